@@ -1,0 +1,90 @@
+/* floor.c - the speed floor for make bench: a bare libtidy parse of each
+ * page and one walk over its tree reading every text node, nothing else.
+ * pith cannot be faster than this; the benchmark reports both. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wignored-qualifiers"
+#include <tidy.h>
+#include <tidybuffio.h>
+#pragma GCC diagnostic pop
+
+#include "util.h"
+
+static Bool TIDY_CALL
+quiet(TidyMessage m)
+{
+	(void)m;
+	return no;
+}
+
+static unsigned long
+walk(TidyDoc doc, TidyNode root, TidyBuffer *val)
+{
+	unsigned long n = 0;
+	TidyNode nd = tidyGetChild(root);
+	while (nd) {
+		n++;
+		if (tidyNodeGetType(nd) == TidyNode_Text)
+			tidyNodeGetValue(doc, nd, val);
+		TidyNode c = tidyGetChild(nd);
+		if (c) {
+			nd = c;
+			continue;
+		}
+		while (nd && !tidyGetNext(nd)) {
+			nd = tidyGetParent(nd);
+			if (nd == root)
+				nd = NULL;
+		}
+		if (nd)
+			nd = tidyGetNext(nd);
+	}
+	return n;
+}
+
+int
+main(int argc, char **argv)
+{
+	tidySetLanguage("en");
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	unsigned long nodes = 0;
+	int pages = 0;
+	for (int i = 1; i < argc; i++) {
+		FILE *f = fopen(argv[i], "rb");
+		if (!f)
+			continue;
+		struct buf b;
+		buf_init(&b);
+		char chunk[65536];
+		size_t k;
+		while ((k = fread(chunk, 1, sizeof chunk, f)) > 0)
+			buf_add(&b, chunk, k);
+		fclose(f);
+		TidyDoc doc = tidyCreate();
+		tidySetMessageCallback(doc, quiet);
+		tidyOptSetBool(doc, TidyShowWarnings, no);
+		tidyOptSetBool(doc, TidyQuiet, yes);
+		tidySetInCharEncoding(doc, "utf8");
+		TidyBuffer in, val;
+		tidyBufInit(&in);
+		tidyBufInit(&val);
+		tidyBufAttach(&in, (byte *)b.data, (uint)b.len);
+		tidyParseBuffer(doc, &in);
+		tidyBufDetach(&in);
+		nodes += walk(doc, tidyGetRoot(doc), &val);
+		tidyBufFree(&val);
+		tidyRelease(doc);
+		buf_free(&b);
+		pages++;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	double s = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+	printf("%d pages %lu nodes %.3f s %.1f pages/s\n", pages, nodes, s, pages / s);
+	return 0;
+}

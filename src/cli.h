@@ -1,0 +1,64 @@
+/* cli.h - the command line: options common to every command, parsed once
+ * into struct cli, and the commands that use them (one cmd-*.c each).
+ *
+ * Usage errors print "pith: message" and a hint and give exit status 2;
+ * commands return 0 (ok), 1 (some input failed) or 2 (usage). */
+#ifndef PITH_CLI_H
+#define PITH_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "decide.h"
+#include "page.h"
+#include "params.h"
+
+enum format { FORMAT_TEXT, FORMAT_TSV, FORMAT_JSON };
+
+struct cli {
+	const char *command;
+	enum algo algo;
+	bool algo_given;
+	struct params params;
+	struct page_opts page;
+	const char *url;
+	const char **siblings;
+	int nsiblings;
+	const char *rules;
+	const char *rules_out;
+	enum format format;
+	bool format_given;
+	const char *outdir;
+	int jobs;
+	bool plot;
+	const char *gold;
+	const char *keys;       /* inspector: read keys from this file */
+	const char *screen_out; /* inspector: dump screens here */
+	int screen_cols, screen_lines;
+	bool no_mouse;
+	int verbose;
+	char **inputs;
+	int ninputs;
+};
+
+/* Print "pith: FILE: reason" on stderr. */
+void cli_report(const char *file, const char *reason);
+/* Print "pith: message" and a hint on stderr; returns 2. */
+int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Is input a URL (http:// or https://)? */
+bool cli_is_url(const char *input);
+/* Load one input (file, "-" or URL) into pg. */
+int cli_load(const struct cli *c, const char *input, struct page *pg,
+	     bool want_dom, char *err, size_t errlen);
+
+int cmd_dump(struct cli *c);
+int cmd_extract(struct cli *c);
+int cmd_histogram(struct cli *c);
+int cmd_inspect(struct cli *c);
+
+/* Fetch a URL (fetch.c); 0 or -1 with a reason.  Without libcurl always
+ * -1 ("built without libcurl"). */
+int fetch_url(const char *url, size_t max_bytes, char **body, size_t *len,
+	      char **content_type, char *err, size_t errlen);
+
+#endif

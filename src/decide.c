@@ -1,0 +1,179 @@
+/* decide.c - the content-correlativity decision (ALGORITHMS.md §1). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "decide.h"
+
+static const char *const algo_names[ALGO_COUNT] = {
+	"cc", "lb", "ent", "tib", "sib", "auto"
+};
+
+const char *
+algo_name(enum algo a)
+{
+	return a < ALGO_COUNT ? algo_names[a] : "?";
+}
+
+int
+algo_parse(const char *name)
+{
+	for (int a = 0; a < ALGO_COUNT; a++)
+		if (!strcmp(name, algo_names[a]))
+			return a;
+	return -1;
+}
+
+int
+algo_available(enum algo a)
+{
+	return a == ALGO_CC || a == ALGO_LB;
+}
+
+static const char *const reason_names[REASON_COUNT] = {
+	"noise", "cc", "smooth", "outlier", "pinned"
+};
+
+const char *
+reason_name(enum reason r)
+{
+	return r < REASON_COUNT ? reason_names[r] : "?";
+}
+
+void
+decision_init(struct decision *dc, int n)
+{
+	dc->n = n;
+	dc->content = xcalloc((size_t)n + 1, 1);
+	dc->reason = xcalloc((size_t)n + 1, 1);
+	dc->CS = xcalloc((size_t)n + 1, sizeof(double));
+	dc->scratch = xcalloc((size_t)n + 1, sizeof(int));
+	dc->region = -1;
+}
+
+void
+decision_free(struct decision *dc)
+{
+	free(dc->content);
+	free(dc->reason);
+	free(dc->CS);
+	free(dc->scratch);
+	memset(dc, 0, sizeof *dc);
+}
+
+static int
+lca(const struct dom *d, int a, int b)
+{
+	while (d->depth[a] > d->depth[b])
+		a = d->parent[a];
+	while (d->depth[b] > d->depth[a])
+		b = d->parent[b];
+	while (a != b) {
+		a = d->parent[a];
+		b = d->parent[b];
+	}
+	return a;
+}
+
+/* The content region: the lowest common ancestor of the content blocks
+ * that together hold at least 80 % of the content text, taking the
+ * largest blocks first.  Counting sort by size would do; n log n is
+ * cheap next to parsing. */
+static const struct metrics *sort_m;
+
+static int
+by_own_desc(const void *a, const void *b)
+{
+	int x = sort_m->own[*(const int *)a], y = sort_m->own[*(const int *)b];
+	if (x != y)
+		return x < y ? 1 : -1;
+	return *(const int *)a - *(const int *)b;
+}
+
+static int
+content_region(const struct dom *d, const struct metrics *m,
+	       struct decision *dc)
+{
+	int k = 0;
+	long total = 0;
+	for (int i = 0; i < d->n; i++)
+		if (dc->content[i] && m->own[i] > 0) {
+			dc->scratch[k++] = i;
+			total += m->own[i];
+		}
+	if (k == 0)
+		return -1;
+	sort_m = m;
+	qsort(dc->scratch, (size_t)k, sizeof(int), by_own_desc);
+	long acc = 0;
+	int r = dc->scratch[0];
+	for (int j = 0; j < k; j++) {
+		r = lca(d, r, dc->scratch[j]);
+		acc += m->own[dc->scratch[j]];
+		if (acc * 10 >= total * 8)
+			break;
+	}
+	return r;
+}
+
+void
+decide_apply_pins(const struct dom *d, const uint8_t *pins,
+		  struct decision *dc)
+{
+	if (!pins)
+		return;
+	/* Pre-order: a node's nearest pin is its own or its parent's. */
+	int *near = dc->scratch;
+	for (int i = 0; i < d->n; i++) {
+		int p = d->parent[i];
+		near[i] = pins[i] ? pins[i] : (p >= 0 ? near[p] : PIN_NONE);
+		if (near[i] != PIN_NONE) {
+			dc->content[i] = near[i] == PIN_IN;
+			dc->reason[i] = REASON_PINNED;
+		}
+	}
+}
+
+void
+decide_cc(const struct dom *d, const struct metrics *m,
+	  const struct params *p, const uint8_t *pins, struct decision *dc)
+{
+	int n = d->n;
+	/* CS: per same-tag sibling group, the count with CC >= C. */
+	int *hits = dc->scratch;
+	/* ngroups <= n: every element is in exactly one group. */
+	memset(hits, 0, (size_t)m->ngroups * sizeof(int));
+	for (int i = 0; i < n; i++)
+		if (m->CC[i] >= p->cc_C)
+			hits[m->group[i]]++;
+	for (int i = 0; i < n; i++)
+		dc->CS[i] = (double)hits[m->group[i]] / m->group_size[m->group[i]];
+
+	for (int i = 0; i < n; i++) {
+		if (m->CC[i] > p->cc_C) {
+			dc->content[i] = 1;
+			dc->reason[i] = REASON_CC;
+		} else if (dc->CS[i] > p->cc_S && m->TD[i] > p->cc_D) {
+			dc->content[i] = 1;
+			dc->reason[i] = REASON_SMOOTH;
+		} else {
+			dc->content[i] = 0;
+			dc->reason[i] = REASON_NOISE;
+		}
+	}
+
+	dc->region = content_region(d, m, dc);
+	if (p->cc_outliers && dc->region >= 0) {
+		int r = dc->region;
+		for (int i = 0; i < n; i++) {
+			if (!dc->content[i] || dom_contains(d, r, i) || dom_contains(d, i, r))
+				continue;
+			if (dc->CS[i] <= p->cc_S) {
+				dc->content[i] = 0;
+				dc->reason[i] = REASON_OUTLIER;
+			}
+		}
+	}
+	decide_apply_pins(d, pins, dc);
+}

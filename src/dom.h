@@ -1,0 +1,112 @@
+/* dom.h - the page's element tree as flat arrays indexed by node id.
+ *
+ * libtidy parses the UTF-8 text; its tree is walked once into a struct dom
+ * and released.  Elements are numbered 0..n-1 in document (pre-)order, so
+ * a node's descendants are exactly the ids i+1 .. end[i]-1 and a reverse
+ * loop over ids visits children before parents.  Text nodes are numbered
+ * in document order too; an element's text is texts[text_begin..text_end).
+ *
+ * All memory belongs to the struct dom and dies with dom_free().  Parse
+ * failures (nesting beyond the limit, tidy refusing the input) return -1
+ * with a reason in err; nothing is printed. */
+#ifndef PITH_DOM_H
+#define PITH_DOM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util.h"
+
+#define DOM_DEFAULT_MAX_DEPTH 5000
+
+/* Element flags. */
+enum {
+	DOM_PHRASING = 1 << 0,  /* phrasing content (a, span, b, ...) */
+	DOM_SKIP     = 1 << 1,  /* script/style/noscript/template/head or inside one */
+	DOM_LINK     = 1 << 2,  /* an a element with an href */
+	DOM_INLINK   = 1 << 3,  /* a link or inside one */
+};
+
+/* Text node flags. */
+enum {
+	TEXT_SKIP  = 1 << 0,    /* kept only for metadata (title, JSON-LD) */
+	TEXT_LINK  = 1 << 1,    /* inside a link */
+	TEXT_BREAK = 1 << 2,    /* a <br>: no characters, a line break */
+};
+
+struct dom_text {
+	uint32_t off, len;      /* bytes in pool */
+	int elem;               /* parent element */
+	int block;              /* nearest non-phrasing ancestor element */
+	int line;               /* tidy's line (unreliable for text) */
+	uint8_t flags;
+};
+
+struct dom_attr {
+	uint32_t name, value;   /* offsets of NUL-terminated strings in pool */
+};
+
+struct dom {
+	int n;                  /* elements */
+	int *parent;            /* -1 for the root */
+	int *first_child;       /* element children only; -1 if none */
+	int *next_sibling;      /* -1 if none */
+	int *end;               /* one past the last descendant id */
+	int *depth;             /* root 0 */
+	int *tag;               /* index into tagnames */
+	int *pos;               /* 1-based position among same-tag siblings */
+	int *line, *col;        /* source position from tidy */
+	uint8_t *flags;
+	int *text_begin, *text_end;
+	int *attr_begin;        /* n+1 entries into attrs */
+	struct dom_attr *attrs;
+	int nattrs;
+	struct dom_text *texts;
+	int ntexts;
+	char *pool;
+	size_t pool_len;
+	char **tagnames;        /* interned, lower case */
+	int ntags;
+	int body;               /* id of body, or -1 */
+	int head;               /* id of head, or -1 */
+};
+
+struct dom_opts {
+	int max_depth;
+};
+
+void dom_opts_default(struct dom_opts *o);
+int dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
+	      struct dom **out, char *err, size_t errlen);
+void dom_free(struct dom *d);
+
+/* The deepest element nesting the tag structure of the text implies
+ * (end tags that may be omitted are not counted).  Linear scan. */
+int dom_nesting_depth(const char *s, size_t n);
+
+static inline const char *
+dom_tagname(const struct dom *d, int i)
+{
+	return d->tagnames[d->tag[i]];
+}
+
+static inline const char *
+dom_text(const struct dom *d, int t)
+{
+	return d->pool + d->texts[t].off;
+}
+
+/* Value of attribute name on element i, or NULL. */
+const char *dom_attr(const struct dom *d, int i, const char *name);
+/* Tag id of a lower-case name, or -1 if the page has no such element. */
+int dom_tag_id(const struct dom *d, const char *name);
+/* Absolute XPath with positions: /html/body/div[2]/p[1]. */
+void dom_xpath(const struct dom *d, int i, struct buf *out);
+/* Is a an ancestor of b (or b itself)? */
+static inline int
+dom_contains(const struct dom *d, int a, int b)
+{
+	return b >= a && b < d->end[a];
+}
+
+#endif

@@ -1,0 +1,269 @@
+/* load.c - reading pages and making them clean UTF-8. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <uninorm.h>
+
+#include "load.h"
+
+void
+load_opts_default(struct load_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->max_bytes = LOAD_DEFAULT_MAX_BYTES;
+}
+
+void
+load_result_free(struct load_result *r)
+{
+	if (!r)
+		return;
+	free(r->text);
+	r->text = NULL;
+	r->len = 0;
+}
+
+/* windows-1252's meaning of bytes 0x80-0x9F, which HTML applies to the
+ * references &#128; - &#159;. */
+static const uint16_t c1_1252[32] = {
+	0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+	0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
+	0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
+};
+
+size_t
+load_decode_refs(const char *s, size_t n, struct buf *out)
+{
+	size_t count = 0, i = 0, run = 0;
+	buf_reserve(out, n);
+	while (i < n) {
+		const char *amp = memchr(s + i, '&', n - i);
+		if (!amp)
+			break;
+		size_t a = (size_t)(amp - s);
+		size_t j = a + 1;
+		if (j >= n || s[j] != '#') {
+			i = a + 1;
+			continue;
+		}
+		j++;
+		bool hex = j < n && (s[j] == 'x' || s[j] == 'X');
+		if (hex)
+			j++;
+		size_t digits = 0;
+		uint64_t v = 0;
+		while (j < n) {
+			int d;
+			char c = s[j];
+			if (c >= '0' && c <= '9')
+				d = c - '0';
+			else if (hex && c >= 'a' && c <= 'f')
+				d = c - 'a' + 10;
+			else if (hex && c >= 'A' && c <= 'F')
+				d = c - 'A' + 10;
+			else
+				break;
+			if (v <= 0x10FFFF)
+				v = v * (hex ? 16 : 10) + (uint64_t)d;
+			digits++;
+			j++;
+		}
+		/* Markup characters and ASCII stay as references: decoding
+		 * &#60; here would make a tag out of text. */
+		if (digits == 0 || (v < 0x80 && v != 0)) {
+			i = j;
+			continue;
+		}
+		if (j < n && s[j] == ';')
+			j++;
+		uint32_t cp;
+		if (v == 0 || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
+			cp = 0xFFFD;
+		else if (v >= 0x80 && v <= 0x9F)
+			cp = c1_1252[v - 0x80];
+		else
+			cp = (uint32_t)v;
+		buf_add(out, s + run, a - run);
+		buf_add_utf8(out, cp);
+		count++;
+		run = i = j;
+	}
+	buf_add(out, s + run, n - run);
+	return count;
+}
+
+static bool
+is_presentation_form(uint32_t cp)
+{
+	return (cp >= 0xFB50 && cp <= 0xFDFF) || (cp >= 0xFE70 && cp <= 0xFEFE);
+}
+
+size_t
+load_normalise_forms(const char *s, size_t n, struct buf *out)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t count = 0, i = 0, run = 0;
+	buf_reserve(out, n);
+	while (i < n) {
+		/* Presentation forms are encoded as EF AD..BF / EF B9..BB. */
+		if (u[i] != 0xEF) {
+			i++;
+			continue;
+		}
+		uint32_t cp;
+		size_t k = utf8_decode(u + i, n - i, &cp);
+		if (!is_presentation_form(cp)) {
+			i += k;
+			continue;
+		}
+		size_t start = i;
+		while (i < n) {
+			k = utf8_decode(u + i, n - i, &cp);
+			if (!is_presentation_form(cp))
+				break;
+			i += k;
+			count++;
+		}
+		size_t normlen = 0;
+		uint8_t *norm = u8_normalize(UNINORM_NFKC, u + start, i - start,
+					     NULL, &normlen);
+		buf_add(out, s + run, start - run);
+		if (norm) {
+			buf_add(out, norm, normlen);
+			free(norm);
+		} else {
+			buf_add(out, s + start, i - start);
+		}
+		run = i;
+	}
+	buf_add(out, s + run, n - run);
+	return count;
+}
+
+/* Binary: NUL bytes in more than 0.1 % of the first 64 KiB, or control
+ * bytes in more than 10 % of it.  A stray NUL in a page is tolerated. */
+static bool
+looks_binary(const char *bytes, size_t n)
+{
+	size_t m = n < 65536 ? n : 65536, nul = 0, ctl = 0;
+	for (size_t i = 0; i < m; i++) {
+		unsigned char c = (unsigned char)bytes[i];
+		if (c == 0)
+			nul++;
+		else if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' &&
+			 c != '\f' && c != 0x1B)
+			ctl++;
+	}
+	return nul * 1000 > m || ctl * 10 > m;
+}
+
+int
+load_bytes(const char *bytes, size_t n, const struct load_opts *o,
+	   struct load_result *r, char *err, size_t errlen)
+{
+	memset(r, 0, sizeof *r);
+	r->raw_len = n;
+	if (n == 0) {
+		snprintf(err, errlen, "empty file");
+		return -1;
+	}
+	if (n > o->max_bytes) {
+		snprintf(err, errlen, "larger than %zu bytes (--max-bytes)", o->max_bytes);
+		return -1;
+	}
+	if (charset_detect(bytes, n, o->charset, o->http_type, &r->charset,
+			   err, errlen) < 0)
+		return -1;
+	bool wide = !strncmp(r->charset.name, "utf-16", 6);
+	if (!wide && looks_binary(bytes, n)) {
+		snprintf(err, errlen, "binary file (not HTML text)");
+		return -1;
+	}
+	struct buf conv, refs, forms;
+	buf_init(&conv);
+	if (charset_convert(bytes + r->charset.bom_len, n - r->charset.bom_len,
+			    r->charset.name, &conv, &r->replacements) < 0) {
+		buf_free(&conv);
+		snprintf(err, errlen, "cannot convert from %s", r->charset.name);
+		return -1;
+	}
+	/* NULs (UTF-16 pages, stray bytes) would cut the text short. */
+	for (char *z = conv.data; (z = memchr(z, '\0', conv.len - (size_t)(z - conv.data)));)
+		*z = ' ';
+	buf_init(&refs);
+	r->refs_decoded = load_decode_refs(conv.data, conv.len, &refs);
+	buf_free(&conv);
+	buf_init(&forms);
+	r->forms_normalised = load_normalise_forms(refs.data, refs.len, &forms);
+	buf_free(&refs);
+	r->text = buf_steal(&forms, &r->len);
+	return 0;
+}
+
+static int
+read_all(int fd, size_t max, struct buf *b, char *err, size_t errlen)
+{
+	for (;;) {
+		buf_reserve(b, 65536);
+		ssize_t k = read(fd, b->data + b->len, b->cap - b->len - 1);
+		if (k < 0) {
+			if (errno == EINTR)
+				continue;
+			snprintf(err, errlen, "%s", strerror(errno));
+			return -1;
+		}
+		if (k == 0)
+			return 0;
+		b->len += (size_t)k;
+		if (b->len > max) {
+			snprintf(err, errlen, "larger than %zu bytes (--max-bytes)", max);
+			return -1;
+		}
+	}
+}
+
+int
+load_file(const char *path, const struct load_opts *o,
+	  struct load_result *r, char *err, size_t errlen)
+{
+	int fd = 0;
+	memset(r, 0, sizeof *r);
+	if (strcmp(path, "-") != 0) {
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0) {
+			snprintf(err, errlen, "%s", errno == ENOENT ?
+				 "no such file" : strerror(errno));
+			return -1;
+		}
+		struct stat st;
+		if (fstat(fd, &st) == 0) {
+			if (S_ISDIR(st.st_mode)) {
+				close(fd);
+				snprintf(err, errlen, "is a directory");
+				return -1;
+			}
+			if (S_ISREG(st.st_mode) && (size_t)st.st_size > o->max_bytes) {
+				close(fd);
+				snprintf(err, errlen, "larger than %zu bytes (--max-bytes)",
+					 o->max_bytes);
+				return -1;
+			}
+		}
+	}
+	struct buf b;
+	buf_init(&b);
+	int rc = read_all(fd, o->max_bytes, &b, err, errlen);
+	if (fd != 0)
+		close(fd);
+	if (rc == 0)
+		rc = load_bytes(b.data ? b.data : "", b.len, o, r, err, errlen);
+	buf_free(&b);
+	return rc;
+}

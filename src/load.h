@@ -1,0 +1,50 @@
+/* load.h - read a page (file or standard input) and turn it into clean
+ * UTF-8: charset detection and conversion (charset.h), numeric character
+ * references decoded (also C1 references, as windows-1252), Arabic
+ * Presentation Forms normalised to their base letters.
+ *
+ * The only stage that does I/O.  load_* fill a struct load_result whose
+ * text the caller frees with load_result_free().  Expected failures
+ * (missing file, binary, too large...) return -1 with a one-line reason in
+ * err, suitable for "pith: FILE: reason". */
+#ifndef PITH_LOAD_H
+#define PITH_LOAD_H
+
+#include <stddef.h>
+
+#include "charset.h"
+
+#define LOAD_DEFAULT_MAX_BYTES (64u << 20)
+
+struct load_opts {
+	size_t max_bytes;       /* refuse larger inputs */
+	const char *charset;    /* --charset, or NULL */
+	const char *http_type;  /* Content-Type of a fetched page, or NULL */
+};
+
+struct load_result {
+	char *text;             /* UTF-8, NUL-terminated */
+	size_t len;
+	size_t raw_len;         /* bytes read */
+	struct charset_guess charset;
+	size_t replacements;    /* invalid sequences replaced by U+FFFD */
+	size_t refs_decoded;    /* numeric character references decoded */
+	size_t forms_normalised;/* presentation-form characters normalised */
+};
+
+void load_opts_default(struct load_opts *o);
+/* path "-" reads standard input. */
+int load_file(const char *path, const struct load_opts *o,
+	      struct load_result *r, char *err, size_t errlen);
+/* Load from bytes already in memory (the fuzzers and URL fetches use it). */
+int load_bytes(const char *bytes, size_t n, const struct load_opts *o,
+	       struct load_result *r, char *err, size_t errlen);
+void load_result_free(struct load_result *r);
+
+/* The text-level steps, exposed for tests: decode numeric references with
+ * code points >= 0x80 (markup characters stay references), and normalise
+ * presentation forms.  Both append to out and return their counts. */
+size_t load_decode_refs(const char *s, size_t n, struct buf *out);
+size_t load_normalise_forms(const char *s, size_t n, struct buf *out);
+
+#endif

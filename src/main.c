@@ -1,0 +1,303 @@
+/* main.c - command dispatch and option parsing for every command. */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <locale.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static const char usage_main[] =
+"usage: pith [inspect] [OPTIONS] FILE|URL   open the inspector (default)\n"
+"       pith dump      [OPTIONS] FILE       node table with figures\n"
+"       pith histogram [OPTIONS] FILE       line-block distribution and regions\n"
+"       pith extract   [OPTIONS] FILE|DIR|URL...  extracted text, batch\n"
+"\n"
+"Options:\n"
+"  --algo NAME         cc, lb, ent, tib, sib or auto (default: cc)\n"
+"  --set NAME=VALUE    set a parameter (repeatable), e.g. --set cc.C=35\n"
+"  --charset NAME      read the input in this charset, whatever it says\n"
+"  --url URL           the page's address (for rules and the JSON output)\n"
+"  --siblings FILE|DIR same-site pages (repeatable)\n"
+"  --rules FILE|DIR    site rules\n"
+"  --format FMT        dump: tsv or json; histogram: tsv; extract: text or json\n"
+"  -o DIR              extract: write DIR/NAME.txt (or .json) per page\n"
+"  -j N                extract: N worker processes\n"
+"  --plot              histogram: draw it as text\n"
+"  --gold FILE         inspector: score the extraction against this text\n"
+"  --keys FILE         inspector: read keys from FILE (scripted tests)\n"
+"  --no-mouse          inspector: leave the mouse to the terminal\n"
+"  --max-bytes N       refuse larger inputs (default 64 MiB)\n"
+"  --max-depth N       refuse deeper element nesting (default 5000)\n"
+"  -v, --verbose       say more on stderr\n"
+"  -h, --help          this help; pith COMMAND --help for a command's\n"
+"  --version           the version\n"
+"\n"
+"Parameters: cc.C cc.S cc.D cc.outliers lb.K lb.T lb.mode lb.reflow\n"
+"  ent.sim ent.var ent.width tib.rel tib.ver_min tib.ver_max sib.alpha\n"
+"  sib.beta sib.max sib.pdoc (see pith(1)).\n"
+"Exit status: 0 ok, 1 some input could not be read or parsed, 2 usage.\n";
+
+static const char usage_dump[] =
+"usage: pith dump [--format tsv|json] [--set NAME=VALUE] [--algo cc] FILE\n"
+"\n"
+"Prints one row per element: id parent depth tag line TA LA CC TD CS\n"
+"content reason xpath (tab-separated, with a header line), or the same as\n"
+"JSON with --format json.  CC and TD have 2 decimals, CS 3; content is 1\n"
+"or 0; reason is cc, smooth, outlier, noise or pinned.\n";
+
+static const char usage_histogram[] =
+"usage: pith histogram [--format tsv] [--plot] [--set lb.K=N] FILE\n"
+"\n"
+"Prints 'block<TAB>length' rows (block = the 1-based line the block starts\n"
+"on) and then '# region START END' for every region found.  --plot draws\n"
+"the distribution as text with the threshold and regions marked.\n";
+
+static const char usage_extract[] =
+"usage: pith extract [OPTIONS] FILE|DIR|URL|- ...\n"
+"\n"
+"Prints the main text of each page (pages separated by a form feed), or\n"
+"with --format json one object per page per line: file url title date\n"
+"keywords algo charset chars ms text.  Directories are walked for\n"
+"*.html *.htm *.xhtml in sorted order.  A page that fails is reported as\n"
+"'pith: FILE: reason' and the run goes on; the exit status is then 1.\n"
+"\n"
+"  --algo NAME   cc or lb (ent tib sib auto: not yet available)\n"
+"  -o DIR        write DIR/NAME.txt (NAME.json with --format json)\n"
+"  -j N          N worker processes; output keeps the input order\n";
+
+static const char usage_inspect[] =
+"usage: pith [inspect] [OPTIONS] FILE|URL\n"
+"\n"
+"Opens the inspector: the DOM tree with every node's figures, the\n"
+"line-block histogram, the selected node's detail and the extracted text.\n"
+"Press ? inside for the keys.  When standard output is not a terminal,\n"
+"prints what pith extract would.\n";
+
+void
+cli_report(const char *file, const char *reason)
+{
+	fprintf(stderr, "pith: %s: %s\n", file, reason);
+}
+
+int
+cli_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+	fputs("pith: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\nTry 'pith --help' for more information.\n", stderr);
+	return 2;
+}
+
+bool
+cli_is_url(const char *input)
+{
+	return !strncmp(input, "http://", 7) || !strncmp(input, "https://", 8);
+}
+
+int
+cli_load(const struct cli *c, const char *input, struct page *pg,
+	 bool want_dom, char *err, size_t errlen)
+{
+	if (!cli_is_url(input))
+		return page_load(pg, input, &c->page, want_dom, err, errlen);
+	char *body = NULL, *ctype = NULL;
+	size_t len = 0;
+	if (fetch_url(input, c->page.load.max_bytes, &body, &len, &ctype, err, errlen) < 0)
+		return -1;
+	struct page_opts o = c->page;
+	o.load.http_type = ctype;
+	int rc = page_load_bytes(pg, input, body, len, &o, want_dom, err, errlen);
+	/* the charset guess keeps no pointer into ctype */
+	free(body);
+	free(ctype);
+	return rc;
+}
+
+enum {
+	OPT_ALGO = 256, OPT_SET, OPT_CHARSET, OPT_URL, OPT_SIBLINGS, OPT_RULES,
+	OPT_RULES_OUT, OPT_FORMAT, OPT_PLOT, OPT_GOLD, OPT_KEYS, OPT_SCREEN,
+	OPT_SCREEN_OUT, OPT_NO_MOUSE, OPT_MAX_BYTES, OPT_MAX_DEPTH, OPT_VERSION,
+};
+
+static const struct option long_opts[] = {
+	{ "algo", required_argument, NULL, OPT_ALGO },
+	{ "set", required_argument, NULL, OPT_SET },
+	{ "charset", required_argument, NULL, OPT_CHARSET },
+	{ "url", required_argument, NULL, OPT_URL },
+	{ "siblings", required_argument, NULL, OPT_SIBLINGS },
+	{ "rules", required_argument, NULL, OPT_RULES },
+	{ "rules-out", required_argument, NULL, OPT_RULES_OUT },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "plot", no_argument, NULL, OPT_PLOT },
+	{ "gold", required_argument, NULL, OPT_GOLD },
+	{ "keys", required_argument, NULL, OPT_KEYS },
+	{ "screen", required_argument, NULL, OPT_SCREEN },
+	{ "screen-out", required_argument, NULL, OPT_SCREEN_OUT },
+	{ "no-mouse", no_argument, NULL, OPT_NO_MOUSE },
+	{ "max-bytes", required_argument, NULL, OPT_MAX_BYTES },
+	{ "max-depth", required_argument, NULL, OPT_MAX_DEPTH },
+	{ "output", required_argument, NULL, 'o' },
+	{ "jobs", required_argument, NULL, 'j' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int
+parse_count(const char *s, long long min, long long max, long long *out)
+{
+	char *end;
+	errno = 0;
+	long long v = strtoll(s, &end, 10);
+	if (end == s || *end || errno || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static const char *
+command_usage(const char *cmd)
+{
+	if (!strcmp(cmd, "dump"))
+		return usage_dump;
+	if (!strcmp(cmd, "histogram"))
+		return usage_histogram;
+	if (!strcmp(cmd, "extract"))
+		return usage_extract;
+	if (!strcmp(cmd, "inspect"))
+		return usage_inspect;
+	return usage_main;
+}
+
+int
+main(int argc, char **argv)
+{
+	setlocale(LC_ALL, "");
+	struct cli c;
+	memset(&c, 0, sizeof c);
+	c.algo = ALGO_CC;
+	c.jobs = 1;
+	params_default(&c.params);
+	page_opts_default(&c.page);
+
+	int first = 1;
+	c.command = "inspect";
+	if (argc > 1 && (!strcmp(argv[1], "inspect") || !strcmp(argv[1], "dump") ||
+			 !strcmp(argv[1], "histogram") || !strcmp(argv[1], "extract") ||
+			 !strcmp(argv[1], "rules"))) {
+		c.command = argv[1];
+		first = 2;
+	}
+	if (!strcmp(c.command, "rules")) {
+		fputs("pith: rules: not yet available in this version\n", stderr);
+		return 2;
+	}
+	argv[first - 1] = argv[0];
+	int ac = argc - first + 1;
+	char **av = argv + first - 1;
+	char err[256];
+	int opt;
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(ac, av, ":o:j:vh", long_opts, NULL)) != -1) {
+		long long v;
+		switch (opt) {
+		case OPT_ALGO: {
+			int a = algo_parse(optarg);
+			if (a < 0)
+				return cli_usage_error("unknown method '%s' (cc lb ent tib sib auto)", optarg);
+			c.algo = (enum algo)a;
+			c.algo_given = true;
+			break;
+		}
+		case OPT_SET:
+			if (params_set(&c.params, optarg, err, sizeof err) < 0)
+				return cli_usage_error("--set: %s", err);
+			break;
+		case OPT_CHARSET:
+			if (!charset_canonical(optarg))
+				return cli_usage_error("--charset: unknown charset '%s'", optarg);
+			c.page.load.charset = optarg;
+			break;
+		case OPT_URL: c.url = optarg; break;
+		case OPT_SIBLINGS:
+			c.siblings = xreallocarray(c.siblings, (size_t)c.nsiblings + 1, sizeof *c.siblings);
+			c.siblings[c.nsiblings++] = optarg;
+			break;
+		case OPT_RULES: c.rules = optarg; break;
+		case OPT_RULES_OUT: c.rules_out = optarg; break;
+		case OPT_FORMAT:
+			c.format_given = true;
+			if (!strcmp(optarg, "text"))
+				c.format = FORMAT_TEXT;
+			else if (!strcmp(optarg, "tsv"))
+				c.format = FORMAT_TSV;
+			else if (!strcmp(optarg, "json"))
+				c.format = FORMAT_JSON;
+			else
+				return cli_usage_error("unknown format '%s' (text, tsv, json)", optarg);
+			break;
+		case OPT_PLOT: c.plot = true; break;
+		case OPT_GOLD: c.gold = optarg; break;
+		case OPT_KEYS: c.keys = optarg; break;
+		case OPT_SCREEN_OUT: c.screen_out = optarg; break;
+		case OPT_SCREEN:
+			if (sscanf(optarg, "%dx%d", &c.screen_cols, &c.screen_lines) != 2 ||
+			    c.screen_cols < 1 || c.screen_lines < 1 ||
+			    c.screen_cols > 1000 || c.screen_lines > 1000)
+				return cli_usage_error("--screen takes COLUMNSxLINES, e.g. 100x30");
+			break;
+		case OPT_NO_MOUSE: c.no_mouse = true; break;
+		case OPT_MAX_BYTES:
+			if (parse_count(optarg, 1, (long long)1 << 40, &v) < 0)
+				return cli_usage_error("--max-bytes takes a positive number of bytes");
+			c.page.load.max_bytes = (size_t)v;
+			break;
+		case OPT_MAX_DEPTH:
+			if (parse_count(optarg, 1, 1000000, &v) < 0)
+				return cli_usage_error("--max-depth takes a number from 1 to 1000000");
+			c.page.dom.max_depth = (int)v;
+			break;
+		case 'o': c.outdir = optarg; break;
+		case 'j':
+			if (parse_count(optarg, 1, 256, &v) < 0)
+				return cli_usage_error("-j takes a number from 1 to 256");
+			c.jobs = (int)v;
+			break;
+		case 'v': c.verbose++; break;
+		case 'h':
+			fputs(command_usage(first == 2 ? c.command : "main"), stdout);
+			return 0;
+		case OPT_VERSION:
+			printf("pith %s\n", PACKAGE_VERSION);
+			return 0;
+		case ':':
+			return cli_usage_error("option '%s' needs a value", av[optind - 1]);
+		default:
+			return cli_usage_error("unknown option '%s'", av[optind - 1]);
+		}
+	}
+	c.inputs = av + optind;
+	c.ninputs = ac - optind;
+	if (c.algo_given && !algo_available(c.algo))
+		return cli_usage_error("--algo %s: not yet available in this version",
+				       algo_name(c.algo));
+
+	if (!strcmp(c.command, "dump"))
+		return cmd_dump(&c);
+	if (!strcmp(c.command, "histogram"))
+		return cmd_histogram(&c);
+	if (!strcmp(c.command, "extract"))
+		return cmd_extract(&c);
+	return cmd_inspect(&c);
+}

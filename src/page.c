@@ -1,0 +1,94 @@
+/* page.c - a page's stages, run in order, kept for re-use. */
+#include "config.h"
+
+#include <string.h>
+
+#include "page.h"
+
+void
+page_opts_default(struct page_opts *o)
+{
+	load_opts_default(&o->load);
+	dom_opts_default(&o->dom);
+}
+
+static int
+finish(struct page *pg, const struct page_opts *o, bool want_dom,
+       char *err, size_t errlen)
+{
+	if (!want_dom)
+		return 0;
+	if (dom_parse(pg->src.text, pg->src.len, &o->dom, &pg->dom, err, errlen) < 0)
+		return -1;
+	pg->m = metrics_compute(pg->dom);
+	decision_init(&pg->dc, pg->dom->n);
+	extract_meta(pg->dom, &pg->meta);
+	return 0;
+}
+
+int
+page_load(struct page *pg, const char *path, const struct page_opts *o,
+	  bool want_dom, char *err, size_t errlen)
+{
+	memset(pg, 0, sizeof *pg);
+	pg->name = path;
+	if (load_file(path, &o->load, &pg->src, err, errlen) < 0)
+		return -1;
+	return finish(pg, o, want_dom, err, errlen);
+}
+
+int
+page_load_bytes(struct page *pg, const char *name, const char *bytes,
+		size_t n, const struct page_opts *o, bool want_dom,
+		char *err, size_t errlen)
+{
+	memset(pg, 0, sizeof *pg);
+	pg->name = name;
+	if (load_bytes(bytes, n, &o->load, &pg->src, err, errlen) < 0)
+		return -1;
+	return finish(pg, o, want_dom, err, errlen);
+}
+
+void
+page_free(struct page *pg)
+{
+	if (!pg)
+		return;
+	load_result_free(&pg->src);
+	dom_free(pg->dom);
+	metrics_free(pg->m);
+	lineblock_free(pg->lb);
+	extract_meta_free(&pg->meta);
+	if (pg->dc.content)
+		decision_free(&pg->dc);
+	memset(pg, 0, sizeof *pg);
+}
+
+void
+page_lineblock(struct page *pg, const struct params *p)
+{
+	if (pg->lb && pg->lb_reflow == p->lb_reflow) {
+		lineblock_regions(pg->lb, p);
+		return;
+	}
+	lineblock_free(pg->lb);
+	pg->lb = lineblock_build(pg->src.text, pg->src.len, p);
+	pg->lb_reflow = p->lb_reflow;
+}
+
+void
+page_run(struct page *pg, enum algo a, const struct params *p,
+	 const uint8_t *pins, struct buf *out)
+{
+	switch (a) {
+	case ALGO_LB:
+		page_lineblock(pg, p);
+		lineblock_extract(pg->lb, p, out);
+		return;
+	case ALGO_CC:
+	default:
+		decide_cc(pg->dom, pg->m, p, pins, &pg->dc);
+		extract_text(pg->dom, pg->dc.content, out);
+		return;
+	}
+}

@@ -1,0 +1,55 @@
+/* page.h - one loaded page and everything computed from it.
+ *
+ * A page owns the UTF-8 text (load), the node table (dom) and its figures
+ * (metrics), the line-block view (lineblock) and the metadata.  page_load
+ * runs the stages a method needs; page_run applies a method with given
+ * parameters and pins, re-using what was already computed.  Errors are
+ * returned as "reason" strings for "pith: FILE: reason". */
+#ifndef PITH_PAGE_H
+#define PITH_PAGE_H
+
+#include <stdbool.h>
+
+#include "decide.h"
+#include "dom.h"
+#include "extract.h"
+#include "lineblock.h"
+#include "load.h"
+#include "metrics.h"
+#include "params.h"
+
+struct page_opts {
+	struct load_opts load;
+	struct dom_opts dom;
+};
+
+struct page {
+	const char *name;          /* as given on the command line */
+	struct load_result src;
+	struct dom *dom;           /* NULL when the method needs no DOM */
+	struct metrics *m;
+	struct lineblock *lb;      /* built on demand */
+	int lb_reflow;             /* the reflow setting lb was built with */
+	struct page_meta meta;
+	struct decision dc;        /* the DOM methods' decision */
+};
+
+void page_opts_default(struct page_opts *o);
+/* Load and, when want_dom, parse and compute the figures. */
+int page_load(struct page *pg, const char *path, const struct page_opts *o,
+	      bool want_dom, char *err, size_t errlen);
+/* The same from bytes in memory (URLs, fuzzers). */
+int page_load_bytes(struct page *pg, const char *name, const char *bytes,
+		    size_t n, const struct page_opts *o, bool want_dom,
+		    char *err, size_t errlen);
+void page_free(struct page *pg);
+
+/* Make sure the line-block view exists and matches p (rebuilt when
+ * lb.reflow changed, regions recomputed otherwise). */
+void page_lineblock(struct page *pg, const struct params *p);
+
+/* Apply method a and write its text into out (appended). */
+void page_run(struct page *pg, enum algo a, const struct params *p,
+	      const uint8_t *pins, struct buf *out);
+
+#endif

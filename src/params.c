@@ -1,0 +1,182 @@
+/* params.c - the parameter table and its parser. */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "params.h"
+#include "util.h"
+
+#define OFF(f) offsetof(struct params, f)
+
+const struct param_desc params_table[] = {
+	{ "cc.C", "cc", PARAM_DOUBLE, OFF(cc_C), 29, 0, 1e9, 1,
+	  "CC threshold: content when CC > C" },
+	{ "cc.S", "cc", PARAM_DOUBLE, OFF(cc_S), 0.57, 0, 1, 0.01,
+	  "smoothing: CS above which a noise node may become content" },
+	{ "cc.D", "cc", PARAM_DOUBLE, OFF(cc_D), 63, 0, 1e9, 1,
+	  "smoothing: TD above which a noise node may become content" },
+	{ "cc.outliers", "cc", PARAM_BOOL, OFF(cc_outliers), 1, 0, 1, 1,
+	  "reset content nodes outside the content region (on/off)" },
+	{ "lb.K", "lb", PARAM_INT, OFF(lb_K), 3, 1, 100, 1,
+	  "block thickness in lines" },
+	{ "lb.T", "lb", PARAM_DOUBLE, OFF(lb_T), 86, 0, 1e9, 1,
+	  "block length that starts a region (a sharp rise)" },
+	{ "lb.mode", "lb", PARAM_LBMODE, OFF(lb_mode), LB_MODE_MAX, 0, 1, 1,
+	  "max: the region holding the maximum; all: every region" },
+	{ "lb.reflow", "lb", PARAM_BOOL, OFF(lb_reflow), 0, 0, 1, 1,
+	  "break lines after block-level end tags first (on/off)" },
+	{ "ent.sim", "ent", PARAM_DOUBLE, OFF(ent_sim), 0.8, 0, 1, 0.01,
+	  "tree similarity at which pages share a cluster" },
+	{ "ent.var", "ent", PARAM_DOUBLE, OFF(ent_var), 0.1, 0, 1, 0.01,
+	  "importance variance below which the descent goes on" },
+	{ "ent.width", "ent", PARAM_DOUBLE, OFF(ent_width), 1000, 100, 10000, 10,
+	  "estimated page width in pixels" },
+	{ "tib.rel", "tib", PARAM_DOUBLE, OFF(tib_rel), 0.8, 0, 1, 0.01,
+	  "relativity (link text share) below which a node is kept" },
+	{ "tib.ver_min", "tib", PARAM_DOUBLE, OFF(tib_ver_min), 0.125, 0, 1, 0.01,
+	  "lowest veracity of a content node" },
+	{ "tib.ver_max", "tib", PARAM_DOUBLE, OFF(tib_ver_max), 0.6, 0, 1, 0.01,
+	  "highest veracity of a content node" },
+	{ "sib.alpha", "sib", PARAM_DOUBLE, OFF(sib_alpha), 0.8, 0, 1, 0.01,
+	  "tag similarity at which a block is noise" },
+	{ "sib.beta", "sib", PARAM_DOUBLE, OFF(sib_beta), 0.6, 0, 1, 0.01,
+	  "text similarity at which a block is noise" },
+	{ "sib.max", "sib", PARAM_INT, OFF(sib_max), 3, 0, 100, 1,
+	  "nodes the fuzzy match may slide over" },
+	{ "sib.pdoc", "sib", PARAM_INT, OFF(sib_pdoc), 5, 1, 100, 1,
+	  "permitted degree of coherence (segmentation depth)" },
+};
+const size_t params_count = sizeof params_table / sizeof params_table[0];
+
+static void *
+field(struct params *p, const struct param_desc *d)
+{
+	return (char *)p + d->offset;
+}
+
+double
+params_get(const struct params *p, const struct param_desc *d)
+{
+	const void *f = (const char *)p + d->offset;
+	return d->type == PARAM_DOUBLE ? *(const double *)f : *(const int *)f;
+}
+
+void
+params_put(struct params *p, const struct param_desc *d, double v)
+{
+	if (v < d->min)
+		v = d->min;
+	if (v > d->max)
+		v = d->max;
+	if (d->type == PARAM_DOUBLE) {
+		/* Keep stepped values on their grid (0.57 + 0.01 is not 0.58). */
+		double r = round(v * 1e6) / 1e6;
+		*(double *)field(p, d) = r;
+	} else {
+		*(int *)field(p, d) = (int)lround(v);
+	}
+}
+
+void
+params_default(struct params *p)
+{
+	memset(p, 0, sizeof *p);
+	for (size_t i = 0; i < params_count; i++)
+		params_put(p, &params_table[i], params_table[i].def);
+}
+
+const struct param_desc *
+params_find(const char *name)
+{
+	for (size_t i = 0; i < params_count; i++)
+		if (strcmp(params_table[i].name, name) == 0)
+			return &params_table[i];
+	return NULL;
+}
+
+int
+params_set_value(struct params *p, const struct param_desc *d,
+		 const char *value, char *err, size_t errlen)
+{
+	double v;
+	if (d->type == PARAM_BOOL) {
+		if (!strcmp(value, "on") || !strcmp(value, "1") || !strcmp(value, "true") || !strcmp(value, "yes"))
+			v = 1;
+		else if (!strcmp(value, "off") || !strcmp(value, "0") || !strcmp(value, "false") || !strcmp(value, "no"))
+			v = 0;
+		else {
+			snprintf(err, errlen, "%s takes on or off, not '%s'", d->name, value);
+			return -1;
+		}
+	} else if (d->type == PARAM_LBMODE) {
+		if (!strcmp(value, "max"))
+			v = LB_MODE_MAX;
+		else if (!strcmp(value, "all"))
+			v = LB_MODE_ALL;
+		else {
+			snprintf(err, errlen, "%s takes max or all, not '%s'", d->name, value);
+			return -1;
+		}
+	} else {
+		char *end;
+		errno = 0;
+		v = strtod(value, &end);
+		if (end == value || *end || errno || !isfinite(v)) {
+			snprintf(err, errlen, "%s takes a number, not '%s'", d->name, value);
+			return -1;
+		}
+		if (d->type == PARAM_INT && v != floor(v)) {
+			snprintf(err, errlen, "%s takes a whole number, not '%s'", d->name, value);
+			return -1;
+		}
+		if (v < d->min || v > d->max) {
+			snprintf(err, errlen, "%s must be between %g and %g", d->name, d->min, d->max);
+			return -1;
+		}
+	}
+	params_put(p, d, v);
+	return 0;
+}
+
+int
+params_set(struct params *p, const char *assign, char *err, size_t errlen)
+{
+	const char *eq = strchr(assign, '=');
+	if (!eq) {
+		snprintf(err, errlen, "'%s' is not NAME=VALUE", assign);
+		return -1;
+	}
+	char name[64];
+	size_t n = (size_t)(eq - assign);
+	if (n >= sizeof name)
+		n = sizeof name - 1;
+	memcpy(name, assign, n);
+	name[n] = '\0';
+	const struct param_desc *d = params_find(name);
+	if (!d) {
+		snprintf(err, errlen, "unknown parameter '%s'", name);
+		return -1;
+	}
+	return params_set_value(p, d, eq + 1, err, errlen);
+}
+
+void
+params_format(const struct params *p, const struct param_desc *d,
+	      char *out, size_t outlen)
+{
+	double v = params_get(p, d);
+	switch (d->type) {
+	case PARAM_BOOL:
+		snprintf(out, outlen, "%s", v ? "on" : "off");
+		break;
+	case PARAM_LBMODE:
+		snprintf(out, outlen, "%s", v == LB_MODE_ALL ? "all" : "max");
+		break;
+	default:
+		snprintf(out, outlen, "%g", v);
+	}
+}

@@ -1,0 +1,56 @@
+/* params.h - every threshold of every method, by the names ALGORITHMS.md
+ * gives them (cc.C, lb.K, ...).  One table describes them; the command line,
+ * rule files and the inspector's editor all set them through params_set().
+ *
+ * Errors (unknown name, bad value) come back as a message in the caller's
+ * buffer; nothing is printed here. */
+#ifndef PITH_PARAMS_H
+#define PITH_PARAMS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum lb_mode { LB_MODE_MAX, LB_MODE_ALL };
+
+struct params {
+	double cc_C, cc_S, cc_D;
+	int cc_outliers;
+	int lb_K;
+	double lb_T;
+	int lb_mode;
+	int lb_reflow;
+	double ent_sim, ent_var, ent_width;
+	double tib_rel, tib_ver_min, tib_ver_max;
+	double sib_alpha, sib_beta;
+	int sib_max, sib_pdoc;
+};
+
+enum param_type { PARAM_DOUBLE, PARAM_INT, PARAM_BOOL, PARAM_LBMODE };
+
+struct param_desc {
+	const char *name;       /* "cc.C" */
+	const char *method;     /* "cc" */
+	enum param_type type;
+	size_t offset;          /* into struct params */
+	double def, min, max, step;
+	const char *help;
+};
+
+extern const struct param_desc params_table[];
+extern const size_t params_count;
+
+void params_default(struct params *p);
+/* Set from "NAME=VALUE".  Returns 0, or -1 with a message in err. */
+int params_set(struct params *p, const char *assign, char *err, size_t errlen);
+/* Set one parameter by its descriptor from a string value. */
+int params_set_value(struct params *p, const struct param_desc *d,
+		     const char *value, char *err, size_t errlen);
+const struct param_desc *params_find(const char *name);
+double params_get(const struct params *p, const struct param_desc *d);
+/* Set a numeric value, clamped to the parameter's range. */
+void params_put(struct params *p, const struct param_desc *d, double v);
+/* Format the current value ("29", "0.57", "max", "on") into out. */
+void params_format(const struct params *p, const struct param_desc *d,
+		   char *out, size_t outlen);
+
+#endif

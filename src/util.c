@@ -1,0 +1,375 @@
+/* util.c - allocation wrappers, byte buffers and UTF-8 helpers. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <errno.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util.h"
+
+static void
+oom(size_t n)
+{
+	fprintf(stderr, "pith: out of memory (%zu bytes)\n", n);
+	abort();
+}
+
+void *
+xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		oom(n);
+	return p;
+}
+
+void *
+xcalloc(size_t count, size_t size)
+{
+	void *p = calloc(count ? count : 1, size ? size : 1);
+	if (!p)
+		oom(count * size);
+	return p;
+}
+
+void *
+xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+	if (!q)
+		oom(n);
+	return q;
+}
+
+void *
+xreallocarray(void *p, size_t count, size_t size)
+{
+	if (size && count > SIZE_MAX / size)
+		oom(SIZE_MAX);
+	return xrealloc(p, count * size);
+}
+
+char *
+xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *
+xstrndup(const char *s, size_t n)
+{
+	char *d = xmalloc(n + 1);
+	memcpy(d, s, n);
+	d[n] = '\0';
+	return d;
+}
+
+void
+buf_init(struct buf *b)
+{
+	b->data = NULL;
+	b->len = b->cap = 0;
+}
+
+void
+buf_free(struct buf *b)
+{
+	free(b->data);
+	buf_init(b);
+}
+
+void
+buf_reserve(struct buf *b, size_t extra)
+{
+	if (b->len + extra + 1 <= b->cap)
+		return;
+	size_t cap = b->cap ? b->cap : 64;
+	while (cap < b->len + extra + 1)
+		cap *= 2;
+	b->data = xrealloc(b->data, cap);
+	b->cap = cap;
+}
+
+void
+buf_add(struct buf *b, const void *p, size_t n)
+{
+	buf_reserve(b, n);
+	if (n)
+		memcpy(b->data + b->len, p, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+
+void
+buf_addc(struct buf *b, char c)
+{
+	buf_reserve(b, 1);
+	b->data[b->len++] = c;
+	b->data[b->len] = '\0';
+}
+
+void
+buf_adds(struct buf *b, const char *s)
+{
+	buf_add(b, s, strlen(s));
+}
+
+void
+buf_printf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	buf_reserve(b, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+void
+buf_add_utf8(struct buf *b, uint32_t cp)
+{
+	char s[4];
+	size_t n;
+	if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+		cp = 0xFFFD;
+	if (cp < 0x80) {
+		s[0] = (char)cp;
+		n = 1;
+	} else if (cp < 0x800) {
+		s[0] = (char)(0xC0 | (cp >> 6));
+		s[1] = (char)(0x80 | (cp & 0x3F));
+		n = 2;
+	} else if (cp < 0x10000) {
+		s[0] = (char)(0xE0 | (cp >> 12));
+		s[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		s[2] = (char)(0x80 | (cp & 0x3F));
+		n = 3;
+	} else {
+		s[0] = (char)(0xF0 | (cp >> 18));
+		s[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+		s[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		s[3] = (char)(0x80 | (cp & 0x3F));
+		n = 4;
+	}
+	buf_add(b, s, n);
+}
+
+void
+buf_add_json(struct buf *b, const char *s, size_t n)
+{
+	buf_addc(b, '"');
+	size_t run = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		const char *esc = NULL;
+		char tmp[8];
+		switch (c) {
+		case '"': esc = "\\\""; break;
+		case '\\': esc = "\\\\"; break;
+		case '\n': esc = "\\n"; break;
+		case '\r': esc = "\\r"; break;
+		case '\t': esc = "\\t"; break;
+		case '\f': esc = "\\f"; break;
+		case '\b': esc = "\\b"; break;
+		default:
+			if (c < 0x20) {
+				snprintf(tmp, sizeof tmp, "\\u%04x", c);
+				esc = tmp;
+			}
+		}
+		if (esc) {
+			buf_add(b, s + i - run, run);
+			run = 0;
+			buf_adds(b, esc);
+		} else {
+			run++;
+		}
+	}
+	buf_add(b, s + n - run, run);
+	buf_addc(b, '"');
+}
+
+char *
+buf_steal(struct buf *b, size_t *len)
+{
+	if (!b->data)
+		buf_reserve(b, 0), b->data[0] = '\0';
+	char *d = b->data;
+	if (len)
+		*len = b->len;
+	buf_init(b);
+	return d;
+}
+
+size_t
+utf8_decode(const unsigned char *s, size_t n, uint32_t *cp)
+{
+	unsigned char c = s[0];
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
+	}
+	size_t need;
+	uint32_t v, min;
+	if (c >= 0xC2 && c <= 0xDF) {
+		need = 1; v = c & 0x1F; min = 0x80;
+	} else if (c >= 0xE0 && c <= 0xEF) {
+		need = 2; v = c & 0x0F; min = 0x800;
+	} else if (c >= 0xF0 && c <= 0xF4) {
+		need = 3; v = c & 0x07; min = 0x10000;
+	} else {
+		*cp = 0xFFFD;
+		return 1;
+	}
+	if (need >= n) {
+		*cp = 0xFFFD;
+		return 1;
+	}
+	for (size_t i = 1; i <= need; i++) {
+		if ((s[i] & 0xC0) != 0x80) {
+			*cp = 0xFFFD;
+			return 1;
+		}
+		v = (v << 6) | (s[i] & 0x3F);
+	}
+	if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)) {
+		*cp = 0xFFFD;
+		return 1;
+	}
+	*cp = v;
+	return need + 1;
+}
+
+size_t
+utf8_valid_prefix(const unsigned char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n) {
+		if (s[i] < 0x80) {
+			i++;
+			continue;
+		}
+		uint32_t cp;
+		size_t k = utf8_decode(s + i, n - i, &cp);
+		if (cp == 0xFFFD && k == 1)
+			return i;
+		i += k;
+	}
+	return n;
+}
+
+bool
+uc_is_white(uint32_t cp)
+{
+	switch (cp) {
+	case 0x09: case 0x0A: case 0x0B: case 0x0C: case 0x0D: case 0x20:
+	case 0x85: case 0xA0: case 0x1680: case 0x2028: case 0x2029:
+	case 0x202F: case 0x205F: case 0x3000:
+		return true;
+	default:
+		return cp >= 0x2000 && cp <= 0x200A;
+	}
+}
+
+size_t
+utf8_count_chars(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t count = 0;
+	for (size_t i = 0; i < n;) {
+		if (u[i] < 0x80) {
+			unsigned char c = u[i++];
+			count += !(c == ' ' || (c >= 0x09 && c <= 0x0D));
+			continue;
+		}
+		uint32_t cp;
+		i += utf8_decode(u + i, n - i, &cp);
+		count += !uc_is_white(cp);
+	}
+	return count;
+}
+
+bool
+str_ieq(const char *a, const char *b)
+{
+	return strcasecmp(a, b) == 0;
+}
+
+bool
+str_has_suffix(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+	return a >= b && strcasecmp(s + a - b, suffix) == 0;
+}
+
+int
+write_file_atomic(const char *path, const char *data, size_t len,
+		  bool backup, char *err, size_t errlen)
+{
+	size_t pl = strlen(path);
+	char *tmp = xmalloc(pl + 16);
+	snprintf(tmp, pl + 16, "%s.tmpXXXXXX", path);
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		snprintf(err, errlen, "cannot write: %s", strerror(errno));
+		free(tmp);
+		return -1;
+	}
+	size_t off = 0;
+	while (off < len) {
+		ssize_t k = write(fd, data + off, len - off);
+		if (k < 0) {
+			if (errno == EINTR)
+				continue;
+			snprintf(err, errlen, "cannot write: %s", strerror(errno));
+			goto fail;
+		}
+		off += (size_t)k;
+	}
+	if (fsync(fd) < 0 && errno != EINVAL) {
+		snprintf(err, errlen, "cannot write: %s", strerror(errno));
+		goto fail;
+	}
+	if (close(fd) < 0) {
+		fd = -1;
+		snprintf(err, errlen, "cannot write: %s", strerror(errno));
+		goto fail;
+	}
+	fd = -1;
+	chmod(tmp, 0644);
+	if (backup && access(path, F_OK) == 0) {
+		char *bak = xmalloc(pl + 5);
+		snprintf(bak, pl + 5, "%s.bak", path);
+		/* a hard link keeps the old file whole under both names until
+		 * the rename below replaces path */
+		unlink(bak);
+		if (link(path, bak) < 0 && rename(path, bak) < 0) {
+			snprintf(err, errlen, "cannot keep a backup %s: %s", bak, strerror(errno));
+			free(bak);
+			goto fail;
+		}
+		free(bak);
+	}
+	if (rename(tmp, path) < 0) {
+		snprintf(err, errlen, "cannot write: %s", strerror(errno));
+		goto fail;
+	}
+	free(tmp);
+	return 0;
+fail:
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+	free(tmp);
+	return -1;
+}

@@ -1,0 +1,62 @@
+/* util.h - allocation wrappers, a growable byte buffer, small string and
+ * UTF-8 helpers shared by every stage.
+ *
+ * Allocation failure is not an expected failure: the x* wrappers print a
+ * message and abort.  struct buf owns its bytes; buf_free releases them. */
+#ifndef PITH_UTIL_H
+#define PITH_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t count, size_t size);
+void *xrealloc(void *p, size_t n);
+void *xreallocarray(void *p, size_t count, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+/* A growable byte buffer, always NUL-terminated once anything was added. */
+struct buf {
+	char *data;
+	size_t len;
+	size_t cap;
+};
+
+void buf_init(struct buf *b);
+void buf_free(struct buf *b);
+void buf_reserve(struct buf *b, size_t extra);
+void buf_add(struct buf *b, const void *p, size_t n);
+void buf_addc(struct buf *b, char c);
+void buf_adds(struct buf *b, const char *s);
+void buf_printf(struct buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Append code point cp encoded as UTF-8. */
+void buf_add_utf8(struct buf *b, uint32_t cp);
+/* Append s as a JSON string literal, quotes included. */
+void buf_add_json(struct buf *b, const char *s, size_t n);
+/* Hand over the bytes (NUL-terminated) and reset the buffer. */
+char *buf_steal(struct buf *b, size_t *len);
+
+/* Decode one UTF-8 sequence at s (n bytes available); store the code point
+ * (U+FFFD for an invalid sequence) and return the bytes consumed (>= 1). */
+size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
+/* Number of bytes of the valid UTF-8 prefix of s. */
+size_t utf8_valid_prefix(const unsigned char *s, size_t n);
+/* Unicode White_Space property. */
+bool uc_is_white(uint32_t cp);
+/* Non-whitespace code points in s[0..n). */
+size_t utf8_count_chars(const char *s, size_t n);
+
+bool str_ieq(const char *a, const char *b);
+bool str_has_suffix(const char *s, const char *suffix);
+
+/* Write data to path through a temporary file in the same directory and a
+ * rename, so a crash or a full disk never leaves a half-written file.
+ * With backup, an existing file is first kept as path.bak.  0, or -1 with
+ * a reason in err. */
+int write_file_atomic(const char *path, const char *data, size_t len,
+		      bool backup, char *err, size_t errlen);
+
+#endif

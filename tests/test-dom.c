@@ -1,0 +1,175 @@
+/* test-dom.c - the node table built from tidy's tree. */
+#include "testlib.h"
+
+static const char page1[] =
+	"<html><head><title>T</title><script>var x = '<p>';</script></head><body>\n"
+	"<div id=\"nav\"><a href=\"/a\">Home</a> <a>Anchor</a></div>\n"
+	"<div id=\"main\"><p>One <b>two</b></p><p>Three<br>four</p></div>\n"
+	"<my-widget id=\"w\">custom</my-widget>\n"
+	"</body></html>\n";
+
+static void
+test_structure(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg, page1);
+	const struct dom *d = pg.dom;
+	/* html head title script body div a a div p b p br my-widget */
+	assert_int_equal(d->n, 14);
+	const char *tags[] = { "html", "head", "title", "script", "body", "div", "a",
+			       "a", "div", "p", "b", "p", "br", "my-widget" };
+	const int parents[] = { -1, 0, 1, 1, 0, 4, 5, 5, 4, 8, 9, 8, 11, 4 };
+	const int depths[] = { 0, 1, 2, 2, 1, 2, 3, 3, 2, 3, 4, 3, 4, 2 };
+	for (int i = 0; i < d->n; i++) {
+		assert_string_equal(dom_tagname(d, i), tags[i]);
+		assert_int_equal(d->parent[i], parents[i]);
+		assert_int_equal(d->depth[i], depths[i]);
+	}
+	assert_int_equal(d->body, 4);
+	assert_int_equal(d->head, 1);
+	assert_int_equal(d->end[4], 14);
+	assert_int_equal(d->end[8], 13);
+	assert_int_equal(d->first_child[4], 5);
+	assert_int_equal(d->next_sibling[5], 8);
+	assert_int_equal(d->next_sibling[8], 13);
+	assert_int_equal(d->next_sibling[13], -1);
+	/* source lines come from tidy */
+	assert_int_equal(d->line[5], 2);
+	assert_int_equal(d->line[8], 3);
+	assert_int_equal(d->line[13], 4);
+	page_free(&pg);
+}
+
+static void
+test_flags(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg, page1);
+	const struct dom *d = pg.dom;
+	assert_true(d->flags[1] & DOM_SKIP);
+	assert_true(d->flags[3] & DOM_SKIP);
+	assert_false(d->flags[4] & DOM_SKIP);
+	assert_true(d->flags[6] & DOM_LINK);      /* a href */
+	assert_false(d->flags[7] & DOM_LINK);     /* a without href */
+	assert_true(d->flags[6] & DOM_PHRASING);
+	assert_true(d->flags[10] & DOM_PHRASING); /* b */
+	assert_false(d->flags[9] & DOM_PHRASING); /* p */
+	assert_false(d->flags[13] & DOM_PHRASING);/* custom element kept */
+	page_free(&pg);
+}
+
+static void
+test_texts(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg, page1);
+	const struct dom *d = pg.dom;
+	/* title (kept for metadata), Home, " ", Anchor, One, two, Three, br,
+	 * four, custom; the script's text is not kept at all */
+	int want_elem[] = { 2, 6, 5, 7, 9, 10, 11, 12, 11, 13 };
+	int want_block[] = { 2, 5, 5, 5, 9, 9, 11, 11, 11, 13 };
+	const char *want_text[] = { "T", "Home", " ", "Anchor", "One ", "two",
+				    "Three", "", "four", "custom" };
+	int kept = 0;
+	for (int t = 0; t < d->ntexts; t++) {
+		if (d->texts[t].len == 0 && !(d->texts[t].flags & TEXT_BREAK))
+			continue;
+		assert_true(kept < 10);
+		assert_int_equal(d->texts[t].elem, want_elem[kept]);
+		assert_int_equal(d->texts[t].block, want_block[kept]);
+		assert_string_equal(dom_text(d, t), want_text[kept]);
+		kept++;
+	}
+	assert_int_equal(kept, 10);
+	assert_true(d->texts[0].flags & TEXT_SKIP);
+	assert_true(d->texts[1].flags & TEXT_LINK);
+	assert_false(d->texts[3].flags & TEXT_LINK);
+	assert_true(d->texts[7].flags & TEXT_BREAK);
+	/* a subtree's text range */
+	assert_int_equal(d->text_begin[8], 4);
+	assert_int_equal(d->text_end[8], 9);
+	page_free(&pg);
+}
+
+static void
+test_xpath_and_attrs(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg, page1);
+	const struct dom *d = pg.dom;
+	struct buf b;
+	buf_init(&b);
+	dom_xpath(d, 12, &b);
+	assert_string_equal(b.data, "/html/body/div[2]/p[2]/br[1]");
+	b.len = 0;
+	dom_xpath(d, 7, &b);
+	assert_string_equal(b.data, "/html/body/div[1]/a[2]");
+	b.len = 0;
+	dom_xpath(d, 0, &b);
+	assert_string_equal(b.data, "/html");
+	buf_free(&b);
+	assert_string_equal(dom_attr(d, 8, "id"), "main");
+	assert_string_equal(dom_attr(d, 6, "HREF"), "/a");
+	assert_null(dom_attr(d, 7, "href"));
+	assert_int_equal(dom_tag_id(d, "p"), d->tag[9]);
+	assert_int_equal(dom_tag_id(d, "table"), -1);
+	page_free(&pg);
+}
+
+static void
+test_nesting_depth(void **state)
+{
+	(void)state;
+	assert_int_equal(dom_nesting_depth("<div><div></div></div>", 22), 2);
+	/* p and li may be left open; void elements never nest */
+	const char *s = "<ul><li>a<li>b<li>c</ul><p>x<p>y<br><img src=x>";
+	assert_int_equal(dom_nesting_depth(s, strlen(s)), 1);
+	/* markup inside comments and scripts does not count */
+	s = "<!-- <div><div> --><script>'<div><div>'</script><span></span>";
+	assert_int_equal(dom_nesting_depth(s, strlen(s)), 1);
+	/* an unclosed comment runs to the end */
+	s = "<div><!-- <div><div>";
+	assert_int_equal(dom_nesting_depth(s, strlen(s)), 1);
+}
+
+static void
+test_depth_limit(void **state)
+{
+	(void)state;
+	struct buf b;
+	buf_init(&b);
+	for (int i = 0; i < 6000; i++)
+		buf_adds(&b, "<div>");
+	buf_adds(&b, "deep");
+	struct dom_opts o;
+	dom_opts_default(&o);
+	struct dom *d = NULL;
+	char err[256];
+	assert_int_equal(dom_parse(b.data, b.len, &o, &d, err, sizeof err), -1);
+	assert_null(d);
+	assert_string_equal(err, "elements nested 6000 deep, over the limit of 5000 (--max-depth)");
+	o.max_depth = 6000;
+	assert_int_equal(dom_parse(b.data, b.len, &o, &d, err, sizeof err), 0);
+	assert_int_equal(d->n, 6004); /* html head title body + 6000 divs: tidy adds a title */
+	assert_int_equal(d->depth[d->n - 1], 6001);
+	dom_free(d);
+	buf_free(&b);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_structure),
+		cmocka_unit_test(test_flags),
+		cmocka_unit_test(test_texts),
+		cmocka_unit_test(test_xpath_and_attrs),
+		cmocka_unit_test(test_nesting_depth),
+		cmocka_unit_test(test_depth_limit),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
