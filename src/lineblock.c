@@ -1,0 +1,1047 @@
+/* lineblock.c - Ctext, the block distribution Y and its regions
+ * (CX-Extractor, ALGORITHMS.md section 2). */
+#include "config.h"
+
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lineblock.h"
+#include "params.h"
+#include "util.h"
+
+/* Text bytes: 0 counts as a character, 1 is ASCII whitespace, 2 needs a
+ * closer look (line breaks, '&', '<', NUL, anything non-ASCII).  A table
+ * keeps the inner loop to one load and one compare per byte. */
+static const unsigned char text_class[256] = {
+	2, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 1, 1, 2, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+	2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+	2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+	2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+	2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+	2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+	2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+	2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+};
+
+/* Bytes at which the tag, comment and raw-text loops must stop. */
+static const unsigned char tag_stop[256] = {
+	['>'] = 1, ['"'] = 1, ['\''] = 1, ['='] = 1, ['\n'] = 1, ['\r'] = 1,
+	[' '] = 1, ['\t'] = 1, ['\f'] = 1,
+};
+static const unsigned char name_stop[256] = {
+	['>'] = 1, ['/'] = 1, ['\n'] = 1, ['\r'] = 1, [' '] = 1, ['\t'] = 1,
+	['\f'] = 1,
+};
+static const unsigned char raw_stop[256] = {
+	['<'] = 1, ['\n'] = 1, ['\r'] = 1,
+};
+static const unsigned char comment_stop[256] = {
+	['-'] = 1, ['\n'] = 1, ['\r'] = 1,
+};
+static const unsigned char bogus_stop[256] = {
+	['>'] = 1, ['\n'] = 1, ['\r'] = 1,
+};
+
+/* HTML 4's entities (the common ones of HTML 5) and &apos;, sorted by
+ * strcmp for bsearch. */
+struct entity {
+	const char *name;
+	uint32_t cp;
+};
+
+static const struct entity entities[] = {
+	{ "AElig", 0x00C6 },
+	{ "Aacute", 0x00C1 },
+	{ "Acirc", 0x00C2 },
+	{ "Agrave", 0x00C0 },
+	{ "Alpha", 0x0391 },
+	{ "Aring", 0x00C5 },
+	{ "Atilde", 0x00C3 },
+	{ "Auml", 0x00C4 },
+	{ "Beta", 0x0392 },
+	{ "Ccedil", 0x00C7 },
+	{ "Chi", 0x03A7 },
+	{ "Dagger", 0x2021 },
+	{ "Delta", 0x0394 },
+	{ "ETH", 0x00D0 },
+	{ "Eacute", 0x00C9 },
+	{ "Ecirc", 0x00CA },
+	{ "Egrave", 0x00C8 },
+	{ "Epsilon", 0x0395 },
+	{ "Eta", 0x0397 },
+	{ "Euml", 0x00CB },
+	{ "Gamma", 0x0393 },
+	{ "Iacute", 0x00CD },
+	{ "Icirc", 0x00CE },
+	{ "Igrave", 0x00CC },
+	{ "Iota", 0x0399 },
+	{ "Iuml", 0x00CF },
+	{ "Kappa", 0x039A },
+	{ "Lambda", 0x039B },
+	{ "Mu", 0x039C },
+	{ "Ntilde", 0x00D1 },
+	{ "Nu", 0x039D },
+	{ "OElig", 0x0152 },
+	{ "Oacute", 0x00D3 },
+	{ "Ocirc", 0x00D4 },
+	{ "Ograve", 0x00D2 },
+	{ "Omega", 0x03A9 },
+	{ "Omicron", 0x039F },
+	{ "Oslash", 0x00D8 },
+	{ "Otilde", 0x00D5 },
+	{ "Ouml", 0x00D6 },
+	{ "Phi", 0x03A6 },
+	{ "Pi", 0x03A0 },
+	{ "Prime", 0x2033 },
+	{ "Psi", 0x03A8 },
+	{ "Rho", 0x03A1 },
+	{ "Scaron", 0x0160 },
+	{ "Sigma", 0x03A3 },
+	{ "THORN", 0x00DE },
+	{ "Tau", 0x03A4 },
+	{ "Theta", 0x0398 },
+	{ "Uacute", 0x00DA },
+	{ "Ucirc", 0x00DB },
+	{ "Ugrave", 0x00D9 },
+	{ "Upsilon", 0x03A5 },
+	{ "Uuml", 0x00DC },
+	{ "Xi", 0x039E },
+	{ "Yacute", 0x00DD },
+	{ "Yuml", 0x0178 },
+	{ "Zeta", 0x0396 },
+	{ "aacute", 0x00E1 },
+	{ "acirc", 0x00E2 },
+	{ "acute", 0x00B4 },
+	{ "aelig", 0x00E6 },
+	{ "agrave", 0x00E0 },
+	{ "alefsym", 0x2135 },
+	{ "alpha", 0x03B1 },
+	{ "amp", 0x0026 },
+	{ "and", 0x2227 },
+	{ "ang", 0x2220 },
+	{ "apos", 0x0027 },
+	{ "aring", 0x00E5 },
+	{ "asymp", 0x2248 },
+	{ "atilde", 0x00E3 },
+	{ "auml", 0x00E4 },
+	{ "bdquo", 0x201E },
+	{ "beta", 0x03B2 },
+	{ "brvbar", 0x00A6 },
+	{ "bull", 0x2022 },
+	{ "cap", 0x2229 },
+	{ "ccedil", 0x00E7 },
+	{ "cedil", 0x00B8 },
+	{ "cent", 0x00A2 },
+	{ "chi", 0x03C7 },
+	{ "circ", 0x02C6 },
+	{ "clubs", 0x2663 },
+	{ "cong", 0x2245 },
+	{ "copy", 0x00A9 },
+	{ "crarr", 0x21B5 },
+	{ "cup", 0x222A },
+	{ "curren", 0x00A4 },
+	{ "dArr", 0x21D3 },
+	{ "dagger", 0x2020 },
+	{ "darr", 0x2193 },
+	{ "deg", 0x00B0 },
+	{ "delta", 0x03B4 },
+	{ "diams", 0x2666 },
+	{ "divide", 0x00F7 },
+	{ "eacute", 0x00E9 },
+	{ "ecirc", 0x00EA },
+	{ "egrave", 0x00E8 },
+	{ "empty", 0x2205 },
+	{ "emsp", 0x2003 },
+	{ "ensp", 0x2002 },
+	{ "epsilon", 0x03B5 },
+	{ "equiv", 0x2261 },
+	{ "eta", 0x03B7 },
+	{ "eth", 0x00F0 },
+	{ "euml", 0x00EB },
+	{ "euro", 0x20AC },
+	{ "exist", 0x2203 },
+	{ "fnof", 0x0192 },
+	{ "forall", 0x2200 },
+	{ "frac12", 0x00BD },
+	{ "frac14", 0x00BC },
+	{ "frac34", 0x00BE },
+	{ "frasl", 0x2044 },
+	{ "gamma", 0x03B3 },
+	{ "ge", 0x2265 },
+	{ "gt", 0x003E },
+	{ "hArr", 0x21D4 },
+	{ "harr", 0x2194 },
+	{ "hearts", 0x2665 },
+	{ "hellip", 0x2026 },
+	{ "iacute", 0x00ED },
+	{ "icirc", 0x00EE },
+	{ "iexcl", 0x00A1 },
+	{ "igrave", 0x00EC },
+	{ "image", 0x2111 },
+	{ "infin", 0x221E },
+	{ "int", 0x222B },
+	{ "iota", 0x03B9 },
+	{ "iquest", 0x00BF },
+	{ "isin", 0x2208 },
+	{ "iuml", 0x00EF },
+	{ "kappa", 0x03BA },
+	{ "lArr", 0x21D0 },
+	{ "lambda", 0x03BB },
+	{ "lang", 0x27E8 },
+	{ "laquo", 0x00AB },
+	{ "larr", 0x2190 },
+	{ "lceil", 0x2308 },
+	{ "ldquo", 0x201C },
+	{ "le", 0x2264 },
+	{ "lfloor", 0x230A },
+	{ "lowast", 0x2217 },
+	{ "loz", 0x25CA },
+	{ "lrm", 0x200E },
+	{ "lsaquo", 0x2039 },
+	{ "lsquo", 0x2018 },
+	{ "lt", 0x003C },
+	{ "macr", 0x00AF },
+	{ "mdash", 0x2014 },
+	{ "micro", 0x00B5 },
+	{ "middot", 0x00B7 },
+	{ "minus", 0x2212 },
+	{ "mu", 0x03BC },
+	{ "nabla", 0x2207 },
+	{ "nbsp", 0x00A0 },
+	{ "ndash", 0x2013 },
+	{ "ne", 0x2260 },
+	{ "ni", 0x220B },
+	{ "not", 0x00AC },
+	{ "notin", 0x2209 },
+	{ "nsub", 0x2284 },
+	{ "ntilde", 0x00F1 },
+	{ "nu", 0x03BD },
+	{ "oacute", 0x00F3 },
+	{ "ocirc", 0x00F4 },
+	{ "oelig", 0x0153 },
+	{ "ograve", 0x00F2 },
+	{ "oline", 0x203E },
+	{ "omega", 0x03C9 },
+	{ "omicron", 0x03BF },
+	{ "oplus", 0x2295 },
+	{ "or", 0x2228 },
+	{ "ordf", 0x00AA },
+	{ "ordm", 0x00BA },
+	{ "oslash", 0x00F8 },
+	{ "otilde", 0x00F5 },
+	{ "otimes", 0x2297 },
+	{ "ouml", 0x00F6 },
+	{ "para", 0x00B6 },
+	{ "part", 0x2202 },
+	{ "permil", 0x2030 },
+	{ "perp", 0x22A5 },
+	{ "phi", 0x03C6 },
+	{ "pi", 0x03C0 },
+	{ "piv", 0x03D6 },
+	{ "plusmn", 0x00B1 },
+	{ "pound", 0x00A3 },
+	{ "prime", 0x2032 },
+	{ "prod", 0x220F },
+	{ "prop", 0x221D },
+	{ "psi", 0x03C8 },
+	{ "quot", 0x0022 },
+	{ "rArr", 0x21D2 },
+	{ "radic", 0x221A },
+	{ "rang", 0x27E9 },
+	{ "raquo", 0x00BB },
+	{ "rarr", 0x2192 },
+	{ "rceil", 0x2309 },
+	{ "rdquo", 0x201D },
+	{ "real", 0x211C },
+	{ "reg", 0x00AE },
+	{ "rfloor", 0x230B },
+	{ "rho", 0x03C1 },
+	{ "rlm", 0x200F },
+	{ "rsaquo", 0x203A },
+	{ "rsquo", 0x2019 },
+	{ "sbquo", 0x201A },
+	{ "scaron", 0x0161 },
+	{ "sdot", 0x22C5 },
+	{ "sect", 0x00A7 },
+	{ "shy", 0x00AD },
+	{ "sigma", 0x03C3 },
+	{ "sigmaf", 0x03C2 },
+	{ "sim", 0x223C },
+	{ "spades", 0x2660 },
+	{ "sub", 0x2282 },
+	{ "sube", 0x2286 },
+	{ "sum", 0x2211 },
+	{ "sup", 0x2283 },
+	{ "sup1", 0x00B9 },
+	{ "sup2", 0x00B2 },
+	{ "sup3", 0x00B3 },
+	{ "supe", 0x2287 },
+	{ "szlig", 0x00DF },
+	{ "tau", 0x03C4 },
+	{ "there4", 0x2234 },
+	{ "theta", 0x03B8 },
+	{ "thetasym", 0x03D1 },
+	{ "thinsp", 0x2009 },
+	{ "thorn", 0x00FE },
+	{ "tilde", 0x02DC },
+	{ "times", 0x00D7 },
+	{ "trade", 0x2122 },
+	{ "uArr", 0x21D1 },
+	{ "uacute", 0x00FA },
+	{ "uarr", 0x2191 },
+	{ "ucirc", 0x00FB },
+	{ "ugrave", 0x00F9 },
+	{ "uml", 0x00A8 },
+	{ "upsih", 0x03D2 },
+	{ "upsilon", 0x03C5 },
+	{ "uuml", 0x00FC },
+	{ "weierp", 0x2118 },
+	{ "xi", 0x03BE },
+	{ "yacute", 0x00FD },
+	{ "yen", 0x00A5 },
+	{ "yuml", 0x00FF },
+	{ "zeta", 0x03B6 },
+	{ "zwj", 0x200D },
+	{ "zwnj", 0x200C },
+};
+
+/* windows-1252's meaning of 0x80-0x9F, which HTML gives &#128;-&#159;. */
+static const uint16_t c1_1252[32] = {
+	0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+	0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
+	0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
+};
+
+enum tag_kind { TAG_OTHER, TAG_RAW, TAG_BLOCK, TAG_BR };
+
+/* The scanner's state while Ctext is built.  Line arrays always have an
+ * entry for the open line nl and room for the sentinel after it. */
+struct scan {
+	const unsigned char *s;
+	size_t n, i;
+	int reflow;
+	int src;                /* source line of s[i] */
+	int chars;              /* characters on the open line */
+	size_t last_insert;     /* s index after the last inserted break */
+	struct buf ct;
+	size_t *off;
+	int *lchars, *lsrc;
+	size_t nl, cap;
+};
+
+static int
+is_alpha(unsigned char c)
+{
+	return (unsigned char)((c | 0x20) - 'a') < 26;
+}
+
+static int
+is_alnum(unsigned char c)
+{
+	return is_alpha(c) || (unsigned char)(c - '0') < 10;
+}
+
+static void
+scan_grow(struct scan *sc)
+{
+	sc->cap *= 2;
+	sc->off = xreallocarray(sc->off, sc->cap, sizeof *sc->off);
+	sc->lchars = xreallocarray(sc->lchars, sc->cap, sizeof *sc->lchars);
+	sc->lsrc = xreallocarray(sc->lsrc, sc->cap, sizeof *sc->lsrc);
+}
+
+/* Close the open line.  An inserted (reflow) break stays on its source
+ * line; a source break moves to the next one. */
+static void
+scan_newline(struct scan *sc, int inserted)
+{
+	sc->lchars[sc->nl] = sc->chars;
+	sc->chars = 0;
+	buf_addc(&sc->ct, '\n');
+	if (!inserted)
+		sc->src++;
+	if (++sc->nl + 1 >= sc->cap)
+		scan_grow(sc);
+	sc->off[sc->nl] = sc->ct.len;
+	sc->lsrc[sc->nl] = sc->src;
+}
+
+/* Consume the source break at s[i]: "\n", "\r\n" or a lone "\r". */
+static size_t
+scan_break(struct scan *sc, size_t i)
+{
+	if (sc->s[i] == '\r' && i + 1 < sc->n && sc->s[i + 1] == '\n')
+		i++;
+	scan_newline(sc, 0);
+	return i + 1;
+}
+
+static void
+emit_cp(struct scan *sc, uint32_t cp)
+{
+	/* A decoded &#10; is text, not a line: Ctext line j stays line j. */
+	if (cp == '\n' || cp == '\r')
+		cp = ' ';
+	buf_add_utf8(&sc->ct, cp);
+	sc->chars += !uc_is_white(cp);
+}
+
+static const struct entity *
+entity_find(const unsigned char *name, size_t n)
+{
+	size_t lo = 0, hi = sizeof entities / sizeof entities[0];
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		const char *e = entities[mid].name;
+		size_t en = strlen(e);
+		int c = memcmp(name, e, n < en ? n : en);
+		if (c == 0)
+			c = n < en ? -1 : n > en;
+		if (c == 0)
+			return &entities[mid];
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
+}
+
+/* A character reference at s[i] == '&', within s[i..end).  Returns the
+ * index after it; an '&' that starts none is a literal '&'. */
+static size_t
+scan_ref(struct scan *sc, size_t i, size_t end)
+{
+	const unsigned char *s = sc->s;
+	size_t j = i + 1;
+	if (j < end && s[j] == '#') {
+		j++;
+		int hex = j < end && (s[j] | 0x20) == 'x';
+		if (hex)
+			j++;
+		size_t d0 = j;
+		uint32_t v = 0;
+		for (; j < end; j++) {
+			unsigned c = s[j], d;
+			if (c - '0' < 10)
+				d = c - '0';
+			else if (hex && (c | 0x20) - 'a' < 6)
+				d = (c | 0x20) - 'a' + 10;
+			else
+				break;
+			if (v <= 0x10FFFF)      /* saturate, never overflow */
+				v = v * (hex ? 16 : 10) + d;
+		}
+		if (j > d0) {
+			if (j < end && s[j] == ';')
+				j++;
+			if (v == 0 || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
+				v = 0xFFFD;
+			else if (v >= 0x80 && v <= 0x9F)
+				v = c1_1252[v - 0x80];
+			emit_cp(sc, v);
+			return j;
+		}
+	} else {
+		size_t k = j;
+		while (k < end && k - j < 32 && is_alnum(s[k]))
+			k++;
+		const struct entity *e;
+		if (k < end && s[k] == ';' && (e = entity_find(s + j, k - j))) {
+			emit_cp(sc, e->cp);
+			return k + 1;
+		}
+		/* Browsers also take the Latin-1 names (and amp lt gt quot)
+		 * without ';', the longest one that starts the word. */
+		for (size_t l = k - j < 6 ? k - j : 6; l >= 2; l--) {
+			e = entity_find(s + j, l);
+			if (e && e->cp <= 0xFF && e->cp != '\'') {
+				emit_cp(sc, e->cp);
+				return j + l;
+			}
+		}
+	}
+	buf_addc(&sc->ct, '&');
+	sc->chars++;
+	return i + 1;
+}
+
+/* Text s[sc->i..end): copied with its line breaks, references decoded
+ * when refs (not in CDATA), NULs dropped, bad UTF-8 made U+FFFD. */
+static void
+scan_text(struct scan *sc, size_t end, int refs)
+{
+	const unsigned char *s = sc->s;
+	size_t i = sc->i;
+	while (i < end) {
+		size_t r = i;
+		int cnt = 0;
+		unsigned k;
+		while (r < end && (k = text_class[s[r]]) < 2) {
+			cnt += k ^ 1;
+			r++;
+		}
+		if (r > i) {
+			buf_add(&sc->ct, s + i, r - i);
+			sc->chars += cnt;
+			i = r;
+			if (i >= end)
+				break;
+		}
+		unsigned char c = s[i];
+		if (c == '\n' || c == '\r') {
+			i = scan_break(sc, i);
+		} else if (c == '&' && refs) {
+			i = scan_ref(sc, i, end);
+		} else if (c < 0x80) {
+			if (c) {
+				buf_addc(&sc->ct, (char)c);
+				sc->chars++;
+			}
+			i++;
+		} else {
+			uint32_t cp;
+			size_t len = utf8_decode(s + i, end - i, &cp);
+			if (cp == 0xFFFD && len == 1)
+				buf_add(&sc->ct, "\xEF\xBF\xBD", 3);
+			else
+				buf_add(&sc->ct, s + i, len);
+			sc->chars += !uc_is_white(cp);
+			i += len;
+		}
+	}
+	sc->i = i;
+}
+
+/* What a tag name means here; *raw gets the lower-case name of a raw-text
+ * element, whose end tag must be matched. */
+static enum tag_kind
+tag_kind(const unsigned char *p, size_t n, const char **raw)
+{
+	char b[12];
+	if (n > 10)
+		return TAG_OTHER;
+	for (size_t i = 0; i < n; i++)
+		b[i] = (char)(p[i] >= 'A' && p[i] <= 'Z' ? p[i] | 0x20 : p[i]);
+	b[n] = '\0';
+#define IS(s) (memcmp(b, s, n) == 0)
+	switch (n) {
+	case 1:
+		return b[0] == 'p' ? TAG_BLOCK : TAG_OTHER;
+	case 2:
+		if (IS("br"))
+			return TAG_BR;
+		if (b[0] == 'h' && b[1] >= '1' && b[1] <= '6')
+			return TAG_BLOCK;
+		return IS("li") || IS("tr") || IS("td") || IS("th") ||
+		       IS("ul") || IS("ol") || IS("dl") || IS("dd") ||
+		       IS("dt") ? TAG_BLOCK : TAG_OTHER;
+	case 3:
+		return IS("div") || IS("pre") || IS("nav") ? TAG_BLOCK : TAG_OTHER;
+	case 4:
+		return IS("form") || IS("main") ? TAG_BLOCK : TAG_OTHER;
+	case 5:
+		if (IS("style")) {
+			*raw = "style";
+			return TAG_RAW;
+		}
+		return IS("table") || IS("aside") ? TAG_BLOCK : TAG_OTHER;
+	case 6:
+		if (IS("script")) {
+			*raw = "script";
+			return TAG_RAW;
+		}
+		return IS("header") || IS("footer") || IS("figure") ?
+		       TAG_BLOCK : TAG_OTHER;
+	case 7:
+		return IS("section") || IS("article") ? TAG_BLOCK : TAG_OTHER;
+	case 8:
+		if (IS("textarea")) {
+			*raw = "textarea";
+			return TAG_RAW;
+		}
+		return TAG_OTHER;
+	case 10:
+		return IS("blockquote") || IS("figcaption") ? TAG_BLOCK : TAG_OTHER;
+	default:
+		return TAG_OTHER;
+	}
+#undef IS
+}
+
+/* From inside a tag to just after its '>'; quoted attribute values (a
+ * quote right after '=') may hold '>'.  *done is 0 when the input ended
+ * first: browsers drop such a tag. */
+static size_t
+scan_tag_end(struct scan *sc, size_t i, int *done)
+{
+	const unsigned char *s = sc->s;
+	size_t n = sc->n;
+	int eq = 0;
+	while (i < n) {
+		unsigned char c = s[i];
+		if (!tag_stop[c]) {
+			eq = 0;
+			i++;
+			continue;
+		}
+		switch (c) {
+		case '>':
+			*done = 1;
+			return i + 1;
+		case '\n': case '\r':
+			i = scan_break(sc, i);
+			break;
+		case '=':
+			eq = 1;
+			i++;
+			break;
+		case '"': case '\'':
+			i++;
+			if (!eq)
+				break;
+			eq = 0;
+			while (i < n && s[i] != c) {
+				if (s[i] == '\n' || s[i] == '\r')
+					i = scan_break(sc, i);
+				else
+					i++;
+			}
+			if (i < n)
+				i++;
+			break;
+		default:                /* whitespace keeps "after '='" */
+			i++;
+		}
+	}
+	*done = 0;
+	return n;
+}
+
+/* Contents of script, style or textarea: only "</name" followed by
+ * whitespace, '/' or '>' ends them, wherever it is (as in browsers).
+ * Returns the index of that '<', or n. */
+static size_t
+scan_raw(struct scan *sc, size_t i, const char *name)
+{
+	const unsigned char *s = sc->s;
+	size_t n = sc->n, nlen = strlen(name);
+	while (i < n) {
+		while (i < n && !raw_stop[s[i]])
+			i++;
+		if (i >= n)
+			break;
+		if (s[i] != '<') {
+			i = scan_break(sc, i);
+			continue;
+		}
+		if (i + 2 + nlen < n && s[i + 1] == '/' &&
+		    name_stop[s[i + 2 + nlen]]) {
+			size_t k = 0;
+			while (k < nlen && (s[i + 2 + k] | 0x20) == name[k])
+				k++;
+			if (k == nlen)
+				return i;
+		}
+		i++;
+	}
+	return n;
+}
+
+/* From just after "<!--" to just after the comment's end; an unclosed
+ * comment runs to the end. */
+static size_t
+scan_comment(struct scan *sc, size_t i)
+{
+	const unsigned char *s = sc->s;
+	size_t n = sc->n;
+	if (i < n && s[i] == '>')                               /* <!--> */
+		return i + 1;
+	if (i + 1 < n && s[i] == '-' && s[i + 1] == '>')        /* <!---> */
+		return i + 2;
+	while (i < n) {
+		while (i < n && !comment_stop[s[i]])
+			i++;
+		if (i >= n)
+			break;
+		if (s[i] != '-') {
+			i = scan_break(sc, i);
+			continue;
+		}
+		if (i + 2 < n && s[i + 1] == '-') {
+			if (s[i + 2] == '>')
+				return i + 3;
+			if (s[i + 2] == '!' && i + 3 < n && s[i + 3] == '>')
+				return i + 4;
+		}
+		i++;
+	}
+	return n;
+}
+
+/* <!DOCTYPE ...>, <?xml ...?>, </3...>: dropped up to the first '>'. */
+static size_t
+scan_bogus(struct scan *sc, size_t i)
+{
+	const unsigned char *s = sc->s;
+	size_t n = sc->n;
+	while (i < n) {
+		while (i < n && !bogus_stop[s[i]])
+			i++;
+		if (i >= n)
+			break;
+		if (s[i] == '>')
+			return i + 1;
+		i = scan_break(sc, i);
+	}
+	return n;
+}
+
+/* <![CDATA[ ... ]]> from just after "<![CDATA[": its text is kept as is. */
+static size_t
+scan_cdata(struct scan *sc, size_t i)
+{
+	const unsigned char *s = sc->s;
+	size_t n = sc->n, end = i;
+	for (;;) {
+		const unsigned char *b = end < n ? memchr(s + end, ']', n - end) : NULL;
+		if (!b) {
+			end = n;
+			break;
+		}
+		end = (size_t)(b - s);
+		if (end + 2 < n && s[end + 1] == ']' && s[end + 2] == '>')
+			break;
+		end++;
+	}
+	sc->i = i;
+	scan_text(sc, end, 0);
+	return end < n ? end + 3 : n;
+}
+
+static int
+starts(const struct scan *sc, size_t i, const char *lit)
+{
+	size_t k = strlen(lit);
+	return i + k <= sc->n && memcmp(sc->s + i, lit, k) == 0;
+}
+
+/* Markup at s[i] == '<'.  A '<' not followed by a letter, '/', '!' or '?'
+ * is text, as in browsers ("a < b"). */
+static void
+scan_markup(struct scan *sc)
+{
+	const unsigned char *s = sc->s;
+	size_t i = sc->i, n = sc->n;
+	unsigned char c1 = i + 1 < n ? s[i + 1] : 0;
+	int done;
+	if (is_alpha(c1) || (c1 == '/' && i + 2 < n && is_alpha(s[i + 2]))) {
+		size_t name = i + (c1 == '/' ? 2 : 1), j = name;
+		while (j < n && !name_stop[s[j]])
+			j++;
+		const char *raw = NULL;
+		enum tag_kind kind = tag_kind(s + name, j - name, &raw);
+		j = scan_tag_end(sc, j, &done);
+		if (done && c1 != '/' && kind == TAG_RAW) {
+			j = scan_raw(sc, j, raw);
+		} else if (done && sc->reflow &&
+			   (kind == TAG_BR || (kind == TAG_BLOCK && c1 == '/'))) {
+			scan_newline(sc, 1);
+			sc->last_insert = j;
+		}
+		i = j;
+	} else if (c1 == '/') {
+		if (i + 2 >= n) {               /* "</" at the end is text */
+			buf_add(&sc->ct, "</", 2);
+			sc->chars += 2;
+			i = n;
+		} else if (s[i + 2] == '>') {   /* "</>" is ignored */
+			i += 3;
+		} else {
+			i = scan_bogus(sc, i + 2);
+		}
+	} else if (c1 == '!') {
+		if (starts(sc, i, "<!--"))
+			i = scan_comment(sc, i + 4);
+		else if (starts(sc, i, "<![CDATA["))
+			i = scan_cdata(sc, i + 9);
+		else
+			i = scan_bogus(sc, i + 2);
+	} else if (c1 == '?') {
+		i = scan_bogus(sc, i + 1);
+	} else {
+		buf_addc(&sc->ct, '<');
+		sc->chars++;
+		i++;
+	}
+	sc->i = i;
+}
+
+/* Y for K by a sliding window over line_chars. */
+static void
+compute_y(struct lineblock *lb, int K)
+{
+	int L = lb->nlines;
+	int nb = L >= K ? L - K + 1 : 1;
+	int64_t sum = 0;
+	for (int j = 0; j < (L < K ? L : K); j++)
+		sum += lb->line_chars[j];
+	lb->Y[0] = (int)sum;
+	for (int b = 1; b < nb; b++) {
+		sum += lb->line_chars[b + K - 1] - lb->line_chars[b - 1];
+		lb->Y[b] = (int)sum;
+	}
+	lb->nblocks = nb;
+	lb->K = K;
+}
+
+static int
+clamp_k(const struct params *p)
+{
+	return p->lb_K < 1 ? 1 : p->lb_K;
+}
+
+static int
+has_sub(const char *p, size_t n, const char *needle)
+{
+	size_t k = strlen(needle);
+	for (size_t i = 0; i + k <= n; i++) {
+		const char *c = memchr(p + i, needle[0], n - k + 1 - i);
+		if (!c)
+			return 0;
+		i = (size_t)(c - p);
+		if (memcmp(c, needle, k) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Mode all drops a region whose kept lines hold a copyright notice, as
+ * the reference implementation does. */
+static int
+region_has_copyright(const struct lineblock *lb, const struct lb_region *r)
+{
+	int first, last;
+	lineblock_region_lines(lb, r, &first, &last);
+	for (int j = first - 1; j < last; j++) {
+		if (lb->line_chars[j] < 5)
+			continue;
+		const char *p = lb->ctext + lb->line_off[j];
+		size_t n = lb->line_off[j + 1] - lb->line_off[j] - 1;
+		if (has_sub(p, n, "Copyright") || has_sub(p, n, "版权所有"))
+			return 1;
+	}
+	return 0;
+}
+
+#define Y(i) (lb->Y[(i) - 1])           /* block i, 1-based */
+
+void
+lineblock_regions(struct lineblock *lb, const struct params *p)
+{
+	int K = clamp_k(p);
+	if (K != lb->K)
+		compute_y(lb, K);
+	int nb = lb->nblocks;
+	double T = p->lb_T;
+	int nr = 0;
+	int nz = 0;             /* first block > s with Y != 0, once known */
+	for (int s = 1; s <= nb; s++) {
+		if (!(Y(s) > T))
+			continue;
+		/* nz only moves forward, so the look-ahead stays linear. */
+		if (nz <= s)
+			for (nz = s + 1; nz <= nb && Y(nz) == 0; nz++)
+				;
+		if (nz > nb || nz > s + K)
+			continue;
+		int e = s + 1;
+		while (e < nb && !(Y(e) == 0 && Y(e + 1) == 0))
+			e++;
+		/* At e == nb the missing Y(nb+1) counts as 0: a fall if
+		 * Y(nb) == 0, else the region runs to the last block. */
+		if (nr == lb->regions_cap) {
+			lb->regions_cap *= 2;
+			lb->regions = xreallocarray(lb->regions,
+						    (size_t)lb->regions_cap,
+						    sizeof *lb->regions);
+		}
+		lb->regions[nr].start = s;
+		lb->regions[nr].end = e;
+		lb->regions[nr].selected = 0;
+		nr++;
+		s = e;
+	}
+	lb->nregions = nr;
+
+	if (p->lb_mode == LB_MODE_ALL) {
+		for (int r = 0; r < nr; r++)
+			lb->regions[r].selected =
+				!region_has_copyright(lb, &lb->regions[r]);
+	} else {
+		int m = 1;
+		for (int b = 2; b <= nb; b++)
+			if (Y(b) > Y(m))
+				m = b;
+		for (int r = 0; r < nr; r++)
+			if (lb->regions[r].start <= m && m <= lb->regions[r].end)
+				lb->regions[r].selected = 1;
+	}
+}
+
+#undef Y
+
+void
+lineblock_region_lines(const struct lineblock *lb, const struct lb_region *r,
+		       int *first, int *last)
+{
+	*first = r->start;
+	if (lb->Y[r->end - 1] == 0) {
+		*last = r->end;
+	} else {
+		*last = r->end + lb->K - 1;
+		if (*last > lb->nlines)
+			*last = lb->nlines;
+	}
+}
+
+struct lineblock *
+lineblock_build(const char *utf8, size_t len, const struct params *p)
+{
+	/* Keeps every count (lines, characters, Y) inside an int. */
+	if (len > INT_MAX / 2)
+		len = INT_MAX / 2;
+	struct scan sc = {
+		.s = (const unsigned char *)utf8, .n = len, .reflow = p->lb_reflow,
+		.src = 1, .last_insert = SIZE_MAX, .cap = 256,
+	};
+	buf_init(&sc.ct);
+	buf_reserve(&sc.ct, len / 4 + 64);
+	sc.off = xmalloc(sc.cap * sizeof *sc.off);
+	sc.lchars = xmalloc(sc.cap * sizeof *sc.lchars);
+	sc.lsrc = xmalloc(sc.cap * sizeof *sc.lsrc);
+	sc.off[0] = 0;
+	sc.lsrc[0] = 1;
+
+	while (sc.i < sc.n) {
+		const unsigned char *lt = memchr(sc.s + sc.i, '<', sc.n - sc.i);
+		scan_text(&sc, lt ? (size_t)(lt - sc.s) : sc.n, 1);
+		if (lt)
+			scan_markup(&sc);
+	}
+
+	/* A final break (source or inserted) starts no line. */
+	size_t nlines = sc.nl;
+	int final_break = len == 0 || sc.s[len - 1] == '\n' ||
+			  sc.s[len - 1] == '\r' || sc.last_insert == len;
+	if (final_break && sc.nl > 0) {
+		sc.ct.len--;
+	} else if (len > 0) {
+		sc.lchars[sc.nl] = sc.chars;
+		nlines++;
+	}
+	sc.ct.data[sc.ct.len] = '\0';    /* also when nothing was added */
+
+	struct lineblock *lb = xcalloc(1, sizeof *lb);
+	lb->ctext = buf_steal(&sc.ct, &lb->ctext_len);
+	lb->nlines = (int)nlines;
+	lb->line_off = sc.off;
+	lb->line_off[nlines] = lb->ctext_len + 1;
+	lb->line_chars = sc.lchars;
+	lb->src_line = sc.lsrc;
+	lb->reflow = p->lb_reflow;
+	/* Sized for K = 1, so a new K never reallocates Y. */
+	lb->Y = xmalloc((nlines ? nlines : 1) * sizeof *lb->Y);
+	lb->regions_cap = 16;
+	lb->regions = xmalloc((size_t)lb->regions_cap * sizeof *lb->regions);
+	compute_y(lb, clamp_k(p));
+	lineblock_regions(lb, p);
+	return lb;
+}
+
+/* Length of the code point at p, and whether it is whitespace. */
+static size_t
+cp_at(const char *p, size_t n, int *white)
+{
+	unsigned char c = (unsigned char)*p;
+	if (c < 0x80) {
+		*white = c == ' ' || (c >= 0x09 && c <= 0x0D);
+		return 1;
+	}
+	uint32_t cp;
+	size_t k = utf8_decode((const unsigned char *)p, n, &cp);
+	*white = uc_is_white(cp);
+	return k;
+}
+
+/* One output line: whitespace runs made one space, trimmed. */
+static void
+add_collapsed(struct buf *out, const char *p, size_t n)
+{
+	size_t i = 0;
+	int first = 1, white;
+	while (i < n) {
+		size_t k;
+		while (i < n && (k = cp_at(p + i, n - i, &white)) && white)
+			i += k;
+		if (i >= n)
+			break;
+		size_t a = i;
+		while (i < n && (k = cp_at(p + i, n - i, &white)) && !white)
+			i += k;
+		if (!first)
+			buf_addc(out, ' ');
+		buf_add(out, p + a, i - a);
+		first = 0;
+	}
+	if (!first)
+		buf_addc(out, '\n');
+}
+
+void
+lineblock_extract(const struct lineblock *lb, const struct params *p,
+		  struct buf *out)
+{
+	int min_chars = p->lb_mode == LB_MODE_ALL ? 5 : 1;
+	int wrote = 0;
+	for (int r = 0; r < lb->nregions; r++) {
+		if (!lb->regions[r].selected)
+			continue;
+		int first, last, started = 0;
+		lineblock_region_lines(lb, &lb->regions[r], &first, &last);
+		for (int j = first - 1; j < last; j++) {
+			if (lb->line_chars[j] < min_chars)
+				continue;
+			if (!started && wrote)
+				buf_addc(out, '\n');
+			started = wrote = 1;
+			add_collapsed(out, lb->ctext + lb->line_off[j],
+				      lb->line_off[j + 1] - lb->line_off[j] - 1);
+		}
+	}
+}
+
+void
+lineblock_free(struct lineblock *lb)
+{
+	if (!lb)
+		return;
+	free(lb->ctext);
+	free(lb->line_off);
+	free(lb->line_chars);
+	free(lb->src_line);
+	free(lb->Y);
+	free(lb->regions);
+	free(lb);
+}
