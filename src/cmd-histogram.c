@@ -3,7 +3,11 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
+#include "cli.h"
 #include "lineblock.h"
 #include "params.h"
 
@@ -80,12 +84,6 @@ cmd_histogram_print(const struct lineblock *lb, const struct params *p,
 }
 
 /* ---- the command ---- */
-
-#include <stdlib.h>
-#include <sys/ioctl.h>
-#include <unistd.h>
-
-#include "cli.h"
 
 static int
 terminal_columns(void)

@@ -100,8 +100,9 @@ collapsed_dup(const char *s, size_t n)
 static const char *
 meta_content(const struct dom *d, const char *key, const char *value)
 {
-	for (int i = 0; i < d->n; i++) {
-		if (strcmp(dom_tagname(d, i), "meta") != 0)
+	int meta = dom_tag_id(d, "meta");
+	for (int i = 0; meta >= 0 && i < d->n; i++) {
+		if (d->tag[i] != meta)
 			continue;
 		const char *k = dom_attr(d, i, key);
 		if (k && !strcasecmp(k, value)) {
@@ -140,8 +141,9 @@ element_text(const struct dom *d, int e)
 static int
 first_tag(const struct dom *d, const char *name)
 {
-	for (int i = 0; i < d->n; i++)
-		if (!strcmp(dom_tagname(d, i), name))
+	int tag = dom_tag_id(d, name);
+	for (int i = 0; tag >= 0 && i < d->n; i++)
+		if (d->tag[i] == tag)
 			return i;
 	return -1;
 }
@@ -273,8 +275,9 @@ extract_meta(const struct dom *d, struct page_meta *meta)
 		meta->date = xstrdup(pub);
 		meta->date_from = "meta";
 	}
-	for (int i = 0; !meta->date && i < d->n; i++) {
-		if (!strcmp(dom_tagname(d, i), "time")) {
+	int time_tag = dom_tag_id(d, "time");
+	for (int i = 0; time_tag >= 0 && !meta->date && i < d->n; i++) {
+		if (d->tag[i] == time_tag) {
 			const char *dt = dom_attr(d, i, "datetime");
 			if (dt && *dt) {
 				meta->date = xstrdup(dt);
@@ -303,8 +306,9 @@ extract_meta(const struct dom *d, struct page_meta *meta)
 	if (desc)
 		meta->description = collapsed_dup(desc, strlen(desc));
 
-	for (int i = 0; i < d->n && !meta->canonical; i++) {
-		if (strcmp(dom_tagname(d, i), "link"))
+	int link_tag = dom_tag_id(d, "link");
+	for (int i = 0; link_tag >= 0 && i < d->n && !meta->canonical; i++) {
+		if (d->tag[i] != link_tag)
 			continue;
 		const char *rel = dom_attr(d, i, "rel");
 		const char *href = dom_attr(d, i, "href");

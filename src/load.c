@@ -113,10 +113,10 @@ load_normalise_forms(const char *s, size_t n, struct buf *out)
 	buf_reserve(out, n);
 	while (i < n) {
 		/* Presentation forms are encoded as EF AD..BF / EF B9..BB. */
-		if (u[i] != 0xEF) {
-			i++;
-			continue;
-		}
+		const unsigned char *ef = memchr(u + i, 0xEF, n - i);
+		if (!ef)
+			break;
+		i = (size_t)(ef - u);
 		uint32_t cp;
 		size_t k = utf8_decode(u + i, n - i, &cp);
 		if (!is_presentation_form(cp)) {
