@@ -193,7 +193,7 @@ utf8_stats(const char *bytes, size_t n, size_t *multi, size_t *bad)
 	*multi = *bad = 0;
 	for (size_t i = 0; i < n;) {
 		if (u[i] < 0x80) {
-			i++;
+			i += ascii_prefix(u + i, n - i);
 			continue;
 		}
 		uint32_t cp;

@@ -147,21 +147,19 @@ load_normalise_forms(const char *s, size_t n, struct buf *out)
 	return count;
 }
 
-/* Binary: NUL bytes in more than 0.1 % of the first 64 KiB, or control
+/* Binary: NUL bytes in more than 0.1 % of the first 16 KiB, or control
  * bytes in more than 10 % of it.  A stray NUL in a page is tolerated. */
 static bool
 looks_binary(const char *bytes, size_t n)
 {
-	size_t m = n < 65536 ? n : 65536, nul = 0, ctl = 0;
-	for (size_t i = 0; i < m; i++) {
-		unsigned char c = (unsigned char)bytes[i];
-		if (c == 0)
-			nul++;
-		else if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' &&
-			 c != '\f' && c != 0x1B)
-			ctl++;
-	}
-	return nul * 1000 > m || ctl * 10 > m;
+	size_t m = n < 16384 ? n : 16384, count[256] = { 0 };
+	for (size_t i = 0; i < m; i++)
+		count[(unsigned char)bytes[i]]++;
+	size_t ctl = 0;
+	for (int c = 1; c < 0x20; c++)
+		if (c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != 0x1B)
+			ctl += count[c];
+	return count[0] * 1000 > m || ctl * 10 > m;
 }
 
 int

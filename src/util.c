@@ -250,13 +250,30 @@ utf8_decode(const unsigned char *s, size_t n, uint32_t *cp)
 	return need + 1;
 }
 
+/* Bytes of the ASCII run at s, eight at a time. */
+size_t
+ascii_prefix(const unsigned char *s, size_t n)
+{
+	size_t i = 0;
+	while (i + 8 <= n) {
+		uint64_t w;
+		memcpy(&w, s + i, 8);
+		if (w & 0x8080808080808080ull)
+			break;
+		i += 8;
+	}
+	while (i < n && s[i] < 0x80)
+		i++;
+	return i;
+}
+
 size_t
 utf8_valid_prefix(const unsigned char *s, size_t n)
 {
 	size_t i = 0;
 	while (i < n) {
 		if (s[i] < 0x80) {
-			i++;
+			i += ascii_prefix(s + i, n - i);
 			continue;
 		}
 		uint32_t cp;
@@ -314,7 +331,7 @@ str_has_suffix(const char *s, const char *suffix)
 
 int
 write_file_atomic(const char *path, const char *data, size_t len,
-		  bool backup, char *err, size_t errlen)
+		  bool precious, char *err, size_t errlen)
 {
 	size_t pl = strlen(path);
 	char *tmp = xmalloc(pl + 16);
@@ -336,7 +353,7 @@ write_file_atomic(const char *path, const char *data, size_t len,
 		}
 		off += (size_t)k;
 	}
-	if (fsync(fd) < 0 && errno != EINVAL) {
+	if (precious && fsync(fd) < 0 && errno != EINVAL) {
 		snprintf(err, errlen, "cannot write: %s", strerror(errno));
 		goto fail;
 	}
@@ -347,7 +364,7 @@ write_file_atomic(const char *path, const char *data, size_t len,
 	}
 	fd = -1;
 	chmod(tmp, 0644);
-	if (backup && access(path, F_OK) == 0) {
+	if (precious && access(path, F_OK) == 0) {
 		char *bak = xmalloc(pl + 5);
 		snprintf(bak, pl + 5, "%s.bak", path);
 		/* a hard link keeps the old file whole under both names until

@@ -42,6 +42,8 @@ char *buf_steal(struct buf *b, size_t *len);
 /* Decode one UTF-8 sequence at s (n bytes available); store the code point
  * (U+FFFD for an invalid sequence) and return the bytes consumed (>= 1). */
 size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
+/* Number of bytes of the ASCII prefix of s (fast). */
+size_t ascii_prefix(const unsigned char *s, size_t n);
 /* Number of bytes of the valid UTF-8 prefix of s. */
 size_t utf8_valid_prefix(const unsigned char *s, size_t n);
 /* Unicode White_Space property. */
@@ -54,9 +56,10 @@ bool str_has_suffix(const char *s, const char *suffix);
 
 /* Write data to path through a temporary file in the same directory and a
  * rename, so a crash or a full disk never leaves a half-written file.
- * With backup, an existing file is first kept as path.bak.  0, or -1 with
- * a reason in err. */
+ * precious (a user's rules, not batch output): an existing file is first
+ * kept as path.bak, and the data is synced to disk before the rename.
+ * 0, or -1 with a reason in err. */
 int write_file_atomic(const char *path, const char *data, size_t len,
-		      bool backup, char *err, size_t errlen);
+		      bool precious, char *err, size_t errlen);
 
 #endif
