@@ -107,6 +107,7 @@ int
 cli_load(const struct cli *c, const char *input, struct page *pg,
 	 bool want_dom, char *err, size_t errlen)
 {
+	memset(pg, 0, sizeof *pg);  /* the caller frees pg whatever happens */
 	if (!cli_is_url(input))
 		return page_load(pg, input, &c->page, want_dom, err, errlen);
 	char *body = NULL, *ctype = NULL;
