@@ -100,7 +100,7 @@ void lineblock_extract(const struct lineblock *lb, const struct params *p,
 		       struct buf *out);
 void lineblock_free(struct lineblock *lb);
 
-/* cmd-histogram.c: `pith histogram`.  TSV ("block\tlength", one row per
+/* histogram.c: what `pith histogram` prints.  TSV ("block\tlength", one row per
  * block, then "# region START END" per region found), or with plot != 0 a
  * text plot fitted to columns: one row per block, T marked ':' and rows in
  * a region marked '*'.  Returns 0. */
