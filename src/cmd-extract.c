@@ -157,6 +157,14 @@ run_page(const struct cli *c, const char *input, struct result *r)
 		page_free(&pg);
 		return;
 	}
+	if (c->verbose) {
+		const struct load_result *l = &pg.src;
+		fprintf(stderr, "%s: %s (%s), %zu replaced, %zu references, "
+			"%zu presentation forms%s%s\n", input, l->charset.name,
+			charset_source_name(l->charset.source), l->replacements,
+			l->refs_decoded, l->forms_normalised,
+			*l->charset.note ? "; " : "", l->charset.note);
+	}
 	struct buf text;
 	buf_init(&text);
 	page_run(&pg, c->algo, &c->params, NULL, &text);
