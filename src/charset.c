@@ -218,9 +218,9 @@ sniff_utf16(const char *bytes, size_t n)
 			else
 				even++;
 		}
-	if (m >= 8 && odd > m / 4 && even < m / 64)
+	if (m >= 8 && odd * 4 > m && even * 64 <= m)
 		return "utf-16le";
-	if (m >= 8 && even > m / 4 && odd < m / 64)
+	if (m >= 8 && even * 4 > m && odd * 64 <= m)
 		return "utf-16be";
 	return NULL;
 }

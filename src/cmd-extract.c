@@ -88,6 +88,31 @@ walk_dir(const char *dir, struct inputs *in, int depth)
 	return rc;
 }
 
+/* mkdir -p */
+static int
+mkdir_parents(const char *dir)
+{
+	if (!*dir)
+		return -1;
+	char *p = xstrdup(dir);
+	int rc = 0;
+	for (char *s = p + 1; ; s++) {
+		if (*s == '/' || *s == '\0') {
+			char c = *s;
+			*s = '\0';
+			if (mkdir(p, 0777) < 0 && errno != EEXIST) {
+				rc = -1;
+				break;
+			}
+			*s = c;
+			if (!c)
+				break;
+		}
+	}
+	free(p);
+	return rc;
+}
+
 /* ---- one page ---- */
 
 struct result {
@@ -176,7 +201,7 @@ run_page(const struct cli *c, const char *input, struct result *r)
 		buf_addc(o, '{');
 		json_field(o, "file", input, true);
 		json_field(o, "url", url, true);
-		json_field(o, "title", pg.meta.title, true);
+		json_field(o, "title", pg.meta.title && *pg.meta.title ? pg.meta.title : NULL, true);
 		json_field(o, "date", pg.meta.date, true);
 		json_field(o, "keywords", pg.meta.keywords, true);
 		json_field(o, "algo", algo_name(c->algo), true);
@@ -432,7 +457,7 @@ cmd_extract(struct cli *c)
 		return cli_usage_error("extract writes text or json");
 	if (c->outdir) {
 		struct stat st;
-		if (mkdir(c->outdir, 0777) < 0 && errno != EEXIST) {
+		if (mkdir_parents(c->outdir) < 0) {
 			cli_report(c->outdir, strerror(errno));
 			return 1;
 		}

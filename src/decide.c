@@ -62,57 +62,38 @@ decision_free(struct decision *dc)
 	memset(dc, 0, sizeof *dc);
 }
 
-static int
-lca(const struct dom *d, int a, int b)
-{
-	while (d->depth[a] > d->depth[b])
-		a = d->parent[a];
-	while (d->depth[b] > d->depth[a])
-		b = d->parent[b];
-	while (a != b) {
-		a = d->parent[a];
-		b = d->parent[b];
-	}
-	return a;
-}
-
-/* The content region: the lowest common ancestor of the content blocks
- * that together hold at least 80 % of the content text, taking the
- * largest blocks first.  Counting sort by size would do; n log n is
- * cheap next to parsing. */
-static const struct metrics *sort_m;
-
-static int
-by_own_desc(const void *a, const void *b)
-{
-	int x = sort_m->own[*(const int *)a], y = sort_m->own[*(const int *)b];
-	if (x != y)
-		return x < y ? 1 : -1;
-	return *(const int *)a - *(const int *)b;
-}
-
+/* The content region: the lowest element whose subtree holds at least
+ * 80 % of the text of the content blocks (ALGORITHMS.md's "lowest common
+ * ancestor of the content blocks that together hold most of the content").
+ * Taking the largest blocks first instead would let one long copyright
+ * block drag the region up to body, the very case the reset is for.
+ * One post-order pass for the sums, one descent from the root. */
 static int
 content_region(const struct dom *d, const struct metrics *m,
 	       struct decision *dc)
 {
-	int k = 0;
+	int *sum = dc->scratch;   /* characters <= 64 MiB: an int holds them */
 	long total = 0;
-	for (int i = 0; i < d->n; i++)
-		if (dc->content[i] && m->own[i] > 0) {
-			dc->scratch[k++] = i;
-			total += m->own[i];
-		}
-	if (k == 0)
+	memset(sum, 0, (size_t)d->n * sizeof *sum);
+	for (int i = d->n - 1; i >= 0; i--) {
+		if (dc->content[i])
+			sum[i] += m->own[i];
+		if (d->parent[i] >= 0)
+			sum[d->parent[i]] += sum[i];
+		else
+			total += sum[i];
+	}
+	if (total == 0 || d->n == 0 || (long)sum[0] * 10 < total * 8)
 		return -1;
-	sort_m = m;
-	qsort(dc->scratch, (size_t)k, sizeof(int), by_own_desc);
-	long acc = 0;
-	int r = dc->scratch[0];
-	for (int j = 0; j < k; j++) {
-		r = lca(d, r, dc->scratch[j]);
-		acc += m->own[dc->scratch[j]];
-		if (acc * 10 >= total * 8)
-			break;
+	int r = 0;
+	for (int moved = 1; moved;) {
+		moved = 0;
+		for (int c = d->first_child[r]; c >= 0; c = d->next_sibling[c])
+			if ((long)sum[c] * 10 >= total * 8) {
+				r = c;
+				moved = 1;
+				break;
+			}
 	}
 	return r;
 }

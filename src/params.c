@@ -177,6 +177,6 @@ params_format(const struct params *p, const struct param_desc *d,
 		snprintf(out, outlen, "%s", v == LB_MODE_ALL ? "all" : "max");
 		break;
 	default:
-		snprintf(out, outlen, "%g", v);
+		snprintf(out, outlen, "%.15g", v);
 	}
 }

@@ -1,0 +1,505 @@
+/* test-util.c - UTF-8 decoding and counting, JSON escaping, atomic file
+ * writes (util.h).  Every expected value is worked out by hand. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "util.h"
+
+/* ---- utf8_decode ---- */
+
+/* Decode s (n bytes), expect code point cp and k bytes consumed. */
+static void
+check_decode(const char *s, size_t n, uint32_t cp, size_t k)
+{
+	uint32_t got = 0x12345;
+	size_t used = utf8_decode((const unsigned char *)s, n, &got);
+	assert_int_equal(got, cp);
+	assert_int_equal(used, k);
+}
+
+static void
+test_decode_valid(void **state)
+{
+	(void)state;
+	check_decode("A", 1, 0x41, 1);
+	check_decode("\x7f", 1, 0x7F, 1);
+	check_decode("\xc2\x80", 2, 0x80, 2);             /* smallest 2-byte */
+	check_decode("\xc3\xa9xyz", 5, 0xE9, 2);          /* é, rest ignored */
+	check_decode("\xdf\xbf", 2, 0x7FF, 2);
+	check_decode("\xe0\xa0\x80", 3, 0x800, 3);        /* smallest 3-byte */
+	check_decode("\xe4\xb8\xad", 3, 0x4E2D, 3);       /* 中 */
+	check_decode("\xd8\xa7", 2, 0x627, 2);            /* ا */
+	check_decode("\xed\x9f\xbf", 3, 0xD7FF, 3);       /* just below the surrogates */
+	check_decode("\xee\x80\x80", 3, 0xE000, 3);       /* just above them */
+	check_decode("\xef\xbf\xbd", 3, 0xFFFD, 3);       /* U+FFFD itself */
+	check_decode("\xef\xba\xae", 3, 0xFEAE, 3);       /* a presentation form */
+	check_decode("\xf0\x90\x80\x80", 4, 0x10000, 4);  /* smallest 4-byte */
+	check_decode("\xf0\x9f\x98\x80", 4, 0x1F600, 4);
+	check_decode("\xf4\x8f\xbf\xbf", 4, 0x10FFFF, 4); /* the last code point */
+}
+
+static void
+test_decode_overlong(void **state)
+{
+	(void)state;
+	/* Overlong forms are rejected one byte at a time. */
+	check_decode("\xc0\x80", 2, 0xFFFD, 1);           /* NUL in two bytes */
+	check_decode("\xc1\xbf", 2, 0xFFFD, 1);           /* U+007F in two bytes */
+	check_decode("\xe0\x80\x80", 3, 0xFFFD, 1);
+	check_decode("\xe0\x9f\xbf", 3, 0xFFFD, 1);       /* U+07FF in three */
+	check_decode("\xf0\x80\x80\x80", 4, 0xFFFD, 1);
+	check_decode("\xf0\x8f\xbf\xbf", 4, 0xFFFD, 1);   /* U+FFFF in four */
+}
+
+static void
+test_decode_surrogates(void **state)
+{
+	(void)state;
+	check_decode("\xed\xa0\x80", 3, 0xFFFD, 1);       /* U+D800 */
+	check_decode("\xed\xaf\xbf", 3, 0xFFFD, 1);       /* U+DBFF */
+	check_decode("\xed\xb0\x80", 3, 0xFFFD, 1);       /* U+DC00 */
+	check_decode("\xed\xbf\xbf", 3, 0xFFFD, 1);       /* U+DFFF */
+}
+
+static void
+test_decode_truncated(void **state)
+{
+	(void)state;
+	check_decode("\xc3", 1, 0xFFFD, 1);
+	check_decode("\xe4\xb8", 2, 0xFFFD, 1);
+	check_decode("\xf0\x9f\x98", 3, 0xFFFD, 1);
+	/* n counts, not the NUL after the bytes */
+	check_decode("\xe4\xb8\xad", 2, 0xFFFD, 1);
+	/* a lead byte followed by something that is no continuation */
+	check_decode("\xe4\x41\x42", 3, 0xFFFD, 1);
+	check_decode("\xe4\xb8\x41", 3, 0xFFFD, 1);
+	check_decode("\xc3\xc3\xa9", 3, 0xFFFD, 1);
+	/* a lone continuation byte */
+	check_decode("\x80", 1, 0xFFFD, 1);
+	check_decode("\xbf\x41", 2, 0xFFFD, 1);
+}
+
+static void
+test_decode_too_large(void **state)
+{
+	(void)state;
+	check_decode("\xf4\x90\x80\x80", 4, 0xFFFD, 1);   /* U+110000 */
+	check_decode("\xf5\x80\x80\x80", 4, 0xFFFD, 1);   /* lead byte past F4 */
+	check_decode("\xf7\xbf\xbf\xbf", 4, 0xFFFD, 1);
+	check_decode("\xf8\x88\x80\x80\x80", 5, 0xFFFD, 1); /* old 5-byte form */
+	check_decode("\xfe", 1, 0xFFFD, 1);
+	check_decode("\xff", 1, 0xFFFD, 1);
+}
+
+static void
+test_valid_prefix(void **state)
+{
+	(void)state;
+	const unsigned char *s = (const unsigned char *)"ab\xc3\xa9" "c\xff" "d";
+	assert_int_equal(utf8_valid_prefix(s, 7), 5);
+	assert_int_equal(utf8_valid_prefix(s, 5), 5);
+	assert_int_equal(utf8_valid_prefix(s, 3), 2);   /* é cut in half */
+	assert_int_equal(utf8_valid_prefix(s, 0), 0);
+	const unsigned char *ok = (const unsigned char *)"\xe4\xb8\xad\xe6\x96\x87";
+	assert_int_equal(utf8_valid_prefix(ok, 6), 6);
+}
+
+/* ---- whitespace and counting ---- */
+
+static void
+test_is_white(void **state)
+{
+	(void)state;
+	static const uint32_t white[] = {
+		0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0x85, 0xA0, 0x1680,
+		0x2000, 0x2005, 0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000,
+	};
+	static const uint32_t black[] = {
+		0x00, 0x41, 0x0627, 0x4E2D, 0x200B /* zero width space */,
+		0xFEFF /* BOM / ZWNBSP */, 0x180E, 0x0F0B /* tsheg */, 0xFFFD,
+	};
+	for (size_t i = 0; i < sizeof white / sizeof white[0]; i++)
+		assert_true(uc_is_white(white[i]));
+	for (size_t i = 0; i < sizeof black / sizeof black[0]; i++)
+		assert_false(uc_is_white(black[i]));
+}
+
+static size_t
+count(const char *s)
+{
+	return utf8_count_chars(s, strlen(s));
+}
+
+static void
+test_count_chars(void **state)
+{
+	(void)state;
+	assert_int_equal(count(""), 0);
+	assert_int_equal(count("   \t\r\n\f\v"), 0);
+	assert_int_equal(count("a b\tc\n"), 3);
+	assert_int_equal(count("Hello, world."), 12);
+	/* U+00A0 no-break space and U+3000 ideographic space never count */
+	assert_int_equal(count("a\xc2\xa0" "b"), 2);
+	assert_int_equal(count("\xe4\xb8\xad\xe3\x80\x80\xe6\x96\x87"), 2);
+	/* U+2003 em space, U+0085 next line, U+202F narrow no-break space */
+	assert_int_equal(count("\xe2\x80\x83x\xc2\x85y\xe2\x80\xaf"), 2);
+	/* code points, not bytes: ئار is 3, 😀 is 1 */
+	assert_int_equal(count("\xd8\xa6\xd8\xa7\xd8\xb1"), 3);
+	assert_int_equal(count("\xf0\x9f\x98\x80"), 1);
+	/* a zero width space is not White_Space */
+	assert_int_equal(count("\xe2\x80\x8b"), 1);
+	/* each invalid byte is one U+FFFD, which counts */
+	assert_int_equal(count("a\xff\xfe" "b"), 4);
+	/* n bounds the count, NULs included */
+	assert_int_equal(utf8_count_chars("abc\0def", 7), 7);
+	assert_int_equal(utf8_count_chars("abcdef", 2), 2);
+}
+
+/* ---- buffers and JSON ---- */
+
+static void
+test_buf_basics(void **state)
+{
+	(void)state;
+	struct buf b;
+	buf_init(&b);
+	buf_adds(&b, "ab");
+	buf_addc(&b, 'c');
+	buf_printf(&b, "%d-%s", 42, "x");
+	buf_add_utf8(&b, 0x627);
+	buf_add_utf8(&b, 0x1F600);
+	buf_add_utf8(&b, 0xD800);      /* a surrogate becomes U+FFFD */
+	buf_add_utf8(&b, 0x110000);    /* so does anything past U+10FFFF */
+	assert_string_equal(b.data, "abc42-x\xd8\xa7\xf0\x9f\x98\x80"
+			    "\xef\xbf\xbd\xef\xbf\xbd");
+	assert_int_equal(b.len, 7 + 2 + 4 + 3 + 3);
+	size_t len = 0;
+	char *s = buf_steal(&b, &len);
+	assert_int_equal(len, 19);
+	assert_null(b.data);
+	assert_int_equal(b.len, 0);
+	free(s);
+	/* stealing an empty buffer still gives a string */
+	s = buf_steal(&b, &len);
+	assert_non_null(s);
+	assert_string_equal(s, "");
+	assert_int_equal(len, 0);
+	free(s);
+	buf_free(&b);
+}
+
+static void
+check_json(const char *in, size_t n, const char *expect)
+{
+	struct buf b;
+	buf_init(&b);
+	buf_add_json(&b, in, n);
+	assert_string_equal(b.data, expect);
+	assert_int_equal(b.len, strlen(expect));
+	buf_free(&b);
+}
+
+static void
+test_json(void **state)
+{
+	(void)state;
+	check_json("", 0, "\"\"");
+	check_json("plain", 5, "\"plain\"");
+	check_json("a\"b\\c", 5, "\"a\\\"b\\\\c\"");
+	check_json("l1\nl2\r\tx", 8, "\"l1\\nl2\\r\\tx\"");
+	check_json("\f\b", 2, "\"\\f\\b\"");
+	/* other control bytes as \u00XX, a NUL included */
+	check_json("\x01\x1f", 2, "\"\\u0001\\u001f\"");
+	check_json("a\0b", 3, "\"a\\u0000b\"");
+	/* DEL, '/' and UTF-8 pass through unchanged */
+	check_json("\x7f/\xd8\xa7\xe4\xb8\xad", 7, "\"\x7f/\xd8\xa7\xe4\xb8\xad\"");
+	/* the form feed pith puts between pages */
+	check_json("p1\fp2", 5, "\"p1\\fp2\"");
+	/* appending keeps what was there */
+	struct buf b;
+	buf_init(&b);
+	buf_adds(&b, "{\"k\":");
+	buf_add_json(&b, "v\n", 2);
+	buf_addc(&b, '}');
+	assert_string_equal(b.data, "{\"k\":\"v\\n\"}");
+	buf_free(&b);
+}
+
+static void
+test_strings(void **state)
+{
+	(void)state;
+	assert_true(str_ieq("GBK", "gbk"));
+	assert_false(str_ieq("gbk", "gb"));
+	assert_true(str_has_suffix("a/page.HTML", ".html"));
+	assert_true(str_has_suffix(".htm", ".htm"));
+	assert_false(str_has_suffix("htm", ".htm"));
+	assert_false(str_has_suffix("page.html.bak", ".html"));
+}
+
+/* ---- write_file_atomic ---- */
+
+struct tmpdir {
+	char path[64];
+};
+
+static int
+setup_dir(void **state)
+{
+	struct tmpdir *t = calloc(1, sizeof *t);
+	if (!t)
+		return -1;
+	/* tests write only below the current (build) directory */
+	snprintf(t->path, sizeof t->path, "test-util-XXXXXX");
+	if (!mkdtemp(t->path)) {
+		free(t);
+		return -1;
+	}
+	*state = t;
+	return 0;
+}
+
+static int
+teardown_dir(void **state)
+{
+	struct tmpdir *t = *state;
+	chmod(t->path, 0755);
+	DIR *d = opendir(t->path);
+	if (d) {
+		struct dirent *e;
+		char p[600];
+		while ((e = readdir(d)) != NULL) {
+			if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+				continue;
+			snprintf(p, sizeof p, "%s/%s", t->path, e->d_name);
+			unlink(p);
+		}
+		closedir(d);
+	}
+	rmdir(t->path);
+	free(t);
+	return 0;
+}
+
+/* Entries in dir (without . and ..), their names joined by spaces in
+ * sorted order into names. */
+static int
+list_dir(const char *dir, char *names, size_t len)
+{
+	struct dirent **v;
+	int n = scandir(dir, &v, NULL, alphasort), k = 0;
+	names[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		if (strcmp(v[i]->d_name, ".") && strcmp(v[i]->d_name, "..")) {
+			if (k++)
+				strncat(names, " ", len - strlen(names) - 1);
+			strncat(names, v[i]->d_name, len - strlen(names) - 1);
+		}
+		free(v[i]);
+	}
+	free(v);
+	return k;
+}
+
+static char *
+slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	struct buf b;
+	buf_init(&b);
+	char tmp[4096];
+	size_t k;
+	while ((k = fread(tmp, 1, sizeof tmp, f)) > 0)
+		buf_add(&b, tmp, k);
+	fclose(f);
+	return buf_steal(&b, len);
+}
+
+static void
+check_content(const char *path, const char *expect, size_t n)
+{
+	size_t len = 0;
+	char *s = slurp(path, &len);
+	assert_non_null(s);
+	assert_int_equal(len, n);
+	assert_memory_equal(s, expect, n);
+	free(s);
+}
+
+static void
+test_write_new(void **state)
+{
+	struct tmpdir *t = *state;
+	char path[128], err[256] = "", names[256];
+	snprintf(path, sizeof path, "%s/out.txt", t->path);
+	assert_int_equal(write_file_atomic(path, "hello\0world\n", 12, false,
+					   err, sizeof err), 0);
+	check_content(path, "hello\0world\n", 12);
+	/* no temporary file left over */
+	assert_int_equal(list_dir(t->path, names, sizeof names), 1);
+	assert_string_equal(names, "out.txt");
+	/* an empty file is a file too */
+	assert_int_equal(write_file_atomic(path, "", 0, false, err, sizeof err), 0);
+	check_content(path, "", 0);
+	assert_int_equal(list_dir(t->path, names, sizeof names), 1);
+	/* readable by others, as a normal output file */
+	struct stat st;
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0644);
+}
+
+static void
+test_write_backup(void **state)
+{
+	struct tmpdir *t = *state;
+	char path[128], bak[140], err[256] = "", names[256];
+	snprintf(path, sizeof path, "%s/rule.conf", t->path);
+	snprintf(bak, sizeof bak, "%s/rule.conf.bak", t->path);
+
+	/* backup asked for but nothing to keep: no .bak */
+	assert_int_equal(write_file_atomic(path, "one\n", 4, true, err, sizeof err), 0);
+	assert_int_equal(list_dir(t->path, names, sizeof names), 1);
+	assert_int_equal(access(bak, F_OK), -1);
+
+	/* without backup the old content is simply replaced */
+	assert_int_equal(write_file_atomic(path, "two\n", 4, false, err, sizeof err), 0);
+	check_content(path, "two\n", 4);
+	assert_int_equal(list_dir(t->path, names, sizeof names), 1);
+
+	/* with backup the old content survives as .bak */
+	assert_int_equal(write_file_atomic(path, "three\n", 6, true, err, sizeof err), 0);
+	check_content(path, "three\n", 6);
+	check_content(bak, "two\n", 4);
+	assert_int_equal(list_dir(t->path, names, sizeof names), 2);
+	assert_string_equal(names, "rule.conf rule.conf.bak");
+
+	/* and the next backup replaces the previous one */
+	assert_int_equal(write_file_atomic(path, "four\n", 5, true, err, sizeof err), 0);
+	check_content(path, "four\n", 5);
+	check_content(bak, "three\n", 6);
+	assert_int_equal(list_dir(t->path, names, sizeof names), 2);
+}
+
+static void
+test_write_missing_dir(void **state)
+{
+	struct tmpdir *t = *state;
+	char path[128], err[256] = "", names[256];
+	snprintf(path, sizeof path, "%s/nope/out.txt", t->path);
+	assert_int_equal(write_file_atomic(path, "x", 1, true, err, sizeof err), -1);
+	assert_true(strlen(err) > 0);
+	assert_non_null(strstr(err, "No such file or directory"));
+	/* nothing created: not the directory, not a temporary */
+	assert_int_equal(list_dir(t->path, names, sizeof names), 0);
+}
+
+static void
+test_write_under_file(void **state)
+{
+	struct tmpdir *t = *state;
+	char file[128], path[160], err[256] = "", names[256];
+	snprintf(file, sizeof file, "%s/plain", t->path);
+	assert_int_equal(write_file_atomic(file, "x", 1, false, err, sizeof err), 0);
+	/* a path "under" a regular file cannot be written, even by root */
+	snprintf(path, sizeof path, "%s/plain/out.txt", t->path);
+	err[0] = '\0';
+	assert_int_equal(write_file_atomic(path, "y", 1, false, err, sizeof err), -1);
+	assert_non_null(strstr(err, "Not a directory"));
+	assert_int_equal(list_dir(t->path, names, sizeof names), 1);
+	assert_string_equal(names, "plain");
+	check_content(file, "x", 1);
+}
+
+/* Root writes into a mode 0555 directory all the same, so the attempt is
+ * made by a child that has given up root (cmocka's skip() would show as a
+ * failure under automake's TAP driver). */
+static int
+write_unprivileged(const char *path, const char *data, size_t len, char *err,
+		   size_t errlen)
+{
+	int fds[2];
+	if (pipe(fds) < 0)
+		return -2;
+	pid_t pid = fork();
+	if (pid < 0)
+		return -2;
+	if (pid == 0) {
+		close(fds[0]);
+		if (geteuid() == 0 && (setgid(65534) < 0 || setuid(65534) < 0))
+			_exit(77);
+		char e[256] = "";
+		int rc = write_file_atomic(path, data, len, true, e, sizeof e);
+		ssize_t k = write(fds[1], e, strlen(e));
+		(void)k;
+		_exit(rc == 0 ? 0 : 1);
+	}
+	close(fds[1]);
+	ssize_t k = read(fds[0], err, errlen - 1);
+	err[k > 0 ? k : 0] = '\0';
+	close(fds[0]);
+	int st;
+	if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st))
+		return -2;
+	return WEXITSTATUS(st) == 0 ? 0 : WEXITSTATUS(st) == 1 ? -1 : -2;
+}
+
+static void
+test_write_readonly_dir(void **state)
+{
+	struct tmpdir *t = *state;
+	char path[128], err[256] = "", names[256];
+	snprintf(path, sizeof path, "%s/out.txt", t->path);
+	assert_int_equal(write_file_atomic(path, "old", 3, false, err, sizeof err), 0);
+	assert_int_equal(chmod(t->path, 0555), 0);
+	err[0] = '\0';
+	int rc = write_unprivileged(path, "new", 3, err, sizeof err);
+	chmod(t->path, 0755);
+	if (rc == -2) {
+		print_message("could not drop privileges; not checked\n");
+		return;
+	}
+	assert_int_equal(rc, -1);
+	assert_non_null(strstr(err, "Permission denied"));
+	/* the old file is untouched and nothing else appeared */
+	check_content(path, "old", 3);
+	assert_int_equal(list_dir(t->path, names, sizeof names), 1);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_decode_valid),
+		cmocka_unit_test(test_decode_overlong),
+		cmocka_unit_test(test_decode_surrogates),
+		cmocka_unit_test(test_decode_truncated),
+		cmocka_unit_test(test_decode_too_large),
+		cmocka_unit_test(test_valid_prefix),
+		cmocka_unit_test(test_is_white),
+		cmocka_unit_test(test_count_chars),
+		cmocka_unit_test(test_buf_basics),
+		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_strings),
+		cmocka_unit_test_setup_teardown(test_write_new, setup_dir, teardown_dir),
+		cmocka_unit_test_setup_teardown(test_write_backup, setup_dir, teardown_dir),
+		cmocka_unit_test_setup_teardown(test_write_missing_dir, setup_dir, teardown_dir),
+		cmocka_unit_test_setup_teardown(test_write_under_file, setup_dir, teardown_dir),
+		cmocka_unit_test_setup_teardown(test_write_readonly_dir, setup_dir, teardown_dir),
+	};
+	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
+}
