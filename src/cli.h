@@ -31,6 +31,7 @@ struct cli {
 	const char *outdir;
 	int jobs;
 	bool plot;
+	bool features;      /* dump: the auto method's feature vectors */
 	const char *gold;
 	const char *keys;       /* inspector: read keys from this file */
 	const char *screen_out; /* inspector: dump screens here */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "signals.h"
 
 static void
 dump_tsv(const struct page *pg, FILE *out)
@@ -61,6 +62,47 @@ dump_json(const struct page *pg, FILE *out)
 	buf_free(&xp);
 }
 
+/* One row per block: id, tag, characters, every feature, the text. */
+static void
+dump_features(struct page *pg, FILE *out)
+{
+	struct features f;
+	features_compute(pg, &f);
+	const struct dom *d = pg->dom;
+	fputs("block\ttag\tchars", out);
+	for (int k = 0; k < F_COUNT; k++)
+		fprintf(out, "\t%s", feature_names[k]);
+	fputs("\ttext\n", out);
+	struct buf t;
+	buf_init(&t);
+	for (int j = 0; j < f.nblocks; j++) {
+		int b = f.block[j];
+		fprintf(out, "%d\t%s\t%d", b, dom_tagname(d, b), f.chars[j]);
+		for (int k = 0; k < F_COUNT; k++)
+			fprintf(out, "\t%.4g", f.x[j][k]);
+		t.len = 0;
+		bool space = false;
+		for (int x = d->text_begin[b]; x < d->text_end[b]; x++) {
+			if (d->texts[x].block != b || (d->texts[x].flags & (TEXT_SKIP | TEXT_BREAK))) {
+				space = true;
+				continue;
+			}
+			if (space && t.len)
+				buf_addc(&t, ' ');
+			space = false;
+			extract_collapse(dom_text(d, x), d->texts[x].len, &t);
+			if (d->texts[x].len && uc_is_white((unsigned char)dom_text(d, x)[d->texts[x].len - 1]))
+				space = true;
+		}
+		for (size_t i = 0; i < t.len; i++)
+			if (t.data[i] == '\t' || t.data[i] == '\n')
+				t.data[i] = ' ';
+		fprintf(out, "\t%s\n", t.data ? t.data : "");
+	}
+	buf_free(&t);
+	features_free(&f);
+}
+
 int
 cmd_dump(struct cli *c)
 {
@@ -79,7 +121,9 @@ cmd_dump(struct cli *c)
 		return 1;
 	}
 	decide_cc(pg.dom, pg.m, &c->params, NULL, &pg.dc);
-	if (c->format == FORMAT_JSON)
+	if (c->features)
+		dump_features(&pg, stdout);
+	else if (c->format == FORMAT_JSON)
 		dump_json(&pg, stdout);
 	else
 		dump_tsv(&pg, stdout);

@@ -28,11 +28,11 @@ algo_parse(const char *name)
 int
 algo_available(enum algo a)
 {
-	return a == ALGO_CC || a == ALGO_LB;
+	return a == ALGO_CC || a == ALGO_LB || a == ALGO_AUTO;
 }
 
 static const char *const reason_names[REASON_COUNT] = {
-	"noise", "cc", "smooth", "outlier", "pinned"
+	"noise", "cc", "smooth", "outlier", "pinned", "auto"
 };
 
 const char *

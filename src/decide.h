@@ -28,6 +28,7 @@ enum reason {
 	REASON_SMOOTH,    /* rescued: CS > S and TD > D */
 	REASON_OUTLIER,   /* content outside the content region, CS <= S */
 	REASON_PINNED,    /* the user's pin (in or out) */
+	REASON_AUTO,      /* auto: the block's probability reaches auto.T */
 	REASON_COUNT
 };
 

@@ -49,7 +49,10 @@ static const char usage_dump[] =
 "Prints one row per element: id parent depth tag line TA LA CC TD CS\n"
 "content reason xpath (tab-separated, with a header line), or the same as\n"
 "JSON with --format json.  CC and TD have 2 decimals, CS 3; content is 1\n"
-"or 0; reason is cc, smooth, outlier, noise or pinned.\n";
+"or 0; reason is cc, smooth, outlier, noise or pinned.\n"
+"\n"
+"  --features   instead, one row per text block with the signals the auto\n"
+"               method combines, and the block's text (for training)\n";
 
 static const char usage_histogram[] =
 "usage: pith histogram [--format tsv] [--plot] [--set lb.K=N] FILE\n"
@@ -126,7 +129,7 @@ cli_load(const struct cli *c, const char *input, struct page *pg,
 enum {
 	OPT_ALGO = 256, OPT_SET, OPT_CHARSET, OPT_URL, OPT_SIBLINGS, OPT_RULES,
 	OPT_RULES_OUT, OPT_FORMAT, OPT_PLOT, OPT_GOLD, OPT_KEYS, OPT_SCREEN,
-	OPT_SCREEN_OUT, OPT_NO_MOUSE, OPT_MAX_BYTES, OPT_MAX_DEPTH, OPT_VERSION,
+	OPT_SCREEN_OUT, OPT_NO_MOUSE, OPT_FEATURES, OPT_MAX_BYTES, OPT_MAX_DEPTH, OPT_VERSION,
 };
 
 static const struct option long_opts[] = {
@@ -139,6 +142,7 @@ static const struct option long_opts[] = {
 	{ "rules-out", required_argument, NULL, OPT_RULES_OUT },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "plot", no_argument, NULL, OPT_PLOT },
+	{ "features", no_argument, NULL, OPT_FEATURES },
 	{ "gold", required_argument, NULL, OPT_GOLD },
 	{ "keys", required_argument, NULL, OPT_KEYS },
 	{ "screen", required_argument, NULL, OPT_SCREEN },
@@ -186,7 +190,7 @@ main(int argc, char **argv)
 	setlocale(LC_ALL, "");
 	struct cli c;
 	memset(&c, 0, sizeof c);
-	c.algo = ALGO_CC;
+	c.algo = ALGO_AUTO;
 	c.jobs = 1;
 	params_default(&c.params);
 	page_opts_default(&c.page);
@@ -249,6 +253,7 @@ main(int argc, char **argv)
 				return cli_usage_error("unknown format '%s' (text, tsv, json)", optarg);
 			break;
 		case OPT_PLOT: c.plot = true; break;
+		case OPT_FEATURES: c.features = true; break;
 		case OPT_GOLD: c.gold = optarg; break;
 		case OPT_KEYS: c.keys = optarg; break;
 		case OPT_SCREEN_OUT: c.screen_out = optarg; break;

@@ -1,9 +1,11 @@
 /* page.c - a page's stages, run in order, kept for re-use. */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "page.h"
+#include "auto.h"
 
 void
 page_opts_default(struct page_opts *o)
@@ -61,6 +63,10 @@ page_free(struct page *pg)
 	extract_meta_free(&pg->meta);
 	if (pg->dc.content)
 		decision_free(&pg->dc);
+	if (pg->sig)
+		features_free(pg->sig);
+	free(pg->sig);
+	free(pg->score);
 	memset(pg, 0, sizeof *pg);
 }
 
@@ -84,6 +90,10 @@ page_run(struct page *pg, enum algo a, const struct params *p,
 	case ALGO_LB:
 		page_lineblock(pg, p);
 		lineblock_extract(pg->lb, p, out);
+		return;
+	case ALGO_AUTO:
+		decide_auto(pg, p, pins);
+		extract_text(pg->dom, pg->dc.content, out);
 		return;
 	case ALGO_CC:
 	default:

@@ -18,6 +18,8 @@
 #include "metrics.h"
 #include "params.h"
 
+struct features;
+
 struct page_opts {
 	struct load_opts load;
 	struct dom_opts dom;
@@ -32,6 +34,8 @@ struct page {
 	int lb_reflow;             /* the reflow setting lb was built with */
 	struct page_meta meta;
 	struct decision dc;        /* the DOM methods' decision */
+	struct features *sig;      /* auto: the signals, computed on demand */
+	double *score;             /* auto: each block's probability, -1 elsewhere */
 };
 
 void page_opts_default(struct page_opts *o);

@@ -49,6 +49,8 @@ const struct param_desc params_table[] = {
 	  "nodes the fuzzy match may slide over" },
 	{ "sib.pdoc", "sib", PARAM_INT, OFF(sib_pdoc), 5, 1, 100, 1,
 	  "permitted degree of coherence (segmentation depth)" },
+	{ "auto.T", "auto", PARAM_DOUBLE, OFF(auto_T), 0.5, 0, 1, 0.01,
+	  "probability at which a block is content" },
 };
 const size_t params_count = sizeof params_table / sizeof params_table[0];
 

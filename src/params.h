@@ -23,6 +23,7 @@ struct params {
 	double tib_rel, tib_ver_min, tib_ver_max;
 	double sib_alpha, sib_beta;
 	int sib_max, sib_pdoc;
+	double auto_T;
 };
 
 enum param_type { PARAM_DOUBLE, PARAM_INT, PARAM_BOOL, PARAM_LBMODE };

@@ -48,12 +48,12 @@ static void
 test_table(void **state)
 {
 	(void)state;
-	/* The names, in ALGORITHMS.md's order. */
+	/* The names, in ALGORITHMS.md's order, then the auto method's. */
 	static const char *const names[] = {
 		"cc.C", "cc.S", "cc.D", "cc.outliers", "lb.K", "lb.T", "lb.mode",
 		"lb.reflow", "ent.sim", "ent.var", "ent.width", "tib.rel",
 		"tib.ver_min", "tib.ver_max", "sib.alpha", "sib.beta", "sib.max",
-		"sib.pdoc",
+		"sib.pdoc", "auto.T",
 	};
 	assert_int_equal(params_count, sizeof names / sizeof names[0]);
 	for (size_t i = 0; i < params_count; i++) {

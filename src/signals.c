@@ -1,0 +1,400 @@
+/* signals.c - per-block signals for the auto method. */
+#include "config.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "signals.h"
+
+const char *const feature_names[F_COUNT] = {
+#define F_NAME(id, name) name,
+	FEATURES(F_NAME)
+#undef F_NAME
+};
+
+static const char *const neg_words[] = {
+	"comment", "share", "social", "related", "footer", "nav", "menu",
+	"sidebar", "widget", "promo", "advert", "banner", "newsletter",
+	"subscribe", "cookie", "breadcrumb", "tags", "popup", "modal",
+	"recommend", "trending", "outbrain", "taboola", "disqus", "signup",
+	"login", "toolbar", "pagination", "masthead", "sponsor", "byline",
+	"author", "rating", "reply", "caption", "copyright", "legal",
+};
+
+static const char *const pos_words[] = {
+	"article", "content", "post", "entry", "story", "body", "text",
+	"main", "blog", "news",
+};
+
+static bool
+has_word(const char *s, const char *const *words, size_t n)
+{
+	char low[256];
+	size_t k = 0;
+	for (; s[k] && k < sizeof low - 1; k++)
+		low[k] = (char)tolower((unsigned char)s[k]);
+	low[k] = '\0';
+	for (size_t i = 0; i < n; i++)
+		if (strstr(low, words[i]))
+			return true;
+	return false;
+}
+
+#define HAS(s, list) has_word(s, list, sizeof list / sizeof list[0])
+
+static bool
+is_tag(const char *t, const char *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(t, list[i]))
+			return true;
+	return false;
+}
+
+#define IS_TAG(t, list) is_tag(t, list, sizeof list / sizeof list[0])
+
+static bool
+is_sentence_punct(uint32_t cp)
+{
+	switch (cp) {
+	case '.': case ',': case ';': case ':': case '!': case '?':
+	case 0x3002: case 0xFF0C: case 0x3001: case 0xFF01: case 0xFF1F:
+	case 0x06D4: case 0x060C: case 0x061F: case 0x0F0D: case 0x0F0E:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* ---- a set of word hashes, for JSON-LD articleBody ---- */
+
+struct wordset {
+	uint64_t *slot;
+	size_t cap, n;
+};
+
+static uint64_t
+word_hash(const unsigned char *s, size_t n)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (uint64_t)tolower(s[i])) * 1099511628211ull;
+	return h ? h : 1;
+}
+
+static void
+wordset_add(struct wordset *w, uint64_t h)
+{
+	if ((w->n + 1) * 2 > w->cap) {
+		size_t ncap = w->cap ? w->cap * 2 : 1024;
+		uint64_t *ns = xcalloc(ncap, sizeof *ns);
+		for (size_t i = 0; i < w->cap; i++)
+			if (w->slot[i]) {
+				size_t j = w->slot[i] & (ncap - 1);
+				while (ns[j])
+					j = (j + 1) & (ncap - 1);
+				ns[j] = w->slot[i];
+			}
+		free(w->slot);
+		w->slot = ns;
+		w->cap = ncap;
+	}
+	size_t j = h & (w->cap - 1);
+	while (w->slot[j] && w->slot[j] != h)
+		j = (j + 1) & (w->cap - 1);
+	if (!w->slot[j]) {
+		w->slot[j] = h;
+		w->n++;
+	}
+}
+
+static bool
+wordset_has(const struct wordset *w, uint64_t h)
+{
+	if (!w->cap)
+		return false;
+	size_t j = h & (w->cap - 1);
+	while (w->slot[j]) {
+		if (w->slot[j] == h)
+			return true;
+		j = (j + 1) & (w->cap - 1);
+	}
+	return false;
+}
+
+/* Call fn for every word of s: a run of letters or digits; a CJK
+ * character is a word of its own. */
+typedef void (*word_fn)(const unsigned char *w, size_t n, void *arg);
+
+static void
+each_word(const char *s, size_t n, word_fn fn, void *arg)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, start = 0;
+	bool in = false;
+	while (i < n) {
+		uint32_t cp;
+		size_t k = u[i] < 0x80 ? (cp = u[i], 1) : utf8_decode(u + i, n - i, &cp);
+		bool cjk = cp >= 0x3040 && cp <= 0x9FFF;
+		bool letter = cp >= 0x80 ? !uc_is_white(cp) && !is_sentence_punct(cp) && !cjk
+					 : isalnum((int)cp);
+		if (in && (!letter || cjk)) {
+			fn(u + start, i - start, arg);
+			in = false;
+		}
+		if (cjk)
+			fn(u + i, k, arg);
+		else if (letter && !in) {
+			in = true;
+			start = i;
+		}
+		i += k;
+	}
+	if (in)
+		fn(u + start, n - start, arg);
+}
+
+static void
+add_word(const unsigned char *w, size_t n, void *arg)
+{
+	wordset_add(arg, word_hash(w, n));
+}
+
+struct overlap {
+	const struct wordset *set;
+	int total, hit;
+};
+
+static void
+count_word(const unsigned char *w, size_t n, void *arg)
+{
+	struct overlap *o = arg;
+	o->total++;
+	o->hit += wordset_has(o->set, word_hash(w, n));
+}
+
+/* The JSON-LD articleBody string, unescaped enough for word matching. */
+static bool
+jsonld_body(const struct dom *d, struct buf *out)
+{
+	for (int t = 0; t < d->ntexts; t++) {
+		if (!(d->texts[t].flags & TEXT_SKIP))
+			continue;
+		const char *s = strstr(dom_text(d, t), "\"articleBody\"");
+		if (!s)
+			continue;
+		s += 13;
+		while (*s == ' ' || *s == ':' || *s == '\n' || *s == '\t' || *s == '\r')
+			s++;
+		if (*s != '"')
+			continue;
+		for (s++; *s && *s != '"'; s++) {
+			if (*s == '\\' && s[1]) {
+				s++;
+				buf_addc(out, *s == 'n' || *s == 't' ? ' ' : *s);
+			} else {
+				buf_addc(out, *s);
+			}
+		}
+		return out->len > 0;
+	}
+	return false;
+}
+
+/* ---- the features ---- */
+
+enum { A_NEG_WORD = 1, A_POS_WORD = 2, A_SEMANTIC = 4, A_NEG_TAG = 8 };
+
+static const char *const neg_tags[] = { "nav", "aside", "footer", "header", "form", "menu" };
+static const char *const semantic_tags[] = { "article", "main" };
+
+void
+features_compute(struct page *pg, struct features *f)
+{
+	const struct dom *d = pg->dom;
+	const struct metrics *m = pg->m;
+	int n = d->n;
+	memset(f, 0, sizeof *f);
+
+	struct params defp;
+	params_default(&defp);
+	decide_cc(d, m, &defp, NULL, &pg->dc);
+
+	/* own text per block, link and non-link, and where it starts */
+	int *ownlink = xcalloc((size_t)n + 1, sizeof *ownlink);
+	int *first = xmalloc(((size_t)n + 1) * sizeof *first);
+	int *punct = xcalloc((size_t)n + 1, sizeof *punct);
+	uint8_t *ends = xcalloc((size_t)n + 1, 1);
+	uint8_t *copy = xcalloc((size_t)n + 1, 1);
+	for (int i = 0; i < n; i++)
+		first[i] = -1;
+	long total = 0;
+	int nb = 0;
+	int *order = xmalloc(((size_t)n + 1) * sizeof *order);
+	long *before = xmalloc(((size_t)n + 1) * sizeof *before);
+	for (int t = 0; t < d->ntexts; t++) {
+		const struct dom_text *x = &d->texts[t];
+		if (x->flags & (TEXT_SKIP | TEXT_BREAK))
+			continue;
+		int c = m->tchars[t];
+		if (c == 0)
+			continue;
+		int b = x->block;
+		if (first[b] < 0) {
+			first[b] = nb;
+			order[nb++] = b;
+			before[b] = total;
+		}
+		if (x->flags & TEXT_LINK)
+			ownlink[b] += c;
+		total += c;
+		const unsigned char *u = (const unsigned char *)dom_text(d, t);
+		uint32_t last = 0;
+		for (size_t i = 0; i < x->len;) {
+			uint32_t cp;
+			i += u[i] < 0x80 ? (cp = u[i], 1) : utf8_decode(u + i, x->len - i, &cp);
+			punct[b] += is_sentence_punct(cp);
+			if (!uc_is_white(cp))
+				last = cp;
+		}
+		ends[b] = is_sentence_punct(last) && last != ',' && last != 0xFF0C &&
+			  last != 0x060C && last != 0x3001;
+		if (strstr(dom_text(d, t), "©") || strcasestr(dom_text(d, t), "copyright") ||
+		    strcasestr(dom_text(d, t), "all rights reserved"))
+			copy[b] = 1;
+	}
+
+	/* ancestor flags, inherited down the pre-order */
+	uint8_t *anc = xcalloc((size_t)n + 1, 1);
+	for (int i = 0; i < n; i++) {
+		uint8_t a = d->parent[i] >= 0 ? anc[d->parent[i]] : 0;
+		const char *tn = dom_tagname(d, i);
+		const char *id = dom_attr(d, i, "id"), *cl = dom_attr(d, i, "class");
+		if ((id && HAS(id, neg_words)) || (cl && HAS(cl, neg_words)))
+			a |= A_NEG_WORD;
+		if ((id && HAS(id, pos_words)) || (cl && HAS(cl, pos_words)))
+			a |= A_POS_WORD;
+		if (IS_TAG(tn, semantic_tags))
+			a |= A_SEMANTIC;
+		const char *ip = dom_attr(d, i, "itemprop"), *role = dom_attr(d, i, "role");
+		if ((ip && !strcasecmp(ip, "articleBody")) || (role && !strcasecmp(role, "main")))
+			a |= A_SEMANTIC;
+		if (IS_TAG(tn, neg_tags))
+			a |= A_NEG_TAG;
+		anc[i] = a;
+	}
+
+	/* line-block regions (mode all, no reflow) as a bitmap of lines */
+	struct params lbp = defp;
+	lbp.lb_mode = LB_MODE_ALL;
+	lbp.lb_reflow = 0;
+	struct lineblock *lb = lineblock_build(pg->src.text, pg->src.len, &lbp);
+	uint8_t *inreg = xcalloc((size_t)lb->nlines + 2, 1);
+	for (int r = 0; r < lb->nregions; r++) {
+		int a, z;
+		lineblock_region_lines(lb, &lb->regions[r], &a, &z);
+		for (int l = a; l <= z && l <= lb->nlines; l++)
+			if (l >= 1)
+				inreg[l] = 1;
+	}
+
+	/* JSON-LD articleBody words */
+	struct wordset ws = { 0 };
+	struct buf body;
+	buf_init(&body);
+	bool has_ld = jsonld_body(d, &body);
+	if (has_ld)
+		each_word(body.data, body.len, add_word, &ws);
+	buf_free(&body);
+
+	/* long blocks among each parent's block children */
+	int *kids = xcalloc((size_t)n + 1, sizeof *kids);
+	int *longkids = xcalloc((size_t)n + 1, sizeof *longkids);
+	for (int j = 0; j < nb; j++) {
+		int b = order[j], p = d->parent[b];
+		if (p < 0)
+			continue;
+		kids[p]++;
+		longkids[p] += m->own[b] + ownlink[b] >= 80;
+	}
+
+	int bodyta = d->body >= 0 ? m->TA[d->body] : m->TA[0];
+	f->nblocks = nb;
+	f->block = xmalloc(((size_t)nb + 1) * sizeof *f->block);
+	f->chars = xmalloc(((size_t)nb + 1) * sizeof *f->chars);
+	f->x = xcalloc((size_t)nb + 1, sizeof *f->x);
+	for (int j = 0; j < nb; j++) {
+		int b = order[j];
+		float *x = f->x[j];
+		int chars = m->own[b] + ownlink[b];
+		int p = d->parent[b], g = p >= 0 ? d->parent[p] : -1;
+		const char *tn = dom_tagname(d, b);
+		f->block[j] = b;
+		f->chars[j] = chars;
+		x[F_BIAS] = 1;
+		x[F_LOG_CHARS] = logf(1.0f + chars);
+		x[F_LINK_DENSITY] = chars ? (float)ownlink[b] / chars : 0;
+		x[F_LOG_CC] = logf(1.0f + (float)m->CC[b]);
+		x[F_LOG_TD] = logf(1.0f + (float)m->TD[b]);
+		x[F_CS] = (float)pg->dc.CS[b];
+		if (p >= 0 && m->TA[p] + m->LT[p] > 0)
+			x[F_PARENT_LD] = (float)m->LT[p] / (m->TA[p] + m->LT[p]);
+		if (g >= 0 && m->TA[g] + m->LT[g] > 0)
+			x[F_GRAND_LD] = (float)m->LT[g] / (m->TA[g] + m->LT[g]);
+		x[F_CONTAINER] = p >= 0 && bodyta > 0 ? (float)m->TA[p] / bodyta : 0;
+		if (x[F_CONTAINER] > 1)
+			x[F_CONTAINER] = 1;
+		x[F_POSITION] = total ? (float)before[b] / total : 0;
+		x[F_PUNCT] = chars ? 10.0f * punct[b] / chars : 0;
+		x[F_ENDS_PUNCT] = ends[b];
+		x[F_TAG_HEADING] = tn[0] == 'h' && tn[1] >= '1' && tn[1] <= '6' && !tn[2];
+		x[F_TAG_P] = !strcmp(tn, "p");
+		x[F_TAG_LI] = !strcmp(tn, "li") || !strcmp(tn, "dd") || !strcmp(tn, "dt");
+		x[F_TAG_CELL] = !strcmp(tn, "td") || !strcmp(tn, "th");
+		x[F_TAG_PRE] = !strcmp(tn, "pre") || !strcmp(tn, "blockquote") ||
+			     !strcmp(tn, "figcaption");
+		x[F_SEMANTIC] = (anc[b] & A_SEMANTIC) != 0;
+		x[F_NEG_WORD] = (anc[b] & A_NEG_WORD) != 0;
+		x[F_POS_WORD] = (anc[b] & A_POS_WORD) != 0;
+		x[F_NEG_TAG] = (anc[b] & A_NEG_TAG) != 0;
+		x[F_CC_CONTENT] = pg->dc.content[b];
+		x[F_CC_REGION] = pg->dc.region >= 0 && dom_contains(d, pg->dc.region, b);
+		int line = d->line[b];
+		x[F_LB_REGION] = line >= 1 && line <= lb->nlines && inreg[line];
+		x[F_HAS_JSONLD] = has_ld;
+		if (has_ld) {
+			struct overlap o = { &ws, 0, 0 };
+			for (int t = d->text_begin[b]; t < d->text_end[b]; t++)
+				if (d->texts[t].block == b && !(d->texts[t].flags & (TEXT_SKIP | TEXT_BREAK)))
+					each_word(dom_text(d, t), d->texts[t].len, count_word, &o);
+			x[F_JSONLD] = o.total ? (float)o.hit / o.total : 0;
+		}
+		x[F_COPYRIGHT] = copy[b];
+		x[F_SIB_LONG] = p >= 0 && kids[p] ? (float)longkids[p] / kids[p] : 0;
+	}
+	free(ws.slot);
+	free(inreg);
+	lineblock_free(lb);
+	free(kids);
+	free(longkids);
+	free(anc);
+	free(ownlink);
+	free(first);
+	free(punct);
+	free(ends);
+	free(copy);
+	free(order);
+	free(before);
+}
+
+void
+features_free(struct features *f)
+{
+	free(f->block);
+	free(f->x);
+	free(f->chars);
+	memset(f, 0, sizeof *f);
+}

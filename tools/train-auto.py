@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""Learn the auto method's weights from the benchmark's dev pages.
+
+    tools/train-auto.py PITH BENCH_DIR > src/auto-model.h
+
+For every dev page, `PITH dump --features` gives one row per text block
+with the signals of src/signals.h.  Blocks are labelled from the gold:
+an aeb page's block is content when most of its word trigrams occur in the
+gold text; a trafilatura page's block is content when it lies inside a
+"with" snippet and noise when it holds a "without" snippet (other blocks
+say nothing).  A logistic model with L2 regularisation is fitted by
+gradient descent, each block weighted by its length (the scores count
+text, not blocks).
+
+Pages are split by a hash of their id: TRAIN_SHARE of them train the
+model, the rest are kept for checking (make bench reports all pages; the
+check split is what the numbers printed here are about).  Standard library
+only, deterministic.
+"""
+import hashlib
+import json
+import math
+import os
+import random
+import re
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+TRAIN_SHARE = 0.7
+L2 = 1e-3
+EPOCHS = 6
+RATE = 0.05
+
+WORD = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]|\w+", re.UNICODE)
+
+
+def tokens(s):
+    return WORD.findall(s)
+
+
+def in_train(page_id):
+    h = int(hashlib.sha1(page_id.encode()).hexdigest()[:8], 16)
+    return (h % 1000) < TRAIN_SHARE * 1000
+
+
+def features(pith, path):
+    r = subprocess.run([pith, "dump", "--features", path], capture_output=True,
+                       text=True, errors="replace")
+    if r.returncode != 0:
+        return None, []
+    lines = r.stdout.split("\n")
+    head = lines[0].split("\t")
+    names = head[3:-1]
+    rows = []
+    for line in lines[1:]:
+        if not line:
+            continue
+        f = line.split("\t")
+        chars = int(f[2])
+        x = [float(v) for v in f[3:3 + len(names)]]
+        text = f[3 + len(names)] if len(f) > 3 + len(names) else ""
+        rows.append((chars, x, text))
+    return names, rows
+
+
+def norm(s):
+    return " ".join(s.split())
+
+
+def label_aeb(rows, gold):
+    gt = tokens(gold)
+    tri = set(zip(gt, gt[1:], gt[2:]))
+    gset = set(gt)
+    gnorm = norm(gold)
+    out = []
+    for chars, x, text in rows:
+        t = tokens(text)
+        if len(t) >= 3:
+            grams = list(zip(t, t[1:], t[2:]))
+            share = sum(g in tri for g in grams) / len(grams)
+            out.append(1 if share >= 0.5 else 0)
+        elif t:
+            out.append(1 if all(w in gset for w in t) and norm(text) in gnorm else 0)
+        else:
+            out.append(None)
+    return out
+
+
+def label_traf(rows, with_s, without_s):
+    out = []
+    for chars, x, text in rows:
+        t = norm(text)
+        lab = None
+        if len(t) >= 8:
+            if any(t in w or (len(w) >= 8 and w in t) for w in with_s):
+                lab = 1
+            elif any(t in w or (len(w) >= 8 and w in t) for w in without_s):
+                lab = 0
+        out.append(lab)
+    return out
+
+
+def read_lines(path):
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as f:
+        return [norm(l) for l in f if l.strip()]
+
+
+def load(pith, bench):
+    dev = os.path.join(bench, "dev")
+    ids = sorted(f[:-5] for f in os.listdir(dev) if f.endswith(".html"))
+
+    def one(pid):
+        names, rows = features(pith, os.path.join(dev, pid + ".html"))
+        if not rows:
+            return pid, names, [], []
+        if pid.startswith("aeb-"):
+            with open(os.path.join(dev, pid + ".gold.txt"), encoding="utf-8") as f:
+                labels = label_aeb(rows, f.read())
+        else:
+            labels = label_traf(rows, read_lines(os.path.join(dev, pid + ".with.txt")),
+                                read_lines(os.path.join(dev, pid + ".without.txt")))
+        return pid, names, rows, labels
+
+    with ThreadPoolExecutor(max_workers=2) as ex:
+        return list(ex.map(one, ids))
+
+
+def sigmoid(z):
+    if z < -30:
+        return 0.0
+    if z > 30:
+        return 1.0
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def train(data):
+    """Weighted logistic regression by SGD on standardised features; the
+    standardisation is folded back into the returned weights."""
+    dim = len(data[0][0])
+    tot = sum(sw for _, _, sw in data)
+    mean = [sum(x[k] * sw for x, _, sw in data) / tot for k in range(dim)]
+    std = [math.sqrt(sum(sw * (x[k] - mean[k]) ** 2 for x, _, sw in data) / tot) or 1.0
+           for k in range(dim)]
+    mean[0], std[0] = 0.0, 1.0          # the bias stays 1
+    rows = [([(x[k] - mean[k]) / std[k] for k in range(dim)], y, sw) for x, y, sw in data]
+    avg = tot / len(rows)
+    w = [0.0] * dim
+    rng = random.Random(1)
+    step = 0
+    for epoch in range(EPOCHS):
+        rng.shuffle(rows)
+        for x, y, sw in rows:
+            step += 1
+            rate = RATE / (1.0 + step / len(rows))
+            p = sigmoid(sum(a * b for a, b in zip(w, x)))
+            g = (p - y) * sw / avg
+            for k in range(dim):
+                w[k] -= rate * (g * x[k] + (L2 * w[k] if k else 0.0))
+    # fold back: w.x_std = sum w_k (x_k - m_k)/s_k
+    out = [w[k] / std[k] for k in range(dim)]
+    out[0] = w[0] - sum(w[k] * mean[k] / std[k] for k in range(1, dim))
+    return out
+
+
+def weight(chars):
+    return math.log1p(chars)
+
+
+def main():
+    pith, bench = sys.argv[1:3]
+    pages = load(pith, bench)
+    names = next(n for _, n, r, _ in pages if r)
+    data, check = [], []
+    for pid, _, rows, labels in pages:
+        for (chars, x, text), y in zip(rows, labels):
+            if y is None:
+                continue
+            (data if in_train(pid) else check).append((x, y, weight(chars)))
+    w = train(data)
+
+    def accuracy(rows):
+        good = tot = 0.0
+        for x, y, sw in rows:
+            p = sigmoid(sum(a * b for a, b in zip(w, x)))
+            good += sw * ((p >= 0.5) == (y == 1))
+            tot += sw
+        return good / tot if tot else 0.0
+
+    print(f"/* auto-model.h - the auto method's weights, written by\n"
+          f" * tools/train-auto.py from {len(data)} labelled blocks of the dev\n"
+          f" * pages' training split ({int(TRAIN_SHARE * 100)} % of pages by id hash).\n"
+          f" * Weighted block accuracy: train {accuracy(data):.3f}, check {accuracy(check):.3f}\n"
+          f" * ({len(check)} blocks).  Do not edit: run the script again. */")
+    print("#ifndef PITH_AUTO_MODEL_H\n#define PITH_AUTO_MODEL_H\n")
+    print("static const float auto_weights[F_COUNT] = {")
+    for n, v in zip(names, w):
+        print(f"\t[F_{n.upper()}] = {v:.6f}f,")
+    print("};\n\n#endif")
+    print(f"train accuracy {accuracy(data):.3f} check {accuracy(check):.3f}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
