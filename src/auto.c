@@ -8,6 +8,9 @@
 #include "auto.h"
 #include "auto-model.h"
 
+/* Probability at which a block outside the best run is kept anyway. */
+#define SURE 0.9
+
 static double
 logistic(const float *x)
 {
@@ -37,12 +40,41 @@ page_features(struct page *pg)
 void
 decide_auto(struct page *pg, const struct params *p, const uint8_t *pins)
 {
-	page_features(pg);
+	struct features *f = page_features(pg);
 	struct decision *dc = &pg->dc;
 	for (int i = 0; i < pg->dom->n; i++) {
 		bool yes = pg->score[i] >= p->auto_T;
 		dc->content[i] = yes;
 		dc->reason[i] = yes ? REASON_AUTO : REASON_NOISE;
+	}
+	if (p->auto_grow && f->nblocks > 0) {
+		/* The article is one run of blocks in reading order: the run
+		 * with the largest sum of (probability - T) x characters
+		 * (Kadane).  Content blocks outside it are dropped unless
+		 * the model is very sure of them (a headline or lead set
+		 * apart by a photo or a share bar). */
+		double best = -1, cur = 0;
+		int bs = 0, be = -1, cs = 0;
+		for (int j = 0; j < f->nblocks; j++) {
+			double v = (pg->score[f->block[j]] - p->auto_T) * f->chars[j];
+			if (cur <= 0) {
+				cur = 0;
+				cs = j;
+			}
+			cur += v;
+			if (cur > best) {
+				best = cur;
+				bs = cs;
+				be = j;
+			}
+		}
+		for (int j = 0; j < f->nblocks; j++) {
+			int b = f->block[j];
+			if ((j < bs || j > be) && dc->content[b] && pg->score[b] < SURE) {
+				dc->content[b] = 0;
+				dc->reason[b] = REASON_OUTLIER;
+			}
+		}
 	}
 	decide_apply_pins(pg->dom, pins, dc);
 }

@@ -51,6 +51,8 @@ const struct param_desc params_table[] = {
 	  "permitted degree of coherence (segmentation depth)" },
 	{ "auto.T", "auto", PARAM_DOUBLE, OFF(auto_T), 0.5, 0, 1, 0.01,
 	  "probability at which a block is content" },
+	{ "auto.grow", "auto", PARAM_BOOL, OFF(auto_grow), 1, 0, 1, 1,
+	  "keep only the best run of blocks in reading order (on/off)" },
 };
 const size_t params_count = sizeof params_table / sizeof params_table[0];
 

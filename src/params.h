@@ -24,6 +24,7 @@ struct params {
 	double sib_alpha, sib_beta;
 	int sib_max, sib_pdoc;
 	double auto_T;
+	int auto_grow;
 };
 
 enum param_type { PARAM_DOUBLE, PARAM_INT, PARAM_BOOL, PARAM_LBMODE };
