@@ -2,6 +2,7 @@
 """Learn the auto method's weights from the benchmark's dev pages.
 
     tools/train-auto.py PITH BENCH_DIR > src/auto-model.h
+    tools/train-auto.py PITH BENCH_DIR --ablate     # F1 without each signal
 
 For every dev page, `PITH dump --features` gives one row per text block
 with the signals of src/signals.h.  Blocks are labelled from the gold:
@@ -25,6 +26,7 @@ import random
 import re
 import subprocess
 import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 TRAIN_SHARE = 0.7
@@ -169,6 +171,50 @@ def weight(chars):
     return math.log1p(chars)
 
 
+SURE = 0.9     # src/auto.c: kept outside the best run anyway
+THRESHOLD = 0.5
+
+
+def predict_text(rows, w, skip=None):
+    """What pith extract --algo auto prints for a page, block by block
+    (src/auto.c's decision, mirrored)."""
+    probs = [sigmoid(sum(a * b for k, (a, b) in enumerate(zip(w, x)) if k != skip))
+             for _, x, _ in rows]
+    best, cur, bs, be, cs = -1.0, 0.0, 0, -1, 0
+    for j, ((chars, _, _), p) in enumerate(zip(rows, probs)):
+        if cur <= 0:
+            cur, cs = 0.0, j
+        cur += (p - THRESHOLD) * chars
+        if cur > best:
+            best, bs, be = cur, cs, j
+    keep = [p >= THRESHOLD and (bs <= j <= be or p >= SURE) for j, p in enumerate(probs)]
+    return "\n".join(t for (_, _, t), k in zip(rows, keep) if k) + "\n"
+
+
+def score_check(pages, w, bench, skip=None):
+    """Shingle F1 (aeb) and snippet F1 (trafilatura) on the check split,
+    by the benchmark's own scorer."""
+    dev = os.path.join(bench, "dev")
+    with tempfile.TemporaryDirectory() as tmp:
+        gold = os.path.join(tmp, "gold")
+        pred = os.path.join(tmp, "pred")
+        os.mkdir(gold)
+        os.mkdir(pred)
+        for pid, _, rows, _ in pages:
+            if in_train(pid):
+                continue
+            for f in os.listdir(dev):
+                if f.split(".")[0] == pid:
+                    os.symlink(os.path.join(dev, f), os.path.join(gold, f))
+            with open(os.path.join(pred, pid + ".txt"), "w", encoding="utf-8") as f:
+                f.write(predict_text(rows, w, skip) if rows else "")
+        r = subprocess.run([sys.executable, os.path.join(bench, "score.py"), gold, pred,
+                            "--json", "--bootstrap", "0"], capture_output=True, text=True,
+                           check=True)
+    sets = json.loads(r.stdout)["sets"]
+    return sets["aeb"]["text"]["f1"], sets["trafilatura"]["snippets"]["f1"]
+
+
 def main():
     pith, bench = sys.argv[1:3]
     pages = load(pith, bench)
@@ -180,6 +226,19 @@ def main():
                 continue
             (data if in_train(pid) else check).append((x, y, weight(chars)))
     w = train(data)
+
+    if "--ablate" in sys.argv[3:]:
+        base = score_check(pages, w, bench)
+        print(f"{'signal left out':<16} {'aeb F1':>7} {'snippet F1':>10}")
+        print(f"{'(none)':<16} {base[0]:7.3f} {base[1]:10.3f}")
+        for k in range(1, len(names)):
+            wk = train([([v if i != k else 0.0 for i, v in enumerate(x)], y, sw)
+                        for x, y, sw in data])
+            a, t = score_check(pages, wk, bench)
+            print(f"{names[k]:<16} {a:7.3f} {t:10.3f}   "
+                  f"({a - base[0]:+.3f} {t - base[1]:+.3f})", flush=True)
+        return
+    check_f1 = score_check(pages, w, bench)
 
     def accuracy(rows):
         good = tot = 0.0
@@ -193,7 +252,8 @@ def main():
           f" * tools/train-auto.py from {len(data)} labelled blocks of the dev\n"
           f" * pages' training split ({int(TRAIN_SHARE * 100)} % of pages by id hash).\n"
           f" * Weighted block accuracy: train {accuracy(data):.3f}, check {accuracy(check):.3f}\n"
-          f" * ({len(check)} blocks).  Do not edit: run the script again. */")
+          f" * ({len(check)} blocks); check split F1: aeb {check_f1[0]:.3f},\n"
+          f" * snippets {check_f1[1]:.3f}.  Do not edit: run the script again. */")
     print("#ifndef PITH_AUTO_MODEL_H\n#define PITH_AUTO_MODEL_H\n")
     print("static const float auto_weights[F_COUNT] = {")
     for n, v in zip(names, w):
