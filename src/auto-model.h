@@ -2,8 +2,8 @@
  * tools/train-auto.py from 13740 labelled blocks of the dev
  * pages' training split (70 % of pages by id hash).
  * Weighted block accuracy: train 0.938, check 0.952
- * (6686 blocks); check split F1: aeb 0.945,
- * snippets 0.880.  Do not edit: run the script again. */
+ * (6686 blocks); check split shingle F1 on aeb pages
+ * 0.945.  Do not edit: run the script again. */
 #ifndef PITH_AUTO_MODEL_H
 #define PITH_AUTO_MODEL_H
 
