@@ -53,21 +53,11 @@ decide_auto(struct page *pg, const struct params *p, const uint8_t *pins)
 		 * (Kadane).  Content blocks outside it are dropped unless
 		 * the model is very sure of them (a headline or lead set
 		 * apart by a photo or a share bar). */
-		double best = -1, cur = 0;
-		int bs = 0, be = -1, cs = 0;
-		for (int j = 0; j < f->nblocks; j++) {
-			double v = (pg->score[f->block[j]] - p->auto_T) * f->chars[j];
-			if (cur <= 0) {
-				cur = 0;
-				cs = j;
-			}
-			cur += v;
-			if (cur > best) {
-				best = cur;
-				bs = cs;
-				be = j;
-			}
-		}
+		double *v = f->scratch;
+		for (int j = 0; j < f->nblocks; j++)
+			v[j] = (pg->score[f->block[j]] - p->auto_T) * f->chars[j];
+		int bs, be;
+		auto_best_run(v, f->nblocks, &bs, &be);
 		for (int j = 0; j < f->nblocks; j++) {
 			int b = f->block[j];
 			if ((j < bs || j > be) && dc->content[b] && pg->score[b] < SURE) {
@@ -77,6 +67,29 @@ decide_auto(struct page *pg, const struct params *p, const uint8_t *pins)
 		}
 	}
 	decide_apply_pins(pg->dom, pins, dc);
+}
+
+void
+auto_best_run(const double *v, int n, int *start, int *end)
+{
+	/* Kadane: the best run ending at j either extends the one ending at
+	 * j-1 or starts afresh at j. */
+	double best = 0, cur = 0;
+	int cs = 0;
+	*start = 0;
+	*end = -1;
+	for (int j = 0; j < n; j++) {
+		if (cur <= 0) {
+			cur = 0;
+			cs = j;
+		}
+		cur += v[j];
+		if (cur > best) {
+			best = cur;
+			*start = cs;
+			*end = j;
+		}
+	}
 }
 
 double

@@ -14,6 +14,10 @@
 
 void decide_auto(struct page *pg, const struct params *p, const uint8_t *pins);
 
+/* The run [*start, *end] of v[0..n) with the largest positive sum;
+ * *end < *start when no element is positive. */
+void auto_best_run(const double *v, int n, int *start, int *end);
+
 /* The weight times value of every feature of element e (F_COUNT entries),
  * and the probability; -1 if e is not a text block. */
 double auto_contributions(struct page *pg, int e, double *contrib);

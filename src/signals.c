@@ -326,6 +326,7 @@ features_compute(struct page *pg, struct features *f)
 	f->block = xmalloc(((size_t)nb + 1) * sizeof *f->block);
 	f->chars = xmalloc(((size_t)nb + 1) * sizeof *f->chars);
 	f->x = xcalloc((size_t)nb + 1, sizeof *f->x);
+	f->scratch = xcalloc((size_t)nb + 1, sizeof *f->scratch);
 	for (int j = 0; j < nb; j++) {
 		int b = order[j];
 		float *x = f->x[j];
@@ -396,5 +397,6 @@ features_free(struct features *f)
 	free(f->block);
 	free(f->x);
 	free(f->chars);
+	free(f->scratch);
 	memset(f, 0, sizeof *f);
 }

@@ -55,6 +55,7 @@ struct features {
 	int *block;                 /* element id of each block */
 	float (*x)[F_COUNT];        /* the vectors */
 	int *chars;                 /* visible characters of each block */
+	double *scratch;            /* nblocks entries for the caller's use */
 };
 
 /* pg must be parsed; its CC decision and line-block view are (re)computed
