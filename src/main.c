@@ -19,7 +19,7 @@ static const char usage_main[] =
 "       pith extract   [OPTIONS] FILE|DIR|URL...  extracted text, batch\n"
 "\n"
 "Options:\n"
-"  --algo NAME         cc, lb, ent, tib, sib or auto (default: cc)\n"
+"  --algo NAME         auto (default), cc, lb; ent, tib, sib to come\n"
 "  --set NAME=VALUE    set a parameter (repeatable), e.g. --set cc.C=35\n"
 "  --charset NAME      read the input in this charset, whatever it says\n"
 "  --url URL           the page's address (for rules and the JSON output)\n"
@@ -40,11 +40,11 @@ static const char usage_main[] =
 "\n"
 "Parameters: cc.C cc.S cc.D cc.outliers lb.K lb.T lb.mode lb.reflow\n"
 "  ent.sim ent.var ent.width tib.rel tib.ver_min tib.ver_max sib.alpha\n"
-"  sib.beta sib.max sib.pdoc (see pith(1)).\n"
+"  sib.beta sib.max sib.pdoc auto.T auto.grow (see pith(1)).\n"
 "Exit status: 0 ok, 1 some input could not be read or parsed, 2 usage.\n";
 
 static const char usage_dump[] =
-"usage: pith dump [--format tsv|json] [--set NAME=VALUE] [--algo cc] FILE\n"
+"usage: pith dump [--format tsv|json] [--features] [--set NAME=VALUE] FILE\n"
 "\n"
 "Prints one row per element: id parent depth tag line TA LA CC TD CS\n"
 "content reason xpath (tab-separated, with a header line), or the same as\n"
@@ -70,7 +70,7 @@ static const char usage_extract[] =
 "*.html *.htm *.xhtml in sorted order.  A page that fails is reported as\n"
 "'pith: FILE: reason' and the run goes on; the exit status is then 1.\n"
 "\n"
-"  --algo NAME   cc or lb (ent tib sib auto: not yet available)\n"
+"  --algo NAME   auto (default), cc or lb (ent tib sib: not yet available)\n"
 "  -o DIR        write DIR/NAME.txt (NAME.json with --format json)\n"
 "  -j N          N worker processes; output keeps the input order\n";
 
