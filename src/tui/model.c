@@ -1,0 +1,1175 @@
+/* model.c - the inspector's state and every change to it, without curses. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unictype.h>
+
+#include "tui/model.h"
+
+/* ---- character-level score ---- */
+
+/* Open addressing over code points; key 0 marks an empty slot, so keys are
+ * stored as cp + 1. */
+struct charbag {
+	uint32_t *key, *gold, *pred;
+	size_t cap, used, total;
+};
+
+static size_t
+bag_slot(const struct charbag *b, uint32_t cp)
+{
+	size_t h = (cp * 2654435761u) & (b->cap - 1);
+	while (b->key[h] && b->key[h] != cp + 1)
+		h = (h + 1) & (b->cap - 1);
+	return h;
+}
+
+static void
+bag_grow(struct charbag *b)
+{
+	struct charbag old = *b;
+	b->cap = old.cap ? old.cap * 2 : 256;
+	b->key = xcalloc(b->cap, sizeof *b->key);
+	b->gold = xcalloc(b->cap, sizeof *b->gold);
+	b->pred = xcalloc(b->cap, sizeof *b->pred);
+	for (size_t i = 0; i < old.cap; i++) {
+		if (!old.key[i])
+			continue;
+		size_t h = bag_slot(b, old.key[i] - 1);
+		b->key[h] = old.key[i];
+		b->gold[h] = old.gold[i];
+	}
+	free(old.key);
+	free(old.gold);
+	free(old.pred);
+}
+
+/* Calls f(cp, arg) for every non-whitespace code point of s. */
+#define FOR_EACH_CHAR(s, n, cp, body) do { \
+	const unsigned char *u_ = (const unsigned char *)(s); \
+	size_t i_ = 0, n_ = (n); \
+	while (i_ < n_) { \
+		uint32_t cp; \
+		if (u_[i_] < 0x80) { cp = u_[i_]; i_++; } \
+		else i_ += utf8_decode(u_ + i_, n_ - i_, &cp); \
+		if (uc_is_white(cp)) continue; \
+		body \
+	} \
+} while (0)
+
+struct charbag *
+charbag_new(const char *gold, size_t n)
+{
+	struct charbag *b = xcalloc(1, sizeof *b);
+	bag_grow(b);
+	FOR_EACH_CHAR(gold, n, cp, {
+		if ((b->used + 1) * 2 > b->cap)
+			bag_grow(b);
+		size_t h = bag_slot(b, cp);
+		if (!b->key[h]) {
+			b->key[h] = cp + 1;
+			b->used++;
+		}
+		b->gold[h]++;
+		b->total++;
+	});
+	return b;
+}
+
+void
+charbag_free(struct charbag *b)
+{
+	if (!b)
+		return;
+	free(b->key);
+	free(b->gold);
+	free(b->pred);
+	free(b);
+}
+
+struct prf
+charbag_score(struct charbag *b, const char *pred, size_t n)
+{
+	struct prf r = { 0, 0, b->total, 0, 0, 0 };
+	memset(b->pred, 0, b->cap * sizeof *b->pred);
+	FOR_EACH_CHAR(pred, n, cp, {
+		r.predicted++;
+		size_t h = bag_slot(b, cp);
+		if (b->key[h] && b->pred[h] < b->gold[h]) {
+			b->pred[h]++;
+			r.matched++;
+		}
+	});
+	/* score.py: two empty texts agree perfectly; an empty gold has
+	 * nothing left to recall. */
+	if (r.predicted == 0 && r.gold == 0) {
+		r.P = r.R = 1;
+	} else {
+		r.P = r.predicted ? (double)r.matched / r.predicted : 0;
+		r.R = r.gold ? (double)r.matched / r.gold : 1;
+	}
+	r.F = r.P + r.R > 0 ? 2 * r.P * r.R / (r.P + r.R) : 0;
+	return r;
+}
+
+struct prf
+prf_chars(const char *gold, size_t gn, const char *pred, size_t pn)
+{
+	struct charbag *b = charbag_new(gold, gn);
+	struct prf r = charbag_score(b, pred, pn);
+	charbag_free(b);
+	return r;
+}
+
+/* ---- set-up ---- */
+
+/* The writing system most of the page's text is in ("Latin", "Han"...),
+ * from the first 200 000 letters; NULL for a page without letters. */
+static const char *
+dominant_script(const struct dom *d)
+{
+	struct { const uc_script_t *s; long n; } seen[16];
+	int nseen = 0;
+	long budget = 200000;
+	for (int t = 0; t < d->ntexts && budget > 0; t++) {
+		if (d->texts[t].flags & (TEXT_SKIP | TEXT_BREAK))
+			continue;
+		const char *s = dom_text(d, t);
+		FOR_EACH_CHAR(s, d->texts[t].len, cp, {
+			if (cp < 0x41 || budget-- <= 0)
+				continue;
+			const uc_script_t *sc = uc_script(cp);
+			if (!sc || !strcmp(sc->name, "Common") || !strcmp(sc->name, "Inherited"))
+				continue;
+			int k = 0;
+			while (k < nseen && seen[k].s != sc)
+				k++;
+			if (k == nseen) {
+				if (nseen == 16)
+					continue;
+				seen[nseen].s = sc;
+				seen[nseen++].n = 0;
+			}
+			seen[k].n++;
+		});
+	}
+	int best = -1;
+	for (int k = 0; k < nseen; k++)
+		if (best < 0 || seen[k].n > seen[best].n)
+			best = k;
+	return best < 0 ? NULL : seen[best].s->name;
+}
+
+/* An element's source lines run from its start tag to the last line any
+ * text or element inside it starts or runs on (end tags are not kept). */
+static void
+compute_lines(struct tui_model *m)
+{
+	const struct dom *d = m->d;
+	int n = m->n;
+	m->last_line = xcalloc((size_t)n + 1, sizeof(int));
+	int maxl = 1;
+	for (int i = 0; i < n; i++)
+		m->last_line[i] = d->line[i];
+	for (int t = 0; t < d->ntexts; t++) {
+		const struct dom_text *x = &d->texts[t];
+		int l = x->line;
+		const char *s = dom_text(d, t), *e = s + x->len;
+		while ((s = memchr(s, '\n', (size_t)(e - s))) != NULL) {
+			l++;
+			s++;
+		}
+		if (x->elem >= 0 && x->elem < n && l > m->last_line[x->elem])
+			m->last_line[x->elem] = l;
+	}
+	for (int i = n - 1; i >= 0; i--) {
+		int p = d->parent[i];
+		if (p >= 0 && m->last_line[i] > m->last_line[p])
+			m->last_line[p] = m->last_line[i];
+		if (m->last_line[i] > maxl)
+			maxl = m->last_line[i];
+	}
+	/* Source lines of the whole text bound every line number lb reports. */
+	int srcl = 1;
+	for (const char *s = m->pg->src.text, *e = s + m->pg->src.len;
+	     (s = memchr(s, '\n', (size_t)(e - s))) != NULL; s++)
+		srcl++;
+	m->nsrc = maxl > srcl ? maxl : srcl;
+
+	/* For each line: the first element starting on it that holds text of
+	 * its own (a paragraph rather than its container), else the first
+	 * element starting on it, else the innermost element still open. */
+	m->line_elem = xmalloc(((size_t)m->nsrc + 2) * sizeof(int));
+	for (int s = 0; s <= m->nsrc + 1; s++)
+		m->line_elem[s] = -1;
+	for (int i = 0; i < n; i++) {
+		int l = d->line[i];
+		if (l < 1 || l > m->nsrc)
+			continue;
+		int cur = m->line_elem[l];
+		if (cur < 0 || (m->pg->m->own[cur] == 0 && m->pg->m->own[i] > 0))
+			m->line_elem[l] = i;
+	}
+	int cur = n > 0 ? 0 : -1;
+	for (int s = 1; s <= m->nsrc; s++) {
+		if (m->line_elem[s] >= 0) {
+			cur = m->line_elem[s];
+			continue;
+		}
+		while (cur > 0 && m->last_line[cur] < s)
+			cur = d->parent[cur];
+		m->line_elem[s] = cur;
+	}
+}
+
+/* Boilerplate nobody reads first: the head, scripts, styles, SVG. */
+static void
+initial_folds(struct tui_model *m)
+{
+	const struct dom *d = m->d;
+	for (int i = 0; i < m->n; i++) {
+		if (d->first_child[i] < 0)
+			continue;
+		const char *t = dom_tagname(d, i);
+		if ((d->flags[i] & DOM_SKIP) || !strcmp(t, "svg") || !strcmp(t, "select"))
+			m->folded[i] = 1;
+	}
+}
+
+void
+model_init(struct tui_model *m, struct page *pg, enum algo a,
+	   const struct params *p, const char *gold, size_t goldlen)
+{
+	memset(m, 0, sizeof *m);
+	m->pg = pg;
+	m->d = pg->dom;
+	m->n = pg->dom->n;
+	m->algo = a;
+	m->params = *p;
+	m->param = model_method_param(m, 0);
+	m->pins = xcalloc((size_t)m->n + 1, 1);
+	m->folded = xcalloc((size_t)m->n + 1, 1);
+	m->rows = xcalloc((size_t)m->n + 1, sizeof(int));
+	m->spans = xcalloc((size_t)m->d->ntexts + 1, sizeof *m->spans);
+	for (int i = 0; i < m->n; i++)
+		if (m->d->depth[i] > m->maxdepth)
+			m->maxdepth = m->d->depth[i];
+	buf_init(&m->out);
+	buf_init(&m->shown);
+	buf_init(&m->prev);
+	decision_init(&m->ccdc, m->n);
+	decision_init(&m->lbdc, m->n);
+	page_lineblock(pg, &m->params);
+	compute_lines(m);
+	m->line_sel = xcalloc((size_t)m->nsrc + 2, 1);
+	if (gold)
+		m->gold = charbag_new(gold, goldlen);
+	m->script = dominant_script(m->d);
+	initial_folds(m);
+	m->sel = m->n > 0 ? 0 : -1;
+	model_recompute(m);
+
+	/* Open where the content is: cc's content region, lb's first
+	 * selected region, else the body. */
+	int start = m->d->body >= 0 ? m->d->body : m->sel;
+	if (a == ALGO_LB) {
+		for (int r = 0; r < pg->lb->nregions; r++) {
+			if (!pg->lb->regions[r].selected)
+				continue;
+			int f, l;
+			lineblock_region_lines(pg->lb, &pg->lb->regions[r], &f, &l);
+			int e = model_elem_at_line(m, pg->lb->src_line[f - 1]);
+			if (e >= 0)
+				start = e;
+			break;
+		}
+	} else if (m->dc->region >= 0) {
+		start = m->dc->region;
+	} else if (m->ccdc.region >= 0) {
+		start = m->ccdc.region;
+	}
+	model_rebuild_rows(m);
+	if (start >= 0)
+		model_select(m, start);
+}
+
+void
+model_free(struct tui_model *m)
+{
+	free(m->pins);
+	free(m->folded);
+	free(m->rows);
+	free(m->spans);
+	free(m->last_line);
+	free(m->line_elem);
+	free(m->line_sel);
+	free(m->runs);
+	free(m->shown_line_src);
+	free(m->own_first);
+	free(m->own_next);
+	free(m->undo);
+	buf_free(&m->out);
+	buf_free(&m->shown);
+	buf_free(&m->prev);
+	decision_free(&m->ccdc);
+	decision_free(&m->lbdc);
+	charbag_free(m->gold);
+	memset(m, 0, sizeof *m);
+}
+
+/* ---- deciding and extracting ---- */
+
+static void
+add_run(struct tui_model *m, size_t start, size_t end, uint8_t flags)
+{
+	if (!flags || end <= start)
+		return;
+	if (m->nruns > 0) {
+		struct text_run *r = &m->runs[m->nruns - 1];
+		if (r->flags == flags && r->end + 2 >= start) {
+			r->end = end;
+			return;
+		}
+	}
+	if (m->nruns == m->runs_cap) {
+		m->runs_cap = m->runs_cap ? m->runs_cap * 2 : 64;
+		m->runs = xreallocarray(m->runs, (size_t)m->runs_cap, sizeof *m->runs);
+	}
+	m->runs[m->nruns++] = (struct text_run){ start, end, flags };
+}
+
+/* A DOM method's text: out is the method's own, shown the same with each
+ * text node's span (or every text node, the dropped ones greyed). */
+static void
+text_dom(struct tui_model *m, bool have_out)
+{
+	const struct dom *d = m->d;
+	const struct decision *dc = m->dc;
+	if (!m->show_dropped && !have_out) {
+		/* one extraction serves both: the text shown is the method's */
+		extract_text_spans(d, dc->content, &m->out, m->spans);
+		buf_add(&m->shown, m->out.data, m->out.len);
+	} else {
+		if (!have_out)
+			extract_text(d, dc->content, &m->out);
+		const uint8_t *content = dc->content;
+		uint8_t *ones = NULL;
+		if (m->show_dropped) {
+			ones = xmalloc((size_t)m->n + 1);
+			memset(ones, 1, (size_t)m->n + 1);
+			content = ones;
+		}
+		extract_text_spans(d, content, &m->shown, m->spans);
+		free(ones);
+	}
+	for (int t = 0; t < d->ntexts; t++) {
+		const struct extract_span *s = &m->spans[t];
+		if (s->end <= s->start)
+			continue;
+		int b = d->texts[t].block;
+		uint8_t f = 0;
+		if (!dc->content[b])
+			f = RUN_DROPPED;
+		else if (dc->reason[b] == REASON_PINNED)
+			f = RUN_PINNED;
+		add_run(m, s->start, s->end, f);
+	}
+}
+
+/* lb marks the elements that start on a line of a selected region; pins
+ * then apply as for any method. */
+static void
+decide_lb(struct tui_model *m)
+{
+	const struct lineblock *lb = m->pg->lb;
+	const struct dom *d = m->d;
+	memset(m->line_sel, 0, (size_t)m->nsrc + 2);
+	for (int r = 0; r < lb->nregions; r++) {
+		if (!lb->regions[r].selected)
+			continue;
+		int f, l;
+		lineblock_region_lines(lb, &lb->regions[r], &f, &l);
+		int a = lb->src_line[f - 1], b = lb->src_line[l - 1];
+		for (int s = a; s <= b && s <= m->nsrc; s++)
+			m->line_sel[s] = 1;
+	}
+	for (int i = 0; i < m->n; i++) {
+		int l = d->line[i];
+		int in = l >= 1 && l <= m->nsrc && m->line_sel[l] && !(d->flags[i] & DOM_SKIP);
+		m->lbdc.content[i] = (uint8_t)in;
+		m->lbdc.reason[i] = in ? REASON_CC : REASON_NOISE;
+	}
+	m->lbdc.region = -1;
+	decide_apply_pins(d, m->pins, &m->lbdc);
+}
+
+static void
+shown_line(struct tui_model *m, int src)
+{
+	if (m->nshown_lines == m->shown_lines_cap) {
+		m->shown_lines_cap = m->shown_lines_cap ? m->shown_lines_cap * 2 : 256;
+		m->shown_line_src = xreallocarray(m->shown_line_src,
+			(size_t)m->shown_lines_cap, sizeof(int));
+	}
+	m->shown_line_src[m->nshown_lines++] = src;
+}
+
+static bool
+line_eq(const char *a, size_t an, const char *b, size_t bn)
+{
+	return an == bn && memcmp(a, b, an) == 0;
+}
+
+/* lb's text, line by line, so that each shown line keeps its source line.
+ * Which Ctext lines lb kept is read back from lineblock_extract's own
+ * output (matching its lines in order), so the rule for short lines lives
+ * in lineblock.c only.  Pins then keep or drop whole lines: a line is
+ * decided by the innermost pinned element whose source lines hold it. */
+static void
+text_lb(struct tui_model *m)
+{
+	const struct lineblock *lb = m->pg->lb;
+	const struct dom *d = m->d;
+	int L = lb->nlines;
+	struct buf lbout, tmp;
+	buf_init(&lbout);
+	buf_init(&tmp);
+	lineblock_extract(lb, &m->params, &lbout);
+
+	uint8_t *keep = xcalloc((size_t)L + 1, 1);   /* 1 lb, 2 pinned in */
+	int *grp = xcalloc((size_t)L + 1, sizeof(int));
+	size_t pos = 0;
+	for (int r = 0; r < lb->nregions && pos < lbout.len; r++) {
+		if (!lb->regions[r].selected)
+			continue;
+		int f, l;
+		lineblock_region_lines(lb, &lb->regions[r], &f, &l);
+		for (int j = f - 1; j < l && pos < lbout.len; j++) {
+			while (pos < lbout.len && lbout.data[pos] == '\n')
+				pos++;
+			const char *nl = memchr(lbout.data + pos, '\n', lbout.len - pos);
+			size_t e = nl ? (size_t)(nl - lbout.data) : lbout.len;
+			tmp.len = 0;
+			extract_collapse(lb->ctext + lb->line_off[j],
+					 lb->line_off[j + 1] - lb->line_off[j] - 1, &tmp);
+			if (tmp.len && line_eq(tmp.data, tmp.len, lbout.data + pos, e - pos)) {
+				keep[j] = 1;
+				grp[j] = r;
+				pos = e;
+			}
+		}
+	}
+
+	int npins = model_npins(m);
+	if (npins) {
+		uint8_t *pl = xcalloc((size_t)m->nsrc + 2, 1);
+		for (int i = 0; i < m->n; i++) {
+			if (!m->pins[i])
+				continue;
+			for (int s = d->line[i]; s <= m->last_line[i] && s <= m->nsrc; s++)
+				if (s >= 1)
+					pl[s] = m->pins[i];
+		}
+		for (int j = 0; j < L; j++) {
+			int s = lb->src_line[j];
+			if (s < 1 || s > m->nsrc)
+				continue;
+			if (pl[s] == PIN_OUT) {
+				keep[j] = 0;
+			} else if (pl[s] == PIN_IN && !keep[j] && lb->line_chars[j] > 0) {
+				keep[j] = 2;
+				grp[j] = -1;
+			}
+		}
+		free(pl);
+	}
+
+	/* Build shown (every line with text when dropped text is shown) and,
+	 * with pins, the method's text itself. */
+	m->nshown_lines = 0;
+	int lastgrp = -2;
+	bool any = false;
+	if (npins)
+		m->out.len = 0;
+	for (int j = 0; j < L; j++) {
+		bool in = keep[j] != 0;
+		if (!(in || (m->show_dropped && lb->line_chars[j] > 0)))
+			continue;
+		tmp.len = 0;
+		extract_collapse(lb->ctext + lb->line_off[j],
+				 lb->line_off[j + 1] - lb->line_off[j] - 1, &tmp);
+		if (!tmp.len)
+			continue;
+		if (in && any && grp[j] != lastgrp && !m->show_dropped) {
+			buf_addc(&m->shown, '\n');
+			shown_line(m, 0);
+		}
+		if (in && npins) {
+			if (any && grp[j] != lastgrp)
+				buf_addc(&m->out, '\n');
+			buf_add(&m->out, tmp.data, tmp.len);
+			buf_addc(&m->out, '\n');
+		}
+		if (in) {
+			any = true;
+			lastgrp = grp[j];
+		}
+		size_t start = m->shown.len;
+		buf_add(&m->shown, tmp.data, tmp.len);
+		buf_addc(&m->shown, '\n');
+		shown_line(m, lb->src_line[j]);
+		add_run(m, start, m->shown.len - 1,
+			!in ? RUN_DROPPED : keep[j] == 2 ? RUN_PINNED : 0);
+	}
+	if (!npins)
+		buf_add(&m->out, lbout.data, lbout.len);
+	free(keep);
+	free(grp);
+	buf_free(&lbout);
+	buf_free(&tmp);
+}
+
+/* The selected element's text in the text pane, as one byte range: the
+ * extraction is in document order, so its part is contiguous. */
+static void
+highlight(struct tui_model *m)
+{
+	m->hl_start = m->hl_end = 0;
+	int i = m->sel;
+	if (i < 0)
+		return;
+	const struct dom *d = m->d;
+	bool found = false;
+	if (m->algo != ALGO_LB) {
+		for (int t = d->text_begin[i]; t < d->text_end[i]; t++) {
+			const struct extract_span *s = &m->spans[t];
+			if (s->end <= s->start)
+				continue;
+			if (!found)
+				m->hl_start = s->start;
+			m->hl_end = s->end;
+			found = true;
+		}
+		return;
+	}
+	size_t off = 0;
+	for (int k = 0; k < m->nshown_lines; k++) {
+		const char *nl = memchr(m->shown.data + off, '\n', m->shown.len - off);
+		size_t e = nl ? (size_t)(nl - m->shown.data) : m->shown.len;
+		int s = m->shown_line_src[k];
+		if (s >= d->line[i] && s <= m->last_line[i] && s > 0) {
+			if (!found)
+				m->hl_start = off;
+			m->hl_end = e;
+			found = true;
+		}
+		off = e + 1;
+	}
+}
+
+void
+model_recompute(struct tui_model *m)
+{
+	struct page *pg = m->pg;
+	m->gen++;
+	/* Both methods stay decided whichever is shown, so the tree's CS
+	 * column and the histogram are current; each is decided again only
+	 * when its parameters or the pins changed. */
+	const struct params *p = &m->params, *c = &m->cc_params, *l = &m->lb_params;
+	if (!m->decided || m->cc_pins != m->pins_version || c->cc_C != p->cc_C ||
+	    c->cc_S != p->cc_S || c->cc_D != p->cc_D || c->cc_outliers != p->cc_outliers) {
+		decide_cc(m->d, pg->m, p, m->pins, &m->ccdc);
+		m->cc_params = *p;
+		m->cc_pins = m->pins_version;
+	}
+	if (!m->decided || m->lb_pins != m->pins_version || l->lb_K != p->lb_K ||
+	    l->lb_T != p->lb_T || l->lb_mode != p->lb_mode || l->lb_reflow != p->lb_reflow) {
+		page_lineblock(pg, p);
+		decide_lb(m);
+		m->lb_params = *p;
+		m->lb_pins = m->pins_version;
+	}
+	m->decided = true;
+
+	/* keep the old text to tell whether the pane must wrap it again */
+	struct buf t = m->prev;
+	m->prev = m->shown;
+	m->shown = t;
+	m->out.len = 0;
+	m->shown.len = 0;
+	m->nruns = 0;
+	m->nshown_lines = 0;
+	if (m->algo == ALGO_LB) {
+		m->dc = &m->lbdc;
+		text_lb(m);
+	} else if (m->algo == ALGO_CC) {
+		m->dc = &m->ccdc;
+		text_dom(m, false);
+	} else {
+		/* any other DOM method decides into pg->dc */
+		page_run(pg, m->algo, &m->params, m->pins, &m->out);
+		m->dc = &pg->dc;
+		text_dom(m, true);
+	}
+	if (!m->shown.data)
+		buf_adds(&m->shown, "");
+	if (!m->out.data)
+		buf_adds(&m->out, "");
+	if (m->shown.len != m->prev.len ||
+	    (m->shown.len && memcmp(m->shown.data, m->prev.data, m->shown.len)))
+		m->text_gen++;
+	m->chars = utf8_count_chars(m->out.data, m->out.len);
+	if (m->gold)
+		m->prf = charbag_score(m->gold, m->out.data, m->out.len);
+	highlight(m);
+}
+
+/* ---- rows, folding, selection ---- */
+
+void
+model_rebuild_rows(struct tui_model *m)
+{
+	int k = 0;
+	for (int i = 0; i < m->n; ) {
+		m->rows[k++] = i;
+		i = m->folded[i] ? m->d->end[i] : i + 1;
+	}
+	m->nrows = k;
+}
+
+int
+model_row_of(const struct tui_model *m, int i)
+{
+	int lo = 0, hi = m->nrows - 1;
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2;
+		if (m->rows[mid] == i)
+			return mid;
+		if (m->rows[mid] < i)
+			lo = mid + 1;
+		else
+			hi = mid - 1;
+	}
+	return -1;
+}
+
+void
+model_select(struct tui_model *m, int i)
+{
+	if (i < 0 || i >= m->n)
+		return;
+	bool changed = false;
+	for (int a = m->d->parent[i]; a >= 0; a = m->d->parent[a])
+		if (m->folded[a]) {
+			m->folded[a] = 0;
+			changed = true;
+		}
+	if (changed)
+		model_rebuild_rows(m);
+	m->sel = i;
+	highlight(m);
+}
+
+bool
+model_has_children(const struct tui_model *m, int i)
+{
+	return i >= 0 && i < m->n && m->d->first_child[i] >= 0;
+}
+
+void
+model_set_fold(struct tui_model *m, int i, bool folded)
+{
+	if (!model_has_children(m, i) || m->folded[i] == folded)
+		return;
+	m->folded[i] = folded;
+	model_rebuild_rows(m);
+}
+
+void
+model_toggle_fold(struct tui_model *m, int i)
+{
+	if (model_has_children(m, i))
+		model_set_fold(m, i, !m->folded[i]);
+}
+
+void
+model_fold_below(struct tui_model *m, int i)
+{
+	if (i < 0)
+		return;
+	for (int j = i + 1; j < m->d->end[i]; j++)
+		if (model_has_children(m, j))
+			m->folded[j] = 1;
+	m->folded[i] = 0;
+	model_rebuild_rows(m);
+}
+
+void
+model_unfold_all(struct tui_model *m)
+{
+	memset(m->folded, 0, (size_t)m->n);
+	model_rebuild_rows(m);
+}
+
+enum mark
+model_mark(const struct tui_model *m, int i)
+{
+	const struct decision *dc = m->dc;
+	if (dc->reason[i] == REASON_PINNED)
+		return dc->content[i] ? MARK_PIN_IN : MARK_PIN_OUT;
+	if (m->d->flags[i] & DOM_SKIP)
+		return MARK_SKIP;
+	if (m->algo != ALGO_CC)
+		return dc->content[i] ? MARK_CONTENT : MARK_NOISE;
+	switch (dc->reason[i]) {
+	case REASON_CC: return MARK_CONTENT;
+	case REASON_SMOOTH: return MARK_SMOOTH;
+	case REASON_OUTLIER: return MARK_OUTLIER;
+	default: return dc->content[i] ? MARK_CONTENT : MARK_NOISE;
+	}
+}
+
+int
+model_pin_source(const struct tui_model *m, int i)
+{
+	for (; i >= 0; i = m->d->parent[i])
+		if (m->pins[i])
+			return i;
+	return -1;
+}
+
+/* Append at most max code points of s, then "~" if it went on. */
+static void
+add_short(struct buf *out, const char *s, size_t n, int max)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0;
+	int k = 0;
+	while (i < n && k < max) {
+		uint32_t cp;
+		i += utf8_decode(u + i, n - i, &cp);
+		k++;
+	}
+	buf_add(out, s, i);
+	if (i < n)
+		buf_addc(out, '~');
+}
+
+void
+model_label(const struct dom *d, int i, struct buf *out)
+{
+	buf_adds(out, dom_tagname(d, i));
+	const char *id = dom_attr(d, i, "id");
+	if (id && *id) {
+		buf_addc(out, '#');
+		add_short(out, id, strlen(id), 16);
+	}
+	const char *cls = dom_attr(d, i, "class");
+	int shown = 0, more = 0;
+	while (cls && *cls) {
+		while (*cls == ' ' || *cls == '\t' || *cls == '\n' || *cls == '\r' || *cls == '\f')
+			cls++;
+		size_t len = strcspn(cls, " \t\n\r\f");
+		if (!len)
+			break;
+		if (shown < 2) {
+			buf_addc(out, '.');
+			add_short(out, cls, len, 14);
+			shown++;
+		} else {
+			more++;
+		}
+		cls += len;
+	}
+	if (more)
+		buf_printf(out, "+%d", more);
+}
+
+/* ---- lines ---- */
+
+int
+model_elem_at_line(const struct tui_model *m, int s)
+{
+	if (m->n == 0)
+		return -1;
+	if (s < 1)
+		s = 1;
+	if (s > m->nsrc)
+		s = m->nsrc;
+	return m->line_elem[s];
+}
+
+int
+model_ctext_lines(const struct tui_model *m, int i, int *a, int *b)
+{
+	const struct lineblock *lb = m->pg->lb;
+	int L = lb->nlines;
+	if (i < 0 || L == 0)
+		return 0;
+	int first = m->d->line[i], last = m->last_line[i];
+	/* src_line never decreases: two binary searches. */
+	int lo = 0, hi = L;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (lb->src_line[mid] < first)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	int x = lo;
+	lo = 0;
+	hi = L;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (lb->src_line[mid] <= last)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	int y = lo - 1;
+	if (x > y)
+		return 0;
+	*a = x + 1;
+	*b = y + 1;
+	return 1;
+}
+
+/* ---- method and parameters ---- */
+
+int
+model_method_nparams(const struct tui_model *m)
+{
+	int k = 0;
+	const char *name = algo_name(m->algo);
+	for (size_t i = 0; i < params_count; i++)
+		if (!strcmp(params_table[i].method, name))
+			k++;
+	return k;
+}
+
+const struct param_desc *
+model_method_param(const struct tui_model *m, int k)
+{
+	const char *name = algo_name(m->algo);
+	for (size_t i = 0; i < params_count; i++)
+		if (!strcmp(params_table[i].method, name) && k-- == 0)
+			return &params_table[i];
+	return NULL;
+}
+
+void
+model_cycle_algo(struct tui_model *m)
+{
+	int a = m->algo;
+	do
+		a = (a + 1) % ALGO_COUNT;
+	while (!algo_available((enum algo)a) && a != (int)m->algo);
+	m->algo = (enum algo)a;
+	m->param = model_method_param(m, 0);
+	model_recompute(m);
+}
+
+void
+model_select_param(struct tui_model *m, int delta)
+{
+	int n = model_method_nparams(m);
+	if (n == 0)
+		return;
+	int cur = 0;
+	for (int k = 0; k < n; k++)
+		if (model_method_param(m, k) == m->param)
+			cur = k;
+	cur = ((cur + delta) % n + n) % n;
+	m->param = model_method_param(m, cur);
+}
+
+static void
+push_undo(struct tui_model *m, const struct undo_entry *e)
+{
+	m->nundo = m->undo_top;   /* a new change drops what could be redone */
+	if (m->nundo == m->undo_cap) {
+		m->undo_cap = m->undo_cap ? m->undo_cap * 2 : 32;
+		m->undo = xreallocarray(m->undo, (size_t)m->undo_cap, sizeof *m->undo);
+	}
+	m->undo[m->nundo++] = *e;
+	m->undo_top = m->nundo;
+}
+
+/* Make params current, recording the change; false if nothing changed. */
+static bool
+change_params(struct tui_model *m, const struct params *p)
+{
+	if (!memcmp(p, &m->params, sizeof *p))
+		return false;
+	struct undo_entry e = { .kind = UNDO_PARAMS, .elem = -1,
+				.pbefore = m->params, .pafter = *p };
+	push_undo(m, &e);
+	m->params = *p;
+	model_recompute(m);
+	return true;
+}
+
+bool
+model_step_param(struct tui_model *m, int dir)
+{
+	const struct param_desc *d = m->param;
+	if (!d)
+		return false;
+	struct params p = m->params;
+	double v = params_get(&p, d);
+	if (d->type == PARAM_BOOL || d->type == PARAM_LBMODE)
+		v = v ? 0 : 1;
+	else
+		v += dir * d->step;
+	params_put(&p, d, v);
+	return change_params(m, &p);
+}
+
+int
+model_set_param(struct tui_model *m, const char *value, char *err, size_t errlen)
+{
+	if (!m->param) {
+		snprintf(err, errlen, "%s has no parameters", algo_name(m->algo));
+		return -1;
+	}
+	struct params p = m->params;
+	if (params_set_value(&p, m->param, value, err, errlen) < 0)
+		return -1;
+	change_params(m, &p);
+	return 0;
+}
+
+bool
+model_reset_params(struct tui_model *m)
+{
+	struct params p = m->params;
+	const char *name = algo_name(m->algo);
+	for (size_t i = 0; i < params_count; i++)
+		if (!strcmp(params_table[i].method, name))
+			params_put(&p, &params_table[i], params_table[i].def);
+	return change_params(m, &p);
+}
+
+/* ---- pins and undo ---- */
+
+bool
+model_pin(struct tui_model *m, int i, enum pin p)
+{
+	if (i < 0 || i >= m->n || m->pins[i] == p)
+		return false;
+	struct undo_entry e = { .kind = UNDO_PIN, .elem = i,
+				.before = m->pins[i], .after = (uint8_t)p };
+	push_undo(m, &e);
+	m->pins[i] = (uint8_t)p;
+	m->pins_version++;
+	model_recompute(m);
+	return true;
+}
+
+int
+model_npins(const struct tui_model *m)
+{
+	int k = 0;
+	for (int i = 0; i < m->n; i++)
+		k += m->pins[i] != 0;
+	return k;
+}
+
+static void
+apply_undo(struct tui_model *m, const struct undo_entry *e, bool forward)
+{
+	if (e->kind == UNDO_PIN) {
+		m->pins[e->elem] = forward ? e->after : e->before;
+		m->pins_version++;
+		model_select(m, e->elem);
+	} else {
+		m->params = forward ? e->pafter : e->pbefore;
+	}
+	model_recompute(m);
+}
+
+bool
+model_undo(struct tui_model *m)
+{
+	if (m->undo_top == 0)
+		return false;
+	apply_undo(m, &m->undo[--m->undo_top], false);
+	return true;
+}
+
+bool
+model_redo(struct tui_model *m)
+{
+	if (m->undo_top == m->nundo)
+		return false;
+	apply_undo(m, &m->undo[m->undo_top++], true);
+	return true;
+}
+
+/* ---- search ---- */
+
+static bool
+ci_contains(const char *h, size_t hn, const char *q, size_t qn)
+{
+	if (qn == 0 || qn > hn)
+		return false;
+	for (size_t i = 0; i + qn <= hn; i++) {
+		size_t k = 0;
+		while (k < qn) {
+			unsigned char a = (unsigned char)h[i + k], b = (unsigned char)q[k];
+			if (a >= 'A' && a <= 'Z')
+				a += 32;
+			if (b >= 'A' && b <= 'Z')
+				b += 32;
+			if (a != b)
+				break;
+			k++;
+		}
+		if (k == qn)
+			return true;
+	}
+	return false;
+}
+
+static void
+own_texts(struct tui_model *m)
+{
+	if (m->own_first)
+		return;
+	const struct dom *d = m->d;
+	m->own_first = xmalloc(((size_t)m->n + 1) * sizeof(int));
+	m->own_next = xmalloc(((size_t)d->ntexts + 1) * sizeof(int));
+	for (int i = 0; i <= m->n; i++)
+		m->own_first[i] = -1;
+	for (int t = d->ntexts - 1; t >= 0; t--) {
+		int e = d->texts[t].elem;
+		if (e < 0 || e >= m->n)
+			continue;
+		m->own_next[t] = m->own_first[e];
+		m->own_first[e] = t;
+	}
+}
+
+bool
+model_matches(const struct tui_model *m, int i, const char *q)
+{
+	const struct dom *d = m->d;
+	size_t qn = strlen(q);
+	const char *s = dom_tagname(d, i);
+	if (ci_contains(s, strlen(s), q, qn))
+		return true;
+	if ((s = dom_attr(d, i, "id")) && ci_contains(s, strlen(s), q, qn))
+		return true;
+	if ((s = dom_attr(d, i, "class")) && ci_contains(s, strlen(s), q, qn))
+		return true;
+	for (int t = m->own_first[i]; t >= 0; t = m->own_next[t]) {
+		if (d->texts[t].flags & TEXT_SKIP)
+			continue;
+		if (ci_contains(dom_text(d, t), d->texts[t].len, q, qn))
+			return true;
+	}
+	return false;
+}
+
+int
+model_search(struct tui_model *m, const char *q, int dir, bool *wrapped)
+{
+	if (q != m->query)
+		snprintf(m->query, sizeof m->query, "%s", q);
+	own_texts(m);
+	*wrapped = false;
+	m->nmatches = 0;
+	m->match_rank = 0;
+	int first = -1, last = -1, next = -1, prev = -1;
+	for (int i = 0; i < m->n; i++) {
+		if (!model_matches(m, i, m->query))
+			continue;
+		m->nmatches++;
+		if (first < 0)
+			first = i;
+		last = i;
+		if (i > m->sel && next < 0)
+			next = i;
+		if (i < m->sel)
+			prev = i;
+	}
+	int found = dir > 0 ? next : prev;
+	if (found < 0 && m->nmatches) {
+		found = dir > 0 ? first : last;
+		*wrapped = true;
+	}
+	if (found < 0)
+		return -1;
+	for (int i = 0; i <= found; i++)
+		if (model_matches(m, i, m->query))
+			m->match_rank++;
+	model_select(m, found);
+	return found;
+}
+
+/* ---- the text pane ---- */
+
+int
+model_elem_at_text(const struct tui_model *m, size_t off)
+{
+	const struct dom *d = m->d;
+	if (m->algo != ALGO_LB) {
+		for (int t = 0; t < d->ntexts; t++) {
+			const struct extract_span *s = &m->spans[t];
+			if (s->end > s->start && off >= s->start && off <= s->end)
+				return d->texts[t].block;
+		}
+		return -1;
+	}
+	size_t pos = 0;
+	for (int k = 0; k < m->nshown_lines; k++) {
+		const char *nl = memchr(m->shown.data + pos, '\n', m->shown.len - pos);
+		size_t e = nl ? (size_t)(nl - m->shown.data) : m->shown.len;
+		if (off <= e)
+			return m->shown_line_src[k] > 0 ?
+				model_elem_at_line(m, m->shown_line_src[k]) : -1;
+		pos = e + 1;
+	}
+	return -1;
+}
+
+/* ---- rules ---- */
+
+/* Until the rule format exists (the rules issue), the inspector writes
+ * this key=value file; a later pith reads it with the same names:
+ *   algo=NAME          the method
+ *   set=NAME=VALUE     a parameter that differs from its default
+ *   pin=XPATH          keep this element's text whatever the method says
+ *   unpin=XPATH        drop this element's text whatever the method says */
+void
+model_rule_text(const struct tui_model *m, const char *page, struct buf *out)
+{
+	buf_printf(out, "# pith inspector rule for %s\n", page);
+	buf_adds(out, "# key=value lines: algo=METHOD, set=NAME=VALUE (parameters that\n"
+		      "# differ from their defaults), pin=XPATH (always keep), unpin=XPATH\n"
+		      "# (always drop).\n");
+	buf_printf(out, "algo=%s\n", algo_name(m->algo));
+	struct params def;
+	params_default(&def);
+	for (size_t i = 0; i < params_count; i++) {
+		const struct param_desc *d = &params_table[i];
+		if (params_get(&m->params, d) == params_get(&def, d))
+			continue;
+		char v[64];
+		params_format(&m->params, d, v, sizeof v);
+		buf_printf(out, "set=%s=%s\n", d->name, v);
+	}
+	struct buf xp;
+	buf_init(&xp);
+	for (int i = 0; i < m->n; i++) {
+		if (!m->pins[i])
+			continue;
+		xp.len = 0;
+		dom_xpath(m->d, i, &xp);
+		buf_printf(out, "%s=%.*s\n", m->pins[i] == PIN_IN ? "pin" : "unpin",
+			   (int)xp.len, xp.data);
+	}
+	buf_free(&xp);
+}

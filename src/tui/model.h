@@ -1,0 +1,201 @@
+/* model.h - the inspector's state without the terminal: decisions of the
+ * current method, visible tree rows with folding, selection, search, pins,
+ * the undo stack, the extracted text with its highlight, and the gold score.
+ *
+ * No curses here (ncdu's dirlist.c habit): the views only read a struct
+ * tui_model and change it through these functions, and the unit tests
+ * drive it directly.  The model borrows the page (the caller keeps it
+ * alive and frees it after model_free); every array below belongs to the
+ * model.  Do not write the fields from outside model.c.  Nothing here
+ * fails except allocation, which aborts (util.h). */
+#ifndef PITH_TUI_MODEL_H
+#define PITH_TUI_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "page.h"
+
+/* Character-level overlap of two texts, as bench/score.py's "chars"
+ * metric computes it: multisets of the code points that are not Unicode
+ * White_Space; P = matched/predicted, R = matched/gold. */
+struct prf {
+	size_t matched, predicted, gold;
+	double P, R, F;
+};
+struct charbag;
+struct charbag *charbag_new(const char *gold, size_t n);
+void charbag_free(struct charbag *b);
+/* Score pred against the bag's gold text; linear in n. */
+struct prf charbag_score(struct charbag *b, const char *pred, size_t n);
+/* The same in one call, for tests and one-off use. */
+struct prf prf_chars(const char *gold, size_t gn, const char *pred, size_t pn);
+
+/* How a row is decided, for its glyph and colour (view-tree.c). */
+enum mark {
+	MARK_SKIP,       /* script/style/head: never text */
+	MARK_NOISE,
+	MARK_CONTENT,    /* cc: CC > C; lb: in a selected region */
+	MARK_SMOOTH,     /* rescued by smoothing */
+	MARK_OUTLIER,    /* content reset by the outlier test */
+	MARK_PIN_IN,     /* pinned in, here or by an ancestor */
+	MARK_PIN_OUT,
+	MARK_COUNT
+};
+
+/* A run of the text pane's text with its kind (flags below). */
+enum { RUN_DROPPED = 1, RUN_PINNED = 2 };
+struct text_run {
+	size_t start, end;
+	uint8_t flags;
+};
+
+enum undo_kind { UNDO_PIN, UNDO_PARAMS };
+struct undo_entry {
+	enum undo_kind kind;
+	int elem;
+	uint8_t before, after;           /* UNDO_PIN */
+	struct params pbefore, pafter;   /* UNDO_PARAMS */
+};
+
+struct tui_model {
+	struct page *pg;         /* borrowed */
+	const struct dom *d;     /* pg->dom */
+	int n;                   /* elements */
+	enum algo algo;
+	struct params params;
+	const struct param_desc *param;  /* the selected parameter */
+
+	uint8_t *pins;           /* n entries of enum pin */
+	uint8_t *folded;         /* n: 1 = children hidden */
+	int *rows;               /* visible element ids, increasing */
+	int nrows;
+	int sel;                 /* selected element, -1 only when n == 0 */
+	int maxdepth;
+
+	/* Source lines: an element covers line[i] .. last_line[i]. */
+	int *last_line;
+	int nsrc;                /* highest source line seen */
+	int *line_elem;          /* nsrc+2: the element to select for a line */
+
+	/* Decisions: ccdc is cc's (its CS and region feed the tree and the
+	 * detail whatever the method), lbdc maps lb's regions to elements,
+	 * and the other DOM methods decide into pg->dc through page_run. */
+	struct decision ccdc;
+	struct decision lbdc;
+	uint8_t *line_sel;       /* nsrc+2: source line in a selected region */
+	const struct decision *dc;   /* the current method's */
+
+	/* The extracted text and what the text pane shows. */
+	struct buf out;          /* the method's text (chars, score, rule) */
+	struct buf shown;        /* out, or everything with dropped runs */
+	bool show_dropped;
+	struct text_run *runs;
+	int nruns, runs_cap;
+	struct extract_span *spans;  /* ntexts, cc only */
+	int *shown_line_src;     /* lb: source line of each shown line */
+	int nshown_lines, shown_lines_cap;
+	size_t hl_start, hl_end; /* the selected element's text in shown */
+	size_t chars;            /* non-whitespace code points of out */
+
+	struct charbag *gold;    /* NULL without --gold */
+	struct prf prf;
+
+	/* Search: the query and the matches' count and rank. */
+	char query[256];
+	int *own_first, *own_next;   /* per element / text: own text nodes */
+	int nmatches, match_rank;
+
+	struct undo_entry *undo;
+	int nundo, undo_top, undo_cap;   /* [0, undo_top) applied */
+
+	const char *script;      /* dominant writing system of the text */
+	unsigned gen;            /* bumped by every recompute */
+	unsigned pins_version;   /* bumped by every pin change */
+	unsigned cc_pins, lb_pins;   /* pins_version each was decided with */
+	struct params cc_params, lb_params;  /* and the parameters */
+	bool decided;
+	unsigned text_gen;       /* bumped when shown's bytes change */
+	struct buf prev;         /* shown before the last recompute */
+};
+
+/* gold may be NULL. */
+void model_init(struct tui_model *m, struct page *pg, enum algo a,
+		const struct params *p, const char *gold, size_t goldlen);
+void model_free(struct tui_model *m);
+
+/* Decide, extract, score and highlight again after any change. */
+void model_recompute(struct tui_model *m);
+
+/* ---- rows, folding, selection ---- */
+void model_rebuild_rows(struct tui_model *m);
+/* Row of element i among the visible rows, or -1 (binary search). */
+int model_row_of(const struct tui_model *m, int i);
+/* Select i, unfolding its ancestors if it was hidden. */
+void model_select(struct tui_model *m, int i);
+bool model_has_children(const struct tui_model *m, int i);
+void model_toggle_fold(struct tui_model *m, int i);
+void model_set_fold(struct tui_model *m, int i, bool folded);
+/* Fold every element below i that has children (i stays open). */
+void model_fold_below(struct tui_model *m, int i);
+void model_unfold_all(struct tui_model *m);
+
+/* The mark for element i under the current method. */
+enum mark model_mark(const struct tui_model *m, int i);
+/* Is element i's own pin (not an ancestor's) set? */
+static inline int
+model_own_pin(const struct tui_model *m, int i)
+{
+	return m->pins[i];
+}
+/* The nearest pinned ancestor-or-self of i, or -1. */
+int model_pin_source(const struct tui_model *m, int i);
+
+/* "div#main.article" with id and class shortened to fit max bytes. */
+void model_label(const struct dom *d, int i, struct buf *out);
+
+/* ---- lines and the histogram ---- */
+/* The element the histogram selects for source line s. */
+int model_elem_at_line(const struct tui_model *m, int s);
+/* Ctext lines [*a, *b] (1-based) of element i; 0 when there are none. */
+int model_ctext_lines(const struct tui_model *m, int i, int *a, int *b);
+
+/* ---- method and parameters ---- */
+void model_cycle_algo(struct tui_model *m);
+/* The i-th parameter of the current method, or NULL. */
+const struct param_desc *model_method_param(const struct tui_model *m, int i);
+int model_method_nparams(const struct tui_model *m);
+void model_select_param(struct tui_model *m, int delta);
+/* Step the selected parameter by dir (+1/-1); toggles on/off and max/all.
+ * Returns false when it is already at the end of its range. */
+bool model_step_param(struct tui_model *m, int dir);
+/* Set the selected parameter from text; -1 with a message on a bad value. */
+int model_set_param(struct tui_model *m, const char *value, char *err,
+		    size_t errlen);
+/* The current method's parameters back to their defaults. */
+bool model_reset_params(struct tui_model *m);
+
+/* ---- pins and undo ---- */
+/* Set element i's own pin (PIN_NONE unpins); false if nothing changed. */
+bool model_pin(struct tui_model *m, int i, enum pin p);
+int model_npins(const struct tui_model *m);
+bool model_undo(struct tui_model *m);
+bool model_redo(struct tui_model *m);
+
+/* ---- search ---- */
+/* Does element i match the query (tag, id, class, own text)? */
+bool model_matches(const struct tui_model *m, int i, const char *q);
+/* Find the next (dir > 0) or previous match after the selection, wrapping;
+ * sets nmatches and match_rank, *wrapped when it went round.  -1 if none. */
+int model_search(struct tui_model *m, const char *q, int dir, bool *wrapped);
+
+/* ---- the text pane ---- */
+/* The text node (cc) or element (lb) behind byte off of shown, or -1. */
+int model_elem_at_text(const struct tui_model *m, size_t off);
+
+/* ---- rules ---- */
+/* The key=value rule file (see model.c) for the current state. */
+void model_rule_text(const struct tui_model *m, const char *page, struct buf *out);
+
+#endif

@@ -1,0 +1,875 @@
+/* tui.c - the inspector's loop: load, lay out, read keys (or a key
+ * script), turn them into actions through the one action table, draw.
+ *
+ * Key scripts (--keys FILE, for tests the tig way) are whitespace-separated
+ * tokens; a line whose first non-blank character is '#' is a comment.
+ *   j  +  /  ?        one character is that key
+ *   Enter  <Enter>    a key by name: Up Down Left Right PgUp PgDn Home End
+ *                     Enter Tab BTab Space Esc Backspace F1, C-a .. C-z
+ *                     (control keys, e.g. <C-r>); angle brackets optional
+ *   text:WORDS        types each character of WORDS (for / and e prompts)
+ *   click:X,Y         a left click at column X, line Y (0-based)
+ *   wheelup:X,Y wheeldown:X,Y   the mouse wheel there
+ *   resize:COLSxLINES the terminal takes that size
+ *   dump              write the screen now
+ * Without any dump token the screen is written after every token.  The
+ * script ending is the same as q. */
+#include "config.h"
+
+#define _XOPEN_SOURCE_EXTENDED 1
+#define NCURSES_WIDECHAR 1
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <curses.h>
+
+#include "tui/tui.h"
+#include "tui/view.h"
+
+const struct action_info tui_actions[ACT_COUNT] = {
+#define A_INFO(name, keys, group, help) [ACT_##name] = { #name, keys, group, help },
+	TUI_ACTIONS(A_INFO)
+#undef A_INFO
+};
+
+/* ---- key names and bindings ---- */
+
+static const struct {
+	const char *name;
+	enum key_type type;
+	int code;
+} key_names[] = {
+	{ "Up", K_FN, KEY_UP }, { "Down", K_FN, KEY_DOWN },
+	{ "Left", K_FN, KEY_LEFT }, { "Right", K_FN, KEY_RIGHT },
+	{ "PgUp", K_FN, KEY_PPAGE }, { "PgDn", K_FN, KEY_NPAGE },
+	{ "Home", K_FN, KEY_HOME }, { "End", K_FN, KEY_END },
+	{ "Enter", K_CHAR, '\n' }, { "Tab", K_CHAR, '\t' },
+	{ "BTab", K_FN, KEY_BTAB }, { "Space", K_CHAR, ' ' },
+	{ "Esc", K_CHAR, 27 }, { "Backspace", K_FN, KEY_BACKSPACE },
+	{ "F1", K_FN, KEY_F(1) },
+};
+
+/* A key name (with or without <>) or one character; 0 or -1. */
+static int
+parse_key(const char *tok, struct tui_key *k)
+{
+	memset(k, 0, sizeof *k);
+	size_t n = strlen(tok);
+	char name[32];
+	if (n >= 3 && tok[0] == '<' && tok[n - 1] == '>') {
+		tok++;
+		n -= 2;
+	}
+	if (n == 0 || n >= sizeof name)
+		return -1;
+	memcpy(name, tok, n);
+	name[n] = '\0';
+	uint32_t cp;
+	size_t used = utf8_decode((const unsigned char *)name, n, &cp);
+	if (used == n) {
+		k->type = K_CHAR;
+		k->code = (int)cp;
+		return 0;
+	}
+	if (n == 3 && name[0] == 'C' && name[1] == '-' &&
+	    ((name[2] >= 'a' && name[2] <= 'z') || (name[2] >= 'A' && name[2] <= 'Z'))) {
+		k->type = K_CHAR;
+		k->code = (name[2] | 0x20) - 'a' + 1;
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof key_names / sizeof key_names[0]; i++)
+		if (!strcmp(key_names[i].name, name)) {
+			k->type = key_names[i].type;
+			k->code = key_names[i].code;
+			return 0;
+		}
+	return -1;
+}
+
+struct binding {
+	enum key_type type;
+	int code;
+	enum action act;
+};
+static struct binding bindings[3 * ACT_COUNT];
+static int nbindings;
+
+/* The bindings come from the action table; a name it cannot parse is a
+ * bug in the table, caught on the first run. */
+static void
+build_bindings(void)
+{
+	if (nbindings)
+		return;
+	for (int a = 0; a < ACT_COUNT; a++) {
+		char keys[64];
+		snprintf(keys, sizeof keys, "%s", tui_actions[a].keys);
+		for (char *tok = strtok(keys, " "); tok; tok = strtok(NULL, " ")) {
+			struct tui_key k;
+			if (parse_key(tok, &k) < 0 || nbindings == (int)(sizeof bindings / sizeof bindings[0])) {
+				fprintf(stderr, "pith: bad key '%s' in the action table\n", tok);
+				abort();
+			}
+			bindings[nbindings++] = (struct binding){ k.type, k.code, (enum action)a };
+		}
+	}
+}
+
+static void
+normalise_key(struct tui_key *k)
+{
+	if (k->type == K_FN && k->code == KEY_ENTER) {
+		k->type = K_CHAR;
+		k->code = '\n';
+	} else if (k->type == K_CHAR && k->code == '\r') {
+		k->code = '\n';
+	} else if (k->type == K_CHAR && (k->code == 127 || k->code == 8)) {
+		k->type = K_FN;
+		k->code = KEY_BACKSPACE;
+	}
+}
+
+static enum action
+lookup(const struct tui_key *k)
+{
+	for (int i = 0; i < nbindings; i++)
+		if (bindings[i].type == k->type && bindings[i].code == k->code)
+			return bindings[i].act;
+	return ACT_NONE;
+}
+
+void
+tui_print_keys(FILE *out, int roff)
+{
+	const char *group = "";
+	for (int a = 0; a < ACT_COUNT; a++) {
+		const struct action_info *ai = &tui_actions[a];
+		if (strcmp(group, ai->group)) {
+			group = ai->group;
+			if (roff)
+				fprintf(out, ".SS %s\n", group);
+			else
+				fprintf(out, "%s\n", group);
+		}
+		if (roff)
+			fprintf(out, ".TP\n.B %s\n%s\n", ai->keys, ai->help);
+		else
+			fprintf(out, "  %-12s %s\n", ai->keys, ai->help);
+	}
+}
+
+/* ---- key scripts ---- */
+
+struct script {
+	struct tui_key *keys;
+	int n, cap, pos;
+	bool has_dump;
+};
+
+static void
+script_add(struct script *s, const struct tui_key *k)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 64;
+		s->keys = xreallocarray(s->keys, (size_t)s->cap, sizeof *s->keys);
+	}
+	s->keys[s->n++] = *k;
+}
+
+static int
+script_load(struct script *s, const char *path, char *err, size_t errlen)
+{
+	memset(s, 0, sizeof *s);
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		return -1;
+	}
+	char line[4096];
+	int lineno = 0;
+	while (fgets(line, sizeof line, f)) {
+		lineno++;
+		char *p = line + strspn(line, " \t");
+		if (*p == '#')
+			continue;
+		for (char *save = NULL, *tok = strtok_r(p, " \t\r\n", &save); tok;
+		     tok = strtok_r(NULL, " \t\r\n", &save)) {
+			struct tui_key k;
+			memset(&k, 0, sizeof k);
+			int a, b;
+			if (!strcmp(tok, "dump")) {
+				k.type = K_DUMP;
+				s->has_dump = true;
+			} else if (sscanf(tok, "resize:%dx%d", &a, &b) == 2 && a > 0 && b > 0 && a <= 1000 && b <= 1000) {
+				k.type = K_RESIZE;
+				k.x = a;
+				k.y = b;
+			} else if (sscanf(tok, "click:%d,%d", &a, &b) == 2) {
+				k.type = K_MOUSE;
+				k.button = 1;
+				k.x = a;
+				k.y = b;
+			} else if (sscanf(tok, "wheelup:%d,%d", &a, &b) == 2 ||
+				   sscanf(tok, "wheeldown:%d,%d", &a, &b) == 2) {
+				k.type = K_MOUSE;
+				k.button = tok[5] == 'u' ? 4 : 5;
+				k.x = a;
+				k.y = b;
+			} else if (!strncmp(tok, "text:", 5) && tok[5]) {
+				const unsigned char *u = (const unsigned char *)tok + 5;
+				size_t n = strlen(tok + 5), i = 0;
+				while (i < n) {
+					uint32_t cp;
+					i += utf8_decode(u + i, n - i, &cp);
+					struct tui_key c = { .type = K_CHAR, .code = (int)cp };
+					script_add(s, &c);
+				}
+				continue;
+			} else if (parse_key(tok, &k) < 0) {
+				snprintf(err, errlen, "line %d: unknown key '%s'", lineno, tok);
+				fclose(f);
+				free(s->keys);
+				s->keys = NULL;
+				return -1;
+			}
+			script_add(s, &k);
+		}
+	}
+	fclose(f);
+	return 0;
+}
+
+/* ---- messages, selection, layout ---- */
+
+void
+tui_message(struct tui *t, bool error, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(t->msg, sizeof t->msg, fmt, ap);
+	va_end(ap);
+	t->msg_error = error;
+}
+
+void
+tui_select(struct tui *t, int i, bool center)
+{
+	if (i < 0)
+		return;
+	model_select(&t->m, i);
+	if (center)
+		t->tree_center = true;
+}
+
+enum { MIN_COLS = 60, MIN_LINES = 16 };
+
+static void
+layout(struct tui *t)
+{
+	int W = screen_cols(), H = screen_lines();
+	t->too_small = W < MIN_COLS || H < MIN_LINES;
+	if (t->too_small)
+		return;
+	t->status = (struct rect){ H - 2, 0, 2, W };
+	int avail = H - 2;
+	int hist_rows = avail / 5;
+	if (hist_rows < 3)
+		hist_rows = 3;
+	if (hist_rows > 12)
+		hist_rows = 12;
+	int hist_h = hist_rows + 2;          /* title and axis rows */
+	int top_h = avail - hist_h;
+	int tree_w = W * 54 / 100;
+	if (W - tree_w - 1 < 30)
+		tree_w = W - 31;
+	int right_w = W - tree_w - 1;
+	int detail_h = top_h * 55 / 100;
+	t->pane[PANE_TREE] = (struct rect){ 0, 0, top_h, tree_w };
+	t->pane[PANE_DETAIL] = (struct rect){ 0, tree_w + 1, detail_h, right_w };
+	t->pane[PANE_TEXT] = (struct rect){ detail_h, tree_w + 1, top_h - detail_h, right_w };
+	t->pane[PANE_HIST] = (struct rect){ top_h, 0, hist_h, W };
+	t->all = (struct rect){ 0, 0, avail, W };
+}
+
+static const struct view_ops *const panes[PANE_COUNT] = {
+	[PANE_TREE] = &view_tree, [PANE_DETAIL] = &view_detail,
+	[PANE_TEXT] = &view_text, [PANE_HIST] = &view_histogram,
+};
+
+static void
+draw(struct tui *t)
+{
+	scr_erase();
+	if (t->too_small) {
+		int W = screen_cols(), H = screen_lines();
+		char b[160];
+		snprintf(b, sizeof b, "The terminal is too small (%dx%d).", W, H);
+		scr_str(H / 2 - 1, 1, W - 2, b, ROLE_ERROR);
+		snprintf(b, sizeof b, "The inspector needs %dx%d; q quits.", MIN_COLS, MIN_LINES);
+		scr_str(H / 2, 1, W - 2, b, ROLE_NORMAL);
+		return;
+	}
+	for (int p = 0; p < PANE_COUNT; p++)
+		panes[p]->draw(t, t->pane[p], t->focus == (enum pane)p && !t->help);
+	struct rect tr = t->pane[PANE_TREE];
+	for (int y = tr.y; y < tr.y + tr.h; y++)
+		scr_glyph(y, tr.x + tr.w, "\xe2\x94\x82", '|', ROLE_DIM);
+	view_status.draw(t, t->status, false);
+	if (t->help)
+		view_help.draw(t, t->all, true);
+}
+
+/* ---- actions ---- */
+
+static const char *
+short_name(const struct param_desc *d)
+{
+	const char *dot = strchr(d->name, '.');
+	return dot ? dot + 1 : d->name;
+}
+
+static void
+param_message(struct tui *t)
+{
+	const struct param_desc *d = t->m.param;
+	char v[64];
+	params_format(&t->m.params, d, v, sizeof v);
+	tui_message(t, false, "%s=%s  (%s)", short_name(d), v, d->help);
+}
+
+/* ./<host or file name>.rules next to where pith runs. */
+static void
+rule_path(const struct tui *t, char *out, size_t outlen)
+{
+	const struct cli *c = t->cli;
+	if (c->rules_out) {
+		snprintf(out, outlen, "%s", c->rules_out);
+		return;
+	}
+	const char *in = c->inputs[0];
+	char stem[256];
+	if (cli_is_url(in)) {
+		const char *h = strstr(in, "://") + 3;
+		size_t n = strcspn(h, "/:?#");
+		snprintf(stem, sizeof stem, "%.*s", (int)n, h);
+	} else {
+		const char *b = strrchr(in, '/');
+		b = b ? b + 1 : in;
+		snprintf(stem, sizeof stem, "%s", b);
+		char *dot = strrchr(stem, '.');
+		if (dot && dot != stem)
+			*dot = '\0';
+	}
+	if (!*stem || !strcmp(stem, "-"))
+		snprintf(stem, sizeof stem, "stdin");
+	snprintf(out, outlen, "./%s.rules", stem);
+}
+
+static void
+write_rule(struct tui *t)
+{
+	char path[4096], err[256];
+	rule_path(t, path, sizeof path);
+	struct buf b;
+	buf_init(&b);
+	model_rule_text(&t->m, t->name, &b);
+	bool existed = access(path, F_OK) == 0;
+	if (write_file_atomic(path, b.data, b.len, true, err, sizeof err) < 0)
+		tui_message(t, true, "%s: %s", path, err);
+	else if (existed)
+		tui_message(t, false, "wrote %s (%d pin%s; the old one is %s.bak)",
+			    path, model_npins(&t->m), model_npins(&t->m) == 1 ? "" : "s", path);
+	else
+		tui_message(t, false, "wrote %s (%d pin%s)", path, model_npins(&t->m),
+			    model_npins(&t->m) == 1 ? "" : "s");
+	buf_free(&b);
+}
+
+static void
+describe_pin(struct tui *t, int i, const char *what)
+{
+	struct buf l;
+	buf_init(&l);
+	model_label(t->m.d, i, &l);
+	tui_message(t, false, "%s %s", what, l.data);
+	buf_free(&l);
+}
+
+static void
+unpin(struct tui *t)
+{
+	struct tui_model *m = &t->m;
+	int src = model_pin_source(m, m->sel);
+	if (src < 0) {
+		tui_message(t, true, "not pinned");
+		return;
+	}
+	model_pin(m, src, PIN_NONE);
+	describe_pin(t, src, "unpinned");
+}
+
+static void
+search(struct tui *t, int dir)
+{
+	struct tui_model *m = &t->m;
+	if (!m->query[0]) {
+		tui_message(t, true, "no search yet: / searches");
+		return;
+	}
+	bool wrapped;
+	int i = model_search(m, m->query, dir, &wrapped);
+	if (i < 0) {
+		tui_message(t, true, "not found: %s", m->query);
+		return;
+	}
+	t->tree_center = true;
+	tui_message(t, false, "/%s  match %d of %d%s", m->query, m->match_rank,
+		    m->nmatches, wrapped ? (dir > 0 ? " (from the top)" : " (from the bottom)") : "");
+}
+
+static void
+open_prompt(struct tui *t, enum prompt p)
+{
+	t->prompt = p;
+	t->plen = 0;
+	t->pbuf[0] = '\0';
+}
+
+static void
+finish_prompt(struct tui *t)
+{
+	enum prompt p = t->prompt;
+	t->prompt = PROMPT_NONE;
+	if (t->plen == 0)
+		return;
+	if (p == PROMPT_SEARCH) {
+		snprintf(t->m.query, sizeof t->m.query, "%s", t->pbuf);
+		search(t, 1);
+	} else if (p == PROMPT_PARAM) {
+		char err[256];
+		if (model_set_param(&t->m, t->pbuf, err, sizeof err) < 0)
+			tui_message(t, true, "%s", err);
+		else
+			param_message(t);
+	}
+}
+
+static void
+prompt_key(struct tui *t, const struct tui_key *k)
+{
+	if (k->type == K_CHAR && k->code == 27) {
+		t->prompt = PROMPT_NONE;
+		tui_message(t, false, "cancelled");
+	} else if (k->type == K_CHAR && k->code == '\n') {
+		finish_prompt(t);
+	} else if (k->type == K_FN && k->code == KEY_BACKSPACE) {
+		while (t->plen > 0 && (t->pbuf[--t->plen] & 0xC0) == 0x80)
+			;
+		t->pbuf[t->plen] = '\0';
+	} else if (k->type == K_CHAR && k->code == 21) {   /* ^U */
+		t->plen = 0;
+		t->pbuf[0] = '\0';
+	} else if (k->type == K_CHAR && k->code >= 32 && t->plen + 5 < sizeof t->pbuf) {
+		struct buf b;
+		buf_init(&b);
+		buf_add_utf8(&b, (uint32_t)k->code);
+		memcpy(t->pbuf + t->plen, b.data, b.len);
+		t->plen += b.len;
+		t->pbuf[t->plen] = '\0';
+		buf_free(&b);
+	}
+}
+
+static void
+do_action(struct tui *t, enum action a)
+{
+	struct tui_model *m = &t->m;
+	if (t->help) {
+		if (a == ACT_QUIT || a == ACT_HELP)
+			t->help = false;
+		else
+			view_help.act(t, t->all, a);
+		return;
+	}
+	if (t->too_small && a != ACT_QUIT && a != ACT_REDRAW)
+		return;
+	switch (a) {
+	case ACT_UP: case ACT_DOWN: case ACT_LEFT: case ACT_RIGHT:
+	case ACT_PAGE_UP: case ACT_PAGE_DOWN: case ACT_HOME: case ACT_END:
+		panes[t->focus]->act(t, t->pane[t->focus], a);
+		break;
+	case ACT_NEXT_PANE:
+		t->focus = (enum pane)((t->focus + 1) % PANE_COUNT);
+		break;
+	case ACT_PREV_PANE:
+		t->focus = (enum pane)((t->focus + PANE_COUNT - 1) % PANE_COUNT);
+		break;
+	case ACT_FOLD:
+		if (model_has_children(m, m->sel))
+			model_toggle_fold(m, m->sel);
+		else
+			tui_message(t, false, "nothing to fold: no child elements");
+		break;
+	case ACT_FOLD_BELOW:
+		model_fold_below(m, m->sel);
+		break;
+	case ACT_UNFOLD_ALL:
+		model_unfold_all(m);
+		break;
+	case ACT_SEARCH:
+		open_prompt(t, PROMPT_SEARCH);
+		break;
+	case ACT_SEARCH_NEXT:
+		search(t, 1);
+		break;
+	case ACT_SEARCH_PREV:
+		search(t, -1);
+		break;
+	case ACT_ALGO: {
+		enum algo before = m->algo;
+		model_cycle_algo(m);
+		if (m->algo == before)
+			tui_message(t, false, "%s is the only method in this build", algo_name(m->algo));
+		else
+			tui_message(t, false, "method %s", algo_name(m->algo));
+		break;
+	}
+	case ACT_PARAM_PREV:
+	case ACT_PARAM_NEXT:
+		if (!m->param) {
+			tui_message(t, true, "%s has no parameters", algo_name(m->algo));
+			break;
+		}
+		model_select_param(m, a == ACT_PARAM_NEXT ? 1 : -1);
+		param_message(t);
+		break;
+	case ACT_PARAM_INC:
+	case ACT_PARAM_DEC:
+		if (!m->param) {
+			tui_message(t, true, "%s has no parameters", algo_name(m->algo));
+			break;
+		}
+		if (!model_step_param(m, a == ACT_PARAM_INC ? 1 : -1))
+			tui_message(t, true, "%s is at its %s", short_name(m->param),
+				    a == ACT_PARAM_INC ? "maximum" : "minimum");
+		else
+			param_message(t);
+		break;
+	case ACT_PARAM_EDIT:
+		if (m->param)
+			open_prompt(t, PROMPT_PARAM);
+		break;
+	case ACT_PARAM_RESET:
+		if (model_reset_params(m))
+			tui_message(t, false, "%s parameters back to their defaults", algo_name(m->algo));
+		else
+			tui_message(t, false, "the parameters are at their defaults");
+		break;
+	case ACT_PIN_IN:
+	case ACT_PIN_OUT:
+		if (m->sel < 0)
+			break;
+		if (model_pin(m, m->sel, a == ACT_PIN_IN ? PIN_IN : PIN_OUT))
+			describe_pin(t, m->sel, a == ACT_PIN_IN ? "pinned in:" : "pinned out:");
+		else
+			tui_message(t, false, "already pinned %s", a == ACT_PIN_IN ? "in" : "out");
+		break;
+	case ACT_UNPIN_IN:
+	case ACT_UNPIN_OUT:
+		unpin(t);
+		break;
+	case ACT_UNDO:
+		if (model_undo(m))
+			tui_message(t, false, "undone (%d more)", m->undo_top);
+		else
+			tui_message(t, true, "nothing to undo");
+		break;
+	case ACT_REDO:
+		if (model_redo(m))
+			tui_message(t, false, "redone (%d more)", m->nundo - m->undo_top);
+		else
+			tui_message(t, true, "nothing to redo");
+		break;
+	case ACT_DROPPED:
+		m->show_dropped = !m->show_dropped;
+		model_recompute(m);
+		tui_message(t, false, m->show_dropped ? "dropped text shown, greyed" : "dropped text hidden");
+		break;
+	case ACT_WRITE_RULE:
+		write_rule(t);
+		break;
+	case ACT_REDRAW:
+		break;
+	case ACT_HELP:
+		t->help = true;
+		t->help_top = 0;
+		break;
+	case ACT_QUIT:
+		t->quit = true;
+		break;
+	case ACT_COUNT:
+	case ACT_NONE:
+		break;
+	}
+}
+
+static void
+mouse(struct tui *t, const struct tui_key *k)
+{
+	if (t->help || t->too_small)
+		return;
+	for (int p = 0; p < PANE_COUNT; p++) {
+		struct rect r = t->pane[p];
+		if (k->y >= r.y && k->y < r.y + r.h && k->x >= r.x && k->x < r.x + r.w) {
+			if (k->button == 1)
+				t->focus = (enum pane)p;
+			panes[p]->click(t, r, k->y - r.y, k->x - r.x, k->button);
+			return;
+		}
+	}
+}
+
+/* One event; false when the loop should stop. */
+static void
+handle(struct tui *t, struct tui_key *k)
+{
+	normalise_key(k);
+	switch (k->type) {
+	case K_SIGNAL:
+		t->quit = true;
+		t->signal = k->code;
+		return;
+	case K_RESIZE:
+		if (k->x > 0)
+			screen_resize(k->x, k->y);
+		layout(t);
+		return;
+	case K_MOUSE:
+		t->msg[0] = '\0';
+		mouse(t, k);
+		return;
+	case K_CHAR:
+	case K_FN:
+		if (t->prompt != PROMPT_NONE) {
+			prompt_key(t, k);
+			return;
+		}
+		t->msg[0] = '\0';
+		if (k->type == K_CHAR && k->code == 27) {
+			t->help = false;
+			return;
+		}
+		enum action a = lookup(k);
+		if (a == ACT_NONE)
+			return;
+		do_action(t, a);
+		return;
+	default:
+		return;
+	}
+}
+
+/* ---- loading and the loop ---- */
+
+static int
+read_gold(const char *path, char **text, size_t *len, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		return -1;
+	}
+	struct buf b;
+	buf_init(&b);
+	char chunk[65536];
+	size_t k;
+	while ((k = fread(chunk, 1, sizeof chunk, f)) > 0)
+		buf_add(&b, chunk, k);
+	bool bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		snprintf(err, errlen, "read error");
+		buf_free(&b);
+		return -1;
+	}
+	buf_adds(&b, "");
+	size_t skip = b.len >= 3 && !memcmp(b.data, "\xef\xbb\xbf", 3) ? 3 : 0;
+	*len = b.len - skip;
+	*text = xmalloc(*len + 1);
+	memcpy(*text, b.data + skip, *len);
+	(*text)[*len] = '\0';
+	buf_free(&b);
+	return 0;
+}
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* CPU time too: on a loaded machine the wall clock says more about the
+ * neighbours than about pith. */
+static double
+cpu_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static bool
+is_threshold_key(const struct tui *t, const struct tui_key *k)
+{
+	enum action a = lookup(k);
+	return t->prompt == PROMPT_NONE &&
+	       (a == ACT_PARAM_INC || a == ACT_PARAM_DEC || a == ACT_PARAM_RESET);
+}
+
+int
+tui_run(struct cli *c)
+{
+	double t0 = now_ms(), c0 = cpu_ms();
+	build_bindings();
+	struct tui *t = xcalloc(1, sizeof *t);
+	t->cli = c;
+	const char *in = c->inputs[0];
+	t->name = in;
+	char err[512];
+	if (cli_load(c, in, &t->pg, true, err, sizeof err) < 0) {
+		cli_report(in, err);
+		page_free(&t->pg);
+		free(t);
+		return 1;
+	}
+	char *gold = NULL;
+	size_t goldlen = 0;
+	if (c->gold && read_gold(c->gold, &gold, &goldlen, err, sizeof err) < 0) {
+		cli_report(c->gold, err);
+		page_free(&t->pg);
+		free(t);
+		return 1;
+	}
+	struct script script = { 0 };
+	FILE *dumps = NULL;
+	if (c->keys) {
+		if (script_load(&script, c->keys, err, sizeof err) < 0) {
+			cli_report(c->keys, err);
+			goto fail;
+		}
+		if (c->screen_out) {
+			dumps = fopen(c->screen_out, "a");
+			if (!dumps) {
+				cli_report(c->screen_out, strerror(errno));
+				goto fail;
+			}
+		}
+	}
+
+	model_init(&t->m, &t->pg, c->algo, &c->params, gold, goldlen);
+	free(gold);
+	gold = NULL;
+	t->tree_center = true;
+	t->hist_sel = -2;
+	t->text_sel = -2;
+	t->detail_sel = -2;
+
+	struct screen_opts so = {
+		.scripted = c->keys != NULL,
+		.cols = c->screen_cols > 0 ? c->screen_cols : 100,
+		.lines = c->screen_lines > 0 ? c->screen_lines : 30,
+		.mouse = !c->no_mouse,
+	};
+	if (screen_init(&so, err, sizeof err) < 0) {
+		/* A terminal that cannot address the cursor (TERM=dumb) still
+		 * gets what the method extracts, as pith extract prints it. */
+		fprintf(stderr, "pith: %s; printing the extracted text\n", err);
+		fwrite(t->m.out.data, 1, t->m.out.len, stdout);
+		model_free(&t->m);
+		page_free(&t->pg);
+		free(t);
+		free(script.keys);
+		if (dumps)
+			fclose(dumps);
+		return 0;
+	}
+	layout(t);
+	draw(t);
+	screen_update(false);
+	double first_screen = now_ms() - t0, first_cpu = cpu_ms() - c0;
+	double slowest = 0, total = 0, slowest_threshold = 0, slowest_threshold_cpu = 0;
+	int nkeys = 0, nthreshold = 0, ndumps = 0;
+
+	while (!t->quit) {
+		struct tui_key k;
+		if (so.scripted) {
+			if (script.pos >= script.n)
+				break;
+			k = script.keys[script.pos++];
+			if (k.type == K_DUMP) {
+				screen_dump(dumps ? dumps : stdout, ++ndumps);
+				continue;
+			}
+		} else {
+			screen_getkey(&k);
+		}
+		double k0 = now_ms(), kc = cpu_ms();
+		bool threshold = is_threshold_key(t, &k);
+		bool full = k.type == K_RESIZE || (k.type == K_CHAR && k.code == 12);
+		handle(t, &k);
+		if (t->quit)
+			break;
+		draw(t);
+		screen_update(full);
+		double dt = now_ms() - k0, dc = cpu_ms() - kc;
+		nkeys++;
+		total += dt;
+		if (dt > slowest)
+			slowest = dt;
+		if (threshold) {
+			nthreshold++;
+			if (dt > slowest_threshold)
+				slowest_threshold = dt;
+			if (dc > slowest_threshold_cpu)
+				slowest_threshold_cpu = dc;
+		}
+		if (so.scripted && !script.has_dump)
+			screen_dump(dumps ? dumps : stdout, ++ndumps);
+	}
+	screen_end();
+	if (c->verbose)
+		fprintf(stderr, "pith: inspector: %d elements; first screen after %.1f ms "
+			"(%.1f ms CPU); %d keys, mean %.2f ms, slowest %.2f ms; %d threshold "
+			"changes (re-decide + redraw), slowest %.2f ms (%.2f ms CPU)\n",
+			t->m.n, first_screen, first_cpu, nkeys, nkeys ? total / nkeys : 0.0,
+			slowest, nthreshold, slowest_threshold, slowest_threshold_cpu);
+	int sig = t->signal;
+	if (dumps)
+		fclose(dumps);
+	free(script.keys);
+	free(t->wrap);
+	model_free(&t->m);
+	page_free(&t->pg);
+	free(t);
+	if (sig) {
+		/* die of the signal, now that the terminal is back */
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
+	return 0;
+
+fail:
+	free(gold);
+	free(script.keys);
+	page_free(&t->pg);
+	free(t);
+	return 1;
+}

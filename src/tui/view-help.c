@@ -1,0 +1,105 @@
+/* view-help.c - the help screen, generated from the action table that
+ * binds the keys, plus the legend of the tree's marks and the histogram. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "tui/view.h"
+
+struct hline {
+	int role;
+	char keys[32];
+	char text[200];
+};
+
+static int
+help_lines(struct hline *l, int max)
+{
+	int n = 0;
+	const char *group = "";
+#define LINE(role_, k_, ...) do { if (n < max) { l[n].role = (role_); \
+	snprintf(l[n].keys, sizeof l[n].keys, "%s", k_); \
+	snprintf(l[n].text, sizeof l[n].text, __VA_ARGS__); n++; } } while (0)
+	for (int a = 0; a < ACT_COUNT; a++) {
+		const struct action_info *ai = &tui_actions[a];
+		if (strcmp(group, ai->group)) {
+			if (*group)
+				LINE(ROLE_NORMAL, "", "%s", "");
+			group = ai->group;
+			LINE(ROLE_HEADING, "", "%s", group);
+		}
+		LINE(ROLE_KEY, ai->keys, "%s", ai->help);
+	}
+	LINE(ROLE_NORMAL, "", "%s", "");
+	LINE(ROLE_HEADING, "", "%s", "Marks in the tree");
+	for (int k = MARK_NOISE; k < MARK_COUNT; k++) {
+		char g[2] = { mark_char((enum mark)k), 0 };
+		LINE(mark_role((enum mark)k), g, "%s", mark_name((enum mark)k));
+	}
+	LINE(ROLE_NORMAL, "dim", "%s", "never text: head, script, style and what is inside them");
+	LINE(ROLE_NORMAL, "", "%s", "");
+	LINE(ROLE_HEADING, "", "%s", "Histogram");
+	LINE(ROLE_NORMAL, "bars", "%s", "block lengths Y (non-space characters of K lines), scaled to the pane");
+	LINE(ROLE_THRESHOLD, "-", "%s", "the row of the threshold T");
+	LINE(ROLE_NORMAL, "= -", "%s", "under the bars: a selected region, another region");
+	LINE(ROLE_BAR_ELEM, "^", "%s", "the selected element's lines");
+#undef LINE
+	return n;
+}
+
+static void
+help_draw(struct tui *t, struct rect r, bool focused)
+{
+	struct hline l[96];
+	int n = help_lines(l, 96);
+	int h = r.h - 1;
+	if (t->help_top > n - h)
+		t->help_top = n - h;
+	if (t->help_top < 0)
+		t->help_top = 0;
+	for (int y = r.y; y < r.y + r.h; y++)
+		scr_fill(y, r.x, r.w, ROLE_NORMAL);
+	scr_fill(r.y, r.x, r.w, ROLE_TITLE_FOCUS);
+	scr_printf(r.y, r.x, r.w, ROLE_TITLE_FOCUS, " help  q or ? closes%s",
+		   n > h ? ", j k scroll" : "");
+	int kw = 13;
+	for (int k = 0; k < h && t->help_top + k < n; k++) {
+		const struct hline *x = &l[t->help_top + k];
+		int y = r.y + 1 + k;
+		if (x->role == ROLE_HEADING) {
+			scr_str(y, r.x + 1, r.w - 1, x->text, ROLE_HEADING);
+			continue;
+		}
+		scr_str(y, r.x + 3, kw, x->keys, x->role == ROLE_NORMAL ? ROLE_KEY : x->role);
+		scr_str(y, r.x + 3 + kw + 1, r.w - 4 - kw, x->text, ROLE_NORMAL);
+	}
+}
+
+static bool
+help_act(struct tui *t, struct rect r, enum action a)
+{
+	int h = r.h - 1;
+	switch (a) {
+	case ACT_UP: t->help_top--; break;
+	case ACT_DOWN: t->help_top++; break;
+	case ACT_PAGE_UP: t->help_top -= h - 1; break;
+	case ACT_PAGE_DOWN: t->help_top += h - 1; break;
+	case ACT_HOME: t->help_top = 0; break;
+	case ACT_END: t->help_top = 1 << 20; break;
+	default: return false;
+	}
+	return true;
+}
+
+static void
+help_click(struct tui *t, struct rect r, int y, int x, int button)
+{
+}
+
+const struct view_ops view_help = {
+	.name = "help",
+	.draw = help_draw,
+	.act = help_act,
+	.click = help_click,
+};

@@ -1,0 +1,323 @@
+/* view-histogram.c - the line-block lengths Y as bars across the pane, the
+ * threshold T, the regions, and the selected element's lines; moving here
+ * selects the element on the block under the cursor. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tui/view.h"
+
+/* Column c of w shows blocks [*b0, *b1] (1-based): several blocks per
+ * column on long pages, one block over several columns on short ones. */
+void
+hist_column_blocks(int nblocks, int w, int c, int *b0, int *b1)
+{
+	long n = nblocks;
+	if (n >= w) {
+		*b0 = (int)(c * n / w) + 1;
+		*b1 = (int)((c + 1) * n / w);
+	} else {
+		*b0 = *b1 = (int)(c * n / w) + 1;
+	}
+}
+
+static int
+column_of(int nblocks, int w, int block)
+{
+	int c = (int)((long)(block - 1) * w / (nblocks > 0 ? nblocks : 1));
+	int b0, b1;
+	if (c >= w)
+		c = w - 1;
+	if (c < 0)
+		c = 0;
+	for (;;) {
+		hist_column_blocks(nblocks, w, c, &b0, &b1);
+		if (b0 > block && c > 0)
+			c--;
+		else if (b1 < block && c < w - 1)
+			c++;
+		else
+			break;
+	}
+	/* the first column of a block spread over several */
+	while (c > 0) {
+		hist_column_blocks(nblocks, w, c - 1, &b0, &b1);
+		if (b1 < block)
+			break;
+		c--;
+	}
+	return c;
+}
+
+static int
+cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x > y) - (x < y);
+}
+
+/* The bars' top: the largest Y, unless a few huge blocks (a minified line)
+ * would flatten everything else; then twice the 95th percentile, with the
+ * taller bars clipped.  T always stays inside the pane. */
+static double
+bar_scale(struct tui *t)
+{
+	const struct lineblock *lb = t->m.pg->lb;
+	if (t->hscale.lb != lb || t->hscale.K != lb->K ||
+	    t->hscale.nblocks != lb->nblocks || t->hscale.reflow != lb->reflow) {
+		int *v = xmalloc((size_t)lb->nblocks * sizeof(int) + 1);
+		int k = 0, mx = 0;
+		for (int b = 0; b < lb->nblocks; b++) {
+			if (lb->Y[b] > 0)
+				v[k++] = lb->Y[b];
+			if (lb->Y[b] > mx)
+				mx = lb->Y[b];
+		}
+		qsort(v, (size_t)k, sizeof(int), cmp_int);
+		t->hscale.p95 = k ? v[(k - 1) * 95 / 100] : 0;
+		t->hscale.maxY = mx;
+		free(v);
+		t->hscale.lb = lb;
+		t->hscale.K = lb->K;
+		t->hscale.nblocks = lb->nblocks;
+		t->hscale.reflow = lb->reflow;
+	}
+	double top = t->hscale.maxY;
+	if (t->hscale.p95 > 0 && top > 8.0 * t->hscale.p95)
+		top = 2.0 * t->hscale.p95;
+	double T = t->m.params.lb_T;
+	if (top < T * 1.25)
+		top = T * 1.25;
+	return top > 1 ? top : 1;
+}
+
+/* 0 none, 1 a region, 2 a selected region */
+static int
+region_kind(const struct lineblock *lb, int b0, int b1)
+{
+	int k = 0;
+	for (int r = 0; r < lb->nregions; r++) {
+		const struct lb_region *g = &lb->regions[r];
+		if (g->start <= b1 && g->end >= b0)
+			k = g->selected ? 2 : (k ? k : 1);
+	}
+	return k;
+}
+
+static void
+follow_selection(struct tui *t)
+{
+	const struct tui_model *m = &t->m;
+	if (t->hist_sel == m->sel)
+		return;
+	t->hist_sel = m->sel;
+	int a, b;
+	if (model_ctext_lines(m, m->sel, &a, &b))
+		t->hist_cur = a;
+	int nb = m->pg->lb->nblocks;
+	if (t->hist_cur > nb)
+		t->hist_cur = nb;
+	if (t->hist_cur < 1)
+		t->hist_cur = 1;
+}
+
+static void
+hist_draw(struct tui *t, struct rect r, bool focused)
+{
+	const struct tui_model *m = &t->m;
+	const struct lineblock *lb = m->pg->lb;
+	int nb = lb->nblocks, w = r.w;
+	int bars = r.h - 2;
+	follow_selection(t);
+	double top = bar_scale(t);
+	double T = m->params.lb_T;
+
+	int nreg = 0, nsel = 0;
+	for (int g = 0; g < lb->nregions; g++) {
+		nreg++;
+		nsel += lb->regions[g].selected != 0;
+	}
+	int title = focused ? ROLE_TITLE_FOCUS : ROLE_TITLE;
+	scr_fill(r.y, r.x, r.w, title);
+	int cur = t->hist_cur;
+	int cc = column_of(nb, w, cur);
+	int c0, c1;
+	hist_column_blocks(nb, w, cc, &c0, &c1);
+	int ymax = 0;
+	for (int b = c0; b <= c1 && b <= nb; b++)
+		if (lb->Y[b - 1] > ymax)
+			ymax = lb->Y[b - 1];
+	char per[32] = "";
+	if (nb > w)
+		snprintf(per, sizeof per, ", %.1f per column", (double)nb / w);
+	int src = cur >= 1 && cur <= lb->nlines ? lb->src_line[cur - 1] : 0;
+	char where[96];
+	if (c1 > c0)
+		snprintf(where, sizeof where, "blocks %d-%d, max Y %d", c0, c1, ymax);
+	else
+		snprintf(where, sizeof where, "block %d (line %d) Y=%d", c0, src, ymax);
+	scr_printf(r.y, r.x, r.w, title,
+		   " histogram  %d blocks (K=%d%s)  max Y %d  T=%g  %d region%s, %d selected"
+		   "  cursor: %s", nb, lb->K, per, t->hscale.maxY, T,
+		   nreg, nreg == 1 ? "" : "s", nsel, where);
+
+	int ea = 0, eb = -1;
+	model_ctext_lines(m, m->sel, &ea, &eb);
+	/* the row T falls in, counted from the bottom */
+	int trow = (int)(T / top * bars);
+	if (trow >= bars)
+		trow = bars - 1;
+	static const char *const eighths[] = {
+		"\xe2\x96\x81", "\xe2\x96\x82", "\xe2\x96\x83", "\xe2\x96\x84",
+		"\xe2\x96\x85", "\xe2\x96\x86", "\xe2\x96\x87", "\xe2\x96\x88",
+	};
+	int axis = r.y + r.h - 1;
+	for (int c = 0; c < w; c++) {
+		int b0, b1;
+		hist_column_blocks(nb, w, c, &b0, &b1);
+		if (b1 < b0) {
+			scr_fill(axis, r.x + c, 1, ROLE_NORMAL);
+			continue;
+		}
+		int v = 0;
+		for (int b = b0; b <= b1 && b <= nb; b++)
+			if (lb->Y[b - 1] > v)
+				v = lb->Y[b - 1];
+		int kind = region_kind(lb, b0, b1);
+		bool elem = eb >= ea && b0 <= eb && b1 >= ea;
+		int role = elem ? ROLE_BAR_ELEM : kind == 2 ? ROLE_BAR_SELECTED :
+			   kind == 1 ? ROLE_BAR_REGION : ROLE_BAR;
+		long e = (long)((double)v / top * bars * 8 + 0.5);
+		if (v > 0 && e == 0)
+			e = 1;   /* a block with text is never invisible */
+		for (int k = 0; k < bars; k++) {
+			int y = r.y + r.h - 2 - k;
+			long fill = e - (long)k * 8;
+			if (fill >= 8) {
+				scr_glyph(y, r.x + c, eighths[7], '#', role);
+			} else if (fill > 0) {
+				scr_glyph(y, r.x + c, eighths[fill - 1], fill >= 4 ? '#' : '_', role);
+			} else if (k == trow) {
+				scr_glyph(y, r.x + c, "-", '-', ROLE_THRESHOLD);
+			}
+		}
+		/* the axis: the selected element's lines, else the regions */
+		char ax = elem ? '^' : kind == 2 ? '=' : kind == 1 ? '-' : ' ';
+		int as = c == cc && focused ? ROLE_HIST_CURSOR : elem ? ROLE_BAR_ELEM :
+			 kind == 2 ? ROLE_BAR_SELECTED : kind == 1 ? ROLE_BAR_REGION : ROLE_NORMAL;
+		if (c == cc && ax == ' ')
+			ax = focused ? '|' : ' ';
+		scr_text(axis, r.x + c, 1, &ax, 1, as);
+	}
+}
+
+/* Move the cursor to column c and select the element on the tallest
+ * block there. */
+static void
+goto_column(struct tui *t, struct rect r, int c)
+{
+	const struct lineblock *lb = t->m.pg->lb;
+	int nb = lb->nblocks;
+	if (c < 0)
+		c = 0;
+	if (c >= r.w)
+		c = r.w - 1;
+	int b0, b1;
+	hist_column_blocks(nb, r.w, c, &b0, &b1);
+	if (b1 < b0 || b0 > nb)
+		return;
+	int best = b0;
+	for (int b = b0; b <= b1 && b <= nb; b++)
+		if (lb->Y[b - 1] > lb->Y[best - 1])
+			best = b;
+	t->hist_cur = best;
+	if (best <= lb->nlines) {
+		int e = model_elem_at_line(&t->m, lb->src_line[best - 1]);
+		if (e >= 0)
+			tui_select(t, e, true);
+	}
+	t->hist_sel = t->m.sel;   /* the cursor stays where it was put */
+}
+
+static bool
+hist_act(struct tui *t, struct rect r, enum action a)
+{
+	const struct lineblock *lb = t->m.pg->lb;
+	int nb = lb->nblocks;
+	follow_selection(t);
+	int c = column_of(nb, r.w, t->hist_cur);
+	int step = 1;
+	/* one block per step even when it spans several columns */
+	int b0, b1;
+	hist_column_blocks(nb, r.w, c, &b0, &b1);
+	switch (a) {
+	case ACT_LEFT:
+		goto_column(t, r, c - 1);
+		return true;
+	case ACT_RIGHT:
+		while (c + step < r.w) {
+			int x0, x1;
+			hist_column_blocks(nb, r.w, c + step, &x0, &x1);
+			if (x0 > b1)
+				break;
+			step++;
+		}
+		goto_column(t, r, c + step);
+		return true;
+	case ACT_PAGE_UP:
+		goto_column(t, r, c - 10);
+		return true;
+	case ACT_PAGE_DOWN:
+		goto_column(t, r, c + 10);
+		return true;
+	case ACT_HOME:
+		goto_column(t, r, 0);
+		return true;
+	case ACT_END:
+		goto_column(t, r, r.w - 1);
+		return true;
+	case ACT_UP:
+	case ACT_DOWN: {
+		/* the previous or next region */
+		int target = -1;
+		for (int g = 0; g < lb->nregions; g++) {
+			int s = lb->regions[g].start;
+			if (a == ACT_DOWN && s > b1) {
+				target = s;
+				break;
+			}
+			if (a == ACT_UP && s < b0)
+				target = s;
+		}
+		if (target < 0) {
+			tui_message(t, false, "no %s region", a == ACT_DOWN ? "next" : "previous");
+			return true;
+		}
+		goto_column(t, r, column_of(nb, r.w, target));
+		t->hist_cur = target;
+		return true;
+	}
+	default:
+		return false;
+	}
+}
+
+static void
+hist_click(struct tui *t, struct rect r, int y, int x, int button)
+{
+	if (button == 4 || button == 5) {
+		int c = column_of(t->m.pg->lb->nblocks, r.w, t->hist_cur);
+		goto_column(t, r, c + (button == 4 ? -3 : 3));
+		return;
+	}
+	goto_column(t, r, x);
+}
+
+const struct view_ops view_histogram = {
+	.name = "histogram",
+	.draw = hist_draw,
+	.act = hist_act,
+	.click = hist_click,
+};

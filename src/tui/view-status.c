@@ -1,0 +1,146 @@
+/* view-status.c - the status bar (file, charset, script, method, every
+ * parameter with the selected one marked, extracted characters, P/R/F
+ * against the gold text) and the message line below it, which also holds
+ * the one-line prompt of / and e. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "tui/view.h"
+
+struct seg {
+	char text[160];
+	int style;
+};
+
+static const char *
+short_name(const struct param_desc *d)
+{
+	const char *dot = strchr(d->name, '.');
+	return dot ? dot + 1 : d->name;
+}
+
+/* level 0 says everything; 1 and 2 leave out the script, then how the
+ * charset was found, and round the score, when the bar is too narrow. */
+static int
+status_segments(const struct tui *t, struct seg *s, int max, int level)
+{
+	const struct tui_model *m = &t->m;
+	const struct page *pg = m->pg;
+	int n = 0;
+#define SEG(style_, ...) do { if (n < max) { \
+	snprintf(s[n].text, sizeof s[n].text, __VA_ARGS__); s[n].style = (style_); n++; } } while (0)
+	const char *base = strrchr(t->name, '/');
+	SEG(ROLE_STATUS, " %s ", base && base[1] ? base + 1 : t->name);
+	if (level == 0)
+		SEG(ROLE_STATUS, "| %s (%s)%s%s ", pg->src.charset.name,
+		    charset_source_name(pg->src.charset.source), m->script ? " " : "",
+		    m->script ? m->script : "");
+	else if (level == 1)
+		SEG(ROLE_STATUS, "| %s (%s) ", pg->src.charset.name,
+		    charset_source_name(pg->src.charset.source));
+	else
+		SEG(ROLE_STATUS, "| %s ", pg->src.charset.name);
+	SEG(ROLE_STATUS, "| %s", algo_name(m->algo));
+	for (int k = 0; ; k++) {
+		const struct param_desc *d = model_method_param(m, k);
+		if (!d)
+			break;
+		char v[64];
+		params_format(&m->params, d, v, sizeof v);
+		SEG(ROLE_STATUS, " ");
+		if (d == m->param)
+			SEG(ROLE_STATUS_PARAM, "[%s=%s]", short_name(d), v);
+		else
+			SEG(ROLE_STATUS, "%s=%s", short_name(d), v);
+	}
+	SEG(ROLE_STATUS, " | %zu chars ", m->chars);
+	if (m->gold && level == 0)
+		SEG(ROLE_STATUS, "| P=%.3f R=%.3f F=%.3f ", m->prf.P, m->prf.R, m->prf.F);
+	else if (m->gold)
+		SEG(ROLE_STATUS, "| P=%.2f R=%.2f F=%.2f ", m->prf.P, m->prf.R, m->prf.F);
+	int np = model_npins(m);
+	if (np)
+		SEG(ROLE_STATUS, "| %d pin%s ", np, np == 1 ? "" : "s");
+#undef SEG
+	return n;
+}
+
+static void
+status_draw(struct tui *t, struct rect r, bool focused)
+{
+	struct seg s[32];
+	int n = 0, total = 0;
+	for (int level = 0; level < 3; level++) {
+		n = status_segments(t, s, 32, level);
+		total = 0;
+		for (int k = 0; k < n; k++)
+			total += text_width(s[k].text, strlen(s[k].text));
+		if (total <= r.w)
+			break;
+	}
+	/* too wide: the file name gives way first, keeping its end */
+	if (total > r.w) {
+		int over = total - r.w;
+		size_t len = strlen(s[0].text);
+		int fw = text_width(s[0].text, len);
+		int keep = fw - over - 2;
+		if (keep < 6)
+			keep = 6;
+		const char *p = s[0].text + 1;
+		while (*p && text_width(p, strlen(p)) > keep)
+			p++;
+		size_t k = strlen(p);
+		memmove(s[0].text + 2, p, k + 1);
+		s[0].text[0] = ' ';
+		s[0].text[1] = '~';
+	}
+	scr_fill(r.y, r.x, r.w, ROLE_STATUS);
+	int x = r.x;
+	for (int k = 0; k < n && x < r.x + r.w; k++)
+		x += scr_str(r.y, x, r.x + r.w - x, s[k].text, s[k].style);
+
+	int y = r.y + 1;
+	scr_fill(y, r.x, r.w, ROLE_NORMAL);
+	if (t->prompt != PROMPT_NONE) {
+		char lead[96];
+		if (t->prompt == PROMPT_SEARCH) {
+			snprintf(lead, sizeof lead, "/");
+		} else {
+			char v[64];
+			params_format(&t->m.params, t->m.param, v, sizeof v);
+			snprintf(lead, sizeof lead, "%s (now %s) = ", short_name(t->m.param), v);
+		}
+		int w = scr_str(y, r.x, r.w, lead, ROLE_PROMPT);
+		w += scr_text(y, r.x + w, r.w - w, t->pbuf, t->plen, ROLE_NORMAL);
+		scr_fill(y, r.x + w, 1, ROLE_CURSOR);
+		scr_str(y, r.x + w + 2, r.w - w - 2, "(Enter: go, Esc: cancel)", ROLE_DIM);
+	} else if (t->msg[0]) {
+		scr_str(y, r.x, r.w, t->msg, t->msg_error ? ROLE_ERROR : ROLE_NORMAL);
+	} else {
+		char hint[256];
+		snprintf(hint, sizeof hint,
+			 "? help  q quit  Tab pane  / search  p x pin  u undo  + - %s  < > parameter  a method  w rule",
+			 t->m.param ? short_name(t->m.param) : "value");
+		scr_str(y, r.x, r.w, hint, ROLE_DIM);
+	}
+}
+
+static bool
+status_act(struct tui *t, struct rect r, enum action a)
+{
+	return false;
+}
+
+static void
+status_click(struct tui *t, struct rect r, int y, int x, int button)
+{
+}
+
+const struct view_ops view_status = {
+	.name = "status",
+	.draw = status_draw,
+	.act = status_act,
+	.click = status_click,
+};

@@ -1,0 +1,214 @@
+/* view-text.c - the text the current method extracts, wrapped to the
+ * pane, with the selected element's part highlighted, pinned text marked
+ * and, on request, the dropped text greyed in between. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "tui/view.h"
+
+static void
+add_row(struct tui *t, size_t start)
+{
+	if (t->nwrap == t->wrap_cap) {
+		t->wrap_cap = t->wrap_cap ? t->wrap_cap * 2 : 256;
+		t->wrap = xreallocarray(t->wrap, (size_t)t->wrap_cap, sizeof *t->wrap);
+	}
+	t->wrap[t->nwrap++] = start;
+}
+
+/* May a row end after the first n bytes of s?  After a space, and after
+ * a Tibetan tsheg (U+0F0B), which separates syllables as a space would. */
+static bool
+break_after(const char *s, size_t n)
+{
+	return s[n - 1] == ' ' || (n >= 3 && !memcmp(s + n - 3, "\xe0\xbc\x8b", 3));
+}
+
+/* Rows as start offsets: each line wrapped by display cells, at a space
+ * when there is one (CJK text has none and breaks anywhere). */
+static void
+rewrap(struct tui *t, int w)
+{
+	const struct buf *s = &t->m.shown;
+	t->nwrap = 0;
+	size_t pos = 0;
+	while (pos < s->len) {
+		const char *nl = memchr(s->data + pos, '\n', s->len - pos);
+		size_t le = nl ? (size_t)(nl - s->data) : s->len;
+		if (le == pos)
+			add_row(t, pos);
+		while (pos < le) {
+			add_row(t, pos);
+			size_t fit = text_fit(s->data + pos, le - pos, w, NULL);
+			if (pos + fit >= le) {
+				pos = le;
+				break;
+			}
+			size_t brk = fit;
+			while (brk > 0 && !break_after(s->data + pos, brk))
+				brk--;
+			if (brk == 0)
+				brk = fit;
+			if (brk == 0) {   /* not even one character fits */
+				uint32_t cp;
+				brk = utf8_decode((const unsigned char *)s->data + pos, le - pos, &cp);
+			}
+			pos += brk;
+		}
+		pos = le + 1;
+	}
+	t->text_width = w;
+	t->text_wrapped = t->m.text_gen;
+}
+
+static int
+row_of(const struct tui *t, size_t off)
+{
+	int lo = 0, hi = t->nwrap - 1, r = 0;
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2;
+		if (t->wrap[mid] <= off) {
+			r = mid;
+			lo = mid + 1;
+		} else {
+			hi = mid - 1;
+		}
+	}
+	return r;
+}
+
+static size_t
+row_end(const struct tui *t, int k)
+{
+	const struct buf *s = &t->m.shown;
+	size_t e = k + 1 < t->nwrap ? t->wrap[k + 1] : s->len;
+	const char *nl = memchr(s->data + t->wrap[k], '\n', e - t->wrap[k]);
+	return nl ? (size_t)(nl - s->data) : e;
+}
+
+static int
+style_at(const struct tui_model *m, size_t off, int *run, size_t *next)
+{
+	size_t nb = (size_t)-1;
+	int style = ROLE_NORMAL;
+	while (*run < m->nruns && m->runs[*run].end <= off)
+		(*run)++;
+	if (*run < m->nruns) {
+		const struct text_run *r = &m->runs[*run];
+		if (r->start <= off) {
+			style = r->flags & RUN_DROPPED ? ROLE_DROPPED : ROLE_PINNED_TEXT;
+			nb = r->end;
+		} else {
+			nb = r->start;
+		}
+	}
+	if (m->hl_end > m->hl_start) {
+		if (off >= m->hl_start && off < m->hl_end) {
+			style = ROLE_HIGHLIGHT;
+			if (m->hl_end < nb)
+				nb = m->hl_end;
+		} else if (off < m->hl_start && m->hl_start < nb) {
+			nb = m->hl_start;
+		}
+	}
+	*next = nb;
+	return style;
+}
+
+static void
+text_draw(struct tui *t, struct rect r, bool focused)
+{
+	struct tui_model *m = &t->m;
+	int w = r.w - 1, h = r.h - 1;
+	bool regen = t->text_gen != m->gen;
+	t->text_gen = m->gen;
+	if (t->text_wrapped != m->text_gen || t->text_width != w || !t->wrap)
+		rewrap(t, w);
+	/* follow the selection to its text, unless it is already on screen */
+	if (t->text_sel != m->sel || regen) {
+		t->text_sel = m->sel;
+		if (m->hl_end > m->hl_start) {
+			int a = row_of(t, m->hl_start);
+			if (a < t->text_top || a >= t->text_top + h)
+				t->text_top = a > 0 ? a - 1 : 0;
+		}
+	}
+	if (t->text_top > t->nwrap - h)
+		t->text_top = t->nwrap - h;
+	if (t->text_top < 0)
+		t->text_top = 0;
+
+	int title = focused ? ROLE_TITLE_FOCUS : ROLE_TITLE;
+	scr_fill(r.y, r.x, r.w, title);
+	scr_printf(r.y, r.x, r.w, title, " text  %zu chars%s%s", m->chars,
+		   m->show_dropped ? ", dropped greyed" : "",
+		   m->hl_end > m->hl_start ? "" : ", selection not in it");
+	if (m->shown.len == 0) {
+		scr_str(r.y + 1, r.x + 1, w, "(nothing extracted)", ROLE_DIM);
+		return;
+	}
+	int run = 0;
+	for (int k = 0; k < h && t->text_top + k < t->nwrap; k++) {
+		int row = t->text_top + k;
+		size_t pos = t->wrap[row], e = row_end(t, row);
+		int x = 0;
+		while (pos < e && x < w) {
+			size_t next;
+			int style = style_at(m, pos, &run, &next);
+			if (next > e)
+				next = e;
+			if (next <= pos)
+				next = e;
+			x += scr_text(r.y + 1 + k, r.x + 1 + x, w - x, m->shown.data + pos,
+				      next - pos, style);
+			pos = next;
+		}
+	}
+}
+
+static bool
+text_act(struct tui *t, struct rect r, enum action a)
+{
+	int h = r.h - 1;
+	switch (a) {
+	case ACT_UP: t->text_top--; break;
+	case ACT_DOWN: t->text_top++; break;
+	case ACT_PAGE_UP: t->text_top -= h - 1; break;
+	case ACT_PAGE_DOWN: t->text_top += h - 1; break;
+	case ACT_HOME: t->text_top = 0; break;
+	case ACT_END: t->text_top = t->nwrap; break;
+	default: return false;
+	}
+	return true;   /* draw clamps */
+}
+
+/* A click on the text selects the element it came from. */
+static void
+text_click(struct tui *t, struct rect r, int y, int x, int button)
+{
+	if (button == 4 || button == 5) {
+		t->text_top += button == 4 ? -3 : 3;
+		return;
+	}
+	int row = t->text_top + y - 1;
+	if (y < 1 || row >= t->nwrap || !t->wrap)
+		return;
+	size_t pos = t->wrap[row], e = row_end(t, row);
+	size_t fit = text_fit(t->m.shown.data + pos, e - pos, x > 0 ? x - 1 : 0, NULL);
+	int i = model_elem_at_text(&t->m, pos + fit);
+	if (i >= 0) {
+		int keep = t->text_top;
+		tui_select(t, i, true);
+		t->text_sel = t->m.sel;   /* the text stays where it was clicked */
+		t->text_top = keep;
+	}
+}
+
+const struct view_ops view_text = {
+	.name = "text",
+	.draw = text_draw,
+	.act = text_act,
+	.click = text_click,
+};

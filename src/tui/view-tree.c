@@ -1,0 +1,308 @@
+/* view-tree.c - the DOM as a foldable tree, one row per element with its
+ * figures and a decision glyph; only the visible rows are drawn. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "tui/view.h"
+
+/* A glyph as well as a colour for every decision, so the tree reads the
+ * same without colour.  ASCII on purpose: these never change width. */
+static const struct {
+	char glyph, inherited;
+	int role;
+	const char *name;
+} marks[MARK_COUNT] = {
+	[MARK_SKIP]    = { ' ', ' ', ROLE_SKIP, "never text (head, script, style)" },
+	[MARK_NOISE]   = { '.', '.', ROLE_NOISE, "noise" },
+	[MARK_CONTENT] = { '#', '#', ROLE_CONTENT, "content (cc: CC > C; lb: in a selected region)" },
+	[MARK_SMOOTH]  = { '+', '+', ROLE_SMOOTH, "content by smoothing (CS > S and TD > D)" },
+	[MARK_OUTLIER] = { '!', '!', ROLE_OUTLIER, "outlier: content reset to noise" },
+	[MARK_PIN_IN]  = { 'P', 'p', ROLE_PIN_IN, "pinned in (p: by an ancestor's pin)" },
+	[MARK_PIN_OUT] = { 'X', 'x', ROLE_PIN_OUT, "pinned out (x: by an ancestor's pin)" },
+};
+
+char
+mark_char(enum mark k)
+{
+	return marks[k].glyph;
+}
+
+int
+mark_role(enum mark k)
+{
+	return marks[k].role;
+}
+
+const char *
+mark_name(enum mark k)
+{
+	return marks[k].name;
+}
+
+/* Figures in a fixed width: exact while they fit, then k and M. */
+static void
+fmt_int(char *out, size_t n, int v, int width)
+{
+	char b[32];
+	snprintf(b, sizeof b, "%d", v);
+	if ((int)strlen(b) <= width)
+		snprintf(out, n, "%s", b);
+	else if (v < 1000000)
+		snprintf(out, n, "%.*fk", v < 100000 && width >= 5 ? 1 : 0, v / 1000.0);
+	else
+		snprintf(out, n, "%.1fM", v / 1e6);
+}
+
+static void
+fmt_real(char *out, size_t n, double v, int width)
+{
+	if (v < 1e5 && snprintf(out, n, "%.1f", v) <= width)
+		return;
+	if (v < 1e5)
+		snprintf(out, n, "%.0f", v);
+	else if (v < 1e6)
+		snprintf(out, n, "%.0fk", v / 1e3);
+	else
+		snprintf(out, n, "%.1fM", v / 1e6);
+}
+
+enum { COL_TA, COL_LA, COL_CC, COL_TD, COL_CS, NCOLS };
+static const struct {
+	const char *title;
+	int width;
+} cols[NCOLS] = {
+	{ "TA", 6 }, { "LA", 4 }, { "CC", 6 }, { "TD", 6 }, { "CS", 4 },
+};
+
+/* How many figure columns fit, leaving a label of at least 12 cells. */
+static int
+ncols_for(int w, int *figw)
+{
+	int k = NCOLS, used;
+	for (;;) {
+		used = 0;
+		for (int c = 0; c < k; c++)
+			used += cols[c].width + 1;
+		if (w - 2 - used >= 12 || k == 0)
+			break;
+		k--;
+	}
+	*figw = used;
+	return k;
+}
+
+static int
+body_rows(struct rect r)
+{
+	return r.h - 1;
+}
+
+static void
+scroll_to_selection(struct tui *t, struct rect r)
+{
+	const struct tui_model *m = &t->m;
+	int h = body_rows(r);
+	int row = model_row_of(m, m->sel);
+	if (row >= 0) {
+		if (t->tree_center)
+			t->tree_top = row - (h - 1) / 2;
+		else if (row < t->tree_top)
+			t->tree_top = row;
+		else if (row >= t->tree_top + h)
+			t->tree_top = row - h + 1;
+	}
+	t->tree_center = false;
+	if (t->tree_top > m->nrows - h)
+		t->tree_top = m->nrows - h;
+	if (t->tree_top < 0)
+		t->tree_top = 0;
+}
+
+static void
+draw_row(struct tui *t, struct rect r, int y, int i, bool focused,
+	 int ncols, int figw, int step, int depth0)
+{
+	const struct tui_model *m = &t->m;
+	const struct dom *d = m->d;
+	const struct metrics *mt = m->pg->m;
+	bool cur = i == m->sel;
+	enum mark k = model_mark(m, i);
+	int role = marks[k].role;
+	int extra = cur ? (focused ? STYLE_REVERSE : STYLE_UNDERLINE) : 0;
+	int base = (k == MARK_SKIP ? ROLE_SKIP : ROLE_NORMAL) | extra;
+
+	scr_fill(y, r.x, r.w, base);
+	char g = marks[k].glyph;
+	if ((k == MARK_PIN_IN || k == MARK_PIN_OUT) && !m->pins[i])
+		g = marks[k].inherited;
+	scr_text(y, r.x, 1, &g, 1, role | extra);
+
+	int labw = r.w - 2 - figw;
+	int x = r.x + 2;
+	int indent = (d->depth[i] - depth0) * step;
+	if (indent > labw - 8)
+		indent = labw - 8 > 0 ? labw - 8 : 0;
+	x += indent;
+	int room = labw - indent;
+	if (model_has_children(m, i))
+		scr_glyph(y, x, m->folded[i] ? "\xe2\x96\xb8" : "\xe2\x96\xbe",
+			  m->folded[i] ? '+' : '-', base);
+	x += 2;
+	room -= 2;
+	struct buf l;
+	buf_init(&l);
+	model_label(d, i, &l);
+	int lstyle = (k == MARK_SKIP ? ROLE_SKIP : role) | extra;
+	int used;
+	if (text_width(l.data, l.len) > room && room > 1) {
+		/* clipped: say so */
+		used = scr_text(y, x, room - 1, l.data, l.len, lstyle);
+		used += scr_text(y, x + used, 1, "~", 1, lstyle);
+	} else {
+		used = scr_text(y, x, room, l.data, l.len, lstyle);
+	}
+	if (m->folded[i] && used < room) {
+		char more[32];
+		snprintf(more, sizeof more, " (%d)", d->end[i] - i - 1);
+		scr_str(y, x + used, room - used, more, ROLE_DIM | extra);
+	}
+	buf_free(&l);
+
+	char f[32];
+	int fx = r.x + r.w - figw;
+	for (int c = 0; c < ncols; c++) {
+		switch (c) {
+		case COL_TA: fmt_int(f, sizeof f, mt->TA[i], cols[c].width); break;
+		case COL_LA: fmt_int(f, sizeof f, mt->LA[i], cols[c].width); break;
+		case COL_CC: fmt_real(f, sizeof f, mt->CC[i], cols[c].width); break;
+		case COL_TD: fmt_real(f, sizeof f, mt->TD[i], cols[c].width); break;
+		default: snprintf(f, sizeof f, "%.2f", m->ccdc.CS[i]); break;
+		}
+		int fw = (int)strlen(f);
+		scr_str(y, fx + 1 + cols[c].width - fw, fw, f, base);
+		fx += cols[c].width + 1;
+	}
+}
+
+static void
+tree_draw(struct tui *t, struct rect r, bool focused)
+{
+	const struct tui_model *m = &t->m;
+	int figw;
+	int ncols = ncols_for(r.w, &figw);
+	int title = focused ? ROLE_TITLE_FOCUS : ROLE_TITLE;
+	scr_fill(r.y, r.x, r.w, title);
+	int row = model_row_of(m, m->sel);
+	scr_printf(r.y, r.x, r.w - figw, title, " tree %d/%d", row + 1, m->nrows);
+	int fx = r.x + r.w - figw;
+	for (int c = 0; c < ncols; c++) {
+		int tw = (int)strlen(cols[c].title);
+		scr_str(r.y, fx + 1 + cols[c].width - tw, tw, cols[c].title, title);
+		fx += cols[c].width + 1;
+	}
+	if (m->n == 0) {
+		scr_str(r.y + 1, r.x + 1, r.w - 1, "(no elements)", ROLE_DIM);
+		return;
+	}
+	scroll_to_selection(t, r);
+	int labw = r.w - 2 - figw;
+	int h = body_rows(r);
+	/* Deep pages: indent relative to the shallowest row on screen, two
+	 * cells a level while that fits, else one. */
+	int base = 1 << 30, deepest = 0;
+	for (int k = 0; k < h && t->tree_top + k < m->nrows; k++) {
+		int dp = m->d->depth[m->rows[t->tree_top + k]];
+		if (dp < base)
+			base = dp;
+		if (dp > deepest)
+			deepest = dp;
+	}
+	int step = (deepest - base) * 2 <= labw / 2 ? 2 : 1;
+	if (base > 0) {
+		char deep[32];
+		int dw = snprintf(deep, sizeof deep, " depth %d+", base);
+		int tw = text_width(" tree 999999/999999", 19);
+		if (tw + dw < r.w - figw)
+			scr_str(r.y, r.x + tw, dw, deep, title);
+	}
+	for (int k = 0; k < h && t->tree_top + k < m->nrows; k++)
+		draw_row(t, r, r.y + 1 + k, m->rows[t->tree_top + k], focused, ncols, figw,
+			 step, base);
+}
+
+static bool
+tree_act(struct tui *t, struct rect r, enum action a)
+{
+	struct tui_model *m = &t->m;
+	if (m->nrows == 0)
+		return false;
+	int row = model_row_of(m, m->sel);
+	int h = body_rows(r);
+	int i = m->sel;
+	switch (a) {
+	case ACT_UP: row--; break;
+	case ACT_DOWN: row++; break;
+	case ACT_PAGE_UP: row -= h - 1; t->tree_top -= h - 1; break;
+	case ACT_PAGE_DOWN: row += h - 1; t->tree_top += h - 1; break;
+	case ACT_HOME: row = 0; break;
+	case ACT_END: row = m->nrows - 1; break;
+	case ACT_LEFT:
+		if (model_has_children(m, i) && !m->folded[i]) {
+			model_set_fold(m, i, true);
+		} else if (m->d->parent[i] >= 0) {
+			tui_select(t, m->d->parent[i], false);
+		}
+		return true;
+	case ACT_RIGHT:
+		if (model_has_children(m, i) && m->folded[i])
+			model_set_fold(m, i, false);
+		else if (model_has_children(m, i))
+			tui_select(t, m->d->first_child[i], false);
+		return true;
+	default:
+		return false;
+	}
+	if (row < 0)
+		row = 0;
+	if (row >= m->nrows)
+		row = m->nrows - 1;
+	if (t->tree_top < 0)
+		t->tree_top = 0;
+	tui_select(t, m->rows[row], false);
+	return true;
+}
+
+static void
+tree_click(struct tui *t, struct rect r, int y, int x, int button)
+{
+	struct tui_model *m = &t->m;
+	if (button == 4 || button == 5) {
+		t->tree_top += button == 4 ? -3 : 3;
+		int h = body_rows(r);
+		if (t->tree_top > m->nrows - h)
+			t->tree_top = m->nrows - h;
+		if (t->tree_top < 0)
+			t->tree_top = 0;
+		/* keep the selection on screen without scrolling back */
+		int row = model_row_of(m, m->sel);
+		if (row < t->tree_top)
+			row = t->tree_top;
+		if (row >= t->tree_top + h)
+			row = t->tree_top + h - 1;
+		if (row >= 0 && row < m->nrows)
+			model_select(m, m->rows[row]);
+		return;
+	}
+	int row = t->tree_top + y - 1;
+	if (y >= 1 && row < m->nrows)
+		tui_select(t, m->rows[row], false);
+}
+
+const struct view_ops view_tree = {
+	.name = "tree",
+	.draw = tree_draw,
+	.act = tree_act,
+	.click = tree_click,
+};

@@ -1,0 +1,149 @@
+/* view.h - what the loop (tui.c) and the views (view-*.c) share: the
+ * action table, the inspector's state, the layout and the view_ops each
+ * view implements.
+ *
+ * The action table is an X-macro: one line per action gives its keys, its
+ * group and its help text; tui.c expands it into the key bindings, the key
+ * names a script may use and the help screen, so they cannot drift apart.
+ * Views draw with screen.h's scr_* calls only and change the model only
+ * through model.h. */
+#ifndef PITH_TUI_VIEW_H
+#define PITH_TUI_VIEW_H
+
+#include <stdbool.h>
+
+#include "cli.h"
+#include "tui/model.h"
+#include "tui/screen.h"
+
+/* A(NAME, KEYS, GROUP, HELP): KEYS are key names separated by spaces
+ * (the names tui.c knows: Up Down Left Right PgUp PgDn Home End Enter Tab
+ * BTab Space Esc Backspace F1 C-a..C-z, or one character). */
+#define TUI_ACTIONS(A) \
+	A(UP,          "Up k",        "Move",   "previous row; histogram: previous region; text, detail: scroll") \
+	A(DOWN,        "Down j",      "Move",   "next row; histogram: next region; text, detail: scroll") \
+	A(LEFT,        "Left h",      "Move",   "tree: fold, or go to the parent; histogram: previous column") \
+	A(RIGHT,       "Right l",     "Move",   "tree: unfold, or go to the first child; histogram: next column") \
+	A(PAGE_UP,     "PgUp C-b",    "Move",   "one page up") \
+	A(PAGE_DOWN,   "PgDn C-f",    "Move",   "one page down") \
+	A(HOME,        "Home g",      "Move",   "first row") \
+	A(END,         "End G",       "Move",   "last row") \
+	A(NEXT_PANE,   "Tab",         "Move",   "next pane (tree, detail, text, histogram)") \
+	A(PREV_PANE,   "BTab",        "Move",   "previous pane") \
+	A(FOLD,        "Enter Space", "Fold",   "fold or unfold the selected element") \
+	A(FOLD_BELOW,  "z",           "Fold",   "fold everything below the selected element") \
+	A(UNFOLD_ALL,  "Z",           "Fold",   "unfold everything") \
+	A(SEARCH,      "/",           "Search", "search tags, ids, classes and text") \
+	A(SEARCH_NEXT, "n",           "Search", "next match") \
+	A(SEARCH_PREV, "N",           "Search", "previous match") \
+	A(ALGO,        "a",           "Method", "next method (those this build has)") \
+	A(PARAM_PREV,  "<",           "Method", "select the previous parameter") \
+	A(PARAM_NEXT,  ">",           "Method", "select the next parameter") \
+	A(PARAM_INC,   "+ =",         "Method", "raise the selected parameter by its step (or switch it)") \
+	A(PARAM_DEC,   "-",           "Method", "lower the selected parameter by its step (or switch it)") \
+	A(PARAM_EDIT,  "e",           "Method", "type a value for the selected parameter (Esc cancels)") \
+	A(PARAM_RESET, "0",           "Method", "the method's parameters back to their defaults") \
+	A(PIN_IN,      "p",           "Pins",   "pin the selected element in: its text is always kept") \
+	A(PIN_OUT,     "x",           "Pins",   "pin the selected element out: its text is always dropped") \
+	A(UNPIN_IN,    "P",           "Pins",   "unpin (the element, or the ancestor whose pin decides it)") \
+	A(UNPIN_OUT,   "X",           "Pins",   "unpin, as P") \
+	A(UNDO,        "u",           "Pins",   "undo the last pin or parameter change") \
+	A(REDO,        "C-r",         "Pins",   "redo what u undid") \
+	A(DROPPED,     "d",           "View",   "show the dropped text, greyed, in the text pane") \
+	A(WRITE_RULE,  "w",           "View",   "write the method, parameters and pins as a rule file") \
+	A(REDRAW,      "C-l",         "View",   "redraw the screen") \
+	A(HELP,        "? F1",        "View",   "this help") \
+	A(QUIT,        "q",           "View",   "close the help, or quit")
+
+enum action {
+#define A_ENUM(name, keys, group, help) ACT_##name,
+	TUI_ACTIONS(A_ENUM)
+#undef A_ENUM
+	ACT_COUNT,
+	ACT_NONE = -1
+};
+
+struct action_info {
+	const char *name, *keys, *group, *help;
+};
+extern const struct action_info tui_actions[ACT_COUNT];
+
+enum pane { PANE_TREE, PANE_DETAIL, PANE_TEXT, PANE_HIST, PANE_COUNT };
+
+struct rect {
+	int y, x, h, w;
+};
+
+enum prompt { PROMPT_NONE, PROMPT_SEARCH, PROMPT_PARAM };
+
+struct tui {
+	struct cli *cli;
+	struct page pg;
+	struct tui_model m;
+	const char *name;          /* the page's name for the status line */
+
+	enum pane focus;
+	bool help;
+	bool too_small;
+	struct rect pane[PANE_COUNT];
+	struct rect status;        /* two rows: the status bar and messages */
+	struct rect all;           /* the area panes share (help uses it) */
+
+	/* per-view state, owned by the view that names it */
+	int tree_top;
+	bool tree_center;          /* put the selection mid-pane next draw */
+	int detail_top;
+	int detail_sel;            /* selection the scroll belongs to */
+	int text_top;
+	int text_sel;
+	unsigned text_gen;         /* model gen the scroll followed */
+	unsigned text_wrapped;     /* model text_gen the rows belong to */
+	int text_width;
+	size_t *wrap;              /* start byte of every wrapped row */
+	int nwrap, wrap_cap;
+	int hist_cur;              /* histogram cursor: a block, 1-based */
+	int hist_sel;              /* selection the cursor follows */
+	struct {                   /* the bars' scale, per Y distribution */
+		const void *lb;
+		int K, nblocks, reflow, maxY, p95;
+	} hscale;
+	int help_top;
+
+	char msg[512];
+	bool msg_error;
+	enum prompt prompt;
+	char pbuf[256];
+	size_t plen;
+
+	bool quit;
+	int signal;
+};
+
+struct view_ops {
+	const char *name;
+	void (*draw)(struct tui *t, struct rect r, bool focused);
+	/* A movement action while the view has the focus; false if it has
+	 * nothing to do with it. */
+	bool (*act)(struct tui *t, struct rect r, enum action a);
+	/* A click at cell (y, x) inside r, or the wheel (button 4/5). */
+	void (*click)(struct tui *t, struct rect r, int y, int x, int button);
+};
+
+extern const struct view_ops view_tree, view_histogram, view_detail,
+	view_text, view_status, view_help;
+
+/* tui.c: a message for the message line (printf-like). */
+void tui_message(struct tui *t, bool error, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Select element i from any view, revealing it in the tree. */
+void tui_select(struct tui *t, int i, bool center);
+
+/* view-tree.c: glyph and role of a decision mark. */
+char mark_char(enum mark k);
+int mark_role(enum mark k);
+const char *mark_name(enum mark k);
+
+/* view-histogram.c: the block range column c of w shows. */
+void hist_column_blocks(int nblocks, int w, int c, int *b0, int *b1);
+
+#endif
