@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "tui/tui.h"
 
 static const char usage_main[] =
 "usage: pith [inspect] [OPTIONS] FILE|URL   open the inspector (default)\n"
@@ -286,6 +287,10 @@ main(int argc, char **argv)
 		case 'v': c.verbose++; break;
 		case 'h':
 			fputs(command_usage(first == 2 ? c.command : "main"), stdout);
+			if (first == 2 && !strcmp(c.command, "inspect")) {
+				fputs("\nKeys:\n", stdout);
+				tui_print_keys(stdout, 0);
+			}
 			return 0;
 		case OPT_VERSION:
 			printf("pith %s\n", PACKAGE_VERSION);
