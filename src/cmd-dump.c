@@ -1,34 +1,51 @@
 /* cmd-dump.c - pith dump: the node table with every figure. */
 #include "config.h"
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
+#include "entropy.h"
+#include "geometry.h"
+#include "similarity.h"
+
+/* Columns a method adds after CS; NULL arrays are left out.  HEIGHT and
+ * WIDTH are estimates (geometry.h), and the JSON says so. */
+struct extra {
+	const double *height, *width, *ipt;     /* ent */
+	const double *tagsim, *textsim;         /* sib: per block root, -1 elsewhere */
+};
 #include "signals.h"
 
 static void
-dump_tsv(const struct page *pg, FILE *out)
+dump_tsv(const struct page *pg, const struct extra *x, FILE *out)
 {
 	const struct dom *d = pg->dom;
 	const struct metrics *m = pg->m;
 	struct buf xp;
 	buf_init(&xp);
-	fputs("id\tparent\tdepth\ttag\tline\tTA\tLA\tCC\tTD\tCS\tcontent\treason\txpath\n", out);
+	fprintf(out, "id\tparent\tdepth\ttag\tline\tTA\tLA\tCC\tTD\tCS\t%s%scontent\treason\txpath\n",
+		x->ipt ? "HEIGHT\tWIDTH\tIPT\t" : "", x->tagsim ? "TAGSIM\tTEXTSIM\t" : "");
 	for (int i = 0; i < d->n; i++) {
 		xp.len = 0;
 		dom_xpath(d, i, &xp);
-		fprintf(out, "%d\t%d\t%d\t%s\t%d\t%d\t%d\t%.2f\t%.2f\t%.3f\t%d\t%s\t%s\n",
+		fprintf(out, "%d\t%d\t%d\t%s\t%d\t%d\t%d\t%.2f\t%.2f\t%.3f\t",
 			i, d->parent[i], d->depth[i], dom_tagname(d, i), d->line[i],
-			m->TA[i], m->LA[i], m->CC[i], m->TD[i], pg->dc.CS[i],
-			pg->dc.content[i], reason_name(pg->dc.reason[i]), xp.data);
+			m->TA[i], m->LA[i], m->CC[i], m->TD[i], pg->dc.CS[i]);
+		if (x->ipt)
+			fprintf(out, "%.0f\t%.0f\t%.3f\t", x->height[i], x->width[i], x->ipt[i]);
+		if (x->tagsim)
+			fprintf(out, "%.3f\t%.3f\t", x->tagsim[i], x->textsim[i]);
+		fprintf(out, "%d\t%s\t%s\n", pg->dc.content[i], reason_name(pg->dc.reason[i]), xp.data);
 	}
 	buf_free(&xp);
 }
 
 static void
-dump_json(const struct page *pg, FILE *out)
+dump_json(const struct page *pg, const struct extra *x, FILE *out)
 {
 	const struct dom *d = pg->dom;
 	const struct metrics *m = pg->m;
@@ -45,10 +62,15 @@ dump_json(const struct page *pg, FILE *out)
 		const char *tn = dom_tagname(d, i);
 		buf_add_json(&b, tn, strlen(tn));
 		buf_printf(&b, ",\"line\":%d,\"TA\":%d,\"LA\":%d,\"CC\":%.2f,\"TD\":%.2f,"
-			   "\"CS\":%.3f,\"content\":%d,\"reason\":\"%s\",\"xpath\":",
-			   d->line[i], m->TA[i], m->LA[i], m->CC[i], m->TD[i],
-			   pg->dc.CS[i], pg->dc.content[i],
-			   reason_name(pg->dc.reason[i]));
+			   "\"CS\":%.3f,",
+			   d->line[i], m->TA[i], m->LA[i], m->CC[i], m->TD[i], pg->dc.CS[i]);
+		if (x->ipt)
+			buf_printf(&b, "\"HEIGHT\":%.0f,\"WIDTH\":%.0f,\"box\":\"estimate\",\"IPT\":%.3f,",
+				   x->height[i], x->width[i], x->ipt[i]);
+		if (x->tagsim)
+			buf_printf(&b, "\"TAGSIM\":%.3f,\"TEXTSIM\":%.3f,", x->tagsim[i], x->textsim[i]);
+		buf_printf(&b, "\"content\":%d,\"reason\":\"%s\",\"xpath\":",
+			   pg->dc.content[i], reason_name(pg->dc.reason[i]));
 		buf_add_json(&b, xp.data, xp.len);
 		buf_adds(&b, i + 1 < d->n ? "},\n" : "}\n");
 		if (b.len > 65536) {
@@ -103,6 +125,50 @@ dump_features(struct page *pg, FILE *out)
 	features_free(&f);
 }
 
+/* --siblings FILE or DIR (its .html/.htm files), never the page itself. */
+static int
+load_siblings(struct cli *c, const char *self, struct sib_string **out)
+{
+	int n = 0;
+	char err[256];
+	char *me = realpath(self, NULL);
+	for (int i = 0; i < c->nsiblings; i++) {
+		struct stat st;
+		DIR *dp = stat(c->siblings[i], &st) == 0 && S_ISDIR(st.st_mode) ?
+			opendir(c->siblings[i]) : NULL;
+		struct dirent *e = NULL;
+		do {
+			char path[4096];
+			if (dp) {
+				if (!(e = readdir(dp)))
+					break;
+				if (!str_has_suffix(e->d_name, ".html") && !str_has_suffix(e->d_name, ".htm"))
+					continue;
+				snprintf(path, sizeof path, "%s/%s", c->siblings[i], e->d_name);
+			} else {
+				snprintf(path, sizeof path, "%s", c->siblings[i]);
+			}
+			char *rp = realpath(path, NULL);
+			int same = rp && me && !strcmp(rp, me);
+			free(rp);
+			struct page pg;
+			if (same)
+				continue;
+			if (cli_load(c, path, &pg, true, err, sizeof err) < 0) {
+				cli_report(path, err);
+			} else {
+				*out = xreallocarray(*out, (size_t)n + 1, sizeof **out);
+				sib_string_build(pg.dom, pg.dom->body, &(*out)[n++]);
+			}
+			page_free(&pg);
+		} while (dp);
+		if (dp)
+			closedir(dp);
+	}
+	free(me);
+	return n;
+}
+
 int
 cmd_dump(struct cli *c)
 {
@@ -110,7 +176,7 @@ cmd_dump(struct cli *c)
 		return cli_usage_error("dump takes one FILE");
 	if (c->format_given && c->format == FORMAT_TEXT)
 		return cli_usage_error("dump writes tsv or json");
-	if (c->algo_given && c->algo != ALGO_CC)
+	if (c->algo_given && c->algo != ALGO_CC && c->algo != ALGO_ENT && c->algo != ALGO_SIB)
 		return cli_usage_error("dump: --algo %s: not yet available", algo_name(c->algo));
 	struct page pg;
 	char err[256];
@@ -120,13 +186,43 @@ cmd_dump(struct cli *c)
 		page_free(&pg);
 		return 1;
 	}
-	decide_cc(pg.dom, pg.m, &c->params, NULL, &pg.dc);
+	struct extra x = { 0 };
+	struct geometry *g = NULL;
+	struct entropy *e = NULL;
+	double *sims = NULL;
+	if (c->algo == ALGO_ENT) {
+		g = geometry_estimate(pg.dom, pg.m, &c->params);
+		e = entropy_find(pg.dom, pg.m, g, &c->params);
+		entropy_decide(pg.dom, e->stop, NULL, &pg.dc);
+		x.height = g->height;
+		x.width = g->width;
+		x.ipt = e->ipt;
+	} else if (c->algo == ALGO_SIB) {
+		struct sib_string *sibs = NULL;
+		int ns = load_siblings(c, in, &sibs);
+		const struct sib_string **sp = xcalloc((size_t)ns + 1, sizeof *sp);
+		for (int k = 0; k < ns; k++)
+			sp[k] = &sibs[k];
+		sims = xcalloc(2 * (size_t)pg.dom->n + 1, sizeof *sims);
+		sib_decide(pg.dom, pg.m, sp, ns, &c->params, NULL, &pg.dc, sims, sims + pg.dom->n);
+		x.tagsim = sims;
+		x.textsim = sims + pg.dom->n;
+		for (int k = 0; k < ns; k++)
+			sib_string_free(&sibs[k]);
+		free(sibs);
+		free(sp);
+	} else {
+		decide_cc(pg.dom, pg.m, &c->params, NULL, &pg.dc);
+	}
 	if (c->features)
 		dump_features(&pg, stdout);
 	else if (c->format == FORMAT_JSON)
-		dump_json(&pg, stdout);
+		dump_json(&pg, &x, stdout);
 	else
-		dump_tsv(&pg, stdout);
+		dump_tsv(&pg, &x, stdout);
+	entropy_free(e);
+	geometry_free(g);
+	free(sims);
 	page_free(&pg);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		cli_report("stdout", "write error");

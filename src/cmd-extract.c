@@ -19,6 +19,8 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "entropy.h"
+#include "similarity.h"
 
 /* ---- inputs ---- */
 
@@ -113,6 +115,157 @@ mkdir_parents(const char *dir)
 	return rc;
 }
 
+/* ---- same-site methods: what each page is compared with ---- */
+
+struct site {
+	struct entropy_site *ent;   /* ent: clusters and paths of inputs + siblings */
+	struct sib_string *sib;     /* sib: the sibling pages' node strings */
+	char **sibpath;             /* their real paths: a page is not its own sibling */
+	int nsib;
+};
+
+static char *
+real_path(const char *p)
+{
+	char *r = realpath(p, NULL);
+	return r ? r : xstrdup(p);
+}
+
+/* NULL when the method needs no other pages (or there are none). */
+static struct site *
+site_new(const struct cli *c, struct inputs *in)
+{
+	if (c->algo != ALGO_ENT && c->algo != ALGO_SIB)
+		return NULL;
+	struct inputs sib = { 0 };
+	for (int i = 0; i < c->nsiblings; i++) {
+		struct stat st;
+		if (stat(c->siblings[i], &st) == 0 && S_ISDIR(st.st_mode))
+			walk_dir(c->siblings[i], &sib, 0);
+		else
+			inputs_add(&sib, c->siblings[i]);
+	}
+	/* sib without --siblings: the other inputs are the siblings */
+	if (c->algo == ALGO_SIB && sib.n == 0)
+		for (int i = 0; i < in->n; i++)
+			inputs_add(&sib, in->v[i]);
+	struct site *st = NULL;
+	int n = c->algo == ALGO_ENT ? in->n + sib.n : sib.n;
+	if (n < 2 && !(c->algo == ALGO_SIB && n == 1))
+		goto done;
+	st = xcalloc(1, sizeof *st);
+	struct page *pg = xcalloc((size_t)n, sizeof *pg);
+	const struct dom **doms = xcalloc((size_t)n, sizeof *doms);
+	const struct metrics **ms = xcalloc((size_t)n, sizeof *ms);
+	char err[256];
+	for (int i = 0; i < n; i++) {
+		int k = c->algo == ALGO_ENT ? i - in->n : i;
+		const char *name = k < 0 ? in->v[i] : sib.v[k];
+		if (!strcmp(name, "-"))
+			continue;       /* standard input can be read once only */
+		if (cli_load(c, name, &pg[i], true, err, sizeof err) < 0) {
+			if (k >= 0)
+				cli_report(name, err);
+			continue;
+		}
+		doms[i] = pg[i].dom;
+		ms[i] = pg[i].m;
+	}
+	if (c->algo == ALGO_ENT) {
+		st->ent = entropy_site_new(doms, ms, n, &c->params);
+		for (int k = 0; c->verbose && k < st->ent->nclusters; k++) {
+			int s = st->ent->sample[k];
+			fprintf(stderr, "pith: cluster %d: sample %s, path %s (%s)\n", k,
+				s < in->n ? in->v[s] : sib.v[s - in->n], st->ent->path[k]->xpath,
+				entropy_path_kind(st->ent->path[k]));
+		}
+	} else {
+		st->sib = xcalloc((size_t)n, sizeof *st->sib);
+		st->sibpath = xcalloc((size_t)n, sizeof *st->sibpath);
+		for (int i = 0; i < n; i++) {
+			if (!doms[i])
+				continue;
+			sib_string_build(doms[i], doms[i]->body, &st->sib[st->nsib]);
+			st->sibpath[st->nsib++] = real_path(sib.v[i]);
+		}
+	}
+	for (int i = 0; i < n; i++)
+		page_free(&pg[i]);
+	free(pg);
+	free(doms);
+	free(ms);
+done:
+	for (int i = 0; i < sib.n; i++)
+		free(sib.v[i]);
+	free(sib.v);
+	return st;
+}
+
+static void
+site_free(struct site *st)
+{
+	if (!st)
+		return;
+	entropy_site_free(st->ent);
+	for (int i = 0; i < st->nsib; i++) {
+		sib_string_free(&st->sib[i]);
+		free(st->sibpath[i]);
+	}
+	free(st->sib);
+	free(st->sibpath);
+	free(st);
+}
+
+/* ent: the page's cluster path (or, alone, its own descent); returns the
+ * cluster and hands over the XPath used. */
+static int
+site_ent(const struct cli *c, const struct site *st, int index, struct page *pg,
+	 struct buf *text, char **xpath)
+{
+	int fb = 1, cluster = 0, stop;
+	if (st && st->ent) {
+		stop = entropy_site_stop(st->ent, index, pg->dom, pg->m, &c->params, &fb);
+		cluster = st->ent->cluster[index];
+	} else {
+		stop = entropy_page_stop(pg->dom, pg->m, &c->params);
+	}
+	struct ent_path *p = entropy_path_new(pg->dom, stop);
+	if (c->verbose)
+		fprintf(stderr, "%s: cluster %d, path %s (%s%s)\n", pg->name, cluster,
+			p->xpath, entropy_path_kind(p),
+			fb && st ? "; the cluster's path names nothing here, own descent" : "");
+	*xpath = p->xpath;
+	p->xpath = NULL;
+	entropy_path_free(p);
+	entropy_decide(pg->dom, stop, NULL, &pg->dc);
+	extract_text(pg->dom, pg->dc.content, text);
+	return cluster;
+}
+
+static void
+site_sib(const struct cli *c, const struct site *st, struct page *pg,
+	 struct buf *text)
+{
+	const struct sib_string **sibs = xcalloc((size_t)st->nsib + 1, sizeof *sibs);
+	char *self = real_path(pg->name);
+	int k = 0;
+	for (int i = 0; i < st->nsib; i++)
+		if (strcmp(st->sibpath[i], self))
+			sibs[k++] = &st->sib[i];
+	free(self);
+	sib_decide(pg->dom, pg->m, sibs, k, &c->params, NULL, &pg->dc, NULL, NULL);
+	int noise = 0;
+	for (int i = 0; i < pg->dom->n; i++) {
+		int par = pg->dom->parent[i];
+		noise += pg->dc.reason[i] == REASON_NOISE_BLOCK &&
+			 (par < 0 || pg->dc.reason[par] != REASON_NOISE_BLOCK);
+	}
+	if (c->verbose)
+		fprintf(stderr, "%s: %d sibling pages, %d noise blocks\n", pg->name, k, noise);
+	free(sibs);
+	extract_text(pg->dom, pg->dc.content, text);
+}
+
 /* ---- one page ---- */
 
 struct result {
@@ -169,7 +322,8 @@ json_field(struct buf *b, const char *key, const char *val, bool comma)
 }
 
 static void
-run_page(const struct cli *c, const char *input, struct result *r)
+run_page(const struct cli *c, const struct site *st, int index,
+	 const char *input, struct result *r)
 {
 	double t0 = now_ms();
 	struct page pg;
@@ -192,7 +346,14 @@ run_page(const struct cli *c, const char *input, struct result *r)
 	}
 	struct buf text;
 	buf_init(&text);
-	page_run(&pg, c->algo, &c->params, NULL, &text);
+	int cluster = -1;
+	char *xpath = NULL;
+	if (c->algo == ALGO_ENT)
+		cluster = site_ent(c, st, index, &pg, &text, &xpath);
+	else if (c->algo == ALGO_SIB && st)
+		site_sib(c, st, &pg, &text);
+	else
+		page_run(&pg, c->algo, &c->params, NULL, &text);
 	double ms = now_ms() - t0;
 
 	struct buf *o = &r->out;
@@ -206,6 +367,10 @@ run_page(const struct cli *c, const char *input, struct result *r)
 		json_field(o, "keywords", pg.meta.keywords, true);
 		json_field(o, "algo", algo_name(c->algo), true);
 		json_field(o, "charset", pg.src.charset.name, true);
+		if (c->algo == ALGO_ENT) {
+			buf_printf(o, "\"cluster\":%d,", cluster);
+			json_field(o, "path", xpath, true);
+		}
 		buf_printf(o, "\"chars\":%zu,\"ms\":%.1f,",
 			   utf8_count_chars(text.data ? text.data : "", text.len), ms);
 		buf_adds(o, "\"text\":");
@@ -215,6 +380,7 @@ run_page(const struct cli *c, const char *input, struct result *r)
 		buf_add(o, text.data ? text.data : "", text.len);
 	}
 	buf_free(&text);
+	free(xpath);
 	page_free(&pg);
 
 	if (c->outdir) {
@@ -310,12 +476,12 @@ struct msg {
 };
 
 static void
-worker(const struct cli *c, struct inputs *in, int rfd, int wfd)
+worker(const struct cli *c, const struct site *st, struct inputs *in, int rfd, int wfd)
 {
 	int index;
 	while (read_full(rfd, &index, sizeof index) == 0 && index >= 0) {
 		struct result r;
-		run_page(c, in->v[index], &r);
+		run_page(c, st, index, in->v[index], &r);
 		struct msg m = { index, r.failed, r.out.len };
 		if (write_full(wfd, &m, sizeof m) < 0 ||
 		    write_full(wfd, r.out.data ? r.out.data : "", r.out.len) < 0)
@@ -332,7 +498,8 @@ struct slot {
 };
 
 static int
-run_parallel(const struct cli *c, struct inputs *in, struct printer *pr)
+run_parallel(const struct cli *c, const struct site *st, struct inputs *in,
+	     struct printer *pr)
 {
 	int nw = c->jobs < in->n ? c->jobs : in->n;
 	struct slot *w = xcalloc((size_t)nw, sizeof *w);
@@ -358,7 +525,7 @@ run_parallel(const struct cli *c, struct inputs *in, struct printer *pr)
 				close(w[j].to);
 				close(w[j].from);
 			}
-			worker(c, in, down[0], up[1]);
+			worker(c, st, in, down[0], up[1]);
 		}
 		close(down[0]);
 		close(up[1]);
@@ -487,15 +654,17 @@ cmd_extract(struct cli *c)
 	int stdin_uses = 0;
 	for (int i = 0; i < in.n; i++)
 		stdin_uses += !strcmp(in.v[i], "-");
+	struct site *st = site_new(c, &in);
 	if (c->jobs > 1 && in.n > 1 && stdin_uses == 0) {
-		run_parallel(c, &in, &pr);
+		run_parallel(c, st, &in, &pr);
 	} else {
 		for (int i = 0; i < in.n; i++) {
 			struct result r;
-			run_page(c, in.v[i], &r);
+			run_page(c, st, i, in.v[i], &r);
 			emit(&pr, in.v[i], &r);
 		}
 	}
+	site_free(st);
 	for (int i = 0; i < in.n; i++)
 		free(in.v[i]);
 	free(in.v);

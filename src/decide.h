@@ -28,6 +28,10 @@ enum reason {
 	REASON_SMOOTH,    /* rescued: CS > S and TD > D */
 	REASON_OUTLIER,   /* content outside the content region, CS <= S */
 	REASON_PINNED,    /* the user's pin (in or out) */
+	REASON_PATH,      /* ent: the extraction path's node or inside it */
+	REASON_ABOVE,     /* ent: on the path above that node (noise) */
+	REASON_NOISE_BLOCK, /* sib: a block found in a sibling page */
+	REASON_UNIQUE,    /* sib: content no sibling page has */
 	REASON_AUTO,      /* auto: the block's probability reaches auto.T */
 	REASON_COUNT
 };

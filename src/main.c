@@ -307,11 +307,15 @@ main(int argc, char **argv)
 		return cli_usage_error("--algo %s: not yet available in this version",
 				       algo_name(c.algo));
 
+	int rc;
 	if (!strcmp(c.command, "dump"))
-		return cmd_dump(&c);
-	if (!strcmp(c.command, "histogram"))
-		return cmd_histogram(&c);
-	if (!strcmp(c.command, "extract"))
-		return cmd_extract(&c);
-	return cmd_inspect(&c);
+		rc = cmd_dump(&c);
+	else if (!strcmp(c.command, "histogram"))
+		rc = cmd_histogram(&c);
+	else if (!strcmp(c.command, "extract"))
+		rc = cmd_extract(&c);
+	else
+		rc = cmd_inspect(&c);
+	free(c.siblings);
+	return rc;
 }

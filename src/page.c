@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "entropy.h"
 #include "page.h"
+#include "similarity.h"
 #include "auto.h"
 
 void
@@ -93,6 +95,16 @@ page_run(struct page *pg, enum algo a, const struct params *p,
 		return;
 	case ALGO_AUTO:
 		decide_auto(pg, p, pins);
+		extract_text(pg->dom, pg->dc.content, out);
+		return;
+	case ALGO_ENT:
+		/* the page alone is its own cluster */
+		entropy_decide(pg->dom, entropy_page_stop(pg->dom, pg->m, p), pins, &pg->dc);
+		extract_text(pg->dom, pg->dc.content, out);
+		return;
+	case ALGO_SIB:
+		/* no sibling pages here: no block is found as noise */
+		sib_decide(pg->dom, pg->m, NULL, 0, p, pins, &pg->dc, NULL, NULL);
 		extract_text(pg->dom, pg->dc.content, out);
 		return;
 	case ALGO_CC:

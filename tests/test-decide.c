@@ -201,7 +201,8 @@ test_names(void **state)
 	assert_int_equal(algo_parse("bogus"), -1);
 	assert_string_equal(algo_name(ALGO_AUTO), "auto");
 	assert_true(algo_available(ALGO_CC));
-	assert_false(algo_available(ALGO_ENT));
+	assert_true(algo_available(ALGO_ENT));
+	assert_true(algo_available(ALGO_SIB));
 }
 
 int

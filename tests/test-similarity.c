@@ -1,0 +1,359 @@
+/* test-similarity.c - simple tree matching, clustering, the fuzzy matcher
+ * and the noise decision, worked out by hand. */
+#include "testlib.h"
+
+#include "similarity.h"
+
+static int
+stm_of(const char *a, const char *b)
+{
+	struct stm_tree *x = stm_tree_parse(a), *y = stm_tree_parse(b);
+	assert_non_null(x);
+	assert_non_null(y);
+	int r = stm_match(x, y);
+	stm_tree_free(x);
+	stm_tree_free(y);
+	return r;
+}
+
+/* Each case by hand: matched pairs listed. */
+static void
+test_stm(void **state)
+{
+	(void)state;
+	assert_int_equal(stm_of("a", "a"), 1);
+	assert_int_equal(stm_of("a", "b"), 0);                 /* roots differ */
+	assert_int_equal(stm_of("a(b(c)d)", "a(b d(e))"), 3);  /* a b d */
+	assert_int_equal(stm_of("a(b(cd)e)", "a(b(c)ef)"), 4); /* a b c e */
+	assert_int_equal(stm_of("a(bc)", "a(cb)"), 2);         /* order kept: a + b or c */
+	assert_int_equal(stm_of("a(b(c))", "a(d(c))"), 1);     /* c's parents differ */
+	/* Yang's example shape: a(b(cd) b(e)) vs a(b(c) b(d e)): a, b-b(c),
+	 * b-b(e) = 5 */
+	assert_int_equal(stm_of("a(b(cd)b(e))", "a(b(c)b(de))"), 5);
+	assert_int_equal(stm_of("a(bbb)", "a(bb)"), 3);
+	assert_null(stm_tree_parse("a(b"));
+	assert_null(stm_tree_parse("a b"));       /* two roots */
+	assert_null(stm_tree_parse("(a)"));
+	stm_tree_free(NULL);
+}
+
+static void
+test_similarity(void **state)
+{
+	(void)state;
+	struct stm_tree *x = stm_tree_parse("a(b(cd)e)"), *y = stm_tree_parse("a(b(c)ef)");
+	/* 4 / ((5 + 5) / 2) */
+	assert_near(stm_similarity(x, y), 0.8, 1e-12);
+	assert_near(stm_similarity(x, x), 1.0, 1e-12);
+	stm_tree_free(x);
+	stm_tree_free(y);
+}
+
+/* t0 and t1 are equal, t2 is another shape, t3 matches t0 at exactly 0.8
+ * (joins: >= threshold), t4 is closer to t2 (x(yz) vs x(y): 2/2.5 = 0.8). */
+static void
+test_cluster(void **state)
+{
+	(void)state;
+	const char *src[] = { "a(b(cd)e)", "a(b(cd)e)", "x(yz)", "a(b(c)ef)", "x(y)", "q" };
+	struct stm_tree *t[6];
+	for (int i = 0; i < 6; i++)
+		t[i] = stm_tree_parse(src[i]);
+	int cl[6], lead[6];
+	int nc = stm_cluster((const struct stm_tree *const *)t, 6, 0.8, cl, lead);
+	assert_int_equal(nc, 3);
+	const int want[6] = { 0, 0, 1, 0, 1, 2 };
+	for (int i = 0; i < 6; i++)
+		assert_int_equal(cl[i], want[i]);
+	assert_int_equal(lead[0], 0);
+	assert_int_equal(lead[1], 2);
+	assert_int_equal(lead[2], 5);
+	/* a stricter threshold splits t3 and t4 off */
+	nc = stm_cluster((const struct stm_tree *const *)t, 6, 0.81, cl, NULL);
+	assert_int_equal(nc, 5);
+	for (int i = 0; i < 6; i++)
+		stm_tree_free(t[i]);
+}
+
+/* A page's simplified tree drops script and style; the caps are counted. */
+static void
+test_tree_from_dom(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg, "<html><head><title>t</title><style>p{}</style></head>"
+		  "<body><div><p>a</p><script>1</script></div></body></html>");
+	struct stm_tree *t = stm_tree_new(pg.dom);
+	/* html, body, div, p (head and what is in it are skipped) */
+	assert_int_equal(t->n, 4);
+	assert_int_equal(t->truncated, 0);
+	stm_tree_free(t);
+	page_free(&pg);
+}
+
+/* ---- node strings ---- */
+
+static struct params
+defaults(void)
+{
+	struct params p;
+	params_default(&p);
+	return p;
+}
+
+/* S = a0 b1 c1 inside T = z0 a1 b2 c2: one candidate root (T[1]), all
+ * three matched, verified. */
+static void
+test_fuzzy_exact(void **state)
+{
+	(void)state;
+	struct sib_string S, T;
+	sib_string_from(&S, 3, "abc", (int[]){ 0, 1, 1 }, NULL);
+	sib_string_from(&T, 4, "zabc", (int[]){ 0, 1, 2, 2 }, NULL);
+	int ps[3], pt[3];
+	long text;
+	int np = sib_fuzzy(&S, &T, 1, 3, ps, pt, &text);
+	assert_int_equal(np, 3);
+	assert_int_equal(pt[0], 1);
+	assert_int_equal(pt[2], 3);
+	assert_true(sib_verify(&S, &T, ps, pt, np));
+	struct params p = defaults();
+	struct sib_result r;
+	assert_int_equal(sib_match(&S, &T, &p, &r), 1);
+	assert_int_equal(r.candidates, 1);
+	assert_int_equal(r.start, 1);
+	assert_near(r.tagsim, 1, 1e-12);
+	assert_near(r.textsim, 1, 1e-12);   /* no text: taken as 1 */
+	sib_string_free(&S);
+	sib_string_free(&T);
+}
+
+/* s_move: S = a b x c against T = a b c: x is skipped in the source,
+ * pairs (0,0) (1,1) (3,2); tag similarity 3/4. */
+static void
+test_fuzzy_smove(void **state)
+{
+	(void)state;
+	struct sib_string S, T;
+	sib_string_from(&S, 4, "abxc", (int[]){ 0, 1, 1, 1 }, NULL);
+	sib_string_from(&T, 3, "abc", (int[]){ 0, 1, 1 }, NULL);
+	int ps[4], pt[4];
+	long text;
+	int np = sib_fuzzy(&S, &T, 0, 3, ps, pt, &text);
+	assert_int_equal(np, 3);
+	assert_int_equal(ps[2], 3);
+	assert_int_equal(pt[2], 2);
+	assert_true(sib_verify(&S, &T, ps, pt, np));
+	struct params p = defaults();
+	struct sib_result r;
+	assert_int_equal(sib_match(&S, &T, &p, &r), 0);   /* 0.75 < 0.8 */
+	assert_near(r.tagsim, 0.75, 1e-12);
+	sib_string_free(&S);
+	sib_string_free(&T);
+}
+
+/* t_move: S = a b c d against T = a b y c d.  At c/y the source slides to
+ * d (no match, and no more source), positions are reset and the target
+ * slides past y: c and d match, 4 of 4. */
+static void
+test_fuzzy_tmove(void **state)
+{
+	(void)state;
+	struct sib_string S, T;
+	sib_string_from(&S, 4, "abcd", (int[]){ 0, 1, 1, 1 }, NULL);
+	sib_string_from(&T, 5, "abycd", (int[]){ 0, 1, 1, 1, 1 }, NULL);
+	int ps[4], pt[4];
+	long text;
+	int np = sib_fuzzy(&S, &T, 0, 3, ps, pt, &text);
+	assert_int_equal(np, 4);
+	assert_int_equal(pt[2], 3);
+	assert_int_equal(pt[3], 4);
+	sib_string_free(&S);
+	sib_string_free(&T);
+}
+
+/* MAX: S = a b c, T = a y y y y b c (all children of a).  b sits 4 nodes
+ * on: with MAX 3 the target cannot slide far enough, b and then c stay
+ * unmatched (1 of 3); with MAX 4 all three match. */
+static void
+test_fuzzy_max(void **state)
+{
+	(void)state;
+	struct sib_string S, T;
+	sib_string_from(&S, 3, "abc", (int[]){ 0, 1, 1 }, NULL);
+	sib_string_from(&T, 7, "ayyyybc", (int[]){ 0, 1, 1, 1, 1, 1, 1 }, NULL);
+	int ps[3], pt[3];
+	long text;
+	assert_int_equal(sib_fuzzy(&S, &T, 0, 3, ps, pt, &text), 1);
+	assert_int_equal(sib_fuzzy(&S, &T, 0, 4, ps, pt, &text), 3);
+	assert_int_equal(pt[1], 5);
+	sib_string_free(&S);
+	sib_string_free(&T);
+}
+
+/* The paper's figure 1: two different trees, a(b(c) d(e)) and
+ * a(b(c(d(e)))), both serialise to "abcde".  Tags alone match 5 of 5; the
+ * verification sees d at depth 1 against depth 3 and refuses. */
+static void
+test_figure1(void **state)
+{
+	(void)state;
+	struct sib_string S, T;
+	sib_string_from(&S, 5, "abcde", (int[]){ 0, 1, 2, 1, 2 }, NULL);
+	sib_string_from(&T, 5, "abcde", (int[]){ 0, 1, 2, 3, 4 }, NULL);
+	int ps[5], pt[5];
+	long text;
+	int np = sib_fuzzy(&S, &T, 0, 3, ps, pt, &text);
+	assert_int_equal(np, 5);
+	assert_false(sib_verify(&S, &T, ps, pt, np));
+	struct params p = defaults();
+	struct sib_result r;
+	assert_int_equal(sib_match(&S, &T, &p, &r), 0);
+	assert_int_equal(r.candidates, 1);
+	assert_int_equal(r.rejected, 1);
+	assert_int_equal(r.start, -1);
+	/* and a matched node outside the first one's subtree: T = a0 c1 b0 */
+	sib_string_free(&T);
+	sib_string_from(&T, 3, "acb", (int[]){ 0, 1, 0 }, NULL);
+	assert_false(sib_verify(&S, &T, (int[]){ 0, 1 }, (int[]){ 0, 2 }, 2));
+	sib_string_free(&S);
+	sib_string_free(&T);
+}
+
+/* Text: "Home" = 4, "About us" / "About them": prefix "About " 6, no
+ * common suffix; 10 of 12 bytes, 0.833 >= 0.6 and tags 2/2: noise.  With
+ * a different second text ("Contact"): 4/12 = 0.333 < 0.6: not noise. */
+static void
+test_text_similarity(void **state)
+{
+	(void)state;
+	struct sib_string S, T, U;
+	sib_string_from(&S, 2, "ab", (int[]){ 0, 1 }, (const char *[]){ "Home", "About us" });
+	sib_string_from(&T, 2, "ab", (int[]){ 0, 1 }, (const char *[]){ "Home", "About them" });
+	sib_string_from(&U, 2, "ab", (int[]){ 0, 1 }, (const char *[]){ "Home", "Contact" });
+	struct params p = defaults();
+	struct sib_result r;
+	assert_int_equal(sib_match(&S, &T, &p, &r), 1);
+	assert_near(r.textsim, 10.0 / 12, 1e-12);
+	assert_int_equal(sib_match(&S, &U, &p, &r), 0);
+	assert_near(r.tagsim, 1, 1e-12);
+	assert_near(r.textsim, 4.0 / 12, 1e-12);
+	sib_string_free(&S);
+	sib_string_free(&T);
+	sib_string_free(&U);
+}
+
+static const char *const page_a =
+	"<body><div id=head><h1>Daily Site</h1><ul id=menu><li><a href=/>Home</a></li>"
+	"<li><a href=/news>News</a></li><li><a href=/about>About</a></li></ul></div>"
+	"<div id=main><h2>Apples are red</h2><p>Apples grow on trees in many orchards.</p>"
+	"<p>They are picked in the autumn and kept cool.</p></div>"
+	"<div id=foot><p>Copyright 2024 Daily Site. All rights reserved.</p></div></body>";
+static const char *const page_b =
+	"<body><div id=head><h1>Daily Site</h1><ul id=menu><li><a href=/>Home</a></li>"
+	"<li><a href=/news>News</a></li><li><a href=/about>About</a></li></ul></div>"
+	"<div id=main><h2>Pears are green</h2><p>Pears ripen after they are picked.</p>"
+	"<p>A ripe pear yields to gentle pressure near the stem.</p><p>Third paragraph.</p></div>"
+	"<div id=foot><p>Copyright 2024 Daily Site. All rights reserved.</p></div></body>";
+
+/* body's text is spread over #head, #main and #foot: one level down,
+ * three blocks.  Against page b, #head and #foot are found (tags and text
+ * equal), #main is not (its text differs). */
+static void
+test_decide(void **state)
+{
+	(void)state;
+	struct page a, b;
+	test_page(&a, page_a);
+	test_page(&b, page_b);
+	struct params p = defaults();
+	uint8_t *blk = xmalloc((size_t)a.dom->n);
+	int head = test_by_id(&a, "head"), main_ = test_by_id(&a, "main");
+	int foot = test_by_id(&a, "foot");
+	sib_segment(a.dom, a.m, p.sib_pdoc, blk);
+	assert_int_equal(blk[a.dom->body], 2);
+	/* #head's text is spread over h1 and ul, so it is cut further */
+	assert_int_equal(blk[head], 2);
+	assert_int_equal(blk[test_by_id(&a, "menu")], 2);
+	assert_int_equal(blk[main_], 2);
+	assert_int_equal(blk[foot], 2);   /* single child p, passed through */
+	assert_int_equal(blk[a.dom->first_child[foot]], 1);
+	char err[64];
+	assert_int_equal(params_set(&p, "sib.pdoc=1", err, sizeof err), 0);
+	sib_segment(a.dom, a.m, p.sib_pdoc, blk);
+	assert_int_equal(blk[head], 1);
+	assert_int_equal(blk[main_], 1);
+
+	struct sib_string T;
+	sib_string_build(b.dom, b.dom->body, &T);
+	const struct sib_string *sibs[1] = { &T };
+	double *tg = xmalloc(sizeof(double) * (size_t)a.dom->n);
+	double *tx = xmalloc(sizeof(double) * (size_t)a.dom->n);
+	sib_decide(a.dom, a.m, sibs, 1, &p, NULL, &a.dc, tg, tx);
+	assert_int_equal(a.dc.content[head], 0);
+	assert_int_equal(a.dc.reason[head], REASON_NOISE_BLOCK);
+	assert_near(tg[head], 1, 1e-12);
+	/* #foot was passed through: its p is the block */
+	assert_int_equal(a.dc.content[a.dom->first_child[foot]], 0);
+	assert_int_equal(a.dc.content[main_], 1);
+	assert_int_equal(a.dc.reason[main_], REASON_UNIQUE);
+	assert_true(tx[main_] < 0.6);
+	struct buf out;
+	buf_init(&out);
+	extract_text(a.dom, a.dc.content, &out);
+	assert_string_equal(out.data, "Apples are red\nApples grow on trees in many orchards.\n"
+			    "They are picked in the autumn and kept cool.\n");
+	buf_free(&out);
+	/* no siblings: nothing is noise */
+	sib_decide(a.dom, a.m, NULL, 0, &p, NULL, &a.dc, NULL, NULL);
+	assert_int_equal(a.dc.content[head], 1);
+	sib_string_free(&T);
+	free(blk);
+	free(tg);
+	free(tx);
+	page_free(&a);
+	page_free(&b);
+}
+
+/* A node string of a subtree: pre-order, depths relative to the root,
+ * each element's own text with whitespace collapsed. */
+static void
+test_string_build(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg, "<body><div id=r>one <b>two</b>  three<script>x</script>"
+		  "<p>four</p></div></body>");
+	struct sib_string s;
+	sib_string_build(pg.dom, test_by_id(&pg, "r"), &s);
+	assert_int_equal(s.n, 3);   /* div b p */
+	assert_int_equal(s.v[0].depth, 0);
+	assert_int_equal(s.v[1].depth, 1);
+	assert_string_equal(s.v[0].text, "one three");
+	assert_string_equal(s.v[1].text, "two");
+	assert_string_equal(s.v[2].text, "four");
+	assert_int_equal(s.textlen, 9 + 3 + 4);
+	sib_string_free(&s);
+	sib_string_free(NULL);
+	page_free(&pg);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_stm),
+		cmocka_unit_test(test_similarity),
+		cmocka_unit_test(test_cluster),
+		cmocka_unit_test(test_tree_from_dom),
+		cmocka_unit_test(test_fuzzy_exact),
+		cmocka_unit_test(test_fuzzy_smove),
+		cmocka_unit_test(test_fuzzy_tmove),
+		cmocka_unit_test(test_fuzzy_max),
+		cmocka_unit_test(test_figure1),
+		cmocka_unit_test(test_text_similarity),
+		cmocka_unit_test(test_decide),
+		cmocka_unit_test(test_string_build),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
