@@ -17,11 +17,14 @@ import time
 
 RUNS = [
     # label, pith arguments, also time -j 2
+    ("auto", ["--algo", "auto"], True),
     ("cc", ["--algo", "cc"], True),
     ("lb max", ["--algo", "lb"], True),
     ("lb max reflow", ["--algo", "lb", "--set", "lb.reflow=on"], False),
     ("lb all", ["--algo", "lb", "--set", "lb.mode=all"], False),
     ("lb all reflow", ["--algo", "lb", "--set", "lb.mode=all", "--set", "lb.reflow=on"], False),
+    # ent clusters all pages of the run; the dev pages come from many sites
+    ("ent", ["--algo", "ent"], False),
 ]
 
 
