@@ -10,15 +10,17 @@
 #include "cli.h"
 #include "entropy.h"
 #include "geometry.h"
+#include "signals.h"
 #include "similarity.h"
+#include "tibetan.h"
 
 /* Columns a method adds after CS; NULL arrays are left out.  HEIGHT and
  * WIDTH are estimates (geometry.h), and the JSON says so. */
 struct extra {
+	const double *rel, *ver;                /* tib */
 	const double *height, *width, *ipt;     /* ent */
 	const double *tagsim, *textsim;         /* sib: per block root, -1 elsewhere */
 };
-#include "signals.h"
 
 static void
 dump_tsv(const struct page *pg, const struct extra *x, FILE *out)
@@ -27,14 +29,17 @@ dump_tsv(const struct page *pg, const struct extra *x, FILE *out)
 	const struct metrics *m = pg->m;
 	struct buf xp;
 	buf_init(&xp);
-	fprintf(out, "id\tparent\tdepth\ttag\tline\tTA\tLA\tCC\tTD\tCS\t%s%scontent\treason\txpath\n",
-		x->ipt ? "HEIGHT\tWIDTH\tIPT\t" : "", x->tagsim ? "TAGSIM\tTEXTSIM\t" : "");
+	fprintf(out, "id\tparent\tdepth\ttag\tline\tTA\tLA\tCC\tTD\tCS\t%s%s%scontent\treason\txpath\n",
+		x->rel ? "REL\tVER\t" : "", x->ipt ? "HEIGHT\tWIDTH\tIPT\t" : "",
+		x->tagsim ? "TAGSIM\tTEXTSIM\t" : "");
 	for (int i = 0; i < d->n; i++) {
 		xp.len = 0;
 		dom_xpath(d, i, &xp);
 		fprintf(out, "%d\t%d\t%d\t%s\t%d\t%d\t%d\t%.2f\t%.2f\t%.3f\t",
 			i, d->parent[i], d->depth[i], dom_tagname(d, i), d->line[i],
 			m->TA[i], m->LA[i], m->CC[i], m->TD[i], pg->dc.CS[i]);
+		if (x->rel)
+			fprintf(out, "%.2f\t%.2f\t", x->rel[i], x->ver[i]);
 		if (x->ipt)
 			fprintf(out, "%.0f\t%.0f\t%.3f\t", x->height[i], x->width[i], x->ipt[i]);
 		if (x->tagsim)
@@ -64,6 +69,8 @@ dump_json(const struct page *pg, const struct extra *x, FILE *out)
 		buf_printf(&b, ",\"line\":%d,\"TA\":%d,\"LA\":%d,\"CC\":%.2f,\"TD\":%.2f,"
 			   "\"CS\":%.3f,",
 			   d->line[i], m->TA[i], m->LA[i], m->CC[i], m->TD[i], pg->dc.CS[i]);
+		if (x->rel)
+			buf_printf(&b, "\"REL\":%.2f,\"VER\":%.2f,", x->rel[i], x->ver[i]);
 		if (x->ipt)
 			buf_printf(&b, "\"HEIGHT\":%.0f,\"WIDTH\":%.0f,\"box\":\"estimate\",\"IPT\":%.3f,",
 				   x->height[i], x->width[i], x->ipt[i]);
@@ -176,7 +183,8 @@ cmd_dump(struct cli *c)
 		return cli_usage_error("dump takes one FILE");
 	if (c->format_given && c->format == FORMAT_TEXT)
 		return cli_usage_error("dump writes tsv or json");
-	if (c->algo_given && c->algo != ALGO_CC && c->algo != ALGO_ENT && c->algo != ALGO_SIB)
+	if (c->algo_given && c->algo != ALGO_CC && c->algo != ALGO_ENT &&
+	    c->algo != ALGO_SIB && c->algo != ALGO_TIB)
 		return cli_usage_error("dump: --algo %s: not yet available", algo_name(c->algo));
 	struct page pg;
 	char err[256];
@@ -190,7 +198,12 @@ cmd_dump(struct cli *c)
 	struct geometry *g = NULL;
 	struct entropy *e = NULL;
 	double *sims = NULL;
-	if (c->algo == ALGO_ENT) {
+	if (c->algo == ALGO_TIB) {
+		pg.tib = tib_figures_compute(pg.dom, pg.m, &pg.script, c->params.tib_script);
+		decide_tib(pg.dom, pg.m, pg.tib, &c->params, NULL, &pg.dc);
+		x.rel = pg.tib->rel;
+		x.ver = pg.tib->ver;
+	} else if (c->algo == ALGO_ENT) {
 		g = geometry_estimate(pg.dom, pg.m, &c->params);
 		e = entropy_find(pg.dom, pg.m, g, &c->params);
 		entropy_decide(pg.dom, e->stop, NULL, &pg.dc);

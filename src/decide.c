@@ -28,12 +28,14 @@ algo_parse(const char *name)
 int
 algo_available(enum algo a)
 {
-	return a == ALGO_CC || a == ALGO_LB || a == ALGO_ENT || a == ALGO_SIB || a == ALGO_AUTO;
+	return a == ALGO_CC || a == ALGO_LB || a == ALGO_ENT || a == ALGO_SIB ||
+	       a == ALGO_TIB || a == ALGO_AUTO;
 }
 
 static const char *const reason_names[REASON_COUNT] = {
 	"noise", "cc", "smooth", "outlier", "pinned",
-	"path", "above", "noise-block", "unique", "auto"
+	"path", "above", "noise-block", "unique",
+	"relativity", "veracity-low", "veracity-high", "tib", "auto"
 };
 
 const char *

@@ -32,6 +32,10 @@ enum reason {
 	REASON_ABOVE,     /* ent: on the path above that node (noise) */
 	REASON_NOISE_BLOCK, /* sib: a block found in a sibling page */
 	REASON_UNIQUE,    /* sib: content no sibling page has */
+	REASON_RELATIVITY,/* tib: link text share >= tib.rel */
+	REASON_VER_LOW,   /* tib: veracity below the band */
+	REASON_VER_HIGH,  /* tib: veracity above the band */
+	REASON_TIB,       /* tib: content */
 	REASON_AUTO,      /* auto: the block's probability reaches auto.T */
 	REASON_COUNT
 };

@@ -20,7 +20,7 @@ static const char usage_main[] =
 "       pith extract   [OPTIONS] FILE|DIR|URL...  extracted text, batch\n"
 "\n"
 "Options:\n"
-"  --algo NAME         auto (default), cc, lb; ent, tib, sib to come\n"
+"  --algo NAME         auto (default), cc, lb, tib, ent or sib\n"
 "  --set NAME=VALUE    set a parameter (repeatable), e.g. --set cc.C=35\n"
 "  --charset NAME      read the input in this charset, whatever it says\n"
 "  --url URL           the page's address (for rules and the JSON output)\n"
@@ -43,8 +43,8 @@ static const char usage_main[] =
 "  --version           the version\n"
 "\n"
 "Parameters: cc.C cc.S cc.D cc.outliers lb.K lb.T lb.mode lb.reflow\n"
-"  ent.sim ent.var ent.width tib.rel tib.ver_min tib.ver_max sib.alpha\n"
-"  sib.beta sib.max sib.pdoc auto.T auto.grow (see pith(1)).\n"
+"  ent.sim ent.var ent.width tib.rel tib.ver_min tib.ver_max tib.script\n"
+"  sib.alpha sib.beta sib.max sib.pdoc auto.T auto.grow (see pith(1)).\n"
 "Exit status: 0 ok, 1 some input could not be read or parsed, 2 usage.\n";
 
 static const char usage_dump[] =
@@ -53,7 +53,9 @@ static const char usage_dump[] =
 "Prints one row per element: id parent depth tag line TA LA CC TD CS\n"
 "content reason xpath (tab-separated, with a header line), or the same as\n"
 "JSON with --format json.  CC and TD have 2 decimals, CS 3; content is 1\n"
-"or 0; reason is cc, smooth, outlier, noise or pinned.\n"
+"or 0; reason is cc, smooth, outlier, noise or pinned.  With --algo tib,\n"
+"REL and VER (2 decimals) follow CS and reason is relativity,\n"
+"veracity-low, veracity-high, tib or pinned.\n"
 "\n"
 "  --features   instead, one row per text block with the signals the auto\n"
 "               method combines, and the block's text (for training)\n";
@@ -74,7 +76,8 @@ static const char usage_extract[] =
 "*.html *.htm *.xhtml in sorted order.  A page that fails is reported as\n"
 "'pith: FILE: reason' and the run goes on; the exit status is then 1.\n"
 "\n"
-"  --algo NAME   auto (default), cc or lb (ent tib sib: not yet available)\n"
+"  --algo NAME   auto (default), cc, lb, tib, ent (clusters the pages of\n"
+"                the run) or sib (needs --siblings)\n"
 "  -o DIR        write DIR/NAME.txt (NAME.json with --format json)\n"
 "  -j N          N worker processes; output keeps the input order\n";
 

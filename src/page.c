@@ -27,6 +27,7 @@ finish(struct page *pg, const struct page_opts *o, bool want_dom,
 	pg->m = metrics_compute(pg->dom);
 	decision_init(&pg->dc, pg->dom->n);
 	extract_meta(pg->dom, &pg->meta);
+	tib_detect_page(pg->dom, pg->src.text, pg->src.len, &pg->script);
 	return 0;
 }
 
@@ -62,6 +63,7 @@ page_free(struct page *pg)
 	dom_free(pg->dom);
 	metrics_free(pg->m);
 	lineblock_free(pg->lb);
+	tib_figures_free(pg->tib);
 	extract_meta_free(&pg->meta);
 	if (pg->dc.content)
 		decision_free(&pg->dc);
@@ -105,6 +107,15 @@ page_run(struct page *pg, enum algo a, const struct params *p,
 	case ALGO_SIB:
 		/* no sibling pages here: no block is found as noise */
 		sib_decide(pg->dom, pg->m, NULL, 0, p, pins, &pg->dc, NULL, NULL);
+		extract_text(pg->dom, pg->dc.content, out);
+		return;
+	case ALGO_TIB:
+		if (!pg->tib || pg->tib->setting != p->tib_script) {
+			tib_figures_free(pg->tib);
+			pg->tib = tib_figures_compute(pg->dom, pg->m, &pg->script,
+						      p->tib_script);
+		}
+		decide_tib(pg->dom, pg->m, pg->tib, p, pins, &pg->dc);
 		extract_text(pg->dom, pg->dc.content, out);
 		return;
 	case ALGO_CC:

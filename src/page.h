@@ -17,6 +17,7 @@
 #include "load.h"
 #include "metrics.h"
 #include "params.h"
+#include "tibetan.h"
 
 struct features;
 
@@ -34,6 +35,8 @@ struct page {
 	int lb_reflow;             /* the reflow setting lb was built with */
 	struct page_meta meta;
 	struct decision dc;        /* the DOM methods' decision */
+	struct tib_detect script;  /* scripts, Tibetan page, legacy font */
+	struct tib_figures *tib;   /* built on demand */
 	struct features *sig;      /* auto: the signals, computed on demand */
 	double *score;             /* auto: each block's probability, -1 elsewhere */
 };

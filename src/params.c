@@ -41,6 +41,8 @@ const struct param_desc params_table[] = {
 	  "lowest veracity of a content node" },
 	{ "tib.ver_max", "tib", PARAM_DOUBLE, OFF(tib_ver_max), 0.6, 0, 1, 0.01,
 	  "highest veracity of a content node" },
+	{ "tib.script", "tib", PARAM_SCRIPT, OFF(tib_script), TIB_SCRIPT_AUTO, 0, 4, 1,
+	  "veracity signal: auto, tibetan, cjk, latin or arabic" },
 	{ "sib.alpha", "sib", PARAM_DOUBLE, OFF(sib_alpha), 0.8, 0, 1, 0.01,
 	  "tag similarity at which a block is noise" },
 	{ "sib.beta", "sib", PARAM_DOUBLE, OFF(sib_beta), 0.6, 0, 1, 0.01,
@@ -55,6 +57,10 @@ const struct param_desc params_table[] = {
 	  "keep only the best run of blocks in reading order (on/off)" },
 };
 const size_t params_count = sizeof params_table / sizeof params_table[0];
+
+static const char *const script_values[] = {
+	"auto", "tibetan", "cjk", "latin", "arabic"
+};
 
 static void *
 field(struct params *p, const struct param_desc *d)
@@ -125,6 +131,16 @@ params_set_value(struct params *p, const struct param_desc *d,
 			snprintf(err, errlen, "%s takes max or all, not '%s'", d->name, value);
 			return -1;
 		}
+	} else if (d->type == PARAM_SCRIPT) {
+		size_t k = 0, nv = sizeof script_values / sizeof script_values[0];
+		while (k < nv && strcmp(value, script_values[k]))
+			k++;
+		if (k == nv) {
+			snprintf(err, errlen, "%s takes auto, tibetan, cjk, latin or "
+				 "arabic, not '%s'", d->name, value);
+			return -1;
+		}
+		v = (double)k;
 	} else {
 		char *end;
 		errno = 0;
@@ -179,6 +195,9 @@ params_format(const struct params *p, const struct param_desc *d,
 		break;
 	case PARAM_LBMODE:
 		snprintf(out, outlen, "%s", v == LB_MODE_ALL ? "all" : "max");
+		break;
+	case PARAM_SCRIPT:
+		snprintf(out, outlen, "%s", script_values[(int)v]);
 		break;
 	default:
 		snprintf(out, outlen, "%.15g", v);

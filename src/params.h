@@ -11,6 +11,11 @@
 #include <stddef.h>
 
 enum lb_mode { LB_MODE_MAX, LB_MODE_ALL };
+/* tib.script: whose signal veracity counts (tibetan.h). */
+enum tib_script {
+	TIB_SCRIPT_AUTO, TIB_SCRIPT_TIBETAN, TIB_SCRIPT_CJK, TIB_SCRIPT_LATIN,
+	TIB_SCRIPT_ARABIC
+};
 
 struct params {
 	double cc_C, cc_S, cc_D;
@@ -21,13 +26,16 @@ struct params {
 	int lb_reflow;
 	double ent_sim, ent_var, ent_width;
 	double tib_rel, tib_ver_min, tib_ver_max;
+	int tib_script;
 	double sib_alpha, sib_beta;
 	int sib_max, sib_pdoc;
 	double auto_T;
 	int auto_grow;
 };
 
-enum param_type { PARAM_DOUBLE, PARAM_INT, PARAM_BOOL, PARAM_LBMODE };
+enum param_type {
+	PARAM_DOUBLE, PARAM_INT, PARAM_BOOL, PARAM_LBMODE, PARAM_SCRIPT
+};
 
 struct param_desc {
 	const char *name;       /* "cc.C" */
@@ -51,7 +59,7 @@ const struct param_desc *params_find(const char *name);
 double params_get(const struct params *p, const struct param_desc *d);
 /* Set a numeric value, clamped to the parameter's range. */
 void params_put(struct params *p, const struct param_desc *d, double v);
-/* Format the current value ("29", "0.57", "max", "on") into out. */
+/* Format the current value ("29", "0.57", "max", "on", "auto") into out. */
 void params_format(const struct params *p, const struct param_desc *d,
 		   char *out, size_t outlen);
 

@@ -52,8 +52,8 @@ test_table(void **state)
 	static const char *const names[] = {
 		"cc.C", "cc.S", "cc.D", "cc.outliers", "lb.K", "lb.T", "lb.mode",
 		"lb.reflow", "ent.sim", "ent.var", "ent.width", "tib.rel",
-		"tib.ver_min", "tib.ver_max", "sib.alpha", "sib.beta", "sib.max",
-		"sib.pdoc", "auto.T", "auto.grow",
+		"tib.ver_min", "tib.ver_max", "tib.script", "sib.alpha", "sib.beta",
+		"sib.max", "sib.pdoc", "auto.T", "auto.grow",
 	};
 	assert_int_equal(params_count, sizeof names / sizeof names[0]);
 	for (size_t i = 0; i < params_count; i++) {
