@@ -95,7 +95,7 @@ static const struct iconv_name iconv_names[] = {
 const char *
 charset_canonical(const char *label)
 {
-	char tmp[48];
+	char tmp[48] = "";
 	size_t n = 0;
 	while (*label && isspace((unsigned char)*label))
 		label++;

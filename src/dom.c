@@ -564,22 +564,13 @@ dom_tag_id(const struct dom *d, const char *name)
 void
 dom_xpath(const struct dom *d, int i, struct buf *out)
 {
-	int stack[64], depth = 0;
-	/* Collect ancestors; very deep nodes are written iteratively. */
-	int *path = stack;
-	int cap = 64;
-	for (int e = i; e >= 0; e = d->parent[e]) {
-		if (depth == cap) {
-			cap *= 2;
-			int *np = xmalloc((size_t)cap * sizeof *np);
-			memcpy(np, path, (size_t)depth * sizeof *np);
-			if (path != stack)
-				free(path);
-			path = np;
-		}
-		path[depth++] = e;
-	}
-	for (int k = depth - 1; k >= 0; k--) {
+	/* The ancestors, root last; the depth is known, so one allocation. */
+	int depth = d->depth[i] + 1;
+	int *path = xmalloc((size_t)depth * sizeof *path);
+	int n = 0;
+	for (int e = i; e >= 0 && n < depth; e = d->parent[e])
+		path[n++] = e;
+	for (int k = n - 1; k >= 0; k--) {
 		int e = path[k];
 		const char *tn = dom_tagname(d, e);
 		if (!strcmp(tn, "html") || !strcmp(tn, "body") || !strcmp(tn, "head"))
@@ -587,6 +578,5 @@ dom_xpath(const struct dom *d, int i, struct buf *out)
 		else
 			buf_printf(out, "/%s[%d]", tn, d->pos[e]);
 	}
-	if (path != stack)
-		free(path);
+	free(path);
 }

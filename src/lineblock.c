@@ -817,7 +817,7 @@ has_sub(const char *p, size_t n, const char *needle)
 {
 	size_t k = strlen(needle);
 	for (size_t i = 0; i + k <= n; i++) {
-		const char *c = memchr(p + i, needle[0], n - k + 1 - i);
+		const char *c = memchr(p + i, (unsigned char)needle[0], n - k + 1 - i);
 		if (!c)
 			return 0;
 		i = (size_t)(c - p);

@@ -34,7 +34,7 @@ has_word(const char *s, const char *const *words, size_t n)
 {
 	char low[256];
 	size_t k = 0;
-	for (; s[k] && k < sizeof low - 1; k++)
+	for (; k < sizeof low - 1 && s[k]; k++)
 		low[k] = (char)tolower((unsigned char)s[k]);
 	low[k] = '\0';
 	for (size_t i = 0; i < n; i++)

@@ -130,7 +130,7 @@ prf_chars(const char *gold, size_t gn, const char *pred, size_t pn)
 static const char *
 dominant_script(const struct dom *d)
 {
-	struct { const uc_script_t *s; long n; } seen[16];
+	struct { const uc_script_t *s; long n; } seen[16] = { { NULL, 0 } };
 	int nseen = 0;
 	long budget = 200000;
 	for (int t = 0; t < d->ntexts && budget > 0; t++) {
