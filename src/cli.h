@@ -15,6 +15,8 @@
 
 enum format { FORMAT_TEXT, FORMAT_TSV, FORMAT_JSON };
 
+struct rules_set;
+
 struct cli {
 	const char *command;
 	enum algo algo;
@@ -26,6 +28,9 @@ struct cli {
 	int nsiblings;
 	const char *rules;
 	const char *rules_out;
+	struct rules_set *ruleset;  /* --rules, loaded by the command */
+	bool online;            /* rules test: fetch test_url pages */
+	const char *format_arg; /* --format as given (rules export: ftr css json) */
 	enum format format;
 	bool format_given;
 	const char *outdir;
@@ -56,6 +61,7 @@ int cmd_dump(struct cli *c);
 int cmd_extract(struct cli *c);
 int cmd_histogram(struct cli *c);
 int cmd_inspect(struct cli *c);
+int cmd_rules(struct cli *c);
 
 /* Fetch a URL (fetch.c); 0 or -1 with a reason.  Without libcurl always
  * -1 ("built without libcurl"). */

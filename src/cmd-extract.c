@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "rules.h"
 #include "entropy.h"
 #include "similarity.h"
 
@@ -321,6 +322,36 @@ json_field(struct buf *b, const char *key, const char *val, bool comma)
 		buf_addc(b, ',');
 }
 
+
+static void
+rule_diag(void *ctx, const char *file, int line, const char *reason)
+{
+	(void)ctx;
+	fprintf(stderr, "pith: %s:%d: %s\n", file, line, reason);
+}
+
+/* The first line of FILE.url, the page's address, or NULL. */
+static char *
+sidecar_url(const char *input)
+{
+	size_t len = strlen(input) + 5;
+	char *path = xmalloc(len);
+	snprintf(path, len, "%s.url", input);
+	FILE *f = fopen(path, "r");
+	free(path);
+	if (!f)
+		return NULL;
+	char line[2048];
+	char *url = NULL;
+	if (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\r\n")] = '\0';
+		if (*line)
+			url = xstrdup(line);
+	}
+	fclose(f);
+	return url;
+}
+
 static void
 run_page(const struct cli *c, const struct site *st, int index,
 	 const char *input, struct result *r)
@@ -330,7 +361,7 @@ run_page(const struct cli *c, const struct site *st, int index,
 	char err[256];
 	buf_init(&r->out);
 	r->failed = 0;
-	if (cli_load(c, input, &pg, needs_dom(c->algo), err, sizeof err) < 0) {
+	if (cli_load(c, input, &pg, needs_dom(c->algo) || c->ruleset, err, sizeof err) < 0) {
 		r->failed = 1;
 		buf_adds(&r->out, err);
 		page_free(&pg);
@@ -354,14 +385,30 @@ run_page(const struct cli *c, const struct site *st, int index,
 	}
 	struct buf text;
 	buf_init(&text);
+	/* the site rule, if one matches, decides instead of the method */
+	char *side = NULL;
+	const char *rule_url = c->url ? c->url : cli_is_url(input) ? input : pg.meta.canonical;
+	if (!rule_url && c->ruleset && strcmp(input, "-"))
+		rule_url = side = sidecar_url(input);
+	const struct rule *rule = c->ruleset ? rules_match(c->ruleset, rule_url) : NULL;
+	enum algo algo = c->algo;
 	int cluster = -1;
 	char *xpath = NULL;
-	if (c->algo == ALGO_ENT)
+	if (rule) {
+		/* the rule decides, below */
+	} else if (c->algo == ALGO_ENT)
 		cluster = site_ent(c, st, index, &pg, &text, &xpath);
 	else if (c->algo == ALGO_SIB && st)
 		site_sib(c, st, &pg, &text);
 	else
 		page_run(&pg, c->algo, &c->params, NULL, &text);
+	if (rule) {
+		struct params p = c->params;
+		struct rules_outcome ro;
+		rule_settings(rule, c->algo_given, &algo, &p);
+		rules_page_run(&pg, rule, algo, &p, NULL, &text, &ro, rule_diag, NULL);
+		rules_outcome_free(&ro);
+	}
 	double ms = now_ms() - t0;
 
 	struct buf *o = &r->out;
@@ -373,7 +420,9 @@ run_page(const struct cli *c, const struct site *st, int index,
 		json_field(o, "title", pg.meta.title && *pg.meta.title ? pg.meta.title : NULL, true);
 		json_field(o, "date", pg.meta.date, true);
 		json_field(o, "keywords", pg.meta.keywords, true);
-		json_field(o, "algo", algo_name(c->algo), true);
+		json_field(o, "algo", algo_name(algo), true);
+		if (c->ruleset)
+			json_field(o, "rule", rule ? rule->path : NULL, true);
 		json_field(o, "charset", pg.src.charset.name, true);
 		if (c->algo == ALGO_ENT) {
 			buf_printf(o, "\"cluster\":%d,", cluster);
@@ -388,6 +437,7 @@ run_page(const struct cli *c, const struct site *st, int index,
 		buf_add(o, text.data ? text.data : "", text.len);
 	}
 	buf_free(&text);
+	free(side);
 	free(xpath);
 	page_free(&pg);
 
@@ -645,6 +695,14 @@ cmd_extract(struct cli *c)
 			return 1;
 		}
 	}
+	if (c->rules) {
+		char err[256];
+		int ne = 0;
+		if (rules_load(c->rules, &c->ruleset, rule_diag, NULL, &ne, err, sizeof err) < 0) {
+			cli_report(c->rules, err);
+			return 1;
+		}
+	}
 	struct inputs in = { 0 };
 	int status = 0;
 	for (int i = 0; i < c->ninputs; i++) {
@@ -676,6 +734,8 @@ cmd_extract(struct cli *c)
 	for (int i = 0; i < in.n; i++)
 		free(in.v[i]);
 	free(in.v);
+	rules_set_free(c->ruleset);
+	c->ruleset = NULL;
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		cli_report("stdout", "write error");
 		return 1;

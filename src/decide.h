@@ -37,6 +37,8 @@ enum reason {
 	REASON_VER_HIGH,  /* tib: veracity above the band */
 	REASON_TIB,       /* tib: content */
 	REASON_AUTO,      /* auto: the block's probability reaches auto.T */
+	REASON_RULE_BODY, /* selected by a site rule's body: XPath */
+	REASON_RULE_STRIP,/* removed by a site rule's strip: */
 	REASON_COUNT
 };
 

@@ -49,13 +49,23 @@ void
 extract_text_spans(const struct dom *d, const uint8_t *content,
 		   struct buf *out, struct extract_span *spans)
 {
+	extract_text_mask(d, content, NULL, out, spans);
+}
+
+void
+extract_text_mask(const struct dom *d, const uint8_t *content,
+		  const uint8_t *mask, struct buf *out,
+		  struct extract_span *spans)
+{
 	int last_block = -1;
 	bool space = false;
 	for (int t = 0; t < d->ntexts; t++) {
 		const struct dom_text *x = &d->texts[t];
 		if (spans)
 			spans[t].start = spans[t].end = 0;
-		if ((x->flags & TEXT_SKIP) || !content[x->block])
+		if (x->flags & TEXT_SKIP)
+			continue;
+		if (mask && mask[x->elem] ? mask[x->elem] == 2 : !content[x->block])
 			continue;
 		if (x->block != last_block) {
 			end_line(out);

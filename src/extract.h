@@ -20,6 +20,12 @@ struct extract_span {
 };
 void extract_text_spans(const struct dom *d, const uint8_t *content,
 			struct buf *out, struct extract_span *spans);
+/* The same with a per-element override (site rules strip or select inline
+ * elements): mask[e] 1 emits the text nodes of element e, 2 drops them,
+ * 0 leaves them to content[] of their block.  mask may be NULL. */
+void extract_text_mask(const struct dom *d, const uint8_t *content,
+		       const uint8_t *mask, struct buf *out,
+		       struct extract_span *spans);
 
 struct page_meta {
 	char *title;

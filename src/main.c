@@ -18,6 +18,7 @@ static const char usage_main[] =
 "       pith dump      [OPTIONS] FILE       node table with figures\n"
 "       pith histogram [OPTIONS] FILE       line-block distribution and regions\n"
 "       pith extract   [OPTIONS] FILE|DIR|URL...  extracted text, batch\n"
+"       pith rules     check|test|export ...  validate, test, convert site rules\n"
 "\n"
 "Options:\n"
 "  --algo NAME         auto (default), cc, lb, tib, ent or sib\n"
@@ -79,7 +80,21 @@ static const char usage_extract[] =
 "  --algo NAME   auto (default), cc, lb, tib, ent (clusters the pages of\n"
 "                the run) or sib (needs --siblings)\n"
 "  -o DIR        write DIR/NAME.txt (NAME.json with --format json)\n"
-"  -j N          N worker processes; output keeps the input order\n";
+"  -j N          N worker processes; output keeps the input order\n"
+"  --rules FILE|DIR  apply the page's site rule (host from --url, the\n"
+"                page's canonical link or a NAME.url file beside it);\n"
+"                --algo decides when no rule or no body: matches\n";
+
+static const char usage_rules[] =
+"usage: pith rules check FILE|DIR...\n"
+"       pith rules test [--online] FILE|DIR...\n"
+"       pith rules export [--format ftr|css|json] FILE\n"
+"\n"
+"Rule files are ftr site-config files (see pith-rules(5)).  check reports\n"
+"malformed lines and XPath errors as 'pith: FILE:LINE: reason' and exits 1\n"
+"on any; test extracts each test_url's pith_test_file (or the URL itself\n"
+"with --online) and checks its test_contains lines, ending with\n"
+"'N passed, N failed'; export prints the rule for other tools.\n";
 
 static const char usage_inspect[] =
 "usage: pith [inspect] [OPTIONS] FILE|URL\n"
@@ -137,6 +152,7 @@ enum {
 	OPT_ALGO = 256, OPT_SET, OPT_CHARSET, OPT_URL, OPT_SIBLINGS, OPT_RULES,
 	OPT_RULES_OUT, OPT_FORMAT, OPT_PLOT, OPT_GOLD, OPT_KEYS, OPT_SCREEN,
 	OPT_SCREEN_OUT, OPT_NO_MOUSE, OPT_FEATURES, OPT_MAX_BYTES, OPT_MAX_DEPTH, OPT_VERSION,
+	OPT_ONLINE,
 };
 
 static const struct option long_opts[] = {
@@ -162,6 +178,7 @@ static const struct option long_opts[] = {
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "online", no_argument, NULL, OPT_ONLINE },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -188,6 +205,8 @@ command_usage(const char *cmd)
 		return usage_extract;
 	if (!strcmp(cmd, "inspect"))
 		return usage_inspect;
+	if (!strcmp(cmd, "rules"))
+		return usage_rules;
 	return usage_main;
 }
 
@@ -209,10 +228,6 @@ main(int argc, char **argv)
 			 !strcmp(argv[1], "rules"))) {
 		c.command = argv[1];
 		first = 2;
-	}
-	if (!strcmp(c.command, "rules")) {
-		fputs("pith: rules: not yet available in this version\n", stderr);
-		return 2;
 	}
 	argv[first - 1] = argv[0];
 	int ac = argc - first + 1;
@@ -250,6 +265,9 @@ main(int argc, char **argv)
 		case OPT_RULES_OUT: c.rules_out = optarg; break;
 		case OPT_FORMAT:
 			c.format_given = true;
+			c.format_arg = optarg;
+			if (!strcmp(c.command, "rules"))
+				break;  /* ftr, css, json: checked by cmd_rules */
 			if (!strcmp(optarg, "text"))
 				c.format = FORMAT_TEXT;
 			else if (!strcmp(optarg, "tsv"))
@@ -271,6 +289,7 @@ main(int argc, char **argv)
 				return cli_usage_error("--screen takes COLUMNSxLINES, e.g. 100x30");
 			break;
 		case OPT_NO_MOUSE: c.no_mouse = true; break;
+		case OPT_ONLINE: c.online = true; break;
 		case OPT_MAX_BYTES:
 			if (parse_count(optarg, 1, (long long)1 << 40, &v) < 0)
 				return cli_usage_error("--max-bytes takes a positive number of bytes");
@@ -317,6 +336,8 @@ main(int argc, char **argv)
 		rc = cmd_histogram(&c);
 	else if (!strcmp(c.command, "extract"))
 		rc = cmd_extract(&c);
+	else if (!strcmp(c.command, "rules"))
+		rc = cmd_rules(&c);
 	else
 		rc = cmd_inspect(&c);
 	free(c.siblings);

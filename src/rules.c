@@ -1,0 +1,1698 @@
+/* rules.c - ftr site-config files with pith_ directives: read, write,
+ * match, apply, export. */
+#include "config.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "rules.h"
+
+/* ---- reading ---- */
+
+/* ftr's yes/no directives (graby also takes "true"/"false"). */
+static const char *const bool_names[] = {
+	"prune", "tidy", "autodetect_on_failure", "requires_login",
+	"skip_json_ld", "insert_detected_image", "strip_comments",
+	"convert_double_br_tags", "autodetect_next_page", "footnotes",
+};
+
+/* Directives whose values are XPath expressions. */
+static const char *const xpath_names[] = {
+	"title", "body", "strip", "strip_attr", "date", "author",
+	"single_page_link", "single_page_link_in_feed", "next_page_link",
+	"native_ad_clue", "not_logged_in_xpath", "if_page_contains",
+	"dissolve", "move_into", "wrap_in", "post_strip_attr",
+	"pith_pin", "pith_unpin",
+};
+
+static const char *const pith_names[] = {
+	"pith_algo", "pith_set", "pith_pin", "pith_unpin", "pith_path_prefix",
+	"pith_test_file",
+};
+
+static bool
+in_list(const char *const *list, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(list[i], s))
+			return true;
+	return false;
+}
+#define IN(list, s) in_list(list, sizeof list / sizeof *list, s)
+
+static void
+report(rules_diag diag, void *ctx, int *nerrors, const char *file, int line,
+       const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+static void
+report(rules_diag diag, void *ctx, int *nerrors, const char *file, int line,
+       const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (nerrors)
+		(*nerrors)++;
+	if (diag)
+		diag(ctx, file ? file : "-", line, msg);
+}
+
+static char *
+trimmed_dup(const char *s, size_t n)
+{
+	while (n > 0 && isspace((unsigned char)*s)) {
+		s++;
+		n--;
+	}
+	while (n > 0 && isspace((unsigned char)s[n - 1]))
+		n--;
+	return xstrndup(s, n);
+}
+
+static struct rule_line *
+new_line(struct rule *r)
+{
+	/* capacity: 16, then doubling at each power of two */
+	if (r->nlines == 0 || (r->nlines >= 16 && !(r->nlines & (r->nlines - 1)))) {
+		size_t cap = r->nlines ? (size_t)r->nlines * 2 : 16;
+		r->lines = xreallocarray(r->lines, cap, sizeof *r->lines);
+	}
+	struct rule_line *l = &r->lines[r->nlines++];
+	memset(l, 0, sizeof *l);
+	return l;
+}
+
+/* Split "name(arg): value"; NULL on success or the reason. */
+static const char *
+split_directive(const char *s, struct rule_line *l)
+{
+	const char *p = s;
+	while (isalnum((unsigned char)*p) || *p == '_' || *p == '-')
+		p++;
+	if (p == s)
+		return "expected 'directive: value'";
+	const char *name_end = p;
+	const char *arg = NULL, *arg_end = NULL;
+	if (*p == '(') {
+		/* the first ')' followed by ':' closes it, so the argument may
+		 * hold colons (URLs) and parentheses */
+		arg = p + 1;
+		const char *q = arg;
+		for (;;) {
+			q = strchr(q, ')');
+			if (!q)
+				return "unclosed '(' in the directive name";
+			const char *c = q + 1;
+			while (*c == ' ' || *c == '\t')
+				c++;
+			if (*c == ':') {
+				arg_end = q;
+				p = c;
+				break;
+			}
+			q++;
+		}
+	}
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p != ':')
+		return "expected 'directive: value' (no ':' after the name)";
+	l->name = xstrndup(s, (size_t)(name_end - s));
+	l->arg = arg ? xstrndup(arg, (size_t)(arg_end - arg)) : NULL;
+	l->value = trimmed_dup(p + 1, strlen(p + 1));
+	return NULL;
+}
+
+static bool
+parse_bool(const char *v, bool *out)
+{
+	if (!strcasecmp(v, "yes") || !strcasecmp(v, "true")) {
+		*out = true;
+		return true;
+	}
+	if (!strcasecmp(v, "no") || !strcasecmp(v, "false")) {
+		*out = false;
+		return true;
+	}
+	return false;
+}
+
+/* Validate a directive in the context of the lines before it; NULL or a
+ * reason (written into buf when it needs formatting). */
+static const char *
+validate(const struct rule_line *l, bool have_test, bool test_has_file,
+	 char *buf, size_t buflen)
+{
+	const char *n = l->name;
+	bool b;
+	if (!*l->value)
+		return "empty value";
+	if (IN(bool_names, n) && !parse_bool(l->value, &b)) {
+		snprintf(buf, buflen, "%s takes yes or no, not '%s'", n, l->value);
+		return buf;
+	}
+	if (!strcmp(n, "test_contains") && !have_test)
+		return "test_contains before any test_url";
+	if (!strcmp(n, "pith_test_file")) {
+		if (!have_test)
+			return "pith_test_file before any test_url";
+		if (test_has_file)
+			return "a second pith_test_file for one test_url";
+	}
+	if (!strncmp(n, "pith_", 5) && !IN(pith_names, n)) {
+		snprintf(buf, buflen, "unknown pith directive '%s'", n);
+		return buf;
+	}
+	if (!strcmp(n, "pith_algo") && algo_parse(l->value) < 0) {
+		snprintf(buf, buflen, "unknown method '%s' (cc lb ent tib sib auto)", l->value);
+		return buf;
+	}
+	if (!strcmp(n, "pith_set")) {
+		struct params p;
+		char err[200];
+		params_default(&p);
+		if (params_set(&p, l->value, err, sizeof err) < 0) {
+			snprintf(buf, buflen, "pith_set: %s", err);
+			return buf;
+		}
+	}
+	if (!strcmp(n, "pith_path_prefix") && l->value[0] != '/')
+		return "pith_path_prefix must start with '/'";
+	return NULL;
+}
+
+static char *
+host_of_path(const char *path)
+{
+	if (!path)
+		return NULL;
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	size_t n = strlen(base);
+	if (n > 4 && !strcmp(base + n - 4, ".txt"))
+		n -= 4;
+	char *h = xstrndup(base, n);
+	for (char *c = h; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
+	return h;
+}
+
+struct rule *
+rule_parse(const char *text, size_t len, const char *path,
+	   rules_diag diag, void *ctx, int *nerrors)
+{
+	struct rule *r = xcalloc(1, sizeof *r);
+	r->path = path ? xstrdup(path) : NULL;
+	r->host = host_of_path(path);
+	if (nerrors)
+		*nerrors = 0;
+	bool have_test = false, test_has_file = false;
+	size_t i = 0;
+	int lineno = 0;
+	while (i < len) {
+		size_t j = i;
+		while (j < len && text[j] != '\n')
+			j++;
+		lineno++;
+		size_t n = j - i;
+		if (n > 0 && text[i + n - 1] == '\r')
+			n--;
+		char *raw = xstrndup(text + i, n);
+		i = j + 1;
+		/* a NUL inside a line ends it, as it would for ftr's PHP */
+		char *t = trimmed_dup(raw, strlen(raw));
+		struct rule_line *l = new_line(r);
+		l->lineno = lineno;
+		if (!*t) {
+			l->kind = RULE_BLANK;
+			l->value = raw;
+			free(t);
+			continue;
+		}
+		if (t[0] == '#') {
+			l->kind = RULE_COMMENT;
+			l->value = raw;
+			free(t);
+			continue;
+		}
+		const char *why = split_directive(t, l);
+		char buf[400];
+		if (!why)
+			why = validate(l, have_test, test_has_file, buf, sizeof buf);
+		free(t);
+		if (why) {
+			report(diag, ctx, nerrors, path, lineno, "%s", why);
+			free(l->name);
+			free(l->arg);
+			free(l->value);
+			l->name = l->arg = NULL;
+			l->kind = RULE_BAD;
+			l->value = raw;
+			continue;
+		}
+		l->raw = raw;
+		l->kind = RULE_DIRECTIVE;
+		if (!strcmp(l->name, "test_url")) {
+			have_test = true;
+			test_has_file = false;
+		} else if (!strcmp(l->name, "pith_test_file")) {
+			test_has_file = true;
+		}
+	}
+	rule_index(r);
+	return r;
+}
+
+int
+rule_read(const char *path, struct rule **out, rules_diag diag, void *ctx,
+	  int *nerrors, char *err, size_t errlen)
+{
+	*out = NULL;
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		return -1;
+	}
+	struct buf b;
+	buf_init(&b);
+	char chunk[8192];
+	size_t k;
+	while ((k = fread(chunk, 1, sizeof chunk, f)) > 0) {
+		buf_add(&b, chunk, k);
+		if (b.len > (1 << 24)) {
+			fclose(f);
+			buf_free(&b);
+			snprintf(err, errlen, "larger than 16 MiB: not a rule file");
+			return -1;
+		}
+	}
+	int bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		buf_free(&b);
+		snprintf(err, errlen, "read error");
+		return -1;
+	}
+	*out = rule_parse(b.data ? b.data : "", b.len, path, diag, ctx, nerrors);
+	buf_free(&b);
+	return 0;
+}
+
+static void
+list_free(struct rule_list *l)
+{
+	free(l->v);
+	free(l->line);
+	memset(l, 0, sizeof *l);
+}
+
+static void
+views_free(struct rule *r)
+{
+	list_free(&r->title);
+	list_free(&r->body);
+	list_free(&r->strip);
+	list_free(&r->strip_id_or_class);
+	list_free(&r->strip_image_src);
+	list_free(&r->date);
+	list_free(&r->author);
+	list_free(&r->pin);
+	list_free(&r->unpin);
+	list_free(&r->set);
+	list_free(&r->path_prefix);
+	for (int i = 0; i < r->ntests; i++)
+		free(r->tests[i].contains);
+	free(r->tests);
+	r->tests = NULL;
+	r->ntests = 0;
+}
+
+void
+rule_free(struct rule *r)
+{
+	if (!r)
+		return;
+	views_free(r);
+	for (int i = 0; i < r->nlines; i++) {
+		free(r->lines[i].name);
+		free(r->lines[i].arg);
+		free(r->lines[i].value);
+		free(r->lines[i].raw);
+	}
+	free(r->lines);
+	free(r->path);
+	free(r->host);
+	free(r);
+}
+
+static void
+list_add(struct rule_list *l, const char *v, int line)
+{
+	l->v = xreallocarray(l->v, (size_t)l->n + 1, sizeof *l->v);
+	l->line = xreallocarray(l->line, (size_t)l->n + 1, sizeof *l->line);
+	l->v[l->n] = v;
+	l->line[l->n] = line;
+	l->n++;
+}
+
+void
+rule_index(struct rule *r)
+{
+	views_free(r);
+	r->autodetect_on_failure = true;
+	r->prune = r->tidy = -1;
+	r->algo = -1;
+	struct rule_test *cur = NULL;
+	for (int i = 0; i < r->nlines; i++) {
+		const struct rule_line *l = &r->lines[i];
+		if (l->kind != RULE_DIRECTIVE)
+			continue;
+		const char *n = l->name, *v = l->value;
+		int ln = l->lineno;
+		bool b = false;
+		if (!strcmp(n, "title"))
+			list_add(&r->title, v, ln);
+		else if (!strcmp(n, "body"))
+			list_add(&r->body, v, ln);
+		else if (!strcmp(n, "strip") || !strcmp(n, "strip_attr"))
+			list_add(&r->strip, v, ln);
+		else if (!strcmp(n, "strip_id_or_class"))
+			list_add(&r->strip_id_or_class, v, ln);
+		else if (!strcmp(n, "strip_image_src"))
+			list_add(&r->strip_image_src, v, ln);
+		else if (!strcmp(n, "date"))
+			list_add(&r->date, v, ln);
+		else if (!strcmp(n, "author"))
+			list_add(&r->author, v, ln);
+		else if (!strcmp(n, "pith_pin"))
+			list_add(&r->pin, v, ln);
+		else if (!strcmp(n, "pith_unpin"))
+			list_add(&r->unpin, v, ln);
+		else if (!strcmp(n, "pith_set"))
+			list_add(&r->set, v, ln);
+		else if (!strcmp(n, "pith_path_prefix"))
+			list_add(&r->path_prefix, v, ln);
+		else if (!strcmp(n, "pith_algo"))
+			r->algo = algo_parse(v);
+		else if (!strcmp(n, "autodetect_on_failure") && parse_bool(v, &b))
+			r->autodetect_on_failure = b;
+		else if (!strcmp(n, "prune") && parse_bool(v, &b))
+			r->prune = b;
+		else if (!strcmp(n, "tidy") && parse_bool(v, &b))
+			r->tidy = b;
+		else if (!strcmp(n, "test_url")) {
+			r->tests = xreallocarray(r->tests, (size_t)r->ntests + 1, sizeof *r->tests);
+			cur = &r->tests[r->ntests++];
+			memset(cur, 0, sizeof *cur);
+			cur->url = v;
+			cur->line = ln;
+		} else if (!strcmp(n, "test_contains") && cur) {
+			cur->contains = xreallocarray(cur->contains, (size_t)cur->ncontains + 1,
+						      sizeof *cur->contains);
+			cur->contains[cur->ncontains++] = v;
+		} else if (!strcmp(n, "pith_test_file") && cur) {
+			cur->file = v;
+		}
+	}
+}
+
+/* ---- writing ---- */
+
+void
+rule_write(const struct rule *r, bool without_pith, struct buf *out)
+{
+	for (int i = 0; i < r->nlines; i++) {
+		const struct rule_line *l = &r->lines[i];
+		if (l->kind != RULE_DIRECTIVE) {
+			buf_adds(out, l->value ? l->value : "");
+			buf_addc(out, '\n');
+			continue;
+		}
+		if (without_pith && !strncmp(l->name, "pith_", 5))
+			continue;
+		if (l->raw) {
+			buf_adds(out, l->raw);
+			buf_addc(out, '\n');
+			continue;
+		}
+		buf_adds(out, l->name);
+		if (l->arg)
+			buf_printf(out, "(%s)", l->arg);
+		buf_printf(out, ": %s\n", l->value);
+	}
+}
+
+int
+rule_save(const struct rule *r, const char *path, char *err, size_t errlen)
+{
+	struct buf b;
+	buf_init(&b);
+	rule_write(r, false, &b);
+	int rc = write_file_atomic(path, b.data ? b.data : "", b.len, true, err, errlen);
+	buf_free(&b);
+	return rc;
+}
+
+void
+rule_add(struct rule *r, const char *name, const char *value)
+{
+	struct rule_line *l = new_line(r);
+	l->kind = RULE_DIRECTIVE;
+	l->name = xstrdup(name);
+	l->value = xstrdup(value);
+}
+
+void
+rule_remove(struct rule *r, const char *name)
+{
+	bool tests = !strcmp(name, "test_url");
+	int k = 0;
+	for (int i = 0; i < r->nlines; i++) {
+		struct rule_line *l = &r->lines[i];
+		bool drop = l->kind == RULE_DIRECTIVE &&
+			    (!strcmp(l->name, name) ||
+			     (tests && (!strcmp(l->name, "test_contains") ||
+					!strcmp(l->name, "pith_test_file"))));
+		if (drop) {
+			free(l->name);
+			free(l->arg);
+			free(l->value);
+			free(l->raw);
+			continue;
+		}
+		r->lines[k++] = *l;
+	}
+	r->nlines = k;
+}
+
+/* ---- checking ---- */
+
+static void
+dir_of(const char *path, char *out, size_t outlen)
+{
+	const char *slash = path ? strrchr(path, '/') : NULL;
+	if (!slash)
+		snprintf(out, outlen, ".");
+	else
+		snprintf(out, outlen, "%.*s", (int)(slash - path), path);
+}
+
+int
+rule_check(const struct rule *r, rules_diag diag, void *ctx)
+{
+	int n = 0;
+	for (int i = 0; i < r->nlines; i++) {
+		const struct rule_line *l = &r->lines[i];
+		if (l->kind != RULE_DIRECTIVE)
+			continue;
+		char err[300];
+		if (IN(xpath_names, l->name) &&
+		    xpath_check(l->value, err, sizeof err) < 0)
+			report(diag, ctx, &n, r->path, l->lineno, "%s: %s", l->name, err);
+		if (!strcmp(l->name, "pith_test_file")) {
+			char dir[4096], full[8192];
+			struct stat st;
+			dir_of(r->path, dir, sizeof dir);
+			if (l->value[0] == '/')
+				snprintf(full, sizeof full, "%s", l->value);
+			else
+				snprintf(full, sizeof full, "%s/%s", dir, l->value);
+			if (stat(full, &st) < 0)
+				report(diag, ctx, &n, r->path, l->lineno,
+				       "pith_test_file: %s: %s", l->value, strerror(errno));
+		}
+	}
+	return n;
+}
+
+void
+rule_settings(const struct rule *r, bool keep_algo, enum algo *a,
+	      struct params *p)
+{
+	if (!keep_algo && r->algo >= 0)
+		*a = (enum algo)r->algo;
+	char err[200];
+	for (int i = 0; i < r->set.n; i++)
+		params_set(p, r->set.v[i], err, sizeof err);  /* checked on reading */
+}
+
+/* ---- sets and matching ---- */
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void
+set_add(struct rules_set *s, struct rule *r)
+{
+	s->v = xreallocarray(s->v, (size_t)s->n + 1, sizeof *s->v);
+	s->v[s->n++] = r;
+}
+
+int
+rules_load(const char *file_or_dir, struct rules_set **out, rules_diag diag,
+	   void *ctx, int *nerrors, char *err, size_t errlen)
+{
+	*out = NULL;
+	if (nerrors)
+		*nerrors = 0;
+	struct stat st;
+	if (stat(file_or_dir, &st) < 0) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		return -1;
+	}
+	struct rules_set *s = xcalloc(1, sizeof *s);
+	if (!S_ISDIR(st.st_mode)) {
+		struct rule *r;
+		int ne = 0;
+		if (rule_read(file_or_dir, &r, diag, ctx, &ne, err, errlen) < 0) {
+			free(s);
+			return -1;
+		}
+		if (nerrors)
+			*nerrors += ne;
+		s->single = true;
+		set_add(s, r);
+		*out = s;
+		return 0;
+	}
+	DIR *dp = opendir(file_or_dir);
+	if (!dp) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		free(s);
+		return -1;
+	}
+	char **names = NULL;
+	int nn = 0;
+	struct dirent *e;
+	while ((e = readdir(dp)) != NULL) {
+		size_t len = strlen(e->d_name);
+		if (len <= 4 || strcmp(e->d_name + len - 4, ".txt"))
+			continue;
+		names = xreallocarray(names, (size_t)nn + 1, sizeof *names);
+		names[nn++] = xstrdup(e->d_name);
+	}
+	closedir(dp);
+	if (nn)
+		qsort(names, (size_t)nn, sizeof *names, cmp_str);
+	for (int i = 0; i < nn; i++) {
+		size_t len = strlen(file_or_dir) + strlen(names[i]) + 2;
+		char *path = xmalloc(len);
+		snprintf(path, len, "%s/%s", file_or_dir, names[i]);
+		struct rule *r;
+		int ne = 0;
+		char e2[256];
+		if (rule_read(path, &r, diag, ctx, &ne, e2, sizeof e2) < 0) {
+			report(diag, ctx, nerrors, path, 0, "%s", e2);
+		} else {
+			if (nerrors)
+				*nerrors += ne;
+			set_add(s, r);
+		}
+		free(path);
+		free(names[i]);
+	}
+	free(names);
+	*out = s;
+	return 0;
+}
+
+void
+rules_set_free(struct rules_set *s)
+{
+	if (!s)
+		return;
+	for (int i = 0; i < s->n; i++)
+		rule_free(s->v[i]);
+	free(s->v);
+	free(s);
+}
+
+int
+rules_url_parts(const char *url, char *host, size_t hostlen, const char **path)
+{
+	const char *p = url;
+	const char *scheme = strstr(url, "://");
+	if (scheme)
+		p = scheme + 3;
+	const char *end = p + strcspn(p, "/?#");
+	const char *at = memchr(p, '@', (size_t)(end - p));
+	if (at)
+		p = at + 1;
+	const char *hend = p;
+	while (hend < end && *hend != ':')
+		hend++;
+	if (hend == p || (size_t)(hend - p) >= hostlen)
+		return -1;
+	for (size_t i = 0; i < (size_t)(hend - p); i++)
+		host[i] = (char)tolower((unsigned char)p[i]);
+	host[hend - p] = '\0';
+	if (hend > p && host[hend - p - 1] == '.')   /* "example.com." */
+		host[hend - p - 1] = '\0';
+	if (path)
+		*path = *end == '/' ? end : "/";
+	return 0;
+}
+
+bool
+rules_host_match(const char *filehost, const char *host)
+{
+	if (!strncmp(host, "www.", 4) && strcmp(filehost, host))
+		host += 4;
+	if (!strcmp(filehost, host))
+		return true;
+	if (filehost[0] != '.')
+		return false;
+	/* ".example.com" matches any subdomain of example.com */
+	size_t fl = strlen(filehost), hl = strlen(host);
+	return hl > fl && !strcmp(host + hl - fl, filehost);
+}
+
+static bool
+prefix_ok(const struct rule *r, const char *path)
+{
+	if (r->path_prefix.n == 0 || !path)
+		return true;
+	for (int i = 0; i < r->path_prefix.n; i++)
+		if (!strncmp(path, r->path_prefix.v[i], strlen(r->path_prefix.v[i])))
+			return true;
+	return false;
+}
+
+static const struct rule *
+find_host(const struct rules_set *s, const char *name, const char *path)
+{
+	for (int i = 0; i < s->n; i++)
+		if (s->v[i]->host && !strcmp(s->v[i]->host, name) && prefix_ok(s->v[i], path))
+			return s->v[i];
+	return NULL;
+}
+
+const struct rule *
+rules_match(const struct rules_set *s, const char *url)
+{
+	if (!s || s->n == 0)
+		return NULL;
+	char host[256];
+	const char *path = NULL;
+	bool known = url && rules_url_parts(url, host, sizeof host, &path) == 0;
+	if (s->single) {
+		const struct rule *r = s->v[0];
+		/* a file named for no host (no dot) is for any page */
+		if (!known || !r->host || !strchr(r->host, '.') ||
+		    rules_host_match(r->host, host))
+			return prefix_ok(r, path) ? r : NULL;
+		return NULL;
+	}
+	if (!known)
+		return NULL;
+	const struct rule *r = find_host(s, host, path);
+	if (r)
+		return r;
+	const char *h = host;
+	if (!strncmp(h, "www.", 4)) {
+		h += 4;
+		if ((r = find_host(s, h, path)))
+			return r;
+	}
+	/* .parent files, most specific first; never a bare top-level domain */
+	for (const char *dot = strchr(h, '.'); dot && strchr(dot + 1, '.');
+	     dot = strchr(dot + 1, '.'))
+		if ((r = find_host(s, dot, path)))
+			return r;
+	return NULL;
+}
+
+/* ---- applying ---- */
+
+enum { MARK_NONE, MARK_BODY, MARK_STRIP, MARK_PIN_IN, MARK_PIN_OUT };
+
+void
+rules_outcome_free(struct rules_outcome *o)
+{
+	if (!o)
+		return;
+	free(o->title);
+	free(o->date);
+	o->title = o->date = NULL;
+}
+
+/* Mark every element expr selects; the count, 0 after an error. */
+static int
+mark(struct xpath_doc *x, const char *expr, uint8_t *marks, uint8_t m,
+     const struct rule *r, int line, rules_diag diag, void *ctx)
+{
+	int *ids;
+	char err[300];
+	/* what strip: selects besides elements (attributes, text) is no
+	 * subtree to remove */
+	int n = xpath_select_nodes(x, expr, m == MARK_STRIP, &ids, err, sizeof err);
+	if (n < 0) {
+		report(diag, ctx, NULL, r->path, line, "%s", err);
+		return 0;
+	}
+	for (int i = 0; i < n; i++)
+		marks[ids[i]] = m;
+	free(ids);
+	return n;
+}
+
+/* "x" of strip_id_or_class / strip_image_src with its quotes removed, as
+ * graby does, so it can sit in a literal. */
+static char *
+unquoted(const char *v)
+{
+	char *s = xstrdup(v);
+	char *w = s;
+	for (const char *p = v; *p; p++)
+		if (*p != '\'' && *p != '"')
+			*w++ = *p;
+	*w = '\0';
+	return s;
+}
+
+static void
+first_string(struct xpath_doc *x, const struct rule *r, const struct rule_list *l,
+	     char **out, rules_diag diag, void *ctx)
+{
+	for (int i = 0; i < l->n && !*out; i++) {
+		char err[300];
+		if (xpath_string(x, l->v[i], out, err, sizeof err) < 0)
+			report(diag, ctx, NULL, r->path, l->line[i], "%s", err);
+	}
+}
+
+static void
+rule_meta(const struct rule *r, struct xpath_doc *x, struct rules_outcome *o,
+	  rules_diag diag, void *ctx)
+{
+	first_string(x, r, &r->title, &o->title, diag, ctx);
+	first_string(x, r, &r->date, &o->date, diag, ctx);
+}
+
+bool
+rules_body_matches(const struct rule *r, struct xpath_doc *x)
+{
+	for (int i = 0; i < r->body.n; i++) {
+		int *ids;
+		char err[300];
+		int n = xpath_select(x, r->body.v[i], &ids, err, sizeof err);
+		free(ids);
+		if (n > 0)
+			return true;
+	}
+	return false;
+}
+
+void
+rules_apply(const struct rule *r, const struct dom *d, struct xpath_doc *x,
+	    const uint8_t *pins, struct decision *dc, bool have_method,
+	    uint8_t *mask, struct rules_outcome *o, rules_diag diag, void *ctx)
+{
+	memset(o, 0, sizeof *o);
+	o->rule = r;
+	uint8_t *marks = xcalloc((size_t)d->n + 1, 1);
+	int first_body = -1;
+	/* body: lines are tried in order; the first that selects anything wins */
+	for (int i = 0; i < r->body.n && !o->nbody; i++) {
+		o->nbody = mark(x, r->body.v[i], marks, MARK_BODY, r, r->body.line[i], diag, ctx);
+		if (o->nbody)
+			o->body_line = r->body.line[i];
+	}
+	for (int i = 0; i < d->n && first_body < 0; i++)
+		if (marks[i] == MARK_BODY)
+			first_body = i;
+	for (int i = 0; i < r->strip.n; i++)
+		o->nstrip += mark(x, r->strip.v[i], marks, MARK_STRIP, r, r->strip.line[i], diag, ctx);
+	for (int i = 0; i < r->strip_id_or_class.n; i++) {
+		char *v = unquoted(r->strip_id_or_class.v[i]);
+		struct buf e;
+		buf_init(&e);
+		buf_printf(&e, "//*[contains(concat(' ',normalize-space(@class),' '),' %s ') or "
+			   "contains(concat(' ',normalize-space(@id),' '),' %s ')]", v, v);
+		o->nstrip += mark(x, e.data, marks, MARK_STRIP, r, r->strip_id_or_class.line[i], diag, ctx);
+		buf_free(&e);
+		free(v);
+	}
+	for (int i = 0; i < r->strip_image_src.n; i++) {
+		char *v = unquoted(r->strip_image_src.v[i]);
+		struct buf e;
+		buf_init(&e);
+		buf_printf(&e, "//img[contains(@src,'%s')]", v);
+		o->nstrip += mark(x, e.data, marks, MARK_STRIP, r, r->strip_image_src.line[i], diag, ctx);
+		buf_free(&e);
+		free(v);
+	}
+	for (int i = 0; i < r->pin.n; i++)
+		mark(x, r->pin.v[i], marks, MARK_PIN_IN, r, r->pin.line[i], diag, ctx);
+	for (int i = 0; i < r->unpin.n; i++)
+		mark(x, r->unpin.v[i], marks, MARK_PIN_OUT, r, r->unpin.line[i], diag, ctx);
+	for (int i = 0; pins && i < d->n; i++)
+		if (pins[i] == PIN_IN || pins[i] == PIN_OUT)
+			marks[i] = pins[i] == PIN_IN ? MARK_PIN_IN : MARK_PIN_OUT;
+
+	o->fallback = !o->nbody;
+	bool rule_decides = o->nbody || !have_method;
+	/* pre-order: the nearest marked ancestor-or-self decides */
+	for (int i = 0; i < d->n; i++) {
+		int p = d->parent[i];
+		if (!marks[i] && p >= 0)
+			marks[i] = marks[p];
+		uint8_t m = marks[i];
+		if (m == MARK_NONE && !rule_decides) {
+			mask[i] = RULES_TEXT_METHOD;
+			continue;
+		}
+		dc->content[i] = m == MARK_BODY || m == MARK_PIN_IN;
+		dc->reason[i] = m == MARK_BODY ? REASON_RULE_BODY :
+				m == MARK_STRIP ? REASON_RULE_STRIP :
+				m == MARK_NONE ? REASON_NOISE : REASON_PINNED;
+		mask[i] = dc->content[i] ? RULES_TEXT_KEEP : RULES_TEXT_DROP;
+	}
+	if (o->nbody)
+		dc->region = first_body;
+	free(marks);
+	rule_meta(r, x, o, diag, ctx);
+}
+
+static void
+set_meta(char **field, const char **from, const char *v)
+{
+	if (!v)
+		return;
+	free(*field);
+	*field = xstrdup(v);
+	*from = "rule";
+}
+
+void
+rules_page_run(struct page *pg, const struct rule *r, enum algo a,
+	       const struct params *p, const uint8_t *pins, struct buf *out,
+	       struct rules_outcome *o, rules_diag diag, void *ctx)
+{
+	const struct dom *d = pg->dom;
+	struct xpath_doc *x = xpath_doc_new(d);
+	bool body = rules_body_matches(r, x);
+	bool method = !body && (r->autodetect_on_failure || r->body.n == 0);
+	if (method && a == ALGO_LB) {
+		/* line blocks have no elements for strip: and pins to act on */
+		memset(o, 0, sizeof *o);
+		o->rule = r;
+		o->fallback = true;
+		page_run(pg, a, p, NULL, out);
+		rule_meta(r, x, o, diag, ctx);
+	} else {
+		if (method) {
+			/* the method's decision lands in pg->dc; its text is
+			 * rebuilt below with the rule's strips and pins */
+			struct buf scratch;
+			buf_init(&scratch);
+			page_run(pg, a, p, NULL, &scratch);
+			buf_free(&scratch);
+		}
+		uint8_t *mask = xcalloc((size_t)d->n + 1, 1);
+		rules_apply(r, d, x, pins, &pg->dc, method, mask, o, diag, ctx);
+		extract_text_mask(d, pg->dc.content, mask, out, NULL);
+		free(mask);
+	}
+	set_meta(&pg->meta.title, &pg->meta.title_from, o->title);
+	set_meta(&pg->meta.date, &pg->meta.date_from, o->date);
+	xpath_doc_free(x);
+}
+
+/* ---- export: XPath to CSS, for the expressions that have a CSS form ---- */
+
+static void
+skip_ws(const char **p)
+{
+	while (**p == ' ' || **p == '\t')
+		(*p)++;
+}
+
+static bool
+eat(const char **p, const char *s)
+{
+	skip_ws(p);
+	size_t n = strlen(s);
+	if (strncmp(*p, s, n))
+		return false;
+	*p += n;
+	return true;
+}
+
+static bool
+read_name(const char **p, char *out, size_t n)
+{
+	skip_ws(p);
+	const char *s = *p;
+	if (!isalpha((unsigned char)*s) && *s != '_')
+		return false;
+	while (isalnum((unsigned char)**p) || **p == '_' || **p == '-' || **p == '.')
+		(*p)++;
+	if ((size_t)(*p - s) >= n)
+		return false;
+	memcpy(out, s, (size_t)(*p - s));
+	out[*p - s] = '\0';
+	return true;
+}
+
+static bool
+read_literal(const char **p, char *out, size_t n)
+{
+	skip_ws(p);
+	char q = **p;
+	if (q != '\'' && q != '"')
+		return false;
+	const char *e = strchr(*p + 1, q);
+	if (!e || (size_t)(e - *p - 1) >= n)
+		return false;
+	memcpy(out, *p + 1, (size_t)(e - *p - 1));
+	out[e - *p - 1] = '\0';
+	*p = e + 1;
+	return true;
+}
+
+static bool
+css_ident(const char *s)
+{
+	const char *p = s;
+	if (*p == '-')
+		p++;
+	if (!isalpha((unsigned char)*p) && *p != '_')
+		return false;
+	for (; *p; p++)
+		if (!isalnum((unsigned char)*p) && *p != '_' && *p != '-')
+			return false;
+	return true;
+}
+
+static void
+css_string(struct buf *b, const char *s)
+{
+	buf_addc(b, '"');
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			buf_addc(b, '\\');
+		buf_addc(b, *s);
+	}
+	buf_addc(b, '"');
+}
+
+/* One predicate term; false when it has no CSS form. */
+static bool
+css_term(const char **p, struct buf *b, bool star, bool first)
+{
+	char name[128], lit[512];
+	const char *save = *p;
+	skip_ws(p);
+	if (isdigit((unsigned char)**p)) {
+		if (!first)
+			return false;  /* a position after a filter counts the filtered */
+		long n = strtol(*p, (char **)p, 10);
+		buf_printf(b, star ? ":nth-child(%ld)" : ":nth-of-type(%ld)", n);
+		return true;
+	}
+	if (eat(p, "@")) {
+		if (!read_name(p, name, sizeof name))
+			return false;
+		if (!eat(p, "=")) {
+			buf_printf(b, "[%s]", name);
+			return true;
+		}
+		if (!read_literal(p, lit, sizeof lit))
+			return false;
+		if (!strcmp(name, "id") && css_ident(lit)) {
+			buf_printf(b, "#%s", lit);
+		} else {
+			buf_printf(b, "[%s=", name);
+			css_string(b, lit);
+			buf_addc(b, ']');
+		}
+		return true;
+	}
+	*p = save;
+	if (eat(p, "contains(")) {
+		/* the class-token idiom */
+		const char *q = *p;
+		if (eat(&q, "concat(") && read_literal(&q, lit, sizeof lit) && !strcmp(lit, " ") &&
+		    eat(&q, ",") && eat(&q, "normalize-space(") && eat(&q, "@") &&
+		    read_name(&q, name, sizeof name) && eat(&q, ")") && eat(&q, ",") &&
+		    read_literal(&q, lit, sizeof lit) && !strcmp(lit, " ") && eat(&q, ")") &&
+		    eat(&q, ",") && read_literal(&q, lit, sizeof lit) && eat(&q, ")")) {
+			size_t n = strlen(lit);
+			if (n < 3 || lit[0] != ' ' || lit[n - 1] != ' ')
+				return false;
+			lit[n - 1] = '\0';
+			const char *tok = lit + 1;
+			if (strchr(tok, ' '))
+				return false;
+			if (!strcmp(name, "class") && css_ident(tok)) {
+				buf_printf(b, ".%s", tok);
+			} else {
+				buf_printf(b, "[%s~=", name);
+				css_string(b, tok);
+				buf_addc(b, ']');
+			}
+			*p = q;
+			return true;
+		}
+	}
+	*p = save;
+	const char *op = NULL;
+	if (eat(p, "contains("))
+		op = "*=";
+	else if ((*p = save, eat(p, "starts-with(")))
+		op = "^=";
+	if (op && eat(p, "@") && read_name(p, name, sizeof name) && eat(p, ",") &&
+	    read_literal(p, lit, sizeof lit) && eat(p, ")")) {
+		buf_printf(b, "[%s%s", name, op);
+		css_string(b, lit);
+		buf_addc(b, ']');
+		return true;
+	}
+	return false;
+}
+
+/* One location path (no unions). */
+static bool
+css_path(const char **p, struct buf *b, char *attr, size_t attrlen)
+{
+	skip_ws(p);
+	bool descendant;
+	if (eat(p, "//"))
+		descendant = true;
+	else if (eat(p, "/"))
+		descendant = false;
+	else
+		return false;
+	bool first = true;
+	for (;;) {
+		char name[128];
+		skip_ws(p);
+		if (**p == '@') {
+			/* a trailing attribute step: the selector plus an attribute */
+			(*p)++;
+			if (first || descendant || !read_name(p, name, sizeof name))
+				return false;
+			snprintf(attr, attrlen, "%s", name);
+			skip_ws(p);
+			return **p == '\0' || **p == '|';
+		}
+		bool star = false;
+		if (**p == '*') {
+			(*p)++;
+			star = true;
+			snprintf(name, sizeof name, "*");
+		} else if (!read_name(p, name, sizeof name)) {
+			return false;
+		}
+		skip_ws(p);
+		if (**p == '(' || **p == ':')
+			return false;   /* text(), node(), axes */
+		if (!first)
+			buf_adds(b, descendant ? " " : " > ");
+		size_t at = b->len;
+		if (!star)
+			buf_adds(b, name);
+		bool firstpred = true;
+		while (eat(p, "[")) {
+			do {
+				if (!css_term(p, b, star, firstpred))
+					return false;
+			} while (eat(p, "and "));
+			if (!eat(p, "]"))
+				return false;
+			firstpred = false;
+		}
+		if (star && b->len == at)
+			buf_addc(b, '*');
+		first = false;
+		skip_ws(p);
+		if (eat(p, "//"))
+			descendant = true;
+		else if (eat(p, "/"))
+			descendant = false;
+		else
+			break;
+	}
+	skip_ws(p);
+	return **p == '\0' || **p == '|';
+}
+
+int
+rules_xpath_to_css(const char *xpath, struct buf *out, char *attr, size_t attrlen)
+{
+	struct buf b;
+	buf_init(&b);
+	const char *p = xpath;
+	attr[0] = '\0';
+	for (int branch = 0;; branch++) {
+		char a[128] = "";
+		if (!css_path(&p, &b, a, sizeof a))
+			break;
+		/* every branch of a union must agree on the attribute */
+		if (branch == 0)
+			snprintf(attr, attrlen, "%s", a);
+		else if (strcmp(attr, a))
+			break;
+		skip_ws(&p);
+		if (*p == '\0') {
+			buf_add(out, b.data, b.len);
+			buf_free(&b);
+			return 0;
+		}
+		p++;   /* '|' */
+		buf_adds(&b, ", ");
+	}
+	buf_free(&b);
+	attr[0] = '\0';
+	return -1;
+}
+
+/* A selector list being built, as JSON strings or as plain CSS. */
+struct sel_list {
+	struct buf b;
+	int n;
+	bool json;
+};
+
+static void
+sel_add(struct sel_list *l, const char *css, const char *attr)
+{
+	buf_adds(&l->b, l->n++ ? ", " : "");
+	if (!l->json) {
+		buf_adds(&l->b, css);
+		return;
+	}
+	if (!*attr) {
+		buf_add_json(&l->b, css, strlen(css));
+		return;
+	}
+	/* Postlight reads a meta element's content as "value" */
+	if (!strcmp(attr, "content") && !strncmp(css, "meta", 4))
+		attr = "value";
+	buf_addc(&l->b, '[');
+	buf_add_json(&l->b, css, strlen(css));
+	buf_addc(&l->b, ',');
+	buf_add_json(&l->b, attr, strlen(attr));
+	buf_addc(&l->b, ']');
+}
+
+/* The CSS forms of a directive's XPaths; the others go to diag. */
+static int
+sel_xpaths(struct sel_list *l, const struct rule *r, const struct rule_list *x,
+	   bool attrs_ok, rules_diag diag, void *ctx)
+{
+	int bad = 0;
+	for (int i = 0; i < x->n; i++) {
+		struct buf css;
+		char attr[128];
+		buf_init(&css);
+		if (rules_xpath_to_css(x->v[i], &css, attr, sizeof attr) < 0 ||
+		    (*attr && !attrs_ok))
+			report(diag, ctx, &bad, r->path, x->line[i],
+			       "not expressible in CSS: %s", x->v[i]);
+		else
+			sel_add(l, css.data, attr);
+		buf_free(&css);
+	}
+	return bad;
+}
+
+/* What a rule removes: strip XPaths, strip_id_or_class words (class or
+ * id token), strip_image_src (img src substring). */
+static int
+sel_strips(struct sel_list *l, const struct rule *r, rules_diag diag, void *ctx)
+{
+	int bad = sel_xpaths(l, r, &r->strip, false, diag, ctx);
+	struct buf c;
+	buf_init(&c);
+	for (int i = 0; i < r->strip_id_or_class.n; i++) {
+		char *v = unquoted(r->strip_id_or_class.v[i]);
+		if (css_ident(v)) {
+			c.len = 0;
+			buf_printf(&c, ".%s", v);
+			sel_add(l, c.data, "");
+			c.len = 0;
+			buf_printf(&c, "#%s", v);
+			sel_add(l, c.data, "");
+		} else {
+			report(diag, ctx, &bad, r->path, r->strip_id_or_class.line[i],
+			       "not expressible in CSS: strip_id_or_class: %s", v);
+		}
+		free(v);
+	}
+	for (int i = 0; i < r->strip_image_src.n; i++) {
+		char *v = unquoted(r->strip_image_src.v[i]);
+		c.len = 0;
+		buf_adds(&c, "img[src*=");
+		css_string(&c, v);
+		buf_addc(&c, ']');
+		sel_add(l, c.data, "");
+		free(v);
+	}
+	buf_free(&c);
+	return bad;
+}
+
+static void
+json_key(struct buf *b, const char *key, bool *first)
+{
+	buf_adds(b, *first ? "\n" : ",\n");
+	*first = false;
+	buf_printf(b, "  \"%s\": ", key);
+}
+
+int
+rules_export_json(const struct rule *r, struct buf *out, rules_diag diag, void *ctx)
+{
+	int bad = 0;
+	bool first = true;
+	const char *host = r->host ? r->host : "";
+	if (*host == '.')
+		host++;
+	buf_addc(out, '{');
+	json_key(out, "domain", &first);
+	buf_add_json(out, host, strlen(host));
+	const struct { const char *key; const struct rule_list *l; } fields[] = {
+		{ "title", &r->title }, { "author", &r->author },
+		{ "date_published", &r->date },
+	};
+	for (size_t f = 0; f < sizeof fields / sizeof *fields; f++) {
+		struct sel_list l = { .json = true };
+		buf_init(&l.b);
+		bad += sel_xpaths(&l, r, fields[f].l, true, diag, ctx);
+		if (l.n) {
+			json_key(out, fields[f].key, &first);
+			buf_printf(out, "{\"selectors\": [%s]}", l.b.data);
+		}
+		buf_free(&l.b);
+	}
+	struct sel_list sel = { .json = true }, clean = { .json = true };
+	buf_init(&sel.b);
+	buf_init(&clean.b);
+	bad += sel_xpaths(&sel, r, &r->body, false, diag, ctx);
+	bad += sel_strips(&clean, r, diag, ctx);
+	json_key(out, "content", &first);
+	buf_printf(out, "{\"selectors\": [%s], \"clean\": [%s]}\n}\n",
+		   sel.n ? sel.b.data : "", clean.n ? clean.b.data : "");
+	buf_free(&sel.b);
+	buf_free(&clean.b);
+	return bad;
+}
+
+int
+rules_export_css(const struct rule *r, struct buf *out, rules_diag diag, void *ctx)
+{
+	struct sel_list body = { .json = false }, strip = { .json = false };
+	buf_init(&body.b);
+	buf_init(&strip.b);
+	int bad = sel_xpaths(&body, r, &r->body, false, diag, ctx);
+	bad += sel_strips(&strip, r, diag, ctx);
+	buf_printf(out, "%s\n", body.n ? body.b.data : "");
+	if (strip.n)
+		buf_printf(out, "strip: %s\n", strip.b.data);
+	buf_free(&body.b);
+	buf_free(&strip.b);
+	return bad;
+}
+
+/* ---- writing rules from the inspector's choices ---- */
+
+/* An id or class token a site generated (ember123, css-1x2y3z, long
+ * hashes) changes between pages: not worth anchoring on. */
+static bool
+looks_generated(const char *s, size_t n)
+{
+	int digits = 0, run = 0, maxrun = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (isdigit((unsigned char)s[i])) {
+			digits++;
+			if (++run > maxrun)
+				maxrun = run;
+		} else {
+			run = 0;
+		}
+	}
+	return n == 0 || n > 40 || maxrun >= 3 || digits * 3 > (int)n;
+}
+
+/* Does expr select exactly element id?  The match count in *n. */
+static bool
+selects_exactly(struct xpath_doc *x, const char *expr, int id, int *n)
+{
+	int *ids;
+	char err[300];
+	*n = xpath_select(x, expr, &ids, err, sizeof err);
+	bool ok = *n == 1 && ids[0] == id;
+	free(ids);
+	return ok;
+}
+
+static void
+class_pred(struct buf *b, const char *tok, size_t n)
+{
+	buf_printf(b, "[contains(concat(' ',normalize-space(@class),' '),' %.*s ')]",
+		   (int)n, tok);
+}
+
+/* A short, unique expression for element i from its own attributes;
+ * false when none selects exactly i. */
+static bool
+own_xpath(const struct dom *d, struct xpath_doc *x, int i, struct buf *out)
+{
+	const char *tag = dom_tagname(d, i);
+	const char *idv = dom_attr(d, i, "id");
+	struct buf b;
+	buf_init(&b);
+	int n;
+	if (idv && *idv && !looks_generated(idv, strlen(idv))) {
+		buf_printf(&b, "//%s[@id=", tag);
+		xpath_quote(&b, idv);
+		buf_addc(&b, ']');
+		if (selects_exactly(x, b.data, i, &n))
+			goto found;
+	}
+	const char *cls = dom_attr(d, i, "class");
+	if (cls) {
+		/* the class tokens, quote-free and not generated */
+		const char *tok[16];
+		size_t len[16];
+		int nt = 0;
+		for (const char *p = cls; *p && nt < 16;) {
+			while (*p && isspace((unsigned char)*p))
+				p++;
+			const char *s = p;
+			while (*p && !isspace((unsigned char)*p))
+				p++;
+			size_t k = (size_t)(p - s);
+			if (k && !memchr(s, '\'', k) && !memchr(s, '"', k) &&
+			    !looks_generated(s, k)) {
+				tok[nt] = s;
+				len[nt++] = k;
+			}
+		}
+		for (int a = 0; a < nt; a++) {
+			b.len = 0;
+			buf_printf(&b, "//%s", tag);
+			class_pred(&b, tok[a], len[a]);
+			if (selects_exactly(x, b.data, i, &n))
+				goto found;
+		}
+		for (int a = 0; a < nt; a++)
+			for (int c = a + 1; c < nt; c++) {
+				b.len = 0;
+				buf_printf(&b, "//%s", tag);
+				class_pred(&b, tok[a], len[a]);
+				class_pred(&b, tok[c], len[c]);
+				if (selects_exactly(x, b.data, i, &n))
+					goto found;
+			}
+	}
+	buf_free(&b);
+	return false;
+found:
+	buf_add(out, b.data, b.len);
+	buf_free(&b);
+	return true;
+}
+
+int
+rules_xpath_for(const struct dom *d, struct xpath_doc *x, int id, struct buf *out)
+{
+	struct xpath_doc *own = NULL;
+	if (!x)
+		x = own = xpath_doc_new(d);
+	size_t start = out->len;
+	int n = 1;
+	if (!own_xpath(d, x, id, out)) {
+		/* a path from the nearest ancestor that has a unique expression */
+		int a = d->parent[id];
+		while (a >= 0 && a != d->body && !own_xpath(d, x, a, out))
+			a = d->parent[a];
+		struct buf rel;
+		buf_init(&rel);
+		for (int e = id; e != a && e >= 0; e = d->parent[e]) {
+			struct buf step;
+			buf_init(&step);
+			buf_printf(&step, "/%s[%d]", dom_tagname(d, e), d->pos[e]);
+			buf_add(&step, rel.data ? rel.data : "", rel.len);
+			rel.len = 0;
+			buf_add(&rel, step.data, step.len);
+			buf_free(&step);
+		}
+		if (a >= 0 && a != d->body) {
+			buf_add(out, rel.data, rel.len);
+		} else {
+			out->len = start;
+			dom_xpath(d, id, out);
+		}
+		buf_free(&rel);
+		int k;
+		struct buf e;
+		buf_init(&e);
+		buf_add(&e, out->data + start, out->len - start);
+		selects_exactly(x, e.data, id, &k);
+		n = k;
+		buf_free(&e);
+	}
+	xpath_doc_free(own);
+	return n;
+}
+
+/* The first candidate that yields a non-empty string on this page. */
+static const char *
+first_working(struct xpath_doc *x, const char *const *cand)
+{
+	for (; *cand; cand++) {
+		char *s = NULL, err[300];
+		if (xpath_string(x, *cand, &s, err, sizeof err) == 0 && s) {
+			free(s);
+			return *cand;
+		}
+	}
+	return NULL;
+}
+
+/* Up to two sentences of 30..200 bytes from the text, for test_contains. */
+static int
+pick_sentences(const char *text, char out[2][256])
+{
+	int n = 0;
+	const char *p = text;
+	char last[256] = "";
+	while (p && *p) {
+		const char *eol = strchr(p, '\n');
+		size_t ll = eol ? (size_t)(eol - p) : strlen(p);
+		/* sentences of the line */
+		size_t i = 0;
+		while (i < ll) {
+			size_t s = i;
+			while (i < ll && !(strchr(".!?", p[i]) && (i + 1 == ll || p[i + 1] == ' ')))
+				i++;
+			if (i < ll)
+				i++;
+			size_t e = i;
+			while (s < e && p[s] == ' ')
+				s++;
+			if (e - s >= 30 && e - s < 200) {
+				if (n == 0)
+					snprintf(out[n++], 256, "%.*s", (int)(e - s), p + s);
+				else
+					snprintf(last, sizeof last, "%.*s", (int)(e - s), p + s);
+			}
+		}
+		p = eol ? eol + 1 : NULL;
+	}
+	if (*last)
+		snprintf(out[n++], 256, "%s", last);
+	return n;
+}
+
+static void
+remove_test(struct rule *r, const char *url)
+{
+	int k = 0;
+	bool in = false;
+	for (int i = 0; i < r->nlines; i++) {
+		struct rule_line *l = &r->lines[i];
+		if (l->kind == RULE_DIRECTIVE && !strcmp(l->name, "test_url"))
+			in = !strcmp(l->value, url);
+		bool drop = in && l->kind == RULE_DIRECTIVE &&
+			    (!strcmp(l->name, "test_url") || !strcmp(l->name, "test_contains") ||
+			     !strcmp(l->name, "pith_test_file"));
+		if (drop) {
+			free(l->name);
+			free(l->arg);
+			free(l->value);
+			free(l->raw);
+			continue;
+		}
+		r->lines[k++] = *l;
+	}
+	r->nlines = k;
+}
+
+int
+rules_write_from_choices(const struct dom *d, const struct page_meta *meta,
+			 const char *url, enum algo algo,
+			 const struct params *p, const uint8_t *pins,
+			 const struct decision *dc, const char *extracted_text,
+			 const char *rules_dir_or_file, char *written,
+			 size_t writtenlen, char *err, size_t errlen)
+{
+	char host[256];
+	if (!url || rules_url_parts(url, host, sizeof host, NULL) < 0) {
+		snprintf(err, errlen, "the page's address is unknown (give --url)");
+		return -1;
+	}
+	const char *fhost = strncmp(host, "www.", 4) ? host : host + 4;
+	struct stat st;
+	bool is_dir = stat(rules_dir_or_file, &st) == 0 ? S_ISDIR(st.st_mode)
+						      : !str_has_suffix(rules_dir_or_file, ".txt");
+	if (is_dir && stat(rules_dir_or_file, &st) < 0 && mkdir(rules_dir_or_file, 0777) < 0) {
+		snprintf(err, errlen, "%s: %s", rules_dir_or_file, strerror(errno));
+		return -1;
+	}
+	if (is_dir)
+		snprintf(written, writtenlen, "%s/%s.txt", rules_dir_or_file, fhost);
+	else
+		snprintf(written, writtenlen, "%s", rules_dir_or_file);
+
+	/* the content roots: pinned-in elements, else the region, else the
+	 * top content elements */
+	int *roots = xmalloc(((size_t)d->n + 1) * sizeof *roots);
+	int nroots = 0;
+	for (int i = 0; pins && i < d->n; i++) {
+		if (pins[i] != PIN_IN)
+			continue;
+		bool inside = false;
+		for (int k = 0; k < nroots; k++)
+			inside |= dom_contains(d, roots[k], i);
+		if (!inside)
+			roots[nroots++] = i;
+	}
+	if (!nroots && dc && dc->region >= 0)
+		roots[nroots++] = dc->region;
+	for (int i = 0; !nroots && dc && i < d->n; i++)
+		if (dc->content[i] && (d->parent[i] < 0 || !dc->content[d->parent[i]]))
+			roots[nroots++] = i;
+	if (!nroots) {
+		free(roots);
+		snprintf(err, errlen, "nothing to write: no content chosen");
+		return -1;
+	}
+
+	struct rule *r = NULL;
+	if (stat(written, &st) == 0) {
+		int ne;
+		if (rule_read(written, &r, NULL, NULL, &ne, err, errlen) < 0) {
+			free(roots);
+			return -1;
+		}
+	} else {
+		char head[300];
+		snprintf(head, sizeof head, "# %s: written by pith's inspector", fhost);
+		r = rule_parse(head, strlen(head), written, NULL, NULL, NULL);
+	}
+	rule_remove(r, "body");
+	rule_remove(r, "strip");
+	rule_remove(r, "pith_algo");
+	rule_remove(r, "pith_set");
+	remove_test(r, url);
+
+	struct xpath_doc *x = xpath_doc_new(d);
+	struct buf e;
+	buf_init(&e);
+	for (int k = 0; k < nroots; k++) {
+		e.len = 0;
+		rules_xpath_for(d, x, roots[k], &e);
+		rule_add(r, "body", e.data);
+	}
+	for (int i = 0; pins && i < d->n; i++) {
+		if (pins[i] != PIN_OUT)
+			continue;
+		bool inside = false;
+		for (int k = 0; k < nroots; k++)
+			inside |= dom_contains(d, roots[k], i) && roots[k] != i;
+		if (!inside)
+			continue;
+		e.len = 0;
+		rules_xpath_for(d, x, i, &e);
+		rule_add(r, "strip", e.data);
+		i = d->end[i] - 1;   /* its descendants go with it */
+	}
+	static const char *const title_og[] = {
+		"//meta[@property='og:title']/@content", "//meta[@name='og:title']/@content", NULL };
+	static const char *const title_h1[] = { "//h1", NULL };
+	static const char *const title_title[] = { "//title", NULL };
+	static const char *const date_meta[] = {
+		"//meta[@property='article:published_time']/@content",
+		"//meta[@name='article:published_time']/@content",
+		"//*[@itemprop='datePublished']/@content",
+		"//*[@itemprop='datePublished']/@datetime", NULL };
+	static const char *const date_time[] = { "//time/@datetime", NULL };
+	const char *t = NULL, *dt = NULL;
+	if (meta && meta->title && meta->title_from) {
+		int h1 = dom_tag_id(d, "h1"), nh1 = 0;
+		for (int i = 0; h1 >= 0 && i < d->n; i++)
+			nh1 += d->tag[i] == h1;
+		/* one h1 is the article's title on most sites' every page */
+		t = nh1 == 1 ? first_working(x, title_h1) : NULL;
+		if (!t && !strcmp(meta->title_from, "og:title"))
+			t = first_working(x, title_og);
+		if (!t && !strcmp(meta->title_from, "title"))
+			t = first_working(x, title_title);
+	}
+	if (meta && meta->date && meta->date_from) {
+		if (!strcmp(meta->date_from, "meta"))
+			dt = first_working(x, date_meta);
+		else if (!strcmp(meta->date_from, "time"))
+			dt = first_working(x, date_time);
+	}
+	if (t) {
+		rule_remove(r, "title");
+		rule_add(r, "title", t);
+	}
+	if (dt) {
+		rule_remove(r, "date");
+		rule_add(r, "date", dt);
+	}
+	if (algo != ALGO_CC)
+		rule_add(r, "pith_algo", algo_name(algo));
+	struct params def;
+	params_default(&def);
+	for (size_t i = 0; p && i < params_count; i++) {
+		const struct param_desc *pd = &params_table[i];
+		if (params_get(p, pd) == params_get(&def, pd))
+			continue;
+		char v[64];
+		params_format(p, pd, v, sizeof v);
+		e.len = 0;
+		buf_printf(&e, "%s=%s", pd->name, v);
+		rule_add(r, "pith_set", e.data);
+	}
+	rule_add(r, "test_url", url);
+	char sent[2][256];
+	int ns = extracted_text ? pick_sentences(extracted_text, sent) : 0;
+	for (int k = 0; k < ns; k++)
+		rule_add(r, "test_contains", sent[k]);
+	buf_free(&e);
+	xpath_doc_free(x);
+	free(roots);
+	rule_index(r);
+	int rc = rule_save(r, written, err, errlen);
+	rule_free(r);
+	return rc;
+}

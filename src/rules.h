@@ -1,0 +1,212 @@
+/* rules.h - site rules: ftr site-config files (Full-Text RSS, graby,
+ * selfoss) with pith's own pith_* directives; reading, writing, matching a
+ * page's address to a file, and applying a rule to a page.
+ *
+ * A struct rule keeps every line of its file in order (comments, blank
+ * lines, unknown directives and malformed lines verbatim), so rewriting a
+ * file never loses a user's lines; the typed lists (body, strip, ...) are
+ * views into those lines, rebuilt by rule_index() after an edit.  A rule
+ * owns its strings and dies with rule_free(); a struct rules_set owns its
+ * rules.
+ *
+ * Problems in a file (malformed lines, XPath syntax) go to the caller's
+ * rules_diag callback as (file, line, reason) and the rest still loads;
+ * only an unreadable file or directory is an error (-1 and a reason in
+ * err).  Nothing is printed here. */
+#ifndef PITH_RULES_H
+#define PITH_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "decide.h"
+#include "dom.h"
+#include "extract.h"
+#include "page.h"
+#include "params.h"
+#include "util.h"
+#include "xpath.h"
+
+typedef void (*rules_diag)(void *ctx, const char *file, int line,
+			   const char *reason);
+
+enum rule_line_kind {
+	RULE_BLANK, RULE_COMMENT, RULE_DIRECTIVE, RULE_BAD,
+};
+
+struct rule_line {
+	enum rule_line_kind kind;
+	char *name;      /* directive name: "body", "replace_string"; NULL unless DIRECTIVE */
+	char *arg;       /* "x" of replace_string(x), http_header(x); or NULL */
+	char *value;     /* trimmed value; the raw line for COMMENT and BAD */
+	char *raw;       /* a DIRECTIVE's line as read (written back as it was), or NULL */
+	int lineno;      /* 1-based line in the file, 0 when added in memory */
+};
+
+/* Values of one repeatable directive, pointing into the rule's lines. */
+struct rule_list {
+	const char **v;
+	int *line;
+	int n;
+};
+
+struct rule_test {
+	const char *url;
+	const char *file;          /* pith_test_file as written, or NULL */
+	const char **contains;
+	int ncontains;
+	int line;
+};
+
+struct rule {
+	char *path;                /* the file it came from, or NULL */
+	char *host;                /* from the file name: "example.com", ".example.com" */
+	struct rule_line *lines;
+	int nlines;
+	/* views, rebuilt by rule_index() */
+	struct rule_list title, body, strip, strip_id_or_class, strip_image_src,
+		date, author, pin, unpin, set, path_prefix;
+	struct rule_test *tests;
+	int ntests;
+	bool autodetect_on_failure;   /* ftr's default: yes */
+	int prune, tidy;              /* -1 unset, 0 no, 1 yes */
+	int algo;                     /* enum algo from pith_algo, or -1 */
+};
+
+/* ---- reading and writing ---- */
+
+/* Parse a rule from text; path names it in diagnostics and gives the host
+ * (its file name without ".txt"; may be NULL).  *nerrors counts the
+ * problems reported.  Never fails. */
+struct rule *rule_parse(const char *text, size_t len, const char *path,
+			rules_diag diag, void *ctx, int *nerrors);
+/* Read and parse a file: 0, or -1 with a reason when it cannot be read. */
+int rule_read(const char *path, struct rule **out, rules_diag diag, void *ctx,
+	      int *nerrors, char *err, size_t errlen);
+void rule_free(struct rule *r);
+/* Rebuild the typed views from the lines (after rule_add/rule_remove). */
+void rule_index(struct rule *r);
+
+/* The file's text: every line as it was read, lines added since as
+ * "name: value".  without_pith drops pith_* lines (for strict ftr
+ * consumers). */
+void rule_write(const struct rule *r, bool without_pith, struct buf *out);
+/* Write to path atomically, the old file kept as path.bak. */
+int rule_save(const struct rule *r, const char *path, char *err, size_t errlen);
+
+/* Append a directive line; remove every line of directive name (and its
+ * test_contains / pith_test_file lines when name is "test_url").
+ * Call rule_index() afterwards. */
+void rule_add(struct rule *r, const char *name, const char *value);
+void rule_remove(struct rule *r, const char *name);
+
+/* Report XPath syntax errors, unknown functions and missing test files of
+ * r; returns the number of problems. */
+int rule_check(const struct rule *r, rules_diag diag, void *ctx);
+
+/* Apply r's pith_algo (unless keep_algo) and pith_set lines. */
+void rule_settings(const struct rule *r, bool keep_algo, enum algo *a,
+		   struct params *p);
+
+/* ---- a directory of rules, and matching ---- */
+
+struct rules_set {
+	struct rule **v;
+	int n;
+	bool single;               /* one FILE given: it matches every host */
+};
+
+/* Load FILE or every *.txt in DIR (sorted).  0, or -1 with a reason in err
+ * when nothing could be read. */
+int rules_load(const char *file_or_dir, struct rules_set **out, rules_diag diag,
+	       void *ctx, int *nerrors, char *err, size_t errlen);
+void rules_set_free(struct rules_set *s);
+
+/* Host (lower case, no port) and path of an http(s) URL or a bare host;
+ * 0, or -1 when there is no host. */
+int rules_url_parts(const char *url, char *host, size_t hostlen,
+		    const char **path);
+/* Does a file for filehost ("example.com", ".example.com") match host? */
+bool rules_host_match(const char *filehost, const char *host);
+/* The rule for url (NULL when unknown: only a single FILE then matches),
+ * or NULL: exact host (with and without "www."), then ".parent" files from
+ * the most specific; pith_path_prefix narrows. */
+const struct rule *rules_match(const struct rules_set *s, const char *url);
+
+/* ---- applying ---- */
+
+/* Per-element text override for extract_text_mask(). */
+enum { RULES_TEXT_METHOD = 0, RULES_TEXT_KEEP = 1, RULES_TEXT_DROP = 2 };
+
+struct rules_outcome {
+	const struct rule *rule;
+	int body_line;        /* line of the body: expression used; 0: none matched */
+	int nbody, nstrip;    /* elements selected */
+	bool fallback;        /* the method decided (no body: matched) */
+	char *title, *date;   /* from the rule's XPaths, or NULL (owned) */
+};
+
+void rules_outcome_free(struct rules_outcome *o);
+
+/* Decide with r on d.  dc must hold the method's decision when no body:
+ * matches (have_method), otherwise it is overwritten: body-selected
+ * subtrees are content (reason rule-body), the rest noise; strip,
+ * strip_id_or_class and strip_image_src subtrees are noise (rule-strip);
+ * pith_pin/pith_unpin and then pins (may be NULL) apply on top.  mask gets
+ * d->n entries of RULES_TEXT_* for extract_text_mask().  XPath errors go to
+ * diag.  Also fills o's title and date. */
+void rules_apply(const struct rule *r, const struct dom *d, struct xpath_doc *x,
+		 const uint8_t *pins, struct decision *dc, bool have_method,
+		 uint8_t *mask, struct rules_outcome *o, rules_diag diag, void *ctx);
+
+/* Does any body: expression select something on d?  (ftr's test for
+ * autodetect_on_failure.) */
+bool rules_body_matches(const struct rule *r, struct xpath_doc *x);
+
+/* The whole run on a loaded page (with its DOM): rule r, method a with
+ * params p as the fallback, pins on top; the text is appended to out and
+ * the rule's title/date replace pg->meta's. */
+void rules_page_run(struct page *pg, const struct rule *r, enum algo a,
+		    const struct params *p, const uint8_t *pins, struct buf *out,
+		    struct rules_outcome *o, rules_diag diag, void *ctx);
+
+/* ---- export ---- */
+
+/* An XPath as a CSS selector list; attr gets the attribute of a trailing
+ * "/@name" step (or "" when none).  0, or -1 when not expressible. */
+int rules_xpath_to_css(const char *xpath, struct buf *out, char *attr,
+		       size_t attrlen);
+/* Postlight-parser custom extractor (JSON) and a CSS selector string.
+ * Expressions with no CSS form go to diag; the count is returned. */
+int rules_export_json(const struct rule *r, struct buf *out, rules_diag diag,
+		      void *ctx);
+int rules_export_css(const struct rule *r, struct buf *out, rules_diag diag,
+		     void *ctx);
+
+/* ---- writing rules from the inspector ---- */
+
+/* A robust XPath for element id: @id, then distinctive class tokens,
+ * then a path from the nearest such ancestor, then the absolute path;
+ * each candidate is evaluated on x (built here when NULL) and kept only
+ * when it selects exactly id.  Returns the number of elements the written
+ * expression matches (1, or more only for an odd page). */
+int rules_xpath_for(const struct dom *d, struct xpath_doc *x, int id,
+		    struct buf *out);
+
+/* Build the rule for host from the inspector's choices and merge it into
+ * rules_dir_or_file (a directory gets host.txt): body: XPaths of the
+ * pinned-in elements (or the decision's content region), strip: of the
+ * pinned-out elements inside them, title:/date: when found, pith_algo and
+ * pith_set for values that differ from the defaults, test_url and up to two
+ * test_contains sentences from extracted_text.  The file's other lines are
+ * kept; the old file is kept as .bak.  0 with the path in written, or -1
+ * with a reason. */
+int rules_write_from_choices(const struct dom *d, const struct page_meta *meta,
+			     const char *url, enum algo algo,
+			     const struct params *p, const uint8_t *pins,
+			     const struct decision *dc, const char *extracted_text,
+			     const char *rules_dir_or_file, char *written,
+			     size_t writtenlen, char *err, size_t errlen);
+
+#endif

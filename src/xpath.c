@@ -1,0 +1,383 @@
+/* xpath.c - libxml2's XPath engine over a document built from the node table. */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <libxml/xpath.h>
+#include <libxml/xpathInternals.h>
+
+#include "extract.h"
+#include "xpath.h"
+
+#define ERRLEN 256     /* libxml2's message, kept by on_error */
+
+struct xpath_doc {
+	const struct dom *d;
+	xmlDocPtr doc;
+	xmlXPathContextPtr ctx;
+	char err[ERRLEN];
+};
+
+/* Node ids ride in _private as id + 1, so NULL means "not an element of
+ * the table" (the document node). */
+static int
+node_id(xmlNodePtr nd)
+{
+	while (nd && nd->type != XML_ELEMENT_NODE)
+		nd = nd->parent;
+	if (!nd || !nd->_private)
+		return -1;
+	return (int)((intptr_t)nd->_private - 1);
+}
+
+/* libxml2's words for its XPath errors (xmlXPathErrorMessages is not
+ * exported, and structured errors come without a message). */
+static const char *const xpath_errors[] = {
+	"ok", "bad number", "unfinished literal", "expected a literal",
+	"expected $ for a variable reference", "undefined variable",
+	"invalid predicate", "invalid expression", "missing closing brace",
+	"unknown function", "invalid operand", "invalid type",
+	"wrong number of arguments", "invalid context size",
+	"invalid context position", "out of memory", "syntax error",
+	"resource error", "sub-resource error", "undefined namespace prefix",
+	"encoding error", "character out of XML range", "invalid context",
+	"stack usage error", "variables are not allowed",
+	"over the evaluation limit", "nested too deep",
+};
+
+static void
+on_error(void *data, xmlErrorPtr e)
+{
+	char *err = data;
+	if (*err || !e)
+		return;
+	int k = e->code - XML_XPATH_EXPRESSION_OK;
+	const char *what = k >= 0 && k < (int)(sizeof xpath_errors / sizeof *xpath_errors)
+		? xpath_errors[k] : e->message ? e->message : "XPath error";
+	if (k == XPATH_OP_LIMIT_EXCEEDED)
+		snprintf(err, ERRLEN, "%s (%lu steps)", what, XPATH_OP_LIMIT);
+	else if (e->str1)
+		snprintf(err, ERRLEN, "%s at character %d", what, e->int1 + 1);
+	else
+		snprintf(err, ERRLEN, "%s", what);
+}
+
+static void
+add_text_node(xmlDocPtr doc, xmlNodePtr *nodes, const struct dom *d, int t)
+{
+	const struct dom_text *x = &d->texts[t];
+	if ((x->flags & TEXT_BREAK) || x->len == 0 || x->elem < 0)
+		return;
+	xmlNodePtr tn = xmlNewDocTextLen(doc, (const xmlChar *)dom_text(d, t),
+					 (int)x->len);
+	if (!tn)
+		abort();
+	/* xmlAddChild may merge tn into a preceding text node and free it */
+	xmlAddChild(nodes[x->elem], tn);
+}
+
+struct xpath_doc *
+xpath_doc_new(const struct dom *d)
+{
+	xmlInitParser();
+	struct xpath_doc *x = xcalloc(1, sizeof *x);
+	x->d = d;
+	x->doc = xmlNewDoc((const xmlChar *)"1.0");
+	if (!x->doc)
+		abort();
+	xmlNodePtr *nodes = xcalloc((size_t)d->n + 1, sizeof *nodes);
+	int t = 0;
+	for (int i = 0; i < d->n; i++) {
+		/* texts before element i in document order go first */
+		for (; t < d->text_begin[i]; t++)
+			add_text_node(x->doc, nodes, d, t);
+		xmlNodePtr nd = xmlNewDocNode(x->doc, NULL,
+					      (const xmlChar *)dom_tagname(d, i), NULL);
+		if (!nd)
+			abort();
+		nd->_private = (void *)(intptr_t)(i + 1);
+		for (int a = d->attr_begin[i]; a < d->attr_begin[i + 1]; a++) {
+			const char *name = d->pool + d->attrs[a].name;
+			const char *value = d->pool + d->attrs[a].value;
+			xmlNewProp(nd, (const xmlChar *)name, (const xmlChar *)value);
+		}
+		nodes[i] = nd;
+		if (d->parent[i] >= 0)
+			xmlAddChild(nodes[d->parent[i]], nd);
+		else
+			xmlAddChild((xmlNodePtr)x->doc, nd);
+	}
+	for (; t < d->ntexts; t++)
+		add_text_node(x->doc, nodes, d, t);
+	free(nodes);
+	x->ctx = xmlXPathNewContext(x->doc);
+	if (!x->ctx)
+		abort();
+	x->ctx->error = on_error;
+	x->ctx->userData = x->err;
+	x->ctx->opLimit = XPATH_OP_LIMIT;
+	return x;
+}
+
+void
+xpath_doc_free(struct xpath_doc *x)
+{
+	if (!x)
+		return;
+	xmlXPathFreeContext(x->ctx);
+	xmlFreeDoc(x->doc);
+	free(x);
+}
+
+/* XPath 1.0's functions, node tests and operator names ("a and (b)"). */
+static const char *const xpath1_names[] = {
+	"and", "div", "mod", "or", "boolean", "ceiling", "comment", "concat", "contains", "count",
+	"false", "floor", "id", "lang", "last", "local-name", "name",
+	"namespace-uri", "node", "normalize-space", "not", "number",
+	"position", "processing-instruction", "round", "starts-with",
+	"string", "string-length", "substring", "substring-after",
+	"substring-before", "sum", "text", "translate", "true",
+};
+
+static int
+known_function(const char *s, size_t n)
+{
+	for (size_t i = 0; i < sizeof xpath1_names / sizeof *xpath1_names; i++)
+		if (strlen(xpath1_names[i]) == n && !memcmp(xpath1_names[i], s, n))
+			return 1;
+	return 0;
+}
+
+/* A name followed by '(' outside string literals, that is not an XPath 1.0
+ * function or node test. */
+static int
+unknown_function(const char *e, char *err, size_t errlen)
+{
+	for (const char *p = e; *p;) {
+		if (*p == '\'' || *p == '"') {
+			const char *q = strchr(p + 1, *p);
+			if (!q)
+				return 0;
+			p = q + 1;
+			continue;
+		}
+		if (isalpha((unsigned char)*p) || *p == '_') {
+			const char *s = p;
+			while (isalnum((unsigned char)*p) || *p == '-' || *p == '_' ||
+			       *p == '.' || *p == ':')
+				p++;
+			const char *q = p;
+			while (*q == ' ' || *q == '\t')
+				q++;
+			/* an axis "child::" is followed by "::", not "(" */
+			if (*q == '(' && !known_function(s, (size_t)(p - s)) &&
+			    (s == e || (s[-1] != '@' && s[-1] != '$'))) {
+				snprintf(err, errlen, "unknown function %.*s() (not XPath 1.0)",
+					 (int)(p - s), s);
+				return 1;
+			}
+			continue;
+		}
+		p++;
+	}
+	return 0;
+}
+
+static xmlXPathCompExprPtr
+compile(xmlXPathContextPtr ctx, char *msg, const char *expr, char *err,
+	size_t errlen)
+{
+	if (!*expr) {
+		snprintf(err, errlen, "empty expression");
+		return NULL;
+	}
+	if (strlen(expr) > XPATH_MAX_EXPR) {
+		snprintf(err, errlen, "expression longer than %d bytes", XPATH_MAX_EXPR);
+		return NULL;
+	}
+	*msg = '\0';
+	xmlXPathCompExprPtr c = xmlXPathCtxtCompile(ctx, (const xmlChar *)expr);
+	if (!c)
+		snprintf(err, errlen, "%s", *msg ? msg : "invalid XPath expression");
+	return c;
+}
+
+int
+xpath_check(const char *expr, char *err, size_t errlen)
+{
+	xmlInitParser();
+	char msg[ERRLEN] = "";
+	xmlXPathContextPtr ctx = xmlXPathNewContext(NULL);
+	if (!ctx)
+		abort();
+	ctx->error = on_error;
+	ctx->userData = msg;
+	xmlXPathCompExprPtr c = compile(ctx, msg, expr, err, errlen);
+	xmlXPathFreeContext(ctx);
+	if (!c)
+		return -1;
+	if (unknown_function(expr, err, errlen)) {
+		xmlXPathFreeCompExpr(c);
+		return -1;
+	}
+	/* undefined namespace prefixes and variables only show when a step
+	 * runs: run it once on <html><body/></html> */
+	xmlDocPtr doc = xmlNewDoc((const xmlChar *)"1.0");
+	xmlNodePtr html = xmlNewDocNode(doc, NULL, (const xmlChar *)"html", NULL);
+	if (!doc || !html)
+		abort();
+	xmlAddChild((xmlNodePtr)doc, html);
+	xmlNewChild(html, NULL, (const xmlChar *)"body", NULL);
+	ctx = xmlXPathNewContext(doc);
+	if (!ctx)
+		abort();
+	ctx->error = on_error;
+	ctx->userData = msg;
+	ctx->opLimit = XPATH_OP_LIMIT;
+	msg[0] = '\0';
+	xmlXPathObjectPtr o = xmlXPathCompiledEval(c, ctx);
+	int rc = 0;
+	if (!o) {
+		snprintf(err, errlen, "%s", *msg ? msg : "XPath evaluation failed");
+		rc = -1;
+	}
+	xmlXPathFreeObject(o);
+	xmlXPathFreeContext(ctx);
+	xmlFreeDoc(doc);
+	xmlXPathFreeCompExpr(c);
+	return rc;
+}
+
+static xmlXPathObjectPtr
+eval(struct xpath_doc *x, const char *expr, char *err, size_t errlen)
+{
+	xmlXPathCompExprPtr c = compile(x->ctx, x->err, expr, err, errlen);
+	if (!c)
+		return NULL;
+	x->err[0] = '\0';
+	x->ctx->opCount = 0;
+	x->ctx->node = (xmlNodePtr)x->doc;
+	xmlXPathObjectPtr o = xmlXPathCompiledEval(c, x->ctx);
+	xmlXPathFreeCompExpr(c);
+	if (!o)
+		snprintf(err, errlen, "%s", x->err[0] ? x->err : "XPath evaluation failed");
+	return o;
+}
+
+static int
+cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x > y) - (x < y);
+}
+
+int
+xpath_select(struct xpath_doc *x, const char *expr, int **ids,
+	     char *err, size_t errlen)
+{
+	return xpath_select_nodes(x, expr, false, ids, err, errlen);
+}
+
+int
+xpath_select_nodes(struct xpath_doc *x, const char *expr, bool elements_only,
+		   int **ids, char *err, size_t errlen)
+{
+	*ids = NULL;
+	xmlXPathObjectPtr o = eval(x, expr, err, errlen);
+	if (!o)
+		return -1;
+	if (o->type != XPATH_NODESET) {
+		xmlXPathFreeObject(o);
+		snprintf(err, errlen, "the expression gives a value, not nodes");
+		return -1;
+	}
+	int n = o->nodesetval ? o->nodesetval->nodeNr : 0, k = 0;
+	int *v = n ? xmalloc((size_t)n * sizeof *v) : NULL;
+	for (int i = 0; i < n; i++) {
+		xmlNodePtr nd = o->nodesetval->nodeTab[i];
+		if (elements_only && nd->type != XML_ELEMENT_NODE)
+			continue;
+		int id = node_id(nd);
+		if (id >= 0)
+			v[k++] = id;
+	}
+	xmlXPathFreeObject(o);
+	/* ids are document order; a text and its element may both be there */
+	if (k > 1)
+		qsort(v, (size_t)k, sizeof *v, cmp_int);
+	int m = 0;
+	for (int i = 0; i < k; i++)
+		if (m == 0 || v[m - 1] != v[i])
+			v[m++] = v[i];
+	if (m == 0) {
+		free(v);
+		v = NULL;
+	}
+	*ids = v;
+	return m;
+}
+
+int
+xpath_string(struct xpath_doc *x, const char *expr, char **out,
+	     char *err, size_t errlen)
+{
+	*out = NULL;
+	xmlXPathObjectPtr o = eval(x, expr, err, errlen);
+	if (!o)
+		return -1;
+	xmlChar *s = NULL;
+	if (o->type == XPATH_NODESET) {
+		if (o->nodesetval && o->nodesetval->nodeNr > 0)
+			s = xmlXPathCastNodeToString(o->nodesetval->nodeTab[0]);
+	} else {
+		s = xmlXPathCastToString(o);
+	}
+	xmlXPathFreeObject(o);
+	if (s) {
+		struct buf b;
+		buf_init(&b);
+		extract_collapse((const char *)s, strlen((const char *)s), &b);
+		xmlFree(s);
+		if (b.len)
+			*out = buf_steal(&b, NULL);
+		buf_free(&b);
+	}
+	return 0;
+}
+
+void
+xpath_quote(struct buf *out, const char *s)
+{
+	if (!strchr(s, '\'')) {
+		buf_printf(out, "'%s'", s);
+		return;
+	}
+	if (!strchr(s, '"')) {
+		buf_printf(out, "\"%s\"", s);
+		return;
+	}
+	/* both quotes: concat('it', "'", 's') */
+	buf_adds(out, "concat(");
+	const char *p = s;
+	int first = 1;
+	while (*p) {
+		size_t n = strcspn(p, "'");
+		if (!first)
+			buf_addc(out, ',');
+		first = 0;
+		if (n) {
+			buf_printf(out, "'%.*s'", (int)n, p);
+			p += n;
+		} else {
+			buf_adds(out, "\"'\"");
+			p++;
+		}
+	}
+	buf_addc(out, ')');
+}

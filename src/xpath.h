@@ -1,0 +1,62 @@
+/* xpath.h - XPath 1.0 over a page's node table, with libxml2's engine.
+ *
+ * xpath_doc_new() builds a libxml2 document mirroring a struct dom once
+ * (elements, attributes and text in document order); every libxml2
+ * element carries its node id, so a node-set comes back as node ids.  The
+ * struct xpath_doc owns the libxml2 document and dies with xpath_doc_free();
+ * the struct dom must outlive it.
+ *
+ * libxml2 has no timeout, so every evaluation is bounded: at most
+ * XPATH_OP_LIMIT steps of the evaluator (libxml2's opLimit, counted over
+ * one evaluation), expressions of at most XPATH_MAX_EXPR bytes, and
+ * libxml2's own limits on node-set size (10 million) and recursion.  An
+ * expression over a bound fails like a syntax error.
+ *
+ * Errors (syntax, unknown functions, limits) come back as a message in the
+ * caller's buffer; nothing is printed. */
+#ifndef PITH_XPATH_H
+#define PITH_XPATH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "dom.h"
+#include "util.h"
+
+#define XPATH_OP_LIMIT 20000000UL
+#define XPATH_MAX_EXPR 4096
+
+struct xpath_doc;
+
+struct xpath_doc *xpath_doc_new(const struct dom *d);
+void xpath_doc_free(struct xpath_doc *x);
+
+/* Compile expr (no document needed) and look for functions XPath 1.0 does
+ * not have (ends-with(), matches() ... of XPath 2, which libxml2 would only
+ * reject when a page reaches them).  0, or -1 with a reason in err. */
+int xpath_check(const char *expr, char *err, size_t errlen);
+
+/* The elements expr selects, in document order without duplicates: an
+ * attribute or text node counts as its element.  *ids is malloc'd (NULL
+ * when none; free it).  The count (>= 0), or -1 with a reason in err (a
+ * result that is not a node-set is an error too). */
+int xpath_select(struct xpath_doc *x, const char *expr, int **ids,
+		 char *err, size_t errlen);
+
+/* The same; with elements_only, attribute and text nodes are left out
+ * (strip: //img/@srcset removes an attribute, not the image). */
+int xpath_select_nodes(struct xpath_doc *x, const char *expr, bool elements_only,
+		       int **ids, char *err, size_t errlen);
+
+/* The string value of expr: of its first node for a node-set (an
+ * attribute's value, an element's text), or the string/number/boolean
+ * converted.  Whitespace runs collapsed, trimmed.  *out is malloc'd, NULL
+ * when the node-set is empty or the string is empty.  0 or -1 with a
+ * reason in err. */
+int xpath_string(struct xpath_doc *x, const char *expr, char **out,
+		 char *err, size_t errlen);
+
+/* Append s to out as an XPath string literal ('s', "s" or concat(...)). */
+void xpath_quote(struct buf *out, const char *s);
+
+#endif

@@ -1,0 +1,685 @@
+/* test-rules.c - ftr site-config rules: parsing, round trips, malformed
+ * lines, file-name matching, applying, robust XPaths, export, and writing
+ * a rule from the inspector's choices. */
+#include "testlib.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "rules.h"
+
+/* Diagnostics collected as "FILE:LINE: reason\n". */
+static void
+collect(void *ctx, const char *file, int line, const char *reason)
+{
+	buf_printf(ctx, "%s:%d: %s\n", file, line, reason);
+}
+
+static const char full_rule[] =
+	"# a comment\n"
+	"title: //h1\n"
+	"body: //div[@id='missing']\n"
+	"body: //div[contains(@class,'article-body')]\n"
+	"strip: //div[@class='share']\n"
+	"strip_id_or_class: ad-box\n"
+	"strip_image_src: tracking.gif\n"
+	"author: //span[@class='by']\n"
+	"date: //time/@datetime\n"
+	"\n"
+	"prune: no\n"
+	"tidy: yes\n"
+	"autodetect_on_failure: no\n"
+	"replace_string(<br /><br />): </p><p>\n"
+	"http_header(user-agent): Mozilla/5.0 (x: y)\n"
+	"move_into(//div[@id='x']): //div[@id='y']\n"
+	"some_future_directive: kept as it is\n"
+	"pith_algo: lb\n"
+	"pith_set: cc.C=35\n"
+	"pith_set: lb.K=4\n"
+	"pith_pin: //div[@id='note']\n"
+	"pith_unpin: //p[@class='nl']\n"
+	"pith_path_prefix: /news/\n"
+	"test_url: https://example.com/news/1\n"
+	"pith_test_file: pages/1.html\n"
+	"test_contains: first sentence\n"
+	"test_contains: second sentence\n"
+	"test_url: https://example.com/news/2\n"
+	"test_contains: third\n";
+
+static struct rule *
+parse(const char *text, const char *path, struct buf *diags, int *nerr)
+{
+	return rule_parse(text, strlen(text), path, collect, diags, nerr);
+}
+
+static void
+test_parse_views(void **state)
+{
+	(void)state;
+	struct buf d;
+	buf_init(&d);
+	int ne;
+	struct rule *r = parse(full_rule, "rules/example.com.txt", &d, &ne);
+	assert_int_equal(ne, 0);
+	assert_null(d.data);
+	assert_string_equal(r->host, "example.com");
+	assert_int_equal(r->body.n, 2);
+	assert_string_equal(r->body.v[1], "//div[contains(@class,'article-body')]");
+	assert_int_equal(r->body.line[1], 4);
+	assert_int_equal(r->strip.n, 1);
+	assert_int_equal(r->strip_id_or_class.n, 1);
+	assert_int_equal(r->strip_image_src.n, 1);
+	assert_int_equal(r->title.n, 1);
+	assert_int_equal(r->date.n, 1);
+	assert_int_equal(r->author.n, 1);
+	assert_false(r->autodetect_on_failure);
+	assert_int_equal(r->prune, 0);
+	assert_int_equal(r->tidy, 1);
+	assert_int_equal(r->algo, ALGO_LB);
+	assert_int_equal(r->set.n, 2);
+	assert_int_equal(r->pin.n, 1);
+	assert_int_equal(r->unpin.n, 1);
+	assert_string_equal(r->path_prefix.v[0], "/news/");
+	assert_int_equal(r->ntests, 2);
+	assert_string_equal(r->tests[0].url, "https://example.com/news/1");
+	assert_string_equal(r->tests[0].file, "pages/1.html");
+	assert_int_equal(r->tests[0].ncontains, 2);
+	assert_string_equal(r->tests[0].contains[1], "second sentence");
+	assert_null(r->tests[1].file);
+	assert_int_equal(r->tests[1].ncontains, 1);
+	/* the argument may hold colons; the value keeps its own */
+	const struct rule_line *l = &r->lines[14];
+	assert_string_equal(l->name, "http_header");
+	assert_string_equal(l->arg, "user-agent");
+	assert_string_equal(l->value, "Mozilla/5.0 (x: y)");
+	l = &r->lines[15];
+	assert_string_equal(l->arg, "//div[@id='x']");
+
+	struct params p;
+	params_default(&p);
+	enum algo a = ALGO_CC;
+	rule_settings(r, false, &a, &p);
+	assert_int_equal(a, ALGO_LB);
+	assert_near(p.cc_C, 35, 1e-9);
+	assert_int_equal(p.lb_K, 4);
+	a = ALGO_CC;
+	rule_settings(r, true, &a, &p);
+	assert_int_equal(a, ALGO_CC);
+	rule_free(r);
+	buf_free(&d);
+}
+
+static void
+same_rule(const struct rule *a, const struct rule *b)
+{
+	assert_int_equal(a->nlines, b->nlines);
+	for (int i = 0; i < a->nlines; i++) {
+		const struct rule_line *x = &a->lines[i], *y = &b->lines[i];
+		assert_int_equal(x->kind, y->kind);
+		if (x->name || y->name)
+			assert_string_equal(x->name, y->name);
+		if (x->arg || y->arg)
+			assert_string_equal(x->arg, y->arg);
+		assert_string_equal(x->value, y->value);
+	}
+	assert_int_equal(a->body.n, b->body.n);
+	assert_int_equal(a->strip.n, b->strip.n);
+	assert_int_equal(a->ntests, b->ntests);
+	assert_int_equal(a->algo, b->algo);
+	assert_int_equal(a->autodetect_on_failure, b->autodetect_on_failure);
+}
+
+static void
+test_round_trip(void **state)
+{
+	(void)state;
+	const char *text = full_rule;
+	struct buf w1, w2, d;
+	buf_init(&w1);
+	buf_init(&w2);
+	buf_init(&d);
+	struct rule *r1 = parse(text, "example.com.txt", &d, NULL);
+	rule_write(r1, false, &w1);
+	/* written as read: comments, blank and unknown lines included */
+	assert_string_equal(w1.data, full_rule);
+	struct rule *r2 = parse(w1.data, "example.com.txt", &d, NULL);
+	same_rule(r1, r2);
+	rule_write(r2, false, &w2);
+	assert_string_equal(w1.data, w2.data);
+	rule_free(r1);
+	rule_free(r2);
+
+	/* lines read are written as they were (bar CR LF); lines added get
+	 * "name: value" */
+	const char *messy = "body://p\r\n  strip :  //div  \nnot a directive\n";
+	r1 = parse(messy, "x.txt", &d, NULL);
+	assert_string_equal(r1->strip.v[0], "//div");
+	rule_add(r1, "title", "//h1");
+	rule_index(r1);
+	w1.len = 0;
+	rule_write(r1, false, &w1);
+	assert_string_equal(w1.data, "body://p\n  strip :  //div  \nnot a directive\ntitle: //h1\n");
+	r2 = parse(w1.data, "x.txt", &d, NULL);
+	same_rule(r1, r2);
+	rule_free(r1);
+	rule_free(r2);
+
+	/* export for strict ftr readers drops pith_ lines only */
+	r1 = parse(full_rule, "example.com.txt", &d, NULL);
+	w1.len = 0;
+	rule_write(r1, true, &w1);
+	assert_null(strstr(w1.data, "pith_"));
+	assert_non_null(strstr(w1.data, "some_future_directive: kept as it is\n"));
+	assert_non_null(strstr(w1.data, "test_contains: third\n"));
+	rule_free(r1);
+	buf_free(&w1);
+	buf_free(&w2);
+	buf_free(&d);
+}
+
+static void
+test_malformed(void **state)
+{
+	(void)state;
+	const char *text =
+		"# comment\n"
+		"body //div[@id='a']\n"
+		"prune: maybe\n"
+		"test_contains: orphan\n"
+		"pith_set: cc.C=abc\n"
+		"pith_colour: blue\n"
+		"strip:\n"
+		"replace_string(oops: x\n"
+		"pith_algo: bogus\n"
+		"pith_path_prefix: news\n"
+		"test_url: http://example.com/\n"
+		"pith_test_file: a.html\n"
+		"pith_test_file: b.html\n"
+		"body: //div[@id='ok']\n";
+	struct buf d;
+	buf_init(&d);
+	int ne;
+	struct rule *r = parse(text, "bad.txt", &d, &ne);
+	assert_int_equal(ne, 10);
+	assert_string_equal(d.data,
+		"bad.txt:2: expected 'directive: value' (no ':' after the name)\n"
+		"bad.txt:3: prune takes yes or no, not 'maybe'\n"
+		"bad.txt:4: test_contains before any test_url\n"
+		"bad.txt:5: pith_set: cc.C takes a number, not 'abc'\n"
+		"bad.txt:6: unknown pith directive 'pith_colour'\n"
+		"bad.txt:7: empty value\n"
+		"bad.txt:8: unclosed '(' in the directive name\n"
+		"bad.txt:9: unknown method 'bogus' (cc lb ent tib sib auto)\n"
+		"bad.txt:10: pith_path_prefix must start with '/'\n"
+		"bad.txt:13: a second pith_test_file for one test_url\n");
+	/* the rest loads */
+	assert_int_equal(r->body.n, 1);
+	assert_string_equal(r->body.v[0], "//div[@id='ok']");
+	assert_int_equal(r->ntests, 1);
+	assert_string_equal(r->tests[0].file, "a.html");
+	assert_int_equal(r->prune, -1);
+	/* and nothing is lost on writing */
+	struct buf w;
+	buf_init(&w);
+	rule_write(r, false, &w);
+	assert_string_equal(w.data, text);
+	buf_free(&w);
+
+	/* XPath problems are the checker's */
+	d.len = 0;
+	rule_free(r);
+	r = parse("body: //div[\ntitle: //h1[matches(.,'x')]\nstrip: //p\n", "c.txt", &d, &ne);
+	assert_int_equal(ne, 0);
+	assert_int_equal(rule_check(r, collect, &d), 2);
+	assert_string_equal(d.data,
+		"c.txt:1: body: invalid expression at character 7\n"
+		"c.txt:2: title: unknown function matches() (not XPath 1.0)\n");
+	rule_free(r);
+	buf_free(&d);
+}
+
+static struct rule *
+named(const char *path, const char *text)
+{
+	return rule_parse(text, strlen(text), path, NULL, NULL, NULL);
+}
+
+static void
+test_matching(void **state)
+{
+	(void)state;
+	assert_true(rules_host_match("example.com", "example.com"));
+	assert_true(rules_host_match("example.com", "www.example.com"));
+	assert_false(rules_host_match("example.com", "news.example.com"));
+	assert_true(rules_host_match(".example.com", "news.example.com"));
+	assert_true(rules_host_match(".example.com", "a.b.example.com"));
+	assert_false(rules_host_match(".example.com", "example.com"));
+	assert_false(rules_host_match(".example.com", "badexample.com"));
+	assert_true(rules_host_match("www.example.com", "www.example.com"));
+
+	char host[64];
+	const char *path;
+	assert_int_equal(rules_url_parts("https://user@WWW.Example.COM:8080/a/b?q#f", host,
+					 sizeof host, &path), 0);
+	assert_string_equal(host, "www.example.com");
+	assert_string_equal(path, "/a/b?q#f");
+	assert_int_equal(rules_url_parts("http://example.org", host, sizeof host, &path), 0);
+	assert_string_equal(path, "/");
+	assert_int_equal(rules_url_parts("http:///x", host, sizeof host, &path), -1);
+
+	struct rules_set s = { 0 };
+	struct rule *v[] = {
+		named("r/example.com.txt", "body: //a\npith_path_prefix: /news/\n"),
+		named("r/.example.com.txt", "body: //b\n"),
+		named("r/.news.example.com.txt", "body: //c\n"),
+		named("r/example.org.txt", "body: //d\n"),
+	};
+	s.v = v;
+	s.n = 4;
+	assert_ptr_equal(rules_match(&s, "https://www.example.com/news/1"), v[0]);
+	assert_ptr_equal(rules_match(&s, "https://example.com/news/1"), v[0]);
+	/* the path prefix narrows: other paths go on to the wildcard... */
+	assert_null(rules_match(&s, "https://example.com/sport/1"));
+	assert_ptr_equal(rules_match(&s, "https://shop.example.com/x"), v[1]);
+	/* ...the most specific wildcard first */
+	assert_ptr_equal(rules_match(&s, "https://eu.news.example.com/x"), v[2]);
+	assert_ptr_equal(rules_match(&s, "http://www.example.org/"), v[3]);
+	assert_null(rules_match(&s, "http://example.net/"));
+	assert_null(rules_match(&s, NULL));
+	/* one FILE given: its host, or any page whose host is unknown */
+	struct rules_set one = { .v = &v[3], .n = 1, .single = true };
+	assert_ptr_equal(rules_match(&one, NULL), v[3]);
+	assert_null(rules_match(&one, "http://example.net/"));
+	for (int i = 0; i < 4; i++)
+		rule_free(v[i]);
+}
+
+static const char article[] =
+	"<html><head><title>T</title></head><body>"
+	"<div id='nav'><a href='/'>Home</a> <a href='/x'>Other</a></div>"
+	"<div id='main'><h1 id='h'>Headline here</h1>"
+	"<div id='ab' class='article-body'>"
+	"<p id='p1'>First paragraph of the article, long enough to be a sentence.</p>"
+	"<div id='share' class='share'>Share this</div>"
+	"<p id='p2'>Second <span id='ad' class='inline-ad'>AD</span>paragraph here, also long enough.</p>"
+	"<div id='box' class='ad-box x'>Buy now</div>"
+	"<img id='img' src='/t/tracking.gif'>"
+	"<p id='nl' class='nl'>Newsletter</p>"
+	"</div></div>"
+	"<div id='note'><p id='pn'>A note pinned in.</p></div>"
+	"<div id='foot'>Footer text</div></body></html>";
+
+static void
+test_apply(void **state)
+{
+	(void)state;
+	struct page pg;
+	struct params dp;
+	params_default(&dp);
+	test_page(&pg, article);
+	const char *text =
+		"title: //h1\n"
+		"body: //div[@id='missing']\n"
+		"body: //div[contains(@class,'article-body')]\n"
+		"strip: //div[@class='share'] | //span[@class='inline-ad']\n"
+		"strip_id_or_class: 'ad-box'\n"
+		"strip_image_src: tracking.gif\n"
+		"pith_pin: //div[@id='note']\n"
+		"pith_unpin: //p[@class='nl']\n";
+	struct rule *r = named("example.com.txt", text);
+	struct xpath_doc *x = xpath_doc_new(pg.dom);
+	uint8_t *mask = calloc((size_t)pg.dom->n, 1);
+	struct rules_outcome o;
+	struct buf d;
+	buf_init(&d);
+	rules_apply(r, pg.dom, x, NULL, &pg.dc, false, mask, &o, collect, &d);
+	assert_null(d.data);
+	assert_int_equal(o.body_line, 3);
+	assert_int_equal(o.nbody, 1);
+	assert_int_equal(o.nstrip, 4);
+	assert_false(o.fallback);
+	assert_string_equal(o.title, "Headline here");
+	int ab = test_by_id(&pg, "ab");
+	assert_int_equal(pg.dc.region, ab);
+	assert_int_equal(pg.dc.reason[ab], REASON_RULE_BODY);
+	assert_int_equal(pg.dc.content[test_by_id(&pg, "p1")], 1);
+	assert_int_equal(pg.dc.reason[test_by_id(&pg, "share")], REASON_RULE_STRIP);
+	assert_int_equal(pg.dc.content[test_by_id(&pg, "box")], 0);
+	assert_int_equal(pg.dc.reason[test_by_id(&pg, "img")], REASON_RULE_STRIP);
+	assert_int_equal(pg.dc.reason[test_by_id(&pg, "nl")], REASON_PINNED);
+	assert_int_equal(pg.dc.content[test_by_id(&pg, "pn")], 1);
+	assert_int_equal(pg.dc.reason[test_by_id(&pg, "nav")], REASON_NOISE);
+	assert_int_equal(pg.dc.content[test_by_id(&pg, "h")], 0);
+	struct buf t;
+	buf_init(&t);
+	extract_text_mask(pg.dom, pg.dc.content, mask, &t, NULL);
+	assert_string_equal(t.data,
+		"First paragraph of the article, long enough to be a sentence.\n"
+		"Second paragraph here, also long enough.\n"
+		"A note pinned in.\n");
+	assert_string_equal(reason_name(REASON_RULE_BODY), "rule-body");
+	assert_string_equal(reason_name(REASON_RULE_STRIP), "rule-strip");
+
+	/* the user's pins apply on top of the rule's */
+	uint8_t *pins = calloc((size_t)pg.dom->n, 1);
+	pins[test_by_id(&pg, "share")] = PIN_IN;
+	pins[test_by_id(&pg, "p1")] = PIN_OUT;
+	rules_outcome_free(&o);
+	rules_apply(r, pg.dom, x, pins, &pg.dc, false, mask, &o, collect, &d);
+	t.len = 0;
+	extract_text_mask(pg.dom, pg.dc.content, mask, &t, NULL);
+	assert_string_equal(t.data,
+		"Share this\n"
+		"Second paragraph here, also long enough.\n"
+		"A note pinned in.\n");
+	rules_outcome_free(&o);
+	free(pins);
+
+	/* no body: matches: the method decides, strip: still applies */
+	rule_free(r);
+	r = named("example.com.txt", "body: //table\nstrip: //div[@id='ab']\n");
+	t.len = 0;
+	rules_page_run(&pg, r, ALGO_CC, &dp, NULL, &t, &o, collect, &d);
+	assert_true(o.fallback);
+	assert_int_equal(pg.dc.reason[ab], REASON_RULE_STRIP);
+	assert_null(strstr(t.data, "First paragraph"));
+	rules_outcome_free(&o);
+
+	/* autodetect_on_failure: no: nothing */
+	rule_free(r);
+	r = named("example.com.txt", "body: //table\nautodetect_on_failure: no\n");
+	t.len = 0;
+	rules_page_run(&pg, r, ALGO_CC, &dp, NULL, &t, &o, collect, &d);
+	assert_true(o.fallback);
+	assert_int_equal(t.len, 0);
+	rules_outcome_free(&o);
+
+	/* strip_attr (graby's alias) of attributes removes no element */
+	rule_free(r);
+	r = named("example.com.txt", "body: //p[@id='p1']\nstrip_attr: //*/@id\nstrip: //p/text()\n");
+	t.len = 0;
+	rules_page_run(&pg, r, ALGO_CC, &dp, NULL, &t, &o, collect, &d);
+	assert_int_equal(o.nstrip, 0);
+	assert_string_equal(t.data, "First paragraph of the article, long enough to be a sentence.\n");
+	rules_outcome_free(&o);
+
+	/* a broken expression is reported, the others still work */
+	rule_free(r);
+	r = named("e.txt", "body: //div[\nbody: //p[@id='p1']\n");
+	t.len = 0;
+	rules_page_run(&pg, r, ALGO_CC, &dp, NULL, &t, &o, collect, &d);
+	assert_string_equal(d.data, "e.txt:1: invalid expression at character 7\n");
+	assert_string_equal(t.data, "First paragraph of the article, long enough to be a sentence.\n");
+	rules_outcome_free(&o);
+
+	buf_free(&t);
+	buf_free(&d);
+	free(mask);
+	xpath_doc_free(x);
+	rule_free(r);
+	page_free(&pg);
+}
+
+static void
+expect_xpath(struct page *pg, struct xpath_doc *x, int id, const char *want)
+{
+	struct buf b;
+	buf_init(&b);
+	assert_int_equal(rules_xpath_for(pg->dom, x, id, &b), 1);
+	assert_string_equal(b.data, want);
+	buf_free(&b);
+}
+
+static void
+test_xpath_for(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg,
+		"<html><body>"
+		"<div id='main' class='wrap'>"
+		"<div class='story body'><p>a</p><p>b</p></div>"
+		"<div class='story'><p>c</p></div>"
+		"<div id='ember123' class='card'><p>d</p></div>"
+		"</div>"
+		"<div class='wrap'><span>e</span><span>f</span></div>"
+		"</body></html>");
+	struct xpath_doc *x = xpath_doc_new(pg.dom);
+	const struct dom *d = pg.dom;
+	int main_ = test_by_id(&pg, "main");
+	int story = main_ + 1, p_b = main_ + 3, story2 = main_ + 4, ember = main_ + 6;
+	int wrap2 = main_ + 8, span2 = main_ + 10;
+	assert_string_equal(dom_tagname(d, p_b), "p");
+	assert_string_equal(dom_tagname(d, span2), "span");
+	expect_xpath(&pg, x, main_, "//div[@id='main']");
+	/* "story" alone matches two: the distinctive token */
+	expect_xpath(&pg, x, story,
+		     "//div[contains(concat(' ',normalize-space(@class),' '),' body ')]");
+	/* no unique expression of its own: from the nearest anchor */
+	expect_xpath(&pg, x, story2, "//div[@id='main']/div[2]");
+	expect_xpath(&pg, x, p_b,
+		     "//div[contains(concat(' ',normalize-space(@class),' '),' body ')]/p[2]");
+	/* a generated id is no anchor; its class is */
+	expect_xpath(&pg, x, ember,
+		     "//div[contains(concat(' ',normalize-space(@class),' '),' card ')]");
+	/* nothing distinctive up to body: the absolute path */
+	expect_xpath(&pg, x, wrap2, "/html/body/div[2]");
+	expect_xpath(&pg, x, span2, "/html/body/div[2]/span[2]");
+	xpath_doc_free(x);
+	page_free(&pg);
+}
+
+static void
+expect_css(const char *xpath, const char *want, const char *want_attr)
+{
+	struct buf b;
+	char attr[64];
+	buf_init(&b);
+	int rc = rules_xpath_to_css(xpath, &b, attr, sizeof attr);
+	if (!want) {
+		if (rc != -1)
+			fail_msg("%s: converted to '%s'", xpath, b.data);
+	} else {
+		if (rc != 0)
+			fail_msg("%s: not converted", xpath);
+		assert_string_equal(b.data, want);
+		assert_string_equal(attr, want_attr);
+	}
+	buf_free(&b);
+}
+
+static void
+test_css(void **state)
+{
+	(void)state;
+	expect_css("//div[@id='x']", "div#x", "");
+	expect_css("//div[contains(concat(' ',normalize-space(@class),' '),' story-body ')]",
+		   "div.story-body", "");
+	expect_css("//div[contains(concat(' ', normalize-space(@class), ' '), ' a ')]//p",
+		   "div.a p", "");
+	expect_css("//article/div[@class='x y']", "article > div[class=\"x y\"]", "");
+	expect_css("//div[contains(@class,'article-body')]", "div[class*=\"article-body\"]", "");
+	expect_css("//*[@id='content']//p", "#content p", "");
+	expect_css("/html/body/div[2]/p[1]", "html > body > div:nth-of-type(2) > p:nth-of-type(1)", "");
+	expect_css("//div[@data-x][starts-with(@href,'/a')]", "div[data-x][href^=\"/a\"]", "");
+	expect_css("//div[@id='a' and @class='b']", "div#a[class=\"b\"]", "");
+	expect_css("//h1 | //div[@id='t']", "h1, div#t", "");
+	expect_css("//article//time/@datetime", "article time", "datetime");
+	expect_css("//div[@id='1x']", "div[id=\"1x\"]", "");
+	expect_css("//p[text()='x']", NULL, NULL);
+	expect_css("//div[@class='a'][2]", NULL, NULL);
+	expect_css("//p/following-sibling::div", NULL, NULL);
+	expect_css("normalize-space(//h2)", NULL, NULL);
+	expect_css("(//p)[1]", NULL, NULL);
+	expect_css("//p[contains(.,'x')]", NULL, NULL);
+	expect_css("//time/@datetime | //h1", NULL, NULL);
+}
+
+static void
+test_export(void **state)
+{
+	(void)state;
+	struct rule *r = named("rules/.example.com.txt",
+		"title: //h1[@class='headline']\n"
+		"title: //meta[@property='og:title']/@content\n"
+		"author: //span[@class='by']\n"
+		"date: //article//time/@datetime\n"
+		"body: //div[contains(concat(' ',normalize-space(@class),' '),' article-body ')]\n"
+		"body: //p[text()='x']\n"
+		"strip: //div[@id='share']\n"
+		"strip_id_or_class: ad-box\n"
+		"pith_algo: cc\n");
+	struct buf out, d;
+	buf_init(&out);
+	buf_init(&d);
+	assert_int_equal(rules_export_json(r, &out, collect, &d), 1);
+	assert_string_equal(out.data,
+		"{\n"
+		"  \"domain\": \"example.com\",\n"
+		"  \"title\": {\"selectors\": [\"h1[class=\\\"headline\\\"]\", [\"meta[property=\\\"og:title\\\"]\",\"value\"]]},\n"
+		"  \"author\": {\"selectors\": [\"span[class=\\\"by\\\"]\"]},\n"
+		"  \"date_published\": {\"selectors\": [[\"article time\",\"datetime\"]]},\n"
+		"  \"content\": {\"selectors\": [\"div.article-body\"], \"clean\": [\"div#share\", \".ad-box\", \"#ad-box\"]}\n"
+		"}\n");
+	assert_string_equal(d.data, "rules/.example.com.txt:6: not expressible in CSS: //p[text()='x']\n");
+	out.len = 0;
+	d.len = 0;
+	assert_int_equal(rules_export_css(r, &out, collect, &d), 1);
+	assert_string_equal(out.data,
+		"div.article-body\n"
+		"strip: div#share, .ad-box, #ad-box\n");
+	rule_free(r);
+	buf_free(&out);
+	buf_free(&d);
+}
+
+static const char site_page2[] =
+	"<html><head><title>T2</title></head><body>"
+	"<div id='nav'><a href='/'>Home</a> <a href='/x'>Other</a></div>"
+	"<div id='main'><h1>Another headline</h1>"
+	"<div id='ab' class='article-body'>"
+	"<p>Another page of the same site, with its own long first paragraph.</p>"
+	"<div id='share' class='share'>Share this</div>"
+	"<p>And a second paragraph that the rule must keep as well.</p>"
+	"</div></div>"
+	"<div id='foot'>Footer text</div></body></html>";
+
+static void
+test_write_from_choices(void **state)
+{
+	(void)state;
+	char dir[] = "./test-rules.XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char path[256], bak[300];
+	snprintf(path, sizeof path, "%s/example.com.txt", dir);
+	/* an existing file with the user's own lines */
+	FILE *f = fopen(path, "w");
+	fputs("# my notes\nbody: //old\nnext_page_link: //a[@rel='next']\n"
+	      "test_url: https://example.com/old\ntest_contains: old text\n", f);
+	fclose(f);
+
+	struct page pg;
+	test_page(&pg, article);
+	const struct dom *d = pg.dom;
+	uint8_t *pins = calloc((size_t)d->n, 1);
+	pins[test_by_id(&pg, "ab")] = PIN_IN;
+	pins[test_by_id(&pg, "share")] = PIN_OUT;
+	struct params p;
+	params_default(&p);
+	p.cc_C = 40;
+	struct buf text;
+	buf_init(&text);
+	page_run(&pg, ALGO_CC, &p, pins, &text);
+	char written[512], err[256];
+	int rc = rules_write_from_choices(d, &pg.meta, "https://www.example.com/news/1",
+					  ALGO_CC, &p, pins, &pg.dc, text.data, dir,
+					  written, sizeof written, err, sizeof err);
+	if (rc)
+		fail_msg("%s", err);
+	assert_string_equal(written, path);
+	snprintf(bak, sizeof bak, "%s.bak", path);
+	assert_int_equal(access(bak, F_OK), 0);
+
+	struct rule *r;
+	struct buf diags;
+	buf_init(&diags);
+	int ne;
+	assert_int_equal(rule_read(path, &r, collect, &diags, &ne, err, sizeof err), 0);
+	assert_int_equal(ne, 0);
+	assert_int_equal(rule_check(r, collect, &diags), 0);
+	struct buf w;
+	buf_init(&w);
+	rule_write(r, false, &w);
+	assert_string_equal(w.data,
+		"# my notes\n"
+		"next_page_link: //a[@rel='next']\n"
+		"test_url: https://example.com/old\n"
+		"test_contains: old text\n"
+		"body: //div[@id='ab']\n"
+		"strip: //div[@id='share']\n"
+		"title: //h1\n"
+		"pith_set: cc.C=40\n"
+		"test_url: https://www.example.com/news/1\n"
+		"test_contains: First paragraph of the article, long enough to be a sentence.\n"
+		"test_contains: Second ADparagraph here, also long enough.\n");
+
+	/* the written rule gives the right text on this page and on another
+	 * page of the site */
+	struct rules_outcome o;
+	struct buf t;
+	buf_init(&t);
+	rules_page_run(&pg, r, ALGO_CC, &p, NULL, &t, &o, collect, &diags);
+	assert_string_equal(t.data,
+		"First paragraph of the article, long enough to be a sentence.\n"
+		"Second ADparagraph here, also long enough.\n"
+		"Buy now\n"
+		"Newsletter\n");
+	rules_outcome_free(&o);
+
+	/* and on another page of the same site */
+	struct page pg2;
+	test_page(&pg2, site_page2);
+	t.len = 0;
+	rules_page_run(&pg2, r, ALGO_CC, &p, NULL, &t, &o, collect, &diags);
+	assert_string_equal(t.data,
+		"Another page of the same site, with its own long first paragraph.\n"
+		"And a second paragraph that the rule must keep as well.\n");
+	assert_string_equal(pg2.meta.title, "Another headline");
+	rules_outcome_free(&o);
+	rule_free(r);
+	page_free(&pg2);
+
+	/* no address: refused */
+	assert_int_equal(rules_write_from_choices(d, &pg.meta, NULL, ALGO_CC, &p, pins,
+						  &pg.dc, text.data, dir, written,
+						  sizeof written, err, sizeof err), -1);
+	assert_string_equal(err, "the page's address is unknown (give --url)");
+	assert_null(diags.data);
+
+	unlink(path);
+	unlink(bak);
+	rmdir(dir);
+	buf_free(&w);
+	buf_free(&t);
+	buf_free(&text);
+	buf_free(&diags);
+	free(pins);
+	page_free(&pg);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse_views),
+		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_malformed),
+		cmocka_unit_test(test_matching),
+		cmocka_unit_test(test_apply),
+		cmocka_unit_test(test_xpath_for),
+		cmocka_unit_test(test_css),
+		cmocka_unit_test(test_export),
+		cmocka_unit_test(test_write_from_choices),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
