@@ -1559,8 +1559,13 @@ rules_write_from_choices(const struct dom *d, const struct page_meta *meta,
 	}
 	const char *fhost = strncmp(host, "www.", 4) ? host : host + 4;
 	struct stat st;
+	/* A path that does not exist yet is a directory when it says so
+	 * (a final '/') or has no extension ("rules"); "x.txt" or "my.rules"
+	 * name a file. */
+	const char *last = strrchr(rules_dir_or_file, '/');
+	last = last ? last + 1 : rules_dir_or_file;
 	bool is_dir = stat(rules_dir_or_file, &st) == 0 ? S_ISDIR(st.st_mode)
-						      : !str_has_suffix(rules_dir_or_file, ".txt");
+						      : (!*last || !strchr(last, '.'));
 	if (is_dir && stat(rules_dir_or_file, &st) < 0 && mkdir(rules_dir_or_file, 0777) < 0) {
 		snprintf(err, errlen, "%s: %s", rules_dir_or_file, strerror(errno));
 		return -1;
@@ -1669,7 +1674,7 @@ rules_write_from_choices(const struct dom *d, const struct page_meta *meta,
 		rule_remove(r, "date");
 		rule_add(r, "date", dt);
 	}
-	if (algo != ALGO_CC)
+	if (algo != ALGO_AUTO)   /* the default method needs no line */
 		rule_add(r, "pith_algo", algo_name(algo));
 	struct params def;
 	params_default(&def);

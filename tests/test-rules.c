@@ -618,6 +618,7 @@ test_write_from_choices(void **state)
 		"body: //div[@id='ab']\n"
 		"strip: //div[@id='share']\n"
 		"title: //h1\n"
+		"pith_algo: cc\n"
 		"pith_set: cc.C=40\n"
 		"test_url: https://www.example.com/news/1\n"
 		"test_contains: First paragraph of the article, long enough to be a sentence.\n"

@@ -1,6 +1,6 @@
 /* test-tui-model.c - the inspector's model without a terminal: the
  * character score, folding and visible rows, selection, search, pins,
- * undo/redo, parameters, methods, highlighting and the rule text. */
+ * undo/redo, parameters, methods and highlighting. */
 #include "config.h"
 
 #include "testlib.h"
@@ -406,25 +406,6 @@ test_lb(void **state)
 }
 
 static void
-test_rule_text(void **state)
-{
-	struct fixture *f = *state;
-	struct tui_model *m = &f->m;
-	model_step_param(m, 1);
-	model_pin(m, test_by_id(&f->pg, "nav"), PIN_IN);
-	model_pin(m, test_by_id(&f->pg, "foot"), PIN_OUT);
-	struct buf b;
-	buf_init(&b);
-	model_rule_text(m, "page.html", &b);
-	assert_non_null(strstr(b.data, "\nalgo=cc\n"));
-	assert_non_null(strstr(b.data, "\nset=cc.C=30\n"));
-	assert_null(strstr(b.data, "cc.S"));
-	assert_non_null(strstr(b.data, "\npin=/html/body/div[1]\n"));
-	assert_non_null(strstr(b.data, "\nunpin=/html/body/div[3]\n"));
-	buf_free(&b);
-}
-
-static void
 test_gold_score_live(void **state)
 {
 	(void)state;
@@ -470,7 +451,6 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_params, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_highlight, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_lb, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_rule_text, setup, teardown),
 		cmocka_unit_test(test_gold_score_live),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1137,39 +1137,3 @@ model_elem_at_text(const struct tui_model *m, size_t off)
 
 /* ---- rules ---- */
 
-/* Until the rule format exists (the rules issue), the inspector writes
- * this key=value file; a later pith reads it with the same names:
- *   algo=NAME          the method
- *   set=NAME=VALUE     a parameter that differs from its default
- *   pin=XPATH          keep this element's text whatever the method says
- *   unpin=XPATH        drop this element's text whatever the method says */
-void
-model_rule_text(const struct tui_model *m, const char *page, struct buf *out)
-{
-	buf_printf(out, "# pith inspector rule for %s\n", page);
-	buf_adds(out, "# key=value lines: algo=METHOD, set=NAME=VALUE (parameters that\n"
-		      "# differ from their defaults), pin=XPATH (always keep), unpin=XPATH\n"
-		      "# (always drop).\n");
-	buf_printf(out, "algo=%s\n", algo_name(m->algo));
-	struct params def;
-	params_default(&def);
-	for (size_t i = 0; i < params_count; i++) {
-		const struct param_desc *d = &params_table[i];
-		if (params_get(&m->params, d) == params_get(&def, d))
-			continue;
-		char v[64];
-		params_format(&m->params, d, v, sizeof v);
-		buf_printf(out, "set=%s=%s\n", d->name, v);
-	}
-	struct buf xp;
-	buf_init(&xp);
-	for (int i = 0; i < m->n; i++) {
-		if (!m->pins[i])
-			continue;
-		xp.len = 0;
-		dom_xpath(m->d, i, &xp);
-		buf_printf(out, "%s=%.*s\n", m->pins[i] == PIN_IN ? "pin" : "unpin",
-			   (int)xp.len, xp.data);
-	}
-	buf_free(&xp);
-}

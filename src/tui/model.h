@@ -194,8 +194,5 @@ int model_search(struct tui_model *m, const char *q, int dir, bool *wrapped);
 /* The text node (cc) or element (lb) behind byte off of shown, or -1. */
 int model_elem_at_text(const struct tui_model *m, size_t off);
 
-/* ---- rules ---- */
-/* The key=value rule file (see model.c) for the current state. */
-void model_rule_text(const struct tui_model *m, const char *page, struct buf *out);
 
 #endif

@@ -25,12 +25,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <curses.h>
 
 #include "tui/tui.h"
 #include "tui/view.h"
+#include "rules.h"
 
 const struct action_info tui_actions[ACT_COUNT] = {
 #define A_INFO(name, keys, group, help) [ACT_##name] = { #name, keys, group, help },
@@ -343,52 +345,56 @@ param_message(struct tui *t)
 	tui_message(t, false, "%s=%s  (%s)", short_name(d), v, d->help);
 }
 
-/* ./<host or file name>.rules next to where pith runs. */
-static void
-rule_path(const struct tui *t, char *out, size_t outlen)
+static void open_prompt(struct tui *t, enum prompt p);
+
+/* The page's address for the rule: --url, the input itself, the page's
+ * canonical link or og:url, or what the user typed at w's prompt. */
+static const char *
+page_url(const struct tui *t)
 {
 	const struct cli *c = t->cli;
-	if (c->rules_out) {
-		snprintf(out, outlen, "%s", c->rules_out);
-		return;
-	}
-	const char *in = c->inputs[0];
-	char stem[256];
-	if (cli_is_url(in)) {
-		const char *h = strstr(in, "://") + 3;
-		size_t n = strcspn(h, "/:?#");
-		snprintf(stem, sizeof stem, "%.*s", (int)n, h);
-	} else {
-		const char *b = strrchr(in, '/');
-		b = b ? b + 1 : in;
-		snprintf(stem, sizeof stem, "%s", b);
-		char *dot = strrchr(stem, '.');
-		if (dot && dot != stem)
-			*dot = '\0';
-	}
-	if (!*stem || !strcmp(stem, "-"))
-		snprintf(stem, sizeof stem, "stdin");
-	snprintf(out, outlen, "./%s.rules", stem);
+	const char *canon = t->m.pg->meta.canonical;
+	if (t->url[0])
+		return t->url;
+	if (c->url)
+		return c->url;
+	if (cli_is_url(c->inputs[0]))
+		return c->inputs[0];
+	if (canon && cli_is_url(canon))
+		return canon;
+	return NULL;
 }
 
+/* w: the choices as a site rule (rules.h), merged into the host's file in
+ * --rules-out FILE, --rules DIR or ./rules/, the old file kept as .bak. */
 static void
 write_rule(struct tui *t)
 {
-	char path[4096], err[256];
-	rule_path(t, path, sizeof path);
-	struct buf b;
-	buf_init(&b);
-	model_rule_text(&t->m, t->name, &b);
-	bool existed = access(path, F_OK) == 0;
-	if (write_file_atomic(path, b.data, b.len, true, err, sizeof err) < 0)
-		tui_message(t, true, "%s: %s", path, err);
-	else if (existed)
-		tui_message(t, false, "wrote %s (%d pin%s; the old one is %s.bak)",
-			    path, model_npins(&t->m), model_npins(&t->m) == 1 ? "" : "s", path);
-	else
-		tui_message(t, false, "wrote %s (%d pin%s)", path, model_npins(&t->m),
-			    model_npins(&t->m) == 1 ? "" : "s");
-	buf_free(&b);
+	const char *url = page_url(t);
+	if (!url) {
+		open_prompt(t, PROMPT_URL);
+		return;
+	}
+	const struct cli *c = t->cli;
+	const char *target = c->rules_out ? c->rules_out : c->rules ? c->rules : "rules";
+	if (!c->rules_out && !c->rules && mkdir("rules", 0777) < 0 && errno != EEXIST) {
+		tui_message(t, true, "rules: %s", strerror(errno));
+		return;
+	}
+	char written[4096], err[256];
+	struct tui_model *m = &t->m;
+	if (rules_write_from_choices(m->d, &m->pg->meta, url, m->algo, &m->params,
+				     m->pins, m->dc, m->out.data ? m->out.data : "",
+				     target, written, sizeof written, err, sizeof err) < 0) {
+		tui_message(t, true, "%s", err);
+		return;
+	}
+	char bak[4200];
+	snprintf(bak, sizeof bak, "%s.bak", written);
+	int np = model_npins(m);
+	tui_message(t, false, "wrote %s (%d pin%s%s%s)", written, np, np == 1 ? "" : "s",
+		    access(bak, F_OK) == 0 ? "; the old one is " : "",
+		    access(bak, F_OK) == 0 ? bak : "");
 }
 
 static void
@@ -451,6 +457,13 @@ finish_prompt(struct tui *t)
 	if (p == PROMPT_SEARCH) {
 		snprintf(t->m.query, sizeof t->m.query, "%s", t->pbuf);
 		search(t, 1);
+	} else if (p == PROMPT_URL) {
+		if (!cli_is_url(t->pbuf)) {
+			tui_message(t, true, "%s: not an http:// or https:// address", t->pbuf);
+			return;
+		}
+		snprintf(t->url, sizeof t->url, "%s", t->pbuf);
+		write_rule(t);
 	} else if (p == PROMPT_PARAM) {
 		char err[256];
 		if (model_set_param(&t->m, t->pbuf, err, sizeof err) < 0)

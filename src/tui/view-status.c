@@ -107,6 +107,8 @@ status_draw(struct tui *t, struct rect r, bool focused)
 		char lead[96];
 		if (t->prompt == PROMPT_SEARCH) {
 			snprintf(lead, sizeof lead, "/");
+		} else if (t->prompt == PROMPT_URL) {
+			snprintf(lead, sizeof lead, "the page's address, for the rule: ");
 		} else {
 			char v[64];
 			params_format(&t->m.params, t->m.param, v, sizeof v);

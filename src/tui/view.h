@@ -50,7 +50,7 @@
 	A(UNDO,        "u",           "Pins",   "undo the last pin or parameter change") \
 	A(REDO,        "C-r",         "Pins",   "redo what u undid") \
 	A(DROPPED,     "d",           "View",   "show the dropped text, greyed, in the text pane") \
-	A(WRITE_RULE,  "w",           "View",   "write the method, parameters and pins as a rule file") \
+	A(WRITE_RULE,  "w",           "View",   "write a site rule (body, strip, method, parameters) for the page's host") \
 	A(REDRAW,      "C-l",         "View",   "redraw the screen") \
 	A(HELP,        "? F1",        "View",   "this help") \
 	A(QUIT,        "q",           "View",   "close the help, or quit")
@@ -74,10 +74,11 @@ struct rect {
 	int y, x, h, w;
 };
 
-enum prompt { PROMPT_NONE, PROMPT_SEARCH, PROMPT_PARAM };
+enum prompt { PROMPT_NONE, PROMPT_SEARCH, PROMPT_PARAM, PROMPT_URL };
 
 struct tui {
 	struct cli *cli;
+	char url[1024];            /* the page's address, typed at w's prompt */
 	struct page pg;
 	struct tui_model m;
 	const char *name;          /* the page's name for the status line */
