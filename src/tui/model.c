@@ -7,6 +7,7 @@
 #include <unictype.h>
 
 #include "tui/model.h"
+#include "rules.h"
 
 /* ---- character-level score ---- */
 
@@ -298,6 +299,8 @@ model_init(struct tui_model *m, struct page *pg, enum algo a,
 void
 model_free(struct tui_model *m)
 {
+	rules_outcome_free(m->rule_outcome);
+	free(m->rule_outcome);
 	free(m->pins);
 	free(m->folded);
 	free(m->rows);
@@ -604,6 +607,13 @@ model_recompute(struct tui_model *m)
 	if (m->algo == ALGO_LB) {
 		m->dc = &m->lbdc;
 		text_lb(m);
+	} else if (m->rule) {
+		/* the site rule decides; the method is its fallback */
+		rules_outcome_free(m->rule_outcome);
+		rules_page_run(pg, m->rule, m->algo, &m->params, m->pins, &m->out,
+			       m->rule_outcome, NULL, NULL);
+		m->dc = &pg->dc;
+		text_dom(m, true);
 	} else if (m->algo == ALGO_CC) {
 		m->dc = &m->ccdc;
 		text_dom(m, false);

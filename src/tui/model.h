@@ -59,6 +59,9 @@ struct undo_entry {
 	struct params pbefore, pafter;   /* UNDO_PARAMS */
 };
 
+struct rule;
+struct rules_outcome;
+
 struct tui_model {
 	struct page *pg;         /* borrowed */
 	const struct dom *d;     /* pg->dom */
@@ -98,6 +101,9 @@ struct tui_model {
 	int nshown_lines, shown_lines_cap;
 	size_t hl_start, hl_end; /* the selected element's text in shown */
 	size_t chars;            /* non-whitespace code points of out */
+
+	const struct rule *rule; /* --rules: the site rule that matches, or NULL */
+	struct rules_outcome *rule_outcome;  /* what it selected last time */
 
 	struct charbag *gold;    /* NULL without --gold */
 	struct prf prf;

@@ -346,6 +346,37 @@ param_message(struct tui *t)
 }
 
 static void open_prompt(struct tui *t, enum prompt p);
+static const char *page_url(const struct tui *t);
+
+static void
+rules_problem(void *ctx, const char *file, int line, const char *reason)
+{
+	(void)ctx;
+	/* before the screen starts: stderr is still the terminal's */
+	fprintf(stderr, "pith: %s:%d: %s\n", file, line, reason);
+}
+
+/* --rules: load the site rules and let the page's own rule decide.  A
+ * rule file with problems still loads; they are reported first. */
+static int
+use_rules(struct tui *t, char *err, size_t errlen)
+{
+	int nerr = 0;
+	if (rules_load(t->cli->rules, &t->rules, rules_problem, NULL, &nerr, err, errlen) < 0)
+		return -1;
+	const char *url = page_url(t);
+	const struct rule *r = url ? rules_match(t->rules, url) : NULL;
+	if (r) {
+		t->m.rule = r;
+		t->m.rule_outcome = xcalloc(1, sizeof *t->m.rule_outcome);
+		model_recompute(&t->m);
+		tui_message(t, false, "rule %s applies", r->path ? r->path : r->host);
+	} else {
+		tui_message(t, false, "no rule in %s for %s", t->cli->rules,
+			    url ? url : "this page (give --url)");
+	}
+	return 0;
+}
 
 /* The page's address for the rule: --url, the input itself, the page's
  * canonical link or og:url, or what the user typed at w's prompt. */
@@ -790,6 +821,12 @@ tui_run(struct cli *c)
 	model_init(&t->m, &t->pg, c->algo, &c->params, gold, goldlen);
 	free(gold);
 	gold = NULL;
+	if (c->rules && use_rules(t, err, sizeof err) < 0) {
+		cli_report(c->rules, err);
+		model_free(&t->m);
+		rules_set_free(t->rules);
+		goto fail;
+	}
 	t->tree_center = true;
 	t->hist_sel = -2;
 	t->text_sel = -2;
@@ -870,6 +907,7 @@ tui_run(struct cli *c)
 	free(script.keys);
 	free(t->wrap);
 	model_free(&t->m);
+	rules_set_free(t->rules);
 	page_free(&t->pg);
 	free(t);
 	if (sig) {

@@ -79,6 +79,7 @@ enum prompt { PROMPT_NONE, PROMPT_SEARCH, PROMPT_PARAM, PROMPT_URL };
 struct tui {
 	struct cli *cli;
 	char url[1024];            /* the page's address, typed at w's prompt */
+	struct rules_set *rules;   /* --rules, or NULL */
 	struct page pg;
 	struct tui_model m;
 	const char *name;          /* the page's name for the status line */
