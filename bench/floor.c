@@ -67,9 +67,16 @@ main(int argc, char **argv)
 			buf_add(&b, chunk, k);
 		fclose(f);
 		TidyDoc doc = tidyCreate();
+		/* the options pith parses with (src/dom.c) */
 		tidySetMessageCallback(doc, quiet);
 		tidyOptSetBool(doc, TidyShowWarnings, no);
+		tidyOptSetBool(doc, TidyShowInfo, no);
 		tidyOptSetBool(doc, TidyQuiet, yes);
+		tidyOptSetInt(doc, TidyShowErrors, 0);
+		tidyOptSetBool(doc, TidyDropEmptyElems, no);
+		tidyOptSetBool(doc, TidyDropEmptyParas, no);
+		tidyOptSetBool(doc, TidyMark, no);
+		tidyOptSetInt(doc, TidyUseCustomTags, TidyCustomBlocklevel);
 		tidySetInCharEncoding(doc, "utf8");
 		TidyBuffer in, val;
 		tidyBufInit(&in);

@@ -54,6 +54,41 @@ in_list(const char *name, const char *const *list, size_t n)
 
 #define IN_LIST(name, list) in_list(name, list, sizeof list / sizeof list[0])
 
+/* A tag name of up to 8 bytes as one integer, for a quick look-up. */
+static uint64_t
+pack8(const char *name, size_t k)
+{
+	uint64_t v = 0;
+	memcpy(&v, name, k < 8 ? k : 8);
+	return v;
+}
+
+#define NSHALLOW (sizeof shallow_tags / sizeof shallow_tags[0])
+static uint64_t shallow_packed[NSHALLOW];
+static pthread_once_t shallow_once = PTHREAD_ONCE_INIT;
+
+static void
+init_shallow(void)
+{
+	for (size_t i = 0; i < NSHALLOW; i++)
+		shallow_packed[i] = pack8(shallow_tags[i], strlen(shallow_tags[i]));
+}
+
+/* Is the lower-case name (k bytes) one of shallow_tags?  Called for
+ * every tag of every page: integer compares, not strcmp. */
+static bool
+is_shallow(const char *name, size_t k)
+{
+	if (k > 8)
+		return false;
+	pthread_once(&shallow_once, init_shallow);
+	uint64_t v = pack8(name, k);
+	for (size_t i = 0; i < NSHALLOW; i++)
+		if (shallow_packed[i] == v)
+			return true;
+	return false;
+}
+
 int
 dom_nesting_depth(const char *s, size_t n)
 {
@@ -92,7 +127,7 @@ dom_nesting_depth(const char *s, size_t n)
 		size_t tend = gt ? (size_t)(gt - s) : n;
 		bool selfclose = tend > 0 && s[tend - 1] == '/';
 		i = tend;
-		if (IN_LIST(name, shallow_tags))
+		if (is_shallow(name, k))
 			continue;
 		if (close) {
 			if (depth > 0)
