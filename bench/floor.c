@@ -13,14 +13,8 @@
 #include <tidybuffio.h>
 #pragma GCC diagnostic pop
 
+#include "dom.h"
 #include "util.h"
-
-static Bool TIDY_CALL
-quiet(TidyMessage m)
-{
-	(void)m;
-	return no;
-}
 
 static unsigned long
 walk(TidyDoc doc, TidyNode root, TidyBuffer *val)
@@ -50,7 +44,6 @@ walk(TidyDoc doc, TidyNode root, TidyBuffer *val)
 int
 main(int argc, char **argv)
 {
-	tidySetLanguage("en");
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	unsigned long nodes = 0;
@@ -66,18 +59,7 @@ main(int argc, char **argv)
 		while ((k = fread(chunk, 1, sizeof chunk, f)) > 0)
 			buf_add(&b, chunk, k);
 		fclose(f);
-		TidyDoc doc = tidyCreate();
-		/* the options pith parses with (src/dom.c) */
-		tidySetMessageCallback(doc, quiet);
-		tidyOptSetBool(doc, TidyShowWarnings, no);
-		tidyOptSetBool(doc, TidyShowInfo, no);
-		tidyOptSetBool(doc, TidyQuiet, yes);
-		tidyOptSetInt(doc, TidyShowErrors, 0);
-		tidyOptSetBool(doc, TidyDropEmptyElems, no);
-		tidyOptSetBool(doc, TidyDropEmptyParas, no);
-		tidyOptSetBool(doc, TidyMark, no);
-		tidyOptSetInt(doc, TidyUseCustomTags, TidyCustomBlocklevel);
-		tidySetInCharEncoding(doc, "utf8");
+		TidyDoc doc = dom_tidy_create();   /* pith's own options */
 		TidyBuffer in, val;
 		tidyBufInit(&in);
 		tidyBufInit(&val);

@@ -491,6 +491,25 @@ compute_positions(struct dom *d)
 	free(count);
 }
 
+const void *
+dom_tidy_create(void)
+{
+	pthread_once(&tidy_lang_once, tidy_lang);
+	TidyDoc doc = tidyCreate();
+	tidySetMessageCallback(doc, quiet);
+	tidyOptSetBool(doc, TidyShowWarnings, no);
+	tidyOptSetBool(doc, TidyShowInfo, no);
+	tidyOptSetBool(doc, TidyQuiet, yes);
+	tidyOptSetInt(doc, TidyShowErrors, 0);
+	/* keep the page's structure as written: empty elements stay */
+	tidyOptSetBool(doc, TidyDropEmptyElems, no);
+	tidyOptSetBool(doc, TidyDropEmptyParas, no);
+	tidyOptSetBool(doc, TidyMark, no);
+	tidyOptSetInt(doc, TidyUseCustomTags, TidyCustomBlocklevel);
+	tidySetInCharEncoding(doc, "utf8");
+	return doc;
+}
+
 int
 dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	  struct dom **out, char *err, size_t errlen)
@@ -502,18 +521,7 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 			 depth, o->max_depth);
 		return -1;
 	}
-	pthread_once(&tidy_lang_once, tidy_lang);
-	TidyDoc doc = tidyCreate();
-	tidySetMessageCallback(doc, quiet);
-	tidyOptSetBool(doc, TidyShowWarnings, no);
-	tidyOptSetBool(doc, TidyShowInfo, no);
-	tidyOptSetBool(doc, TidyQuiet, yes);
-	tidyOptSetInt(doc, TidyShowErrors, 0);
-	tidyOptSetBool(doc, TidyDropEmptyElems, no);
-	tidyOptSetBool(doc, TidyDropEmptyParas, no);
-	tidyOptSetBool(doc, TidyMark, no);
-	tidyOptSetInt(doc, TidyUseCustomTags, TidyCustomBlocklevel);
-	tidySetInCharEncoding(doc, "utf8");
+	TidyDoc doc = dom_tidy_create();
 	TidyBuffer in;
 	tidyBufInit(&in);
 	tidyBufAttach(&in, (byte *)utf8, (uint)len);

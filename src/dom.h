@@ -80,6 +80,11 @@ int dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	      struct dom **out, char *err, size_t errlen);
 void dom_free(struct dom *d);
 
+/* A TidyDoc (returned as void *, so this header needs no tidy.h) set up
+ * the way pith parses: UTF-8 in, nothing printed, custom elements kept,
+ * empty elements kept.  The caller releases it with tidyRelease(). */
+const void *dom_tidy_create(void);
+
 /* The deepest element nesting the tag structure of the text implies
  * (end tags that may be omitted are not counted).  Linear scan. */
 int dom_nesting_depth(const char *s, size_t n);

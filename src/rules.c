@@ -364,6 +364,34 @@ list_add(struct rule_list *l, const char *v, int line)
 	l->n++;
 }
 
+/* The directives that collect expressions or values, and where. */
+static const struct {
+	const char *name;
+	size_t list;
+} list_directives[] = {
+	{ "title", offsetof(struct rule, title) },
+	{ "body", offsetof(struct rule, body) },
+	{ "strip", offsetof(struct rule, strip) },
+	{ "strip_attr", offsetof(struct rule, strip) },
+	{ "strip_id_or_class", offsetof(struct rule, strip_id_or_class) },
+	{ "strip_image_src", offsetof(struct rule, strip_image_src) },
+	{ "date", offsetof(struct rule, date) },
+	{ "author", offsetof(struct rule, author) },
+	{ "pith_pin", offsetof(struct rule, pin) },
+	{ "pith_unpin", offsetof(struct rule, unpin) },
+	{ "pith_set", offsetof(struct rule, set) },
+	{ "pith_path_prefix", offsetof(struct rule, path_prefix) },
+};
+
+static struct rule_list *
+directive_list(struct rule *r, const char *name)
+{
+	for (size_t i = 0; i < sizeof list_directives / sizeof list_directives[0]; i++)
+		if (!strcmp(name, list_directives[i].name))
+			return (struct rule_list *)((char *)r + list_directives[i].list);
+	return NULL;
+}
+
 void
 rule_index(struct rule *r)
 {
@@ -379,28 +407,9 @@ rule_index(struct rule *r)
 		const char *n = l->name, *v = l->value;
 		int ln = l->lineno;
 		bool b = false;
-		if (!strcmp(n, "title"))
-			list_add(&r->title, v, ln);
-		else if (!strcmp(n, "body"))
-			list_add(&r->body, v, ln);
-		else if (!strcmp(n, "strip") || !strcmp(n, "strip_attr"))
-			list_add(&r->strip, v, ln);
-		else if (!strcmp(n, "strip_id_or_class"))
-			list_add(&r->strip_id_or_class, v, ln);
-		else if (!strcmp(n, "strip_image_src"))
-			list_add(&r->strip_image_src, v, ln);
-		else if (!strcmp(n, "date"))
-			list_add(&r->date, v, ln);
-		else if (!strcmp(n, "author"))
-			list_add(&r->author, v, ln);
-		else if (!strcmp(n, "pith_pin"))
-			list_add(&r->pin, v, ln);
-		else if (!strcmp(n, "pith_unpin"))
-			list_add(&r->unpin, v, ln);
-		else if (!strcmp(n, "pith_set"))
-			list_add(&r->set, v, ln);
-		else if (!strcmp(n, "pith_path_prefix"))
-			list_add(&r->path_prefix, v, ln);
+		struct rule_list *list = directive_list(r, n);
+		if (list)
+			list_add(list, v, ln);
 		else if (!strcmp(n, "pith_algo"))
 			r->algo = algo_parse(v);
 		else if (!strcmp(n, "autodetect_on_failure") && parse_bool(v, &b))
