@@ -17,6 +17,9 @@
 
 #include "dom.h"
 
+/* Attributes on one element; real pages stay under a hundred. */
+#define DOM_MAX_ATTRS 256
+
 void
 dom_opts_default(struct dom_opts *o)
 {
@@ -89,10 +92,46 @@ is_shallow(const char *name, size_t k)
 	return false;
 }
 
-int
-dom_nesting_depth(const char *s, size_t n)
+/* Attributes in the start tag s[0..n) after its name: names outside
+ * quotes ("a = 'x'" is one). */
+static int
+count_attrs(const char *s, size_t n)
+{
+	int count = 0;
+	char q = 0, prev = ' ';
+	bool ws = true;
+	for (size_t j = 0; j < n; j++) {
+		char c = s[j];
+		if (q) {
+			if (c == q) {
+				q = 0;
+				prev = c;
+			}
+			continue;
+		}
+		if (c == '"' || c == '\'') {
+			q = c;
+			ws = false;
+			continue;
+		}
+		if (isspace((unsigned char)c)) {
+			ws = true;
+			continue;
+		}
+		if (ws && c != '=' && c != '/' && prev != '=')
+			count++;
+		ws = false;
+		prev = c;
+	}
+	return count;
+}
+
+/* The nesting depth, and the most attributes on one start tag. */
+static int
+scan_tags(const char *s, size_t n, int *max_attrs)
 {
 	int depth = 0, max = 0;
+	*max_attrs = 0;
 	size_t i = 0;
 	char name[16];
 	while (i < n) {
@@ -126,6 +165,11 @@ dom_nesting_depth(const char *s, size_t n)
 		const char *gt = memchr(s + i, '>', n - i);
 		size_t tend = gt ? (size_t)(gt - s) : n;
 		bool selfclose = tend > 0 && s[tend - 1] == '/';
+		if (!close) {
+			int a = count_attrs(s + i, tend - i);
+			if (a > *max_attrs)
+				*max_attrs = a;
+		}
 		i = tend;
 		if (is_shallow(name, k))
 			continue;
@@ -153,6 +197,13 @@ dom_nesting_depth(const char *s, size_t n)
 			max = depth;
 	}
 	return max;
+}
+
+int
+dom_nesting_depth(const char *s, size_t n)
+{
+	int attrs;
+	return scan_tags(s, n, &attrs);
 }
 
 /* ---- building ---- */
@@ -515,10 +566,18 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	  struct dom **out, char *err, size_t errlen)
 {
 	*out = NULL;
-	int depth = dom_nesting_depth(utf8, len);
+	int attrs;
+	int depth = scan_tags(utf8, len, &attrs);
 	if (depth > o->max_depth) {
 		snprintf(err, errlen, "elements nested %d deep, over the limit of %d (--max-depth)",
 			 depth, o->max_depth);
+		return -1;
+	}
+	/* libtidy's time is quadratic in the attributes of one element
+	 * (20 000 take 4 s), so one tag could stall a run for hours. */
+	if (attrs > DOM_MAX_ATTRS) {
+		snprintf(err, errlen, "an element with %d attributes, over the limit of %d",
+			 attrs, DOM_MAX_ATTRS);
 		return -1;
 	}
 	TidyDoc doc = dom_tidy_create();

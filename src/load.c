@@ -147,21 +147,6 @@ load_normalise_forms(const char *s, size_t n, struct buf *out)
 	return count;
 }
 
-/* Binary: NUL bytes in more than 0.1 % of the first 16 KiB, or control
- * bytes in more than 10 % of it.  A stray NUL in a page is tolerated. */
-static bool
-looks_binary(const char *bytes, size_t n)
-{
-	size_t m = n < 16384 ? n : 16384, count[256] = { 0 };
-	for (size_t i = 0; i < m; i++)
-		count[(unsigned char)bytes[i]]++;
-	size_t ctl = 0;
-	for (int c = 1; c < 0x20; c++)
-		if (c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != 0x1B)
-			ctl += count[c];
-	return count[0] * 1000 > m || ctl * 10 > m;
-}
-
 int
 load_bytes(const char *bytes, size_t n, const struct load_opts *o,
 	   struct load_result *r, char *err, size_t errlen)
@@ -180,7 +165,7 @@ load_bytes(const char *bytes, size_t n, const struct load_opts *o,
 			   err, errlen) < 0)
 		return -1;
 	bool wide = !strncmp(r->charset.name, "utf-16", 6);
-	if (!wide && looks_binary(bytes, n)) {
+	if (!wide && bytes_look_binary(bytes, n)) {
 		snprintf(err, errlen, "binary file (not HTML text)");
 		return -1;
 	}

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -214,6 +215,9 @@ int
 main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
+	/* Past a file size limit (ulimit -f) a write should fail with EFBIG,
+	 * reported like a full disk, not kill the batch mid-file. */
+	signal(SIGXFSZ, SIG_IGN);
 	struct cli c;
 	memset(&c, 0, sizeof c);
 	c.algo = ALGO_AUTO;

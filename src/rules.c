@@ -302,6 +302,11 @@ rule_read(const char *path, struct rule **out, rules_diag diag, void *ctx,
 		snprintf(err, errlen, "read error");
 		return -1;
 	}
+	if (bytes_look_binary(b.data ? b.data : "", b.len)) {
+		buf_free(&b);
+		snprintf(err, errlen, "binary file (not a rule file)");
+		return -1;
+	}
 	*out = rule_parse(b.data ? b.data : "", b.len, path, diag, ctx, nerrors);
 	buf_free(&b);
 	return 0;

@@ -390,3 +390,19 @@ fail:
 	free(tmp);
 	return -1;
 }
+
+/* Binary: NUL bytes in more than 0.1 % of the first 16 KiB (and more than
+ * 8 of them, so a stray NUL in a short page is tolerated too), or control
+ * bytes in more than 10 % of it. */
+bool
+bytes_look_binary(const char *bytes, size_t n)
+{
+	size_t m = n < 16384 ? n : 16384, count[256] = { 0 };
+	for (size_t i = 0; i < m; i++)
+		count[(unsigned char)bytes[i]]++;
+	size_t ctl = 0;
+	for (int c = 1; c < 0x20; c++)
+		if (c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != 0x1B)
+			ctl += count[c];
+	return (count[0] > 8 && count[0] * 1000 > m) || ctl * 10 > m;
+}

@@ -51,6 +51,10 @@ bool uc_is_white(uint32_t cp);
 /* Non-whitespace code points in s[0..n). */
 size_t utf8_count_chars(const char *s, size_t n);
 
+/* Do the first 16 KiB look like a binary file rather than text (NUL
+ * bytes beyond a stray few, or many control bytes)? */
+bool bytes_look_binary(const char *bytes, size_t n);
+
 bool str_ieq(const char *a, const char *b);
 bool str_has_suffix(const char *s, const char *suffix);
 

@@ -1,0 +1,73 @@
+/* fuzz-page.c - libFuzzer target: the whole pipeline on one buffer.
+ *
+ * page_load_bytes with the DOM (load, charset, tidy parse into the node
+ * table, metrics, metadata), then the CC decision and text extraction with
+ * parameters taken from the first input bytes, once without and once with
+ * pins, every node's XPath, the auto method (its signals use both the
+ * DOM and the line blocks) and the line-block method on the same page.
+ * The first 4 bytes are the settings, the rest is the page. */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "page.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (size < 4)
+		return 0;
+	struct params p;
+	params_default(&p);
+	p.cc_C = data[0] & 0x7f;
+	p.cc_outliers = data[0] >> 7;
+	p.cc_S = (data[1] & 0x7f) / 127.0;
+	p.lb_reflow = data[1] >> 7;
+	p.cc_D = data[2];
+	p.lb_K = 1 + (data[3] & 7);
+	p.lb_mode = (data[3] >> 3) & 1 ? LB_MODE_ALL : LB_MODE_MAX;
+	p.lb_T = (data[3] >> 4) * 8;
+	const char *bytes = (const char *)data + 4;
+	size_t n = size - 4;
+
+	struct page_opts o;
+	page_opts_default(&o);
+	o.dom.max_depth = 200;      /* keep deep-nesting inputs quick */
+	struct page pg;
+	char err[256];
+	if (page_load_bytes(&pg, "fuzz", bytes, n, &o, true, err, sizeof err) == 0) {
+		const struct dom *d = pg.dom;
+		struct buf out;
+		buf_init(&out);
+		page_run(&pg, ALGO_CC, &p, NULL, &out);
+		if (out.data && strlen(out.data) != out.len)
+			abort();
+		/* pins: every third node in, every fifth out */
+		uint8_t *pins = calloc((size_t)d->n + 1, 1);
+		for (int i = 0; i < d->n; i++)
+			pins[i] = i % 3 == 0 ? PIN_IN : i % 5 == 0 ? PIN_OUT : PIN_NONE;
+		out.len = 0;
+		page_run(&pg, ALGO_CC, &p, pins, &out);
+		free(pins);
+		struct buf xp;
+		buf_init(&xp);
+		for (int i = 0; i < d->n; i++) {
+			xp.len = 0;
+			dom_xpath(d, i, &xp);
+			if (d->parent[i] >= i || d->end[i] <= i || d->end[i] > d->n)
+				abort();
+		}
+		buf_free(&xp);
+		out.len = 0;
+		page_run(&pg, ALGO_AUTO, &p, NULL, &out);
+		out.len = 0;
+		page_run(&pg, ALGO_LB, &p, NULL, &out);
+		buf_free(&out);
+	}
+	page_free(&pg);
+	return 0;
+}

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""make-seeds.py - write the fuzzers' seed corpora: small hand-made nasties
+and a few samples, each prefixed with the settings bytes its target reads
+first (fuzz-charset: 1 byte, fuzz-lineblock: 2, fuzz-page: 4).
+
+Run from the source tree: python3 fuzz/make-seeds.py.  The seeds are
+checked in; this script only documents and regenerates them.  Files named
+crash-* are fuzzer finds kept as seeds (their pages are also regression
+inputs tests/data/limits-*); the script leaves them alone."""
+import os
+import sys
+
+top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+P = b'<!DOCTYPE html><html><head><title>t</title></head><body>'
+E = b'</body></html>\n'
+para = b'<p>' + b'Some words of running text, long enough to count. ' * 3 + b'</p>\n'
+
+nasties = {
+    'empty': b'',
+    'one-lt': b'<',
+    'nul-inside': P + b'<p>a\0b</p><p \0class=x>c</p>\0' + E,
+    'nested-300': P + b'<div>' * 300 + b'deep' + b'</div>' * 300 + E,
+    'nested-unclosed': P + b'<span><b><i><u>' * 60 + b'x' + E,
+    'attrs-200': P + b'<div ' + b' '.join(b'a%d="%d"' % (i, i) for i in range(200)) + b'>x</div>' + E,
+    'dup-attrs': P + b'<a href=1 href=2 HREF=3 class=a class=b id= id>x</a>' + E,
+    'open-comment': P + para + b'<!-- never closed <p>hidden</p>',
+    'open-script': P + para + b'<script>var s = "</scr" + "ipt>"; if (a < b) {',
+    'open-attr': P + para + b'<a href="http://x/?a=1&b=2>text that is now a value',
+    'open-tag': P + para + b'<div class',
+    'open-cdata': P + b'<![CDATA[ a ]] > b',
+    'bogus-comment': P + b'<!x><?php echo 1; ?><!--><!---><!-- -- -->' + para + E,
+    'invalid-utf8': P + b'<p>\xff\xfe\xc0\xaf\xed\xa0\x80\xf4\x90\x80\x80\xe2\x82 ok \xc3</p>' + E,
+    'utf16le-nobom': (P.decode() + '<p>Grüße, 世界</p>' + E.decode()).encode('utf-16-le'),
+    'utf16be-bom': b'\xfe\xff' + (P.decode() + '<p>ئۇيغۇرچە</p>' + E.decode()).encode('utf-16-be'),
+    'utf16-odd': b'\xff\xfe<\x00p\x00>\x00x',
+    'utf8-bom-latin-label': b'\xef\xbb\xbf<meta charset="iso-8859-1">' + P + b'<p>caf\xc3\xa9</p>' + E,
+    'label-lies': b'<meta charset="shift_jis">' + P + '<p>naïve café – ok</p>'.encode() + E,
+    'label-unknown': b'<meta http-equiv="Content-Type" content="text/html; charset=x-klingon">' + P + para + E,
+    'label-xml': b'<?xml version="1.0" encoding="utf-16"?>' + P + para + E,
+    'label-replacement': b'<meta charset=csiso2022kr>' + P + b'<p>\x1b$)C\x0e!!\x0f</p>' + E,
+    'label-unquoted': b'<meta content="text/html;charset = \'gb2312" http-equiv=content-type>' + P + '<p>中文</p>'.encode('gbk') + E,
+    'iso2022jp': b'<meta charset=iso-2022-jp>' + P + b'<p>\x1b$B$3$s\x1b(B \x1b$B</p>' + E,
+    'ncr-range': P + b'<p>&#x110000; &#xD800;&#xDFFF; &#99999999999999999999; &#0; &#128; &#x9F; &#x; &#; &#65 &#x1F600;</p>' + E,
+    'entities': P + b'<p>&amp;&lt;&gt;&quot;&apos;&nbsp&copy;&copy &eacute;&notanentity; &AMP &</p>' + E,
+    'forms': P + '<p>ﻻ ﺍﻟﻌﺮﺑﻴﺔ ﷲ ﷺ</p>'.encode() + E,
+    'cr-lines': b'<html>\r<body>\r<p>one\r\rtwo\r\n\rthree</p>\r' + para.replace(b'\n', b'\r') + b'</body>',
+    'raw-text': P + b'<style>p{}</style><textarea><p>x</p></textarea><noscript><p>n</p></noscript><template><p>t</p></template><script></script >' + para + E,
+    'meta-bits': b'<html><head><title>A &amp; B</title><meta property="og:title" content="OG"><meta name="date" content="2024-01-02"><link rel=canonical href="http://e/x"><script type="application/ld+json">{"headline":"h","datePublished":"2020"}</script></head><body><h1>H</h1>' + para + E,
+    'table-soup': P + b'<table><tr><td><p>a<td>b<tr><table><li>c</table></p></b></i><br/><br></br><p></p></table>' + para + E,
+    'custom-tags': P + b'<my-el x=1><other-el>text</other-el></my-el><svg><path d="M0"/><text>s</text></svg><math><mi>x</mi></math>' + para + E,
+    'binary': bytes(range(256)) * 4,
+    'controls': P + b'\x01\x02\x03\x04\x05\x06\x07\x08' * 20 + E,
+    'siblings-500': P + b'<p>x</p>' * 500 + E,
+    'long-line': P + b'<p>' + b'word ' * 2000 + b'</p>' + E,
+    'links': P + b'<ul>' + b'<li><a href="/a">link text here</a></li>' * 40 + b'</ul>' + para + E,
+    'lt-text': P + b'<p>a < b and c <= d, x<3, <-- arrow</p>' + E,
+    'frameset': b'<html><frameset><frame src=a></frameset><noframes><p>nf</p></noframes></html>',
+    'xhtml': b'<?xml version="1.0"?><!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "x"><html xmlns="http://www.w3.org/1999/xhtml"><body><p/><p>x</p></body></html>',
+}
+
+samples = ['samples/news.html', 'samples/gbk.html', 'samples/utf16.html',
+           'samples/uyghur-1252.html', 'samples/invalid-utf8.html',
+           'tests/data/dump-outlier.html']
+
+prefix = {'charset': [b'\x00', b'\x31', b'\x8b'],
+          'lineblock': [b'\x02V', b'\x32\x20'],
+          'page': [b'\x1d\xc8\x3f\xa2', b'\x9d\x48\x3f\x1a']}
+
+for target, pres in prefix.items():
+    d = os.path.join(top, 'fuzz', 'seeds', target)
+    os.makedirs(d, exist_ok=True)
+    items = list(nasties.items())
+    for s in samples:
+        with open(os.path.join(top, s), 'rb') as f:
+            items.append(('sample-' + os.path.basename(s).split('.')[0], f.read()))
+    for k, (name, body) in enumerate(items):
+        with open(os.path.join(d, name), 'wb') as f:
+            f.write(pres[k % len(pres)] + body)
+print('seeds written', file=sys.stderr)
