@@ -3,6 +3,7 @@
  * pith cannot be faster than this; the benchmark reports both. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -49,16 +50,13 @@ main(int argc, char **argv)
 	unsigned long nodes = 0;
 	int pages = 0;
 	for (int i = 1; i < argc; i++) {
-		FILE *f = fopen(argv[i], "rb");
-		if (!f)
-			continue;
 		struct buf b;
 		buf_init(&b);
-		char chunk[65536];
-		size_t k;
-		while ((k = fread(chunk, 1, sizeof chunk, f)) > 0)
-			buf_add(&b, chunk, k);
-		fclose(f);
+		char err[256];
+		if (read_file(argv[i], SIZE_MAX, &b, err, sizeof err) < 0) {
+			buf_free(&b);
+			continue;
+		}
 		TidyDoc doc = dom_tidy_create();   /* pith's own options */
 		TidyBuffer in, val;
 		tidyBufInit(&in);

@@ -16,6 +16,16 @@
 
 /* ---- reading ---- */
 
+/* Release what a line owns. */
+static void
+line_free(struct rule_line *l)
+{
+	free(l->name);
+	free(l->arg);
+	free(l->value);
+	free(l->raw);
+}
+
 /* ftr's yes/no directives (graby also takes "true"/"false"). */
 static const char *const bool_names[] = {
 	"prune", "tidy", "autodetect_on_failure", "requires_login",
@@ -277,29 +287,12 @@ rule_read(const char *path, struct rule **out, rules_diag diag, void *ctx,
 	  int *nerrors, char *err, size_t errlen)
 {
 	*out = NULL;
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		snprintf(err, errlen, "%s", strerror(errno));
-		return -1;
-	}
 	struct buf b;
 	buf_init(&b);
-	char chunk[8192];
-	size_t k;
-	while ((k = fread(chunk, 1, sizeof chunk, f)) > 0) {
-		buf_add(&b, chunk, k);
-		if (b.len > (1 << 24)) {
-			fclose(f);
-			buf_free(&b);
-			snprintf(err, errlen, "larger than 16 MiB: not a rule file");
-			return -1;
-		}
-	}
-	int bad = ferror(f);
-	fclose(f);
-	if (bad) {
+	if (read_file(path, (size_t)1 << 24, &b, err, errlen) < 0) {
 		buf_free(&b);
-		snprintf(err, errlen, "read error");
+		if (!strncmp(err, "larger", 6))
+			snprintf(err, errlen, "larger than 16 MiB: not a rule file");
 		return -1;
 	}
 	if (bytes_look_binary(b.data ? b.data : "", b.len)) {
@@ -347,12 +340,8 @@ rule_free(struct rule *r)
 	if (!r)
 		return;
 	views_free(r);
-	for (int i = 0; i < r->nlines; i++) {
-		free(r->lines[i].name);
-		free(r->lines[i].arg);
-		free(r->lines[i].value);
-		free(r->lines[i].raw);
-	}
+	for (int i = 0; i < r->nlines; i++)
+		line_free(&r->lines[i]);
 	free(r->lines);
 	free(r->path);
 	free(r->host);
@@ -497,10 +486,7 @@ rule_remove(struct rule *r, const char *name)
 			     (tests && (!strcmp(l->name, "test_contains") ||
 					!strcmp(l->name, "pith_test_file"))));
 		if (drop) {
-			free(l->name);
-			free(l->arg);
-			free(l->value);
-			free(l->raw);
+			line_free(l);
 			continue;
 		}
 		r->lines[k++] = *l;
@@ -1547,10 +1533,7 @@ remove_test(struct rule *r, const char *url)
 			    (!strcmp(l->name, "test_url") || !strcmp(l->name, "test_contains") ||
 			     !strcmp(l->name, "pith_test_file"));
 		if (drop) {
-			free(l->name);
-			free(l->arg);
-			free(l->value);
-			free(l->raw);
+			line_free(l);
 			continue;
 		}
 		r->lines[k++] = *l;

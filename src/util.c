@@ -406,3 +406,35 @@ bytes_look_binary(const char *bytes, size_t n)
 			ctl += count[c];
 	return (count[0] > 8 && count[0] * 1000 > m) || ctl * 10 > m;
 }
+
+int
+read_file(const char *path, size_t max, struct buf *out, char *err,
+	  size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		snprintf(err, errlen, "%s", errno == ENOENT ? "no such file" : strerror(errno));
+		return -1;
+	}
+	size_t start = out->len, k;
+	for (;;) {
+		buf_reserve(out, 65536);
+		k = fread(out->data + out->len, 1, out->cap - out->len - 1, f);
+		if (k == 0)
+			break;
+		out->len += k;
+		out->data[out->len] = '\0';
+		if (out->len - start > max) {
+			fclose(f);
+			snprintf(err, errlen, "larger than %zu bytes", max);
+			return -1;
+		}
+	}
+	bool bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		snprintf(err, errlen, "read error");
+		return -1;
+	}
+	return 0;
+}

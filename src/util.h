@@ -51,6 +51,11 @@ bool uc_is_white(uint32_t cp);
 /* Non-whitespace code points in s[0..n). */
 size_t utf8_count_chars(const char *s, size_t n);
 
+/* Read a whole file into out (appended), refusing files over max bytes.
+ * 0, or -1 with a reason in err. */
+int read_file(const char *path, size_t max, struct buf *out, char *err,
+	      size_t errlen);
+
 /* Do the first 16 KiB look like a binary file rather than text (NUL
  * bytes beyond a stray few, or many control bytes)? */
 bool bytes_look_binary(const char *bytes, size_t n);

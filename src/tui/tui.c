@@ -724,21 +724,9 @@ handle(struct tui *t, struct tui_key *k)
 static int
 read_gold(const char *path, char **text, size_t *len, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		snprintf(err, errlen, "%s", strerror(errno));
-		return -1;
-	}
 	struct buf b;
 	buf_init(&b);
-	char chunk[65536];
-	size_t k;
-	while ((k = fread(chunk, 1, sizeof chunk, f)) > 0)
-		buf_add(&b, chunk, k);
-	bool bad = ferror(f);
-	fclose(f);
-	if (bad) {
-		snprintf(err, errlen, "read error");
+	if (read_file(path, (size_t)1 << 30, &b, err, errlen) < 0) {
 		buf_free(&b);
 		return -1;
 	}
