@@ -23,6 +23,7 @@ RUNS = [
     ("lb max reflow", ["--algo", "lb", "--set", "lb.reflow=on"], False),
     ("lb all", ["--algo", "lb", "--set", "lb.mode=all"], False),
     ("lb all reflow", ["--algo", "lb", "--set", "lb.mode=all", "--set", "lb.reflow=on"], False),
+    ("tib", ["--algo", "tib"], False),
     # ent clusters all pages of the run; the dev pages come from many sites
     ("ent", ["--algo", "ent"], False),
 ]
