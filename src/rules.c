@@ -233,12 +233,14 @@ rule_parse(const char *text, size_t len, const char *path,
 		while (j < len && text[j] != '\n')
 			j++;
 		lineno++;
-		size_t n = j - i;
-		if (n > 0 && text[i + n - 1] == '\r')
+		/* a NUL inside a line ends it, as it would for ftr's PHP */
+		size_t n = strnlen(text + i, j - i);
+		/* CRLF, and any further CRs before it: the line is written back
+		 * with "\n" and must read the same again */
+		while (n > 0 && text[i + n - 1] == '\r')
 			n--;
 		char *raw = xstrndup(text + i, n);
 		i = j + 1;
-		/* a NUL inside a line ends it, as it would for ftr's PHP */
 		char *t = trimmed_dup(raw, strlen(raw));
 		struct rule_line *l = new_line(r);
 		l->lineno = lineno;

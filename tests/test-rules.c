@@ -668,12 +668,36 @@ test_write_from_choices(void **state)
 	page_free(&pg);
 }
 
+/* Found by fuzz-rules: carriage returns before a line's end (also before
+ * a NUL that ends the line) must not come back on the next read. */
+static void
+test_round_trip_cr(void **state)
+{
+	(void)state;
+	static const char text[] = "body: //div[@id='a']\r\r\nstrip_commen\r\0ts: yes\ntitle: //h1\r\n";
+	int ne = 0;
+	struct rule *r = rule_parse(text, sizeof text - 1, "x.txt", NULL, NULL, &ne);
+	struct buf a, b;
+	buf_init(&a);
+	buf_init(&b);
+	rule_write(r, false, &a);
+	assert_string_equal(a.data, "body: //div[@id='a']\nstrip_commen\ntitle: //h1\n");
+	struct rule *r2 = rule_parse(a.data, a.len, "x.txt", NULL, NULL, &ne);
+	rule_write(r2, false, &b);
+	assert_string_equal(b.data, a.data);
+	buf_free(&a);
+	buf_free(&b);
+	rule_free(r);
+	rule_free(r2);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_views),
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_round_trip_cr),
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_matching),
 		cmocka_unit_test(test_apply),
