@@ -388,7 +388,8 @@ run_page(const struct cli *c, const struct site *st, int index,
 	/* the site rule, if one matches, decides instead of the method */
 	char *side = NULL;
 	const char *rule_url = c->url ? c->url : cli_is_url(input) ? input : pg.meta.canonical;
-	if (!rule_url && c->ruleset && strcmp(input, "-"))
+	/* input is an argv string or a walked path, never NULL */
+	if (!rule_url && c->ruleset && strcmp(input, "-"))   /* NOLINT(clang-analyzer-core.NonNullParamChecker) */
 		rule_url = side = sidecar_url(input);
 	const struct rule *rule = c->ruleset ? rules_match(c->ruleset, rule_url) : NULL;
 	enum algo algo = c->algo;

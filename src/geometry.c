@@ -112,9 +112,8 @@ geometry_estimate(const struct dom *d, const struct metrics *m,
 			continue;
 		}
 		double px;
-		if (style && geometry_style_width(style, w, &px))
-			w = px;
-		else if (wa && geometry_parse_length(wa, w, &px))
+		if ((style && geometry_style_width(style, w, &px)) ||
+		    (wa && geometry_parse_length(wa, w, &px)))
 			w = px;
 		g->width[i] = w;
 	}

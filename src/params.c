@@ -75,6 +75,15 @@ params_get(const struct params *p, const struct param_desc *d)
 	return d->type == PARAM_DOUBLE ? *(const double *)f : *(const int *)f;
 }
 
+bool
+params_equal(const struct params *a, const struct params *b)
+{
+	for (size_t i = 0; i < params_count; i++)
+		if (params_get(a, &params_table[i]) != params_get(b, &params_table[i]))
+			return false;
+	return true;
+}
+
 void
 params_put(struct params *p, const struct param_desc *d, double v)
 {

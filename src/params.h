@@ -57,6 +57,8 @@ int params_set_value(struct params *p, const struct param_desc *d,
 		     const char *value, char *err, size_t errlen);
 const struct param_desc *params_find(const char *name);
 double params_get(const struct params *p, const struct param_desc *d);
+/* Do a and b hold the same values?  (Not memcmp: padding differs.) */
+bool params_equal(const struct params *a, const struct params *b);
 /* Set a numeric value, clamped to the parameter's range. */
 void params_put(struct params *p, const struct param_desc *d, double v);
 /* Format the current value ("29", "0.57", "max", "on", "auto") into out. */

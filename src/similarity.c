@@ -132,7 +132,7 @@ stm_rec(const struct stm_tree *a, int x, const struct stm_tree *b, int y,
 		return 1;
 	/* M[i][j] = max(M[i-1][j], M[i][j-1], M[i-1][j-1] + STM(a_i, b_j)),
 	 * two rows kept. */
-	int *prev = arena, *cur = arena + nb + 1, *rest = arena + 2 * (nb + 1);
+	int *prev = arena, *cur = arena + nb + 1, *rest = arena + 2 * ((size_t)nb + 1);
 	memset(prev, 0, ((size_t)nb + 1) * sizeof *prev);
 	for (int ai = a->first_child[x]; ai >= 0; ai = a->next_sibling[ai]) {
 		int j = 1;

@@ -446,10 +446,7 @@ tib_band(const struct tib_figures *f, const struct params *p,
 		l = TIB_CJK_LO;
 		h = TIB_CJK_HI;
 		break;
-	case SCRIPT_ARABIC:
-		l = TIB_ARABIC_LO;
-		h = TIB_ARABIC_HI;
-		break;
+	case SCRIPT_ARABIC:   /* TIB_ARABIC_* are the Latin band for now */
 	case SCRIPT_LATIN:
 		l = TIB_LATIN_LO;
 		h = TIB_LATIN_HI;

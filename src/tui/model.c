@@ -21,7 +21,7 @@ struct charbag {
 static size_t
 bag_slot(const struct charbag *b, uint32_t cp)
 {
-	size_t h = (cp * 2654435761u) & (b->cap - 1);
+	size_t h = ((size_t)cp * 2654435761u) & (b->cap - 1);
 	while (b->key[h] && b->key[h] != cp + 1)
 		h = (h + 1) & (b->cap - 1);
 	return h;
@@ -911,7 +911,7 @@ push_undo(struct tui_model *m, const struct undo_entry *e)
 static bool
 change_params(struct tui_model *m, const struct params *p)
 {
-	if (!memcmp(p, &m->params, sizeof *p))
+	if (params_equal(p, &m->params))
 		return false;
 	struct undo_entry e = { .kind = UNDO_PARAMS, .elem = -1,
 				.pbefore = m->params, .pafter = *p };

@@ -15,7 +15,8 @@ add_row(struct tui *t, size_t start)
 		t->wrap_cap = t->wrap_cap ? t->wrap_cap * 2 : 256;
 		t->wrap = xreallocarray(t->wrap, (size_t)t->wrap_cap, sizeof *t->wrap);
 	}
-	t->wrap[t->nwrap++] = start;
+	/* wrap grows with wrap_cap above: never NULL here */
+	t->wrap[t->nwrap++] = start;   /* NOLINT(clang-analyzer-core.NullDereference) */
 }
 
 /* May a row end after the first n bytes of s?  After a space, and after
@@ -42,10 +43,8 @@ rewrap(struct tui *t, int w)
 		while (pos < le) {
 			add_row(t, pos);
 			size_t fit = text_fit(s->data + pos, le - pos, w, NULL);
-			if (pos + fit >= le) {
-				pos = le;
+			if (pos + fit >= le)
 				break;
-			}
 			size_t brk = fit;
 			while (brk > 0 && !break_after(s->data + pos, brk))
 				brk--;
