@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tui/view.h"
+#include "tibetan.h"
 
 /* A glyph as well as a colour for every decision, so the tree reads the
  * same without colour.  ASCII on purpose: these never change width. */
@@ -68,23 +69,41 @@ fmt_real(char *out, size_t n, double v, int width)
 		snprintf(out, n, "%.1fM", v / 1e6);
 }
 
-enum { COL_TA, COL_LA, COL_CC, COL_TD, COL_CS, NCOLS };
+enum { COL_TA, COL_LA, COL_CC, COL_TD, COL_CS, COL_REL, COL_VER, COL_P, NCOLS };
 static const struct {
 	const char *title;
 	int width;
 } cols[NCOLS] = {
 	{ "TA", 6 }, { "LA", 4 }, { "CC", 6 }, { "TD", 6 }, { "CS", 4 },
+	{ "REL", 4 }, { "VER", 4 }, { "P", 4 },
 };
 
-/* How many figure columns fit, leaving a label of at least 12 cells. */
+/* The figure columns for the current method, its own first: REL VER for
+ * tib, the block probability for auto, then TA LA CC TD CS. */
 static int
-ncols_for(int w, int *figw)
+method_cols(const struct tui_model *m, int *ids)
 {
-	int k = NCOLS, used;
+	int k = 0;
+	if (m->algo == ALGO_TIB && m->pg->tib) {
+		ids[k++] = COL_REL;
+		ids[k++] = COL_VER;
+	} else if (m->algo == ALGO_AUTO && m->pg->score) {
+		ids[k++] = COL_P;
+	}
+	for (int c = COL_TA; c <= COL_CS; c++)
+		ids[k++] = c;
+	return k;
+}
+
+/* How many of the columns fit, leaving a label of at least 12 cells. */
+static int
+ncols_for(const int *ids, int k, int w, int *figw)
+{
+	int used;
 	for (;;) {
 		used = 0;
 		for (int c = 0; c < k; c++)
-			used += cols[c].width + 1;
+			used += cols[ids[c]].width + 1;
 		if (w - 2 - used >= 12 || k == 0)
 			break;
 		k--;
@@ -172,12 +191,23 @@ draw_row(struct tui *t, struct rect r, int y, int i, bool focused,
 
 	char f[32];
 	int fx = r.x + r.w - figw;
-	for (int c = 0; c < ncols; c++) {
+	int ids[NCOLS];
+	method_cols(m, ids);
+	for (int j = 0; j < ncols; j++) {
+		int c = ids[j];
 		switch (c) {
 		case COL_TA: fmt_int(f, sizeof f, mt->TA[i], cols[c].width); break;
 		case COL_LA: fmt_int(f, sizeof f, mt->LA[i], cols[c].width); break;
 		case COL_CC: fmt_real(f, sizeof f, mt->CC[i], cols[c].width); break;
 		case COL_TD: fmt_real(f, sizeof f, mt->TD[i], cols[c].width); break;
+		case COL_REL: snprintf(f, sizeof f, "%.2f", m->pg->tib->rel[i]); break;
+		case COL_VER: snprintf(f, sizeof f, "%.2f", m->pg->tib->ver[i]); break;
+		case COL_P:
+			if (m->pg->score[i] < 0)
+				snprintf(f, sizeof f, "-");
+			else
+				snprintf(f, sizeof f, "%.2f", m->pg->score[i]);
+			break;
 		default: snprintf(f, sizeof f, "%.2f", m->ccdc.CS[i]); break;
 		}
 		int fw = (int)strlen(f);
@@ -190,14 +220,15 @@ static void
 tree_draw(struct tui *t, struct rect r, bool focused)
 {
 	const struct tui_model *m = &t->m;
-	int figw;
-	int ncols = ncols_for(r.w, &figw);
+	int figw, ids[NCOLS];
+	int ncols = ncols_for(ids, method_cols(m, ids), r.w, &figw);
 	int title = focused ? ROLE_TITLE_FOCUS : ROLE_TITLE;
 	scr_fill(r.y, r.x, r.w, title);
 	int row = model_row_of(m, m->sel);
 	scr_printf(r.y, r.x, r.w - figw, title, " tree %d/%d", row + 1, m->nrows);
 	int fx = r.x + r.w - figw;
-	for (int c = 0; c < ncols; c++) {
+	for (int k = 0; k < ncols; k++) {
+		int c = ids[k];
 		int tw = (int)strlen(cols[c].title);
 		scr_str(r.y, fx + 1 + cols[c].width - tw, tw, cols[c].title, title);
 		fx += cols[c].width + 1;
