@@ -592,7 +592,7 @@ run_parallel(const struct cli *c, const struct site *st, struct inputs *in,
 		w[k].to = down[1];
 		w[k].from = up[0];
 	}
-	int next = 0, next_print = 0, lost = 0;
+	int next = 0, next_print = 0;
 	for (int k = 0; k < nw && next < in->n; k++) {
 		write_full(w[k].to, &next, sizeof next);
 		w[k].busy = 1;
@@ -622,7 +622,6 @@ run_parallel(const struct cli *c, const struct site *st, struct inputs *in,
 			    m.index < 0 || m.index >= in->n) {
 				/* the worker died (a crash): count its page as failed */
 				w[k].busy = 0;
-				lost = 1;
 				continue;
 			}
 			struct result *r = &res[m.index];
@@ -630,7 +629,6 @@ run_parallel(const struct cli *c, const struct site *st, struct inputs *in,
 			buf_reserve(&r->out, m.len);
 			if (read_full(w[k].from, r->out.data, m.len) < 0) {
 				w[k].busy = 0;
-				lost = 1;
 				continue;
 			}
 			r->out.len = m.len;
@@ -666,7 +664,6 @@ run_parallel(const struct cli *c, const struct site *st, struct inputs *in,
 		}
 		emit(pr, in->v[next_print], &res[next_print]);
 	}
-	(void)lost;
 	free(pfd);
 	free(w);
 	free(res);
