@@ -5,7 +5,6 @@
 #include <getopt.h>
 #include <locale.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,50 +103,6 @@ static const char usage_inspect[] =
 "line-block histogram, the selected node's detail and the extracted text.\n"
 "Press ? inside for the keys.  When standard output is not a terminal,\n"
 "prints what pith extract would.\n";
-
-void
-cli_report(const char *file, const char *reason)
-{
-	fprintf(stderr, "pith: %s: %s\n", file, reason);
-}
-
-int
-cli_usage_error(const char *fmt, ...)
-{
-	va_list ap;
-	fputs("pith: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputs("\nTry 'pith --help' for more information.\n", stderr);
-	return 2;
-}
-
-bool
-cli_is_url(const char *input)
-{
-	return !strncmp(input, "http://", 7) || !strncmp(input, "https://", 8);
-}
-
-int
-cli_load(const struct cli *c, const char *input, struct page *pg,
-	 bool want_dom, char *err, size_t errlen)
-{
-	memset(pg, 0, sizeof *pg);  /* the caller frees pg whatever happens */
-	if (!cli_is_url(input))
-		return page_load(pg, input, &c->page, want_dom, err, errlen);
-	char *body = NULL, *ctype = NULL;
-	size_t len = 0;
-	if (fetch_url(input, c->page.load.max_bytes, &body, &len, &ctype, err, errlen) < 0)
-		return -1;
-	struct page_opts o = c->page;
-	o.load.http_type = ctype;
-	int rc = page_load_bytes(pg, input, body, len, &o, want_dom, err, errlen);
-	/* the charset guess keeps no pointer into ctype */
-	free(body);
-	free(ctype);
-	return rc;
-}
 
 enum {
 	OPT_ALGO = 256, OPT_SET, OPT_CHARSET, OPT_URL, OPT_SIBLINGS, OPT_RULES,
