@@ -5,11 +5,13 @@
 #include "config.h"
 
 #include <stdarg.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tui/view.h"
+#include "auto.h"
 
 struct dline {
 	int role;
@@ -156,6 +158,35 @@ lb_figures(struct detail *D, const struct tui_model *m, int i)
 		    "max: another holds the largest Y", to);
 }
 
+/* auto: each signal's weight x value, the largest first; their sum is the
+ * logit of the block's probability. */
+static void
+signal_figures(struct detail *D, struct page *pg, int i)
+{
+	double c[F_COUNT], z = 0;
+	if (auto_contributions(pg, i, c) < 0)
+		return;
+	int order[F_COUNT];
+	for (int k = 0; k < F_COUNT; k++) {
+		order[k] = k;
+		z += c[k];
+	}
+	/* insertion sort by |contribution|, descending: 29 entries */
+	for (int a = 1; a < F_COUNT; a++)
+		for (int b = a; b > 0 && fabs(c[order[b]]) > fabs(c[order[b - 1]]); b--) {
+			int t = order[b];
+			order[b] = order[b - 1];
+			order[b - 1] = t;
+		}
+	add(D, ROLE_HEADING, "signals (weight x value), sum %.2f = logit", z);
+	for (int k = 0; k < F_COUNT; k++) {
+		if (c[order[k]] == 0)
+			continue;
+		add(D, c[order[k]] > 0 ? ROLE_NORMAL : ROLE_DIM, "  %+6.2f  %s",
+		    c[order[k]], feature_names[order[k]]);
+	}
+}
+
 static void
 build(struct detail *D, const struct tui_model *m)
 {
@@ -191,10 +222,12 @@ build(struct detail *D, const struct tui_model *m)
 		} else {
 			add(D, mark_role(k), "reason: %s", reason_name((enum reason)dc->reason[i]));
 			const struct param_desc *T = params_find("auto.T");
-			if (m->algo == ALGO_AUTO && pg->score && pg->score[i] >= 0 && T)
+			if (m->algo == ALGO_AUTO && pg->score && pg->score[i] >= 0 && T) {
 				add(D, ROLE_NORMAL, "block probability %.2f %s T=%g",
 				    pg->score[i], pg->score[i] >= params_get(&m->params, T) ?
 				    sym(D, "\xe2\x89\xa5", ">=") : "<", params_get(&m->params, T));
+				signal_figures(D, pg, i);
+			}
 			add(D, ROLE_HEADING, "cc figures, for comparison");
 			cc_figures(D, m, i, false);
 		}
