@@ -221,7 +221,8 @@ tree_draw(struct tui *t, struct rect r, bool focused)
 {
 	const struct tui_model *m = &t->m;
 	int figw, ids[NCOLS];
-	int ncols = ncols_for(ids, method_cols(m, ids), r.w, &figw);
+	int nids = method_cols(m, ids);
+	int ncols = ncols_for(ids, nids, r.w, &figw);
 	int title = focused ? ROLE_TITLE_FOCUS : ROLE_TITLE;
 	scr_fill(r.y, r.x, r.w, title);
 	int row = model_row_of(m, m->sel);
