@@ -199,7 +199,7 @@ cmd_dump(struct cli *c)
 	struct entropy *e = NULL;
 	double *sims = NULL;
 	if (c->algo == ALGO_TIB) {
-		pg.tib = tib_figures_compute(pg.dom, pg.m, &pg.script, c->params.tib_script);
+		pg.tib = tib_figures_compute(pg.dom, pg.m, page_script(&pg), c->params.tib_script);
 		decide_tib(pg.dom, pg.m, pg.tib, &c->params, NULL, &pg.dc);
 		x.rel = pg.tib->rel;
 		x.ver = pg.tib->ver;

@@ -374,14 +374,16 @@ run_page(const struct cli *c, const struct site *st, int index,
 			charset_source_name(l->charset.source), l->replacements,
 			l->refs_decoded, l->forms_normalised,
 			*l->charset.note ? "; " : "", l->charset.note);
-		if (pg.dom)
+		if (pg.dom) {
+			const struct tib_detect *sc = page_script(&pg);
 			fprintf(stderr, "%s: script %s%s, syllables at 1-7 %.2f, "
 				"at 1-5 %.2f%s%s%s\n", input,
-				tib_script_name(pg.script.dominant),
-				pg.script.tibetan ? ", Tibetan page" : "",
-				pg.script.share7, pg.script.share5,
-				*pg.script.legacy_font ? "; legacy Tibetan encoding suspected (" : "",
-				pg.script.legacy_font, *pg.script.legacy_font ? ")" : "");
+				tib_script_name(sc->dominant),
+				sc->tibetan ? ", Tibetan page" : "",
+				sc->share7, sc->share5,
+				*sc->legacy_font ? "; legacy Tibetan encoding suspected (" : "",
+				sc->legacy_font, *sc->legacy_font ? ")" : "");
+		}
 	}
 	struct buf text;
 	buf_init(&text);

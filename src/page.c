@@ -27,7 +27,6 @@ finish(struct page *pg, const struct page_opts *o, bool want_dom,
 	pg->m = metrics_compute(pg->dom);
 	decision_init(&pg->dc, pg->dom->n);
 	extract_meta(pg->dom, &pg->meta);
-	tib_detect_page(pg->dom, pg->src.text, pg->src.len, &pg->script);
 	return 0;
 }
 
@@ -74,6 +73,16 @@ page_free(struct page *pg)
 	memset(pg, 0, sizeof *pg);
 }
 
+const struct tib_detect *
+page_script(struct page *pg)
+{
+	if (!pg->script_done) {
+		tib_detect_page(pg->dom, pg->src.text, pg->src.len, &pg->script);
+		pg->script_done = true;
+	}
+	return &pg->script;
+}
+
 void
 page_lineblock(struct page *pg, const struct params *p)
 {
@@ -112,7 +121,7 @@ page_run(struct page *pg, enum algo a, const struct params *p,
 	case ALGO_TIB:
 		if (!pg->tib || pg->tib->setting != p->tib_script) {
 			tib_figures_free(pg->tib);
-			pg->tib = tib_figures_compute(pg->dom, pg->m, &pg->script,
+			pg->tib = tib_figures_compute(pg->dom, pg->m, page_script(pg),
 						      p->tib_script);
 		}
 		decide_tib(pg->dom, pg->m, pg->tib, p, pins, &pg->dc);

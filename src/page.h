@@ -35,7 +35,8 @@ struct page {
 	int lb_reflow;             /* the reflow setting lb was built with */
 	struct page_meta meta;
 	struct decision dc;        /* the DOM methods' decision */
-	struct tib_detect script;  /* scripts, Tibetan page, legacy font */
+	struct tib_detect script;  /* page_script() fills it on first use */
+	bool script_done;
 	struct tib_figures *tib;   /* built on demand */
 	struct features *sig;      /* auto: the signals, computed on demand */
 	double *score;             /* auto: each block's probability, -1 elsewhere */
@@ -54,6 +55,11 @@ void page_free(struct page *pg);
 /* Make sure the line-block view exists and matches p (rebuilt when
  * lb.reflow changed, regions recomputed otherwise). */
 void page_lineblock(struct page *pg, const struct params *p);
+
+/* The page's scripts, Tibetan verdict and legacy-font suspicion (DOM
+ * pages only), detected on first use: batch runs of other methods never
+ * pay for it. */
+const struct tib_detect *page_script(struct page *pg);
 
 /* Apply method a and write its text into out (appended). */
 void page_run(struct page *pg, enum algo a, const struct params *p,

@@ -110,8 +110,8 @@ test_detect_distances(void **state)
 	test_page(&pg, "<html><head><title>a b c d e f</title>"
 		  "<script>var a = 'x y z';</script></head>"
 		  "<body><p>ཀ་ <b>x</b>y</p></body></html>");
-	assert_int_equal(pg.script.syllables, 3);
-	assert_true(pg.script.tibetan);
+	assert_int_equal(page_script(&pg)->syllables, 3);
+	assert_true(page_script(&pg)->tibetan);
 	page_free(&pg);
 }
 
@@ -152,14 +152,14 @@ test_legacy_font(void **state)
 	struct page pg;
 	test_page(&pg, "<html><body><p><font face=\"TCRC Bod-Yig\">"
 		  "bod-yig-gi-gsar-'gyur-</font></p></body></html>");
-	assert_string_equal(pg.script.legacy_font, "TCRC Bod-Yig");
-	assert_false(pg.script.tibetan);
+	assert_string_equal(page_script(&pg)->legacy_font, "TCRC Bod-Yig");
+	assert_false(page_script(&pg)->tibetan);
 	page_free(&pg);
 	/* ... Unicode Tibetan text in the same font is not */
 	test_page(&pg, "<html><body><p><font face=\"TCRC Bod-Yig\">"
 		  "བོད་ཡིག་གི་གསར་འགྱུར།</font></p></body></html>");
-	assert_string_equal(pg.script.legacy_font, "");
-	assert_true(pg.script.tibetan);
+	assert_string_equal(page_script(&pg)->legacy_font, "");
+	assert_true(page_script(&pg)->tibetan);
 	page_free(&pg);
 }
 
@@ -188,7 +188,7 @@ test_legacy_signal(void **state)
 		  "</body></html>");
 	char *text = run(&pg, &p, NULL);
 	int a = test_by_id(&pg, "a"), b = test_by_id(&pg, "b");
-	assert_int_equal(pg.script.legacy_kind, 1);
+	assert_int_equal(page_script(&pg)->legacy_kind, 1);
 	assert_true(pg.tib->legacy);
 	assert_int_equal(pg.tib->signal, SCRIPT_TIBETAN);
 	assert_int_equal(pg.tib->dots[a], 3);
@@ -330,8 +330,8 @@ test_boundaries(void **state)
 	free(run(&pg, &p, NULL));
 	/* 5 of 19 syllables at 1-7 (the row of dots): not a Tibetan page by
 	 * the 1/3 rule, but Tibetan is the dominant script */
-	assert_false(pg.script.tibetan);
-	assert_int_equal(pg.script.dominant, SCRIPT_TIBETAN);
+	assert_false(page_script(&pg)->tibetan);
+	assert_int_equal(page_script(&pg)->dominant, SCRIPT_TIBETAN);
 	assert_int_equal(pg.tib->signal, SCRIPT_TIBETAN);
 	assert_near(pg.tib->ver[lo], 0.125, 1e-12);
 	assert_near(pg.tib->ver[hi], 0.6, 1e-12);
