@@ -12,12 +12,18 @@
 #define SURE 0.9
 
 static double
-logistic(const float *x)
+logistic(const float *w, const float *x, int n)
 {
 	double z = 0;
-	for (int k = 0; k < F_COUNT; k++)
-		z += (double)auto_weights[k] * x[k];
+	for (int k = 0; k < n; k++)
+		z += (double)w[k] * x[k];
 	return 1.0 / (1.0 + exp(-z));
+}
+
+double
+auto_stage1(const float *x)
+{
+	return logistic(auto_stage1_weights, x, F_BASE_COUNT);
 }
 
 /* The features are computed once per page and kept with it: a threshold
@@ -32,9 +38,81 @@ page_features(struct page *pg)
 		for (int i = 0; i < pg->dom->n; i++)
 			pg->score[i] = -1;
 		for (int j = 0; j < pg->sig->nblocks; j++)
-			pg->score[pg->sig->block[j]] = logistic(pg->sig->x[j]);
+			pg->score[pg->sig->block[j]] = logistic(auto_weights, pg->sig->x[j], F_COUNT);
 	}
 	return pg->sig;
+}
+
+/* ---- repeated text ---- */
+
+struct shingles {
+	uint64_t prev[2];
+	int nwords;
+	uint64_t *h;
+	size_t n, cap;
+};
+
+static void
+add_shingle(struct shingles *s, uint64_t h)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 64;
+		s->h = xreallocarray(s->h, s->cap, sizeof *s->h);
+	}
+	s->h[s->n++] = h ? h : 1;
+}
+
+static void
+shingle_word(const unsigned char *w, size_t n, void *arg)
+{
+	struct shingles *s = arg;
+	uint64_t h = word_hash(w, n);
+	if (++s->nwords >= 3)
+		add_shingle(s, (s->prev[0] * 31 + s->prev[1]) * 1000003u + h);
+	s->prev[0] = s->prev[1];
+	s->prev[1] = h;
+}
+
+/* Fewer words than this are never a duplicate: table cells, numbers. */
+#define DUP_WORDS 5
+
+/* A kept block of DUP_WORDS words or more, four fifths of whose word
+ * trigrams are already in kept text, is dropped: visible blocks are seen
+ * in reading order, then hidden ones, so that a hidden copy of the
+ * article (schema.org markup, a print version) or a repeated headline
+ * counts once. */
+static void
+drop_duplicates(struct page *pg, const struct features *f, struct decision *dc)
+{
+	const struct dom *d = pg->dom;
+	struct wordset seen = { 0 };
+	struct shingles s = { 0 };
+	for (int pass = 0; pass < 2; pass++) {
+		for (int j = 0; j < f->nblocks; j++) {
+			int b = f->block[j];
+			if (!dc->content[b] || (f->x[j][F_HIDDEN] != 0) != pass)
+				continue;
+			s.n = 0;
+			s.nwords = 0;
+			s.prev[0] = s.prev[1] = 0;
+			for (int t = d->text_begin[b]; t < d->text_end[b]; t++)
+				if (d->texts[t].block == b &&
+				    !(d->texts[t].flags & (TEXT_SKIP | TEXT_BREAK)))
+					each_word(dom_text(d, t), d->texts[t].len, shingle_word, &s);
+			size_t hit = 0;
+			for (size_t k = 0; k < s.n; k++)
+				hit += wordset_has(&seen, s.h[k]);
+			if (s.nwords >= DUP_WORDS && hit * 5 >= s.n * 4) {
+				dc->content[b] = 0;
+				dc->reason[b] = REASON_DUPLICATE;
+				continue;
+			}
+			for (size_t k = 0; k < s.n; k++)
+				wordset_add(&seen, s.h[k]);
+		}
+	}
+	free(s.h);
+	wordset_free(&seen);
 }
 
 void
@@ -47,6 +125,7 @@ decide_auto(struct page *pg, const struct params *p, const uint8_t *pins)
 		dc->content[i] = yes;
 		dc->reason[i] = yes ? REASON_AUTO : REASON_NOISE;
 	}
+	drop_duplicates(pg, f, dc);
 	if (p->auto_grow && f->nblocks > 0) {
 		/* The article is one run of blocks in reading order: the run
 		 * with the largest sum of (probability - T) x characters
@@ -55,7 +134,8 @@ decide_auto(struct page *pg, const struct params *p, const uint8_t *pins)
 		 * apart by a photo or a share bar). */
 		double *v = f->scratch;
 		for (int j = 0; j < f->nblocks; j++)
-			v[j] = (pg->score[f->block[j]] - p->auto_T) * f->chars[j];
+			v[j] = dc->reason[f->block[j]] == REASON_DUPLICATE ? 0 :
+			       (pg->score[f->block[j]] - p->auto_T) * f->chars[j];
 		int bs, be;
 		auto_best_run(v, f->nblocks, &bs, &be);
 		for (int j = 0; j < f->nblocks; j++) {

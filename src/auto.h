@@ -14,6 +14,9 @@
 
 void decide_auto(struct page *pg, const struct params *p, const uint8_t *pins);
 
+/* The first stage's probability for a vector of base features. */
+double auto_stage1(const float *x);
+
 /* The run [*start, *end] of v[0..n) with the largest positive sum;
  * *end < *start when no element is positive. */
 void auto_best_run(const double *v, int n, int *start, int *end);

@@ -35,7 +35,8 @@ algo_available(enum algo a)
 static const char *const reason_names[REASON_COUNT] = {
 	"noise", "cc", "smooth", "outlier", "pinned",
 	"path", "above", "noise-block", "unique",
-	"relativity", "veracity-low", "veracity-high", "tib", "auto", "rule-body", "rule-strip"
+	"relativity", "veracity-low", "veracity-high", "tib", "auto", "rule-body", "rule-strip",
+	"duplicate"
 };
 
 const char *

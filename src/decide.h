@@ -39,6 +39,7 @@ enum reason {
 	REASON_AUTO,      /* auto: the block's probability reaches auto.T */
 	REASON_RULE_BODY, /* selected by a site rule's body: XPath */
 	REASON_RULE_STRIP,/* removed by a site rule's strip: */
+	REASON_DUPLICATE, /* auto: its text is already kept (a hidden copy, a repeat) */
 	REASON_COUNT
 };
 

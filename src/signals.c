@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "signals.h"
+#include "auto.h"
 
 const char *const feature_names[F_COUNT] = {
 #define F_NAME(id, name) name,
@@ -71,12 +72,7 @@ is_sentence_punct(uint32_t cp)
 
 /* ---- a set of word hashes, for JSON-LD articleBody ---- */
 
-struct wordset {
-	uint64_t *slot;
-	size_t cap, n;
-};
-
-static uint64_t
+uint64_t
 word_hash(const unsigned char *s, size_t n)
 {
 	uint64_t h = 1469598103934665603ull;
@@ -85,7 +81,7 @@ word_hash(const unsigned char *s, size_t n)
 	return h ? h : 1;
 }
 
-static void
+void
 wordset_add(struct wordset *w, uint64_t h)
 {
 	if ((w->n + 1) * 2 > w->cap) {
@@ -111,7 +107,7 @@ wordset_add(struct wordset *w, uint64_t h)
 	}
 }
 
-static bool
+bool
 wordset_has(const struct wordset *w, uint64_t h)
 {
 	if (!w->cap)
@@ -125,11 +121,16 @@ wordset_has(const struct wordset *w, uint64_t h)
 	return false;
 }
 
+void
+wordset_free(struct wordset *w)
+{
+	free(w->slot);
+	memset(w, 0, sizeof *w);
+}
+
 /* Call fn for every word of s: a run of letters or digits; a CJK
  * character is a word of its own. */
-typedef void (*word_fn)(const unsigned char *w, size_t n, void *arg);
-
-static void
+void
 each_word(const char *s, size_t n, word_fn fn, void *arg)
 {
 	const unsigned char *u = (const unsigned char *)s;
@@ -204,12 +205,98 @@ jsonld_body(const struct dom *d, struct buf *out)
 	return false;
 }
 
+/* Whether element i is not rendered, by its own markup: the hidden
+ * attribute, or an inline style of display:none or visibility:hidden. */
+static bool
+hidden(const struct dom *d, int i)
+{
+	if (dom_attr(d, i, "hidden"))
+		return true;
+	const char *st = dom_attr(d, i, "style");
+	if (!st)
+		return false;
+	char c[128];
+	size_t k = 0;
+	for (; *st && k < sizeof c - 1; st++)     /* lower case, no blanks */
+		if (!isspace((unsigned char)*st))
+			c[k++] = (char)tolower((unsigned char)*st);
+	c[k] = '\0';
+	return strstr(c, "display:none") || strstr(c, "visibility:hidden");
+}
+
 /* ---- the features ---- */
 
-enum { A_NEG_WORD = 1, A_POS_WORD = 2, A_SEMANTIC = 4, A_NEG_TAG = 8 };
+enum { A_NEG_WORD = 1, A_POS_WORD = 2, A_SEMANTIC = 4, A_NEG_TAG = 8, A_HIDDEN = 16 };
 
 static const char *const neg_tags[] = { "nav", "aside", "footer", "header", "form", "menu" };
 static const char *const semantic_tags[] = { "article", "main" };
+
+/* The second stage's features (signals.h).  Linear: the core's path to
+ * the root is marked, then one pre-order pass carries each element's
+ * distance to the core and the negative flags met since leaving that
+ * path. */
+static void
+context(const struct dom *d, struct features *f, const int *order, const uint8_t *own,
+	const uint8_t *anc)
+{
+	int n = d->n, nb = f->nblocks;
+	double *p1 = f->scratch;
+	double *acc = xcalloc((size_t)n + 1, sizeof *acc);
+	for (int j = 0; j < nb; j++) {
+		p1[j] = auto_stage1(f->x[j]);
+		acc[order[j]] += (p1[j] - 0.5) * f->chars[j];
+	}
+	for (int i = n - 1; i > 0; i--)         /* children follow parents */
+		if (d->parent[i] >= 0)
+			acc[d->parent[i]] += acc[i];
+	int core = -1;
+	double best = 0;
+	for (int pass = 0; pass < 2 && core < 0; pass++)
+		for (int i = 0; i < n; i++)
+			if (acc[i] >= best && acc[i] > 0 &&
+			    (pass || !(anc[i] & (A_NEG_WORD | A_NEG_TAG | A_HIDDEN)))) {
+				best = acc[i];
+				core = i;
+			}
+	if (core < 0)
+		core = d->body >= 0 ? d->body : 0;
+	f->core = n > 0 ? core : -1;
+	free(acc);
+	if (n == 0)
+		return;
+
+	int *dist = xmalloc((size_t)n * sizeof *dist);
+	uint8_t *neg = xmalloc((size_t)n);
+	for (int i = 0; i < n; i++)
+		dist[i] = -1;
+	for (int a = core, k = 0; a >= 0; a = d->parent[a], k++)
+		dist[a] = k;
+	for (int i = 0; i < n; i++) {
+		int p = d->parent[i];
+		if (dist[i] >= 0) {            /* on the path */
+			neg[i] = 0;
+		} else {
+			dist[i] = p >= 0 ? dist[p] + 1 : 1;
+			neg[i] = (p >= 0 ? neg[p] : 0) | (own[i] & (A_NEG_WORD | A_NEG_TAG));
+		}
+	}
+	for (int j = 0; j < nb; j++) {
+		int b = order[j];
+		float *x = f->x[j];
+		x[F_IN_CORE] = dom_contains(d, core, b);
+		x[F_CORE_DIST] = logf(1.0f + (float)dist[b]);
+		x[F_LOCAL_NEG] = neg[b] != 0;
+		double s = 0;
+		int k = 0;
+		if (j > 0)
+			s += p1[j - 1], k++;
+		if (j + 1 < nb)
+			s += p1[j + 1], k++;
+		x[F_NEIGH_P] = k ? (float)(s / k) : 0;
+	}
+	free(dist);
+	free(neg);
+}
 
 void
 features_compute(struct page *pg, struct features *f)
@@ -267,10 +354,12 @@ features_compute(struct page *pg, struct features *f)
 			copy[b] = 1;
 	}
 
-	/* ancestor flags, inherited down the pre-order */
+	/* ancestor flags, inherited down the pre-order; own[] keeps each
+	 * element's own */
 	uint8_t *anc = xcalloc((size_t)n + 1, 1);
+	uint8_t *own = xcalloc((size_t)n + 1, 1);
 	for (int i = 0; i < n; i++) {
-		uint8_t a = d->parent[i] >= 0 ? anc[d->parent[i]] : 0;
+		uint8_t a = 0;
 		const char *tn = dom_tagname(d, i);
 		const char *id = dom_attr(d, i, "id"), *cl = dom_attr(d, i, "class");
 		if ((id && HAS(id, neg_words)) || (cl && HAS(cl, neg_words)))
@@ -284,7 +373,10 @@ features_compute(struct page *pg, struct features *f)
 			a |= A_SEMANTIC;
 		if (IS_TAG(tn, neg_tags))
 			a |= A_NEG_TAG;
-		anc[i] = a;
+		if (hidden(d, i))
+			a |= A_HIDDEN;
+		own[i] = a;
+		anc[i] = a | (d->parent[i] >= 0 ? anc[d->parent[i]] : 0);
 	}
 
 	/* line-block regions (mode all, no reflow) as a bitmap of lines */
@@ -375,8 +467,11 @@ features_compute(struct page *pg, struct features *f)
 		}
 		x[F_COPYRIGHT] = copy[b];
 		x[F_SIB_LONG] = p >= 0 && kids[p] ? (float)longkids[p] / kids[p] : 0;
+		x[F_HIDDEN] = (anc[b] & A_HIDDEN) != 0;
 	}
-	free(ws.slot);
+	context(d, f, order, own, anc);
+	free(own);
+	wordset_free(&ws);
 	free(inreg);
 	lineblock_free(lb);
 	free(kids);

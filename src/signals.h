@@ -39,13 +39,20 @@
 	X(JSONLD,      "jsonld")        /* share of its words in JSON-LD articleBody, if any */ \
 	X(HAS_JSONLD,  "has_jsonld")    /* the page has a JSON-LD articleBody */ \
 	X(COPYRIGHT,   "copyright")     /* ©, "copyright", "all rights reserved" */ \
-	X(SIB_LONG,    "sib_long")      /* share of sibling blocks with >= 80 characters */
+	X(SIB_LONG,    "sib_long")      /* share of sibling blocks with >= 80 characters */ \
+	X(HIDDEN,      "hidden")        /* inside an element with the hidden attribute or display:none */ \
+	/* context, from the first stage's probabilities (see features_compute) */ \
+	X(IN_CORE,     "in_core")       /* inside the core: the container the likely content gathers in */ \
+	X(CORE_DIST,   "core_dist")     /* log(1 + tree steps between the block and the core) */ \
+	X(LOCAL_NEG,   "local_neg")     /* a negative class/id word or tag below where block and core meet */ \
+	X(NEIGH_P,     "neigh_p")       /* mean first-stage probability of the blocks before and after */
 
 enum feature {
 #define F_ENUM(id, name) F_##id,
 	FEATURES(F_ENUM)
 #undef F_ENUM
-	F_COUNT
+	F_COUNT,
+	F_BASE_COUNT = F_IN_CORE    /* the first stage's features */
 };
 
 extern const char *const feature_names[F_COUNT];
@@ -56,11 +63,36 @@ struct features {
 	float (*x)[F_COUNT];        /* the vectors */
 	int *chars;                 /* visible characters of each block */
 	double *scratch;            /* nblocks entries for the caller's use */
+	int core;                   /* the core element, -1 if none */
 };
 
 /* pg must be parsed; its CC decision and line-block view are (re)computed
- * with default parameters for the features that use them. */
+ * with default parameters for the features that use them.
+ *
+ * Two stages: the base features (F_BIAS to F_HIDDEN) of every block give
+ * a first probability p (auto_stage1(), the model's first weight vector).
+ * The core is the element whose subtree gathers the largest positive sum
+ * of (p - 1/2) x characters over its blocks, the deepest on a tie, taken
+ * among the elements with no negative class/id word, negative tag or
+ * hidden style on or above them when one of those has a positive sum;
+ * the body when none has.  The context features say
+ * where each block stands relative to the core. */
 void features_compute(struct page *pg, struct features *f);
 void features_free(struct features *f);
+
+/* Words, as the signals count them: a run of letters or digits, or one
+ * CJK character; word_hash() folds ASCII case. */
+typedef void (*word_fn)(const unsigned char *w, size_t n, void *arg);
+void each_word(const char *s, size_t n, word_fn fn, void *arg);
+uint64_t word_hash(const unsigned char *s, size_t n);
+
+/* A set of non-zero 64-bit hashes (zero-initialise; wordset_free). */
+struct wordset {
+	uint64_t *slot;
+	size_t cap, n;
+};
+void wordset_add(struct wordset *w, uint64_t h);
+bool wordset_has(const struct wordset *w, uint64_t h);
+void wordset_free(struct wordset *w);
 
 #endif

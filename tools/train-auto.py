@@ -3,6 +3,7 @@
 
     tools/train-auto.py PITH BENCH_DIR > src/auto-model.h
     tools/train-auto.py PITH BENCH_DIR --ablate     # F1 without each signal
+    tools/train-auto.py PITH BENCH_DIR --cv K       # K-fold cross-validated F1
 
 For every dev page, `PITH dump --features` gives one row per text block
 with the signals of src/signals.h.  Blocks are labelled from the gold:
@@ -167,6 +168,22 @@ def train(data):
     return out
 
 
+FIRST_CONTEXT = "in_core"     # signals.h: the first of the second stage's features
+
+
+def stage1_in_header(path):
+    """The first-stage weights the context features were computed with."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError:
+        return None
+    m = re.search(r"auto_stage1_weights\[F_BASE_COUNT\] = \{(.*?)\}", text, re.S)
+    if not m:
+        return None
+    return [round(float(v), 6) for v in re.findall(r"= (-?[0-9.]+)f", m.group(1))]
+
+
 def weight(chars):
     return math.log1p(chars)
 
@@ -175,20 +192,90 @@ SURE = 0.9     # src/auto.c: kept outside the best run anyway
 THRESHOLD = 0.5
 
 
-def predict_text(rows, w, skip=None):
+DUP_WORDS = 5  # src/auto.c
+
+
+def duplicates(rows, keep, hidden):
+    """src/auto.c's drop_duplicates: the kept blocks whose word trigrams
+    are mostly in kept text already, visible blocks first."""
+    seen, dup = set(), [False] * len(rows)
+    for visible in (True, False):
+        for j, (_, x, text) in enumerate(rows):
+            if not keep[j] or (x[hidden] == 0) != visible:
+                continue
+            t = [w.lower() for w in tokens(text)]
+            grams = list(zip(t, t[1:], t[2:]))
+            if len(t) >= DUP_WORDS and 5 * sum(g in seen for g in grams) >= 4 * len(grams):
+                dup[j] = True
+            else:
+                seen.update(grams)
+    return dup
+
+
+def predict_text(rows, w, skip=None, hidden=None):
     """What pith extract --algo auto prints for a page, block by block
     (src/auto.c's decision, mirrored)."""
     probs = [sigmoid(sum(a * b for k, (a, b) in enumerate(zip(w, x)) if k != skip))
              for _, x, _ in rows]
+    dup = duplicates(rows, [p >= THRESHOLD for p in probs], hidden) if hidden else \
+        [False] * len(rows)
     best, cur, bs, be, cs = -1.0, 0.0, 0, -1, 0
     for j, ((chars, _, _), p) in enumerate(zip(rows, probs)):
         if cur <= 0:
             cur, cs = 0.0, j
-        cur += (p - THRESHOLD) * chars
+        cur += 0.0 if dup[j] else (p - THRESHOLD) * chars
         if cur > best:
             best, bs, be = cur, cs, j
-    keep = [p >= THRESHOLD and (bs <= j <= be or p >= SURE) for j, p in enumerate(probs)]
+    keep = [p >= THRESHOLD and not d and (bs <= j <= be or p >= SURE)
+            for j, (p, d) in enumerate(zip(probs, dup))]
     return "\n".join(t for (_, _, t), k in zip(rows, keep) if k) + "\n"
+
+
+def names_of(pages):
+    return next(n for _, n, r, _ in pages if r)
+
+
+def fold_of(page_id, k):
+    return int(hashlib.sha1(page_id.encode()).hexdigest()[8:16], 16) % k
+
+
+def score_pages(pages, predict, bench):
+    """Shingle F1 (aeb) and snippet F1 (trafilatura) of predict(pid, rows)
+    over the given pages, by the benchmark's own scorer."""
+    dev = os.path.join(bench, "dev")
+    with tempfile.TemporaryDirectory() as tmp:
+        gold = os.path.join(tmp, "gold")
+        pred = os.path.join(tmp, "pred")
+        os.mkdir(gold)
+        os.mkdir(pred)
+        wanted = {pid for pid, _, _, _ in pages}
+        for f in os.listdir(dev):
+            if f.split(".")[0] in wanted:
+                os.symlink(os.path.join(dev, f), os.path.join(gold, f))
+        for pid, _, rows, _ in pages:
+            with open(os.path.join(pred, pid + ".txt"), "w", encoding="utf-8") as f:
+                f.write(predict(pid, rows) if rows else "")
+        r = subprocess.run([sys.executable, os.path.join(bench, "score.py"), gold, pred,
+                            "--json", "--bootstrap", "0"], capture_output=True, text=True,
+                           check=True)
+    sets = json.loads(r.stdout)["sets"]
+    return sets["aeb"]["text"]["f1"], sets["trafilatura"]["snippets"]["f1"]
+
+
+def cross_validate(pages, k):
+    """K-fold cross-validation over all dev pages (folds by id hash): each
+    page is predicted by the model trained without its fold.  The context
+    features come from the first stage compiled into PITH, trained on
+    every page but the check split's; its share in a page's prediction is
+    small, so this figure is close to, not exactly, out of sample."""
+    models = []
+    for fold in range(k):
+        data = [(x, y, weight(chars)) for pid, _, rows, labels in pages
+                if fold_of(pid, k) != fold
+                for (chars, x, _), y in zip(rows, labels) if y is not None]
+        models.append(train(data))
+    hidden = names_of(pages).index("hidden")
+    return lambda pid, rows: predict_text(rows, models[fold_of(pid, k)], hidden=hidden)
 
 
 def score_check(pages, w, bench, skip=None):
@@ -210,7 +297,8 @@ def score_check(pages, w, bench, skip=None):
                 if f.split(".")[0] == pid:
                     os.symlink(os.path.join(dev, f), os.path.join(gold, f))
             with open(os.path.join(pred, pid + ".txt"), "w", encoding="utf-8") as f:
-                f.write(predict_text(rows, w, skip) if rows else "")
+                f.write(predict_text(rows, w, skip, names_of(pages).index("hidden"))
+                        if rows else "")
         r = subprocess.run([sys.executable, os.path.join(bench, "score.py"), gold, pred,
                             "--json", "--bootstrap", "0"], capture_output=True, text=True,
                            check=True)
@@ -220,6 +308,8 @@ def score_check(pages, w, bench, skip=None):
 
 def main():
     pith, bench = sys.argv[1:3]
+    header = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src",
+                          "auto-model.h")
     pages = load(pith, bench)
     names = next(n for _, n, r, _ in pages if r)
     data, check = [], []
@@ -228,7 +318,21 @@ def main():
             if y is None:
                 continue
             (data if in_train(pid) else check).append((x, y, weight(chars)))
+    nbase = names.index(FIRST_CONTEXT)
+    w1 = train([(x[:nbase], y, sw) for x, y, sw in data])
     w = train(data)
+    stale = stage1_in_header(header) != [round(v, 6) for v in w1]
+    if stale:
+        print(f"train-auto: the first stage changed: the context features "
+              f"were computed with the old one; rebuild pith with this output "
+              f"and run again", file=sys.stderr)
+
+    if "--cv" in sys.argv[3:]:
+        k = int(sys.argv[sys.argv.index("--cv") + 1])
+        a, t = score_pages(pages, cross_validate(pages, k), bench)
+        print(f"{k}-fold cross-validation over {len(pages)} pages: "
+              f"aeb F1 {a:.4f}, snippet F1 {t:.4f}")
+        return
 
     if "--ablate" in sys.argv[3:]:
         base = score_check(pages, w, bench)
@@ -258,6 +362,12 @@ def main():
           f" * ({len(check)} blocks); check split shingle F1 on aeb pages\n"
           f" * {check_f1[0]:.3f}.  Do not edit: run the script again. */")
     print("#ifndef PITH_AUTO_MODEL_H\n#define PITH_AUTO_MODEL_H\n")
+    print("/* first stage: the base features only (signals.h) */")
+    print("static const float auto_stage1_weights[F_BASE_COUNT] = {")
+    for n, v in zip(names, w1):
+        print(f"\t[F_{n.upper()}] = {v:.6f}f,")
+    print("};\n")
+    print("/* second stage: every feature */")
     print("static const float auto_weights[F_COUNT] = {")
     for n, v in zip(names, w):
         print(f"\t[F_{n.upper()}] = {v:.6f}f,")
