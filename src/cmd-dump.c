@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "auto.h"
 #include "cli.h"
 #include "entropy.h"
 #include "geometry.h"
@@ -20,6 +21,7 @@ struct extra {
 	const double *rel, *ver;                /* tib */
 	const double *height, *width, *ipt;     /* ent */
 	const double *tagsim, *textsim;         /* sib: per block root, -1 elsewhere */
+	const double *p;                        /* auto: per block, -1 elsewhere */
 };
 
 static void
@@ -29,9 +31,9 @@ dump_tsv(const struct page *pg, const struct extra *x, FILE *out)
 	const struct metrics *m = pg->m;
 	struct buf xp;
 	buf_init(&xp);
-	fprintf(out, "id\tparent\tdepth\ttag\tline\tTA\tLA\tCC\tTD\tCS\t%s%s%scontent\treason\txpath\n",
+	fprintf(out, "id\tparent\tdepth\ttag\tline\tTA\tLA\tCC\tTD\tCS\t%s%s%s%scontent\treason\txpath\n",
 		x->rel ? "REL\tVER\t" : "", x->ipt ? "HEIGHT\tWIDTH\tIPT\t" : "",
-		x->tagsim ? "TAGSIM\tTEXTSIM\t" : "");
+		x->tagsim ? "TAGSIM\tTEXTSIM\t" : "", x->p ? "P\t" : "");
 	for (int i = 0; i < d->n; i++) {
 		xp.len = 0;
 		dom_xpath(d, i, &xp);
@@ -44,6 +46,12 @@ dump_tsv(const struct page *pg, const struct extra *x, FILE *out)
 			fprintf(out, "%.0f\t%.0f\t%.3f\t", x->height[i], x->width[i], x->ipt[i]);
 		if (x->tagsim)
 			fprintf(out, "%.3f\t%.3f\t", x->tagsim[i], x->textsim[i]);
+		if (x->p) {
+			if (x->p[i] < 0)
+				fputs("-\t", out);
+			else
+				fprintf(out, "%.3f\t", x->p[i]);
+		}
 		fprintf(out, "%d\t%s\t%s\n", pg->dc.content[i], reason_name(pg->dc.reason[i]), xp.data);
 	}
 	buf_free(&xp);
@@ -76,6 +84,12 @@ dump_json(const struct page *pg, const struct extra *x, FILE *out)
 				   x->height[i], x->width[i], x->ipt[i]);
 		if (x->tagsim)
 			buf_printf(&b, "\"TAGSIM\":%.3f,\"TEXTSIM\":%.3f,", x->tagsim[i], x->textsim[i]);
+		if (x->p) {
+			if (x->p[i] < 0)
+				buf_adds(&b, "\"P\":null,");
+			else
+				buf_printf(&b, "\"P\":%.3f,", x->p[i]);
+		}
 		buf_printf(&b, "\"content\":%d,\"reason\":\"%s\",\"xpath\":",
 			   pg->dc.content[i], reason_name(pg->dc.reason[i]));
 		buf_add_json(&b, xp.data, xp.len);
@@ -183,9 +197,9 @@ cmd_dump(struct cli *c)
 		return cli_usage_error("dump takes one FILE");
 	if (c->format_given && c->format == FORMAT_TEXT)
 		return cli_usage_error("dump writes tsv or json");
-	if (c->algo_given && c->algo != ALGO_CC && c->algo != ALGO_ENT &&
-	    c->algo != ALGO_SIB && c->algo != ALGO_TIB)
-		return cli_usage_error("dump: --algo %s: not yet available", algo_name(c->algo));
+	/* lb works on source lines, not elements: pith histogram shows it */
+	if (c->algo_given && c->algo == ALGO_LB)
+		return cli_usage_error("dump: --algo lb has no per-element figures; see pith histogram");
 	struct page pg;
 	char err[256];
 	const char *in = c->inputs[0];
@@ -198,7 +212,11 @@ cmd_dump(struct cli *c)
 	struct geometry *g = NULL;
 	struct entropy *e = NULL;
 	double *sims = NULL;
-	if (c->algo == ALGO_TIB) {
+	/* Without --algo dump shows cc's figures, not the default method's. */
+	if (c->algo_given && c->algo == ALGO_AUTO) {
+		decide_auto(&pg, &c->params, NULL);
+		x.p = pg.score;
+	} else if (c->algo == ALGO_TIB) {
 		pg.tib = tib_figures_compute(pg.dom, pg.m, page_script(&pg), c->params.tib_script);
 		decide_tib(pg.dom, pg.m, pg.tib, &c->params, NULL, &pg.dc);
 		x.rel = pg.tib->rel;

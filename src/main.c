@@ -49,14 +49,19 @@ static const char usage_main[] =
 "Exit status: 0 ok, 1 some input could not be read or parsed, 2 usage.\n";
 
 static const char usage_dump[] =
-"usage: pith dump [--format tsv|json] [--features] [--set NAME=VALUE] FILE\n"
+"usage: pith dump [--algo NAME] [--format tsv|json] [--features]\n"
+"                 [--set NAME=VALUE] FILE\n"
 "\n"
 "Prints one row per element: id parent depth tag line TA LA CC TD CS\n"
 "content reason xpath (tab-separated, with a header line), or the same as\n"
 "JSON with --format json.  CC and TD have 2 decimals, CS 3; content is 1\n"
 "or 0; reason is cc, smooth, outlier, noise or pinned.  With --algo tib,\n"
 "REL and VER (2 decimals) follow CS and reason is relativity,\n"
-"veracity-low, veracity-high, tib or pinned.\n"
+"veracity-low, veracity-high, tib or pinned.  With --algo auto, P follows\n"
+"CS: the block's probability (3 decimals), '-' for an element that is not\n"
+"a text block (\"P\": null in JSON); reason is auto, noise, outlier,\n"
+"duplicate or pinned, and auto.T and auto.grow apply.  Without --algo the\n"
+"figures are cc's; --algo lb has none per element (see pith histogram).\n"
 "\n"
 "  --features   instead, one row per text block with the signals the auto\n"
 "               method combines, and the block's text (for training)\n";
