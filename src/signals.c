@@ -17,12 +17,17 @@ const char *const feature_names[F_COUNT] = {
 };
 
 static const char *const neg_words[] = {
-	"comment", "share", "social", "related", "footer", "nav", "menu",
+	"share", "social", "related", "footer", "nav", "menu",
 	"sidebar", "widget", "promo", "advert", "banner", "newsletter",
 	"subscribe", "cookie", "breadcrumb", "tags", "popup", "modal",
-	"recommend", "trending", "outbrain", "taboola", "disqus", "signup",
+	"recommend", "trending", "outbrain", "taboola", "signup",
 	"login", "toolbar", "pagination", "masthead", "sponsor", "byline",
-	"author", "rating", "reply", "caption", "copyright", "legal",
+	"author", "rating", "caption", "copyright", "legal",
+};
+
+/* Reader comments: the boilerplate most like an article. */
+static const char *const comment_words[] = {
+	"comment", "reply", "respond", "disqus", "discussion",
 };
 
 static const char *const pos_words[] = {
@@ -226,7 +231,8 @@ hidden(const struct dom *d, int i)
 
 /* ---- the features ---- */
 
-enum { A_NEG_WORD = 1, A_POS_WORD = 2, A_SEMANTIC = 4, A_NEG_TAG = 8, A_HIDDEN = 16 };
+enum { A_NEG_WORD = 1, A_POS_WORD = 2, A_SEMANTIC = 4, A_NEG_TAG = 8, A_HIDDEN = 16,
+       A_COMMENT = 32 };
 
 static const char *const neg_tags[] = { "nav", "aside", "footer", "header", "form", "menu" };
 static const char *const semantic_tags[] = { "article", "main" };
@@ -254,7 +260,7 @@ context(const struct dom *d, struct features *f, const int *order, const uint8_t
 	for (int pass = 0; pass < 2 && core < 0; pass++)
 		for (int i = 0; i < n; i++)
 			if (acc[i] >= best && acc[i] > 0 &&
-			    (pass || !(anc[i] & (A_NEG_WORD | A_NEG_TAG | A_HIDDEN)))) {
+			    (pass || !(anc[i] & (A_NEG_WORD | A_NEG_TAG | A_HIDDEN | A_COMMENT)))) {
 				best = acc[i];
 				core = i;
 			}
@@ -277,7 +283,7 @@ context(const struct dom *d, struct features *f, const int *order, const uint8_t
 			neg[i] = 0;
 		} else {
 			dist[i] = p >= 0 ? dist[p] + 1 : 1;
-			neg[i] = (p >= 0 ? neg[p] : 0) | (own[i] & (A_NEG_WORD | A_NEG_TAG));
+			neg[i] = (p >= 0 ? neg[p] : 0) | (own[i] & (A_NEG_WORD | A_NEG_TAG | A_COMMENT));
 		}
 	}
 	for (int j = 0; j < nb; j++) {
@@ -366,6 +372,8 @@ features_compute(struct page *pg, struct features *f)
 			a |= A_NEG_WORD;
 		if ((id && HAS(id, pos_words)) || (cl && HAS(cl, pos_words)))
 			a |= A_POS_WORD;
+		if ((id && HAS(id, comment_words)) || (cl && HAS(cl, comment_words)))
+			a |= A_COMMENT;
 		if (IS_TAG(tn, semantic_tags))
 			a |= A_SEMANTIC;
 		const char *ip = dom_attr(d, i, "itemprop"), *role = dom_attr(d, i, "role");
@@ -468,6 +476,7 @@ features_compute(struct page *pg, struct features *f)
 		x[F_COPYRIGHT] = copy[b];
 		x[F_SIB_LONG] = p >= 0 && kids[p] ? (float)longkids[p] / kids[p] : 0;
 		x[F_HIDDEN] = (anc[b] & A_HIDDEN) != 0;
+		x[F_COMMENT] = (anc[b] & A_COMMENT) != 0;
 	}
 	context(d, f, order, own, anc);
 	free(own);

@@ -40,6 +40,7 @@
 	X(HAS_JSONLD,  "has_jsonld")    /* the page has a JSON-LD articleBody */ \
 	X(COPYRIGHT,   "copyright")     /* ©, "copyright", "all rights reserved" */ \
 	X(SIB_LONG,    "sib_long")      /* share of sibling blocks with >= 80 characters */ \
+	X(COMMENT,     "comment")       /* an ancestor's class/id says comment, reply, respond, disqus */ \
 	X(HIDDEN,      "hidden")        /* inside an element with the hidden attribute or display:none */ \
 	/* context, from the first stage's probabilities (see features_compute) */ \
 	X(IN_CORE,     "in_core")       /* inside the core: the container the likely content gathers in */ \

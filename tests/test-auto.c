@@ -100,12 +100,59 @@ test_article(void **state)
 	page_free(&pg);
 }
 
+/* Repeated text is kept once: a display:none copy of the article (as
+ * schema.org markup carries) and a repeated paragraph go, as "duplicate";
+ * short repeated cells (fewer than five words) stay. */
+static const char copies[] =
+	"<html><head><title>Copies</title></head><body><article>"
+	"<p id=\"a\">The council approved the new budget on Monday after a long "
+	"debate about the cost of repairing the old harbour wall.</p>"
+	"<p id=\"b\">Work on the wall will begin in the spring and should be "
+	"finished before the autumn storms arrive on the coast.</p>"
+	"<table><tr><td id=\"c1\">Cost in euros</td><td>12</td></tr>"
+	"<tr><td id=\"c2\">Cost in euros</td><td>12</td></tr></table>"
+	"<p id=\"r\">The council approved the new budget on Monday after a long "
+	"debate about the cost of repairing the old harbour wall.</p>"
+	"</article><div style=\"display: none\"><p id=\"h\">The council approved "
+	"the new budget on Monday after a long debate about the cost of "
+	"repairing the old harbour wall. Work on the wall will begin in the "
+	"spring and should be finished before the autumn storms arrive on the "
+	"coast.</p></div></body></html>";
+
+static void
+test_duplicates(void **state)
+{
+	(void)state;
+	struct page pg;
+	struct params p;
+	params_default(&p);
+	p.auto_T = 0;           /* every block is a candidate */
+	p.auto_grow = 0;
+	test_page(&pg, copies);
+	decide_auto(&pg, &p, NULL);
+	const struct decision *dc = &pg.dc;
+	int a = test_by_id(&pg, "a"), b = test_by_id(&pg, "b");
+	int r = test_by_id(&pg, "r"), h = test_by_id(&pg, "h");
+	int c1 = test_by_id(&pg, "c1"), c2 = test_by_id(&pg, "c2");
+	assert_int_equal(dc->content[a], 1);
+	assert_int_equal(dc->content[b], 1);
+	assert_int_equal(dc->content[c1], 1);
+	assert_int_equal(dc->content[c2], 1);
+	assert_int_equal(dc->content[r], 0);
+	assert_int_equal(dc->reason[r], REASON_DUPLICATE);
+	assert_int_equal(dc->content[h], 0);
+	assert_int_equal(dc->reason[h], REASON_DUPLICATE);
+	assert_string_equal(reason_name(REASON_DUPLICATE), "duplicate");
+	page_free(&pg);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_best_run),
 		cmocka_unit_test(test_article),
+		cmocka_unit_test(test_duplicates),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

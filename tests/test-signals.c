@@ -1,0 +1,539 @@
+/* test-signals.c - the per-block feature vectors of features_compute(),
+ * worked out by hand from signals.h on small pages.  The context features
+ * depend on the model's first-stage weights, so they are checked through
+ * their definitions on pages whose core is not in doubt. */
+#include "testlib.h"
+
+#include "auto.h"
+#include "signals.h"
+
+/* Index of the block whose element has id=value; fails the test if that
+ * element is not a block. */
+static int
+block_index(const struct page *pg, const struct features *f, const char *value)
+{
+	int e = test_by_id(pg, value);
+	for (int j = 0; j < f->nblocks; j++)
+		if (f->block[j] == e)
+			return j;
+	fail_msg("#%s is not a block", value);
+	return -1;
+}
+
+/* Characters (whitespace never counts) and what follows from them.
+ * b1: "Hello world, see " 14 + "." 1 own, "this link" 8 link = 23,
+ *     two punctuation marks, ends with '.'
+ * b2: "One two three" 11, no punctuation
+ * b3: "First, second, " 13, two commas, a trailing comma does not end
+ * b4: "Is it " 4 + "true" 4 in a <b> + "? " 1 = 9, ends with '?' before
+ *     the blank
+ * b5: 中文。 3, the ideographic full stop is punctuation and ends it
+ * b6: "© 2024 Someone" 12; b7: "COPYRIGHT notice" 15;
+ * b8: "All Rights Reserved" 17: all three say copyright.
+ * The page's text: 23 + 11 + 13 + 9 + 3 + 12 + 15 + 17 = 103. */
+static const char text_page[] =
+	"<html><head><title>Title words</title></head><body>"
+	"<p id=\"b1\">Hello world, see <a href=\"/x\">this link</a>.</p>"
+	"<p id=\"b2\">One two three</p>"
+	"<div id=\"b3\">First, second, </div>"
+	"<div id=\"b4\">Is it <b>true</b>? </div>"
+	"<p id=\"b5\">\xe4\xb8\xad\xe6\x96\x87\xe3\x80\x82</p>"       /* 中文。 */
+	"<div id=\"b6\">\xc2\xa9 2024 Someone</div>"                    /* © */
+	"<div id=\"b7\">COPYRIGHT notice</div>"
+	"<div id=\"b8\">All Rights Reserved</div>"
+	"</body></html>";
+
+static void
+test_text(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *id;
+		int chars, links, punct, ends, before, copyright;
+	} want[] = {
+		{ "b1", 23, 8, 2, 1, 0, 0 },
+		{ "b2", 11, 0, 0, 0, 23, 0 },
+		{ "b3", 13, 0, 2, 0, 34, 0 },
+		{ "b4", 9, 0, 1, 1, 47, 0 },
+		{ "b5", 3, 0, 1, 1, 56, 0 },
+		{ "b6", 12, 0, 0, 0, 59, 1 },
+		{ "b7", 15, 0, 0, 0, 71, 1 },
+		{ "b8", 17, 0, 0, 0, 86, 1 },
+	};
+	struct page pg;
+	struct features f;
+	test_page(&pg, text_page);
+	features_compute(&pg, &f);
+	assert_int_equal(f.nblocks, 8);
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		int j = block_index(&pg, &f, want[i].id);
+		const float *x = f.x[j];
+		assert_int_equal(j, (int)i);            /* blocks in reading order */
+		assert_int_equal(f.chars[j], want[i].chars);
+		assert_near(x[F_BIAS], 1, 0);
+		assert_near(x[F_LOG_CHARS], logf(1.0f + want[i].chars), 1e-4);
+		assert_near(x[F_LINK_DENSITY], (double)want[i].links / want[i].chars, 1e-4);
+		assert_near(x[F_PUNCT], 10.0 * want[i].punct / want[i].chars, 1e-4);
+		assert_near(x[F_ENDS_PUNCT], want[i].ends, 0);
+		assert_near(x[F_POSITION], want[i].before / 103.0, 1e-4);
+		assert_near(x[F_COPYRIGHT], want[i].copyright, 0);
+	}
+	/* b1 in numbers: 8 / 23, 10 x 2 / 23, log 24 */
+	const float *b1 = f.x[block_index(&pg, &f, "b1")];
+	assert_near(b1[F_LINK_DENSITY], 0.347826, 1e-4);
+	assert_near(b1[F_PUNCT], 0.869565, 1e-4);
+	assert_near(b1[F_LOG_CHARS], 3.178054, 1e-4);
+	features_free(&f);
+	page_free(&pg);
+}
+
+/* The tag of the block element itself: h1-h6; p; li, dd, dt; td, th;
+ * pre, blockquote, figcaption; and none for div, section and header (an
+ * h that is not a heading). */
+static const char tag_page[] =
+	"<html><head><title>Title words</title></head><body>"
+	"<h1 id=\"t1\">One</h1><h6 id=\"t2\">Six</h6><p id=\"t3\">Para</p>"
+	"<ul><li id=\"t4\">Item</li></ul>"
+	"<dl><dt id=\"t5\">Term</dt><dd id=\"t6\">Definition</dd></dl>"
+	"<table><tr><th id=\"t7\">Head</th><td id=\"t8\">Cell</td></tr></table>"
+	"<pre id=\"t9\">Code</pre><blockquote id=\"t10\">Quote</blockquote>"
+	"<figure><img src=\"a.png\" alt=\"\"><figcaption id=\"t11\">Caption</figcaption>"
+	"</figure>"
+	"<div id=\"t12\">Plain</div><section id=\"t13\">Sect</section>"
+	"<header id=\"t14\">Top</header>"
+	"</body></html>";
+
+static void
+test_tags(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *id;
+		float heading, p, li, cell, pre;
+	} want[] = {
+		{ "t1", 1, 0, 0, 0, 0 },
+		{ "t2", 1, 0, 0, 0, 0 },
+		{ "t3", 0, 1, 0, 0, 0 },
+		{ "t4", 0, 0, 1, 0, 0 },
+		{ "t5", 0, 0, 1, 0, 0 },
+		{ "t6", 0, 0, 1, 0, 0 },
+		{ "t7", 0, 0, 0, 1, 0 },
+		{ "t8", 0, 0, 0, 1, 0 },
+		{ "t9", 0, 0, 0, 0, 1 },
+		{ "t10", 0, 0, 0, 0, 1 },
+		{ "t11", 0, 0, 0, 0, 1 },
+		{ "t12", 0, 0, 0, 0, 0 },
+		{ "t13", 0, 0, 0, 0, 0 },
+		{ "t14", 0, 0, 0, 0, 0 },
+	};
+	struct page pg;
+	struct features f;
+	test_page(&pg, tag_page);
+	features_compute(&pg, &f);
+	assert_int_equal(f.nblocks, 14);
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		const float *x = f.x[block_index(&pg, &f, want[i].id)];
+		assert_near(x[F_TAG_HEADING], want[i].heading, 0);
+		assert_near(x[F_TAG_P], want[i].p, 0);
+		assert_near(x[F_TAG_LI], want[i].li, 0);
+		assert_near(x[F_TAG_CELL], want[i].cell, 0);
+		assert_near(x[F_TAG_PRE], want[i].pre, 0);
+	}
+	features_free(&f);
+	page_free(&pg);
+}
+
+/* Markup on the block or any ancestor: semantic elements and attributes
+ * (any case), class and id words as case-blind substrings, negative
+ * tags. */
+static const char ancestor_page[] =
+	"<html><head><title>Title words</title></head><body>"
+	"<div id=\"b0\">Plain text</div>"
+	"<article><div><p id=\"b1\">In an article</p></div></article>"
+	"<main><p id=\"b2\">In main</p></main>"
+	"<div itemprop=\"ARTICLEBODY\"><p id=\"b3\">Item prop</p></div>"
+	"<div role=\"Main\"><p id=\"b4\">Role main</p></div>"
+	"<div class=\"user-Sidebar\"><div><p id=\"b5\">In a sidebar</p></div></div>"
+	"<div id=\"SHARE-bar\">Share this</div>"
+	"<p id=\"b6\" class=\"x related-links\">Related</p>"
+	"<div class=\"post-content\"><p id=\"b7\">Post</p></div>"
+	"<section id=\"storyline\"><p id=\"b8\">Story</p></section>"
+	"<nav><p id=\"b9\">Nav</p></nav>"
+	"<aside><p id=\"b10\">Aside</p></aside>"
+	"<footer><p id=\"b11\">Footer</p></footer>"
+	"<header><p id=\"b12\">Header</p></header>"
+	"<form><p id=\"b13\">Form</p></form>"
+	"<menu><li id=\"b14\">Menu item</li></menu>"
+	"<div class=\"nav-content\"><p id=\"b15\">Both</p></div>"
+	"<ol id=\"Comment-list\"><li><p id=\"b16\">A comment</p></li></ol>"
+	"<div class=\"reply-box\"><p id=\"b17\">A reply</p></div>"
+	"</body></html>";
+
+static void
+test_ancestors(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *id;
+		float semantic, neg_word, pos_word, neg_tag, comment;
+	} want[] = {
+		{ "b0", 0, 0, 0, 0, 0 },
+		{ "b1", 1, 0, 0, 0, 0 },           /* article, two levels up */
+		{ "b2", 1, 0, 0, 0, 0 },           /* main */
+		{ "b3", 1, 0, 0, 0, 0 },           /* itemprop=articleBody */
+		{ "b4", 1, 0, 0, 0, 0 },           /* role=main */
+		{ "b5", 0, 1, 0, 0, 0 },           /* class "sidebar", two levels up */
+		{ "SHARE-bar", 0, 1, 0, 0, 0 },    /* its own id says "share" */
+		{ "b6", 0, 1, 0, 0, 0 },           /* its own class says "related" */
+		{ "b7", 0, 0, 1, 0, 0 },           /* class "post", "content" */
+		{ "b8", 0, 0, 1, 0, 0 },           /* id "story" */
+		{ "b9", 0, 0, 0, 1, 0 },           /* nav */
+		{ "b10", 0, 0, 0, 1, 0 },          /* aside */
+		{ "b11", 0, 0, 0, 1, 0 },          /* footer */
+		{ "b12", 0, 0, 0, 1, 0 },          /* header */
+		{ "b13", 0, 0, 0, 1, 0 },          /* form */
+		{ "b14", 0, 0, 0, 1, 0 },          /* menu */
+		{ "b15", 0, 1, 1, 0, 0 },          /* "nav" and "content" both */
+		{ "b16", 0, 0, 0, 0, 1 },       /* id "Comment-list": a comment, not neg_word */
+		{ "b17", 0, 0, 0, 0, 1 },       /* class "reply-box" */
+	};
+	struct page pg;
+	struct features f;
+	test_page(&pg, ancestor_page);
+	features_compute(&pg, &f);
+	assert_int_equal(f.nblocks, 19);
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		const float *x = f.x[block_index(&pg, &f, want[i].id)];
+		assert_near(x[F_SEMANTIC], want[i].semantic, 0);
+		assert_near(x[F_NEG_WORD], want[i].neg_word, 0);
+		assert_near(x[F_POS_WORD], want[i].pos_word, 0);
+		assert_near(x[F_NEG_TAG], want[i].neg_tag, 0);
+		assert_near(x[F_COMMENT], want[i].comment, 0);
+		assert_near(x[F_HIDDEN], 0, 0);
+	}
+	features_free(&f);
+	page_free(&pg);
+}
+
+/* The hidden attribute and inline display:none or visibility:hidden, on
+ * the block or above it, in any case and with blanks; other styles are
+ * not hiding. */
+static const char hidden_page[] =
+	"<html><head><title>Title words</title></head><body>"
+	"<p id=\"b0\">Shown</p>"
+	"<div hidden><p id=\"b1\">Attribute</p></div>"
+	"<p id=\"b2\" style=\"display:none\">Inline</p>"
+	"<div style=\"color: red; DISPLAY : None\"><div><p id=\"b3\">Spaced</p></div></div>"
+	"<p id=\"b4\" style=\"Visibility: HIDDEN\">Invisible</p>"
+	"<p id=\"b5\" style=\"display: block; visibility: visible\">Visible</p>"
+	"</body></html>";
+
+static void
+test_hidden(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *id;
+		float hidden;
+	} want[] = {
+		{ "b0", 0 }, { "b1", 1 }, { "b2", 1 }, { "b3", 1 }, { "b4", 1 }, { "b5", 0 },
+	};
+	struct page pg;
+	struct features f;
+	test_page(&pg, hidden_page);
+	features_compute(&pg, &f);
+	/* hidden text is still a block */
+	assert_int_equal(f.nblocks, 6);
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		const float *x = f.x[block_index(&pg, &f, want[i].id)];
+		assert_near(x[F_HIDDEN], want[i].hidden, 0);
+	}
+	features_free(&f);
+	page_free(&pg);
+}
+
+/* Ten characters and a blank. */
+#define W10 "abcdefghij "
+
+/* Sibling blocks of at least 80 characters, link text included:
+ * b0 has 79, b1 80, b2 40 + 40 of link text, b3 5 -> 2 of 4 for each of
+ * them; b4 is alone and short, b5 alone and long. */
+static const char sibling_page[] =
+	"<html><head><title>Title words</title></head><body>"
+	"<div><p id=\"b0\">" W10 W10 W10 W10 W10 W10 W10 "abcdefghi</p>"
+	"<p id=\"b1\">" W10 W10 W10 W10 W10 W10 W10 W10 "</p>"
+	"<p id=\"b2\">" W10 W10 W10 W10 "<a href=\"/x\">" W10 W10 W10 W10 "</a></p>"
+	"<p id=\"b3\">Short</p></div>"
+	"<div><p id=\"b4\">Alone</p></div>"
+	"<div><p id=\"b5\">" W10 W10 W10 W10 W10 W10 W10 W10 "</p></div>"
+	"</body></html>";
+
+static void
+test_sib_long(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *id;
+		int chars;
+		double sib_long, link_density;
+	} want[] = {
+		{ "b0", 79, 0.5, 0 },
+		{ "b1", 80, 0.5, 0 },
+		{ "b2", 80, 0.5, 0.5 },
+		{ "b3", 5, 0.5, 0 },
+		{ "b4", 5, 0, 0 },
+		{ "b5", 80, 1, 0 },
+	};
+	struct page pg;
+	struct features f;
+	test_page(&pg, sibling_page);
+	features_compute(&pg, &f);
+	assert_int_equal(f.nblocks, 6);
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		int j = block_index(&pg, &f, want[i].id);
+		assert_int_equal(f.chars[j], want[i].chars);
+		assert_near(f.x[j][F_SIB_LONG], want[i].sib_long, 1e-4);
+		assert_near(f.x[j][F_LINK_DENSITY], want[i].link_density, 1e-4);
+	}
+	features_free(&f);
+	page_free(&pg);
+}
+
+/* JSON-LD articleBody: its words (\n read as a blank, \" as a quote)
+ * against each block's words, case folded.
+ * b0: the, river, rose, overnight: 4 of 4
+ * b1: residents, moved of residents, moved, away, quickly: 2 of 4
+ * b2: nothing, here: 0 of 2
+ * b3: higher, ground of higher, ground, surely: 2 of 3 */
+static const char jsonld_page[] =
+	"<html><head><title>Title words</title>"
+	"<script type=\"application/ld+json\">{\"@type\": \"NewsArticle\", "
+	"\"headline\": \"Flood\", \"articleBody\": \"The river rose overnight.\\n"
+	"Residents moved to \\\"higher\\\" ground.\"}</script></head><body>"
+	"<p id=\"b0\">THE RIVER ROSE OVERNIGHT.</p>"
+	"<p id=\"b1\">Residents moved away quickly</p>"
+	"<p id=\"b2\">Nothing here</p>"
+	"<p id=\"b3\">\"Higher\" ground, surely</p>"
+	"</body></html>";
+
+/* No articleBody: JSON-LD without one, and an ordinary script with one. */
+static const char no_jsonld_page[] =
+	"<html><head><title>Title words</title>"
+	"<script type=\"application/ld+json\">{\"@type\": \"WebPage\", "
+	"\"name\": \"The river\"}</script>"
+	"<script>var x = {\"articleBody\": \"The river\"};</script>"
+	"</head><body><p id=\"b0\">The river</p></body></html>";
+
+static void
+test_jsonld(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *id;
+		double share;
+	} want[] = {
+		{ "b0", 1 }, { "b1", 2 / 4.0 }, { "b2", 0 }, { "b3", 2 / 3.0 },
+	};
+	struct page pg;
+	struct features f;
+	test_page(&pg, jsonld_page);
+	features_compute(&pg, &f);
+	assert_int_equal(f.nblocks, 4);
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		const float *x = f.x[block_index(&pg, &f, want[i].id)];
+		assert_near(x[F_HAS_JSONLD], 1, 0);
+		assert_near(x[F_JSONLD], want[i].share, 1e-4);
+	}
+	features_free(&f);
+	page_free(&pg);
+
+	test_page(&pg, no_jsonld_page);
+	features_compute(&pg, &f);
+	assert_int_equal(f.nblocks, 1);
+	assert_near(f.x[0][F_HAS_JSONLD], 0, 0);
+	assert_near(f.x[0][F_JSONLD], 0, 0);
+	features_free(&f);
+	page_free(&pg);
+}
+
+/* neigh_p of every block: the mean first-stage probability of the blocks
+ * before and after it, one of them at either end. */
+static void
+check_neigh_p(const struct features *f)
+{
+	for (int j = 0; j < f->nblocks; j++) {
+		double s = 0;
+		int k = 0;
+		if (j > 0)
+			s += auto_stage1(f->x[j - 1]), k++;
+		if (j + 1 < f->nblocks)
+			s += auto_stage1(f->x[j + 1]), k++;
+		assert_near(f->x[j][F_NEIGH_P], k ? s / k : 0, 1e-4);
+	}
+}
+
+/* An article of four long paragraphs of prose between a short link menu
+ * and a comment box: the core is the article.  Elements: body, nav (the
+ * menu's block), article with p x4, div.comments with one p. */
+static const char core_page[] =
+	"<html><head><title>The old mill reopens</title></head><body>"
+	"<nav id=\"m1\"><a href=\"/\">Home</a> <a href=\"/town\">Town</a> "
+	"<a href=\"/sport\">Sport</a></nav>"
+	"<article id=\"a1\">"
+	"<p>The old water mill on the river reopened on Saturday after eleven "
+	"years of repairs, and more than two hundred people came to watch the "
+	"wheel turn again for the first time.</p>"
+	"<p>Volunteers rebuilt the wooden wheel by hand, using oak from the "
+	"woods above the village and drawings that the last miller had left in "
+	"a drawer of his desk.</p>"
+	"<p>The mill will grind flour on the first weekend of every month, and "
+	"the bakery in the square has already promised to buy whatever it "
+	"produces this year.</p>"
+	"<p>The council says the repairs cost less than a new car park would "
+	"have, and that the mill has brought more visitors to the town than any "
+	"other project.</p></article>"
+	"<div class=\"comments\"><p id=\"c1\">Lovely news.</p></div>"
+	"</body></html>";
+
+static void
+test_core(void **state)
+{
+	(void)state;
+	struct page pg;
+	struct features f;
+	test_page(&pg, core_page);
+	features_compute(&pg, &f);
+	const struct dom *d = pg.dom;
+	int article = test_by_id(&pg, "a1");
+	assert_int_equal(f.nblocks, 6);
+	assert_int_equal(f.core, article);
+	/* the paragraphs: inside, one step below the core, nothing negative */
+	int paragraphs = 0;
+	for (int j = 0; j < f.nblocks; j++) {
+		if (d->parent[f.block[j]] != article)
+			continue;
+		paragraphs++;
+		assert_near(f.x[j][F_IN_CORE], 1, 0);
+		assert_near(f.x[j][F_CORE_DIST], logf(2), 1e-4);
+		assert_near(f.x[j][F_LOCAL_NEG], 0, 0);
+		assert_near(f.x[j][F_SEMANTIC], 1, 0);
+	}
+	assert_int_equal(paragraphs, 4);
+	/* the comment: p, div.comments, body, article is three steps, and
+	 * the div's class is below where they meet (body) */
+	const float *c = f.x[block_index(&pg, &f, "c1")];
+	assert_near(c[F_IN_CORE], 0, 0);
+	assert_near(c[F_LOCAL_NEG], 1, 0);
+	assert_near(c[F_CORE_DIST], logf(1 + 3), 1e-4);
+	/* the menu: nav, body, article is two steps; nav is a negative tag */
+	const float *m = f.x[block_index(&pg, &f, "m1")];
+	assert_near(m[F_IN_CORE], 0, 0);
+	assert_near(m[F_LOCAL_NEG], 1, 0);
+	assert_near(m[F_CORE_DIST], logf(1 + 2), 1e-4);
+	check_neigh_p(&f);
+	features_free(&f);
+	page_free(&pg);
+}
+
+/* The same article inside a share box and nothing else: the article has
+ * a negative word above it, so the core is the body, the deepest
+ * element with none; each paragraph is three steps away (p, article,
+ * div.share, body) with the share box between. */
+static void
+test_core_not_negative(void **state)
+{
+	(void)state;
+	struct page pg;
+	struct features f;
+	struct buf html;
+	buf_init(&html);
+	const char *a = strstr(core_page, "<article"), *z = strstr(core_page, "<div class");
+	buf_adds(&html, "<html><body><div class=\"share\">");
+	buf_add(&html, a, (size_t)(z - a));
+	buf_adds(&html, "</div></body></html>");
+	test_page(&pg, html.data);
+	buf_free(&html);
+	features_compute(&pg, &f);
+	assert_int_equal(f.nblocks, 4);
+	assert_int_equal(f.core, pg.dom->body);
+	for (int j = 0; j < f.nblocks; j++) {
+		assert_near(f.x[j][F_NEG_WORD], 1, 0);
+		assert_near(f.x[j][F_IN_CORE], 1, 0);
+		assert_near(f.x[j][F_CORE_DIST], logf(1 + 3), 1e-4);
+		assert_near(f.x[j][F_LOCAL_NEG], 1, 0);
+	}
+	check_neigh_p(&f);
+	features_free(&f);
+	page_free(&pg);
+}
+
+/* No text at all: no blocks, the body as the core. */
+static void
+test_empty(void **state)
+{
+	(void)state;
+	static const char *const pages[] = {
+		"<html><head><title>Title words</title></head><body></body></html>",
+		"<html><body>  <br> <script>var a = 1;</script> </body></html>",
+	};
+	for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++) {
+		struct page pg;
+		struct features f;
+		test_page(&pg, pages[i]);
+		features_compute(&pg, &f);
+		assert_int_equal(f.nblocks, 0);
+		assert_int_equal(f.core, pg.dom->body);
+		features_free(&f);
+		assert_int_equal(f.nblocks, 0);
+		assert_null(f.x);
+		page_free(&pg);
+	}
+}
+
+/* One block: no neighbours; the core is the block itself when its
+ * first-stage probability is above 1/2 (the deepest of the elements
+ * with that sum), the body otherwise. */
+static void
+test_single_block(void **state)
+{
+	(void)state;
+	struct page pg;
+	struct features f;
+	test_page(&pg, "<html><head><title>Title words</title></head><body>"
+		  "<p id=\"b0\">Only this, here.</p></body></html>");
+	features_compute(&pg, &f);
+	assert_int_equal(f.nblocks, 1);
+	assert_int_equal(f.block[0], test_by_id(&pg, "b0"));
+	assert_int_equal(f.chars[0], 14);
+	assert_near(f.x[0][F_POSITION], 0, 0);
+	assert_near(f.x[0][F_SIB_LONG], 0, 0);
+	assert_near(f.x[0][F_NEIGH_P], 0, 0);
+	assert_near(f.x[0][F_IN_CORE], 1, 0);
+	if (auto_stage1(f.x[0]) > 0.5) {
+		assert_int_equal(f.core, f.block[0]);
+		assert_near(f.x[0][F_CORE_DIST], 0, 0);
+	} else {
+		assert_int_equal(f.core, pg.dom->body);
+		assert_near(f.x[0][F_CORE_DIST], logf(2), 1e-4);
+	}
+	features_free(&f);
+	page_free(&pg);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_text),
+		cmocka_unit_test(test_tags),
+		cmocka_unit_test(test_ancestors),
+		cmocka_unit_test(test_hidden),
+		cmocka_unit_test(test_sib_long),
+		cmocka_unit_test(test_jsonld),
+		cmocka_unit_test(test_core),
+		cmocka_unit_test(test_core_not_negative),
+		cmocka_unit_test(test_empty),
+		cmocka_unit_test(test_single_block),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
