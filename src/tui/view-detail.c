@@ -226,6 +226,10 @@ build(struct detail *D, const struct tui_model *m)
 				add(D, ROLE_NORMAL, "block probability %.2f %s T=%g",
 				    pg->score[i], pg->score[i] >= params_get(&m->params, T) ?
 				    sym(D, "\xe2\x89\xa5", ">=") : "<", params_get(&m->params, T));
+				if (pg->sig && pg->sig->core >= 0)
+					add(D, ROLE_NORMAL, "%s the core (line %d): %s",
+					    dom_contains(d, pg->sig->core, i) ? "inside" : "outside",
+					    d->line[pg->sig->core], label(d, pg->sig->core, &b));
 				signal_figures(D, pg, i);
 			}
 			add(D, ROLE_HEADING, "cc figures, for comparison");
