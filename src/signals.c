@@ -210,6 +210,28 @@ jsonld_body(const struct dom *d, struct buf *out)
 	return false;
 }
 
+/* Whether the inline style st sets property to value, in any case and
+ * with any blanks around the colon ("Display : NONE"). */
+static bool
+style_sets(const char *st, const char *property, const char *value)
+{
+	size_t np = strlen(property), nv = strlen(value);
+	for (const char *s = st; (s = strcasestr(s, property)); s += np) {
+		if (s > st && (isalnum((unsigned char)s[-1]) || s[-1] == '-'))
+			continue;               /* a longer name: "foo-display" */
+		const char *v = s + np;
+		while (isspace((unsigned char)*v))
+			v++;
+		if (*v++ != ':')
+			continue;
+		while (isspace((unsigned char)*v))
+			v++;
+		if (!strncasecmp(v, value, nv))
+			return true;
+	}
+	return false;
+}
+
 /* Whether element i is not rendered, by its own markup: the hidden
  * attribute, or an inline style of display:none or visibility:hidden. */
 static bool
@@ -218,15 +240,7 @@ hidden(const struct dom *d, int i)
 	if (dom_attr(d, i, "hidden"))
 		return true;
 	const char *st = dom_attr(d, i, "style");
-	if (!st)
-		return false;
-	char c[128];
-	size_t k = 0;
-	for (; *st && k < sizeof c - 1; st++)     /* lower case, no blanks */
-		if (!isspace((unsigned char)*st))
-			c[k++] = (char)tolower((unsigned char)*st);
-	c[k] = '\0';
-	return strstr(c, "display:none") || strstr(c, "visibility:hidden");
+	return st && (style_sets(st, "display", "none") || style_sets(st, "visibility", "hidden"));
 }
 
 /* ---- the features ---- */

@@ -226,6 +226,10 @@ static const char hidden_page[] =
 	"<div style=\"color: red; DISPLAY : None\"><div><p id=\"b3\">Spaced</p></div></div>"
 	"<p id=\"b4\" style=\"Visibility: HIDDEN\">Invisible</p>"
 	"<p id=\"b5\" style=\"display: block; visibility: visible\">Visible</p>"
+	"<p id=\"b6\" style=\"font-family: Georgia, 'Times New Roman', Times, serif; "
+	"font-size: 14px; line-height: 1.5; margin: 0 0 12px 0; padding: 0 4px; "
+	"color: #222; display:none\">Late in a long style</p>"
+	"<p id=\"b7\" style=\"x-display: none; my-visibility:hidden\">Other names</p>"
 	"</body></html>";
 
 static void
@@ -237,13 +241,15 @@ test_hidden(void **state)
 		float hidden;
 	} want[] = {
 		{ "b0", 0 }, { "b1", 1 }, { "b2", 1 }, { "b3", 1 }, { "b4", 1 }, { "b5", 0 },
+		{ "b6", 1 },    /* display:none after 150 characters of style */
+		{ "b7", 0 },    /* properties that only end in display, visibility */
 	};
 	struct page pg;
 	struct features f;
 	test_page(&pg, hidden_page);
 	features_compute(&pg, &f);
 	/* hidden text is still a block */
-	assert_int_equal(f.nblocks, 6);
+	assert_int_equal(f.nblocks, 8);
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
 		const float *x = f.x[block_index(&pg, &f, want[i].id)];
 		assert_near(x[F_HIDDEN], want[i].hidden, 0);
