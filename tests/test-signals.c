@@ -194,8 +194,8 @@ test_ancestors(void **state)
 		{ "b13", 0, 0, 0, 1, 0 },          /* form */
 		{ "b14", 0, 0, 0, 1, 0 },          /* menu */
 		{ "b15", 0, 1, 1, 0, 0 },          /* "nav" and "content" both */
-		{ "b16", 0, 0, 0, 0, 1 },       /* id "Comment-list": a comment, not neg_word */
-		{ "b17", 0, 0, 0, 0, 1 },       /* class "reply-box" */
+		{ "b16", 0, 0, 0, 0, 1 },          /* id "Comment-list": a comment, not neg_word */
+		{ "b17", 0, 0, 0, 0, 1 },          /* class "reply-box" */
 	};
 	struct page pg;
 	struct features f;
