@@ -22,8 +22,12 @@ static const char *const neg_words[] = {
 	"subscribe", "cookie", "breadcrumb", "tags", "popup", "modal",
 	"recommend", "trending", "outbrain", "taboola", "signup",
 	"login", "toolbar", "pagination", "masthead", "sponsor", "byline",
-	"author", "rating", "caption", "copyright", "legal",
+	"author", "rating", "copyright", "legal",
 };
+
+/* Image captions and credits: text about a picture, not the story. */
+static const char *const caption_words[] = { "caption", "credit" };
+static const char *const caption_tags[] = { "figure", "figcaption" };
 
 /* Reader comments: the boilerplate most like an article. */
 static const char *const comment_words[] = {
@@ -246,7 +250,7 @@ hidden(const struct dom *d, int i)
 /* ---- the features ---- */
 
 enum { A_NEG_WORD = 1, A_POS_WORD = 2, A_SEMANTIC = 4, A_NEG_TAG = 8, A_HIDDEN = 16,
-       A_COMMENT = 32 };
+       A_COMMENT = 32, A_CAPTION = 64 };
 
 static const char *const neg_tags[] = { "nav", "aside", "footer", "header", "form", "menu" };
 static const char *const semantic_tags[] = { "article", "main" };
@@ -388,6 +392,9 @@ features_compute(struct page *pg, struct features *f)
 			a |= A_POS_WORD;
 		if ((id && HAS(id, comment_words)) || (cl && HAS(cl, comment_words)))
 			a |= A_COMMENT;
+		if ((id && HAS(id, caption_words)) || (cl && HAS(cl, caption_words)) ||
+		    IS_TAG(tn, caption_tags))
+			a |= A_CAPTION;
 		if (IS_TAG(tn, semantic_tags))
 			a |= A_SEMANTIC;
 		const char *ip = dom_attr(d, i, "itemprop"), *role = dom_attr(d, i, "role");
@@ -469,8 +476,8 @@ features_compute(struct page *pg, struct features *f)
 		x[F_TAG_P] = !strcmp(tn, "p");
 		x[F_TAG_LI] = !strcmp(tn, "li") || !strcmp(tn, "dd") || !strcmp(tn, "dt");
 		x[F_TAG_CELL] = !strcmp(tn, "td") || !strcmp(tn, "th");
-		x[F_TAG_PRE] = !strcmp(tn, "pre") || !strcmp(tn, "blockquote") ||
-			     !strcmp(tn, "figcaption");
+		x[F_TAG_PRE] = !strcmp(tn, "pre") || !strcmp(tn, "blockquote");
+		x[F_TAG_H1] = !strcmp(tn, "h1");
 		x[F_SEMANTIC] = (anc[b] & A_SEMANTIC) != 0;
 		x[F_NEG_WORD] = (anc[b] & A_NEG_WORD) != 0;
 		x[F_POS_WORD] = (anc[b] & A_POS_WORD) != 0;
@@ -491,6 +498,7 @@ features_compute(struct page *pg, struct features *f)
 		x[F_SIB_LONG] = p >= 0 && kids[p] ? (float)longkids[p] / kids[p] : 0;
 		x[F_HIDDEN] = (anc[b] & A_HIDDEN) != 0;
 		x[F_COMMENT] = (anc[b] & A_COMMENT) != 0;
+		x[F_CAPTION] = (anc[b] & A_CAPTION) != 0;
 	}
 	context(d, f, order, own, anc);
 	free(own);

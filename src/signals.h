@@ -42,6 +42,8 @@
 	X(SIB_LONG,    "sib_long")      /* share of sibling blocks with >= 80 characters */ \
 	X(COMMENT,     "comment")       /* an ancestor's class/id says comment, reply, respond, disqus */ \
 	X(HIDDEN,      "hidden")        /* inside an element with the hidden attribute or display:none */ \
+	X(CAPTION,     "caption")       /* inside figure/figcaption, or a class/id says caption or credit */ \
+	X(TAG_H1,      "tag_h1")        /* h1: the headline, which is not body text */ \
 	/* context, from the first stage's probabilities (see features_compute) */ \
 	X(IN_CORE,     "in_core")       /* inside the core: the container the likely content gathers in */ \
 	X(CORE_DIST,   "core_dist")     /* log(1 + tree steps between the block and the core) */ \

@@ -87,9 +87,9 @@ test_text(void **state)
 	page_free(&pg);
 }
 
-/* The tag of the block element itself: h1-h6; p; li, dd, dt; td, th;
- * pre, blockquote, figcaption; and none for div, section and header (an
- * h that is not a heading). */
+/* The tag of the block element itself: h1-h6 (h1 also on its own); p;
+ * li, dd, dt; td, th; pre, blockquote; and none for figcaption, div,
+ * section and header (an h that is not a heading). */
 static const char tag_page[] =
 	"<html><head><title>Title words</title></head><body>"
 	"<h1 id=\"t1\">One</h1><h6 id=\"t2\">Six</h6><p id=\"t3\">Para</p>"
@@ -109,22 +109,22 @@ test_tags(void **state)
 	(void)state;
 	static const struct {
 		const char *id;
-		float heading, p, li, cell, pre;
+		float heading, h1, p, li, cell, pre;
 	} want[] = {
-		{ "t1", 1, 0, 0, 0, 0 },
-		{ "t2", 1, 0, 0, 0, 0 },
-		{ "t3", 0, 1, 0, 0, 0 },
-		{ "t4", 0, 0, 1, 0, 0 },
-		{ "t5", 0, 0, 1, 0, 0 },
-		{ "t6", 0, 0, 1, 0, 0 },
-		{ "t7", 0, 0, 0, 1, 0 },
-		{ "t8", 0, 0, 0, 1, 0 },
-		{ "t9", 0, 0, 0, 0, 1 },
-		{ "t10", 0, 0, 0, 0, 1 },
-		{ "t11", 0, 0, 0, 0, 1 },
-		{ "t12", 0, 0, 0, 0, 0 },
-		{ "t13", 0, 0, 0, 0, 0 },
-		{ "t14", 0, 0, 0, 0, 0 },
+		{ "t1", 1, 1, 0, 0, 0, 0 },
+		{ "t2", 1, 0, 0, 0, 0, 0 },
+		{ "t3", 0, 0, 1, 0, 0, 0 },
+		{ "t4", 0, 0, 0, 1, 0, 0 },
+		{ "t5", 0, 0, 0, 1, 0, 0 },
+		{ "t6", 0, 0, 0, 1, 0, 0 },
+		{ "t7", 0, 0, 0, 0, 1, 0 },
+		{ "t8", 0, 0, 0, 0, 1, 0 },
+		{ "t9", 0, 0, 0, 0, 0, 1 },
+		{ "t10", 0, 0, 0, 0, 0, 1 },
+		{ "t11", 0, 0, 0, 0, 0, 0 },
+		{ "t12", 0, 0, 0, 0, 0, 0 },
+		{ "t13", 0, 0, 0, 0, 0, 0 },
+		{ "t14", 0, 0, 0, 0, 0, 0 },
 	};
 	struct page pg;
 	struct features f;
@@ -134,6 +134,7 @@ test_tags(void **state)
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
 		const float *x = f.x[block_index(&pg, &f, want[i].id)];
 		assert_near(x[F_TAG_HEADING], want[i].heading, 0);
+		assert_near(x[F_TAG_H1], want[i].h1, 0);
 		assert_near(x[F_TAG_P], want[i].p, 0);
 		assert_near(x[F_TAG_LI], want[i].li, 0);
 		assert_near(x[F_TAG_CELL], want[i].cell, 0);
@@ -167,6 +168,11 @@ static const char ancestor_page[] =
 	"<div class=\"nav-content\"><p id=\"b15\">Both</p></div>"
 	"<ol id=\"Comment-list\"><li><p id=\"b16\">A comment</p></li></ol>"
 	"<div class=\"reply-box\"><p id=\"b17\">A reply</p></div>"
+	"<figure><div><p id=\"b18\">In a figure</p></div></figure>"
+	"<figcaption id=\"b19\">Loose caption</figcaption>"
+	"<div class=\"wp-Caption-text\"><p id=\"b20\">Caption class</p></div>"
+	"<div id=\"photoCREDIT\">Credit id</div>"
+	"<div class=\"figure-like\"><p id=\"b22\">Not a figure</p></div>"
 	"</body></html>";
 
 static void
@@ -175,33 +181,38 @@ test_ancestors(void **state)
 	(void)state;
 	static const struct {
 		const char *id;
-		float semantic, neg_word, pos_word, neg_tag, comment;
+		float semantic, neg_word, pos_word, neg_tag, comment, caption;
 	} want[] = {
-		{ "b0", 0, 0, 0, 0, 0 },
-		{ "b1", 1, 0, 0, 0, 0 },           /* article, two levels up */
-		{ "b2", 1, 0, 0, 0, 0 },           /* main */
-		{ "b3", 1, 0, 0, 0, 0 },           /* itemprop=articleBody */
-		{ "b4", 1, 0, 0, 0, 0 },           /* role=main */
-		{ "b5", 0, 1, 0, 0, 0 },           /* class "sidebar", two levels up */
-		{ "SHARE-bar", 0, 1, 0, 0, 0 },    /* its own id says "share" */
-		{ "b6", 0, 1, 0, 0, 0 },           /* its own class says "related" */
-		{ "b7", 0, 0, 1, 0, 0 },           /* class "post", "content" */
-		{ "b8", 0, 0, 1, 0, 0 },           /* id "story" */
-		{ "b9", 0, 0, 0, 1, 0 },           /* nav */
-		{ "b10", 0, 0, 0, 1, 0 },          /* aside */
-		{ "b11", 0, 0, 0, 1, 0 },          /* footer */
-		{ "b12", 0, 0, 0, 1, 0 },          /* header */
-		{ "b13", 0, 0, 0, 1, 0 },          /* form */
-		{ "b14", 0, 0, 0, 1, 0 },          /* menu */
-		{ "b15", 0, 1, 1, 0, 0 },          /* "nav" and "content" both */
-		{ "b16", 0, 0, 0, 0, 1 },          /* id "Comment-list": a comment, not neg_word */
-		{ "b17", 0, 0, 0, 0, 1 },          /* class "reply-box" */
+		{ "b0", 0, 0, 0, 0, 0, 0 },
+		{ "b1", 1, 0, 0, 0, 0, 0 },           /* article, two levels up */
+		{ "b2", 1, 0, 0, 0, 0, 0 },           /* main */
+		{ "b3", 1, 0, 0, 0, 0, 0 },           /* itemprop=articleBody */
+		{ "b4", 1, 0, 0, 0, 0, 0 },           /* role=main */
+		{ "b5", 0, 1, 0, 0, 0, 0 },           /* class "sidebar", two levels up */
+		{ "SHARE-bar", 0, 1, 0, 0, 0, 0 },    /* its own id says "share" */
+		{ "b6", 0, 1, 0, 0, 0, 0 },           /* its own class says "related" */
+		{ "b7", 0, 0, 1, 0, 0, 0 },           /* class "post", "content" */
+		{ "b8", 0, 0, 1, 0, 0, 0 },           /* id "story" */
+		{ "b9", 0, 0, 0, 1, 0, 0 },           /* nav */
+		{ "b10", 0, 0, 0, 1, 0, 0 },          /* aside */
+		{ "b11", 0, 0, 0, 1, 0, 0 },          /* footer */
+		{ "b12", 0, 0, 0, 1, 0, 0 },          /* header */
+		{ "b13", 0, 0, 0, 1, 0, 0 },          /* form */
+		{ "b14", 0, 0, 0, 1, 0, 0 },          /* menu */
+		{ "b15", 0, 1, 1, 0, 0, 0 },          /* "nav" and "content" both */
+		{ "b16", 0, 0, 0, 0, 1, 0 },          /* id "Comment-list": a comment, not neg_word */
+		{ "b17", 0, 0, 0, 0, 1, 0 },          /* class "reply-box" */
+		{ "b18", 0, 0, 0, 0, 0, 1 },          /* inside figure */
+		{ "b19", 0, 0, 0, 0, 0, 1 },          /* figcaption itself */
+		{ "b20", 0, 0, 1, 0, 0, 1 },          /* "wp-Caption-text": "text" is positive */
+		{ "photoCREDIT", 0, 0, 0, 0, 0, 1 },  /* id says "credit" */
+		{ "b22", 0, 0, 0, 0, 0, 0 },          /* a class word is not a tag */
 	};
 	struct page pg;
 	struct features f;
 	test_page(&pg, ancestor_page);
 	features_compute(&pg, &f);
-	assert_int_equal(f.nblocks, 19);
+	assert_int_equal(f.nblocks, 24);
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
 		const float *x = f.x[block_index(&pg, &f, want[i].id)];
 		assert_near(x[F_SEMANTIC], want[i].semantic, 0);
@@ -209,6 +220,7 @@ test_ancestors(void **state)
 		assert_near(x[F_POS_WORD], want[i].pos_word, 0);
 		assert_near(x[F_NEG_TAG], want[i].neg_tag, 0);
 		assert_near(x[F_COMMENT], want[i].comment, 0);
+		assert_near(x[F_CAPTION], want[i].caption, 0);
 		assert_near(x[F_HIDDEN], 0, 0);
 	}
 	features_free(&f);
