@@ -239,6 +239,9 @@ def fold_of(page_id, k):
     return int(hashlib.sha1(page_id.encode()).hexdigest()[8:16], 16) % k
 
 
+GOLD_FILES = (".html", ".gold.txt", ".with.txt", ".without.txt", ".json")
+
+
 def score_pages(pages, predict, bench):
     """Shingle F1 (aeb) and snippet F1 (trafilatura) of predict(pid, rows)
     over the given pages, by the benchmark's own scorer."""
@@ -248,10 +251,10 @@ def score_pages(pages, predict, bench):
         pred = os.path.join(tmp, "pred")
         os.mkdir(gold)
         os.mkdir(pred)
-        wanted = {pid for pid, _, _, _ in pages}
-        for f in os.listdir(dev):
-            if f.split(".")[0] in wanted:
-                os.symlink(os.path.join(dev, f), os.path.join(gold, f))
+        for pid, _, _, _ in pages:      # ids may hold dots: traf-site.example.html
+            for ext in GOLD_FILES:
+                if os.path.exists(os.path.join(dev, pid + ext)):
+                    os.symlink(os.path.join(dev, pid + ext), os.path.join(gold, pid + ext))
         for pid, _, rows, _ in pages:
             with open(os.path.join(pred, pid + ".txt"), "w", encoding="utf-8") as f:
                 f.write(predict(pid, rows) if rows else "")
