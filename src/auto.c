@@ -26,6 +26,38 @@ auto_stage1(const float *x)
 	return logistic(auto_stage1_weights, x, F_BASE_COUNT);
 }
 
+/* The second stage's logit; with contrib, each feature's share of it. */
+static double
+trees_logit(const float *x, double *contrib)
+{
+	double z = auto_base;
+	if (contrib) {
+		for (int k = 0; k < F_COUNT; k++)
+			contrib[k] = 0;
+		contrib[F_BIAS] = auto_base;
+	}
+	for (int t = 0; t < AUTO_TREES; t++) {
+		const struct auto_node *nd = &auto_nodes[auto_roots[t]];
+		if (contrib)
+			contrib[F_BIAS] += nd->value;
+		while (nd->feature >= 0) {
+			const struct auto_node *next =
+				&auto_nodes[x[nd->feature] <= nd->threshold ? nd->left : nd->right];
+			if (contrib)
+				contrib[nd->feature] += (double)next->value - nd->value;
+			nd = next;
+		}
+		z += nd->value;
+	}
+	return z;
+}
+
+static double
+probability(double z)
+{
+	return 1.0 / (1.0 + exp(-z));
+}
+
 /* The features are computed once per page and kept with it: a threshold
  * change only compares probabilities again. */
 static struct features *
@@ -37,8 +69,22 @@ page_features(struct page *pg)
 		pg->score = xmalloc(((size_t)pg->dom->n + 1) * sizeof *pg->score);
 		for (int i = 0; i < pg->dom->n; i++)
 			pg->score[i] = -1;
-		for (int j = 0; j < pg->sig->nblocks; j++)
-			pg->score[pg->sig->block[j]] = logistic(auto_weights, pg->sig->x[j], F_COUNT);
+		double top = 0;
+		for (int j = 0; j < pg->sig->nblocks; j++) {
+			double s = probability(trees_logit(pg->sig->x[j], NULL));
+			pg->score[pg->sig->block[j]] = s;
+			if (s > top)
+				top = s;
+		}
+		/* No block at even odds: the page is unlike any the trees
+		 * learnt from (one short paragraph beside a menu, say), and
+		 * the linear first stage, which extrapolates gently, decides. */
+		pg->auto_stage = 2;
+		if (top < 0.5) {
+			pg->auto_stage = 1;
+			for (int j = 0; j < pg->sig->nblocks; j++)
+				pg->score[pg->sig->block[j]] = auto_stage1(pg->sig->x[j]);
+		}
 	}
 	return pg->sig;
 }
@@ -179,8 +225,13 @@ auto_contributions(struct page *pg, int e, double *contrib)
 	for (int j = 0; j < f->nblocks; j++) {
 		if (f->block[j] != e)
 			continue;
-		for (int k = 0; k < F_COUNT; k++)
-			contrib[k] = (double)auto_weights[k] * f->x[j][k];
+		if (pg->auto_stage == 1) {
+			for (int k = 0; k < F_COUNT; k++)
+				contrib[k] = k < F_BASE_COUNT ?
+					     (double)auto_stage1_weights[k] * f->x[j][k] : 0;
+		} else {
+			trees_logit(f->x[j], contrib);
+		}
 		return pg->score[e];
 	}
 	return -1;

@@ -122,7 +122,7 @@ dump_features(struct page *pg, FILE *out)
 		int b = f.block[j];
 		fprintf(out, "%d\t%s\t%d", b, dom_tagname(d, b), f.chars[j]);
 		for (int k = 0; k < F_COUNT; k++)
-			fprintf(out, "\t%.4g", f.x[j][k]);
+			fprintf(out, "\t%.9g", f.x[j][k]);
 		t.len = 0;
 		bool space = false;
 		for (int x = d->text_begin[b]; x < d->text_end[b]; x++) {

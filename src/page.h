@@ -40,6 +40,7 @@ struct page {
 	struct tib_figures *tib;   /* built on demand */
 	struct features *sig;      /* auto: the signals, computed on demand */
 	double *score;             /* auto: each block's probability, -1 elsewhere */
+	int auto_stage;            /* auto: the stage score[] comes from, 1 or 2 */
 };
 
 void page_opts_default(struct page_opts *o);

@@ -316,7 +316,7 @@ context(const struct dom *d, struct features *f, const int *order, const uint8_t
 			s += p1[j - 1], k++;
 		if (j + 1 < nb)
 			s += p1[j + 1], k++;
-		x[F_NEIGH_P] = k ? (float)(s / k) : 0;
+		x[F_NEIGH_P] = (float)(k ? s / k : p1[j]);     /* alone: its own */
 	}
 	free(dist);
 	free(neg);

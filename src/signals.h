@@ -48,7 +48,7 @@
 	X(IN_CORE,     "in_core")       /* inside the core: the container the likely content gathers in */ \
 	X(CORE_DIST,   "core_dist")     /* log(1 + tree steps between the block and the core) */ \
 	X(LOCAL_NEG,   "local_neg")     /* a negative class/id word or tag below where block and core meet */ \
-	X(NEIGH_P,     "neigh_p")       /* mean first-stage probability of the blocks before and after */
+	X(NEIGH_P,     "neigh_p")       /* mean first-stage probability of the blocks before and after (its own when alone) */
 
 enum feature {
 #define F_ENUM(id, name) F_##id,

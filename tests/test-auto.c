@@ -146,6 +146,44 @@ test_duplicates(void **state)
 	page_free(&pg);
 }
 
+/* A menu and one short paragraph: a page smaller than any the trees learnt
+ * from.  The paragraph is extracted whichever stage decides; when the
+ * first stage does (no block at even odds in the second), every score is
+ * its probability and the shares are its weight x value. */
+static void
+test_small_page(void **state)
+{
+	(void)state;
+	struct page pg;
+	struct params p;
+	params_default(&p);
+	test_page(&pg, "<html><head><title>Local article</title></head><body>"
+		  "<div id=\"nav\"><a href=\"/a\">Home</a> <a href=\"/b\">News</a></div>"
+		  "<div id=\"main\">The article text served over HTTP from the loopback "
+		  "address, long enough to pass the threshold.</div></body></html>");
+	struct buf b;
+	buf_init(&b);
+	page_run(&pg, ALGO_AUTO, &p, NULL, &b);
+	assert_string_equal(b.data, "The article text served over HTTP from the loopback "
+			    "address, long enough to pass the threshold.\n");
+	assert_true(pg.auto_stage == 1 || pg.auto_stage == 2);
+	const struct features *f = pg.sig;
+	for (int j = 0; j < f->nblocks; j++) {
+		double c[F_COUNT], z = 0;
+		double prob = auto_contributions(&pg, f->block[j], c);
+		for (int k = 0; k < F_COUNT; k++)
+			z += c[k];
+		assert_near(prob, 1 / (1 + exp(-z)), 1e-6);
+		if (pg.auto_stage == 1) {
+			assert_near(prob, auto_stage1(f->x[j]), 1e-12);
+			for (int k = F_BASE_COUNT; k < F_COUNT; k++)
+				assert_near(c[k], 0, 0);
+		}
+	}
+	buf_free(&b);
+	page_free(&pg);
+}
+
 int
 main(void)
 {
@@ -153,6 +191,7 @@ main(void)
 		cmocka_unit_test(test_best_run),
 		cmocka_unit_test(test_article),
 		cmocka_unit_test(test_duplicates),
+		cmocka_unit_test(test_small_page),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

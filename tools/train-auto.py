@@ -10,14 +10,18 @@ with the signals of src/signals.h.  Blocks are labelled from the gold:
 an aeb page's block is content when most of its word trigrams occur in the
 gold text; a trafilatura page's block is content when it lies inside a
 "with" snippet and noise when it holds a "without" snippet (other blocks
-say nothing).  A logistic model with L2 regularisation is fitted by
-gradient descent, each block weighted by its length (the scores count
-text, not blocks).
+say nothing).  Each block is weighted by the logarithm of its length.
 
-Pages are split by a hash of their id: TRAIN_SHARE of them train the
-model, the rest are kept for checking (make bench reports all pages; the
-check split is what the numbers printed here are about).  Standard library
-only, deterministic.
+The first stage is a logistic model with L2 regularisation fitted by
+gradient descent over the base signals of the training split (70 % of the
+pages by a hash of their id): on the other pages its probabilities, and
+so the context signals, are what they will be on unseen pages, and the
+second stage learns how far to trust them.  The second stage, over every
+signal and every dev page, is a sum of small regression trees grown by
+gradient boosting (train-gbm, built beside PITH as tools/train-gbm;
+TRAIN_GBM in the environment names another).  The figures in the header
+come from five-fold cross-validation, each page predicted by trees that
+did not see it.  Standard library only, deterministic.
 """
 import hashlib
 import json
@@ -168,6 +172,57 @@ def train(data):
     return out
 
 
+# the second stage: boosted trees (tools/train-gbm.c)
+TREES = 300
+TREE_ARGS = ["--trees", str(TREES), "--rate", "0.05", "--leaves", "15", "--depth", "4",
+             "--min-leaf", "100"]
+
+
+def gbm_program(pith):
+    return os.environ.get("TRAIN_GBM") or os.path.join(
+        os.path.dirname(os.path.abspath(pith)), "tools", "train-gbm")
+
+
+GBM = None    # set by main()
+
+
+def train_trees(data):
+    """Boosted trees for weighted rows (x, y, weight): (base, trees), a
+    tree being a list of (feature, threshold, left, right, value)."""
+    lines = [f"{len(data)} {len(data[0][0])}"]
+    for x, y, sw in data:
+        lines.append(f"{sw!r} {y} " + " ".join(repr(v) for v in x))
+    r = subprocess.run([GBM] + TREE_ARGS, input="\n".join(lines) + "\n",
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit(f"train-auto: {GBM}: {r.stderr.strip() or 'failed'}")
+    out = r.stdout.split("\n")
+    base = float(out[0].split()[1])
+    trees, i = [], 1
+    while i < len(out) and out[i].startswith("tree "):
+        n = int(out[i].split()[2])
+        tree = []
+        for line in out[i + 1:i + 1 + n]:
+            f, th, left, right, v = line.split()
+            tree.append((int(f), float(th), int(left), int(right), float(v)))
+        trees.append(tree)
+        i += 1 + n
+    return base, trees
+
+
+def tree_logit(model, x):
+    """src/auto.c's sum over the trees (thresholds and values are float32
+    values printed exactly, so the comparisons agree)."""
+    base, trees = model
+    z = base
+    for t in trees:
+        k = 0
+        while t[k][0] >= 0:
+            k = t[k][2] if x[t[k][0]] <= t[k][1] else t[k][3]
+        z += t[k][4]
+    return z
+
+
 FIRST_CONTEXT = "in_core"     # signals.h: the first of the second stage's features
 
 
@@ -212,11 +267,15 @@ def duplicates(rows, keep, hidden):
     return dup
 
 
-def predict_text(rows, w, skip=None, hidden=None):
+STAGE1 = None  # the first stage compiled into PITH, set by main()
+
+
+def predict_text(rows, model, hidden=None):
     """What pith extract --algo auto prints for a page, block by block
     (src/auto.c's decision, mirrored)."""
-    probs = [sigmoid(sum(a * b for k, (a, b) in enumerate(zip(w, x)) if k != skip))
-             for _, x, _ in rows]
+    probs = [sigmoid(tree_logit(model, x)) for _, x, _ in rows]
+    if STAGE1 and max(probs, default=1) < 0.5:     # no block at even odds
+        probs = [sigmoid(sum(a * b for a, b in zip(STAGE1, x))) for _, x, _ in rows]
     dup = duplicates(rows, [p >= THRESHOLD for p in probs], hidden) if hidden else \
         [False] * len(rows)
     best, cur, bs, be, cs = -1.0, 0.0, 0, -1, 0
@@ -276,38 +335,37 @@ def cross_validate(pages, k):
         data = [(x, y, weight(chars)) for pid, _, rows, labels in pages
                 if fold_of(pid, k) != fold
                 for (chars, x, _), y in zip(rows, labels) if y is not None]
-        models.append(train(data))
+        models.append(train_trees(data))
     hidden = names_of(pages).index("hidden")
     return lambda pid, rows: predict_text(rows, models[fold_of(pid, k)], hidden=hidden)
 
 
-def score_check(pages, w, bench, skip=None):
-    """Shingle F1 (aeb) and snippet F1 (trafilatura) on the check split.
-    The block texts of `pith dump --features` join inline text slightly
-    differently from pith extract, which matters to exact snippet matching:
-    the snippet figure is a guide (make bench measures the real one); the
-    aeb figure matches within a few thousandths."""
-    hidden = names_of(pages).index("hidden")
-    return score_pages([pg for pg in pages if not in_train(pg[0])],
-                       lambda pid, rows: predict_text(rows, w, skip, hidden), bench)
+def cfloat(v):
+    """v as a C float constant that reads back as the same float32."""
+    t = f"{v:.9g}"
+    return (t if any(c in t for c in ".e") else t + ".0") + "f"
 
 
 def main():
+    global GBM, STAGE1
+    if len(sys.argv) < 3:
+        sys.exit(__doc__.strip().split("\n\n")[1])
     pith, bench = sys.argv[1:3]
+    GBM = gbm_program(pith)
+    if not os.access(GBM, os.X_OK):
+        sys.exit(f"train-auto: {GBM}: not found; run make in pith's build directory")
     header = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src",
                           "auto-model.h")
     pages = load(pith, bench)
-    names = next(n for _, n, r, _ in pages if r)
-    data, check = [], []
-    for pid, _, rows, labels in pages:
-        for (chars, x, text), y in zip(rows, labels):
-            if y is None:
-                continue
-            (data if in_train(pid) else check).append((x, y, weight(chars)))
+    names = names_of(pages)
+    data = [(x, y, weight(chars)) for _, _, rows, labels in pages
+            for (chars, x, _), y in zip(rows, labels) if y is not None]
     nbase = names.index(FIRST_CONTEXT)
-    w1 = train([(x[:nbase], y, sw) for x, y, sw in data])
-    w = train(data)
-    stale = stage1_in_header(header) != [round(v, 6) for v in w1]
+    w1 = train([(x[:nbase], y, weight(chars)) for pid, _, rows, labels in pages
+                if in_train(pid)
+                for (chars, x, _), y in zip(rows, labels) if y is not None])
+    STAGE1 = stage1_in_header(header)
+    stale = STAGE1 != [round(v, 6) for v in w1]
     if stale:
         print(f"train-auto: the first stage changed: the context features "
               f"were computed with the old one; rebuild pith with this output "
@@ -321,49 +379,63 @@ def main():
         return
 
     if "--ablate" in sys.argv[3:]:
-        # five-fold cross-validated F1 with each signal zeroed in the
-        # second stage (the core still comes from the full first stage)
+        # five-fold cross-validated F1 with each signal held constant in
+        # the second stage (the core still comes from the full first stage)
         def without(k):
             return [(pid, n, [(c, [v if i != k else 0.0 for i, v in enumerate(x)], t)
                               for c, x, t in rows], labels)
                     for pid, n, rows, labels in pages]
         base = score_pages(pages, cross_validate(pages, 5), bench)
         print(f"{'signal left out':<16} {'aeb F1':>7} {'snippet F1':>10}")
-        print(f"{'(none)':<16} {base[0]:7.3f} {base[1]:10.3f}")
+        print(f"{'(none)':<16} {base[0]:7.4f} {base[1]:10.4f}")
         for k in range(1, len(names)):
             pk = without(k)
             a, t = score_pages(pk, cross_validate(pk, 5), bench)
-            print(f"{names[k]:<16} {a:7.3f} {t:10.3f}   "
-                  f"({a - base[0]:+.3f} {t - base[1]:+.3f})", flush=True)
+            print(f"{names[k]:<16} {a:7.4f} {t:10.4f}   "
+                  f"({a - base[0]:+.4f} {t - base[1]:+.4f})", flush=True)
         return
-    check_f1 = score_check(pages, w, bench)
 
-    def accuracy(rows):
-        good = tot = 0.0
-        for x, y, sw in rows:
-            p = sigmoid(sum(a * b for a, b in zip(w, x)))
-            good += sw * ((p >= 0.5) == (y == 1))
-            tot += sw
-        return good / tot if tot else 0.0
-
-    print(f"/* auto-model.h - the auto method's weights, written by\n"
-          f" * tools/train-auto.py from {len(data)} labelled blocks of the dev\n"
-          f" * pages' training split ({int(TRAIN_SHARE * 100)} % of pages by id hash).\n"
-          f" * Weighted block accuracy: train {accuracy(data):.3f}, check {accuracy(check):.3f}\n"
-          f" * ({len(check)} blocks); check split shingle F1 on aeb pages\n"
-          f" * {check_f1[0]:.3f}.  Do not edit: run the script again. */")
+    cv = score_pages(pages, cross_validate(pages, 5), bench)
+    model = train_trees(data)
+    base, trees = model
+    good = tot = 0.0
+    for x, y, sw in data:
+        good += sw * ((tree_logit(model, x) >= 0) == (y == 1))
+        tot += sw
+    print(f"/* auto-model.h - the auto method's model, written by\n"
+          f" * tools/train-auto.py from {len(data)} labelled blocks of the\n"
+          f" * {len(pages)} dev pages.  Five-fold cross-validated: shingle F1\n"
+          f" * {cv[0]:.4f} on the aeb pages, snippet F1 {cv[1]:.4f}; weighted block\n"
+          f" * accuracy on the pages learnt from {good / tot:.3f}.\n"
+          f" * Do not edit: run the script again. */")
     print("#ifndef PITH_AUTO_MODEL_H\n#define PITH_AUTO_MODEL_H\n")
-    print("/* first stage: the base features only (signals.h) */")
+    print("/* first stage: logistic, the base features only (signals.h) */")
     print("static const float auto_stage1_weights[F_BASE_COUNT] = {")
     for n, v in zip(names, w1):
         print(f"\t[F_{n.upper()}] = {v:.6f}f,")
     print("};\n")
-    print("/* second stage: every feature */")
-    print("static const float auto_weights[F_COUNT] = {")
-    for n, v in zip(names, w):
-        print(f"\t[F_{n.upper()}] = {v:.6f}f,")
+    print(f"/* second stage: {len(trees)} trees over every feature (auto.h, struct\n"
+          f" * auto_node); the logit is auto_base plus one leaf value per tree */")
+    print(f"#define AUTO_TREES {len(trees)}")
+    print(f"static const float auto_base = {cfloat(base)};")
+    roots, at = [], 0
+    for t in trees:
+        roots.append(at)
+        at += len(t)
+    print(f"static const int auto_roots[AUTO_TREES] = {{")
+    for i in range(0, len(roots), 10):
+        print("\t" + ", ".join(str(r) for r in roots[i:i + 10]) + ",")
+    print("};")
+    print(f"static const struct auto_node auto_nodes[{at}] = {{")
+    for r, t in zip(roots, trees):
+        for f, th, left, right, v in t:
+            if f < 0:
+                print(f"\t{{ -1, 0, -1, -1, {cfloat(v)} }},")
+            else:
+                print(f"\t{{ F_{names[f].upper()}, {cfloat(th)}, {r + left}, {r + right}, "
+                      f"{cfloat(v)} }},")
     print("};\n\n#endif")
-    print(f"train accuracy {accuracy(data):.3f} check {accuracy(check):.3f}", file=sys.stderr)
+    print(f"five-fold CV: aeb F1 {cv[0]:.4f}, snippet F1 {cv[1]:.4f}", file=sys.stderr)
 
 
 if __name__ == "__main__":

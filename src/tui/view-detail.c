@@ -158,8 +158,10 @@ lb_figures(struct detail *D, const struct tui_model *m, int i)
 		    "max: another holds the largest Y", to);
 }
 
-/* auto: each signal's weight x value, the largest first; their sum is the
- * logit of the block's probability. */
+/* auto: each signal's share of the logit, the largest first: the steps
+ * it took along the trees' paths (the bias: the base and the roots), or
+ * weight x value when the first stage decides; their sum is the logit of
+ * the block's probability. */
 static void
 signal_figures(struct detail *D, struct page *pg, int i)
 {
@@ -178,7 +180,9 @@ signal_figures(struct detail *D, struct page *pg, int i)
 			order[b] = order[b - 1];
 			order[b - 1] = t;
 		}
-	add(D, ROLE_HEADING, "signals (weight x value), sum %.2f = logit", z);
+	add(D, ROLE_HEADING, "signals, sum %.2f = logit", z);
+	add(D, ROLE_DIM, "%s", pg->auto_stage == 1 ? "  (first stage: weight x value)" :
+	    "  (tree steps; bias: base + roots)");
 	for (int k = 0; k < F_COUNT; k++) {
 		if (c[order[k]] == 0)
 			continue;
@@ -226,6 +230,8 @@ build(struct detail *D, const struct tui_model *m)
 				add(D, ROLE_NORMAL, "block probability %.2f %s T=%g",
 				    pg->score[i], pg->score[i] >= params_get(&m->params, T) ?
 				    sym(D, "\xe2\x89\xa5", ">=") : "<", params_get(&m->params, T));
+				if (pg->auto_stage == 1)
+					add(D, ROLE_DIM, "first stage: the trees gave no block 1/2");
 				if (pg->sig && pg->sig->core >= 0)
 					add(D, ROLE_NORMAL, "%s the core (line %d): %s",
 					    dom_contains(d, pg->sig->core, i) ? "inside" : "outside",
