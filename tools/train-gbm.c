@@ -17,8 +17,8 @@
  * leaves grown best gain first up to L leaves and depth D, features cut
  * into at most 255 bins by value.  Deterministic: no sampling. */
 #include <errno.h>
-#include <float.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,14 +41,24 @@ struct node {
 	int split_feature, split_bin;
 };
 
+static void __attribute__((noreturn, format(printf, 1, 2)))
+die(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("train-gbm: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	exit(1);
+}
+
 static void *
 xmalloc(size_t n)
 {
 	void *p = malloc(n ? n : 1);
-	if (!p) {
-		fputs("train-gbm: out of memory\n", stderr);
-		exit(1);
-	}
+	if (!p)
+		die("out of memory");
 	return p;
 }
 
@@ -295,26 +305,20 @@ main(int argc, char **argv)
 	}
 	struct data D = { 0 };
 	if (scanf("%d %d", &D.n, &D.dim) != 2 || D.n < 1 || D.dim < 2 ||
-	    D.n > 50000000 / D.dim) {
-		fputs("train-gbm: stdin: expected \"n dim\" first\n", stderr);
-		return 1;
-	}
+	    D.n > 50000000 / D.dim)
+		die("stdin: expected \"n dim\" first");
 	size_t nx = (size_t)D.n * D.dim;
 	D.x = xmalloc(nx * sizeof *D.x);
 	D.w = xmalloc((size_t)D.n * sizeof *D.w);
 	D.y = xmalloc((size_t)D.n * sizeof *D.y);
 	for (int i = 0; i < D.n; i++) {
-		if (scanf("%lf %lf", &D.w[i], &D.y[i]) != 2 || D.w[i] < 0 ||
-		    (D.y[i] != 0 && D.y[i] != 1)) {
-			fprintf(stderr, "train-gbm: stdin: row %d: bad weight or label\n", i + 1);
-			return 1;
-		}
+		if (scanf("%lf %lf", &D.w[i], &D.y[i]) != 2 || !(D.w[i] >= 0) ||
+		    (D.y[i] != 0 && D.y[i] != 1))
+			die("stdin: row %d: bad weight or label", i + 1);
 		for (int k = 0; k < D.dim; k++)
 			if (scanf("%f", &D.x[(size_t)i * D.dim + k]) != 1 ||
-			    !isfinite(D.x[(size_t)i * D.dim + k])) {
-				fprintf(stderr, "train-gbm: stdin: row %d: bad value\n", i + 1);
-				return 1;
-			}
+			    !isfinite(D.x[(size_t)i * D.dim + k]))
+				die("stdin: row %d: bad value", i + 1);
 	}
 
 	D.edge = xmalloc((size_t)D.dim * sizeof *D.edge);
@@ -333,10 +337,8 @@ main(int argc, char **argv)
 	double sw = 0, swy = 0;
 	for (int i = 0; i < D.n; i++)
 		sw += D.w[i], swy += D.w[i] * D.y[i];
-	if (swy <= 0 || swy >= sw) {
-		fputs("train-gbm: stdin: every row has the same label\n", stderr);
-		return 1;
-	}
+	if (swy <= 0 || swy >= sw)
+		die("stdin: every row has the same label");
 	double base = log(swy / (sw - swy));
 	double *raw = xmalloc((size_t)D.n * sizeof *raw);
 	D.g = xmalloc((size_t)D.n * sizeof *D.g);
@@ -352,9 +354,16 @@ main(int argc, char **argv)
 		}
 		grow(&D, &o, raw, stdout, t);
 	}
-	if (fflush(stdout) || ferror(stdout)) {
-		fputs("train-gbm: stdout: write error\n", stderr);
-		return 1;
-	}
+	if (fflush(stdout) || ferror(stdout))
+		die("stdout: write error");
+	free(raw);
+	free(D.g);
+	free(D.h);
+	free(D.x);
+	free(D.w);
+	free(D.y);
+	free(D.bin);
+	free(D.edge);
+	free(D.nbins);
 	return 0;
 }
