@@ -69,9 +69,22 @@ page_features(struct page *pg)
 		pg->score = xmalloc(((size_t)pg->dom->n + 1) * sizeof *pg->score);
 		for (int i = 0; i < pg->dom->n; i++)
 			pg->score[i] = -1;
-		double top = 0;
-		for (int j = 0; j < pg->sig->nblocks; j++) {
-			double s = probability(trees_logit(pg->sig->x[j], NULL));
+		/* tree by tree, so that each tree's nodes stay in cache */
+		int nb = pg->sig->nblocks;
+		double *z = pg->sig->scratch, top = 0;
+		for (int j = 0; j < nb; j++)
+			z[j] = auto_base;
+		for (int t = 0; t < AUTO_TREES; t++)
+			for (int j = 0; j < nb; j++) {
+				const float *x = pg->sig->x[j];
+				const struct auto_node *nd = &auto_nodes[auto_roots[t]];
+				while (nd->feature >= 0)
+					nd = &auto_nodes[x[nd->feature] <= nd->threshold ?
+							 nd->left : nd->right];
+				z[j] += nd->value;
+			}
+		for (int j = 0; j < nb; j++) {
+			double s = probability(z[j]);
 			pg->score[pg->sig->block[j]] = s;
 			if (s > top)
 				top = s;
