@@ -12,12 +12,18 @@
 #define SURE 0.9
 
 static double
+probability(double z)
+{
+	return 1.0 / (1.0 + exp(-z));
+}
+
+static double
 logistic(const float *w, const float *x, int n)
 {
 	double z = 0;
 	for (int k = 0; k < n; k++)
 		z += (double)w[k] * x[k];
-	return 1.0 / (1.0 + exp(-z));
+	return probability(z);
 }
 
 double
@@ -26,36 +32,30 @@ auto_stage1(const float *x)
 	return logistic(auto_stage1_weights, x, F_BASE_COUNT);
 }
 
-/* The second stage's logit; with contrib, each feature's share of it. */
-static double
-trees_logit(const float *x, double *contrib)
+/* The second stage: the node that x ends at from node nd... */
+static const struct auto_node *
+step(const struct auto_node *nd, const float *x)
 {
-	double z = auto_base;
-	if (contrib) {
-		for (int k = 0; k < F_COUNT; k++)
-			contrib[k] = 0;
-		contrib[F_BIAS] = auto_base;
-	}
-	for (int t = 0; t < AUTO_TREES; t++) {
-		const struct auto_node *nd = &auto_nodes[auto_roots[t]];
-		if (contrib)
-			contrib[F_BIAS] += nd->value;
-		while (nd->feature >= 0) {
-			const struct auto_node *next =
-				&auto_nodes[x[nd->feature] <= nd->threshold ? nd->left : nd->right];
-			if (contrib)
-				contrib[nd->feature] += (double)next->value - nd->value;
-			nd = next;
-		}
-		z += nd->value;
-	}
-	return z;
+	return &auto_nodes[x[nd->feature] <= nd->threshold ? nd->left : nd->right];
 }
 
-static double
-probability(double z)
+/* ... and each feature's share of the logit, their sum the logit: the
+ * steps its splits make along x's paths, the bias holding the base and
+ * the roots. */
+static void
+tree_shares(const float *x, double *contrib)
 {
-	return 1.0 / (1.0 + exp(-z));
+	for (int k = 0; k < F_COUNT; k++)
+		contrib[k] = 0;
+	contrib[F_BIAS] = auto_base;
+	for (int t = 0; t < AUTO_TREES; t++) {
+		const struct auto_node *nd = &auto_nodes[auto_roots[t]];
+		contrib[F_BIAS] += nd->value;
+		for (const struct auto_node *next; nd->feature >= 0; nd = next) {
+			next = step(nd, x);
+			contrib[nd->feature] += (double)next->value - nd->value;
+		}
+	}
 }
 
 /* The features are computed once per page and kept with it: a threshold
@@ -76,11 +76,9 @@ page_features(struct page *pg)
 			z[j] = auto_base;
 		for (int t = 0; t < AUTO_TREES; t++)
 			for (int j = 0; j < nb; j++) {
-				const float *x = pg->sig->x[j];
 				const struct auto_node *nd = &auto_nodes[auto_roots[t]];
 				while (nd->feature >= 0)
-					nd = &auto_nodes[x[nd->feature] <= nd->threshold ?
-							 nd->left : nd->right];
+					nd = step(nd, pg->sig->x[j]);
 				z[j] += nd->value;
 			}
 		for (int j = 0; j < nb; j++) {
@@ -95,7 +93,7 @@ page_features(struct page *pg)
 		pg->auto_stage = 2;
 		if (top < 0.5) {
 			pg->auto_stage = 1;
-			for (int j = 0; j < pg->sig->nblocks; j++)
+			for (int j = 0; j < nb; j++)
 				pg->score[pg->sig->block[j]] = auto_stage1(pg->sig->x[j]);
 		}
 	}
@@ -243,7 +241,7 @@ auto_contributions(struct page *pg, int e, double *contrib)
 				contrib[k] = k < F_BASE_COUNT ?
 					     (double)auto_stage1_weights[k] * f->x[j][k] : 0;
 		} else {
-			trees_logit(f->x[j], contrib);
+			tree_shares(f->x[j], contrib);
 		}
 		return pg->score[e];
 	}
