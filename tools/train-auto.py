@@ -367,9 +367,9 @@ def main():
     STAGE1 = stage1_in_header(header)
     stale = STAGE1 != [round(v, 6) for v in w1]
     if stale:
-        print(f"train-auto: the first stage changed: the context features "
-              f"were computed with the old one; rebuild pith with this output "
-              f"and run again", file=sys.stderr)
+        print("train-auto: the first stage changed: the context features "
+              "were computed with the old one; rebuild pith with this output "
+              "and run again", file=sys.stderr)
 
     if "--cv" in sys.argv[3:]:
         k = int(sys.argv[sys.argv.index("--cv") + 1])
@@ -422,7 +422,7 @@ def main():
     for t in trees:
         roots.append(at)
         at += len(t)
-    print(f"static const int auto_roots[AUTO_TREES] = {{")
+    print("static const int auto_roots[AUTO_TREES] = {")
     for i in range(0, len(roots), 10):
         print("\t" + ", ".join(str(r) for r in roots[i:i + 10]) + ",")
     print("};")
