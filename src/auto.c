@@ -58,46 +58,55 @@ tree_shares(const float *x, double *contrib)
 	}
 }
 
-/* The features are computed once per page and kept with it: a threshold
- * change only compares probabilities again. */
-static struct features *
-page_features(struct page *pg)
+/* The features are computed once per page and kept in its state: a
+ * threshold change only compares probabilities again. */
+struct auto_state *
+auto_state_new(const struct page *pg)
 {
-	if (!pg->sig) {
-		pg->sig = xcalloc(1, sizeof *pg->sig);
-		features_compute(pg, pg->sig);
-		pg->score = xmalloc(((size_t)pg->dom->n + 1) * sizeof *pg->score);
-		for (int i = 0; i < pg->dom->n; i++)
-			pg->score[i] = -1;
-		/* tree by tree, so that each tree's nodes stay in cache */
-		int nb = pg->sig->nblocks;
-		double *z = pg->sig->scratch, top = 0;
-		for (int j = 0; j < nb; j++)
-			z[j] = auto_base;
-		for (int t = 0; t < AUTO_TREES; t++)
-			for (int j = 0; j < nb; j++) {
-				const struct auto_node *nd = &auto_nodes[auto_roots[t]];
-				while (nd->feature >= 0)
-					nd = step(nd, pg->sig->x[j]);
-				z[j] += nd->value;
-			}
+	struct auto_state *st = xcalloc(1, sizeof *st);
+	features_compute(pg, auto_stage1, &st->sig);
+	st->n = pg->dom->n;
+	st->score = xmalloc(((size_t)st->n + 1) * sizeof *st->score);
+	for (int i = 0; i < st->n; i++)
+		st->score[i] = -1;
+	/* tree by tree, so that each tree's nodes stay in cache */
+	int nb = st->sig.nblocks;
+	double *z = st->sig.scratch, top = 0;
+	for (int j = 0; j < nb; j++)
+		z[j] = auto_base;
+	for (int t = 0; t < AUTO_TREES; t++)
 		for (int j = 0; j < nb; j++) {
-			double s = probability(z[j]);
-			pg->score[pg->sig->block[j]] = s;
-			if (s > top)
-				top = s;
+			const struct auto_node *nd = &auto_nodes[auto_roots[t]];
+			while (nd->feature >= 0)
+				nd = step(nd, st->sig.x[j]);
+			z[j] += nd->value;
 		}
-		/* No block at even odds: the page is unlike any the trees
-		 * learnt from (one short paragraph beside a menu, say), and
-		 * the linear first stage, which extrapolates gently, decides. */
-		pg->auto_stage = 2;
-		if (top < 0.5) {
-			pg->auto_stage = 1;
-			for (int j = 0; j < nb; j++)
-				pg->score[pg->sig->block[j]] = auto_stage1(pg->sig->x[j]);
-		}
+	for (int j = 0; j < nb; j++) {
+		double s = probability(z[j]);
+		st->score[st->sig.block[j]] = s;
+		if (s > top)
+			top = s;
 	}
-	return pg->sig;
+	/* No block at even odds: the page is unlike any the trees learnt
+	 * from (one short paragraph beside a menu, say), and the linear
+	 * first stage, which extrapolates gently, decides. */
+	st->stage = 2;
+	if (top < 0.5) {
+		st->stage = 1;
+		for (int j = 0; j < nb; j++)
+			st->score[st->sig.block[j]] = auto_stage1(st->sig.x[j]);
+	}
+	return st;
+}
+
+void
+auto_state_free(struct auto_state *st)
+{
+	if (!st)
+		return;
+	features_free(&st->sig);
+	free(st->score);
+	free(st);
 }
 
 /* ---- repeated text ---- */
@@ -139,9 +148,8 @@ shingle_word(const unsigned char *w, size_t n, void *arg)
  * article (schema.org markup, a print version) or a repeated headline
  * counts once. */
 static void
-drop_duplicates(struct page *pg, const struct features *f, struct decision *dc)
+drop_duplicates(const struct dom *d, const struct features *f, struct decision *dc)
 {
-	const struct dom *d = pg->dom;
 	struct wordset seen = { 0 };
 	struct shingles s = { 0 };
 	for (int pass = 0; pass < 2; pass++) {
@@ -173,16 +181,16 @@ drop_duplicates(struct page *pg, const struct features *f, struct decision *dc)
 }
 
 void
-decide_auto(struct page *pg, const struct params *p, const uint8_t *pins)
+decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
+	    struct decision *dc)
 {
-	struct features *f = page_features(pg);
-	struct decision *dc = &pg->dc;
-	for (int i = 0; i < pg->dom->n; i++) {
-		bool yes = pg->score[i] >= p->auto_T;
+	struct features *f = &st->sig;
+	for (int i = 0; i < d->n; i++) {
+		bool yes = st->score[i] >= p->auto_T;
 		dc->content[i] = yes;
 		dc->reason[i] = yes ? REASON_AUTO : REASON_NOISE;
 	}
-	drop_duplicates(pg, f, dc);
+	drop_duplicates(d, f, dc);
 	if (p->auto_grow && f->nblocks > 0) {
 		/* The article is one run of blocks in reading order: the run
 		 * with the largest sum of (probability - T) x characters
@@ -192,18 +200,17 @@ decide_auto(struct page *pg, const struct params *p, const uint8_t *pins)
 		double *v = f->scratch;
 		for (int j = 0; j < f->nblocks; j++)
 			v[j] = dc->reason[f->block[j]] == REASON_DUPLICATE ? 0 :
-			       (pg->score[f->block[j]] - p->auto_T) * f->chars[j];
+			       (st->score[f->block[j]] - p->auto_T) * f->chars[j];
 		int bs, be;
 		auto_best_run(v, f->nblocks, &bs, &be);
 		for (int j = 0; j < f->nblocks; j++) {
 			int b = f->block[j];
-			if ((j < bs || j > be) && dc->content[b] && pg->score[b] < SURE) {
+			if ((j < bs || j > be) && dc->content[b] && st->score[b] < SURE) {
 				dc->content[b] = 0;
 				dc->reason[b] = REASON_OUTLIER;
 			}
 		}
 	}
-	decide_apply_pins(pg->dom, pins, dc);
 }
 
 void
@@ -230,20 +237,20 @@ auto_best_run(const double *v, int n, int *start, int *end)
 }
 
 double
-auto_contributions(struct page *pg, int e, double *contrib)
+auto_contributions(const struct auto_state *st, int e, double *contrib)
 {
-	struct features *f = page_features(pg);
+	const struct features *f = &st->sig;
 	for (int j = 0; j < f->nblocks; j++) {
 		if (f->block[j] != e)
 			continue;
-		if (pg->auto_stage == 1) {
+		if (st->stage == 1) {
 			for (int k = 0; k < F_COUNT; k++)
 				contrib[k] = k < F_BASE_COUNT ?
 					     (double)auto_stage1_weights[k] * f->x[j][k] : 0;
 		} else {
 			tree_shares(f->x[j], contrib);
 		}
-		return pg->score[e];
+		return st->score[e];
 	}
 	return -1;
 }

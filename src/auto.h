@@ -4,8 +4,8 @@
  * and a second stage of boosted regression trees over every signal; a
  * block is content when its probability reaches auto.T.
  *
- * decide_auto() fills the caller's struct decision like decide_cc(), plus
- * the probability of every block element in dc->score (-1 elsewhere);
+ * decide_auto() fills the caller's struct decision like decide_cc(), from
+ * the probability of every block element in the state's score[];
  * auto_contributions() gives each signal's share of a block's score for
  * the inspector.  No I/O; linear in the page. */
 #ifndef PITH_AUTO_H
@@ -24,7 +24,18 @@ struct auto_node {
 	float value;
 };
 
-void decide_auto(struct page *pg, const struct params *p, const uint8_t *pins);
+/* A page's signals and block probabilities (the method's per-page state). */
+struct auto_state {
+	struct features sig;
+	int n;
+	double *score;      /* each block's probability, -1 elsewhere */
+	int stage;          /* the stage score[] comes from, 1 or 2 */
+};
+struct auto_state *auto_state_new(const struct page *pg);
+void auto_state_free(struct auto_state *st);
+
+void decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
+		 struct decision *dc);
 
 /* The first stage's probability for a vector of base features. */
 double auto_stage1(const float *x);
@@ -37,7 +48,7 @@ void auto_best_run(const double *v, int n, int *start, int *end);
  * sum the logit; F_BIAS holds the model's base and the trees' root
  * values), and the probability; -1 if e is not a text block.  When no
  * block reaches 1/2 in the second stage, the first stage's probabilities
- * stand (pg->auto_stage 1) and the shares are its weight x value. */
-double auto_contributions(struct page *pg, int e, double *contrib);
+ * stand (stage 1) and the shares are its weight x value. */
+double auto_contributions(const struct auto_state *st, int e, double *contrib);
 
 #endif

@@ -6,8 +6,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
+#include "run.h"
+#include "walk.h"
 
 void
 cli_report(const char *file, const char *reason)
@@ -51,4 +54,80 @@ cli_load(const struct cli *c, const char *input, struct page *pg,
 	free(body);
 	free(ctype);
 	return rc;
+}
+
+static void
+walk_skip(void *ctx, const char *path, const char *reason)
+{
+	(void)ctx;
+	cli_report(path, reason);
+}
+
+void
+cli_sibling_paths(const struct cli *c, struct strv *out)
+{
+	for (int i = 0; i < c->nsiblings; i++) {
+		struct stat st;
+		char err[256];
+		if (stat(c->siblings[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+			if (walk_dir(c->siblings[i], walk_page_exts, 64, 0, out, walk_skip, NULL,
+				     err, sizeof err) < 0)
+				cli_report(c->siblings[i], err);
+		} else {
+			strv_add(out, c->siblings[i]);
+		}
+	}
+}
+
+static char *
+real_path(const char *p)
+{
+	char *r = realpath(p, NULL);
+	return r ? r : xstrdup(p);
+}
+
+void *
+cli_site_new(const struct cli *c, const struct method *m, char *const *inputs,
+	     int ninputs)
+{
+	if (m->site_pages == SITE_NONE)
+		return NULL;
+	struct strv names = { 0 };
+	int nin = 0;
+	if (m->site_pages == SITE_INPUTS_SIBLINGS) {
+		for (int i = 0; i < ninputs; i++)
+			strv_add(&names, inputs[i]);
+		nin = ninputs;
+	}
+	cli_sibling_paths(c, &names);
+	if (m->site_pages == SITE_SIBLINGS_OR_INPUTS && names.n == 0)
+		for (int i = 0; i < ninputs; i++)
+			strv_add(&names, inputs[i]);
+	struct site_pages sp = { .n = names.n, .ninputs = nin };
+	sp.pages = xcalloc((size_t)names.n + 1, sizeof *sp.pages);
+	sp.path = xcalloc((size_t)names.n + 1, sizeof *sp.path);
+	sp.name = xcalloc((size_t)names.n + 1, sizeof *sp.name);
+	char err[256];
+	for (int i = 0; i < names.n && names.n >= m->min_site; i++) {
+		const char *name = names.v[i];
+		sp.name[i] = name;
+		sp.path[i] = real_path(name);
+		if (!strcmp(name, "-"))
+			continue;       /* standard input can be read once only */
+		if (cli_load(c, name, &sp.pages[i], true, err, sizeof err) < 0) {
+			if (i >= nin)
+				cli_report(name, err);
+			page_free(&sp.pages[i]);
+		}
+	}
+	void *site = run_site_new(m, &sp, &c->params, c->verbose ? stderr : NULL);
+	for (int i = 0; i < names.n; i++) {
+		page_free(&sp.pages[i]);
+		free(sp.path[i]);
+	}
+	free(sp.pages);
+	free(sp.path);
+	free(sp.name);
+	strv_free(&names);
+	return site;
 }

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "decide.h"
+#include "method.h"
 #include "page.h"
 #include "params.h"
 
@@ -19,7 +19,7 @@ struct rules_set;
 
 struct cli {
 	const char *command;
-	enum algo algo;
+	const struct method *algo;
 	bool algo_given;
 	struct params params;
 	struct page_opts page;
@@ -56,6 +56,15 @@ bool cli_is_url(const char *input);
 /* Load one input (file, "-" or URL) into pg. */
 int cli_load(const struct cli *c, const char *input, struct page *pg,
 	     bool want_dom, char *err, size_t errlen);
+
+/* The site state of method m for a run over inputs: its pages (the
+ * inputs and the --siblings files, directories walked), each loaded on
+ * its own and freed again.  NULL when the method needs no other pages. */
+void *cli_site_new(const struct cli *c, const struct method *m,
+		   char *const *inputs, int ninputs);
+/* --siblings and directories: the page files they name, in order. */
+struct strv;
+void cli_sibling_paths(const struct cli *c, struct strv *out);
 
 int cmd_dump(struct cli *c);
 int cmd_extract(struct cli *c);

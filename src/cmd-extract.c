@@ -6,7 +6,6 @@
  * queue), keeps finished results and prints them in input order. */
 #include "config.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
@@ -20,75 +19,14 @@
 
 #include "cli.h"
 #include "rules.h"
-#include "entropy.h"
-#include "similarity.h"
-
-/* ---- inputs ---- */
-
-struct inputs {
-	char **v;
-	int n, cap;
-};
+#include "run.h"
+#include "walk.h"
 
 static void
-inputs_add(struct inputs *in, const char *s)
+walk_skip(void *ctx, const char *path, const char *reason)
 {
-	if (in->n == in->cap) {
-		in->cap = in->cap ? in->cap * 2 : 64;
-		in->v = xreallocarray(in->v, (size_t)in->cap, sizeof *in->v);
-	}
-	in->v[in->n++] = xstrdup(s);
-}
-
-static int
-cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static bool
-is_page_name(const char *name)
-{
-	return str_has_suffix(name, ".html") || str_has_suffix(name, ".htm") ||
-	       str_has_suffix(name, ".xhtml");
-}
-
-/* Walk dir for pages, sorted at each level so runs are reproducible. */
-static int
-walk_dir(const char *dir, struct inputs *in, int depth)
-{
-	DIR *dp = opendir(dir);
-	if (!dp) {
-		cli_report(dir, strerror(errno));
-		return -1;
-	}
-	struct inputs names = { 0 };
-	struct dirent *e;
-	while ((e = readdir(dp)) != NULL) {
-		if (e->d_name[0] == '.')
-			continue;
-		inputs_add(&names, e->d_name);
-	}
-	closedir(dp);
-	if (names.n)
-		qsort(names.v, (size_t)names.n, sizeof *names.v, cmp_str);
-	int rc = 0;
-	for (int i = 0; i < names.n; i++) {
-		size_t len = strlen(dir) + strlen(names.v[i]) + 2;
-		char *path = xmalloc(len);
-		snprintf(path, len, "%s/%s", dir, names.v[i]);
-		struct stat st;
-		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-			if (depth < 64 && walk_dir(path, in, depth + 1) < 0)
-				rc = -1;
-		} else if (is_page_name(names.v[i])) {
-			inputs_add(in, path);
-		}
-		free(path);
-		free(names.v[i]);
-	}
-	free(names.v);
-	return rc;
+	(void)ctx;
+	cli_report(path, reason);
 }
 
 /* mkdir -p */
@@ -116,157 +54,6 @@ mkdir_parents(const char *dir)
 	return rc;
 }
 
-/* ---- same-site methods: what each page is compared with ---- */
-
-struct site {
-	struct entropy_site *ent;   /* ent: clusters and paths of inputs + siblings */
-	struct sib_string *sib;     /* sib: the sibling pages' node strings */
-	char **sibpath;             /* their real paths: a page is not its own sibling */
-	int nsib;
-};
-
-static char *
-real_path(const char *p)
-{
-	char *r = realpath(p, NULL);
-	return r ? r : xstrdup(p);
-}
-
-/* NULL when the method needs no other pages (or there are none). */
-static struct site *
-site_new(const struct cli *c, struct inputs *in)
-{
-	if (c->algo != ALGO_ENT && c->algo != ALGO_SIB)
-		return NULL;
-	struct inputs sib = { 0 };
-	for (int i = 0; i < c->nsiblings; i++) {
-		struct stat st;
-		if (stat(c->siblings[i], &st) == 0 && S_ISDIR(st.st_mode))
-			walk_dir(c->siblings[i], &sib, 0);
-		else
-			inputs_add(&sib, c->siblings[i]);
-	}
-	/* sib without --siblings: the other inputs are the siblings */
-	if (c->algo == ALGO_SIB && sib.n == 0)
-		for (int i = 0; i < in->n; i++)
-			inputs_add(&sib, in->v[i]);
-	struct site *st = NULL;
-	int n = c->algo == ALGO_ENT ? in->n + sib.n : sib.n;
-	if (n < 2 && !(c->algo == ALGO_SIB && n == 1))
-		goto done;
-	st = xcalloc(1, sizeof *st);
-	struct page *pg = xcalloc((size_t)n, sizeof *pg);
-	const struct dom **doms = xcalloc((size_t)n, sizeof *doms);
-	const struct metrics **ms = xcalloc((size_t)n, sizeof *ms);
-	char err[256];
-	for (int i = 0; i < n; i++) {
-		int k = c->algo == ALGO_ENT ? i - in->n : i;
-		const char *name = k < 0 ? in->v[i] : sib.v[k];
-		if (!strcmp(name, "-"))
-			continue;       /* standard input can be read once only */
-		if (cli_load(c, name, &pg[i], true, err, sizeof err) < 0) {
-			if (k >= 0)
-				cli_report(name, err);
-			continue;
-		}
-		doms[i] = pg[i].dom;
-		ms[i] = pg[i].m;
-	}
-	if (c->algo == ALGO_ENT) {
-		st->ent = entropy_site_new(doms, ms, n, &c->params);
-		for (int k = 0; c->verbose && k < st->ent->nclusters; k++) {
-			int s = st->ent->sample[k];
-			fprintf(stderr, "pith: cluster %d: sample %s, path %s (%s)\n", k,
-				s < in->n ? in->v[s] : sib.v[s - in->n], st->ent->path[k]->xpath,
-				entropy_path_kind(st->ent->path[k]));
-		}
-	} else {
-		st->sib = xcalloc((size_t)n, sizeof *st->sib);
-		st->sibpath = xcalloc((size_t)n, sizeof *st->sibpath);
-		for (int i = 0; i < n; i++) {
-			if (!doms[i])
-				continue;
-			sib_string_build(doms[i], doms[i]->body, &st->sib[st->nsib]);
-			st->sibpath[st->nsib++] = real_path(sib.v[i]);
-		}
-	}
-	for (int i = 0; i < n; i++)
-		page_free(&pg[i]);
-	free(pg);
-	free(doms);
-	free(ms);
-done:
-	for (int i = 0; i < sib.n; i++)
-		free(sib.v[i]);
-	free(sib.v);
-	return st;
-}
-
-static void
-site_free(struct site *st)
-{
-	if (!st)
-		return;
-	entropy_site_free(st->ent);
-	for (int i = 0; i < st->nsib; i++) {
-		sib_string_free(&st->sib[i]);
-		free(st->sibpath[i]);
-	}
-	free(st->sib);
-	free(st->sibpath);
-	free(st);
-}
-
-/* ent: the page's cluster path (or, alone, its own descent); returns the
- * cluster and hands over the XPath used. */
-static int
-site_ent(const struct cli *c, const struct site *st, int index, struct page *pg,
-	 struct buf *text, char **xpath)
-{
-	int fb = 1, cluster = 0, stop;
-	if (st && st->ent) {
-		stop = entropy_site_stop(st->ent, index, pg->dom, pg->m, &c->params, &fb);
-		cluster = st->ent->cluster[index];
-	} else {
-		stop = entropy_page_stop(pg->dom, pg->m, &c->params);
-	}
-	struct ent_path *p = entropy_path_new(pg->dom, stop);
-	if (c->verbose)
-		fprintf(stderr, "%s: cluster %d, path %s (%s%s)\n", pg->name, cluster,
-			p->xpath, entropy_path_kind(p),
-			fb && st ? "; the cluster's path names nothing here, own descent" : "");
-	*xpath = p->xpath;
-	p->xpath = NULL;
-	entropy_path_free(p);
-	entropy_decide(pg->dom, stop, NULL, &pg->dc);
-	extract_text(pg->dom, pg->dc.content, text);
-	return cluster;
-}
-
-static void
-site_sib(const struct cli *c, const struct site *st, struct page *pg,
-	 struct buf *text)
-{
-	const struct sib_string **sibs = xcalloc((size_t)st->nsib + 1, sizeof *sibs);
-	char *self = real_path(pg->name);
-	int k = 0;
-	for (int i = 0; i < st->nsib; i++)
-		if (strcmp(st->sibpath[i], self))
-			sibs[k++] = &st->sib[i];
-	free(self);
-	sib_decide(pg->dom, pg->m, sibs, k, &c->params, NULL, &pg->dc, NULL, NULL);
-	int noise = 0;
-	for (int i = 0; i < pg->dom->n; i++) {
-		int par = pg->dom->parent[i];
-		noise += pg->dc.reason[i] == REASON_NOISE_BLOCK &&
-			 (par < 0 || pg->dc.reason[par] != REASON_NOISE_BLOCK);
-	}
-	if (c->verbose)
-		fprintf(stderr, "%s: %d sibling pages, %d noise blocks\n", pg->name, k, noise);
-	free(sibs);
-	extract_text(pg->dom, pg->dc.content, text);
-}
-
 /* ---- one page ---- */
 
 struct result {
@@ -280,12 +67,6 @@ now_ms(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static bool
-needs_dom(enum algo a)
-{
-	return a != ALGO_LB;
 }
 
 /* DIR/<input name without extension>.ext */
@@ -353,7 +134,7 @@ sidecar_url(const char *input)
 }
 
 static void
-run_page(const struct cli *c, const struct site *st, int index,
+extract_page(const struct cli *c, const void *site, int index,
 	 const char *input, struct result *r)
 {
 	double t0 = now_ms();
@@ -361,7 +142,7 @@ run_page(const struct cli *c, const struct site *st, int index,
 	char err[256];
 	buf_init(&r->out);
 	r->failed = 0;
-	if (cli_load(c, input, &pg, needs_dom(c->algo) || c->ruleset, err, sizeof err) < 0) {
+	if (cli_load(c, input, &pg, c->algo->needs_dom || c->ruleset, err, sizeof err) < 0) {
 		r->failed = 1;
 		buf_adds(&r->out, err);
 		page_free(&pg);
@@ -385,8 +166,6 @@ run_page(const struct cli *c, const struct site *st, int index,
 				sc->legacy_font, *sc->legacy_font ? ")" : "");
 		}
 	}
-	struct buf text;
-	buf_init(&text);
 	/* the site rule, if one matches, decides instead of the method */
 	char *side = NULL;
 	const char *rule_url = c->url ? c->url : cli_is_url(input) ? input : pg.meta.canonical;
@@ -394,24 +173,20 @@ run_page(const struct cli *c, const struct site *st, int index,
 	if (!rule_url && c->ruleset && strcmp(input, "-"))   /* NOLINT(clang-analyzer-core.NonNullParamChecker) */
 		rule_url = side = sidecar_url(input);
 	const struct rule *rule = c->ruleset ? rules_match(c->ruleset, rule_url) : NULL;
-	enum algo algo = c->algo;
-	int cluster = -1;
-	char *xpath = NULL;
-	if (rule) {
-		/* the rule decides, below */
-	} else if (c->algo == ALGO_ENT)
-		cluster = site_ent(c, st, index, &pg, &text, &xpath);
-	else if (c->algo == ALGO_SIB && st)
-		site_sib(c, st, &pg, &text);
-	else
-		page_run(&pg, c->algo, &c->params, NULL, &text);
-	if (rule) {
-		struct params p = c->params;
-		struct rules_outcome ro;
+	const struct method *algo = c->algo;
+	struct params p = c->params;
+	if (rule)
 		rule_settings(rule, c->algo_given, &algo, &p);
-		rules_page_run(&pg, rule, algo, &p, NULL, &text, &ro, rule_diag, NULL);
-		rules_outcome_free(&ro);
-	}
+	struct run run;
+	run_init(&run);
+	struct run_input ri = {
+		.method = algo, .params = &p, .index = index, .rule = rule,
+		.site = algo == c->algo ? site : NULL, .diag = rule_diag,
+	};
+	run_page(&run, &pg, &ri);
+	if (c->verbose && algo->report && run.state_of == algo)
+		algo->report(&run, &pg, input, stderr);
+	struct buf text = run.text;
 	double ms = now_ms() - t0;
 
 	struct buf *o = &r->out;
@@ -423,14 +198,12 @@ run_page(const struct cli *c, const struct site *st, int index,
 		json_field(o, "title", pg.meta.title && *pg.meta.title ? pg.meta.title : NULL, true);
 		json_field(o, "date", pg.meta.date, true);
 		json_field(o, "keywords", pg.meta.keywords, true);
-		json_field(o, "algo", algo_name(algo), true);
+		json_field(o, "algo", algo->name, true);
 		if (c->ruleset)
 			json_field(o, "rule", rule ? rule->path : NULL, true);
 		json_field(o, "charset", pg.src.charset.name, true);
-		if (c->algo == ALGO_ENT) {
-			buf_printf(o, "\"cluster\":%d,", cluster);
-			json_field(o, "path", xpath, true);
-		}
+		if (c->algo->json)
+			c->algo->json(&run, o);
 		buf_printf(o, "\"chars\":%zu,\"ms\":%.1f,",
 			   utf8_count_chars(text.data ? text.data : "", text.len), ms);
 		buf_adds(o, "\"text\":");
@@ -439,9 +212,8 @@ run_page(const struct cli *c, const struct site *st, int index,
 	} else {
 		buf_add(o, text.data ? text.data : "", text.len);
 	}
-	buf_free(&text);
+	run_free(&run);
 	free(side);
-	free(xpath);
 	page_free(&pg);
 
 	if (c->outdir) {
@@ -537,12 +309,12 @@ struct msg {
 };
 
 static void
-worker(const struct cli *c, const struct site *st, struct inputs *in, int rfd, int wfd)
+worker(const struct cli *c, const void *st, const struct strv *in, int rfd, int wfd)
 {
 	int index;
 	while (read_full(rfd, &index, sizeof index) == 0 && index >= 0) {
 		struct result r;
-		run_page(c, st, index, in->v[index], &r);
+		extract_page(c, st, index, in->v[index], &r);
 		struct msg m = { index, r.failed, r.out.len };
 		if (write_full(wfd, &m, sizeof m) < 0 ||
 		    write_full(wfd, r.out.data ? r.out.data : "", r.out.len) < 0)
@@ -559,7 +331,7 @@ struct slot {
 };
 
 static int
-run_parallel(const struct cli *c, const struct site *st, struct inputs *in,
+run_parallel(const struct cli *c, const void *st, const struct strv *in,
 	     struct printer *pr)
 {
 	int nw = c->jobs < in->n ? c->jobs : in->n;
@@ -703,16 +475,19 @@ cmd_extract(struct cli *c)
 			return 1;
 		}
 	}
-	struct inputs in = { 0 };
+	struct strv in = { 0 };
 	int status = 0;
 	for (int i = 0; i < c->ninputs; i++) {
 		const char *a = c->inputs[i];
 		struct stat st;
 		if (strcmp(a, "-") && !cli_is_url(a) && stat(a, &st) == 0 && S_ISDIR(st.st_mode)) {
-			if (walk_dir(a, &in, 0) < 0)
+			char err[256];
+			if (walk_dir(a, walk_page_exts, 64, 0, &in, walk_skip, NULL, err, sizeof err) < 0) {
+				cli_report(a, err);
 				status = 1;
+			}
 		} else {
-			inputs_add(&in, a);
+			strv_add(&in, a);
 		}
 	}
 	struct printer pr = { .c = c, .total = in.n, .t0 = now_ms() };
@@ -720,20 +495,18 @@ cmd_extract(struct cli *c)
 	int stdin_uses = 0;
 	for (int i = 0; i < in.n; i++)
 		stdin_uses += !strcmp(in.v[i], "-");
-	struct site *st = site_new(c, &in);
+	void *st = cli_site_new(c, c->algo, in.v, in.n);
 	if (c->jobs > 1 && in.n > 1 && stdin_uses == 0) {
 		run_parallel(c, st, &in, &pr);
 	} else {
 		for (int i = 0; i < in.n; i++) {
 			struct result r;
-			run_page(c, st, i, in.v[i], &r);
+			extract_page(c, st, i, in.v[i], &r);
 			emit(&pr, in.v[i], &r);
 		}
 	}
-	site_free(st);
-	for (int i = 0; i < in.n; i++)
-		free(in.v[i]);
-	free(in.v);
+	run_site_free(c->algo, st);
+	strv_free(&in);
 	rules_set_free(c->ruleset);
 	c->ruleset = NULL;
 	if (fflush(stdout) != 0 || ferror(stdout)) {

@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "rules.h"
+#include "run.h"
 
 static void
 print_diag(void *ctx, const char *file, int line, const char *reason)
@@ -108,14 +109,19 @@ run_test(struct cli *c, const struct rule *r, const struct rule_test *t)
 		free(file);
 		return 0;
 	}
-	enum algo a = c->algo;
+	const struct method *a = c->algo;
 	struct params p = c->params;
 	rule_settings(r, c->algo_given, &a, &p);
-	struct buf text;
-	buf_init(&text);
-	struct rules_outcome o;
 	int ndiag = 0;
-	rules_page_run(&pg, r, a, &p, NULL, &text, &o, print_diag, &ndiag);
+	struct run run;
+	run_init(&run);
+	struct run_input ri = {
+		.method = a, .params = &p, .index = -1, .rule = r,
+		.diag = print_diag, .diag_ctx = &ndiag,
+	};
+	run_page(&run, &pg, &ri);
+	struct buf text = run.text;
+	const struct rules_outcome o = run.outcome;
 	int missing = 0;
 	for (int k = 0; k < t->ncontains; k++)
 		if (!contains(text.data ? text.data : "", text.len, t->contains[k])) {
@@ -135,8 +141,7 @@ run_test(struct cli *c, const struct rule *r, const struct rule_test *t)
 	if (!missing)
 		printf("pass %s:%d %s (%s)\n", where, t->line, t->url,
 		       o.fallback ? "no body: matched, method used" : "body: matched");
-	rules_outcome_free(&o);
-	buf_free(&text);
+	run_free(&run);
 	page_free(&pg);
 	free(file);
 	return missing ? 0 : 1;

@@ -6,38 +6,9 @@
 
 #include "decide.h"
 
-static const char *const algo_names[ALGO_COUNT] = {
-	"cc", "lb", "ent", "tib", "sib", "auto"
-};
-
-const char *
-algo_name(enum algo a)
-{
-	return a < ALGO_COUNT ? algo_names[a] : "?";
-}
-
-int
-algo_parse(const char *name)
-{
-	for (int a = 0; a < ALGO_COUNT; a++)
-		if (!strcmp(name, algo_names[a]))
-			return a;
-	return -1;
-}
-
-int
-algo_available(enum algo a)
-{
-	return a == ALGO_CC || a == ALGO_LB || a == ALGO_ENT || a == ALGO_SIB ||
-	       a == ALGO_TIB || a == ALGO_AUTO;
-}
-
-static const char *const reason_names[REASON_COUNT] = {
-	"noise", "cc", "smooth", "outlier", "pinned",
-	"path", "above", "noise-block", "unique",
-	"relativity", "veracity-low", "veracity-high", "tib", "auto", "rule-body", "rule-strip",
-	"duplicate"
-};
+#define REASON_NAME(id, name) name,
+static const char *const reason_names[REASON_COUNT] = { REASONS(REASON_NAME) };
+#undef REASON_NAME
 
 const char *
 reason_name(enum reason r)
@@ -104,7 +75,7 @@ content_region(const struct dom *d, const struct metrics *m,
 
 void
 decide_apply_pins(const struct dom *d, const uint8_t *pins,
-		  struct decision *dc)
+		  struct decision *dc, uint8_t *mask)
 {
 	if (!pins)
 		return;
@@ -117,6 +88,8 @@ decide_apply_pins(const struct dom *d, const uint8_t *pins,
 			dc->content[i] = near[i] == PIN_IN;
 			dc->reason[i] = REASON_PINNED;
 		}
+		if (mask)
+			mask[i] = (uint8_t)near[i];
 	}
 }
 
@@ -160,5 +133,5 @@ decide_cc(const struct dom *d, const struct metrics *m,
 			}
 		}
 	}
-	decide_apply_pins(d, pins, dc);
+	decide_apply_pins(d, pins, dc, NULL);
 }

@@ -14,34 +14,29 @@
 #include "metrics.h"
 #include "params.h"
 
-enum algo { ALGO_CC, ALGO_LB, ALGO_ENT, ALGO_TIB, ALGO_SIB, ALGO_AUTO, ALGO_COUNT };
+/* Why an element is content or noise: name, and what it means. */
+#define REASONS(X) \
+	X(NOISE, "noise")             /* CC <= C and not rescued */ \
+	X(CC, "cc")                   /* CC > C */ \
+	X(SMOOTH, "smooth")           /* rescued: CS > S and TD > D */ \
+	X(OUTLIER, "outlier")         /* content outside the content region, CS <= S */ \
+	X(PINNED, "pinned")           /* the user's pin (in or out) */ \
+	X(PATH, "path")               /* ent: the extraction path's node or inside it */ \
+	X(ABOVE, "above")             /* ent: on the path above that node (noise) */ \
+	X(NOISE_BLOCK, "noise-block") /* sib: a block found in a sibling page */ \
+	X(UNIQUE, "unique")           /* sib: content no sibling page has */ \
+	X(RELATIVITY, "relativity")   /* tib: link text share >= tib.rel */ \
+	X(VER_LOW, "veracity-low")    /* tib: veracity below the band */ \
+	X(VER_HIGH, "veracity-high")  /* tib: veracity above the band */ \
+	X(TIB, "tib")                 /* tib: content */ \
+	X(AUTO, "auto")               /* auto: the block's probability reaches auto.T */ \
+	X(RULE_BODY, "rule-body")     /* selected by a site rule's body: XPath */ \
+	X(RULE_STRIP, "rule-strip")   /* removed by a site rule's strip: */ \
+	X(DUPLICATE, "duplicate")     /* auto: its text is already kept (a hidden copy, a repeat) */
 
-const char *algo_name(enum algo a);
-/* -1 for an unknown name. */
-int algo_parse(const char *name);
-/* Is the method implemented in this build? */
-int algo_available(enum algo a);
-
-enum reason {
-	REASON_NOISE,     /* CC <= C and not rescued */
-	REASON_CC,        /* CC > C */
-	REASON_SMOOTH,    /* rescued: CS > S and TD > D */
-	REASON_OUTLIER,   /* content outside the content region, CS <= S */
-	REASON_PINNED,    /* the user's pin (in or out) */
-	REASON_PATH,      /* ent: the extraction path's node or inside it */
-	REASON_ABOVE,     /* ent: on the path above that node (noise) */
-	REASON_NOISE_BLOCK, /* sib: a block found in a sibling page */
-	REASON_UNIQUE,    /* sib: content no sibling page has */
-	REASON_RELATIVITY,/* tib: link text share >= tib.rel */
-	REASON_VER_LOW,   /* tib: veracity below the band */
-	REASON_VER_HIGH,  /* tib: veracity above the band */
-	REASON_TIB,       /* tib: content */
-	REASON_AUTO,      /* auto: the block's probability reaches auto.T */
-	REASON_RULE_BODY, /* selected by a site rule's body: XPath */
-	REASON_RULE_STRIP,/* removed by a site rule's strip: */
-	REASON_DUPLICATE, /* auto: its text is already kept (a hidden copy, a repeat) */
-	REASON_COUNT
-};
+#define REASON_ENUM(id, name) REASON_##id,
+enum reason { REASONS(REASON_ENUM) REASON_COUNT };
+#undef REASON_ENUM
 
 const char *reason_name(enum reason r);
 
@@ -65,8 +60,11 @@ void decide_cc(const struct dom *d, const struct metrics *m,
 	       const struct params *p, const uint8_t *pins,
 	       struct decision *dc);
 
-/* Apply pins on top of any method's decision. */
+/* Apply pins on top of any method's decision.  mask (n entries, or NULL)
+ * gets, per element, 1 (keep its text) or 2 (drop it) under a pin and 0
+ * elsewhere, for extract_text_mask(): a pin on an inline element acts on
+ * exactly its text. */
 void decide_apply_pins(const struct dom *d, const uint8_t *pins,
-		       struct decision *dc);
+		       struct decision *dc, uint8_t *mask);
 
 #endif

@@ -682,3 +682,52 @@ dom_xpath(const struct dom *d, int i, struct buf *out)
 	}
 	free(path);
 }
+
+/* ---- labels ---- */
+
+/* Append at most max code points of s, then "~" if it went on. */
+static void
+add_short(struct buf *out, const char *s, size_t n, int max)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0;
+	int k = 0;
+	while (i < n && k < max) {
+		uint32_t cp;
+		i += utf8_decode(u + i, n - i, &cp);
+		k++;
+	}
+	buf_add(out, s, i);
+	if (i < n)
+		buf_addc(out, '~');
+}
+
+void
+dom_label(const struct dom *d, int i, struct buf *out)
+{
+	buf_adds(out, dom_tagname(d, i));
+	const char *id = dom_attr(d, i, "id");
+	if (id && *id) {
+		buf_addc(out, '#');
+		add_short(out, id, strlen(id), 16);
+	}
+	const char *cls = dom_attr(d, i, "class");
+	int shown = 0, more = 0;
+	while (cls && *cls) {
+		while (*cls == ' ' || *cls == '\t' || *cls == '\n' || *cls == '\r' || *cls == '\f')
+			cls++;
+		size_t len = strcspn(cls, " \t\n\r\f");
+		if (!len)
+			break;
+		if (shown < 2) {
+			buf_addc(out, '.');
+			add_short(out, cls, len, 14);
+			shown++;
+		} else {
+			more++;
+		}
+		cls += len;
+	}
+	if (more)
+		buf_printf(out, "+%d", more);
+}

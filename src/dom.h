@@ -114,4 +114,9 @@ dom_contains(const struct dom *d, int a, int b)
 	return b >= a && b < d->end[a];
 }
 
+/* "div#main.article" for element i: the tag, the id and two class tokens,
+ * each shortened with "~", then "+N" for more classes. */
+struct buf;
+void dom_label(const struct dom *d, int i, struct buf *out);
+
 #endif

@@ -182,7 +182,7 @@ entropy_decide(const struct dom *d, int stop, const uint8_t *pins,
 		dc->CS[i] = 0;
 	}
 	dc->region = stop;
-	decide_apply_pins(d, pins, dc);
+	decide_apply_pins(d, pins, dc, NULL);
 }
 
 /* ---- extraction paths ---- */

@@ -7,6 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "decide.h"
+#include "dom.h"
+#include "extract.h"
 #include "lineblock.h"
 #include "params.h"
 #include "util.h"
@@ -1044,4 +1047,118 @@ lineblock_free(struct lineblock *lb)
 	free(lb->Y);
 	free(lb->regions);
 	free(lb);
+}
+
+/* ---- elements and pins (the method table's lb entry) ---- */
+
+void
+lineblock_decide_elements(const struct lineblock *lb, const struct dom *d,
+			  struct decision *dc)
+{
+	int nsrc = 1;
+	for (int j = 0; j < lb->nlines; j++)
+		if (lb->src_line[j] > nsrc)
+			nsrc = lb->src_line[j];
+	for (int i = 0; i < d->n; i++)
+		if (d->line[i] > nsrc)
+			nsrc = d->line[i];
+	uint8_t *sel = xcalloc((size_t)nsrc + 2, 1);
+	for (int r = 0; r < lb->nregions; r++) {
+		if (!lb->regions[r].selected)
+			continue;
+		int f, l;
+		lineblock_region_lines(lb, &lb->regions[r], &f, &l);
+		for (int s = lb->src_line[f - 1]; s <= lb->src_line[l - 1] && s <= nsrc; s++)
+			sel[s] = 1;
+	}
+	/* an element is lb's content when the line it starts on is kept */
+	for (int i = 0; i < d->n; i++) {
+		int l = d->line[i];
+		int in = l >= 1 && l <= nsrc && sel[l] && !(d->flags[i] & DOM_SKIP);
+		dc->content[i] = (uint8_t)in;
+		dc->reason[i] = in ? REASON_CC : REASON_NOISE;
+	}
+	dc->region = -1;
+	free(sel);
+}
+
+static bool
+line_eq(const char *a, size_t an, const char *b, size_t bn)
+{
+	return an == bn && memcmp(a, b, an) == 0;
+}
+
+void
+lineblock_text(const struct lineblock *lb, const struct params *p,
+	       const uint8_t *line_pin, int nsrc, uint8_t *keep, int *grp,
+	       struct buf *out)
+{
+	int L = lb->nlines;
+	struct buf lbout, tmp;
+	buf_init(&lbout);
+	buf_init(&tmp);
+	lineblock_extract(lb, p, &lbout);
+	memset(keep, 0, (size_t)L + 1);
+	for (int j = 0; j <= L; j++)
+		grp[j] = -1;
+	/* Which lines lineblock_extract kept is read back from its own output
+	 * (its lines in order), so the rule for short lines lives there only. */
+	size_t pos = 0;
+	for (int r = 0; r < lb->nregions && pos < lbout.len; r++) {
+		if (!lb->regions[r].selected)
+			continue;
+		int f, l;
+		lineblock_region_lines(lb, &lb->regions[r], &f, &l);
+		for (int j = f - 1; j < l && pos < lbout.len; j++) {
+			while (pos < lbout.len && lbout.data[pos] == '\n')
+				pos++;
+			const char *nl = memchr(lbout.data + pos, '\n', lbout.len - pos);
+			size_t e = nl ? (size_t)(nl - lbout.data) : lbout.len;
+			tmp.len = 0;
+			extract_collapse(lb->ctext + lb->line_off[j],
+					 lb->line_off[j + 1] - lb->line_off[j] - 1, &tmp);
+			if (tmp.len && line_eq(tmp.data, tmp.len, lbout.data + pos, e - pos)) {
+				keep[j] = 1;
+				grp[j] = r;
+				pos = e;
+			}
+		}
+	}
+	if (!line_pin) {
+		buf_add(out, lbout.data ? lbout.data : "", lbout.len);
+		buf_free(&lbout);
+		buf_free(&tmp);
+		return;
+	}
+	/* A pin keeps or drops whole lines: those of the pinned elements. */
+	for (int j = 0; j < L; j++) {
+		int s = lb->src_line[j];
+		if (s < 1 || s > nsrc)
+			continue;
+		if (line_pin[s] == PIN_OUT) {
+			keep[j] = 0;
+		} else if (line_pin[s] == PIN_IN && !keep[j] && lb->line_chars[j] > 0) {
+			keep[j] = 2;
+			grp[j] = -1;
+		}
+	}
+	int lastgrp = -2;
+	bool any = false;
+	for (int j = 0; j < L; j++) {
+		if (!keep[j])
+			continue;
+		tmp.len = 0;
+		extract_collapse(lb->ctext + lb->line_off[j],
+				 lb->line_off[j + 1] - lb->line_off[j] - 1, &tmp);
+		if (!tmp.len)
+			continue;
+		if (any && grp[j] != lastgrp)
+			buf_addc(out, '\n');
+		buf_add(out, tmp.data, tmp.len);
+		buf_addc(out, '\n');
+		any = true;
+		lastgrp = grp[j];
+	}
+	buf_free(&lbout);
+	buf_free(&tmp);
 }

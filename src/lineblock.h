@@ -50,6 +50,7 @@
 #define PITH_LINEBLOCK_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 struct params;
@@ -99,6 +100,20 @@ void lineblock_region_lines(const struct lineblock *lb,
 void lineblock_extract(const struct lineblock *lb, const struct params *p,
 		       struct buf *out);
 void lineblock_free(struct lineblock *lb);
+
+/* The method on elements: element i is content when the source line it
+ * starts on lies in a selected region (and it is not skipped text). */
+struct dom;
+struct decision;
+void lineblock_decide_elements(const struct lineblock *lb, const struct dom *d,
+			       struct decision *dc);
+/* lineblock_extract's text with pins: line_pin (nsrc+1 entries, enum pin
+ * per source line, NULL for none) keeps or drops whole lines.  keep and
+ * grp (nlines+1 entries) get, per Ctext line, 1 kept by the method, 2
+ * pinned in, 0 dropped, and its region (-1 for none). */
+void lineblock_text(const struct lineblock *lb, const struct params *p,
+		    const uint8_t *line_pin, int nsrc, uint8_t *keep, int *grp,
+		    struct buf *out);
 
 /* histogram.c: what `pith histogram` prints.  TSV ("block\tlength", one row per
  * block, then "# region START END" per region found), or with plot != 0 a

@@ -180,7 +180,7 @@ main(int argc, char **argv)
 	signal(SIGXFSZ, SIG_IGN);
 	struct cli c;
 	memset(&c, 0, sizeof c);
-	c.algo = ALGO_AUTO;
+	c.algo = METHOD_DEFAULT;
 	c.jobs = 1;
 	params_default(&c.params);
 	page_opts_default(&c.page);
@@ -204,10 +204,9 @@ main(int argc, char **argv)
 		long long v;
 		switch (opt) {
 		case OPT_ALGO: {
-			int a = algo_parse(optarg);
-			if (a < 0)
+			c.algo = method_find(optarg);
+			if (!c.algo)
 				return cli_usage_error("unknown method '%s' (cc lb ent tib sib auto)", optarg);
-			c.algo = (enum algo)a;
 			c.algo_given = true;
 			break;
 		}
@@ -289,9 +288,6 @@ main(int argc, char **argv)
 	}
 	c.inputs = av + optind;
 	c.ninputs = ac - optind;
-	if (c.algo_given && !algo_available(c.algo))
-		return cli_usage_error("--algo %s: not yet available in this version",
-				       algo_name(c.algo));
 
 	int rc;
 	if (!strcmp(c.command, "dump"))

@@ -4,10 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "entropy.h"
 #include "page.h"
-#include "similarity.h"
-#include "auto.h"
 
 void
 page_opts_default(struct page_opts *o)
@@ -25,7 +22,6 @@ finish(struct page *pg, const struct page_opts *o, bool want_dom,
 	if (dom_parse(pg->src.text, pg->src.len, &o->dom, &pg->dom, err, errlen) < 0)
 		return -1;
 	pg->m = metrics_compute(pg->dom);
-	decision_init(&pg->dc, pg->dom->n);
 	extract_meta(pg->dom, &pg->meta);
 	return 0;
 }
@@ -62,14 +58,7 @@ page_free(struct page *pg)
 	dom_free(pg->dom);
 	metrics_free(pg->m);
 	lineblock_free(pg->lb);
-	tib_figures_free(pg->tib);
 	extract_meta_free(&pg->meta);
-	if (pg->dc.content)
-		decision_free(&pg->dc);
-	if (pg->sig)
-		features_free(pg->sig);
-	free(pg->sig);
-	free(pg->score);
 	memset(pg, 0, sizeof *pg);
 }
 
@@ -93,44 +82,4 @@ page_lineblock(struct page *pg, const struct params *p)
 	lineblock_free(pg->lb);
 	pg->lb = lineblock_build(pg->src.text, pg->src.len, p);
 	pg->lb_reflow = p->lb_reflow;
-}
-
-void
-page_run(struct page *pg, enum algo a, const struct params *p,
-	 const uint8_t *pins, struct buf *out)
-{
-	switch (a) {
-	case ALGO_LB:
-		page_lineblock(pg, p);
-		lineblock_extract(pg->lb, p, out);
-		return;
-	case ALGO_AUTO:
-		decide_auto(pg, p, pins);
-		extract_text(pg->dom, pg->dc.content, out);
-		return;
-	case ALGO_ENT:
-		/* the page alone is its own cluster */
-		entropy_decide(pg->dom, entropy_page_stop(pg->dom, pg->m, p), pins, &pg->dc);
-		extract_text(pg->dom, pg->dc.content, out);
-		return;
-	case ALGO_SIB:
-		/* no sibling pages here: no block is found as noise */
-		sib_decide(pg->dom, pg->m, NULL, 0, p, pins, &pg->dc, NULL, NULL);
-		extract_text(pg->dom, pg->dc.content, out);
-		return;
-	case ALGO_TIB:
-		if (!pg->tib || pg->tib->setting != p->tib_script) {
-			tib_figures_free(pg->tib);
-			pg->tib = tib_figures_compute(pg->dom, pg->m, page_script(pg),
-						      p->tib_script);
-		}
-		decide_tib(pg->dom, pg->m, pg->tib, p, pins, &pg->dc);
-		extract_text(pg->dom, pg->dc.content, out);
-		return;
-	case ALGO_CC:
-	default:
-		decide_cc(pg->dom, pg->m, p, pins, &pg->dc);
-		extract_text(pg->dom, pg->dc.content, out);
-		return;
-	}
 }

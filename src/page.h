@@ -2,15 +2,14 @@
  *
  * A page owns the UTF-8 text (load), the node table (dom) and its figures
  * (metrics), the line-block view (lineblock) and the metadata.  page_load
- * runs the stages a method needs; page_run applies a method with given
- * parameters and pins, re-using what was already computed.  Errors are
+ * runs the stages every method shares; the methods keep their own figures
+ * (method.h) and run.h applies one.  Errors are
  * returned as "reason" strings for "pith: FILE: reason". */
 #ifndef PITH_PAGE_H
 #define PITH_PAGE_H
 
 #include <stdbool.h>
 
-#include "decide.h"
 #include "dom.h"
 #include "extract.h"
 #include "lineblock.h"
@@ -18,8 +17,6 @@
 #include "metrics.h"
 #include "params.h"
 #include "tibetan.h"
-
-struct features;
 
 struct page_opts {
 	struct load_opts load;
@@ -34,13 +31,8 @@ struct page {
 	struct lineblock *lb;      /* built on demand */
 	int lb_reflow;             /* the reflow setting lb was built with */
 	struct page_meta meta;
-	struct decision dc;        /* the DOM methods' decision */
 	struct tib_detect script;  /* page_script() fills it on first use */
 	bool script_done;
-	struct tib_figures *tib;   /* built on demand */
-	struct features *sig;      /* auto: the signals, computed on demand */
-	double *score;             /* auto: each block's probability, -1 elsewhere */
-	int auto_stage;            /* auto: the stage score[] comes from, 1 or 2 */
 };
 
 void page_opts_default(struct page_opts *o);
@@ -61,9 +53,5 @@ void page_lineblock(struct page *pg, const struct params *p);
  * pages only), detected on first use: batch runs of other methods never
  * pay for it. */
 const struct tib_detect *page_script(struct page *pg);
-
-/* Apply method a and write its text into out (appended). */
-void page_run(struct page *pg, enum algo a, const struct params *p,
-	      const uint8_t *pins, struct buf *out);
 
 #endif

@@ -3,7 +3,6 @@
 #include "config.h"
 
 #include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "rules.h"
+#include "walk.h"
 
 /* ---- reading ---- */
 
@@ -182,7 +182,7 @@ validate(const struct rule_line *l, bool have_test, bool test_has_file,
 		snprintf(buf, buflen, "unknown pith directive '%s'", n);
 		return buf;
 	}
-	if (!strcmp(n, "pith_algo") && algo_parse(l->value) < 0) {
+	if (!strcmp(n, "pith_algo") && !method_find(l->value)) {
 		snprintf(buf, buflen, "unknown method '%s' (cc lb ent tib sib auto)", l->value);
 		return buf;
 	}
@@ -394,7 +394,7 @@ rule_index(struct rule *r)
 	views_free(r);
 	r->autodetect_on_failure = true;
 	r->prune = r->tidy = -1;
-	r->algo = -1;
+	r->algo = NULL;
 	struct rule_test *cur = NULL;
 	for (int i = 0; i < r->nlines; i++) {
 		const struct rule_line *l = &r->lines[i];
@@ -407,7 +407,7 @@ rule_index(struct rule *r)
 		if (list)
 			list_add(list, v, ln);
 		else if (!strcmp(n, "pith_algo"))
-			r->algo = algo_parse(v);
+			r->algo = method_find(v);
 		else if (!strcmp(n, "autodetect_on_failure") && parse_bool(v, &b))
 			r->autodetect_on_failure = b;
 		else if (!strcmp(n, "prune") && parse_bool(v, &b))
@@ -537,23 +537,17 @@ rule_check(const struct rule *r, rules_diag diag, void *ctx)
 }
 
 void
-rule_settings(const struct rule *r, bool keep_algo, enum algo *a,
+rule_settings(const struct rule *r, bool keep_algo, const struct method **a,
 	      struct params *p)
 {
-	if (!keep_algo && r->algo >= 0)
-		*a = (enum algo)r->algo;
+	if (!keep_algo && r->algo)
+		*a = r->algo;
 	char err[200];
 	for (int i = 0; i < r->set.n; i++)
 		params_set(p, r->set.v[i], err, sizeof err);  /* checked on reading */
 }
 
 /* ---- sets and matching ---- */
-
-static int
-cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
 
 static void
 set_add(struct rules_set *s, struct rule *r)
@@ -589,29 +583,14 @@ rules_load(const char *file_or_dir, struct rules_set **out, rules_diag diag,
 		*out = s;
 		return 0;
 	}
-	DIR *dp = opendir(file_or_dir);
-	if (!dp) {
-		snprintf(err, errlen, "%s", strerror(errno));
+	static const char *const txt[] = { ".txt", NULL };
+	struct strv names = { 0 };
+	if (walk_dir(file_or_dir, txt, 0, WALK_HIDDEN, &names, NULL, NULL, err, errlen) < 0) {
 		free(s);
 		return -1;
 	}
-	char **names = NULL;
-	int nn = 0;
-	struct dirent *e;
-	while ((e = readdir(dp)) != NULL) {
-		size_t len = strlen(e->d_name);
-		if (len <= 4 || strcmp(e->d_name + len - 4, ".txt"))
-			continue;
-		names = xreallocarray(names, (size_t)nn + 1, sizeof *names);
-		names[nn++] = xstrdup(e->d_name);
-	}
-	closedir(dp);
-	if (nn)
-		qsort(names, (size_t)nn, sizeof *names, cmp_str);
-	for (int i = 0; i < nn; i++) {
-		size_t len = strlen(file_or_dir) + strlen(names[i]) + 2;
-		char *path = xmalloc(len);
-		snprintf(path, len, "%s/%s", file_or_dir, names[i]);
+	for (int i = 0; i < names.n; i++) {
+		const char *path = names.v[i];
 		struct rule *r;
 		int ne = 0;
 		char e2[256];
@@ -622,10 +601,8 @@ rules_load(const char *file_or_dir, struct rules_set **out, rules_diag diag,
 				*nerrors += ne;
 			set_add(s, r);
 		}
-		free(path);
-		free(names[i]);
 	}
-	free(names);
+	strv_free(&names);
 	*out = s;
 	return 0;
 }
@@ -886,51 +863,6 @@ rules_apply(const struct rule *r, const struct dom *d, struct xpath_doc *x,
 		dc->region = first_body;
 	free(marks);
 	rule_meta(r, x, o, diag, ctx);
-}
-
-static void
-set_meta(char **field, const char **from, const char *v)
-{
-	if (!v)
-		return;
-	free(*field);
-	*field = xstrdup(v);
-	*from = "rule";
-}
-
-void
-rules_page_run(struct page *pg, const struct rule *r, enum algo a,
-	       const struct params *p, const uint8_t *pins, struct buf *out,
-	       struct rules_outcome *o, rules_diag diag, void *ctx)
-{
-	const struct dom *d = pg->dom;
-	struct xpath_doc *x = xpath_doc_new(d);
-	bool body = rules_body_matches(r, x);
-	bool method = !body && (r->autodetect_on_failure || r->body.n == 0);
-	if (method && a == ALGO_LB) {
-		/* line blocks have no elements for strip: and pins to act on */
-		memset(o, 0, sizeof *o);
-		o->rule = r;
-		o->fallback = true;
-		page_run(pg, a, p, NULL, out);
-		rule_meta(r, x, o, diag, ctx);
-	} else {
-		if (method) {
-			/* the method's decision lands in pg->dc; its text is
-			 * rebuilt below with the rule's strips and pins */
-			struct buf scratch;
-			buf_init(&scratch);
-			page_run(pg, a, p, NULL, &scratch);
-			buf_free(&scratch);
-		}
-		uint8_t *mask = xcalloc((size_t)d->n + 1, 1);
-		rules_apply(r, d, x, pins, &pg->dc, method, mask, o, diag, ctx);
-		extract_text_mask(d, pg->dc.content, mask, out, NULL);
-		free(mask);
-	}
-	set_meta(&pg->meta.title, &pg->meta.title_from, o->title);
-	set_meta(&pg->meta.date, &pg->meta.date_from, o->date);
-	xpath_doc_free(x);
 }
 
 /* ---- export: XPath to CSS, for the expressions that have a CSS form ---- */
@@ -1545,7 +1477,7 @@ remove_test(struct rule *r, const char *url)
 
 int
 rules_write_from_choices(const struct dom *d, const struct page_meta *meta,
-			 const char *url, enum algo algo,
+			 const char *url, const struct method *algo,
 			 const struct params *p, const uint8_t *pins,
 			 const struct decision *dc, const char *extracted_text,
 			 const char *rules_dir_or_file, char *written,
@@ -1673,8 +1605,8 @@ rules_write_from_choices(const struct dom *d, const struct page_meta *meta,
 		rule_remove(r, "date");
 		rule_add(r, "date", dt);
 	}
-	if (algo != ALGO_AUTO)   /* the default method needs no line */
-		rule_add(r, "pith_algo", algo_name(algo));
+	if (algo != METHOD_DEFAULT)   /* the default method needs no line */
+		rule_add(r, "pith_algo", algo->name);
 	struct params def;
 	params_default(&def);
 	for (size_t i = 0; p && i < params_count; i++) {

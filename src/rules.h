@@ -23,7 +23,7 @@
 #include "decide.h"
 #include "dom.h"
 #include "extract.h"
-#include "page.h"
+#include "method.h"
 #include "params.h"
 #include "util.h"
 #include "xpath.h"
@@ -71,7 +71,7 @@ struct rule {
 	int ntests;
 	bool autodetect_on_failure;   /* ftr's default: yes */
 	int prune, tidy;              /* -1 unset, 0 no, 1 yes */
-	int algo;                     /* enum algo from pith_algo, or -1 */
+	const struct method *algo;    /* from pith_algo, or NULL */
 };
 
 /* ---- reading and writing ---- */
@@ -106,7 +106,7 @@ void rule_remove(struct rule *r, const char *name);
 int rule_check(const struct rule *r, rules_diag diag, void *ctx);
 
 /* Apply r's pith_algo (unless keep_algo) and pith_set lines. */
-void rule_settings(const struct rule *r, bool keep_algo, enum algo *a,
+void rule_settings(const struct rule *r, bool keep_algo, const struct method **a,
 		   struct params *p);
 
 /* ---- a directory of rules, and matching ---- */
@@ -164,13 +164,6 @@ void rules_apply(const struct rule *r, const struct dom *d, struct xpath_doc *x,
  * autodetect_on_failure.) */
 bool rules_body_matches(const struct rule *r, struct xpath_doc *x);
 
-/* The whole run on a loaded page (with its DOM): rule r, method a with
- * params p as the fallback, pins on top; the text is appended to out and
- * the rule's title/date replace pg->meta's. */
-void rules_page_run(struct page *pg, const struct rule *r, enum algo a,
-		    const struct params *p, const uint8_t *pins, struct buf *out,
-		    struct rules_outcome *o, rules_diag diag, void *ctx);
-
 /* ---- export ---- */
 
 /* An XPath as a CSS selector list; attr gets the attribute of a trailing
@@ -203,7 +196,7 @@ int rules_xpath_for(const struct dom *d, struct xpath_doc *x, int id,
  * kept; the old file is kept as .bak.  0 with the path in written, or -1
  * with a reason. */
 int rules_write_from_choices(const struct dom *d, const struct page_meta *meta,
-			     const char *url, enum algo algo,
+			     const char *url, const struct method *algo,
 			     const struct params *p, const uint8_t *pins,
 			     const struct decision *dc, const char *extracted_text,
 			     const char *rules_dir_or_file, char *written,

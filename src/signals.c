@@ -8,7 +8,6 @@
 #include <strings.h>
 
 #include "signals.h"
-#include "auto.h"
 
 const char *const feature_names[F_COUNT] = {
 #define F_NAME(id, name) name,
@@ -261,13 +260,13 @@ static const char *const semantic_tags[] = { "article", "main" };
  * path. */
 static void
 context(const struct dom *d, struct features *f, const int *order, const uint8_t *own,
-	const uint8_t *anc)
+	const uint8_t *anc, features_stage1 stage1)
 {
 	int n = d->n, nb = f->nblocks;
 	double *p1 = f->scratch;
 	double *acc = xcalloc((size_t)n + 1, sizeof *acc);
 	for (int j = 0; j < nb; j++) {
-		p1[j] = auto_stage1(f->x[j]);
+		p1[j] = stage1(f->x[j]);
 		acc[order[j]] += (p1[j] - 0.5) * f->chars[j];
 	}
 	for (int i = n - 1; i > 0; i--)         /* children follow parents */
@@ -323,7 +322,7 @@ context(const struct dom *d, struct features *f, const int *order, const uint8_t
 }
 
 void
-features_compute(struct page *pg, struct features *f)
+features_compute(const struct page *pg, features_stage1 stage1, struct features *f)
 {
 	const struct dom *d = pg->dom;
 	const struct metrics *m = pg->m;
@@ -332,7 +331,9 @@ features_compute(struct page *pg, struct features *f)
 
 	struct params defp;
 	params_default(&defp);
-	decide_cc(d, m, &defp, NULL, &pg->dc);
+	struct decision cc;
+	decision_init(&cc, n);
+	decide_cc(d, m, &defp, NULL, &cc);
 
 	/* own text per block, link and non-link, and where it starts */
 	int *ownlink = xcalloc((size_t)n + 1, sizeof *ownlink);
@@ -461,7 +462,7 @@ features_compute(struct page *pg, struct features *f)
 		x[F_LINK_DENSITY] = chars ? (float)ownlink[b] / chars : 0;
 		x[F_LOG_CC] = logf(1.0f + (float)m->CC[b]);
 		x[F_LOG_TD] = logf(1.0f + (float)m->TD[b]);
-		x[F_CS] = (float)pg->dc.CS[b];
+		x[F_CS] = (float)cc.CS[b];
 		if (p >= 0 && m->TA[p] + m->LT[p] > 0)
 			x[F_PARENT_LD] = (float)m->LT[p] / (m->TA[p] + m->LT[p]);
 		if (g >= 0 && m->TA[g] + m->LT[g] > 0)
@@ -482,8 +483,8 @@ features_compute(struct page *pg, struct features *f)
 		x[F_NEG_WORD] = (anc[b] & A_NEG_WORD) != 0;
 		x[F_POS_WORD] = (anc[b] & A_POS_WORD) != 0;
 		x[F_NEG_TAG] = (anc[b] & A_NEG_TAG) != 0;
-		x[F_CC_CONTENT] = pg->dc.content[b];
-		x[F_CC_REGION] = pg->dc.region >= 0 && dom_contains(d, pg->dc.region, b);
+		x[F_CC_CONTENT] = cc.content[b];
+		x[F_CC_REGION] = cc.region >= 0 && dom_contains(d, cc.region, b);
 		int line = d->line[b];
 		x[F_LB_REGION] = line >= 1 && line <= lb->nlines && inreg[line];
 		x[F_HAS_JSONLD] = has_ld;
@@ -500,7 +501,7 @@ features_compute(struct page *pg, struct features *f)
 		x[F_COMMENT] = (anc[b] & A_COMMENT) != 0;
 		x[F_CAPTION] = (anc[b] & A_CAPTION) != 0;
 	}
-	context(d, f, order, own, anc);
+	context(d, f, order, own, anc, stage1);
 	free(own);
 	wordset_free(&ws);
 	free(inreg);
@@ -515,6 +516,7 @@ features_compute(struct page *pg, struct features *f)
 	free(copy);
 	free(order);
 	free(before);
+	decision_free(&cc);
 }
 
 void

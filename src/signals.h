@@ -69,8 +69,11 @@ struct features {
 	int core;                   /* the core element, -1 if none */
 };
 
-/* pg must be parsed; its CC decision and line-block view are (re)computed
- * with default parameters for the features that use them.
+/* The first stage: a probability from the base features of one block. */
+typedef double (*features_stage1)(const float *x);
+
+/* pg must be parsed; a CC decision and a line-block view of it are
+ * computed with default parameters for the features that use them.
  *
  * Two stages: the base features (F_BIAS to F_HIDDEN) of every block give
  * a first probability p (auto_stage1(), the model's first weight vector).
@@ -80,7 +83,7 @@ struct features {
  * hidden style on or above them when one of those has a positive sum;
  * the body when none has.  The context features say
  * where each block stands relative to the core. */
-void features_compute(struct page *pg, struct features *f);
+void features_compute(const struct page *pg, features_stage1 stage1, struct features *f);
 void features_free(struct features *f);
 
 /* Words, as the signals count them: a run of letters or digits, or one

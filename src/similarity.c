@@ -535,5 +535,5 @@ sib_decide(const struct dom *d, const struct metrics *m,
 			}
 	}
 	free(blk);
-	decide_apply_pins(d, pins, dc);
+	decide_apply_pins(d, pins, dc, NULL);
 }

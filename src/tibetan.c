@@ -485,5 +485,5 @@ decide_tib(const struct dom *d, const struct metrics *m,
 		}
 	}
 	dc->region = -1;
-	decide_apply_pins(d, pins, dc);
+	decide_apply_pins(d, pins, dc, NULL);
 }

@@ -2,6 +2,9 @@
  * on a hand-made page. */
 #include "testlib.h"
 
+/* auto's per-page state from the last run */
+#define ST ((const struct auto_state *)test_last.state)
+
 #include "auto.h"
 
 static void
@@ -62,7 +65,7 @@ test_article(void **state)
 	test_page(&pg, page);
 	struct buf b;
 	buf_init(&b);
-	page_run(&pg, ALGO_AUTO, &p, NULL, &b);
+	test_run_into(&pg, &method_auto, &p, NULL, &b);
 	assert_string_equal(b.data,
 		"Rain returns to the valley\n"
 		"After four months without a drop, rain fell across the valley on "
@@ -76,9 +79,9 @@ test_article(void **state)
 	int h1 = dom_tag_id(pg.dom, "h1");
 	for (int i = 0; i < pg.dom->n; i++) {
 		if (pg.dom->tag[i] == h1)
-			assert_true(pg.score[i] >= 0.5);
+			assert_true(ST->score[i] >= 0.5);
 		if (!strcmp(dom_tagname(pg.dom, i), "body"))
-			assert_near(pg.score[i], -1, 0);
+			assert_near(ST->score[i], -1, 0);
 	}
 	/* contributions add up to the logit of the probability */
 	double contrib[F_COUNT], z = 0;
@@ -86,14 +89,14 @@ test_article(void **state)
 	for (int i = 0; i < pg.dom->n && first_p < 0; i++)
 		if (!strcmp(dom_tagname(pg.dom, i), "p"))
 			first_p = i;
-	double prob = auto_contributions(&pg, first_p, contrib);
+	double prob = auto_contributions(ST, first_p, contrib);
 	for (int k = 0; k < F_COUNT; k++)
 		z += contrib[k];
 	assert_near(prob, 1 / (1 + exp(-z)), 1e-6);
 	/* auto.T = 0 keeps every block, from the menu to the footer */
 	p.auto_T = 0;
 	b.len = 0;
-	page_run(&pg, ALGO_AUTO, &p, NULL, &b);
+	test_run_into(&pg, &method_auto, &p, NULL, &b);
 	assert_true(!strncmp(b.data, "Home News Sport\n", 16));
 	assert_non_null(strstr(b.data, "All rights reserved."));
 	buf_free(&b);
@@ -129,8 +132,11 @@ test_duplicates(void **state)
 	p.auto_T = 0;           /* every block is a candidate */
 	p.auto_grow = 0;
 	test_page(&pg, copies);
-	decide_auto(&pg, &p, NULL);
-	const struct decision *dc = &pg.dc;
+	struct buf sb;
+	buf_init(&sb);
+	test_run_into(&pg, &method_auto, &p, NULL, &sb);
+	buf_free(&sb);
+	const struct decision *dc = &test_last.dc;
 	int a = test_by_id(&pg, "a"), b = test_by_id(&pg, "b");
 	int r = test_by_id(&pg, "r"), h = test_by_id(&pg, "h");
 	int c1 = test_by_id(&pg, "c1"), c2 = test_by_id(&pg, "c2");
@@ -163,18 +169,18 @@ test_small_page(void **state)
 		  "address, long enough to pass the threshold.</div></body></html>");
 	struct buf b;
 	buf_init(&b);
-	page_run(&pg, ALGO_AUTO, &p, NULL, &b);
+	test_run_into(&pg, &method_auto, &p, NULL, &b);
 	assert_string_equal(b.data, "The article text served over HTTP from the loopback "
 			    "address, long enough to pass the threshold.\n");
-	assert_true(pg.auto_stage == 1 || pg.auto_stage == 2);
-	const struct features *f = pg.sig;
+	assert_true(ST->stage == 1 || ST->stage == 2);
+	const struct features *f = &ST->sig;
 	for (int j = 0; j < f->nblocks; j++) {
 		double c[F_COUNT], z = 0;
-		double prob = auto_contributions(&pg, f->block[j], c);
+		double prob = auto_contributions(ST, f->block[j], c);
 		for (int k = 0; k < F_COUNT; k++)
 			z += c[k];
 		assert_near(prob, 1 / (1 + exp(-z)), 1e-6);
-		if (pg.auto_stage == 1) {
+		if (ST->stage == 1) {
 			assert_near(prob, auto_stage1(f->x[j]), 1e-12);
 			for (int k = F_BASE_COUNT; k < F_COUNT; k++)
 				assert_near(c[k], 0, 0);

@@ -14,7 +14,7 @@ run(struct page *pg, const struct params *p, const uint8_t *pins)
 {
 	struct buf b;
 	buf_init(&b);
-	page_run(pg, ALGO_CC, p, pins, &b);
+	test_run_into(pg, &method_cc, p, pins, &b);
 	return buf_steal(&b, NULL);
 }
 
@@ -32,12 +32,12 @@ test_short_paragraphs_lost(void **state)
 	char *text = run(&pg, &p, NULL);
 	const uint8_t want[] = { 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0 };
 	for (int i = 0; i < 11; i++)
-		assert_int_equal(pg.dc.content[i], want[i]);
-	assert_int_equal(pg.dc.reason[7], REASON_CC);
-	assert_int_equal(pg.dc.reason[8], REASON_NOISE);
+		assert_int_equal(test_last.dc.content[i], want[i]);
+	assert_int_equal(test_last.dc.reason[7], REASON_CC);
+	assert_int_equal(test_last.dc.reason[8], REASON_NOISE);
 	/* CS: divs 1 of 2 reach C; the paragraphs none */
-	assert_near(pg.dc.CS[4], 0.5, 1e-9);
-	assert_near(pg.dc.CS[8], 0.0, 1e-9);
+	assert_near(test_last.dc.CS[4], 0.5, 1e-9);
+	assert_near(test_last.dc.CS[8], 0.0, 1e-9);
 	assert_string_equal(text, "");
 	free(text);
 	page_free(&pg);
@@ -54,7 +54,7 @@ test_threshold(void **state)
 	p.cc_C = 20;
 	char *text = run(&pg, &p, NULL);
 	assert_string_equal(text, "Hello world, this is text.\n");
-	assert_int_equal(pg.dc.region, 8);
+	assert_int_equal(test_last.dc.region, 8);
 	free(text);
 	/* C = 10: html, body, main and both paragraphs; the region is main;
 	 * link text inside a content block is kept */
@@ -62,8 +62,8 @@ test_threshold(void **state)
 	text = run(&pg, &p, NULL);
 	const uint8_t want[] = { 1, 0, 0, 1, 0, 0, 0, 1, 1, 1, 0 };
 	for (int i = 0; i < 11; i++)
-		assert_int_equal(pg.dc.content[i], want[i]);
-	assert_int_equal(pg.dc.region, 7);
+		assert_int_equal(test_last.dc.content[i], want[i]);
+	assert_int_equal(test_last.dc.region, 7);
 	assert_string_equal(text, "Hello world, this is text.\nSecond link para.\n");
 	free(text);
 	page_free(&pg);
@@ -91,10 +91,10 @@ test_smoothing(void **state)
 	int r4 = test_by_id(&pg, "r4"), t = test_by_id(&pg, "t");
 	assert_near(pg.m->CC[r4], 8, 1e-9);
 	assert_near(pg.m->TD[r4], 128, 1e-9);
-	assert_near(pg.dc.CS[r4], 0.75, 1e-9);
-	assert_int_equal(pg.dc.content[r4], 1);
-	assert_int_equal(pg.dc.reason[r4], REASON_SMOOTH);
-	assert_int_equal(pg.dc.region, t);
+	assert_near(test_last.dc.CS[r4], 0.75, 1e-9);
+	assert_int_equal(test_last.dc.content[r4], 1);
+	assert_int_equal(test_last.dc.reason[r4], REASON_SMOOTH);
+	assert_int_equal(test_last.dc.region, t);
 	assert_string_equal(text,
 		"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n"
 		"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb\n"
@@ -104,14 +104,14 @@ test_smoothing(void **state)
 	/* S = 0.8: CS 0.75 no longer exceeds it */
 	p.cc_S = 0.8;
 	text = run(&pg, &p, NULL);
-	assert_int_equal(pg.dc.content[r4], 0);
-	assert_int_equal(pg.dc.reason[r4], REASON_NOISE);
+	assert_int_equal(test_last.dc.content[r4], 0);
+	assert_int_equal(test_last.dc.reason[r4], REASON_NOISE);
 	free(text);
 	/* D = 128: TD must exceed D strictly */
 	params_default(&p);
 	p.cc_D = 128;
 	text = run(&pg, &p, NULL);
-	assert_int_equal(pg.dc.content[r4], 0);
+	assert_int_equal(test_last.dc.content[r4], 0);
 	free(text);
 	page_free(&pg);
 }
@@ -141,11 +141,11 @@ test_outlier(void **state)
 	char *text = run(&pg, &p, NULL);
 	int main_ = test_by_id(&pg, "main"), copy = test_by_id(&pg, "copy");
 	int ads = test_by_id(&pg, "ads");
-	assert_near(pg.dc.CS[copy], 0.5, 1e-9);
-	assert_int_equal(pg.dc.region, main_);
-	assert_int_equal(pg.dc.content[copy], 0);
-	assert_int_equal(pg.dc.reason[copy], REASON_OUTLIER);
-	assert_int_equal(pg.dc.reason[ads], REASON_NOISE);
+	assert_near(test_last.dc.CS[copy], 0.5, 1e-9);
+	assert_int_equal(test_last.dc.region, main_);
+	assert_int_equal(test_last.dc.content[copy], 0);
+	assert_int_equal(test_last.dc.reason[copy], REASON_OUTLIER);
+	assert_int_equal(test_last.dc.reason[ads], REASON_NOISE);
 	assert_string_equal(text,
 		"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n"
 		"yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy\n"
@@ -153,8 +153,8 @@ test_outlier(void **state)
 	free(text);
 	p.cc_outliers = 0;
 	text = run(&pg, &p, NULL);
-	assert_int_equal(pg.dc.content[copy], 1);
-	assert_int_equal(pg.dc.reason[copy], REASON_CC);
+	assert_int_equal(test_last.dc.content[copy], 1);
+	assert_int_equal(test_last.dc.reason[copy], REASON_CC);
 	assert_string_equal(text + strlen(text) - 31, "cccccccccccccccccccccccccccccc\n");
 	free(text);
 	page_free(&pg);
@@ -173,9 +173,9 @@ test_pins(void **state)
 	pins[ads] = PIN_IN;
 	pins[main_ + 2] = PIN_OUT; /* the second paragraph */
 	char *text = run(&pg, &p, pins);
-	assert_int_equal(pg.dc.reason[ads], REASON_PINNED);
-	assert_int_equal(pg.dc.content[ads], 1);
-	assert_int_equal(pg.dc.content[main_ + 2], 0);
+	assert_int_equal(test_last.dc.reason[ads], REASON_PINNED);
+	assert_int_equal(test_last.dc.content[ads], 1);
+	assert_int_equal(test_last.dc.content[main_ + 2], 0);
 	assert_string_equal(text,
 		"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n"
 		"zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz\n"
@@ -197,12 +197,15 @@ test_names(void **state)
 	(void)state;
 	assert_string_equal(reason_name(REASON_SMOOTH), "smooth");
 	assert_string_equal(reason_name(REASON_OUTLIER), "outlier");
-	assert_int_equal(algo_parse("lb"), ALGO_LB);
-	assert_int_equal(algo_parse("bogus"), -1);
-	assert_string_equal(algo_name(ALGO_AUTO), "auto");
-	assert_true(algo_available(ALGO_CC));
-	assert_true(algo_available(ALGO_ENT));
-	assert_true(algo_available(ALGO_SIB));
+	assert_ptr_equal(method_find("lb"), &method_lb);
+	assert_null(method_find("bogus"));
+	assert_string_equal(METHOD_DEFAULT->name, "auto");
+	/* the table's order is the inspector's a key: cc lb ent tib sib auto */
+	assert_int_equal(nmethods, 6);
+	assert_ptr_equal(methods[0], &method_cc);
+	assert_ptr_equal(methods[2], &method_ent);
+	assert_ptr_equal(methods[5], &method_auto);
+	assert_int_equal(method_index(&method_sib), 4);
 }
 
 int

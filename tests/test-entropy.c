@@ -118,15 +118,16 @@ test_descent(void **state)
 	assert_int_equal(e->stop, y);
 	assert_string_equal(e->why, "the most important child is not a container");
 
-	entropy_decide(pg.dom, e->stop, NULL, &pg.dc);
-	assert_int_equal(pg.dc.content[y], 1);
-	assert_int_equal(pg.dc.reason[y], REASON_PATH);
-	assert_int_equal(pg.dc.content[x], 0);
-	assert_int_equal(pg.dc.reason[x], REASON_NOISE);
-	assert_int_equal(pg.dc.reason[pg.dom->body], REASON_ABOVE);
+	test_decision(&pg);
+	entropy_decide(pg.dom, e->stop, NULL, &test_last.dc);
+	assert_int_equal(test_last.dc.content[y], 1);
+	assert_int_equal(test_last.dc.reason[y], REASON_PATH);
+	assert_int_equal(test_last.dc.content[x], 0);
+	assert_int_equal(test_last.dc.reason[x], REASON_NOISE);
+	assert_int_equal(test_last.dc.reason[pg.dom->body], REASON_ABOVE);
 	struct buf out;
 	buf_init(&out);
-	extract_text(pg.dom, pg.dc.content, &out);
+	extract_text(pg.dom, test_last.dc.content, &out);
 	assert_string_equal(out.data, "abcdefghij\nabcdefghij\nabcdefghij\n");
 	buf_free(&out);
 	entropy_free(e);

@@ -75,7 +75,7 @@ test_parse_views(void **state)
 	assert_false(r->autodetect_on_failure);
 	assert_int_equal(r->prune, 0);
 	assert_int_equal(r->tidy, 1);
-	assert_int_equal(r->algo, ALGO_LB);
+	assert_ptr_equal(r->algo, &method_lb);
 	assert_int_equal(r->set.n, 2);
 	assert_int_equal(r->pin.n, 1);
 	assert_int_equal(r->unpin.n, 1);
@@ -97,14 +97,14 @@ test_parse_views(void **state)
 
 	struct params p;
 	params_default(&p);
-	enum algo a = ALGO_CC;
+	const struct method *a = &method_cc;
 	rule_settings(r, false, &a, &p);
-	assert_int_equal(a, ALGO_LB);
+	assert_ptr_equal(a, &method_lb);
 	assert_near(p.cc_C, 35, 1e-9);
 	assert_int_equal(p.lb_K, 4);
-	a = ALGO_CC;
+	a = &method_cc;
 	rule_settings(r, true, &a, &p);
-	assert_int_equal(a, ALGO_CC);
+	assert_ptr_equal(a, &method_cc);
 	rule_free(r);
 	buf_free(&d);
 }
@@ -125,7 +125,7 @@ same_rule(const struct rule *a, const struct rule *b)
 	assert_int_equal(a->body.n, b->body.n);
 	assert_int_equal(a->strip.n, b->strip.n);
 	assert_int_equal(a->ntests, b->ntests);
-	assert_int_equal(a->algo, b->algo);
+	assert_ptr_equal(a->algo, b->algo);
 	assert_int_equal(a->autodetect_on_failure, b->autodetect_on_failure);
 }
 
@@ -332,7 +332,8 @@ test_apply(void **state)
 	struct rules_outcome o;
 	struct buf d;
 	buf_init(&d);
-	rules_apply(r, pg.dom, x, NULL, &pg.dc, false, mask, &o, collect, &d);
+	test_decision(&pg);
+	rules_apply(r, pg.dom, x, NULL, &test_last.dc, false, mask, &o, collect, &d);
 	assert_null(d.data);
 	assert_int_equal(o.body_line, 3);
 	assert_int_equal(o.nbody, 1);
@@ -340,19 +341,19 @@ test_apply(void **state)
 	assert_false(o.fallback);
 	assert_string_equal(o.title, "Headline here");
 	int ab = test_by_id(&pg, "ab");
-	assert_int_equal(pg.dc.region, ab);
-	assert_int_equal(pg.dc.reason[ab], REASON_RULE_BODY);
-	assert_int_equal(pg.dc.content[test_by_id(&pg, "p1")], 1);
-	assert_int_equal(pg.dc.reason[test_by_id(&pg, "share")], REASON_RULE_STRIP);
-	assert_int_equal(pg.dc.content[test_by_id(&pg, "box")], 0);
-	assert_int_equal(pg.dc.reason[test_by_id(&pg, "img")], REASON_RULE_STRIP);
-	assert_int_equal(pg.dc.reason[test_by_id(&pg, "nl")], REASON_PINNED);
-	assert_int_equal(pg.dc.content[test_by_id(&pg, "pn")], 1);
-	assert_int_equal(pg.dc.reason[test_by_id(&pg, "nav")], REASON_NOISE);
-	assert_int_equal(pg.dc.content[test_by_id(&pg, "h")], 0);
+	assert_int_equal(test_last.dc.region, ab);
+	assert_int_equal(test_last.dc.reason[ab], REASON_RULE_BODY);
+	assert_int_equal(test_last.dc.content[test_by_id(&pg, "p1")], 1);
+	assert_int_equal(test_last.dc.reason[test_by_id(&pg, "share")], REASON_RULE_STRIP);
+	assert_int_equal(test_last.dc.content[test_by_id(&pg, "box")], 0);
+	assert_int_equal(test_last.dc.reason[test_by_id(&pg, "img")], REASON_RULE_STRIP);
+	assert_int_equal(test_last.dc.reason[test_by_id(&pg, "nl")], REASON_PINNED);
+	assert_int_equal(test_last.dc.content[test_by_id(&pg, "pn")], 1);
+	assert_int_equal(test_last.dc.reason[test_by_id(&pg, "nav")], REASON_NOISE);
+	assert_int_equal(test_last.dc.content[test_by_id(&pg, "h")], 0);
 	struct buf t;
 	buf_init(&t);
-	extract_text_mask(pg.dom, pg.dc.content, mask, &t, NULL);
+	extract_text_mask(pg.dom, test_last.dc.content, mask, &t, NULL);
 	assert_string_equal(t.data,
 		"First paragraph of the article, long enough to be a sentence.\n"
 		"Second paragraph here, also long enough.\n"
@@ -365,9 +366,9 @@ test_apply(void **state)
 	pins[test_by_id(&pg, "share")] = PIN_IN;
 	pins[test_by_id(&pg, "p1")] = PIN_OUT;
 	rules_outcome_free(&o);
-	rules_apply(r, pg.dom, x, pins, &pg.dc, false, mask, &o, collect, &d);
+	rules_apply(r, pg.dom, x, pins, &test_last.dc, false, mask, &o, collect, &d);
 	t.len = 0;
-	extract_text_mask(pg.dom, pg.dc.content, mask, &t, NULL);
+	extract_text_mask(pg.dom, test_last.dc.content, mask, &t, NULL);
 	assert_string_equal(t.data,
 		"Share this\n"
 		"Second paragraph here, also long enough.\n"
@@ -379,9 +380,9 @@ test_apply(void **state)
 	rule_free(r);
 	r = named("example.com.txt", "body: //table\nstrip: //div[@id='ab']\n");
 	t.len = 0;
-	rules_page_run(&pg, r, ALGO_CC, &dp, NULL, &t, &o, collect, &d);
+	test_rule_into(&pg, r, &method_cc, &dp, &t, &o, collect, &d);
 	assert_true(o.fallback);
-	assert_int_equal(pg.dc.reason[ab], REASON_RULE_STRIP);
+	assert_int_equal(test_last.dc.reason[ab], REASON_RULE_STRIP);
 	assert_null(strstr(t.data, "First paragraph"));
 	rules_outcome_free(&o);
 
@@ -389,7 +390,7 @@ test_apply(void **state)
 	rule_free(r);
 	r = named("example.com.txt", "body: //table\nautodetect_on_failure: no\n");
 	t.len = 0;
-	rules_page_run(&pg, r, ALGO_CC, &dp, NULL, &t, &o, collect, &d);
+	test_rule_into(&pg, r, &method_cc, &dp, &t, &o, collect, &d);
 	assert_true(o.fallback);
 	assert_int_equal(t.len, 0);
 	rules_outcome_free(&o);
@@ -398,7 +399,7 @@ test_apply(void **state)
 	rule_free(r);
 	r = named("example.com.txt", "body: //p[@id='p1']\nstrip_attr: //*/@id\nstrip: //p/text()\n");
 	t.len = 0;
-	rules_page_run(&pg, r, ALGO_CC, &dp, NULL, &t, &o, collect, &d);
+	test_rule_into(&pg, r, &method_cc, &dp, &t, &o, collect, &d);
 	assert_int_equal(o.nstrip, 0);
 	assert_string_equal(t.data, "First paragraph of the article, long enough to be a sentence.\n");
 	rules_outcome_free(&o);
@@ -407,7 +408,7 @@ test_apply(void **state)
 	rule_free(r);
 	r = named("e.txt", "body: //div[\nbody: //p[@id='p1']\n");
 	t.len = 0;
-	rules_page_run(&pg, r, ALGO_CC, &dp, NULL, &t, &o, collect, &d);
+	test_rule_into(&pg, r, &method_cc, &dp, &t, &o, collect, &d);
 	assert_string_equal(d.data, "e.txt:1: invalid expression at character 7\n");
 	assert_string_equal(t.data, "First paragraph of the article, long enough to be a sentence.\n");
 	rules_outcome_free(&o);
@@ -589,10 +590,10 @@ test_write_from_choices(void **state)
 	p.cc_C = 40;
 	struct buf text;
 	buf_init(&text);
-	page_run(&pg, ALGO_CC, &p, pins, &text);
+	test_run_into(&pg, &method_cc, &p, pins, &text);
 	char written[512], err[256];
 	int rc = rules_write_from_choices(d, &pg.meta, "https://www.example.com/news/1",
-					  ALGO_CC, &p, pins, &pg.dc, text.data, dir,
+					  &method_cc, &p, pins, &test_last.dc, text.data, dir,
 					  written, sizeof written, err, sizeof err);
 	if (rc)
 		fail_msg("%s", err);
@@ -629,7 +630,7 @@ test_write_from_choices(void **state)
 	struct rules_outcome o;
 	struct buf t;
 	buf_init(&t);
-	rules_page_run(&pg, r, ALGO_CC, &p, NULL, &t, &o, collect, &diags);
+	test_rule_into(&pg, r, &method_cc, &p, &t, &o, collect, &diags);
 	assert_string_equal(t.data,
 		"First paragraph of the article, long enough to be a sentence.\n"
 		"Second ADparagraph here, also long enough.\n"
@@ -641,7 +642,7 @@ test_write_from_choices(void **state)
 	struct page pg2;
 	test_page(&pg2, site_page2);
 	t.len = 0;
-	rules_page_run(&pg2, r, ALGO_CC, &p, NULL, &t, &o, collect, &diags);
+	test_rule_into(&pg2, r, &method_cc, &p, &t, &o, collect, &diags);
 	assert_string_equal(t.data,
 		"Another page of the same site, with its own long first paragraph.\n"
 		"And a second paragraph that the rule must keep as well.\n");
@@ -651,8 +652,8 @@ test_write_from_choices(void **state)
 	page_free(&pg2);
 
 	/* no address: refused */
-	assert_int_equal(rules_write_from_choices(d, &pg.meta, NULL, ALGO_CC, &p, pins,
-						  &pg.dc, text.data, dir, written,
+	assert_int_equal(rules_write_from_choices(d, &pg.meta, NULL, &method_cc, &p, pins,
+						  &test_last.dc, text.data, dir, written,
 						  sizeof written, err, sizeof err), -1);
 	assert_string_equal(err, "the page's address is unknown (give --url)");
 	assert_null(diags.data);

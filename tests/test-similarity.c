@@ -289,24 +289,27 @@ test_decide(void **state)
 	const struct sib_string *sibs[1] = { &T };
 	double *tg = xmalloc(sizeof(double) * (size_t)a.dom->n);
 	double *tx = xmalloc(sizeof(double) * (size_t)a.dom->n);
-	sib_decide(a.dom, a.m, sibs, 1, &p, NULL, &a.dc, tg, tx);
-	assert_int_equal(a.dc.content[head], 0);
-	assert_int_equal(a.dc.reason[head], REASON_NOISE_BLOCK);
+	struct decision dc;
+	decision_init(&dc, a.dom->n);
+	sib_decide(a.dom, a.m, sibs, 1, &p, NULL, &dc, tg, tx);
+	assert_int_equal(dc.content[head], 0);
+	assert_int_equal(dc.reason[head], REASON_NOISE_BLOCK);
 	assert_near(tg[head], 1, 1e-12);
 	/* #foot was passed through: its p is the block */
-	assert_int_equal(a.dc.content[a.dom->first_child[foot]], 0);
-	assert_int_equal(a.dc.content[main_], 1);
-	assert_int_equal(a.dc.reason[main_], REASON_UNIQUE);
+	assert_int_equal(dc.content[a.dom->first_child[foot]], 0);
+	assert_int_equal(dc.content[main_], 1);
+	assert_int_equal(dc.reason[main_], REASON_UNIQUE);
 	assert_true(tx[main_] < 0.6);
 	struct buf out;
 	buf_init(&out);
-	extract_text(a.dom, a.dc.content, &out);
+	extract_text(a.dom, dc.content, &out);
 	assert_string_equal(out.data, "Apples are red\nApples grow on trees in many orchards.\n"
 			    "They are picked in the autumn and kept cool.\n");
 	buf_free(&out);
 	/* no siblings: nothing is noise */
-	sib_decide(a.dom, a.m, NULL, 0, &p, NULL, &a.dc, NULL, NULL);
-	assert_int_equal(a.dc.content[head], 1);
+	sib_decide(a.dom, a.m, NULL, 0, &p, NULL, &dc, NULL, NULL);
+	assert_int_equal(dc.content[head], 1);
+	decision_free(&dc);
 	sib_string_free(&T);
 	free(blk);
 	free(tg);

@@ -4,6 +4,9 @@
  * བོད་ is four (BA, O, DA, TSHEG), ཀ་ two. */
 #include "testlib.h"
 
+/* tib's per-page figures from the last run */
+#define TIB ((const struct tib_figures *)test_last.state)
+
 #include "tibetan.h"
 
 static void
@@ -170,7 +173,7 @@ run(struct page *pg, const struct params *p, const uint8_t *pins)
 {
 	struct buf b;
 	buf_init(&b);
-	page_run(pg, ALGO_TIB, p, pins, &b);
+	test_run_into(pg, &method_tib, p, pins, &b);
 	return buf_steal(&b, NULL);
 }
 
@@ -189,18 +192,18 @@ test_legacy_signal(void **state)
 	char *text = run(&pg, &p, NULL);
 	int a = test_by_id(&pg, "a"), b = test_by_id(&pg, "b");
 	assert_int_equal(page_script(&pg)->legacy_kind, 1);
-	assert_true(pg.tib->legacy);
-	assert_int_equal(pg.tib->signal, SCRIPT_TIBETAN);
-	assert_int_equal(pg.tib->dots[a], 3);
-	assert_int_equal(pg.tib->len[a], 11);
-	assert_near(pg.tib->ver[a], 3.0 / 11, 1e-12);
-	assert_int_equal(pg.dc.reason[b], REASON_VER_LOW);
+	assert_true(TIB->legacy);
+	assert_int_equal(TIB->signal, SCRIPT_TIBETAN);
+	assert_int_equal(TIB->dots[a], 3);
+	assert_int_equal(TIB->len[a], 11);
+	assert_near(TIB->ver[a], 3.0 / 11, 1e-12);
+	assert_int_equal(test_last.dc.reason[b], REASON_VER_LOW);
 	assert_string_equal(text, "bod-yig-gi-\n");
 	free(text);
 	/* forced to Latin: no marks at all */
 	p.tib_script = TIB_SCRIPT_LATIN;
 	text = run(&pg, &p, NULL);
-	assert_false(pg.tib->legacy);
+	assert_false(TIB->legacy);
 	assert_string_equal(text, "");
 	free(text);
 	page_free(&pg);
@@ -227,7 +230,7 @@ test_figures(void **state)
 	params_default(&p);
 	test_page(&pg, fig_page);
 	char *text = run(&pg, &p, NULL);
-	const struct tib_figures *f = pg.tib;
+	const struct tib_figures *f = TIB;
 	assert_non_null(f);
 	assert_int_equal(f->signal, SCRIPT_TIBETAN);
 	int nav = test_by_id(&pg, "nav"), main_ = test_by_id(&pg, "main");
@@ -239,7 +242,7 @@ test_figures(void **state)
 	assert_int_equal(pg.m->LT[nav], 8);
 	assert_near(f->rel[nav], 1.0, 1e-12);
 	assert_int_equal(f->dots[nav], 0);
-	assert_int_equal(pg.dc.reason[nav], REASON_RELATIVITY);
+	assert_int_equal(test_last.dc.reason[nav], REASON_RELATIVITY);
 	/* p1: 8 / 16 */
 	assert_int_equal(f->dots[p1], 8);
 	assert_int_equal(f->len[p1], 16);
@@ -262,12 +265,12 @@ test_figures(void **state)
 	/* no text: 0 and 0, noise */
 	assert_near(f->rel[empty], 0.0, 1e-12);
 	assert_near(f->ver[empty], 0.0, 1e-12);
-	assert_int_equal(pg.dc.content[empty], 0);
-	assert_int_equal(pg.dc.reason[empty], REASON_VER_LOW);
+	assert_int_equal(test_last.dc.content[empty], 0);
+	assert_int_equal(test_last.dc.reason[empty], REASON_VER_LOW);
 
-	assert_int_equal(pg.dc.content[p1], 1);
-	assert_int_equal(pg.dc.reason[p1], REASON_TIB);
-	assert_int_equal(pg.dc.content[p2], 1);
+	assert_int_equal(test_last.dc.content[p1], 1);
+	assert_int_equal(test_last.dc.reason[p1], REASON_TIB);
+	assert_int_equal(test_last.dc.content[p2], 1);
 	assert_string_equal(text, "ཀ་ཁ་ག་ང་ཅ་ཆ་ཇ་ཉ་\nབོད་ཡིག་ཀ་\n");
 	free(text);
 
@@ -275,7 +278,7 @@ test_figures(void **state)
 	uint8_t *pins = xcalloc((size_t)pg.dom->n, 1);
 	pins[main_] = PIN_OUT;
 	text = run(&pg, &p, pins);
-	assert_int_equal(pg.dc.reason[p1], REASON_PINNED);
+	assert_int_equal(test_last.dc.reason[p1], REASON_PINNED);
 	assert_string_equal(text, "");
 	free(text);
 	free(pins);
@@ -299,10 +302,10 @@ test_topical_child(void **state)
 		  "</ul><p id=\"topic\">བོད་ཡིག་</p></div></body></html>");
 	char *text = run(&pg, &p, NULL);
 	int side = test_by_id(&pg, "side"), topic = test_by_id(&pg, "topic");
-	assert_near(pg.tib->rel[side], 36.0 / 44, 1e-12);
-	assert_int_equal(pg.dc.content[side], 0);
-	assert_int_equal(pg.dc.reason[side], REASON_RELATIVITY);
-	assert_int_equal(pg.dc.content[topic], 1);
+	assert_near(TIB->rel[side], 36.0 / 44, 1e-12);
+	assert_int_equal(test_last.dc.content[side], 0);
+	assert_int_equal(test_last.dc.reason[side], REASON_RELATIVITY);
+	assert_int_equal(test_last.dc.content[topic], 1);
 	assert_string_equal(text, "བོད་ཡིག་\n");
 	free(text);
 	page_free(&pg);
@@ -332,27 +335,27 @@ test_boundaries(void **state)
 	 * the 1/3 rule, but Tibetan is the dominant script */
 	assert_false(page_script(&pg)->tibetan);
 	assert_int_equal(page_script(&pg)->dominant, SCRIPT_TIBETAN);
-	assert_int_equal(pg.tib->signal, SCRIPT_TIBETAN);
-	assert_near(pg.tib->ver[lo], 0.125, 1e-12);
-	assert_near(pg.tib->ver[hi], 0.6, 1e-12);
-	assert_near(pg.tib->ver[row], 1.0, 1e-12);
-	assert_near(pg.tib->rel[rel], 0.8, 1e-12);
-	assert_int_equal(pg.dc.content[lo], 1);
-	assert_int_equal(pg.dc.content[hi], 1);
-	assert_int_equal(pg.dc.reason[row], REASON_VER_HIGH);
-	assert_int_equal(pg.dc.reason[rel], REASON_RELATIVITY);
+	assert_int_equal(TIB->signal, SCRIPT_TIBETAN);
+	assert_near(TIB->ver[lo], 0.125, 1e-12);
+	assert_near(TIB->ver[hi], 0.6, 1e-12);
+	assert_near(TIB->ver[row], 1.0, 1e-12);
+	assert_near(TIB->rel[rel], 0.8, 1e-12);
+	assert_int_equal(test_last.dc.content[lo], 1);
+	assert_int_equal(test_last.dc.content[hi], 1);
+	assert_int_equal(test_last.dc.reason[row], REASON_VER_HIGH);
+	assert_int_equal(test_last.dc.reason[rel], REASON_RELATIVITY);
 	/* no Tibetan in the English line: Veracity 0 */
-	assert_int_equal(pg.tib->len[en], 0);
-	assert_int_equal(pg.dc.reason[en], REASON_VER_LOW);
+	assert_int_equal(TIB->len[en], 0);
+	assert_int_equal(test_last.dc.reason[en], REASON_VER_LOW);
 
 	p.tib_ver_min = 0.13;
 	p.tib_ver_max = 0.59;
 	p.tib_rel = 0.81;
 	free(run(&pg, &p, NULL));
-	assert_int_equal(pg.dc.reason[lo], REASON_VER_LOW);
-	assert_int_equal(pg.dc.reason[hi], REASON_VER_HIGH);
+	assert_int_equal(test_last.dc.reason[lo], REASON_VER_LOW);
+	assert_int_equal(test_last.dc.reason[hi], REASON_VER_HIGH);
 	/* relativity passes now; the non-link ག has no dot */
-	assert_int_equal(pg.dc.reason[rel], REASON_VER_LOW);
+	assert_int_equal(test_last.dc.reason[rel], REASON_VER_LOW);
 	page_free(&pg);
 }
 
@@ -371,12 +374,12 @@ test_generalised(void **state)
 		  "<p id=\"nav\">首页 新闻 体育</p></body></html>");
 	char *text = run(&pg, &p, NULL);
 	int zh = test_by_id(&pg, "zh"), nav = test_by_id(&pg, "nav");
-	assert_int_equal(pg.tib->signal, SCRIPT_CJK);
-	assert_int_equal(pg.tib->dots[zh], 2);
-	assert_int_equal(pg.tib->len[zh], 13);
-	assert_near(pg.tib->ver[zh], 2.0 / 13, 1e-12);
-	assert_near(pg.tib->ver[nav], 0.0, 1e-12);
-	tib_band(pg.tib, &p, &lo, &hi);
+	assert_int_equal(TIB->signal, SCRIPT_CJK);
+	assert_int_equal(TIB->dots[zh], 2);
+	assert_int_equal(TIB->len[zh], 13);
+	assert_near(TIB->ver[zh], 2.0 / 13, 1e-12);
+	assert_near(TIB->ver[nav], 0.0, 1e-12);
+	tib_band(TIB, &p, &lo, &hi);
 	assert_near(lo, TIB_CJK_LO, 1e-12);
 	assert_near(hi, TIB_CJK_HI, 1e-12);
 	assert_string_equal(text, "今天天气很好，我们去公园。\n");
@@ -384,8 +387,8 @@ test_generalised(void **state)
 	/* tib.script=tibetan: no Tibetan, nothing */
 	p.tib_script = TIB_SCRIPT_TIBETAN;
 	text = run(&pg, &p, NULL);
-	assert_int_equal(pg.tib->signal, SCRIPT_TIBETAN);
-	assert_int_equal(pg.tib->len[zh], 0);
+	assert_int_equal(TIB->signal, SCRIPT_TIBETAN);
+	assert_int_equal(TIB->len[zh], 0);
 	assert_string_equal(text, "");
 	free(text);
 	page_free(&pg);
@@ -398,15 +401,15 @@ test_generalised(void **state)
 		  "</body></html>");
 	text = run(&pg, &p, NULL);
 	int en = test_by_id(&pg, "en"), menu = test_by_id(&pg, "menu");
-	assert_int_equal(pg.tib->signal, SCRIPT_LATIN);
-	assert_int_equal(pg.tib->dots[en], 2);
-	assert_int_equal(pg.tib->len[en], 95);
-	assert_near(pg.tib->ver[en], 2.0 / 95, 1e-12);
-	assert_int_equal(pg.dc.reason[menu], REASON_VER_LOW);
+	assert_int_equal(TIB->signal, SCRIPT_LATIN);
+	assert_int_equal(TIB->dots[en], 2);
+	assert_int_equal(TIB->len[en], 95);
+	assert_near(TIB->ver[en], 2.0 / 95, 1e-12);
+	assert_int_equal(test_last.dc.reason[menu], REASON_VER_LOW);
 	/* the band scales with the parameters */
 	p.tib_ver_min = 0.25;
 	p.tib_ver_max = 0.3;
-	tib_band(pg.tib, &p, &lo, &hi);
+	tib_band(TIB, &p, &lo, &hi);
 	assert_near(lo, 2 * TIB_LATIN_LO, 1e-12);
 	assert_near(hi, TIB_LATIN_HI / 2, 1e-12);
 	free(text);
@@ -428,7 +431,7 @@ test_param(void **state)
 	assert_string_equal(v, "cjk");
 	assert_int_equal(params_set(&p, "tib.script=greek", err, sizeof err), -1);
 	assert_string_equal(reason_name(REASON_VER_HIGH), "veracity-high");
-	assert_true(algo_available(ALGO_TIB));
+	assert_ptr_equal(method_find("tib"), &method_tib);
 }
 
 int

@@ -170,28 +170,11 @@ compute_lines(struct tui_model *m)
 {
 	const struct dom *d = m->d;
 	int n = m->n;
-	m->last_line = xcalloc((size_t)n + 1, sizeof(int));
+	m->last_line = run_last_lines(d);
 	int maxl = 1;
 	for (int i = 0; i < n; i++)
-		m->last_line[i] = d->line[i];
-	for (int t = 0; t < d->ntexts; t++) {
-		const struct dom_text *x = &d->texts[t];
-		int l = x->line;
-		const char *s = dom_text(d, t), *e = s + x->len;
-		while ((s = memchr(s, '\n', (size_t)(e - s))) != NULL) {
-			l++;
-			s++;
-		}
-		if (x->elem >= 0 && x->elem < n && l > m->last_line[x->elem])
-			m->last_line[x->elem] = l;
-	}
-	for (int i = n - 1; i >= 0; i--) {
-		int p = d->parent[i];
-		if (p >= 0 && m->last_line[i] > m->last_line[p])
-			m->last_line[p] = m->last_line[i];
 		if (m->last_line[i] > maxl)
 			maxl = m->last_line[i];
-	}
 	/* Source lines of the whole text bound every line number lb reports. */
 	int srcl = 1;
 	for (const char *s = m->pg->src.text, *e = s + m->pg->src.len;
@@ -240,11 +223,14 @@ initial_folds(struct tui_model *m)
 }
 
 void
-model_init(struct tui_model *m, struct page *pg, enum algo a,
-	   const struct params *p, const char *gold, size_t goldlen)
+model_init(struct tui_model *m, struct page *pg, const struct method *a,
+	   const struct params *p, const void *const *sites, const char *gold,
+	   size_t goldlen)
 {
 	memset(m, 0, sizeof *m);
 	m->pg = pg;
+	m->sites = sites;
+	run_init(&m->run);
 	m->d = pg->dom;
 	m->n = pg->dom->n;
 	m->algo = a;
@@ -261,10 +247,8 @@ model_init(struct tui_model *m, struct page *pg, enum algo a,
 	buf_init(&m->shown);
 	buf_init(&m->prev);
 	decision_init(&m->ccdc, m->n);
-	decision_init(&m->lbdc, m->n);
 	page_lineblock(pg, &m->params);
 	compute_lines(m);
-	m->line_sel = xcalloc((size_t)m->nsrc + 2, 1);
 	if (gold)
 		m->gold = charbag_new(gold, goldlen);
 	m->script = dominant_script(m->d);
@@ -275,7 +259,7 @@ model_init(struct tui_model *m, struct page *pg, enum algo a,
 	/* Open where the content is: cc's content region, lb's first
 	 * selected region, else the body. */
 	int start = m->d->body >= 0 ? m->d->body : m->sel;
-	if (a == ALGO_LB) {
+	if (m->run.by_lines) {
 		for (int r = 0; r < pg->lb->nregions; r++) {
 			if (!pg->lb->regions[r].selected)
 				continue;
@@ -299,15 +283,12 @@ model_init(struct tui_model *m, struct page *pg, enum algo a,
 void
 model_free(struct tui_model *m)
 {
-	rules_outcome_free(m->rule_outcome);
-	free(m->rule_outcome);
 	free(m->pins);
 	free(m->folded);
 	free(m->rows);
 	free(m->spans);
 	free(m->last_line);
 	free(m->line_elem);
-	free(m->line_sel);
 	free(m->runs);
 	free(m->shown_line_src);
 	free(m->own_first);
@@ -317,7 +298,7 @@ model_free(struct tui_model *m)
 	buf_free(&m->shown);
 	buf_free(&m->prev);
 	decision_free(&m->ccdc);
-	decision_free(&m->lbdc);
+	run_free(&m->run);
 	charbag_free(m->gold);
 	memset(m, 0, sizeof *m);
 }
@@ -343,69 +324,36 @@ add_run(struct tui_model *m, size_t start, size_t end, uint8_t flags)
 	m->runs[m->nruns++] = (struct text_run){ start, end, flags };
 }
 
-/* A DOM method's text: out is the method's own, shown the same with each
- * text node's span (or every text node, the dropped ones greyed). */
+/* A DOM method's text: out is the run's, shown the same with each text
+ * node's span (or every text node, the dropped ones greyed). */
 static void
-text_dom(struct tui_model *m, bool have_out)
+text_dom(struct tui_model *m)
 {
 	const struct dom *d = m->d;
-	const struct decision *dc = m->dc;
-	if (!m->show_dropped && !have_out) {
+	const struct run *r = &m->run;
+	const struct decision *dc = &r->dc;
+	if (!m->show_dropped) {
 		/* one extraction serves both: the text shown is the method's */
-		extract_text_spans(d, dc->content, &m->out, m->spans);
 		buf_add(&m->shown, m->out.data, m->out.len);
 	} else {
-		if (!have_out)
-			extract_text(d, dc->content, &m->out);
-		const uint8_t *content = dc->content;
-		uint8_t *ones = NULL;
-		if (m->show_dropped) {
-			ones = xmalloc((size_t)m->n + 1);
-			memset(ones, 1, (size_t)m->n + 1);
-			content = ones;
-		}
-		extract_text_spans(d, content, &m->shown, m->spans);
+		uint8_t *ones = xmalloc((size_t)m->n + 1);
+		memset(ones, 1, (size_t)m->n + 1);
+		extract_text_spans(d, ones, &m->shown, m->spans);
 		free(ones);
 	}
 	for (int t = 0; t < d->ntexts; t++) {
 		const struct extract_span *s = &m->spans[t];
 		if (s->end <= s->start)
 			continue;
-		int b = d->texts[t].block;
+		int b = d->texts[t].block, e = d->texts[t].elem;
+		bool kept = r->masked && r->mask[e] ? r->mask[e] == 1 : dc->content[b];
 		uint8_t f = 0;
-		if (!dc->content[b])
+		if (!kept)
 			f = RUN_DROPPED;
-		else if (dc->reason[b] == REASON_PINNED)
+		else if (dc->reason[e] == REASON_PINNED || dc->reason[b] == REASON_PINNED)
 			f = RUN_PINNED;
 		add_run(m, s->start, s->end, f);
 	}
-}
-
-/* lb marks the elements that start on a line of a selected region; pins
- * then apply as for any method. */
-static void
-decide_lb(struct tui_model *m)
-{
-	const struct lineblock *lb = m->pg->lb;
-	const struct dom *d = m->d;
-	memset(m->line_sel, 0, (size_t)m->nsrc + 2);
-	for (int r = 0; r < lb->nregions; r++) {
-		if (!lb->regions[r].selected)
-			continue;
-		int f, l;
-		lineblock_region_lines(lb, &lb->regions[r], &f, &l);
-		int a = lb->src_line[f - 1], b = lb->src_line[l - 1];
-		for (int s = a; s <= b && s <= m->nsrc; s++)
-			m->line_sel[s] = 1;
-	}
-	for (int i = 0; i < m->n; i++) {
-		int l = d->line[i];
-		int in = l >= 1 && l <= m->nsrc && m->line_sel[l] && !(d->flags[i] & DOM_SKIP);
-		m->lbdc.content[i] = (uint8_t)in;
-		m->lbdc.reason[i] = in ? REASON_CC : REASON_NOISE;
-	}
-	m->lbdc.region = -1;
-	decide_apply_pins(d, m->pins, &m->lbdc);
 }
 
 static void
@@ -419,84 +367,20 @@ shown_line(struct tui_model *m, int src)
 	m->shown_line_src[m->nshown_lines++] = src;
 }
 
-static bool
-line_eq(const char *a, size_t an, const char *b, size_t bn)
-{
-	return an == bn && memcmp(a, b, an) == 0;
-}
-
-/* lb's text, line by line, so that each shown line keeps its source line.
- * Which Ctext lines lb kept is read back from lineblock_extract's own
- * output (matching its lines in order), so the rule for short lines lives
- * in lineblock.c only.  Pins then keep or drop whole lines: a line is
- * decided by the innermost pinned element whose source lines hold it. */
+/* A text kept line by line (lb): each shown line keeps its source line;
+ * which lines the method and the pins kept is the run's. */
 static void
-text_lb(struct tui_model *m)
+text_lines(struct tui_model *m)
 {
 	const struct lineblock *lb = m->pg->lb;
-	const struct dom *d = m->d;
-	int L = lb->nlines;
-	struct buf lbout, tmp;
-	buf_init(&lbout);
+	const uint8_t *keep = m->run.line_keep;
+	const int *grp = m->run.line_group;
+	struct buf tmp;
 	buf_init(&tmp);
-	lineblock_extract(lb, &m->params, &lbout);
-
-	uint8_t *keep = xcalloc((size_t)L + 1, 1);   /* 1 lb, 2 pinned in */
-	int *grp = xcalloc((size_t)L + 1, sizeof(int));
-	size_t pos = 0;
-	for (int r = 0; r < lb->nregions && pos < lbout.len; r++) {
-		if (!lb->regions[r].selected)
-			continue;
-		int f, l;
-		lineblock_region_lines(lb, &lb->regions[r], &f, &l);
-		for (int j = f - 1; j < l && pos < lbout.len; j++) {
-			while (pos < lbout.len && lbout.data[pos] == '\n')
-				pos++;
-			const char *nl = memchr(lbout.data + pos, '\n', lbout.len - pos);
-			size_t e = nl ? (size_t)(nl - lbout.data) : lbout.len;
-			tmp.len = 0;
-			extract_collapse(lb->ctext + lb->line_off[j],
-					 lb->line_off[j + 1] - lb->line_off[j] - 1, &tmp);
-			if (tmp.len && line_eq(tmp.data, tmp.len, lbout.data + pos, e - pos)) {
-				keep[j] = 1;
-				grp[j] = r;
-				pos = e;
-			}
-		}
-	}
-
-	int npins = model_npins(m);
-	if (npins) {
-		uint8_t *pl = xcalloc((size_t)m->nsrc + 2, 1);
-		for (int i = 0; i < m->n; i++) {
-			if (!m->pins[i])
-				continue;
-			for (int s = d->line[i]; s <= m->last_line[i] && s <= m->nsrc; s++)
-				if (s >= 1)
-					pl[s] = m->pins[i];
-		}
-		for (int j = 0; j < L; j++) {
-			int s = lb->src_line[j];
-			if (s < 1 || s > m->nsrc)
-				continue;
-			if (pl[s] == PIN_OUT) {
-				keep[j] = 0;
-			} else if (pl[s] == PIN_IN && !keep[j] && lb->line_chars[j] > 0) {
-				keep[j] = 2;
-				grp[j] = -1;
-			}
-		}
-		free(pl);
-	}
-
-	/* Build shown (every line with text when dropped text is shown) and,
-	 * with pins, the method's text itself. */
 	m->nshown_lines = 0;
 	int lastgrp = -2;
 	bool any = false;
-	if (npins)
-		m->out.len = 0;
-	for (int j = 0; j < L; j++) {
+	for (int j = 0; j < lb->nlines && j < m->run.nlines; j++) {
 		bool in = keep[j] != 0;
 		if (!(in || (m->show_dropped && lb->line_chars[j] > 0)))
 			continue;
@@ -509,12 +393,6 @@ text_lb(struct tui_model *m)
 			buf_addc(&m->shown, '\n');
 			shown_line(m, 0);
 		}
-		if (in && npins) {
-			if (any && grp[j] != lastgrp)
-				buf_addc(&m->out, '\n');
-			buf_add(&m->out, tmp.data, tmp.len);
-			buf_addc(&m->out, '\n');
-		}
 		if (in) {
 			any = true;
 			lastgrp = grp[j];
@@ -526,11 +404,6 @@ text_lb(struct tui_model *m)
 		add_run(m, start, m->shown.len - 1,
 			!in ? RUN_DROPPED : keep[j] == 2 ? RUN_PINNED : 0);
 	}
-	if (!npins)
-		buf_add(&m->out, lbout.data, lbout.len);
-	free(keep);
-	free(grp);
-	buf_free(&lbout);
 	buf_free(&tmp);
 }
 
@@ -545,7 +418,7 @@ highlight(struct tui_model *m)
 		return;
 	const struct dom *d = m->d;
 	bool found = false;
-	if (m->algo != ALGO_LB) {
+	if (!m->run.by_lines) {
 		for (int t = d->text_begin[i]; t < d->text_end[i]; t++) {
 			const struct extract_span *s = &m->spans[t];
 			if (s->end <= s->start)
@@ -577,22 +450,15 @@ model_recompute(struct tui_model *m)
 {
 	struct page *pg = m->pg;
 	m->gen++;
-	/* Both methods stay decided whichever is shown, so the tree's CS
-	 * column and the histogram are current; each is decided again only
-	 * when its parameters or the pins changed. */
-	const struct params *p = &m->params, *c = &m->cc_params, *l = &m->lb_params;
+	/* cc stays decided whichever method is shown: the tree's CS column
+	 * and the detail's cc figures; decided again only when its
+	 * parameters or the pins changed. */
+	const struct params *p = &m->params, *c = &m->cc_params;
 	if (!m->decided || m->cc_pins != m->pins_version || c->cc_C != p->cc_C ||
 	    c->cc_S != p->cc_S || c->cc_D != p->cc_D || c->cc_outliers != p->cc_outliers) {
 		decide_cc(m->d, pg->m, p, m->pins, &m->ccdc);
 		m->cc_params = *p;
 		m->cc_pins = m->pins_version;
-	}
-	if (!m->decided || m->lb_pins != m->pins_version || l->lb_K != p->lb_K ||
-	    l->lb_T != p->lb_T || l->lb_mode != p->lb_mode || l->lb_reflow != p->lb_reflow) {
-		page_lineblock(pg, p);
-		decide_lb(m);
-		m->lb_params = *p;
-		m->lb_pins = m->pins_version;
 	}
 	m->decided = true;
 
@@ -604,25 +470,19 @@ model_recompute(struct tui_model *m)
 	m->shown.len = 0;
 	m->nruns = 0;
 	m->nshown_lines = 0;
-	if (m->algo == ALGO_LB) {
-		m->dc = &m->lbdc;
-		text_lb(m);
-	} else if (m->rule) {
-		/* the site rule decides; the method is its fallback */
-		rules_outcome_free(m->rule_outcome);
-		rules_page_run(pg, m->rule, m->algo, &m->params, m->pins, &m->out,
-			       m->rule_outcome, NULL, NULL);
-		m->dc = &pg->dc;
-		text_dom(m, true);
-	} else if (m->algo == ALGO_CC) {
-		m->dc = &m->ccdc;
-		text_dom(m, false);
-	} else {
-		/* any other DOM method decides into pg->dc */
-		page_run(pg, m->algo, &m->params, m->pins, &m->out);
-		m->dc = &pg->dc;
-		text_dom(m, true);
-	}
+	/* the one path every front-end takes (run.h) */
+	struct run_input in = {
+		.method = m->algo, .params = p, .index = 0, .pins = m->pins,
+		.site = m->sites ? m->sites[method_index(m->algo)] : NULL,
+		.rule = m->rule, .spans = m->spans,
+	};
+	run_page(&m->run, pg, &in);
+	m->dc = &m->run.dc;
+	buf_add(&m->out, m->run.text.data, m->run.text.len);
+	if (m->run.by_lines)
+		text_lines(m);
+	else
+		text_dom(m);
 	if (!m->shown.data)
 		buf_adds(&m->shown, "");
 	if (!m->out.data)
@@ -634,6 +494,18 @@ model_recompute(struct tui_model *m)
 	if (m->gold)
 		m->prf = charbag_score(m->gold, m->out.data, m->out.len);
 	highlight(m);
+}
+
+void
+model_set_rule(struct tui_model *m, const struct rule *r, bool keep_algo)
+{
+	m->rule = r;
+	if (r) {
+		/* the rule's pith_algo and pith_set, as pith extract applies them */
+		rule_settings(r, keep_algo, &m->algo, &m->params);
+		m->param = model_method_param(m, 0);
+	}
+	model_recompute(m);
 }
 
 /* ---- rows, folding, selection ---- */
@@ -731,7 +603,7 @@ model_mark(const struct tui_model *m, int i)
 		return dc->content[i] ? MARK_PIN_IN : MARK_PIN_OUT;
 	if (m->d->flags[i] & DOM_SKIP)
 		return MARK_SKIP;
-	if (m->algo != ALGO_CC)
+	if (m->algo != &method_cc)    /* smoothing and outliers are cc's */
 		return dc->content[i] ? MARK_CONTENT : MARK_NOISE;
 	switch (dc->reason[i]) {
 	case REASON_CC: return MARK_CONTENT;
@@ -750,51 +622,10 @@ model_pin_source(const struct tui_model *m, int i)
 	return -1;
 }
 
-/* Append at most max code points of s, then "~" if it went on. */
-static void
-add_short(struct buf *out, const char *s, size_t n, int max)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	size_t i = 0;
-	int k = 0;
-	while (i < n && k < max) {
-		uint32_t cp;
-		i += utf8_decode(u + i, n - i, &cp);
-		k++;
-	}
-	buf_add(out, s, i);
-	if (i < n)
-		buf_addc(out, '~');
-}
-
 void
 model_label(const struct dom *d, int i, struct buf *out)
 {
-	buf_adds(out, dom_tagname(d, i));
-	const char *id = dom_attr(d, i, "id");
-	if (id && *id) {
-		buf_addc(out, '#');
-		add_short(out, id, strlen(id), 16);
-	}
-	const char *cls = dom_attr(d, i, "class");
-	int shown = 0, more = 0;
-	while (cls && *cls) {
-		while (*cls == ' ' || *cls == '\t' || *cls == '\n' || *cls == '\r' || *cls == '\f')
-			cls++;
-		size_t len = strcspn(cls, " \t\n\r\f");
-		if (!len)
-			break;
-		if (shown < 2) {
-			buf_addc(out, '.');
-			add_short(out, cls, len, 14);
-			shown++;
-		} else {
-			more++;
-		}
-		cls += len;
-	}
-	if (more)
-		buf_printf(out, "+%d", more);
+	dom_label(d, i, out);
 }
 
 /* ---- lines ---- */
@@ -852,7 +683,7 @@ int
 model_method_nparams(const struct tui_model *m)
 {
 	int k = 0;
-	const char *name = algo_name(m->algo);
+	const char *name = m->algo->name;
 	for (size_t i = 0; i < params_count; i++)
 		if (!strcmp(params_table[i].method, name))
 			k++;
@@ -862,7 +693,7 @@ model_method_nparams(const struct tui_model *m)
 const struct param_desc *
 model_method_param(const struct tui_model *m, int k)
 {
-	const char *name = algo_name(m->algo);
+	const char *name = m->algo->name;
 	for (size_t i = 0; i < params_count; i++)
 		if (!strcmp(params_table[i].method, name) && k-- == 0)
 			return &params_table[i];
@@ -872,11 +703,7 @@ model_method_param(const struct tui_model *m, int k)
 void
 model_cycle_algo(struct tui_model *m)
 {
-	int a = m->algo;
-	do
-		a = (a + 1) % ALGO_COUNT;
-	while (!algo_available((enum algo)a) && a != (int)m->algo);
-	m->algo = (enum algo)a;
+	m->algo = methods[(method_index(m->algo) + 1) % nmethods];
 	m->param = model_method_param(m, 0);
 	model_recompute(m);
 }
@@ -941,7 +768,7 @@ int
 model_set_param(struct tui_model *m, const char *value, char *err, size_t errlen)
 {
 	if (!m->param) {
-		snprintf(err, errlen, "%s has no parameters", algo_name(m->algo));
+		snprintf(err, errlen, "%s has no parameters", m->algo->name);
 		return -1;
 	}
 	struct params p = m->params;
@@ -955,7 +782,7 @@ bool
 model_reset_params(struct tui_model *m)
 {
 	struct params p = m->params;
-	const char *name = algo_name(m->algo);
+	const char *name = m->algo->name;
 	for (size_t i = 0; i < params_count; i++)
 		if (!strcmp(params_table[i].method, name))
 			params_put(&p, &params_table[i], params_table[i].def);
@@ -1125,7 +952,7 @@ int
 model_elem_at_text(const struct tui_model *m, size_t off)
 {
 	const struct dom *d = m->d;
-	if (m->algo != ALGO_LB) {
+	if (!m->run.by_lines) {
 		for (int t = 0; t < d->ntexts; t++) {
 			const struct extract_span *s = &m->spans[t];
 			if (s->end > s->start && off >= s->start && off <= s->end)

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "page.h"
+#include "run.h"
 
 /* Character-level overlap of two texts, as bench/score.py's "chars"
  * metric computes it: multisets of the code points that are not Unicode
@@ -59,14 +60,13 @@ struct undo_entry {
 	struct params pbefore, pafter;   /* UNDO_PARAMS */
 };
 
-struct rule;
-struct rules_outcome;
 
 struct tui_model {
 	struct page *pg;         /* borrowed */
 	const struct dom *d;     /* pg->dom */
 	int n;                   /* elements */
-	enum algo algo;
+	const struct method *algo;
+	const void *const *sites;  /* borrowed: each method's site state, or NULL */
 	struct params params;
 	const struct param_desc *param;  /* the selected parameter */
 
@@ -83,27 +83,25 @@ struct tui_model {
 	int *line_elem;          /* nsrc+2: the element to select for a line */
 
 	/* Decisions: ccdc is cc's (its CS and region feed the tree and the
-	 * detail whatever the method), lbdc maps lb's regions to elements,
-	 * and the other DOM methods decide into pg->dc through page_run. */
+	 * detail whatever the method); run is the current method's, through
+	 * the path every front-end takes (run.h). */
 	struct decision ccdc;
-	struct decision lbdc;
-	uint8_t *line_sel;       /* nsrc+2: source line in a selected region */
-	const struct decision *dc;   /* the current method's */
+	struct run run;
+	const struct decision *dc;   /* &run.dc */
 
 	/* The extracted text and what the text pane shows. */
-	struct buf out;          /* the method's text (chars, score, rule) */
+	struct buf out;          /* the run's text (chars, score, rule) */
 	struct buf shown;        /* out, or everything with dropped runs */
 	bool show_dropped;
 	struct text_run *runs;
 	int nruns, runs_cap;
-	struct extract_span *spans;  /* ntexts, cc only */
+	struct extract_span *spans;  /* ntexts, for the DOM methods */
 	int *shown_line_src;     /* lb: source line of each shown line */
 	int nshown_lines, shown_lines_cap;
 	size_t hl_start, hl_end; /* the selected element's text in shown */
 	size_t chars;            /* non-whitespace code points of out */
 
 	const struct rule *rule; /* --rules: the site rule that matches, or NULL */
-	struct rules_outcome *rule_outcome;  /* what it selected last time */
 
 	struct charbag *gold;    /* NULL without --gold */
 	struct prf prf;
@@ -119,16 +117,20 @@ struct tui_model {
 	const char *script;      /* dominant writing system of the text */
 	unsigned gen;            /* bumped by every recompute */
 	unsigned pins_version;   /* bumped by every pin change */
-	unsigned cc_pins, lb_pins;   /* pins_version each was decided with */
-	struct params cc_params, lb_params;  /* and the parameters */
+	unsigned cc_pins;        /* pins_version cc was decided with */
+	struct params cc_params; /* and the parameters */
 	bool decided;
 	unsigned text_gen;       /* bumped when shown's bytes change */
 	struct buf prev;         /* shown before the last recompute */
 };
 
-/* gold may be NULL. */
-void model_init(struct tui_model *m, struct page *pg, enum algo a,
-		const struct params *p, const char *gold, size_t goldlen);
+/* gold and sites may be NULL; sites[k] is methods[k]'s site state. */
+void model_init(struct tui_model *m, struct page *pg, const struct method *a,
+		const struct params *p, const void *const *sites, const char *gold,
+		size_t goldlen);
+/* The site rule that decides (NULL: none); its pith_algo (unless
+ * keep_algo) and pith_set lines apply, as in pith extract. */
+void model_set_rule(struct tui_model *m, const struct rule *r, bool keep_algo);
 void model_free(struct tui_model *m);
 
 /* Decide, extract, score and highlight again after any change. */

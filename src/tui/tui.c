@@ -367,9 +367,7 @@ use_rules(struct tui *t, char *err, size_t errlen)
 	const char *url = page_url(t);
 	const struct rule *r = url ? rules_match(t->rules, url) : NULL;
 	if (r) {
-		t->m.rule = r;
-		t->m.rule_outcome = xcalloc(1, sizeof *t->m.rule_outcome);
-		model_recompute(&t->m);
+		model_set_rule(&t->m, r, t->cli->algo_given);
 		tui_message(t, false, "rule %s applies", r->path ? r->path : r->host);
 	} else {
 		tui_message(t, false, "no rule in %s for %s", t->cli->rules,
@@ -576,18 +574,18 @@ do_action(struct tui *t, enum action a)
 		search(t, -1);
 		break;
 	case ACT_ALGO: {
-		enum algo before = m->algo;
+		const struct method *before = m->algo;
 		model_cycle_algo(m);
 		if (m->algo == before)
-			tui_message(t, false, "%s is the only method in this build", algo_name(m->algo));
+			tui_message(t, false, "%s is the only method in this build", m->algo->name);
 		else
-			tui_message(t, false, "method %s", algo_name(m->algo));
+			tui_message(t, false, "method %s", m->algo->name);
 		break;
 	}
 	case ACT_PARAM_PREV:
 	case ACT_PARAM_NEXT:
 		if (!m->param) {
-			tui_message(t, true, "%s has no parameters", algo_name(m->algo));
+			tui_message(t, true, "%s has no parameters", m->algo->name);
 			break;
 		}
 		model_select_param(m, a == ACT_PARAM_NEXT ? 1 : -1);
@@ -596,7 +594,7 @@ do_action(struct tui *t, enum action a)
 	case ACT_PARAM_INC:
 	case ACT_PARAM_DEC:
 		if (!m->param) {
-			tui_message(t, true, "%s has no parameters", algo_name(m->algo));
+			tui_message(t, true, "%s has no parameters", m->algo->name);
 			break;
 		}
 		if (!model_step_param(m, a == ACT_PARAM_INC ? 1 : -1))
@@ -611,7 +609,7 @@ do_action(struct tui *t, enum action a)
 		break;
 	case ACT_PARAM_RESET:
 		if (model_reset_params(m))
-			tui_message(t, false, "%s parameters back to their defaults", algo_name(m->algo));
+			tui_message(t, false, "%s parameters back to their defaults", m->algo->name);
 		else
 			tui_message(t, false, "the parameters are at their defaults");
 		break;
@@ -766,6 +764,15 @@ is_threshold_key(const struct tui *t, const struct tui_key *k)
 	       (a == ACT_PARAM_INC || a == ACT_PARAM_DEC || a == ACT_PARAM_RESET);
 }
 
+static void
+free_sites(struct tui *t)
+{
+	for (int k = 0; t->sites && k < nmethods; k++)
+		run_site_free(methods[k], t->sites[k]);
+	free(t->sites);
+	t->sites = NULL;
+}
+
 int
 tui_run(struct cli *c)
 {
@@ -806,12 +813,18 @@ tui_run(struct cli *c)
 		}
 	}
 
-	model_init(&t->m, &t->pg, c->algo, &c->params, gold, goldlen);
+	/* the same site state pith extract builds from --siblings */
+	t->sites = xcalloc((size_t)nmethods, sizeof *t->sites);
+	for (int k = 0; k < nmethods && c->nsiblings > 0; k++)
+		t->sites[k] = cli_site_new(c, methods[k], c->inputs, 1);
+	model_init(&t->m, &t->pg, c->algo, &c->params, (const void *const *)t->sites,
+		   gold, goldlen);
 	free(gold);
 	gold = NULL;
 	if (c->rules && use_rules(t, err, sizeof err) < 0) {
 		cli_report(c->rules, err);
 		model_free(&t->m);
+		free_sites(t);
 		rules_set_free(t->rules);
 		goto fail;
 	}
@@ -832,6 +845,7 @@ tui_run(struct cli *c)
 		fprintf(stderr, "pith: %s; printing the extracted text\n", err);
 		fwrite(t->m.out.data, 1, t->m.out.len, stdout);
 		model_free(&t->m);
+		free_sites(t);
 		page_free(&t->pg);
 		free(t);
 		free(script.keys);
@@ -895,6 +909,7 @@ tui_run(struct cli *c)
 	free(script.keys);
 	free(t->wrap);
 	model_free(&t->m);
+	free_sites(t);
 	rules_set_free(t->rules);
 	page_free(&t->pg);
 	free(t);

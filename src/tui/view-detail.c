@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "tui/view.h"
-#include "auto.h"
 
 struct dline {
 	int role;
@@ -123,72 +122,14 @@ cc_figures(struct detail *D, const struct tui_model *m, int i, bool deciding)
 }
 
 static void
-lb_figures(struct detail *D, const struct tui_model *m, int i)
+explain_line(void *ctx, enum explain_role role, const char *text)
 {
-	const struct lineblock *lb = m->pg->lb;
-	const struct params *p = &m->params;
-	const char *to = sym(D, "\xe2\x86\x92", "->");
-	int a, b;
-	if (!model_ctext_lines(m, i, &a, &b)) {
-		add(D, ROLE_NOISE, "lb: no Ctext line holds this element %s noise", to);
-		return;
-	}
-	int b1 = b < lb->nblocks ? b : lb->nblocks, b0 = a < b1 ? a : b1;
-	int best = b0;
-	for (int k = b0; k <= b1; k++)
-		if (lb->Y[k - 1] > lb->Y[best - 1])
-			best = k;
-	add(D, ROLE_NORMAL, "lb: Ctext lines %d-%d %s blocks %d-%d (K=%d)", a, b, to, b0, b1, lb->K);
-	add(D, ROLE_NORMAL, "Y there: max %d at block %d; T=%g", lb->Y[best - 1], best, p->lb_T);
-	int at = -1;
-	for (int g = 0; g < lb->nregions; g++)
-		if (lb->regions[g].start <= a && lb->regions[g].end >= a)
-			at = g;
-	bool in = m->lbdc.content[i];
-	if (at < 0)
-		add(D, in ? ROLE_CONTENT : ROLE_NOISE,
-		    "region: none holds line %d %s %s", m->d->line[i], to, in ? "content" : "noise");
-	else if (lb->regions[at].selected)
-		add(D, ROLE_CONTENT, "region: blocks %d-%d, selected %s content",
-		    lb->regions[at].start, lb->regions[at].end, to);
-	else
-		add(D, ROLE_NOISE, "region: blocks %d-%d, not selected (lb.mode=%s) %s noise",
-		    lb->regions[at].start, lb->regions[at].end,
-		    p->lb_mode == LB_MODE_ALL ? "all: it holds a copyright line" :
-		    "max: another holds the largest Y", to);
-}
-
-/* auto: each signal's share of the logit, the largest first: the steps
- * it took along the trees' paths (the bias: the base and the roots), or
- * weight x value when the first stage decides; their sum is the logit of
- * the block's probability. */
-static void
-signal_figures(struct detail *D, struct page *pg, int i)
-{
-	double c[F_COUNT], z = 0;
-	if (auto_contributions(pg, i, c) < 0)
-		return;
-	int order[F_COUNT];
-	for (int k = 0; k < F_COUNT; k++) {
-		order[k] = k;
-		z += c[k];
-	}
-	/* insertion sort by |contribution|, descending: 29 entries */
-	for (int a = 1; a < F_COUNT; a++)
-		for (int b = a; b > 0 && fabs(c[order[b]]) > fabs(c[order[b - 1]]); b--) {
-			int t = order[b];
-			order[b] = order[b - 1];
-			order[b - 1] = t;
-		}
-	add(D, ROLE_HEADING, "signals, sum %.2f = logit", z);
-	add(D, ROLE_DIM, "%s", pg->auto_stage == 1 ? "  (first stage: weight x value)" :
-	    "  (tree steps; bias: base + roots)");
-	for (int k = 0; k < F_COUNT; k++) {
-		if (c[order[k]] == 0)
-			continue;
-		add(D, c[order[k]] > 0 ? ROLE_NORMAL : ROLE_DIM, "  %+6.2f  %s",
-		    c[order[k]], feature_names[order[k]]);
-	}
+	static const int roles[] = {
+		[EXPLAIN_HEADING] = ROLE_HEADING, [EXPLAIN_NORMAL] = ROLE_NORMAL,
+		[EXPLAIN_DIM] = ROLE_DIM, [EXPLAIN_CONTENT] = ROLE_CONTENT,
+		[EXPLAIN_NOISE] = ROLE_NOISE,
+	};
+	add(ctx, roles[role], "%s", text);
 }
 
 static void
@@ -214,33 +155,28 @@ build(struct detail *D, const struct tui_model *m)
 			[MARK_OUTLIER] = " (an outlier)", [MARK_PIN_IN] = " (pinned)",
 			[MARK_PIN_OUT] = " (pinned)",
 		};
-		add(D, mark_role(k), "%s: [%c] %s%s", algo_name(m->algo), mark_char(k),
+		add(D, mark_role(k), "%s: [%c] %s%s", m->algo->name, mark_char(k),
 		    dc->content[i] ? "content" : "noise", why[k]);
 
-		if (m->algo == ALGO_LB) {
-			lb_figures(D, m, i);
-			add(D, ROLE_HEADING, "cc figures, for comparison");
-			cc_figures(D, m, i, false);
-		} else if (m->algo == ALGO_CC) {
-			cc_figures(D, m, i, true);
-		} else {
+		/* cc's figures decide for cc; every other method works its own
+		 * decision out (the method table) and shows cc's for comparison */
+		bool by_rule = m->run.by_rule;
+		bool cc = m->algo == &method_cc && !by_rule;
+		if ((!cc && !m->algo->text) || by_rule)
 			add(D, mark_role(k), "reason: %s", reason_name((enum reason)dc->reason[i]));
-			const struct param_desc *T = params_find("auto.T");
-			if (m->algo == ALGO_AUTO && pg->score && pg->score[i] >= 0 && T) {
-				add(D, ROLE_NORMAL, "block probability %.2f %s T=%g",
-				    pg->score[i], pg->score[i] >= params_get(&m->params, T) ?
-				    sym(D, "\xe2\x89\xa5", ">=") : "<", params_get(&m->params, T));
-				if (pg->auto_stage == 1)
-					add(D, ROLE_DIM, "first stage: the trees gave no block 1/2");
-				if (pg->sig && pg->sig->core >= 0)
-					add(D, ROLE_NORMAL, "%s the core (line %d): %s",
-					    dom_contains(d, pg->sig->core, i) ? "inside" : "outside",
-					    d->line[pg->sig->core], label(d, pg->sig->core, &b));
-				signal_figures(D, pg, i);
-			}
-			add(D, ROLE_HEADING, "cc figures, for comparison");
-			cc_figures(D, m, i, false);
+		if (by_rule) {
+			add(D, ROLE_DIM, "the site rule's body: decides (%s)",
+			    m->rule->path ? m->rule->path : m->rule->host);
+		} else if (m->algo->explain && m->run.state_of == m->algo) {
+			struct explain x = {
+				.line = explain_line, .ctx = D, .to = to,
+				.le = sym(D, "\xe2\x89\xa4", "<="), .ge = sym(D, "\xe2\x89\xa5", ">="),
+			};
+			m->algo->explain(&m->run, pg, &m->params, i, &x);
 		}
+		if (!cc)
+			add(D, ROLE_HEADING, "cc figures, for comparison");
+		cc_figures(D, m, i, cc);
 
 		int src = model_pin_source(m, i);
 		if (src == i)

@@ -42,7 +42,7 @@ status_segments(const struct tui *t, struct seg *s, int max, int level)
 		    charset_source_name(pg->src.charset.source));
 	else
 		SEG(ROLE_STATUS, "| %s ", pg->src.charset.name);
-	SEG(ROLE_STATUS, "| %s", algo_name(m->algo));
+	SEG(ROLE_STATUS, "| %s", m->algo->name);
 	for (int k = 0; ; k++) {
 		const struct param_desc *d = model_method_param(m, k);
 		if (!d)

@@ -69,27 +69,37 @@ fmt_real(char *out, size_t n, double v, int width)
 		snprintf(out, n, "%.1fM", v / 1e6);
 }
 
-enum { COL_TA, COL_LA, COL_CC, COL_TD, COL_CS, COL_REL, COL_VER, COL_P, NCOLS };
+enum { COL_TA, COL_LA, COL_CC, COL_TD, COL_CS, COL_BASE, NCOLS = COL_BASE + 8 };
 static const struct {
 	const char *title;
 	int width;
-} cols[NCOLS] = {
+} base_cols[COL_BASE] = {
 	{ "TA", 6 }, { "LA", 4 }, { "CC", 6 }, { "TD", 6 }, { "CS", 4 },
-	{ "REL", 4 }, { "VER", 4 }, { "P", 4 },
 };
 
-/* The figure columns for the current method, its own first: REL VER for
- * tib, the block probability for auto, then TA LA CC TD CS. */
+/* Column c: one of TA LA CC TD CS, or COL_BASE + k for the method's k-th. */
+static const char *
+col_title(const struct tui_model *m, int c)
+{
+	return c < COL_BASE ? base_cols[c].title : m->algo->columns[c - COL_BASE].name;
+}
+
+static int
+col_width(const struct tui_model *m, int c)
+{
+	return c < COL_BASE ? base_cols[c].width : m->algo->columns[c - COL_BASE].width;
+}
+
+/* The figure columns for the current method, its own first (from the
+ * method table), then TA LA CC TD CS. */
 static int
 method_cols(const struct tui_model *m, int *ids)
 {
 	int k = 0;
-	if (m->algo == ALGO_TIB && m->pg->tib) {
-		ids[k++] = COL_REL;
-		ids[k++] = COL_VER;
-	} else if (m->algo == ALGO_AUTO && m->pg->score) {
-		ids[k++] = COL_P;
-	}
+	if (m->run.state && m->run.state_of == m->algo)
+		for (int j = 0; j < m->algo->ncolumns && j < NCOLS - COL_BASE; j++)
+			if (m->algo->columns[j].width > 0)
+				ids[k++] = COL_BASE + j;
 	for (int c = COL_TA; c <= COL_CS; c++)
 		ids[k++] = c;
 	return k;
@@ -97,13 +107,13 @@ method_cols(const struct tui_model *m, int *ids)
 
 /* How many of the columns fit, leaving a label of at least 12 cells. */
 static int
-ncols_for(const int *ids, int k, int w, int *figw)
+ncols_for(const struct tui_model *m, const int *ids, int k, int w, int *figw)
 {
 	int used;
 	for (;;) {
 		used = 0;
 		for (int c = 0; c < k; c++)
-			used += cols[ids[c]].width + 1;
+			used += col_width(m, ids[c]) + 1;
 		if (w - 2 - used >= 12 || k == 0)
 			break;
 		k--;
@@ -196,23 +206,25 @@ draw_row(struct tui *t, struct rect r, int y, int i, bool focused,
 	for (int j = 0; j < ncols; j++) {
 		int c = ids[j];
 		switch (c) {
-		case COL_TA: fmt_int(f, sizeof f, mt->TA[i], cols[c].width); break;
-		case COL_LA: fmt_int(f, sizeof f, mt->LA[i], cols[c].width); break;
-		case COL_CC: fmt_real(f, sizeof f, mt->CC[i], cols[c].width); break;
-		case COL_TD: fmt_real(f, sizeof f, mt->TD[i], cols[c].width); break;
-		case COL_REL: snprintf(f, sizeof f, "%.2f", m->pg->tib->rel[i]); break;
-		case COL_VER: snprintf(f, sizeof f, "%.2f", m->pg->tib->ver[i]); break;
-		case COL_P:
-			if (m->pg->score[i] < 0)
+		case COL_TA: fmt_int(f, sizeof f, mt->TA[i], base_cols[c].width); break;
+		case COL_LA: fmt_int(f, sizeof f, mt->LA[i], base_cols[c].width); break;
+		case COL_CC: fmt_real(f, sizeof f, mt->CC[i], base_cols[c].width); break;
+		case COL_TD: fmt_real(f, sizeof f, mt->TD[i], base_cols[c].width); break;
+		case COL_CS: snprintf(f, sizeof f, "%.2f", m->ccdc.CS[i]); break;
+		default: {
+			const struct method_column *mc = &m->algo->columns[c - COL_BASE];
+			double v = mc->value(m->run.state, i);
+			if (v < 0)      /* no figure here */
 				snprintf(f, sizeof f, "-");
 			else
-				snprintf(f, sizeof f, "%.2f", m->pg->score[i]);
+				snprintf(f, sizeof f, "%.*f", mc->decimals > 2 ? 2 : mc->decimals, v);
 			break;
-		default: snprintf(f, sizeof f, "%.2f", m->ccdc.CS[i]); break;
+		}
 		}
 		int fw = (int)strlen(f);
-		scr_str(y, fx + 1 + cols[c].width - fw, fw, f, base);
-		fx += cols[c].width + 1;
+		int cw = col_width(m, c);
+		scr_str(y, fx + 1 + cw - fw, fw, f, base);
+		fx += cw + 1;
 	}
 }
 
@@ -222,7 +234,7 @@ tree_draw(struct tui *t, struct rect r, bool focused)
 	const struct tui_model *m = &t->m;
 	int figw, ids[NCOLS];
 	int nids = method_cols(m, ids);
-	int ncols = ncols_for(ids, nids, r.w, &figw);
+	int ncols = ncols_for(m, ids, nids, r.w, &figw);
 	int title = focused ? ROLE_TITLE_FOCUS : ROLE_TITLE;
 	scr_fill(r.y, r.x, r.w, title);
 	int row = model_row_of(m, m->sel);
@@ -230,9 +242,10 @@ tree_draw(struct tui *t, struct rect r, bool focused)
 	int fx = r.x + r.w - figw;
 	for (int k = 0; k < ncols; k++) {
 		int c = ids[k];
-		int tw = (int)strlen(cols[c].title);
-		scr_str(r.y, fx + 1 + cols[c].width - tw, tw, cols[c].title, title);
-		fx += cols[c].width + 1;
+		const char *ct = col_title(m, c);
+		int tw = (int)strlen(ct), cw = col_width(m, c);
+		scr_str(r.y, fx + 1 + cw - tw, tw, ct, title);
+		fx += cw + 1;
 	}
 	if (m->n == 0) {
 		scr_str(r.y + 1, r.x + 1, r.w - 1, "(no elements)", ROLE_DIM);

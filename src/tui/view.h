@@ -81,6 +81,7 @@ struct tui {
 	char url[1024];            /* the page's address, typed at w's prompt */
 	struct rules_set *rules;   /* --rules, or NULL */
 	struct page pg;
+	void **sites;              /* each method's site state (--siblings), or NULL */
 	struct tui_model m;
 	const char *name;          /* the page's name for the status line */
 

@@ -1,0 +1,95 @@
+/* method-auto.c - every signal combined per block (auto.h) in the table. */
+#include "config.h"
+
+#include <math.h>
+
+#include "auto.h"
+#include "method.h"
+#include "run.h"
+
+static void
+auto_decide(struct page *pg, const void *site, int index, const char *name,
+	    const struct params *p, void **state, struct decision *dc)
+{
+	(void)site, (void)index, (void)name;
+	if (!*state)
+		*state = auto_state_new(pg);
+	decide_auto(pg->dom, *state, p, dc);
+}
+
+static void
+auto_free(void *state)
+{
+	auto_state_free(state);
+}
+
+static double
+auto_p(const void *state, int i)
+{
+	return ((const struct auto_state *)state)->score[i];
+}
+
+static const struct method_column auto_columns[] = {
+	{ .name = "P", .decimals = 3, .width = 4, .blank_negative = true, .value = auto_p },
+};
+
+/* Each signal's share of the logit, the largest first: the steps it took
+ * along the trees' paths (the bias: the base and the roots), or weight x
+ * value when the first stage decides; their sum is the block's logit. */
+static void
+auto_explain(const struct run *r, const struct page *pg, const struct params *p,
+	     int i, const struct explain *x)
+{
+	const struct auto_state *st = r->state;
+	const struct dom *d = pg->dom;
+	if (!st || st->score[i] < 0)
+		return;
+	explain_printf(x, EXPLAIN_NORMAL, "block probability %.2f %s T=%g", st->score[i],
+		       st->score[i] >= p->auto_T ? x->ge : "<", p->auto_T);
+	if (st->stage == 1)
+		explain_printf(x, EXPLAIN_DIM, "first stage: the trees gave no block 1/2");
+	if (st->sig.core >= 0) {
+		struct buf b;
+		buf_init(&b);
+		dom_label(d, st->sig.core, &b);
+		explain_printf(x, EXPLAIN_NORMAL, "%s the core (line %d): %s",
+			       dom_contains(d, st->sig.core, i) ? "inside" : "outside",
+			       d->line[st->sig.core], b.data);
+		buf_free(&b);
+	}
+	double c[F_COUNT], z = 0;
+	if (auto_contributions(st, i, c) < 0)
+		return;
+	int order[F_COUNT];
+	for (int k = 0; k < F_COUNT; k++) {
+		order[k] = k;
+		z += c[k];
+	}
+	/* insertion sort by |contribution|, descending: a few dozen entries */
+	for (int a = 1; a < F_COUNT; a++)
+		for (int b = a; b > 0 && fabs(c[order[b]]) > fabs(c[order[b - 1]]); b--) {
+			int t = order[b];
+			order[b] = order[b - 1];
+			order[b - 1] = t;
+		}
+	explain_printf(x, EXPLAIN_HEADING, "signals, sum %.2f = logit", z);
+	explain_printf(x, EXPLAIN_DIM, "%s", st->stage == 1 ? "  (first stage: weight x value)" :
+		       "  (tree steps; bias: base + roots)");
+	for (int k = 0; k < F_COUNT; k++) {
+		if (c[order[k]] == 0)
+			continue;
+		explain_printf(x, c[order[k]] > 0 ? EXPLAIN_NORMAL : EXPLAIN_DIM, "  %+6.2f  %s",
+			       c[order[k]], feature_names[order[k]]);
+	}
+}
+
+const struct method method_auto = {
+	.name = "auto",
+	.summary = "every signal combined per block by a learnt model (the default)",
+	.needs_dom = true,
+	.decide = auto_decide,
+	.state_free = auto_free,
+	.columns = auto_columns,
+	.ncolumns = 1,
+	.explain = auto_explain,
+};

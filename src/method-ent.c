@@ -1,0 +1,199 @@
+/* method-ent.c - the entropy extraction path (ALGORITHMS.md §3) in the
+ * table: one path per template over a site's pages, or the page's own
+ * descent when it is alone. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "entropy.h"
+#include "method.h"
+#include "run.h"
+
+struct ent_state {
+	struct geometry *g;     /* the page's estimated boxes */
+	struct entropy *e;      /* its own descent, for the figures */
+	int stop;               /* the content root used */
+	int cluster;            /* -1 alone */
+	int fallback;           /* the cluster's path named nothing here */
+	struct ent_path *path;  /* the path of stop */
+};
+
+static void *
+ent_site_new(const struct site_pages *sp, const struct params *p, FILE *verbose)
+{
+	const struct dom **doms = xcalloc((size_t)sp->n + 1, sizeof *doms);
+	const struct metrics **ms = xcalloc((size_t)sp->n + 1, sizeof *ms);
+	for (int i = 0; i < sp->n; i++) {
+		doms[i] = sp->pages[i].dom;
+		ms[i] = sp->pages[i].m;
+	}
+	struct entropy_site *st = entropy_site_new(doms, ms, sp->n, p);
+	for (int k = 0; verbose && k < st->nclusters; k++)
+		fprintf(verbose, "pith: cluster %d: sample %s, path %s (%s)\n", k,
+			sp->name[st->sample[k]], st->path[k]->xpath,
+			entropy_path_kind(st->path[k]));
+	free(doms);
+	free(ms);
+	return st;
+}
+
+static void
+ent_site_free(void *site)
+{
+	entropy_site_free(site);
+}
+
+static void
+ent_state_free(void *state)
+{
+	struct ent_state *s = state;
+	if (!s)
+		return;
+	geometry_free(s->g);
+	entropy_free(s->e);
+	entropy_path_free(s->path);
+	free(s);
+}
+
+static void
+ent_decide(struct page *pg, const void *site, int index, const char *name,
+	   const struct params *p, void **state, struct decision *dc)
+{
+	(void)name;
+	ent_state_free(*state);
+	struct ent_state *s = xcalloc(1, sizeof *s);
+	*state = s;
+	s->g = geometry_estimate(pg->dom, pg->m, p);
+	s->e = entropy_find(pg->dom, pg->m, s->g, p);
+	s->stop = s->e->stop;
+	s->cluster = -1;
+	s->fallback = 1;
+	const struct entropy_site *st = site;
+	if (st && index >= 0 && index < st->n) {
+		s->stop = entropy_site_stop(st, index, pg->dom, pg->m, p, &s->fallback);
+		s->cluster = st->cluster[index];
+	}
+	s->path = entropy_path_new(pg->dom, s->stop);
+	entropy_decide(pg->dom, s->stop, NULL, dc);
+}
+
+static double
+ent_height(const void *state, int i)
+{
+	return ((const struct ent_state *)state)->g->height[i];
+}
+
+static double
+ent_width(const void *state, int i)
+{
+	return ((const struct ent_state *)state)->g->width[i];
+}
+
+static double
+ent_ipt(const void *state, int i)
+{
+	return ((const struct ent_state *)state)->e->ipt[i];
+}
+
+/* HEIGHT and WIDTH are estimates (geometry.h), and the JSON says so. */
+static const struct method_column ent_columns[] = {
+	{ .name = "HEIGHT", .decimals = 0, .value = ent_height },
+	{ .name = "WIDTH", .decimals = 0, .json_after = "\"box\":\"estimate\"",
+	  .value = ent_width },
+	{ .name = "IPT", .decimals = 3, .width = 4, .value = ent_ipt },
+};
+
+static void
+ent_explain(const struct run *r, const struct page *pg, const struct params *p,
+	    int i, const struct explain *x)
+{
+	const struct ent_state *s = r->state;
+	const struct dom *d = pg->dom;
+	(void)p;
+	if (!s)
+		return;
+	if (s->e->ipt[i] >= 0)
+		explain_printf(x, EXPLAIN_NORMAL, "box (estimated): height %.0f, width %.0f; "
+			       "importance %.3f", s->g->height[i], s->g->width[i], s->e->ipt[i]);
+	else
+		explain_printf(x, EXPLAIN_NORMAL, "box (estimated): height %.0f, width %.0f; "
+			       "not weighed in the descent", s->g->height[i], s->g->width[i]);
+	struct buf b;
+	buf_init(&b);
+	if (s->stop >= 0) {
+		dom_label(d, s->stop, &b);
+		explain_printf(x, EXPLAIN_NORMAL, "path %s (%s) %s %s", s->path->xpath,
+			       entropy_path_kind(s->path), x->to, b.data);
+	}
+	if (s->cluster >= 0)
+		explain_printf(x, EXPLAIN_DIM, "template cluster %d%s", s->cluster,
+			       s->fallback ? "; its path names nothing here: own descent" : "");
+	else
+		explain_printf(x, EXPLAIN_DIM, "the page alone (--siblings gives the site's pages)");
+	/* the descent step that weighed this element, if any */
+	for (int k = 0; k < s->e->nsteps; k++) {
+		const struct entropy_step *st = &s->e->steps[k];
+		if (d->parent[i] != st->node)
+			continue;
+		b.len = 0;
+		dom_label(d, st->node, &b);
+		explain_printf(x, EXPLAIN_NORMAL, "step %d: children of %s, %d kept, variance %.4f",
+			       k + 1, b.data, st->nkids, st->variance);
+		explain_printf(x, EXPLAIN_NORMAL, "weights height %.3f width %.3f text %.3f",
+			       st->w[ENT_HEIGHT], st->w[ENT_WIDTH], st->w[ENT_TEXT]);
+		explain_printf(x, st->best == i ? EXPLAIN_CONTENT : EXPLAIN_DIM, "%s",
+			       st->best == i ? "the most important child" : "not the most important child");
+	}
+	if (s->stop >= 0 && (dom_contains(d, s->stop, i)))
+		explain_printf(x, EXPLAIN_CONTENT, "%s inside the content root", x->to);
+	else if (s->stop >= 0 && dom_contains(d, i, s->stop))
+		explain_printf(x, EXPLAIN_NOISE, "%s above the content root", x->to);
+	else
+		explain_printf(x, EXPLAIN_NOISE, "%s off the path", x->to);
+	if (s->e->why)
+		explain_printf(x, EXPLAIN_DIM, "the descent stopped: %s", s->e->why);
+	buf_free(&b);
+}
+
+static void
+ent_report(const struct run *r, const struct page *pg, const char *name, FILE *f)
+{
+	const struct ent_state *s = r->state;
+	(void)pg;
+	if (!s)
+		return;
+	fprintf(f, "%s: cluster %d, path %s (%s%s)\n", name, s->cluster < 0 ? 0 : s->cluster,
+		s->path->xpath, entropy_path_kind(s->path),
+		s->fallback && s->cluster >= 0 ?
+		"; the cluster's path names nothing here, own descent" : "");
+}
+
+static void
+ent_json(const struct run *r, struct buf *b)
+{
+	const struct ent_state *s = r->state_of == &method_ent ? r->state : NULL;
+	buf_printf(b, "\"cluster\":%d,\"path\":", s ? (s->cluster < 0 ? 0 : s->cluster) : -1);
+	if (s && s->path->xpath)
+		buf_add_json(b, s->path->xpath, strlen(s->path->xpath));
+	else
+		buf_adds(b, "null");
+	buf_addc(b, ',');
+}
+
+const struct method method_ent = {
+	.name = "ent",
+	.summary = "entropy extraction path: one content root per page template",
+	.needs_dom = true,
+	.site_pages = SITE_INPUTS_SIBLINGS,
+	.min_site = 2,
+	.site_new = ent_site_new,
+	.site_free = ent_site_free,
+	.decide = ent_decide,
+	.state_free = ent_state_free,
+	.columns = ent_columns,
+	.ncolumns = 3,
+	.explain = ent_explain,
+	.report = ent_report,
+	.json = ent_json,
+};

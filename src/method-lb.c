@@ -1,0 +1,157 @@
+/* method-lb.c - the line-block distribution (ALGORITHMS.md §2) in the
+ * table: lb decides source lines; its elements are those that start on a
+ * kept line, and pins keep or drop the lines of the pinned elements. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "method.h"
+#include "run.h"
+
+struct lb_state {
+	int *last_line;     /* per element, the last source line it covers */
+	int nsrc;           /* the highest source line of elements and lines */
+};
+
+static void
+lb_state_free(void *state)
+{
+	struct lb_state *s = state;
+	if (!s)
+		return;
+	free(s->last_line);
+	free(s);
+}
+
+static void
+lb_decide(struct page *pg, const void *site, int index, const char *name,
+	  const struct params *p, void **state, struct decision *dc)
+{
+	(void)site, (void)index, (void)name;
+	page_lineblock(pg, p);
+	if (!pg->dom)
+		return;         /* lines only: no element to decide */
+	if (!*state) {
+		struct lb_state *s = xcalloc(1, sizeof *s);
+		s->last_line = run_last_lines(pg->dom);
+		for (int i = 0; i < pg->dom->n; i++)
+			if (s->last_line[i] > s->nsrc)
+				s->nsrc = s->last_line[i];
+		*state = s;
+	}
+	struct lb_state *s = *state;
+	for (int j = 0; j < pg->lb->nlines; j++)
+		if (pg->lb->src_line[j] > s->nsrc)
+			s->nsrc = pg->lb->src_line[j];
+	lineblock_decide_elements(pg->lb, pg->dom, dc);
+}
+
+static void
+lb_text(struct run *r, struct page *pg, const struct params *p, const uint8_t *mask)
+{
+	const struct lineblock *lb = pg->lb;
+	if (r->nlines != lb->nlines) {
+		free(r->line_keep);
+		free(r->line_group);
+		r->nlines = lb->nlines;
+		r->line_keep = xcalloc((size_t)r->nlines + 1, 1);
+		r->line_group = xcalloc((size_t)r->nlines + 1, sizeof *r->line_group);
+	}
+	const struct lb_state *s = r->state;
+	uint8_t *lp = NULL;
+	if (mask && s) {
+		/* the innermost marked element whose lines hold a line decides */
+		lp = xcalloc((size_t)s->nsrc + 2, 1);
+		for (int i = 0; i < pg->dom->n; i++) {
+			if (!mask[i])
+				continue;
+			for (int l = pg->dom->line[i]; l <= s->last_line[i] && l <= s->nsrc; l++)
+				if (l >= 1)
+					lp[l] = mask[i];
+		}
+	}
+	lineblock_text(lb, p, lp, s ? s->nsrc : 0, r->line_keep, r->line_group, &r->text);
+	free(lp);
+}
+
+/* Ctext lines [*a, *b] (1-based) of element i's source lines; 0 if none. */
+static int
+ctext_lines(const struct lineblock *lb, int first, int last, int *a, int *b)
+{
+	int L = lb->nlines;
+	if (L == 0)
+		return 0;
+	/* src_line never decreases: two binary searches */
+	int lo = 0, hi = L;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (lb->src_line[mid] < first)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	int x = lo;
+	lo = 0;
+	hi = L;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (lb->src_line[mid] <= last)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo <= x)
+		return 0;
+	*a = x + 1;
+	*b = lo;
+	return 1;
+}
+
+static void
+lb_explain(const struct run *r, const struct page *pg, const struct params *p,
+	   int i, const struct explain *x)
+{
+	const struct lineblock *lb = pg->lb;
+	const struct lb_state *s = r->state;
+	int a, b;
+	if (!s || !ctext_lines(lb, pg->dom->line[i], s->last_line[i], &a, &b)) {
+		explain_printf(x, EXPLAIN_NOISE, "lb: no Ctext line holds this element %s noise", x->to);
+		return;
+	}
+	int b1 = b < lb->nblocks ? b : lb->nblocks, b0 = a < b1 ? a : b1;
+	int best = b0;
+	for (int k = b0; k <= b1; k++)
+		if (lb->Y[k - 1] > lb->Y[best - 1])
+			best = k;
+	explain_printf(x, EXPLAIN_NORMAL, "lb: Ctext lines %d-%d %s blocks %d-%d (K=%d)",
+		       a, b, x->to, b0, b1, lb->K);
+	explain_printf(x, EXPLAIN_NORMAL, "Y there: max %d at block %d; T=%g",
+		       lb->Y[best - 1], best, p->lb_T);
+	int at = -1;
+	for (int g = 0; g < lb->nregions; g++)
+		if (lb->regions[g].start <= a && lb->regions[g].end >= a)
+			at = g;
+	bool in = r->dc.content[i];
+	if (at < 0)
+		explain_printf(x, in ? EXPLAIN_CONTENT : EXPLAIN_NOISE, "region: none holds line %d %s %s",
+			       pg->dom->line[i], x->to, in ? "content" : "noise");
+	else if (lb->regions[at].selected)
+		explain_printf(x, EXPLAIN_CONTENT, "region: blocks %d-%d, selected %s content",
+			       lb->regions[at].start, lb->regions[at].end, x->to);
+	else
+		explain_printf(x, EXPLAIN_NOISE, "region: blocks %d-%d, not selected (lb.mode=%s) %s noise",
+			       lb->regions[at].start, lb->regions[at].end,
+			       p->lb_mode == LB_MODE_ALL ? "all: it holds a copyright line" :
+			       "max: another holds the largest Y", x->to);
+}
+
+const struct method method_lb = {
+	.name = "lb",
+	.summary = "line-block distribution: regions of long text lines, no DOM",
+	.needs_dom = false,
+	.decide = lb_decide,
+	.state_free = lb_state_free,
+	.text = lb_text,
+	.explain = lb_explain,
+};

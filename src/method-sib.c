@@ -1,0 +1,170 @@
+/* method-sib.c - noise found again in sibling pages (ALGORITHMS.md §5) in
+ * the table. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "method.h"
+#include "run.h"
+#include "similarity.h"
+
+struct sib_site {
+	struct sib_string *s;   /* each loaded sibling page's body string */
+	char **path;            /* its real path */
+	int n;
+};
+
+struct sib_state {
+	double *tagsim, *textsim;   /* per block root, -1 elsewhere */
+	int nsib;                   /* sibling pages compared with */
+	int noise;                  /* blocks found in a sibling */
+};
+
+static void *
+sib_site_new(const struct site_pages *sp, const struct params *p, FILE *verbose)
+{
+	(void)p, (void)verbose;
+	struct sib_site *st = xcalloc(1, sizeof *st);
+	st->s = xcalloc((size_t)sp->n + 1, sizeof *st->s);
+	st->path = xcalloc((size_t)sp->n + 1, sizeof *st->path);
+	for (int i = 0; i < sp->n; i++) {
+		if (!sp->pages[i].dom)
+			continue;
+		sib_string_build(sp->pages[i].dom, sp->pages[i].dom->body, &st->s[st->n]);
+		st->path[st->n++] = xstrdup(sp->path[i]);
+	}
+	return st;
+}
+
+static void
+sib_site_free(void *site)
+{
+	struct sib_site *st = site;
+	if (!st)
+		return;
+	for (int i = 0; i < st->n; i++) {
+		sib_string_free(&st->s[i]);
+		free(st->path[i]);
+	}
+	free(st->s);
+	free(st->path);
+	free(st);
+}
+
+static void
+sib_state_free(void *state)
+{
+	struct sib_state *s = state;
+	if (!s)
+		return;
+	free(s->tagsim);
+	free(s);
+}
+
+static void
+sib_method_decide(struct page *pg, const void *site, int index, const char *name,
+	   const struct params *p, void **state, struct decision *dc)
+{
+	(void)index;
+	const struct sib_site *st = site;
+	const struct dom *d = pg->dom;
+	sib_state_free(*state);
+	struct sib_state *s = xcalloc(1, sizeof *s);
+	*state = s;
+	s->tagsim = xcalloc(2 * (size_t)d->n + 1, sizeof *s->tagsim);
+	s->textsim = s->tagsim + d->n;
+	/* a page is not its own sibling */
+	const struct sib_string **sibs = xcalloc(st ? (size_t)st->n + 1 : 1, sizeof *sibs);
+	char *self = name ? realpath(name, NULL) : NULL;
+	for (int i = 0; st && i < st->n; i++)
+		if (!self || strcmp(st->path[i], self))
+			sibs[s->nsib++] = &st->s[i];
+	free(self);
+	sib_decide(d, pg->m, sibs, s->nsib, p, NULL, dc, s->tagsim, s->textsim);
+	free(sibs);
+	for (int i = 0; i < d->n; i++) {
+		int par = d->parent[i];
+		s->noise += dc->reason[i] == REASON_NOISE_BLOCK &&
+			    (par < 0 || dc->reason[par] != REASON_NOISE_BLOCK);
+	}
+}
+
+static double
+sib_tagsim(const void *state, int i)
+{
+	return ((const struct sib_state *)state)->tagsim[i];
+}
+
+static double
+sib_textsim(const void *state, int i)
+{
+	return ((const struct sib_state *)state)->textsim[i];
+}
+
+static const struct method_column sib_columns[] = {
+	{ .name = "TAGSIM", .decimals = 3, .width = 6, .value = sib_tagsim },
+	{ .name = "TEXTSIM", .decimals = 3, .value = sib_textsim },
+};
+
+static void
+sib_explain(const struct run *r, const struct page *pg, const struct params *p,
+	    int i, const struct explain *x)
+{
+	const struct sib_state *s = r->state;
+	const struct dom *d = pg->dom;
+	if (!s)
+		return;
+	if (s->nsib == 0)
+		explain_printf(x, EXPLAIN_DIM, "no sibling pages: nothing can be found again "
+			       "(--siblings FILE|DIR)");
+	else
+		explain_printf(x, EXPLAIN_DIM, "compared with %d sibling page%s, %d noise block%s",
+			       s->nsib, s->nsib == 1 ? "" : "s", s->noise, s->noise == 1 ? "" : "s");
+	int b = i;
+	while (b >= 0 && s->tagsim[b] < 0)
+		b = d->parent[b];
+	if (b < 0) {
+		explain_printf(x, EXPLAIN_NORMAL, "not inside a block %s %s", x->to,
+			       r->dc.content[i] ? "content" : "noise");
+		return;
+	}
+	struct buf l;
+	buf_init(&l);
+	dom_label(d, b, &l);
+	if (b != i)
+		explain_printf(x, EXPLAIN_NORMAL, "inside the block %s (line %d)", l.data, d->line[b]);
+	bool found = r->dc.reason[b] == REASON_NOISE_BLOCK;
+	explain_printf(x, EXPLAIN_NORMAL, "best match: tag similarity %.3f (sib.alpha=%g), "
+		       "text similarity %.3f (sib.beta=%g)", s->tagsim[b], p->sib_alpha,
+		       s->textsim[b], p->sib_beta);
+	explain_printf(x, found ? EXPLAIN_NOISE : EXPLAIN_CONTENT, "%s %s", x->to,
+		       found ? "found again in a sibling page: noise" :
+		       "no sibling page has it: content");
+	buf_free(&l);
+}
+
+static void
+sib_report(const struct run *r, const struct page *pg, const char *name, FILE *f)
+{
+	const struct sib_state *s = r->state;
+	(void)pg;
+	if (s)
+		fprintf(f, "%s: %d sibling pages, %d noise blocks\n", name, s->nsib, s->noise);
+}
+
+const struct method method_sib = {
+	.name = "sib",
+	.summary = "noise found again in sibling pages of the same site",
+	.needs_dom = true,
+	.site_pages = SITE_SIBLINGS_OR_INPUTS,
+	.min_site = 1,
+	.site_new = sib_site_new,
+	.site_free = sib_site_free,
+	.decide = sib_method_decide,
+	.state_free = sib_state_free,
+	.columns = sib_columns,
+	.ncolumns = 2,
+	.explain = sib_explain,
+	.report = sib_report,
+};

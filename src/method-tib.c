@@ -1,0 +1,82 @@
+/* method-tib.c - relativity and veracity (ALGORITHMS.md §4) in the table. */
+#include "config.h"
+
+#include "method.h"
+#include "run.h"
+
+static void
+tib_decide(struct page *pg, const void *site, int index, const char *name,
+	   const struct params *p, void **state, struct decision *dc)
+{
+	(void)site, (void)index, (void)name;
+	struct tib_figures *f = *state;
+	if (!f || f->setting != p->tib_script) {
+		tib_figures_free(f);
+		*state = f = tib_figures_compute(pg->dom, pg->m, page_script(pg), p->tib_script);
+	}
+	decide_tib(pg->dom, pg->m, f, p, NULL, dc);
+}
+
+static void
+tib_state_free(void *state)
+{
+	tib_figures_free(state);
+}
+
+static double
+tib_rel(const void *state, int i)
+{
+	return ((const struct tib_figures *)state)->rel[i];
+}
+
+static double
+tib_ver(const void *state, int i)
+{
+	return ((const struct tib_figures *)state)->ver[i];
+}
+
+static const struct method_column tib_columns[] = {
+	{ .name = "REL", .decimals = 2, .width = 4, .value = tib_rel },
+	{ .name = "VER", .decimals = 2, .width = 4, .value = tib_ver },
+};
+
+static void
+tib_explain(const struct run *r, const struct page *pg, const struct params *p,
+	    int i, const struct explain *x)
+{
+	const struct tib_figures *f = r->state;
+	const struct metrics *m = pg->m;
+	if (!f)
+		return;
+	double lo, hi;
+	tib_band(f, p, &lo, &hi);
+	int all = m->TA[i] + m->LT[i];
+	bool rel_out = f->rel[i] >= p->tib_rel;
+	explain_printf(x, rel_out ? EXPLAIN_NOISE : EXPLAIN_NORMAL,
+		       "REL = LT/(TA+LT) = %d/%d = %.2f %s tib.rel=%g%s",
+		       m->LT[i], all, f->rel[i], rel_out ? x->ge : "<", p->tib_rel,
+		       rel_out ? " (mostly link text)" : "");
+	explain_printf(x, EXPLAIN_NORMAL, "VER = %s/%s = %d/%d = %.3f, band [%.3f, %.3f]",
+		       f->signal == SCRIPT_TIBETAN ? (f->legacy ? "dots('-')" : "dots") :
+		       "punctuation", f->signal == SCRIPT_TIBETAN ? "len" : "TA",
+		       f->dots[i], f->len[i], f->ver[i], lo, hi);
+	explain_printf(x, EXPLAIN_DIM, "band for %s text%s", tib_script_name(f->signal),
+		       f->signal == SCRIPT_TIBETAN ? " (syllable dots)" :
+		       " (sentence punctuation stands in for the dots)");
+	const char *verdict = rel_out ? "noise (relativity)" :
+		f->ver[i] < lo ? "noise (veracity below the band)" :
+		f->ver[i] > hi ? "noise (veracity above the band)" : "content";
+	explain_printf(x, r->dc.content[i] ? EXPLAIN_CONTENT : EXPLAIN_NOISE, "%s %s",
+		       x->to, verdict);
+}
+
+const struct method method_tib = {
+	.name = "tib",
+	.summary = "relativity and veracity: link share and syllable dots (Tibetan) or punctuation",
+	.needs_dom = true,
+	.decide = tib_decide,
+	.state_free = tib_state_free,
+	.columns = tib_columns,
+	.ncolumns = 2,
+	.explain = tib_explain,
+};

@@ -1,0 +1,42 @@
+/* method.c - the table of methods. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "method.h"
+
+#define METHOD_PTR(n) &method_##n,
+const struct method *const methods[] = { METHODS(METHOD_PTR) };
+#undef METHOD_PTR
+const int nmethods = (int)(sizeof methods / sizeof methods[0]);
+
+const struct method *
+method_find(const char *name)
+{
+	for (int k = 0; k < nmethods; k++)
+		if (!strcmp(methods[k]->name, name))
+			return methods[k];
+	return NULL;
+}
+
+int
+method_index(const struct method *m)
+{
+	for (int k = 0; k < nmethods; k++)
+		if (methods[k] == m)
+			return k;
+	return 0;
+}
+
+void
+explain_printf(const struct explain *x, enum explain_role role, const char *fmt, ...)
+{
+	char text[480];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	x->line(x->ctx, role, text);
+}

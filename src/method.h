@@ -1,0 +1,114 @@
+/* method.h - the extraction methods, one table entry each.
+ *
+ * A method is a const struct method (one method-*.c file each, in the
+ * habit of tmux's modes): what it builds from the other pages of a run,
+ * how it decides every element of one page, the figures it adds to the
+ * node table and how it explains one element.  Nothing outside the
+ * method-*.c files and this table asks which method it is: every
+ * front-end runs a page through run.h with a method pointer.
+ *
+ * Per-page state (a method's figures for one page) and per-site state
+ * (built once from a run's pages) belong to the method: it allocates them
+ * in decide / site_new and frees them in state_free / site_free.  No I/O
+ * here but the verbose report, written to the FILE it is given. */
+#ifndef PITH_METHOD_H
+#define PITH_METHOD_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "decide.h"
+#include "page.h"
+#include "params.h"
+
+struct run;
+
+/* Which other pages a method's site state is built from. */
+enum method_site_pages {
+	SITE_NONE,               /* the page alone */
+	SITE_INPUTS_SIBLINGS,    /* ent: every input and --siblings page, in that order */
+	SITE_SIBLINGS_OR_INPUTS, /* sib: --siblings pages, else the other inputs */
+};
+
+/* The pages a site is built from: pages[i] has no dom when it failed to
+ * load; path[i] is its real path (a page is not its own sibling). */
+struct site_pages {
+	struct page *pages;
+	char **path;
+	const char **name;
+	int n, ninputs;          /* the first ninputs are the run's inputs */
+};
+
+/* One figure a method adds to the node table, after CS. */
+struct method_column {
+	const char *name;        /* TSV header, JSON key, tree title */
+	int decimals;
+	int width;               /* tree column width, 0: not in the tree */
+	bool blank_negative;     /* a negative value is "-" / null (no figure) */
+	const char *json_after;  /* printed after the value in JSON, or NULL */
+	double (*value)(const void *state, int i);
+};
+
+/* One line of an explanation, with its role (the detail pane colours it),
+ * and the signs to write it with (UTF-8 or ASCII). */
+enum explain_role { EXPLAIN_HEADING, EXPLAIN_NORMAL, EXPLAIN_DIM, EXPLAIN_CONTENT, EXPLAIN_NOISE };
+struct explain {
+	void (*line)(void *ctx, enum explain_role role, const char *text);
+	void *ctx;
+	const char *to, *le, *ge;    /* "→" "≤" "≥" or "->" "<=" ">=" */
+};
+void explain_printf(const struct explain *x, enum explain_role role, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+struct method {
+	const char *name;
+	const char *summary;     /* one line, for --help and the man page */
+	bool needs_dom;          /* false: works on source lines (lb) */
+	enum method_site_pages site_pages;
+	int min_site;            /* fewer loaded pages than this: no site */
+
+	void *(*site_new)(const struct site_pages *sp, const struct params *p, FILE *verbose);
+	void (*site_free)(void *site);
+
+	/* Decide every element of pg into dc (pins and rules come after, in
+	 * run.c).  *state is the method's per-page object from an earlier
+	 * call on the same page (or NULL), re-used when it still applies.
+	 * index is the page's place among the site's pages, -1 if none. */
+	void (*decide)(struct page *pg, const void *site, int index, const char *name,
+		       const struct params *p, void **state, struct decision *dc);
+	void (*state_free)(void *state);
+
+	/* Methods that keep source lines (lb) write their own text from the
+	 * pins mapped to lines; NULL: the kept elements' text (extract.h). */
+	void (*text)(struct run *r, struct page *pg, const struct params *p,
+		     const uint8_t *mask);
+
+	const struct method_column *columns;
+	int ncolumns;
+
+	/* The method's own lines for element i of the detail pane. */
+	void (*explain)(const struct run *r, const struct page *pg,
+			const struct params *p, int i, const struct explain *x);
+	/* -v: one line about the page's decision (ent's path, sib's blocks). */
+	void (*report)(const struct run *r, const struct page *pg, const char *name,
+		       FILE *f);
+	/* Extra JSON fields of pith extract ("cluster":…,), or NULL. */
+	void (*json)(const struct run *r, struct buf *b);
+};
+
+#define METHODS(X) X(cc) X(lb) X(ent) X(tib) X(sib) X(auto)
+#define METHOD_DECL(n) extern const struct method method_##n;
+METHODS(METHOD_DECL)
+#undef METHOD_DECL
+
+/* Every method, in the order of --help and the inspector's a key. */
+extern const struct method *const methods[];
+extern const int nmethods;
+#define METHOD_DEFAULT (&method_auto)
+
+/* By name; NULL for an unknown one. */
+const struct method *method_find(const char *name);
+/* The index of m in methods[]. */
+int method_index(const struct method *m);
+
+#endif

@@ -1,0 +1,155 @@
+/* run.c - one page through one method, for every front-end. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "run.h"
+#include "xpath.h"
+
+void
+run_init(struct run *r)
+{
+	memset(r, 0, sizeof *r);
+	buf_init(&r->text);
+}
+
+static void
+drop_state(struct run *r)
+{
+	if (r->state && r->state_of && r->state_of->state_free)
+		r->state_of->state_free(r->state);
+	r->state = NULL;
+	r->state_of = NULL;
+}
+
+void
+run_free(struct run *r)
+{
+	drop_state(r);
+	if (r->dc.content)
+		decision_free(&r->dc);
+	free(r->mask);
+	free(r->line_keep);
+	free(r->line_group);
+	buf_free(&r->text);
+	if (r->rule)
+		rules_outcome_free(&r->outcome);
+	memset(r, 0, sizeof *r);
+}
+
+static void
+set_meta(char **field, const char **from, const char *v)
+{
+	if (!v)
+		return;
+	free(*field);
+	*field = xstrdup(v);
+	*from = "rule";
+}
+
+void
+run_page(struct run *r, struct page *pg, const struct run_input *in)
+{
+	const struct method *m = in->method;
+	const struct dom *d = pg->dom;
+	int n = d ? d->n : 0;
+	if (!r->dc.content || r->dc.n != n) {
+		if (r->dc.content)
+			decision_free(&r->dc);
+		decision_init(&r->dc, n);
+		free(r->mask);
+		r->mask = xcalloc((size_t)n + 1, 1);
+	}
+	if (r->state_of != m)
+		drop_state(r);
+	if (r->rule)
+		rules_outcome_free(&r->outcome);
+	r->rule = NULL;
+	r->method = m;
+	r->text.len = 0;
+	memset(r->mask, 0, (size_t)n + 1);
+	r->masked = false;
+
+	/* A site rule whose body: matches decides instead of the method. */
+	struct xpath_doc *x = NULL;
+	bool decide = true;
+	if (in->rule && d) {
+		x = xpath_doc_new(d);
+		decide = !rules_body_matches(in->rule, x) &&
+			 (in->rule->autodetect_on_failure || in->rule->body.n == 0);
+	}
+	r->by_rule = !decide;
+	if (decide) {
+		m->decide(pg, in->site, in->index, pg->name, in->params, &r->state, &r->dc);
+		r->state_of = m;
+	}
+	if (x) {
+		r->rule = in->rule;
+		rules_apply(in->rule, d, x, in->pins, &r->dc, decide, r->mask, &r->outcome,
+			    in->diag, in->diag_ctx);
+		set_meta(&pg->meta.title, &pg->meta.title_from, r->outcome.title);
+		set_meta(&pg->meta.date, &pg->meta.date_from, r->outcome.date);
+		xpath_doc_free(x);
+	} else if (in->pins && d) {
+		decide_apply_pins(d, in->pins, &r->dc, r->mask);
+	}
+	for (int i = 0; i < n && !r->masked; i++)
+		r->masked = r->mask[i] != 0;
+
+	r->by_lines = decide && m->text;
+	if (r->by_lines)
+		m->text(r, pg, in->params, r->masked ? r->mask : NULL);
+	else if (d)
+		extract_text_mask(d, r->dc.content, r->masked ? r->mask : NULL, &r->text,
+				  in->spans);
+	if (!r->text.data)
+		buf_adds(&r->text, "");
+}
+
+int *
+run_last_lines(const struct dom *d)
+{
+	int n = d->n;
+	int *last = xcalloc((size_t)n + 1, sizeof(int));
+	for (int i = 0; i < n; i++)
+		last[i] = d->line[i];
+	for (int t = 0; t < d->ntexts; t++) {
+		const struct dom_text *x = &d->texts[t];
+		int l = x->line;
+		const char *s = dom_text(d, t), *e = s + x->len;
+		while ((s = memchr(s, '\n', (size_t)(e - s))) != NULL) {
+			l++;
+			s++;
+		}
+		if (x->elem >= 0 && x->elem < n && l > last[x->elem])
+			last[x->elem] = l;
+	}
+	for (int i = n - 1; i >= 0; i--) {
+		int p = d->parent[i];
+		if (p >= 0 && last[i] > last[p])
+			last[p] = last[i];
+	}
+	return last;
+}
+
+void *
+run_site_new(const struct method *m, const struct site_pages *sp,
+	     const struct params *p, FILE *verbose)
+{
+	if (!m->site_new)
+		return NULL;
+	int loaded = 0;
+	for (int i = 0; i < sp->n; i++)
+		loaded += sp->pages[i].dom != NULL;
+	if (sp->n < m->min_site || loaded == 0)
+		return NULL;
+	return m->site_new(sp, p, verbose);
+}
+
+void
+run_site_free(const struct method *m, void *site)
+{
+	if (site && m->site_free)
+		m->site_free(site);
+}

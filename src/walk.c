@@ -1,0 +1,98 @@
+/* walk.c - sorted, recursive directory walks of regular files. */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "util.h"
+#include "walk.h"
+
+const char *const walk_page_exts[] = { ".html", ".htm", ".xhtml", NULL };
+
+void
+strv_add(struct strv *s, const char *str)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 64;
+		s->v = xreallocarray(s->v, (size_t)s->cap, sizeof *s->v);
+	}
+	s->v[s->n++] = xstrdup(str);
+}
+
+void
+strv_free(struct strv *s)
+{
+	for (int i = 0; i < s->n; i++)
+		free(s->v[i]);
+	free(s->v);
+	memset(s, 0, sizeof *s);
+}
+
+bool
+walk_has_ext(const char *name, const char *const *exts)
+{
+	size_t n = strlen(name);
+	for (int k = 0; exts[k]; k++) {
+		size_t e = strlen(exts[k]);
+		if (n > e && str_ieq(name + n - e, exts[k]))
+			return true;
+	}
+	return false;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int
+walk(const char *dir, const char *const *exts, int depth, unsigned flags, struct strv *out,
+     walk_skip_fn skip, void *ctx, char *err, size_t errlen)
+{
+	DIR *dp = opendir(dir);
+	if (!dp) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		return -1;
+	}
+	struct strv names = { 0 };
+	struct dirent *e;
+	while ((e = readdir(dp)) != NULL)
+		if (e->d_name[0] != '.' || ((flags & WALK_HIDDEN) &&
+		    strcmp(e->d_name, ".") && strcmp(e->d_name, "..")))
+			strv_add(&names, e->d_name);
+	closedir(dp);
+	if (names.n)
+		qsort(names.v, (size_t)names.n, sizeof *names.v, cmp_str);
+	struct buf path;
+	buf_init(&path);
+	for (int i = 0; i < names.n; i++) {
+		path.len = 0;
+		buf_printf(&path, "%s/%s", dir, names.v[i]);
+		struct stat st;
+		if (stat(path.data, &st) < 0)
+			continue;       /* a dangling link names nothing to read */
+		if (S_ISDIR(st.st_mode)) {
+			char e2[256];
+			if (depth > 0 && walk(path.data, exts, depth - 1, flags, out, skip, ctx,
+					      e2, sizeof e2) < 0 && skip)
+				skip(ctx, path.data, e2);
+		} else if (S_ISREG(st.st_mode) && walk_has_ext(names.v[i], exts)) {
+			strv_add(out, path.data);
+		}
+	}
+	buf_free(&path);
+	strv_free(&names);
+	return 0;
+}
+
+int
+walk_dir(const char *dir, const char *const *exts, int maxdepth, unsigned flags,
+	 struct strv *out, walk_skip_fn skip, void *ctx, char *err, size_t errlen)
+{
+	return walk(dir, exts, maxdepth, flags, out, skip, ctx, err, errlen);
+}
