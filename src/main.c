@@ -42,11 +42,28 @@ static const char usage_main[] =
 "  -v, --verbose       say more on stderr\n"
 "  -h, --help          this help; pith COMMAND --help for a command's\n"
 "  --version           the version\n"
-"\n"
-"Parameters: cc.C cc.S cc.D cc.outliers lb.K lb.T lb.mode lb.reflow\n"
-"  ent.sim ent.var ent.width tib.rel tib.ver_min tib.ver_max tib.script\n"
-"  sib.alpha sib.beta sib.max sib.pdoc auto.T auto.grow (see pith(1)).\n"
-"Exit status: 0 ok, 1 some input could not be read or parsed, 2 usage.\n";
+"\n";
+
+/* The methods and parameters, from their tables. */
+static void
+print_methods_params(FILE *out)
+{
+	fputs("Methods:\n", out);
+	for (int k = 0; k < nmethods; k++)
+		fprintf(out, "  %-5s %s\n", methods[k]->name, methods[k]->summary);
+	fputs("\nParameters (see pith(1)):", out);
+	int col = 80;
+	for (size_t i = 0; i < params_count; i++) {
+		int w = (int)strlen(params_table[i].name) + 1;
+		if (col + w > 76) {
+			fputs("\n ", out);
+			col = 1;
+		}
+		fprintf(out, " %s", params_table[i].name);
+		col += w;
+	}
+	fputs("\n\nExit status: 0 ok, 1 some input could not be read or parsed, 2 usage.\n", out);
+}
 
 static const char usage_dump[] =
 "usage: pith dump [--algo NAME] [--format tsv|json] [--features]\n"
@@ -272,6 +289,8 @@ main(int argc, char **argv)
 		case 'v': c.verbose++; break;
 		case 'h':
 			fputs(command_usage(first == 2 ? c.command : "main"), stdout);
+			if (first != 2)
+				print_methods_params(stdout);
 			if (first == 2 && !strcmp(c.command, "inspect")) {
 				fputs("\nKeys:\n", stdout);
 				tui_print_keys(stdout, 0);

@@ -72,7 +72,7 @@ tib_explain(const struct run *r, const struct page *pg, const struct params *p,
 
 const struct method method_tib = {
 	.name = "tib",
-	.summary = "relativity and veracity: link share and syllable dots (Tibetan) or punctuation",
+	.summary = "relativity and veracity: link share and syllable dots or punctuation",
 	.needs_dom = true,
 	.decide = tib_decide,
 	.state_free = tib_state_free,

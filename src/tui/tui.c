@@ -468,6 +468,37 @@ search(struct tui *t, int dir)
 		    m->nmatches, wrapped ? (dir > 0 ? " (from the top)" : " (from the bottom)") : "");
 }
 
+/* s: ./<page name>.txt unless the user typed a name. */
+void
+tui_save_default(const struct tui *t, char *out, size_t n)
+{
+	const char *base = strrchr(t->name, '/');
+	base = base ? base + 1 : t->name;
+	if (!strcmp(t->name, "-") || !*base)
+		base = "stdin";
+	size_t bl = strlen(base);
+	const char *dot = strrchr(base, '.');
+	if (dot && dot != base && !cli_is_url(t->name))
+		bl = (size_t)(dot - base);
+	snprintf(out, n, "./%.*s.txt", (int)(bl > 200 ? 200 : bl), base);
+	for (char *c = out + 2; *c; c++)
+		if (*c == '/' || *c == '?' || *c == '&')
+			*c = '_';
+}
+
+/* Write the text pane's extraction (the method's text, not the dropped
+ * text shown greyed) to t->save_path. */
+static void
+save_text(struct tui *t)
+{
+	char err[256];
+	const struct tui_model *m = &t->m;
+	if (write_file_atomic(t->save_path, m->out.data, m->out.len, false, err, sizeof err) < 0)
+		tui_message(t, true, "%s: %s", t->save_path, err);
+	else
+		tui_message(t, false, "saved %zu characters to %s", m->chars, t->save_path);
+}
+
 static void
 open_prompt(struct tui *t, enum prompt p)
 {
@@ -481,6 +512,28 @@ finish_prompt(struct tui *t)
 {
 	enum prompt p = t->prompt;
 	t->prompt = PROMPT_NONE;
+	if (p == PROMPT_SAVE) {
+		if (t->plen == 0)
+			tui_save_default(t, t->save_path, sizeof t->save_path);
+		else
+			snprintf(t->save_path, sizeof t->save_path, "%s", t->pbuf);
+		struct stat st;
+		if (stat(t->save_path, &st) == 0 && S_ISDIR(st.st_mode)) {
+			tui_message(t, true, "%s: a directory", t->save_path);
+		} else if (stat(t->save_path, &st) == 0) {
+			open_prompt(t, PROMPT_OVERWRITE);
+		} else {
+			save_text(t);
+		}
+		return;
+	}
+	if (p == PROMPT_OVERWRITE) {
+		if (t->plen == 1 && (t->pbuf[0] == 'y' || t->pbuf[0] == 'Y'))
+			save_text(t);
+		else
+			tui_message(t, false, "not saved: %s is kept", t->save_path);
+		return;
+	}
 	if (t->plen == 0)
 		return;
 	if (p == PROMPT_SEARCH) {
@@ -645,6 +698,9 @@ do_action(struct tui *t, enum action a)
 		break;
 	case ACT_WRITE_RULE:
 		write_rule(t);
+		break;
+	case ACT_SAVE_TEXT:
+		open_prompt(t, PROMPT_SAVE);
 		break;
 	case ACT_REDRAW:
 		break;

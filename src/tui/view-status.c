@@ -109,6 +109,12 @@ status_draw(struct tui *t, struct rect r, bool focused)
 			snprintf(lead, sizeof lead, "/");
 		} else if (t->prompt == PROMPT_URL) {
 			snprintf(lead, sizeof lead, "the page's address, for the rule: ");
+		} else if (t->prompt == PROMPT_SAVE) {
+			char def[80];
+			tui_save_default(t, def, sizeof def);
+			snprintf(lead, sizeof lead, "save the text to (%.60s): ", def);
+		} else if (t->prompt == PROMPT_OVERWRITE) {
+			snprintf(lead, sizeof lead, "%.60s exists; replace it? (y/n) ", t->save_path);
 		} else {
 			char v[64];
 			params_format(&t->m.params, t->m.param, v, sizeof v);

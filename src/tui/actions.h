@@ -1,0 +1,48 @@
+/* actions.h - the inspector's actions as one X-macro table: tui.c builds
+ * the key bindings and the help screen from it, and the build generates
+ * the man page's KEYS section from it (tools/gen-man.c), so a key exists
+ * in all three or in none.  No includes: the generator uses it alone. */
+#ifndef PITH_TUI_ACTIONS_H
+#define PITH_TUI_ACTIONS_H
+
+/* A(NAME, KEYS, GROUP, HELP): KEYS are key names separated by spaces
+ * (the names tui.c knows: Up Down Left Right PgUp PgDn Home End Enter Tab
+ * BTab Space Esc Backspace F1 C-a..C-z, or one character). */
+#define TUI_ACTIONS(A) \
+	A(UP,          "Up k",        "Move",   "previous row; histogram: previous region; text, detail: scroll") \
+	A(DOWN,        "Down j",      "Move",   "next row; histogram: next region; text, detail: scroll") \
+	A(LEFT,        "Left h",      "Move",   "tree: fold, or go to the parent; histogram: previous column") \
+	A(RIGHT,       "Right l",     "Move",   "tree: unfold, or go to the first child; histogram: next column") \
+	A(PAGE_UP,     "PgUp C-b",    "Move",   "one page up") \
+	A(PAGE_DOWN,   "PgDn C-f",    "Move",   "one page down") \
+	A(HOME,        "Home g",      "Move",   "first row") \
+	A(END,         "End G",       "Move",   "last row") \
+	A(NEXT_PANE,   "Tab",         "Move",   "next pane (tree, detail, text, histogram)") \
+	A(PREV_PANE,   "BTab",        "Move",   "previous pane") \
+	A(FOLD,        "Enter Space", "Fold",   "fold or unfold the selected element") \
+	A(FOLD_BELOW,  "z",           "Fold",   "fold everything below the selected element") \
+	A(UNFOLD_ALL,  "Z",           "Fold",   "unfold everything") \
+	A(SEARCH,      "/",           "Search", "search tags, ids, classes and text") \
+	A(SEARCH_NEXT, "n",           "Search", "next match") \
+	A(SEARCH_PREV, "N",           "Search", "previous match") \
+	A(ALGO,        "a",           "Method", "next method (those this build has)") \
+	A(PARAM_PREV,  "<",           "Method", "select the previous parameter") \
+	A(PARAM_NEXT,  ">",           "Method", "select the next parameter") \
+	A(PARAM_INC,   "+ =",         "Method", "raise the selected parameter by its step (or switch it)") \
+	A(PARAM_DEC,   "-",           "Method", "lower the selected parameter by its step (or switch it)") \
+	A(PARAM_EDIT,  "e",           "Method", "type a value for the selected parameter (Esc cancels)") \
+	A(PARAM_RESET, "0",           "Method", "the method's parameters back to their defaults") \
+	A(PIN_IN,      "p",           "Pins",   "pin the selected element in: its text is always kept") \
+	A(PIN_OUT,     "x",           "Pins",   "pin the selected element out: its text is always dropped") \
+	A(UNPIN_IN,    "P",           "Pins",   "unpin (the element, or the ancestor whose pin decides it)") \
+	A(UNPIN_OUT,   "X",           "Pins",   "unpin, as P") \
+	A(UNDO,        "u",           "Pins",   "undo the last pin or parameter change") \
+	A(REDO,        "C-r",         "Pins",   "redo what u undid") \
+	A(DROPPED,     "d",           "View",   "show the dropped text, greyed, in the text pane") \
+	A(WRITE_RULE,  "w",           "View",   "write a site rule (body, strip, method, parameters) for the page's host") \
+	A(SAVE_TEXT,   "s",           "View",   "save the extracted text to a file (asks before replacing one)") \
+	A(REDRAW,      "C-l",         "View",   "redraw the screen") \
+	A(HELP,        "? F1",        "View",   "this help") \
+	A(QUIT,        "q",           "View",   "close the help, or quit")
+
+#endif
