@@ -44,8 +44,9 @@ static const char usage_main[] =
 "  --version           the version\n"
 "\n"
 "Parameters: cc.C cc.S cc.D cc.outliers lb.K lb.T lb.mode lb.reflow\n"
-"  ent.sim ent.var ent.width tib.rel tib.ver_min tib.ver_max tib.script\n"
-"  sib.alpha sib.beta sib.max sib.pdoc auto.T auto.grow (see pith(1)).\n"
+"  ent.sim ent.var ent.stop ent.width tib.rel tib.ver_min tib.ver_max\n"
+"  tib.script sib.alpha sib.beta sib.max sib.pdoc auto.T auto.grow\n"
+"  (see pith(1)).\n"
 "Exit status: 0 ok, 1 some input could not be read or parsed, 2 usage.\n";
 
 static const char usage_dump[] =
