@@ -61,6 +61,33 @@ entropy_variance(const double *v, int m)
 	return s / m;
 }
 
+double
+entropy_variance_norm(const double *v, int m)
+{
+	if (m <= 1)
+		return 1;
+	double sum = 0, mu = 0, s = 0;
+	for (int i = 0; i < m; i++)
+		sum += v[i];
+	if (!(sum > 0))
+		return 0;
+	mu = 1.0 / m;
+	for (int i = 0; i < m; i++)
+		s += (v[i] / sum - mu) * (v[i] / sum - mu);
+	double r = s / m / ((m - 1.0) / ((double)m * m));
+	return r > 1 ? 1 : r;
+}
+
+int
+entropy_goes_down(const double *ipt, int m, const struct params *p)
+{
+	if (m <= 0)
+		return 0;
+	if (p->ent_stop == ENT_STOP_PAPER)
+		return entropy_variance(ipt, m) < p->ent_var;
+	return entropy_variance_norm(ipt, m) >= p->ent_var;
+}
+
 /* Tags that cannot hold content.  The paper's list also names a, ul and
  * h2; pith leaves those to the width/height/text test. */
 static const char *const never_content[] = {
@@ -142,9 +169,13 @@ entropy_find(const struct dom *d, const struct metrics *m,
 				best = i;
 		}
 		st->variance = entropy_variance(ipt, k);
+		st->vnorm = entropy_variance_norm(ipt, k);
+		st->down = entropy_goes_down(ipt, k, p);
 		st->best = kids[best];
-		if (st->variance >= p->ent_var) {
-			e->why = "variance at or above ent.var";
+		if (!st->down) {
+			e->why = p->ent_stop == ENT_STOP_PAPER ?
+				"variance at or above ent.var" :
+				"no child dominates: variance/max below ent.var";
 			break;
 		}
 		if (!entropy_is_container(d, kids[best])) {

@@ -5,10 +5,18 @@
  * cannot hold content (head, style, script, link, img, iframe, form
  * controls, and those whose estimated width or height or whose non-link
  * text is 0), weighs the rest by the entropy-weight method over {height,
- * width, text}, and moves into the most important child while the
- * population variance of the importances is below ent.var and that child is
- * a container (an element with a non-phrasing element child).  The node
- * where it stops is the content root.
+ * width, text}, and moves into the most important child while that child
+ * is a container (an element with a non-phrasing element child) and the
+ * importances pass the test of ent.stop:
+ *   norm (default): the population variance of the m importances, rescaled
+ *     to sum 1, over its largest possible value (m-1)/m^2 is at least
+ *     ent.var: one child dominates.  (1 when one child holds everything, 0
+ *     when all are equal; a single child left is always descended into.)
+ *   paper: the raw population variance is below ent.var, the paper's
+ *     words.  Since that maximum falls under 0.1 for m >= 10 and exceeds it
+ *     for a dominant child among few, this test stops at body on a page of
+ *     header, wrapper and footer; it is kept for teaching.
+ * The node where it stops is the content root.
  *
  * An extraction path (struct ent_path) is that node written as steps from
  * body, each anchored by a stable @id, a class token or a position, and as
@@ -36,6 +44,9 @@ struct entropy_step {
 	int nkids;              /* children left after pruning */
 	double w[ENT_NATTR];    /* entropy weights */
 	double variance;        /* population variance of the importances */
+	double vnorm;           /* the same over its maximum (m-1)/m^2, the
+				 * importances rescaled to sum 1; 1 for m = 1 */
+	int down;               /* the test of ent.stop said: go on */
 	int best;               /* the most important child, -1 if none */
 };
 
@@ -63,6 +74,12 @@ void entropy_importance(const double *x, int m, int k, const double *w,
 			double *ipt);
 /* Population variance (divided by m); 0 for m <= 1. */
 double entropy_variance(const double *v, int m);
+/* var(v / sum v) / ((m-1)/m^2), in [0, 1]; 1 for m = 1 (one child holds
+ * everything), 0 when the sum is 0. */
+double entropy_variance_norm(const double *v, int m);
+/* Does the descent go on past a node whose kept children have these
+ * importances, by ent.stop and ent.var? */
+int entropy_goes_down(const double *ipt, int m, const struct params *p);
 
 /* Can child i never hold content (by tag, geometry or text)? */
 int entropy_pruned(const struct dom *d, const struct metrics *m,

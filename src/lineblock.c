@@ -326,7 +326,9 @@ static const uint16_t c1_1252[32] = {
 	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
 };
 
-enum tag_kind { TAG_OTHER, TAG_RAW, TAG_BLOCK, TAG_BR };
+/* TAG_SEP: a block-level element that separates words but gets no break
+ * of its own under lb.reflow (hr, title, caption, ...). */
+enum tag_kind { TAG_OTHER, TAG_RAW, TAG_BLOCK, TAG_BR, TAG_SEP };
 
 /* The scanner's state while Ctext is built.  Line arrays always have an
  * entry for the open line nl and room for the sentinel after it. */
@@ -337,6 +339,8 @@ struct scan {
 	int src;                /* source line of s[i] */
 	int chars;              /* characters on the open line */
 	size_t last_insert;     /* s index after the last inserted break */
+	int sep;                /* a block boundary since the last text: the
+				   next text must not glue onto the last */
 	struct buf ct;
 	size_t *off;
 	int *lchars, *lsrc;
@@ -371,6 +375,7 @@ scan_newline(struct scan *sc, int inserted)
 {
 	sc->lchars[sc->nl] = sc->chars;
 	sc->chars = 0;
+	sc->sep = 0;            /* a line break parts words already */
 	buf_addc(&sc->ct, '\n');
 	if (!inserted)
 		sc->src++;
@@ -480,6 +485,22 @@ scan_ref(struct scan *sc, size_t i, size_t end)
 	return i + 1;
 }
 
+/* Before text byte c: after a block boundary (</h3><ul><li>), a space
+ * unless c or the last Ctext byte is whitespace already.  A space is
+ * whitespace, so line_chars and Y do not change; only words stay words. */
+static void
+scan_sep(struct scan *sc, unsigned char c)
+{
+	if (!sc->sep || c == 0)
+		return;
+	sc->sep = 0;
+	if (text_class[c] == 1 || c == '\n' || c == '\r' || sc->ct.len == 0)
+		return;
+	unsigned char last = (unsigned char)sc->ct.data[sc->ct.len - 1];
+	if (last != '\n' && text_class[last] != 1)
+		buf_addc(&sc->ct, ' ');
+}
+
 /* Text s[sc->i..end): copied with its line breaks, references decoded
  * when refs (not in CDATA), NULs dropped, bad UTF-8 made U+FFFD. */
 static void
@@ -491,6 +512,7 @@ scan_text(struct scan *sc, size_t end, int refs)
 		size_t r = i;
 		int cnt = 0;
 		unsigned k;
+		scan_sep(sc, s[i]);
 		while (r < end && (k = text_class[s[r]]) < 2) {
 			cnt += k ^ 1;
 			r++;
@@ -547,34 +569,47 @@ tag_kind(const unsigned char *p, size_t n, const char **raw)
 			return TAG_BR;
 		if (b[0] == 'h' && b[1] >= '1' && b[1] <= '6')
 			return TAG_BLOCK;
+		if (IS("hr"))
+			return TAG_SEP;
 		return IS("li") || IS("tr") || IS("td") || IS("th") ||
 		       IS("ul") || IS("ol") || IS("dl") || IS("dd") ||
 		       IS("dt") ? TAG_BLOCK : TAG_OTHER;
 	case 3:
 		return IS("div") || IS("pre") || IS("nav") ? TAG_BLOCK : TAG_OTHER;
 	case 4:
-		return IS("form") || IS("main") ? TAG_BLOCK : TAG_OTHER;
+		if (IS("form") || IS("main"))
+			return TAG_BLOCK;
+		return IS("body") || IS("head") || IS("html") || IS("menu") ?
+		       TAG_SEP : TAG_OTHER;
 	case 5:
 		if (IS("style")) {
 			*raw = "style";
 			return TAG_RAW;
 		}
-		return IS("table") || IS("aside") ? TAG_BLOCK : TAG_OTHER;
+		if (IS("table") || IS("aside"))
+			return TAG_BLOCK;
+		return IS("title") || IS("thead") || IS("tbody") ||
+		       IS("tfoot") ? TAG_SEP : TAG_OTHER;
 	case 6:
 		if (IS("script")) {
 			*raw = "script";
 			return TAG_RAW;
 		}
-		return IS("header") || IS("footer") || IS("figure") ?
-		       TAG_BLOCK : TAG_OTHER;
+		if (IS("header") || IS("footer") || IS("figure"))
+			return TAG_BLOCK;
+		return IS("center") || IS("legend") || IS("option") ||
+		       IS("dialog") || IS("hgroup") ? TAG_SEP : TAG_OTHER;
 	case 7:
-		return IS("section") || IS("article") ? TAG_BLOCK : TAG_OTHER;
+		if (IS("section") || IS("article"))
+			return TAG_BLOCK;
+		return IS("address") || IS("caption") || IS("details") ||
+		       IS("summary") ? TAG_SEP : TAG_OTHER;
 	case 8:
 		if (IS("textarea")) {
 			*raw = "textarea";
 			return TAG_RAW;
 		}
-		return TAG_OTHER;
+		return IS("fieldset") ? TAG_SEP : TAG_OTHER;
 	case 10:
 		return IS("blockquote") || IS("figcaption") ? TAG_BLOCK : TAG_OTHER;
 	default:
@@ -762,10 +797,15 @@ scan_markup(struct scan *sc)
 			   (kind == TAG_BR || (kind == TAG_BLOCK && c1 == '/'))) {
 			scan_newline(sc, 1);
 			sc->last_insert = j;
+		} else if (done && kind != TAG_OTHER && kind != TAG_RAW) {
+			/* a block's start or end, or <br>: the words on
+			 * either side are two words, as a browser shows them */
+			sc->sep = 1;
 		}
 		i = j;
 	} else if (c1 == '/') {
 		if (i + 2 >= n) {               /* "</" at the end is text */
+			scan_sep(sc, '<');
 			buf_add(&sc->ct, "</", 2);
 			sc->chars += 2;
 			i = n;
@@ -784,6 +824,7 @@ scan_markup(struct scan *sc)
 	} else if (c1 == '?') {
 		i = scan_bogus(sc, i + 1);
 	} else {
+		scan_sep(sc, '<');
 		buf_addc(&sc->ct, '<');
 		sc->chars++;
 		i++;

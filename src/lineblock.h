@@ -10,7 +10,10 @@
  * '<' not followed by a letter, '/', '!' or '?' is text ("a < b"); script,
  * style and textarea end only at their own end tag, even inside a JS
  * string; <![CDATA[...]]> keeps its text; quoted attribute values may hold
- * '>'; an unclosed tag, comment or script runs to the end.  References:
+ * '>'; an unclosed tag, comment or script runs to the end.  A block
+ * boundary is a word boundary: the start or end tag of a block-level
+ * element, or <br>, between two words leaves one space (not counted, since
+ * whitespace never counts), unless whitespace is there already.  References:
  * &#N; &#xH; and HTML 4's named entities plus &apos; (the Latin-1 ones
  * also without ';'); a decoded &#10; becomes a space, never a line.
  *

@@ -32,7 +32,9 @@ const struct param_desc params_table[] = {
 	{ "ent.sim", "ent", PARAM_DOUBLE, OFF(ent_sim), 0.8, 0, 1, 0.01,
 	  "tree similarity at which pages share a cluster" },
 	{ "ent.var", "ent", PARAM_DOUBLE, OFF(ent_var), 0.1, 0, 1, 0.01,
-	  "importance variance below which the descent goes on" },
+	  "descend at variance/max >= this (norm), at variance < this (paper)" },
+	{ "ent.stop", "ent", PARAM_ENTSTOP, OFF(ent_stop), ENT_STOP_NORM, 0, 1, 1,
+	  "descent test: norm (one child dominates) or paper (variance < ent.var)" },
 	{ "ent.width", "ent", PARAM_DOUBLE, OFF(ent_width), 1000, 100, 10000, 10,
 	  "estimated page width in pixels" },
 	{ "tib.rel", "tib", PARAM_DOUBLE, OFF(tib_rel), 0.8, 0, 1, 0.01,
@@ -140,6 +142,15 @@ params_set_value(struct params *p, const struct param_desc *d,
 			snprintf(err, errlen, "%s takes max or all, not '%s'", d->name, value);
 			return -1;
 		}
+	} else if (d->type == PARAM_ENTSTOP) {
+		if (!strcmp(value, "norm"))
+			v = ENT_STOP_NORM;
+		else if (!strcmp(value, "paper"))
+			v = ENT_STOP_PAPER;
+		else {
+			snprintf(err, errlen, "%s takes norm or paper, not '%s'", d->name, value);
+			return -1;
+		}
 	} else if (d->type == PARAM_SCRIPT) {
 		size_t k = 0, nv = sizeof script_values / sizeof script_values[0];
 		while (k < nv && strcmp(value, script_values[k]))
@@ -207,6 +218,9 @@ params_format(const struct params *p, const struct param_desc *d,
 		break;
 	case PARAM_SCRIPT:
 		snprintf(out, outlen, "%s", script_values[(int)v]);
+		break;
+	case PARAM_ENTSTOP:
+		snprintf(out, outlen, "%s", v == ENT_STOP_PAPER ? "paper" : "norm");
 		break;
 	default:
 		snprintf(out, outlen, "%.15g", v);

@@ -11,6 +11,10 @@
 #include <stddef.h>
 
 enum lb_mode { LB_MODE_MAX, LB_MODE_ALL };
+/* ent.stop: the descent's test (entropy.h).  norm: on into the most
+ * important child while the variance over its maximum reaches ent.var;
+ * paper: the paper's words, on while the raw variance is below ent.var. */
+enum ent_stop { ENT_STOP_NORM, ENT_STOP_PAPER };
 /* tib.script: whose signal veracity counts (tibetan.h). */
 enum tib_script {
 	TIB_SCRIPT_AUTO, TIB_SCRIPT_TIBETAN, TIB_SCRIPT_CJK, TIB_SCRIPT_LATIN,
@@ -24,7 +28,9 @@ struct params {
 	double lb_T;
 	int lb_mode;
 	int lb_reflow;
-	double ent_sim, ent_var, ent_width;
+	double ent_sim, ent_var;
+	int ent_stop;
+	double ent_width;
 	double tib_rel, tib_ver_min, tib_ver_max;
 	int tib_script;
 	double sib_alpha, sib_beta;
@@ -34,7 +40,8 @@ struct params {
 };
 
 enum param_type {
-	PARAM_DOUBLE, PARAM_INT, PARAM_BOOL, PARAM_LBMODE, PARAM_SCRIPT
+	PARAM_DOUBLE, PARAM_INT, PARAM_BOOL, PARAM_LBMODE, PARAM_SCRIPT,
+	PARAM_ENTSTOP
 };
 
 struct param_desc {
@@ -61,7 +68,8 @@ double params_get(const struct params *p, const struct param_desc *d);
 bool params_equal(const struct params *a, const struct params *b);
 /* Set a numeric value, clamped to the parameter's range. */
 void params_put(struct params *p, const struct param_desc *d, double v);
-/* Format the current value ("29", "0.57", "max", "on", "auto") into out. */
+/* Format the current value ("29", "0.57", "max", "on", "auto", "norm")
+ * into out. */
 void params_format(const struct params *p, const struct param_desc *d,
 		   char *out, size_t outlen);
 

@@ -24,6 +24,72 @@ test_paper_variance(void **state)
 	assert_int_equal(best, 2);
 }
 
+/* The paper's example under both tests.  ent.stop=paper: the raw variance
+ * of 0.040 0.007 0.612 0.085 0.008 (sum 0.752, mean 0.1504): deviations
+ * -0.1104 -0.1434 0.4616 -0.0654 -0.1424, squares 0.01218816 0.02056356
+ * 0.21307456 0.00427716 0.02027776, sum 0.2703812, / 5 = 0.0541 (the paper
+ * prints 0.0539) < 0.1: down.  ent.stop=norm: rescaled to sum 1 the
+ * variance is 0.0540762 / 0.752^2 = 0.095625, over the maximum
+ * (5-1)/5^2 = 0.16 that is 0.5977 >= 0.1: down as well. */
+static void
+test_paper_example_stop(void **state)
+{
+	(void)state;
+	const double ipt[] = { 0.040, 0.007, 0.612, 0.085, 0.008 };
+	struct params p;
+	char err[128];
+	params_default(&p);
+	assert_int_equal(params_set(&p, "ent.stop=paper", err, sizeof err), 0);
+	assert_int_equal(p.ent_stop, ENT_STOP_PAPER);
+	assert_near(entropy_variance(ipt, 5), 0.0541, 0.00005);
+	assert_true(entropy_goes_down(ipt, 5, &p));
+	/* a threshold under the variance stops it */
+	assert_int_equal(params_set(&p, "ent.var=0.05", err, sizeof err), 0);
+	assert_false(entropy_goes_down(ipt, 5, &p));
+	params_default(&p);
+	assert_int_equal(p.ent_stop, ENT_STOP_NORM);
+	assert_near(entropy_variance_norm(ipt, 5), 0.5977, 0.00005);
+	assert_true(entropy_goes_down(ipt, 5, &p));
+}
+
+/* The template page of the issue: header, wrapper, footer with
+ * importances 0.04 0.85 0.11 (mean 1/3).  Deviations -0.29333 0.51667
+ * -0.22333, squares 0.086044 0.266944 0.049878, sum 0.402867, variance
+ * 0.134289: at or above 0.1, so the paper's test stops at body.  Over the
+ * maximum (3-1)/3^2 = 0.222222: 0.6043 >= 0.1, one child dominates, so
+ * the normalised test goes down (into the 0.85 child).  Three comparable
+ * children 0.30 0.35 0.35: deviations -0.03333 0.01667 0.01667, variance
+ * 0.0016667 / 3 = 0.00055556, over 0.222222 = 0.0025 < 0.1: stop.  One
+ * child: 1 (down); all equal: 0. */
+static void
+test_norm_stop(void **state)
+{
+	(void)state;
+	const double dom[] = { 0.04, 0.85, 0.11 };
+	const double flat[] = { 0.30, 0.35, 0.35 };
+	const double one[] = { 1 };
+	const double eq[] = { 0.25, 0.25, 0.25, 0.25 };
+	struct params p;
+	char err[128];
+	params_default(&p);
+	assert_near(entropy_variance(dom, 3), 0.134289, 0.000001);
+	assert_near(entropy_variance_norm(dom, 3), 0.6043, 0.00005);
+	assert_true(entropy_goes_down(dom, 3, &p));
+	assert_near(entropy_variance_norm(flat, 3), 0.0025, 1e-9);
+	assert_false(entropy_goes_down(flat, 3, &p));
+	assert_near(entropy_variance_norm(one, 1), 1, 1e-12);
+	assert_true(entropy_goes_down(one, 1, &p));
+	assert_near(entropy_variance_norm(eq, 4), 0, 1e-12);
+	/* rescaling: importances that do not sum to 1 give the same figure */
+	const double half[] = { 0.02, 0.425, 0.055 };
+	assert_near(entropy_variance_norm(half, 3), entropy_variance_norm(dom, 3), 1e-12);
+	assert_int_equal(params_set(&p, "ent.stop=paper", err, sizeof err), 0);
+	assert_false(entropy_goes_down(dom, 3, &p));
+	assert_true(entropy_goes_down(flat, 3, &p));
+	assert_int_equal(params_set(&p, "ent.stop=both", err, sizeof err), -1);
+	assert_string_equal(err, "ent.stop takes norm or paper, not 'both'");
+}
+
 /* The same five children from their printed height, width and text.
  * e = (0.4032, 0.9757, 0.2874), w = (0.4475, 0.0182, 0.5343); div.main
  * gets 0.8346.  The paper's own importances sum to 0.752, not 1, so its
@@ -81,9 +147,11 @@ static const char *const ten = "abcdefghij";
 /* body: #x one 10-char p (20 px, 10 chars), #y three (60 px, 30 chars),
  * #nav links only (no non-link text: pruned), an img and a script
  * (pruned).  Heights and texts are both 1:3, widths equal (e = 1, weight
- * 0): ipt = 0.25, 0.75, variance 0.0625 < 0.1, into #y.  In #y three
- * equal p: variance 0, but a p is no container, so the descent stops at
- * #y. */
+ * 0): ipt = 0.25, 0.75, variance 0.0625, over the maximum 1/4 of two
+ * children 0.25 >= 0.1: #y dominates, into #y.  In #y three equal p:
+ * variance 0, no child dominates, the descent stops at #y.  (With
+ * ent.stop=paper, 0.0625 < 0.1 goes down too, and in #y variance 0 < 0.1
+ * would go on but a p is no container: the same stop.) */
 static void
 test_descent(void **state)
 {
@@ -112,10 +180,20 @@ test_descent(void **state)
 	assert_near(e->ipt[x], 0.25, 1e-12);
 	assert_near(e->ipt[y], 0.75, 1e-12);
 	assert_near(e->steps[0].variance, 0.0625, 1e-12);
+	assert_near(e->steps[0].vnorm, 0.25, 1e-12);
+	assert_int_equal(e->steps[0].down, 1);
 	assert_int_equal(e->steps[0].best, y);
 	assert_int_equal(e->steps[1].nkids, 3);
 	assert_near(e->steps[1].variance, 0, 1e-12);
+	assert_int_equal(e->steps[1].down, 0);
 	assert_int_equal(e->stop, y);
+	assert_string_equal(e->why, "no child dominates: variance/max below ent.var");
+	entropy_free(e);
+	char err[128];
+	assert_int_equal(params_set(&p, "ent.stop=paper", err, sizeof err), 0);
+	e = entropy_find(pg.dom, pg.m, g, &p);
+	assert_int_equal(e->stop, y);
+	assert_int_equal(e->steps[1].down, 1);
 	assert_string_equal(e->why, "the most important child is not a container");
 
 	test_decision(&pg);
@@ -136,7 +214,8 @@ test_descent(void **state)
 }
 
 /* #a one p (20 px, 10 chars) and #b nine (180 px, 90 chars): ipt 0.1 and
- * 0.9, variance 0.16 >= 0.1, so body is the stop. */
+ * 0.9, variance 0.16.  ent.stop=paper: 0.16 >= 0.1, so body is the stop.
+ * ent.stop=norm: 0.16 over 1/4 is 0.64 >= 0.1, #b dominates: into #b. */
 static void
 test_stop_on_variance(void **state)
 {
@@ -150,14 +229,28 @@ test_stop_on_variance(void **state)
 	struct page pg;
 	test_page(&pg, h.data);
 	struct params p;
+	char err[128];
 	params_default(&p);
 	struct geometry *g = geometry_estimate(pg.dom, pg.m, &p);
 	struct entropy *e = entropy_find(pg.dom, pg.m, g, &p);
 	assert_near(e->ipt[test_by_id(&pg, "b")], 0.9, 1e-12);
 	assert_near(e->steps[0].variance, 0.16, 1e-12);
+	assert_near(e->steps[0].vnorm, 0.64, 1e-12);
+	assert_int_equal(e->stop, test_by_id(&pg, "b"));
+	/* a normalised threshold above 0.64 keeps body */
+	assert_int_equal(params_set(&p, "ent.var=0.7", err, sizeof err), 0);
+	entropy_free(e);
+	e = entropy_find(pg.dom, pg.m, g, &p);
 	assert_int_equal(e->stop, pg.dom->body);
-	/* a higher ent.var lets it descend into #b */
-	char err[128];
+	assert_string_equal(e->why, "no child dominates: variance/max below ent.var");
+	entropy_free(e);
+
+	assert_int_equal(params_set(&p, "ent.stop=paper", err, sizeof err), 0);
+	assert_int_equal(params_set(&p, "ent.var=0.1", err, sizeof err), 0);
+	e = entropy_find(pg.dom, pg.m, g, &p);
+	assert_int_equal(e->stop, pg.dom->body);
+	assert_string_equal(e->why, "variance at or above ent.var");
+	/* a higher ent.var lets the paper's test descend into #b */
 	assert_int_equal(params_set(&p, "ent.var=0.2", err, sizeof err), 0);
 	entropy_free(e);
 	e = entropy_find(pg.dom, pg.m, g, &p);
@@ -285,6 +378,8 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_paper_variance),
+		cmocka_unit_test(test_paper_example_stop),
+		cmocka_unit_test(test_norm_stop),
 		cmocka_unit_test(test_paper_figures),
 		cmocka_unit_test(test_degenerate),
 		cmocka_unit_test(test_descent),

@@ -403,12 +403,85 @@ test_reflow_breaks(void **state)
 	check_lines(lb, want2, 6);
 	lineblock_free(lb);
 
-	/* Without reflow nothing is inserted. */
+	/* Without reflow no line is inserted; the block boundary stays a
+	 * word boundary (test_block_boundaries). */
 	p.lb_reflow = 0;
 	lb = build("<p>a</p><p>b</P>\n<p>c</p>", &p);
-	const char *want3[] = { "ab", "c" };
+	const char *want3[] = { "a b", "c" };
 	check_lines(lb, want3, 2);
 	lineblock_free(lb);
+}
+
+/* A block's start or end tag, or <br>, between two words leaves one space
+ * in Ctext (browsers show them apart); phrasing tags (b, span, a) do not,
+ * and no space is added where whitespace or a line start is already.  A
+ * space is whitespace: line_chars and Y are those without it. */
+static void
+test_block_boundaries(void **state)
+{
+	(void)state;
+	struct params p = prm(3, 86, LB_MODE_MAX, 0);
+	/* "Morefromtheharbour" 18 + "Ferrytimetable" 14 = 32 characters */
+	struct lineblock *lb = build("<h3>More from the harbour</h3><ul><li>Ferry "
+				     "timetable</li></ul>", &p);
+	const char *want[] = { "More from the harbour Ferry timetable" };
+	check_lines(lb, want, 1);
+	int chars[] = { 32 };
+	check_ints(lb->line_chars, chars, 1);
+	lineblock_free(lb);
+
+	static const struct {
+		const char *html, *ctext;
+	} cases[] = {
+		{ "a<b>b</b>c<span>d</span><a href=x>e</a>", "abcde" },
+		{ "x<br>y<br/>z", "x y z" },
+		{ "<table><tr><td>x</td><td>y</td></tr></table>", "x y" },
+		{ "<title>T</title></head><body>B</body>", "T B" },
+		{ "a<hr>b<fieldset><legend>c</legend>d", "a b c d" },
+		{ "a</p> <p>b", "a b" },
+		{ "a</p>\n<div><p>b</p></div>", "a\nb" },
+		{ "<div><p>x</p></div>", "x" },
+		{ "a</p><!-- c --><p>b", "a b" },
+		{ "a</p>&amp;", "a &" },
+		{ "a</div>< b", "a < b" },
+		{ "a</p><script>s</script>b", "a b" },
+		{ "a<script>s</script>b", "ab" },
+		{ "a<div", "a" },
+		{ "A</li><li>\xe6\xb0\xb4", "A \xe6\xb0\xb4" },
+	};
+	for (int c = 0; c < N(cases); c++) {
+		lb = build(cases[c].html, &p);
+		assert_string_equal(lb->ctext, cases[c].ctext);
+		lineblock_free(lb);
+	}
+	/* a NUL after the boundary is dropped and does not use it up */
+	static const char nul[] = "a</p>\0b";
+	lb = lineblock_build(nul, sizeof nul - 1, &p);
+	assert_string_equal(lb->ctext, "a b");
+	lineblock_free(lb);
+
+	/* the extracted text keeps the words apart.  Lines: 100 + 21
+	 * ("Ferrytimetablechanges"), 4, 0, 0, 0; Y = 125, 4, 0: block 1 is
+	 * over T = 86 with Y(2) > 0, the fall at block 3: region [1,3] */
+	struct buf h;
+	buf_init(&h);
+	char *x = xs(100);
+	buf_printf(&h, "<h3>%s</h3><ul><li>Ferry timetable changes</li></ul>\n"
+		   "<p>More</p>\n\n\n\n", x);
+	lb = build(h.data, &p);
+	assert_int_equal(lb->line_chars[0], 100 + 21);
+	int y2[] = { 125, 4, 0 };
+	check_y(lb, y2, 3);
+	int r2[] = { 1, 3, 1 };
+	check_regions(lb, r2, 1);
+	struct buf want_out;
+	buf_init(&want_out);
+	buf_printf(&want_out, "%s Ferry timetable changes\nMore\n", x);
+	check_extract(lb, &p, want_out.data);
+	lineblock_free(lb);
+	buf_free(&want_out);
+	buf_free(&h);
+	free(x);
 }
 
 #define P1 "The quick brown fox jumps over the lazy dog."
@@ -925,6 +998,7 @@ main(void)
 		cmocka_unit_test(test_unterminated),
 		cmocka_unit_test(test_binary_garbage),
 		cmocka_unit_test(test_reflow_breaks),
+		cmocka_unit_test(test_block_boundaries),
 		cmocka_unit_test(test_reflow_minified_twin),
 		cmocka_unit_test(test_regions_at_edges),
 		cmocka_unit_test(test_y_equal_t_is_no_start),

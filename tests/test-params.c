@@ -34,6 +34,7 @@ test_defaults(void **state)
 	assert_int_equal(p.lb_reflow, 0);
 	assert_true(p.ent_sim == 0.8);
 	assert_true(p.ent_var == 0.1);
+	assert_int_equal(p.ent_stop, ENT_STOP_NORM);
 	assert_true(p.ent_width == 1000);
 	assert_true(p.tib_rel == 0.8);
 	assert_true(p.tib_ver_min == 0.125);
@@ -51,7 +52,7 @@ test_table(void **state)
 	/* The names, in ALGORITHMS.md's order, then the auto method's. */
 	static const char *const names[] = {
 		"cc.C", "cc.S", "cc.D", "cc.outliers", "lb.K", "lb.T", "lb.mode",
-		"lb.reflow", "ent.sim", "ent.var", "ent.width", "tib.rel",
+		"lb.reflow", "ent.sim", "ent.var", "ent.stop", "ent.width", "tib.rel",
 		"tib.ver_min", "tib.ver_max", "tib.script", "sib.alpha", "sib.beta",
 		"sib.max", "sib.pdoc", "auto.T", "auto.grow",
 	};
@@ -232,6 +233,7 @@ test_format(void **state)
 	check_format(&p, "lb.reflow", "off");
 	check_format(&p, "ent.sim", "0.8");
 	check_format(&p, "ent.var", "0.1");
+	check_format(&p, "ent.stop", "norm");
 	check_format(&p, "ent.width", "1000");
 	check_format(&p, "tib.ver_min", "0.125");
 	check_format(&p, "sib.pdoc", "5");
@@ -239,6 +241,8 @@ test_format(void **state)
 	assert_int_equal(params_set(&p, "lb.mode=all", err, sizeof err), 0);
 	assert_int_equal(params_set(&p, "cc.outliers=off", err, sizeof err), 0);
 	assert_int_equal(params_set(&p, "cc.C=12.25", err, sizeof err), 0);
+	assert_int_equal(params_set(&p, "ent.stop=paper", err, sizeof err), 0);
+	check_format(&p, "ent.stop", "paper");
 	check_format(&p, "lb.mode", "all");
 	check_format(&p, "cc.outliers", "off");
 	check_format(&p, "cc.C", "12.25");

@@ -280,11 +280,13 @@ layout(struct tui *t)
 		return;
 	t->status = (struct rect){ H - 2, 0, 2, W };
 	int avail = H - 2;
-	int hist_rows = avail / 5;
+	/* a fifth of the screen, a quarter on tall ones: an axis with
+	 * values needs rows to tell T=86 from T=96 */
+	int hist_rows = avail >= 36 ? avail / 4 : avail / 5;
 	if (hist_rows < 3)
 		hist_rows = 3;
-	if (hist_rows > 12)
-		hist_rows = 12;
+	if (hist_rows > 16)
+		hist_rows = 16;
 	int hist_h = hist_rows + 2;          /* title and axis rows */
 	int top_h = avail - hist_h;
 	int tree_w = W * 54 / 100;

@@ -1,6 +1,7 @@
-/* view-histogram.c - the line-block lengths Y as bars across the pane, the
- * threshold T, the regions, and the selected element's lines; moving here
- * selects the element on the block under the cursor. */
+/* view-histogram.c - the line-block lengths Y as bars across the pane, a
+ * Y axis with values, the threshold line labelled with T, the regions, and
+ * the selected element's lines; moving here selects the element on the
+ * block under the cursor. */
 #include "config.h"
 
 #include <stdio.h>
@@ -93,6 +94,74 @@ bar_scale(struct tui *t)
 	return top > 1 ? top : 1;
 }
 
+/* The Y axis: a gutter left of the bars, its labels right-aligned before
+ * a tick.  Every second row from the top is labelled with the largest Y
+ * its bar cells stand for, the row T falls in with "T=86", the axis row
+ * with 0.  No gutter when it would leave the bars fewer than 20 columns. */
+struct yaxis {
+	int g;                  /* gutter columns, 0 for none */
+	int bars;               /* bar rows */
+	int trow;               /* the row T falls in, from the bottom */
+	double top;
+	char tlabel[24];
+};
+
+static void
+yaxis_make(struct tui *t, struct rect r, struct yaxis *ax)
+{
+	ax->bars = r.h - 2;
+	ax->top = bar_scale(t);
+	double T = t->m.params.lb_T;
+	ax->trow = ax->bars > 0 ? (int)(T / ax->top * ax->bars) : 0;
+	if (ax->trow >= ax->bars)
+		ax->trow = ax->bars - 1;
+	snprintf(ax->tlabel, sizeof ax->tlabel, "T=%g", T);
+	char top[24];
+	snprintf(top, sizeof top, "%.0f", ax->top);
+	int g = (int)(strlen(top) > strlen(ax->tlabel) ? strlen(top) : strlen(ax->tlabel)) + 1;
+	ax->g = r.w - g >= 20 && ax->bars > 0 ? g : 0;
+}
+
+/* The bars' part of the pane. */
+static struct rect
+bars_rect(struct rect r, const struct yaxis *ax)
+{
+	r.x += ax->g;
+	r.w -= ax->g;
+	return r;
+}
+
+static void
+yaxis_draw(struct rect r, const struct yaxis *ax)
+{
+	if (!ax->g)
+		return;
+	char lab[24];
+	for (int k = 0; k < ax->bars; k++) {
+		int y = r.y + r.h - 2 - k;
+		int role = ROLE_NORMAL;
+		bool tick = (ax->bars - 1 - k) % 2 == 0;
+		if (k == ax->trow) {
+			snprintf(lab, sizeof lab, "%s", ax->tlabel);
+			role = ROLE_THRESHOLD;
+			tick = true;
+		} else if (tick) {
+			snprintf(lab, sizeof lab, "%.0f", ax->top * (k + 1) / ax->bars);
+		} else {
+			lab[0] = '\0';
+		}
+		scr_fill(y, r.x, ax->g, ROLE_NORMAL);
+		int n = (int)strlen(lab);
+		scr_text(y, r.x + ax->g - 1 - n, n, lab, (size_t)n, role);
+		scr_glyph(y, r.x + ax->g - 1, tick ? "\xe2\x94\xa4" : "\xe2\x94\x82",
+			  '|', role);
+	}
+	int axis = r.y + r.h - 1;
+	scr_fill(axis, r.x, ax->g, ROLE_NORMAL);
+	scr_text(axis, r.x + ax->g - 2, 1, "0", 1, ROLE_NORMAL);
+	scr_glyph(axis, r.x + ax->g - 1, "\xe2\x94\x98", '+', ROLE_NORMAL);
+}
+
 /* 0 none, 1 a region, 2 a selected region */
 static int
 region_kind(const struct lineblock *lb, int b0, int b1)
@@ -124,14 +193,17 @@ follow_selection(struct tui *t)
 }
 
 static void
-hist_draw(struct tui *t, struct rect r, bool focused)
+hist_draw(struct tui *t, struct rect pane, bool focused)
 {
 	const struct tui_model *m = &t->m;
 	const struct lineblock *lb = m->pg->lb;
-	int nb = lb->nblocks, w = r.w;
-	int bars = r.h - 2;
 	follow_selection(t);
-	double top = bar_scale(t);
+	struct yaxis yx;
+	yaxis_make(t, pane, &yx);
+	struct rect r = bars_rect(pane, &yx);
+	int nb = lb->nblocks, w = r.w;
+	int bars = yx.bars;
+	double top = yx.top;
 	double T = m->params.lb_T;
 
 	int nreg = 0, nsel = 0;
@@ -140,7 +212,7 @@ hist_draw(struct tui *t, struct rect r, bool focused)
 		nsel += lb->regions[g].selected != 0;
 	}
 	int title = focused ? ROLE_TITLE_FOCUS : ROLE_TITLE;
-	scr_fill(r.y, r.x, r.w, title);
+	scr_fill(pane.y, pane.x, pane.w, title);
 	int cur = t->hist_cur;
 	int cc = column_of(nb, w, cur);
 	int c0, c1;
@@ -158,17 +230,15 @@ hist_draw(struct tui *t, struct rect r, bool focused)
 		snprintf(where, sizeof where, "blocks %d-%d, max Y %d", c0, c1, ymax);
 	else
 		snprintf(where, sizeof where, "block %d (line %d) Y=%d", c0, src, ymax);
-	scr_printf(r.y, r.x, r.w, title,
+	scr_printf(pane.y, pane.x, pane.w, title,
 		   " histogram  %d blocks (K=%d%s)  max Y %d  T=%g  %d region%s, %d selected"
 		   "  cursor: %s", nb, lb->K, per, t->hscale.maxY, T,
 		   nreg, nreg == 1 ? "" : "s", nsel, where);
 
 	int ea = 0, eb = -1;
 	model_ctext_lines(m, m->sel, &ea, &eb);
-	/* the row T falls in, counted from the bottom */
-	int trow = (int)(T / top * bars);
-	if (trow >= bars)
-		trow = bars - 1;
+	yaxis_draw(pane, &yx);
+	int trow = yx.trow;
 	static const char *const eighths[] = {
 		"\xe2\x96\x81", "\xe2\x96\x82", "\xe2\x96\x83", "\xe2\x96\x84",
 		"\xe2\x96\x85", "\xe2\x96\x86", "\xe2\x96\x87", "\xe2\x96\x88",
@@ -242,8 +312,11 @@ goto_column(struct tui *t, struct rect r, int c)
 }
 
 static bool
-hist_act(struct tui *t, struct rect r, enum action a)
+hist_act(struct tui *t, struct rect pane, enum action a)
 {
+	struct yaxis yx;
+	yaxis_make(t, pane, &yx);
+	struct rect r = bars_rect(pane, &yx);
 	const struct lineblock *lb = t->m.pg->lb;
 	int nb = lb->nblocks;
 	follow_selection(t);
@@ -305,8 +378,12 @@ hist_act(struct tui *t, struct rect r, enum action a)
 }
 
 static void
-hist_click(struct tui *t, struct rect r, int y, int x, int button)
+hist_click(struct tui *t, struct rect pane, int y, int x, int button)
 {
+	struct yaxis yx;
+	yaxis_make(t, pane, &yx);
+	struct rect r = bars_rect(pane, &yx);
+	x -= yx.g;   /* a click on the axis goes to the first column */
 	if (button == 4 || button == 5) {
 		int c = column_of(t->m.pg->lb->nblocks, r.w, t->hist_cur);
 		goto_column(t, r, c + (button == 4 ? -3 : 3));
