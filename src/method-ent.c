@@ -131,19 +131,40 @@ ent_explain(const struct run *r, const struct page *pg, const struct params *p,
 			       s->fallback ? "; its path names nothing here: own descent" : "");
 	else
 		explain_printf(x, EXPLAIN_DIM, "the page alone (--siblings gives the site's pages)");
-	/* the descent step that weighed this element, if any */
+	/* the descent: the step that weighed this element's children, and the
+	 * one that weighed the element among its siblings */
 	for (int k = 0; k < s->e->nsteps; k++) {
 		const struct entropy_step *st = &s->e->steps[k];
-		if (d->parent[i] != st->node)
-			continue;
-		b.len = 0;
-		dom_label(d, st->node, &b);
-		explain_printf(x, EXPLAIN_NORMAL, "step %d: children of %s, %d kept, variance %.4f",
-			       k + 1, b.data, st->nkids, st->variance);
-		explain_printf(x, EXPLAIN_NORMAL, "weights height %.3f width %.3f text %.3f",
-			       st->w[ENT_HEIGHT], st->w[ENT_WIDTH], st->w[ENT_TEXT]);
-		explain_printf(x, st->best == i ? EXPLAIN_CONTENT : EXPLAIN_DIM, "%s",
-			       st->best == i ? "the most important child" : "not the most important child");
+		if (st->node == i) {
+			explain_printf(x, EXPLAIN_HEADING, "descent step %d: its %d children weighed",
+				       k + 1, st->nkids);
+			explain_printf(x, EXPLAIN_NORMAL, "entropy weights: height %.3f, width %.3f, "
+				       "text %.3f", st->w[ENT_HEIGHT], st->w[ENT_WIDTH], st->w[ENT_TEXT]);
+			if (p->ent_stop == ENT_STOP_PAPER)
+				explain_printf(x, EXPLAIN_NORMAL, "variance %.4f %s ent.var=%g (ent.stop=paper)",
+					       st->variance, st->down ? "<" : x->ge, p->ent_var);
+			else
+				explain_printf(x, EXPLAIN_NORMAL, "variance %.4f / max (m-1)/m^2 = %.3f %s "
+					       "ent.var=%g", st->variance, st->vnorm,
+					       st->down ? x->ge : "<", p->ent_var);
+			b.len = 0;
+			if (st->best >= 0)
+				dom_label(d, st->best, &b);
+			if (st->down && st->best >= 0 && k + 1 < s->e->nsteps)
+				explain_printf(x, EXPLAIN_CONTENT, "%s down into %s", x->to, b.data);
+			else
+				explain_printf(x, EXPLAIN_CONTENT, "%s stop here%s%s", x->to,
+					       b.len ? " (most important child " : "",
+					       b.len ? b.data : "");
+			if (b.len && !(st->down && k + 1 < s->e->nsteps))
+				explain_printf(x, EXPLAIN_DIM, "  )");
+		} else if (d->parent[i] == st->node) {
+			b.len = 0;
+			dom_label(d, st->node, &b);
+			explain_printf(x, st->best == i ? EXPLAIN_CONTENT : EXPLAIN_DIM,
+				       "step %d: one of %d children of %s%s", k + 1, st->nkids, b.data,
+				       st->best == i ? ", the most important" : "");
+		}
 	}
 	if (s->stop >= 0 && (dom_contains(d, s->stop, i)))
 		explain_printf(x, EXPLAIN_CONTENT, "%s inside the content root", x->to);
