@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "fetch.h"
 #include "run.h"
 #include "walk.h"
 

@@ -72,9 +72,4 @@ int cmd_histogram(struct cli *c);
 int cmd_inspect(struct cli *c);
 int cmd_rules(struct cli *c);
 
-/* Fetch a URL (fetch.c); 0 or -1 with a reason.  Without libcurl always
- * -1 ("built without libcurl"). */
-int fetch_url(const char *url, size_t max_bytes, char **body, size_t *len,
-	      char **content_type, char *err, size_t errlen);
-
 #endif

@@ -124,7 +124,7 @@ dump_features(struct page *pg, FILE *out)
 			if (space && t.len)
 				buf_addc(&t, ' ');
 			space = false;
-			extract_collapse(dom_text(d, x), d->texts[x].len, &t);
+			text_collapse(dom_text(d, x), d->texts[x].len, &t);
 			if (d->texts[x].len && uc_is_white((unsigned char)dom_text(d, x)[d->texts[x].len - 1]))
 				space = true;
 		}
@@ -162,6 +162,8 @@ cmd_dump(struct cli *c)
 	run_init(&run);
 	struct run_input ri = { .method = me, .params = &c->params, .site = site, .index = 0 };
 	run_page(&run, &pg, &ri);
+	if (c->verbose && me->report)
+		me->report(&run, &pg, in, stderr);
 	/* TA LA CC TD CS are cc's figures whatever the method, as in the
 	 * inspector's tree */
 	struct decision cc;

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "lineblock.h"
+#include "histogram.h"
 
 static int
 terminal_columns(void)
@@ -38,7 +38,7 @@ cmd_histogram(struct cli *c)
 		return 1;
 	}
 	page_lineblock(&pg, &c->params);
-	cmd_histogram_print(pg.lb, &c->params, c->plot, terminal_columns(), stdout);
+	histogram_print(pg.lb, &c->params, c->plot, terminal_columns(), stdout);
 	page_free(&pg);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		cli_report("stdout", "write error");

@@ -62,8 +62,8 @@ contains(const char *hay, size_t n, const char *needle)
 	struct buf h, k;
 	buf_init(&h);
 	buf_init(&k);
-	extract_collapse(hay, n, &h);
-	extract_collapse(needle, strlen(needle), &k);
+	text_collapse(hay, n, &h);
+	text_collapse(needle, strlen(needle), &k);
 	bool ok = strstr(h.data ? h.data : "", k.data ? k.data : "") != NULL;
 	buf_free(&h);
 	buf_free(&k);

@@ -9,34 +9,6 @@
 
 #include "extract.h"
 
-/* Append s with whitespace runs collapsed; *space says a pending space is
- * owed before the next visible character (never at a line start). */
-static void
-append_collapsed(struct buf *out, const char *s, size_t n, bool *space)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	size_t i = 0;
-	while (i < n) {
-		uint32_t cp;
-		size_t k = u[i] < 0x80 ? (cp = u[i], 1) : utf8_decode(u + i, n - i, &cp);
-		if (uc_is_white(cp)) {
-			*space = true;
-		} else {
-			if (*space && out->len > 0 && out->data[out->len - 1] != '\n')
-				buf_addc(out, ' ');
-			*space = false;
-			buf_add(out, s + i, k);
-		}
-		i += k;
-	}
-}
-
-void
-extract_collapse(const char *s, size_t n, struct buf *out)
-{
-	bool space = false;
-	append_collapsed(out, s, n, &space);
-}
 
 static void
 end_line(struct buf *out)
@@ -78,7 +50,7 @@ extract_text_mask(const struct dom *d, const uint8_t *content,
 			continue;
 		}
 		size_t before = out->len;
-		append_collapsed(out, dom_text(d, t), x->len, &space);
+		buf_add_collapsed(out, dom_text(d, t), x->len, &space);
 		if (spans) {
 			/* a leading space belongs to the previous node */
 			if (out->len > before && out->data[before] == ' ')
@@ -103,7 +75,7 @@ collapsed_dup(const char *s, size_t n)
 {
 	struct buf b;
 	buf_init(&b);
-	extract_collapse(s, n, &b);
+	text_collapse(s, n, &b);
 	return buf_steal(&b, NULL);
 }
 
@@ -143,7 +115,7 @@ element_text(const struct dom *d, int e)
 			space = true;
 			continue;
 		}
-		append_collapsed(&b, dom_text(d, t), d->texts[t].len, &space);
+		buf_add_collapsed(&b, dom_text(d, t), d->texts[t].len, &space);
 	}
 	return buf_steal(&b, NULL);
 }

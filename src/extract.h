@@ -41,7 +41,4 @@ struct page_meta {
 void extract_meta(const struct dom *d, struct page_meta *meta);
 void extract_meta_free(struct page_meta *meta);
 
-/* Collapse whitespace runs of s to single spaces, trimmed, appended to out. */
-void extract_collapse(const char *s, size_t n, struct buf *out);
-
 #endif

@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "fetch.h"
+#include "util.h"
 
 #ifdef HAVE_LIBCURL
 #include <curl/curl.h>

@@ -3,7 +3,7 @@
 #include "config.h"
 
 #include <stdio.h>
-#include "lineblock.h"
+#include "histogram.h"
 #include "params.h"
 
 /* Label "%6d |" before every bar. */
@@ -62,7 +62,7 @@ print_plot(const struct lineblock *lb, double T, int columns, FILE *out)
 }
 
 int
-cmd_histogram_print(const struct lineblock *lb, const struct params *p,
+histogram_print(const struct lineblock *lb, const struct params *p,
 		    int plot, int columns, FILE *out)
 {
 	if (plot) {

@@ -1156,7 +1156,7 @@ lineblock_text(const struct lineblock *lb, const struct params *p,
 			const char *nl = memchr(lbout.data + pos, '\n', lbout.len - pos);
 			size_t e = nl ? (size_t)(nl - lbout.data) : lbout.len;
 			tmp.len = 0;
-			extract_collapse(lb->ctext + lb->line_off[j],
+			text_collapse(lb->ctext + lb->line_off[j],
 					 lb->line_off[j + 1] - lb->line_off[j] - 1, &tmp);
 			if (tmp.len && line_eq(tmp.data, tmp.len, lbout.data + pos, e - pos)) {
 				keep[j] = 1;
@@ -1189,7 +1189,7 @@ lineblock_text(const struct lineblock *lb, const struct params *p,
 		if (!keep[j])
 			continue;
 		tmp.len = 0;
-		extract_collapse(lb->ctext + lb->line_off[j],
+		text_collapse(lb->ctext + lb->line_off[j],
 				 lb->line_off[j + 1] - lb->line_off[j] - 1, &tmp);
 		if (!tmp.len)
 			continue;

@@ -118,11 +118,5 @@ void lineblock_text(const struct lineblock *lb, const struct params *p,
 		    const uint8_t *line_pin, int nsrc, uint8_t *keep, int *grp,
 		    struct buf *out);
 
-/* histogram.c: what `pith histogram` prints.  TSV ("block\tlength", one row per
- * block, then "# region START END" per region found), or with plot != 0 a
- * text plot fitted to columns: one row per block, T marked ':' and rows in
- * a region marked '*'.  Returns 0. */
-int cmd_histogram_print(const struct lineblock *lb, const struct params *p,
-			int plot, int columns, FILE *out);
 
 #endif

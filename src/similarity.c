@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "extract.h"
+#include "util.h"
 #include "similarity.h"
 
 static uint32_t
@@ -246,7 +246,7 @@ sib_string_build(const struct dom *d, int root, struct sib_string *s)
 		off[s->n] = s->pool.len;
 		for (int t = head[i - root]; t >= 0; t = next[t - tb]) {
 			tmp.len = 0;
-			extract_collapse(dom_text(d, t), d->texts[t].len, &tmp);
+			text_collapse(dom_text(d, t), d->texts[t].len, &tmp);
 			size_t a = 0, z = tmp.len;
 			while (a < z && tmp.data[a] == ' ')
 				a++;

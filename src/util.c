@@ -438,3 +438,32 @@ read_file(const char *path, size_t max, struct buf *out, char *err,
 	}
 	return 0;
 }
+
+/* Append s with whitespace runs collapsed; *space says a pending space is
+ * owed before the next visible character (never at a line start). */
+void
+buf_add_collapsed(struct buf *out, const char *s, size_t n, bool *space)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0;
+	while (i < n) {
+		uint32_t cp;
+		size_t k = u[i] < 0x80 ? (cp = u[i], 1) : utf8_decode(u + i, n - i, &cp);
+		if (uc_is_white(cp)) {
+			*space = true;
+		} else {
+			if (*space && out->len > 0 && out->data[out->len - 1] != '\n')
+				buf_addc(out, ' ');
+			*space = false;
+			buf_add(out, s + i, k);
+		}
+		i += k;
+	}
+}
+
+void
+text_collapse(const char *s, size_t n, struct buf *out)
+{
+	bool space = false;
+	buf_add_collapsed(out, s, n, &space);
+}

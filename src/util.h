@@ -71,4 +71,10 @@ bool str_has_suffix(const char *s, const char *suffix);
 int write_file_atomic(const char *path, const char *data, size_t len,
 		      bool precious, char *err, size_t errlen);
 
+/* Append s with whitespace runs collapsed; *space says a pending space is
+ * owed before the next visible character (never at a line start). */
+void buf_add_collapsed(struct buf *out, const char *s, size_t n, bool *space);
+/* Collapse whitespace runs of s to single spaces, trimmed, appended to out. */
+void text_collapse(const char *s, size_t n, struct buf *out);
+
 #endif

@@ -12,7 +12,7 @@
 #include <libxml/xpath.h>
 #include <libxml/xpathInternals.h>
 
-#include "extract.h"
+#include "util.h"
 #include "xpath.h"
 
 #define ERRLEN 256     /* libxml2's message, kept by on_error */
@@ -342,7 +342,7 @@ xpath_string(struct xpath_doc *x, const char *expr, char **out,
 	if (s) {
 		struct buf b;
 		buf_init(&b);
-		extract_collapse((const char *)s, strlen((const char *)s), &b);
+		text_collapse((const char *)s, strlen((const char *)s), &b);
 		xmlFree(s);
 		if (b.len)
 			*out = buf_steal(&b, NULL);

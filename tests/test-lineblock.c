@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lineblock.h"
+#include "histogram.h"
 #include "params.h"
 #include "util.h"
 
@@ -889,7 +889,7 @@ histogram(const struct lineblock *lb, const struct params *p, int plot,
 	size_t n = 0;
 	FILE *f = open_memstream(&s, &n);
 	assert_non_null(f);
-	assert_int_equal(cmd_histogram_print(lb, p, plot, columns, f), 0);
+	assert_int_equal(histogram_print(lb, p, plot, columns, f), 0);
 	fclose(f);
 	return s;
 }

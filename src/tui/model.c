@@ -385,7 +385,7 @@ text_lines(struct tui_model *m)
 		if (!(in || (m->show_dropped && lb->line_chars[j] > 0)))
 			continue;
 		tmp.len = 0;
-		extract_collapse(lb->ctext + lb->line_off[j],
+		text_collapse(lb->ctext + lb->line_off[j],
 				 lb->line_off[j + 1] - lb->line_off[j] - 1, &tmp);
 		if (!tmp.len)
 			continue;

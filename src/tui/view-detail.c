@@ -206,7 +206,7 @@ build(struct detail *D, const struct tui_model *m)
 				continue;
 			if (b.len)
 				buf_addc(&b, ' ');
-			extract_collapse(dom_text(d, t), d->texts[t].len, &b);
+			text_collapse(dom_text(d, t), d->texts[t].len, &b);
 		}
 		if (b.len)
 			add(D, ROLE_DIM, "text: %.*s%s", (int)(b.len > 240 ? 240 : b.len), b.data,

@@ -1,0 +1,14 @@
+/* fetch.h - pages from http(s) URLs (libcurl), for the loader's callers.
+ *
+ * fetch_url() returns the body (at most max_bytes) and the Content-Type
+ * header, both malloc'ed for the caller; 0, or -1 with a reason in err.
+ * Built without libcurl it always fails ("built without libcurl"). */
+#ifndef PITH_FETCH_H
+#define PITH_FETCH_H
+
+#include <stddef.h>
+
+int fetch_url(const char *url, size_t max_bytes, char **body, size_t *len,
+	      char **content_type, char *err, size_t errlen);
+
+#endif
