@@ -1,5 +1,5 @@
-/* rules.c - ftr site-config files with pith_ directives: read, write,
- * match, apply, export. */
+/* rules.c - ftr site-config files with pith_ directives: read, save,
+ * match, apply, export (rules-write.c writes them from the inspector). */
 #include "config.h"
 
 #include <ctype.h>
@@ -477,6 +477,21 @@ rule_add(struct rule *r, const char *name, const char *value)
 }
 
 void
+rule_drop(struct rule *r, bool (*drop)(const struct rule_line *l, void *ctx), void *ctx)
+{
+	int k = 0;
+	for (int i = 0; i < r->nlines; i++) {
+		struct rule_line *l = &r->lines[i];
+		if (drop(l, ctx)) {
+			line_free(l);
+			continue;
+		}
+		r->lines[k++] = *l;
+	}
+	r->nlines = k;
+}
+
+void
 rule_remove(struct rule *r, const char *name)
 {
 	bool tests = !strcmp(name, "test_url");
@@ -796,7 +811,7 @@ rules_body_matches(const struct rule *r, struct xpath_doc *x)
 
 void
 rules_apply(const struct rule *r, const struct dom *d, struct xpath_doc *x,
-	    const uint8_t *pins, struct decision *dc, bool have_method,
+	    const uint8_t *pins, struct decision *dc, bool have_method, bool ftr_only,
 	    uint8_t *mask, struct rules_outcome *o, rules_diag diag, void *ctx)
 {
 	memset(o, 0, sizeof *o);
@@ -833,11 +848,12 @@ rules_apply(const struct rule *r, const struct dom *d, struct xpath_doc *x,
 		buf_free(&e);
 		free(v);
 	}
-	for (int i = 0; i < r->pin.n; i++)
+	/* pith's own lines and the user's pins; an ftr reader has neither */
+	for (int i = 0; !ftr_only && i < r->pin.n; i++)
 		mark(x, r->pin.v[i], marks, MARK_PIN_IN, r, r->pin.line[i], diag, ctx);
-	for (int i = 0; i < r->unpin.n; i++)
+	for (int i = 0; !ftr_only && i < r->unpin.n; i++)
 		mark(x, r->unpin.v[i], marks, MARK_PIN_OUT, r, r->unpin.line[i], diag, ctx);
-	for (int i = 0; pins && i < d->n; i++)
+	for (int i = 0; pins && !ftr_only && i < d->n; i++)
 		if (pins[i] == PIN_IN || pins[i] == PIN_OUT)
 			marks[i] = pins[i] == PIN_IN ? MARK_PIN_IN : MARK_PIN_OUT;
 
@@ -1260,375 +1276,4 @@ rules_export_css(const struct rule *r, struct buf *out, rules_diag diag, void *c
 	buf_free(&body.b);
 	buf_free(&strip.b);
 	return bad;
-}
-
-/* ---- writing rules from the inspector's choices ---- */
-
-/* An id or class token a site generated (ember123, css-1x2y3z, long
- * hashes) changes between pages: not worth anchoring on. */
-static bool
-looks_generated(const char *s, size_t n)
-{
-	int digits = 0, run = 0, maxrun = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (isdigit((unsigned char)s[i])) {
-			digits++;
-			if (++run > maxrun)
-				maxrun = run;
-		} else {
-			run = 0;
-		}
-	}
-	return n == 0 || n > 40 || maxrun >= 3 || digits * 3 > (int)n;
-}
-
-/* Does expr select exactly element id?  The match count in *n. */
-static bool
-selects_exactly(struct xpath_doc *x, const char *expr, int id, int *n)
-{
-	int *ids;
-	char err[300];
-	*n = xpath_select(x, expr, &ids, err, sizeof err);
-	bool ok = *n == 1 && ids[0] == id;
-	free(ids);
-	return ok;
-}
-
-static void
-class_pred(struct buf *b, const char *tok, size_t n)
-{
-	buf_printf(b, "[contains(concat(' ',normalize-space(@class),' '),' %.*s ')]",
-		   (int)n, tok);
-}
-
-/* A short, unique expression for element i from its own attributes;
- * false when none selects exactly i. */
-static bool
-own_xpath(const struct dom *d, struct xpath_doc *x, int i, struct buf *out)
-{
-	const char *tag = dom_tagname(d, i);
-	const char *idv = dom_attr(d, i, "id");
-	struct buf b;
-	buf_init(&b);
-	int n;
-	if (idv && *idv && !looks_generated(idv, strlen(idv))) {
-		buf_printf(&b, "//%s[@id=", tag);
-		xpath_quote(&b, idv);
-		buf_addc(&b, ']');
-		if (selects_exactly(x, b.data, i, &n))
-			goto found;
-	}
-	const char *cls = dom_attr(d, i, "class");
-	if (cls) {
-		/* the class tokens, quote-free and not generated */
-		const char *tok[16];
-		size_t len[16];
-		int nt = 0;
-		for (const char *p = cls; *p && nt < 16;) {
-			while (*p && isspace((unsigned char)*p))
-				p++;
-			const char *s = p;
-			while (*p && !isspace((unsigned char)*p))
-				p++;
-			size_t k = (size_t)(p - s);
-			if (k && !memchr(s, '\'', k) && !memchr(s, '"', k) &&
-			    !looks_generated(s, k)) {
-				tok[nt] = s;
-				len[nt++] = k;
-			}
-		}
-		for (int a = 0; a < nt; a++) {
-			b.len = 0;
-			buf_printf(&b, "//%s", tag);
-			class_pred(&b, tok[a], len[a]);
-			if (selects_exactly(x, b.data, i, &n))
-				goto found;
-		}
-		for (int a = 0; a < nt; a++)
-			for (int c = a + 1; c < nt; c++) {
-				b.len = 0;
-				buf_printf(&b, "//%s", tag);
-				class_pred(&b, tok[a], len[a]);
-				class_pred(&b, tok[c], len[c]);
-				if (selects_exactly(x, b.data, i, &n))
-					goto found;
-			}
-	}
-	buf_free(&b);
-	return false;
-found:
-	buf_add(out, b.data, b.len);
-	buf_free(&b);
-	return true;
-}
-
-int
-rules_xpath_for(const struct dom *d, struct xpath_doc *x, int id, struct buf *out)
-{
-	struct xpath_doc *own = NULL;
-	if (!x)
-		x = own = xpath_doc_new(d);
-	size_t start = out->len;
-	int n = 1;
-	if (!own_xpath(d, x, id, out)) {
-		/* a path from the nearest ancestor that has a unique expression */
-		int a = d->parent[id];
-		while (a >= 0 && a != d->body && !own_xpath(d, x, a, out))
-			a = d->parent[a];
-		struct buf rel;
-		buf_init(&rel);
-		for (int e = id; e != a && e >= 0; e = d->parent[e]) {
-			struct buf step;
-			buf_init(&step);
-			buf_printf(&step, "/%s[%d]", dom_tagname(d, e), d->pos[e]);
-			buf_add(&step, rel.data ? rel.data : "", rel.len);
-			rel.len = 0;
-			buf_add(&rel, step.data, step.len);
-			buf_free(&step);
-		}
-		if (a >= 0 && a != d->body) {
-			buf_add(out, rel.data, rel.len);
-		} else {
-			out->len = start;
-			dom_xpath(d, id, out);
-		}
-		buf_free(&rel);
-		int k;
-		struct buf e;
-		buf_init(&e);
-		buf_add(&e, out->data + start, out->len - start);
-		selects_exactly(x, e.data, id, &k);
-		n = k;
-		buf_free(&e);
-	}
-	xpath_doc_free(own);
-	return n;
-}
-
-/* The first candidate that yields a non-empty string on this page. */
-static const char *
-first_working(struct xpath_doc *x, const char *const *cand)
-{
-	for (; *cand; cand++) {
-		char *s = NULL, err[300];
-		if (xpath_string(x, *cand, &s, err, sizeof err) == 0 && s) {
-			free(s);
-			return *cand;
-		}
-	}
-	return NULL;
-}
-
-/* Up to two sentences of 30..200 bytes from the text, for test_contains. */
-static int
-pick_sentences(const char *text, char out[2][256])
-{
-	int n = 0;
-	const char *p = text;
-	char last[256] = "";
-	while (p && *p) {
-		const char *eol = strchr(p, '\n');
-		size_t ll = eol ? (size_t)(eol - p) : strlen(p);
-		/* sentences of the line */
-		size_t i = 0;
-		while (i < ll) {
-			size_t s = i;
-			while (i < ll && !(strchr(".!?", p[i]) && (i + 1 == ll || p[i + 1] == ' ')))
-				i++;
-			if (i < ll)
-				i++;
-			size_t e = i;
-			while (s < e && p[s] == ' ')
-				s++;
-			if (e - s >= 30 && e - s < 200) {
-				if (n == 0)
-					snprintf(out[n++], 256, "%.*s", (int)(e - s), p + s);
-				else
-					snprintf(last, sizeof last, "%.*s", (int)(e - s), p + s);
-			}
-		}
-		p = eol ? eol + 1 : NULL;
-	}
-	if (*last)
-		snprintf(out[n++], 256, "%s", last);
-	return n;
-}
-
-static void
-remove_test(struct rule *r, const char *url)
-{
-	int k = 0;
-	bool in = false;
-	for (int i = 0; i < r->nlines; i++) {
-		struct rule_line *l = &r->lines[i];
-		if (l->kind == RULE_DIRECTIVE && !strcmp(l->name, "test_url"))
-			in = !strcmp(l->value, url);
-		bool drop = in && l->kind == RULE_DIRECTIVE &&
-			    (!strcmp(l->name, "test_url") || !strcmp(l->name, "test_contains") ||
-			     !strcmp(l->name, "pith_test_file"));
-		if (drop) {
-			line_free(l);
-			continue;
-		}
-		r->lines[k++] = *l;
-	}
-	r->nlines = k;
-}
-
-int
-rules_write_from_choices(const struct dom *d, const struct page_meta *meta,
-			 const char *url, const struct method *algo,
-			 const struct params *p, const uint8_t *pins,
-			 const struct decision *dc, const char *extracted_text,
-			 const char *rules_dir_or_file, char *written,
-			 size_t writtenlen, char *err, size_t errlen)
-{
-	char host[256];
-	if (!url || rules_url_parts(url, host, sizeof host, NULL) < 0) {
-		snprintf(err, errlen, "the page's address is unknown (give --url)");
-		return -1;
-	}
-	const char *fhost = strncmp(host, "www.", 4) ? host : host + 4;
-	struct stat st;
-	/* A path that does not exist yet is a directory when it says so
-	 * (a final '/') or has no extension ("rules"); "x.txt" or "my.rules"
-	 * name a file. */
-	const char *last = strrchr(rules_dir_or_file, '/');
-	last = last ? last + 1 : rules_dir_or_file;
-	bool is_dir = stat(rules_dir_or_file, &st) == 0 ? S_ISDIR(st.st_mode)
-						      : (!*last || !strchr(last, '.'));
-	if (is_dir && stat(rules_dir_or_file, &st) < 0 && mkdir(rules_dir_or_file, 0777) < 0) {
-		snprintf(err, errlen, "%s: %s", rules_dir_or_file, strerror(errno));
-		return -1;
-	}
-	if (is_dir)
-		snprintf(written, writtenlen, "%s/%s.txt", rules_dir_or_file, fhost);
-	else
-		snprintf(written, writtenlen, "%s", rules_dir_or_file);
-
-	/* the content roots: pinned-in elements, else the region, else the
-	 * top content elements */
-	int *roots = xmalloc(((size_t)d->n + 1) * sizeof *roots);
-	int nroots = 0;
-	for (int i = 0; pins && i < d->n; i++) {
-		if (pins[i] != PIN_IN)
-			continue;
-		bool inside = false;
-		for (int k = 0; k < nroots; k++)
-			inside |= dom_contains(d, roots[k], i);
-		if (!inside)
-			roots[nroots++] = i;
-	}
-	if (!nroots && dc && dc->region >= 0)
-		roots[nroots++] = dc->region;
-	for (int i = 0; !nroots && dc && i < d->n; i++)
-		if (dc->content[i] && (d->parent[i] < 0 || !dc->content[d->parent[i]]))
-			roots[nroots++] = i;
-	if (!nroots) {
-		free(roots);
-		snprintf(err, errlen, "nothing to write: no content chosen");
-		return -1;
-	}
-
-	struct rule *r = NULL;
-	if (stat(written, &st) == 0) {
-		int ne;
-		if (rule_read(written, &r, NULL, NULL, &ne, err, errlen) < 0) {
-			free(roots);
-			return -1;
-		}
-	} else {
-		char head[300];
-		snprintf(head, sizeof head, "# %s: written by pith's inspector", fhost);
-		r = rule_parse(head, strlen(head), written, NULL, NULL, NULL);
-	}
-	rule_remove(r, "body");
-	rule_remove(r, "strip");
-	rule_remove(r, "pith_algo");
-	rule_remove(r, "pith_set");
-	remove_test(r, url);
-
-	struct xpath_doc *x = xpath_doc_new(d);
-	struct buf e;
-	buf_init(&e);
-	for (int k = 0; k < nroots; k++) {
-		e.len = 0;
-		rules_xpath_for(d, x, roots[k], &e);
-		rule_add(r, "body", e.data);
-	}
-	for (int i = 0; pins && i < d->n; i++) {
-		if (pins[i] != PIN_OUT)
-			continue;
-		bool inside = false;
-		for (int k = 0; k < nroots; k++)
-			inside |= dom_contains(d, roots[k], i) && roots[k] != i;
-		if (!inside)
-			continue;
-		e.len = 0;
-		rules_xpath_for(d, x, i, &e);
-		rule_add(r, "strip", e.data);
-		i = d->end[i] - 1;   /* its descendants go with it */
-	}
-	static const char *const title_og[] = {
-		"//meta[@property='og:title']/@content", "//meta[@name='og:title']/@content", NULL };
-	static const char *const title_h1[] = { "//h1", NULL };
-	static const char *const title_title[] = { "//title", NULL };
-	static const char *const date_meta[] = {
-		"//meta[@property='article:published_time']/@content",
-		"//meta[@name='article:published_time']/@content",
-		"//*[@itemprop='datePublished']/@content",
-		"//*[@itemprop='datePublished']/@datetime", NULL };
-	static const char *const date_time[] = { "//time/@datetime", NULL };
-	const char *t = NULL, *dt = NULL;
-	if (meta && meta->title && meta->title_from) {
-		int h1 = dom_tag_id(d, "h1"), nh1 = 0;
-		for (int i = 0; h1 >= 0 && i < d->n; i++)
-			nh1 += d->tag[i] == h1;
-		/* one h1 is the article's title on most sites' every page */
-		t = nh1 == 1 ? first_working(x, title_h1) : NULL;
-		if (!t && !strcmp(meta->title_from, "og:title"))
-			t = first_working(x, title_og);
-		if (!t && !strcmp(meta->title_from, "title"))
-			t = first_working(x, title_title);
-	}
-	if (meta && meta->date && meta->date_from) {
-		if (!strcmp(meta->date_from, "meta"))
-			dt = first_working(x, date_meta);
-		else if (!strcmp(meta->date_from, "time"))
-			dt = first_working(x, date_time);
-	}
-	if (t) {
-		rule_remove(r, "title");
-		rule_add(r, "title", t);
-	}
-	if (dt) {
-		rule_remove(r, "date");
-		rule_add(r, "date", dt);
-	}
-	if (algo != METHOD_DEFAULT)   /* the default method needs no line */
-		rule_add(r, "pith_algo", algo->name);
-	struct params def;
-	params_default(&def);
-	for (size_t i = 0; p && i < params_count; i++) {
-		const struct param_desc *pd = &params_table[i];
-		if (params_get(p, pd) == params_get(&def, pd))
-			continue;
-		char v[64];
-		params_format(p, pd, v, sizeof v);
-		e.len = 0;
-		buf_printf(&e, "%s=%s", pd->name, v);
-		rule_add(r, "pith_set", e.data);
-	}
-	rule_add(r, "test_url", url);
-	char sent[2][256];
-	int ns = extracted_text ? pick_sentences(extracted_text, sent) : 0;
-	for (int k = 0; k < ns; k++)
-		rule_add(r, "test_contains", sent[k]);
-	buf_free(&e);
-	xpath_doc_free(x);
-	free(roots);
-	rule_index(r);
-	int rc = rule_save(r, written, err, errlen);
-	rule_free(r);
-	return rc;
 }

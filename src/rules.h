@@ -92,7 +92,7 @@ void rule_index(struct rule *r);
  * "name: value".  without_pith drops pith_* lines (for strict ftr
  * consumers). */
 void rule_write(const struct rule *r, bool without_pith, struct buf *out);
-/* Write to path atomically, the old file kept as path.bak. */
+/* Write to path atomically, the old file kept as path.~N~ (util.h). */
 int rule_save(const struct rule *r, const char *path, char *err, size_t errlen);
 
 /* Append a directive line; remove every line of directive name (and its
@@ -100,6 +100,8 @@ int rule_save(const struct rule *r, const char *path, char *err, size_t errlen);
  * Call rule_index() afterwards. */
 void rule_add(struct rule *r, const char *name, const char *value);
 void rule_remove(struct rule *r, const char *name);
+/* Remove (and free) every line drop() says yes to. */
+void rule_drop(struct rule *r, bool (*drop)(const struct rule_line *l, void *ctx), void *ctx);
 
 /* Report XPath syntax errors, unknown functions and missing test files of
  * r; returns the number of problems. */
@@ -153,11 +155,12 @@ void rules_outcome_free(struct rules_outcome *o);
  * matches (have_method), otherwise it is overwritten: body-selected
  * subtrees are content (reason rule-body), the rest noise; strip,
  * strip_id_or_class and strip_image_src subtrees are noise (rule-strip);
- * pith_pin/pith_unpin and then pins (may be NULL) apply on top.  mask gets
+ * pith_pin/pith_unpin and then pins (may be NULL) apply on top, unless
+ * ftr_only (as Full-Text RSS or wallabag read the rule: no pith_ lines).  mask gets
  * d->n entries of RULES_TEXT_* for extract_text_mask().  XPath errors go to
  * diag.  Also fills o's title and date. */
 void rules_apply(const struct rule *r, const struct dom *d, struct xpath_doc *x,
-		 const uint8_t *pins, struct decision *dc, bool have_method,
+		 const uint8_t *pins, struct decision *dc, bool have_method, bool ftr_only,
 		 uint8_t *mask, struct rules_outcome *o, rules_diag diag, void *ctx);
 
 /* Does any body: expression select something on d?  (ftr's test for
@@ -187,19 +190,46 @@ int rules_export_css(const struct rule *r, struct buf *out, rules_diag diag,
 int rules_xpath_for(const struct dom *d, struct xpath_doc *x, int id,
 		    struct buf *out);
 
-/* Build the rule for host from the inspector's choices and merge it into
- * rules_dir_or_file (a directory gets host.txt): body: XPaths of the
- * pinned-in elements (or the decision's content region), strip: of the
- * pinned-out elements inside them, title:/date: when found, pith_algo and
- * pith_set for values that differ from the defaults, test_url and up to two
- * test_contains sentences from extracted_text.  The file's other lines are
- * kept; the old file is kept as .bak.  0 with the path in written, or -1
- * with a reason. */
-int rules_write_from_choices(const struct dom *d, const struct page_meta *meta,
-			     const char *url, const struct method *algo,
-			     const struct params *p, const uint8_t *pins,
-			     const struct decision *dc, const char *extracted_text,
-			     const char *rules_dir_or_file, char *written,
-			     size_t writtenlen, char *err, size_t errlen);
+/* Where w writes the rule for url: DIR/HOST.txt (the directory made when
+ * missing) or FILE itself; 0, or -1 with a reason. */
+int rules_target(const char *url, const char *rules_dir_or_file, char *written,
+		 size_t writtenlen, char *err, size_t errlen);
+
+/* What the inspector shows: the text nodes kept by content[] (per block)
+ * and mask[] (per element, extract_text_mask's; NULL for none). */
+struct rules_choice {
+	const struct dom *d;
+	const struct page_meta *meta;
+	const char *url;               /* the page's address (test_url), or NULL */
+	const struct method *algo;
+	const struct params *params;
+	const uint8_t *content;
+	const uint8_t *mask;
+	const char *text;              /* the extracted text, for test_contains */
+};
+
+/* body: (the elements holding the kept text, one union expression) and
+ * strip: (the dropped parts inside them, one class expression for every
+ * element of a kind where that is exact) added to r; strip: lines r
+ * already has are not repeated.  Returns the number of body elements, 0
+ * when nothing is kept. */
+int rules_cover(const struct dom *d, struct xpath_doc *x, const uint8_t *content,
+		const uint8_t *mask, struct rule *r);
+
+/* The rule for the choice merged into the file at path (read when it
+ * exists): its body: lines, pith_algo, the pith_set lines of parameters
+ * and this page's test block are replaced; every other line (comments,
+ * strip:, title:, date:, other tests, unknown directives) is kept.  Then
+ * body:/strip: (rules_cover), title:/date: when the file has none,
+ * pith_algo and pith_set for non-default values, test_url with this
+ * page's pith_test_file and test_contains from the text's start and end.
+ * The rule is not saved (rule_save).  NULL with a reason in err. */
+struct rule *rules_from_choice(const struct rules_choice *ch, const char *path,
+			       char *err, size_t errlen);
+
+/* The lines that differ between old and new, "- line" and "+ line" in
+ * order (a longest-common-subsequence diff without context); nothing
+ * when they are equal. */
+void rules_diff(const char *old, size_t on, const char *new, size_t nn, struct buf *out);
 
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "run.h"
+#include "score.h"
 #include "xpath.h"
 
 void
@@ -76,7 +77,8 @@ run_page(struct run *r, struct page *pg, const struct run_input *in)
 	bool decide = true;
 	if (in->rule && d) {
 		x = xpath_doc_new(d);
-		decide = !rules_body_matches(in->rule, x) &&
+		/* an ftr reader has no method to fall back on */
+		decide = !in->ftr_only && !rules_body_matches(in->rule, x) &&
 			 (in->rule->autodetect_on_failure || in->rule->body.n == 0);
 	}
 	r->by_rule = !decide;
@@ -86,7 +88,7 @@ run_page(struct run *r, struct page *pg, const struct run_input *in)
 	}
 	if (x) {
 		r->rule = in->rule;
-		rules_apply(in->rule, d, x, in->pins, &r->dc, decide, r->mask, &r->outcome,
+		rules_apply(in->rule, d, x, in->pins, &r->dc, decide, in->ftr_only, r->mask, &r->outcome,
 			    in->diag, in->diag_ctx);
 		set_meta(&pg->meta.title, &pg->meta.title_from, r->outcome.title);
 		set_meta(&pg->meta.date, &pg->meta.date_from, r->outcome.date);
@@ -152,4 +154,26 @@ run_site_free(const struct method *m, void *site)
 {
 	if (site && m->site_free)
 		m->site_free(site);
+}
+
+void
+run_rule_check(struct page *pg, const struct rule *rule, const struct method *m,
+	       const struct params *p, const char *text, size_t len, double *f_ftr,
+	       double *f_pith)
+{
+	struct charbag *bag = charbag_new(text, len);
+	for (int way = 0; way < 2; way++) {
+		struct run r;
+		run_init(&r);
+		struct run_input in = {
+			.method = m, .params = p, .index = -1, .rule = rule, .ftr_only = way == 0,
+		};
+		run_page(&r, pg, &in);
+		double f = charbag_score(bag, r.text.data, r.text.len).F;
+		if (len == 0 && r.text.len == 0)
+			f = 1;
+		*(way == 0 ? f_ftr : f_pith) = f;
+		run_free(&r);
+	}
+	charbag_free(bag);
 }

@@ -43,12 +43,22 @@ struct run_input {
 	rules_diag diag;          /* the rule's XPath errors, or NULL */
 	void *diag_ctx;
 	struct extract_span *spans;   /* ntexts entries to fill, or NULL */
+	bool ftr_only;            /* apply the rule as an ftr reader does: body:,
+				     strip:, no pith_ lines, no method */
 };
 
 void run_init(struct run *r);
 /* Decide and extract; r->text holds the text (and nothing older). */
 void run_page(struct run *r, struct page *pg, const struct run_input *in);
 void run_free(struct run *r);
+
+/* How much of text (what the inspector shows) rule gives on pg: the
+ * character F1 of the rule's text applied as an ftr reader does and as
+ * pith extract --rules does (method m with p where no body: matches).
+ * The page's title and date may be replaced by the rule's. */
+void run_rule_check(struct page *pg, const struct rule *rule, const struct method *m,
+		    const struct params *p, const char *text, size_t len, double *f_ftr,
+		    double *f_pith);
 
 /* Per element, the last source line its subtree covers (n entries,
  * caller frees). */

@@ -329,10 +329,47 @@ str_has_suffix(const char *s, const char *suffix)
 	return a >= b && strcasecmp(s + a - b, suffix) == 0;
 }
 
+/* The first free numbered backup name of path: path.~N~, N one more than
+ * the highest there is (GNU cp --backup=numbered). */
+static char *
+numbered_backup(const char *path)
+{
+	size_t pl = strlen(path);
+	char *bak = xmalloc(pl + 32);
+	int hi = 0;
+	for (int k = 1; k < 100000; k++) {
+		snprintf(bak, pl + 32, "%s.~%d~", path, k);
+		if (access(bak, F_OK) == 0)
+			hi = k;
+		else if (k > hi + 64)
+			break;       /* past a gap as wide as this, no more exist */
+	}
+	snprintf(bak, pl + 32, "%s.~%d~", path, hi + 1);
+	return bak;
+}
+
 int
 write_file_atomic(const char *path, const char *data, size_t len,
 		  bool precious, char *err, size_t errlen)
 {
+	/* a symbolic link is followed: its target is what gets replaced */
+	char *target = precious ? realpath(path, NULL) : NULL;
+	struct stat old;
+	bool exists = stat(path, &old) == 0;
+	/* by its mode, not access(): root may write anything, but a file
+	 * its owner made read-only is not to be replaced */
+	if (precious && exists && !(old.st_mode & S_IWUSR)) {
+		snprintf(err, errlen, "read-only file; give another name");
+		free(target);
+		return -1;
+	}
+	if (precious && exists && access(path, W_OK) < 0) {
+		snprintf(err, errlen, "cannot write: %s", strerror(errno));
+		free(target);
+		return -1;
+	}
+	if (target)
+		path = target;
 	size_t pl = strlen(path);
 	char *tmp = xmalloc(pl + 16);
 	snprintf(tmp, pl + 16, "%s.tmpXXXXXX", path);
@@ -340,6 +377,7 @@ write_file_atomic(const char *path, const char *data, size_t len,
 	if (fd < 0) {
 		snprintf(err, errlen, "cannot write: %s", strerror(errno));
 		free(tmp);
+		free(target);
 		return -1;
 	}
 	size_t off = 0;
@@ -363,14 +401,13 @@ write_file_atomic(const char *path, const char *data, size_t len,
 		goto fail;
 	}
 	fd = -1;
-	chmod(tmp, 0644);
-	if (precious && access(path, F_OK) == 0) {
-		char *bak = xmalloc(pl + 5);
-		snprintf(bak, pl + 5, "%s.bak", path);
+	/* a replaced file keeps its mode */
+	chmod(tmp, exists ? (old.st_mode & 07777) : 0644);
+	if (precious && exists) {
+		char *bak = numbered_backup(path);
 		/* a hard link keeps the old file whole under both names until
 		 * the rename below replaces path */
-		unlink(bak);
-		if (link(path, bak) < 0 && rename(path, bak) < 0) {
+		if (link(path, bak) < 0) {
 			snprintf(err, errlen, "cannot keep a backup %s: %s", bak, strerror(errno));
 			free(bak);
 			goto fail;
@@ -382,12 +419,14 @@ write_file_atomic(const char *path, const char *data, size_t len,
 		goto fail;
 	}
 	free(tmp);
+	free(target);
 	return 0;
 fail:
 	if (fd >= 0)
 		close(fd);
 	unlink(tmp);
 	free(tmp);
+	free(target);
 	return -1;
 }
 

@@ -66,7 +66,9 @@ bool str_has_suffix(const char *s, const char *suffix);
 /* Write data to path through a temporary file in the same directory and a
  * rename, so a crash or a full disk never leaves a half-written file.
  * precious (a user's rules, not batch output): an existing file is first
- * kept as path.bak, and the data is synced to disk before the rename.
+ * kept as the numbered backup path.~N~ (never replacing one), a read-only
+ * file is refused, a symbolic link is followed to its target, and the data
+ * is synced to disk before the rename.  A replaced file keeps its mode.
  * 0, or -1 with a reason in err. */
 int write_file_atomic(const char *path, const char *data, size_t len,
 		      bool precious, char *err, size_t errlen);
@@ -76,5 +78,18 @@ int write_file_atomic(const char *path, const char *data, size_t len,
 void buf_add_collapsed(struct buf *out, const char *s, size_t n, bool *space);
 /* Collapse whitespace runs of s to single spaces, trimmed, appended to out. */
 void text_collapse(const char *s, size_t n, struct buf *out);
+
+/* Runs body with cp set to each non-whitespace code point of s[0..n). */
+#define FOR_EACH_CHAR(s, n, cp, body) do { \
+	const unsigned char *u_ = (const unsigned char *)(s); \
+	size_t i_ = 0, n_ = (n); \
+	while (i_ < n_) { \
+		uint32_t cp; \
+		if (u_[i_] < 0x80) { cp = u_[i_]; i_++; } \
+		else i_ += utf8_decode(u_ + i_, n_ - i_, &cp); \
+		if (uc_is_white(cp)) continue; \
+		body \
+	} \
+} while (0)
 
 #endif

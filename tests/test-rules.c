@@ -333,7 +333,7 @@ test_apply(void **state)
 	struct buf d;
 	buf_init(&d);
 	test_decision(&pg);
-	rules_apply(r, pg.dom, x, NULL, &test_last.dc, false, mask, &o, collect, &d);
+	rules_apply(r, pg.dom, x, NULL, &test_last.dc, false, false, mask, &o, collect, &d);
 	assert_null(d.data);
 	assert_int_equal(o.body_line, 3);
 	assert_int_equal(o.nbody, 1);
@@ -366,7 +366,7 @@ test_apply(void **state)
 	pins[test_by_id(&pg, "share")] = PIN_IN;
 	pins[test_by_id(&pg, "p1")] = PIN_OUT;
 	rules_outcome_free(&o);
-	rules_apply(r, pg.dom, x, pins, &test_last.dc, false, mask, &o, collect, &d);
+	rules_apply(r, pg.dom, x, pins, &test_last.dc, false, false, mask, &o, collect, &d);
 	t.len = 0;
 	extract_text_mask(pg.dom, test_last.dc.content, mask, &t, NULL);
 	assert_string_equal(t.data,
@@ -573,11 +573,24 @@ test_write_from_choices(void **state)
 	assert_non_null(mkdtemp(dir));
 	char path[256], bak[300];
 	snprintf(path, sizeof path, "%s/example.com.txt", dir);
-	/* an existing file with the user's own lines */
+	/* an existing file with the user's own lines: a comment, a directive
+	 * pith does not know, a strip:, a parameter, another page's test
+	 * with its file, and this page's old test with its file */
 	FILE *f = fopen(path, "w");
 	fputs("# my notes\nbody: //old\nnext_page_link: //a[@rel='next']\n"
-	      "test_url: https://example.com/old\ntest_contains: old text\n", f);
+	      "strip: //div[@id='foot']\npith_set: sib.max=4\n"
+	      "test_url: https://example.com/old\npith_test_file: old.html\n"
+	      "test_contains: old text\n"
+	      "test_url: https://www.example.com/news/1\npith_test_file: page1.html\n"
+	      "test_contains: stale\n", f);
 	fclose(f);
+	char tf[2][300];
+	for (int k = 0; k < 2; k++) {
+		snprintf(tf[k], sizeof tf[k], "%s/%s", dir, k ? "page1.html" : "old.html");
+		f = fopen(tf[k], "w");
+		fputs(article, f);
+		fclose(f);
+	}
 
 	struct page pg;
 	test_page(&pg, article);
@@ -591,14 +604,28 @@ test_write_from_choices(void **state)
 	struct buf text;
 	buf_init(&text);
 	test_run_into(&pg, &method_cc, &p, pins, &text);
+	/* what the screen shows: #ab without #share */
+	assert_string_equal(text.data,
+		"First paragraph of the article, long enough to be a sentence.\n"
+		"Second ADparagraph here, also long enough.\n"
+		"Buy now\n"
+		"Newsletter\n");
 	char written[512], err[256];
-	int rc = rules_write_from_choices(d, &pg.meta, "https://www.example.com/news/1",
-					  &method_cc, &p, pins, &test_last.dc, text.data, dir,
-					  written, sizeof written, err, sizeof err);
-	if (rc)
-		fail_msg("%s", err);
+	assert_int_equal(rules_target("https://www.example.com/news/1", dir, written,
+				      sizeof written, err, sizeof err), 0);
 	assert_string_equal(written, path);
-	snprintf(bak, sizeof bak, "%s.bak", path);
+	struct rules_choice ch = {
+		.d = d, .meta = &pg.meta, .url = "https://www.example.com/news/1",
+		.algo = &method_cc, .params = &p, .content = test_last.dc.content,
+		.mask = test_last.masked ? test_last.mask : NULL, .text = text.data,
+	};
+	struct rule *made = rules_from_choice(&ch, written, err, sizeof err);
+	if (!made)
+		fail_msg("%s", err);
+	assert_int_equal(rule_save(made, written, err, sizeof err), 0);
+	rule_free(made);
+	/* the old file is kept as the first numbered backup */
+	snprintf(bak, sizeof bak, "%s.~1~", path);
 	assert_int_equal(access(bak, F_OK), 0);
 
 	struct rule *r;
@@ -611,17 +638,23 @@ test_write_from_choices(void **state)
 	struct buf w;
 	buf_init(&w);
 	rule_write(r, false, &w);
+	/* body: the element holding the kept text; strip: the dropped part
+	 * inside it, by its class (it selects #share alone, so it is exact) */
 	assert_string_equal(w.data,
 		"# my notes\n"
 		"next_page_link: //a[@rel='next']\n"
+		"strip: //div[@id='foot']\n"
+		"pith_set: sib.max=4\n"
 		"test_url: https://example.com/old\n"
+		"pith_test_file: old.html\n"
 		"test_contains: old text\n"
 		"body: //div[@id='ab']\n"
-		"strip: //div[@id='share']\n"
+		"strip: //div[contains(concat(' ',normalize-space(@class),' '),' share ')]\n"
 		"title: //h1\n"
 		"pith_algo: cc\n"
 		"pith_set: cc.C=40\n"
 		"test_url: https://www.example.com/news/1\n"
+		"pith_test_file: page1.html\n"
 		"test_contains: First paragraph of the article, long enough to be a sentence.\n"
 		"test_contains: Second ADparagraph here, also long enough.\n");
 
@@ -652,14 +685,14 @@ test_write_from_choices(void **state)
 	page_free(&pg2);
 
 	/* no address: refused */
-	assert_int_equal(rules_write_from_choices(d, &pg.meta, NULL, &method_cc, &p, pins,
-						  &test_last.dc, text.data, dir, written,
-						  sizeof written, err, sizeof err), -1);
+	assert_int_equal(rules_target(NULL, dir, written, sizeof written, err, sizeof err), -1);
 	assert_string_equal(err, "the page's address is unknown (give --url)");
 	assert_null(diags.data);
 
 	unlink(path);
 	unlink(bak);
+	unlink(tf[0]);
+	unlink(tf[1]);
 	rmdir(dir);
 	buf_free(&w);
 	buf_free(&t);

@@ -367,32 +367,58 @@ static void
 test_write_backup(void **state)
 {
 	struct tmpdir *t = *state;
-	char path[128], bak[140], err[256] = "", names[256];
+	char path[128], bak1[140], bak2[140], err[256] = "", names[256];
 	snprintf(path, sizeof path, "%s/rule.conf", t->path);
-	snprintf(bak, sizeof bak, "%s/rule.conf.bak", t->path);
+	snprintf(bak1, sizeof bak1, "%s/rule.conf.~1~", t->path);
+	snprintf(bak2, sizeof bak2, "%s/rule.conf.~2~", t->path);
 
-	/* backup asked for but nothing to keep: no .bak */
+	/* backup asked for but nothing to keep: no backup */
 	assert_int_equal(write_file_atomic(path, "one\n", 4, true, err, sizeof err), 0);
 	assert_int_equal(list_dir(t->path, names, sizeof names), 1);
-	assert_int_equal(access(bak, F_OK), -1);
 
 	/* without backup the old content is simply replaced */
 	assert_int_equal(write_file_atomic(path, "two\n", 4, false, err, sizeof err), 0);
 	check_content(path, "two\n", 4);
 	assert_int_equal(list_dir(t->path, names, sizeof names), 1);
 
-	/* with backup the old content survives as .bak */
+	/* with backup the old content survives as the first numbered backup */
 	assert_int_equal(write_file_atomic(path, "three\n", 6, true, err, sizeof err), 0);
 	check_content(path, "three\n", 6);
-	check_content(bak, "two\n", 4);
+	check_content(bak1, "two\n", 4);
 	assert_int_equal(list_dir(t->path, names, sizeof names), 2);
-	assert_string_equal(names, "rule.conf rule.conf.bak");
+	assert_string_equal(names, "rule.conf rule.conf.~1~");
 
-	/* and the next backup replaces the previous one */
+	/* and the next one is a second backup: none is ever replaced */
 	assert_int_equal(write_file_atomic(path, "four\n", 5, true, err, sizeof err), 0);
 	check_content(path, "four\n", 5);
-	check_content(bak, "three\n", 6);
-	assert_int_equal(list_dir(t->path, names, sizeof names), 2);
+	check_content(bak1, "two\n", 4);
+	check_content(bak2, "three\n", 6);
+	assert_int_equal(list_dir(t->path, names, sizeof names), 3);
+
+	/* a replaced file keeps its mode */
+	assert_int_equal(chmod(path, 0600), 0);
+	assert_int_equal(write_file_atomic(path, "five\n", 5, true, err, sizeof err), 0);
+	struct stat st;
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0600);
+
+	/* a read-only file is not replaced, by root either */
+	assert_int_equal(chmod(path, 0444), 0);
+	assert_int_equal(write_file_atomic(path, "six\n", 4, true, err, sizeof err), -1);
+	assert_string_equal(err, "read-only file; give another name");
+	check_content(path, "five\n", 5);
+	assert_int_equal(chmod(path, 0644), 0);
+
+	/* a symbolic link is followed: the target is updated, the link stays */
+	char link_path[140], target[140];
+	snprintf(link_path, sizeof link_path, "%s/link.conf", t->path);
+	snprintf(target, sizeof target, "%s/rule.conf", t->path);
+	assert_int_equal(symlink("rule.conf", link_path), 0);
+	assert_int_equal(write_file_atomic(link_path, "seven\n", 6, true, err, sizeof err), 0);
+	check_content(target, "seven\n", 6);
+	assert_int_equal(lstat(link_path, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	unlink(link_path);
 }
 
 static void

@@ -17,21 +17,8 @@
 
 #include "page.h"
 #include "run.h"
+#include "score.h"
 
-/* Character-level overlap of two texts, as bench/score.py's "chars"
- * metric computes it: multisets of the code points that are not Unicode
- * White_Space; P = matched/predicted, R = matched/gold. */
-struct prf {
-	size_t matched, predicted, gold;
-	double P, R, F;
-};
-struct charbag;
-struct charbag *charbag_new(const char *gold, size_t n);
-void charbag_free(struct charbag *b);
-/* Score pred against the bag's gold text; linear in n. */
-struct prf charbag_score(struct charbag *b, const char *pred, size_t n);
-/* The same in one call, for tests and one-off use. */
-struct prf prf_chars(const char *gold, size_t gn, const char *pred, size_t pn);
 
 /* How a row is decided, for its glyph and colour (view-tree.c). */
 enum mark {

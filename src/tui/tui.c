@@ -306,6 +306,34 @@ static const struct view_ops *const panes[PANE_COUNT] = {
 	[PANE_TEXT] = &view_text, [PANE_HIST] = &view_histogram,
 };
 
+/* w's question: the change to the rule file, over the panes. */
+static void
+draw_diff(const struct tui *t, struct rect r)
+{
+	for (int y = r.y; y < r.y + r.h; y++)
+		scr_fill(y, r.x, r.w, ROLE_NORMAL);
+	scr_fill(r.y, r.x, r.w, ROLE_TITLE_FOCUS);
+	scr_printf(r.y, r.x, r.w, ROLE_TITLE_FOCUS, " %s: the change  (reproduces %.1f %% of "
+		   "the text, %.1f %% in other readers)", t->pending_path,
+		   100 * t->pending_pith, 100 * t->pending_ftr);
+	const char *s = t->diff.data ? t->diff.data : "";
+	size_t n = t->diff.len, pos = 0;
+	int y = r.y + 1, left = 0;
+	while (pos < n) {
+		const char *nl = memchr(s + pos, '\n', n - pos);
+		size_t e = nl ? (size_t)(nl - s) : n;
+		if (y < r.y + r.h - 1)
+			scr_text(y++, r.x + 1, r.w - 1, s + pos, e - pos,
+				 s[pos] == '+' ? ROLE_CONTENT : ROLE_NOISE);
+		else
+			left++;
+		pos = e + 1;
+	}
+	if (left)
+		scr_printf(y, r.x + 1, r.w - 1, ROLE_DIM, "... %d more line%s", left,
+			   left == 1 ? "" : "s");
+}
+
 static void
 draw(struct tui *t)
 {
@@ -327,6 +355,8 @@ draw(struct tui *t)
 	view_status.draw(t, t->status, false);
 	if (t->help)
 		view_help.draw(t, t->all, true);
+	else if (t->prompt == PROMPT_RULE)
+		draw_diff(t, t->all);
 }
 
 /* ---- actions ---- */
@@ -396,8 +426,28 @@ page_url(const struct tui *t)
 	return NULL;
 }
 
-/* w: the choices as a site rule (rules.h), merged into the host's file in
- * --rules-out FILE, --rules DIR or ./rules/, the old file kept as .bak. */
+/* Save the rule w prepared (t->pending) and say what it reproduces. */
+static void
+save_pending(struct tui *t)
+{
+	char err[256];
+	if (rule_save(t->pending, t->pending_path, err, sizeof err) < 0)
+		tui_message(t, true, "%s: %s", t->pending_path, err);
+	else
+		tui_message(t, false, "wrote %s: the rule reproduces %.1f %% of the text "
+			    "(%.1f %% in other readers)", t->pending_path, 100 * t->pending_pith,
+			    100 * t->pending_ftr);
+	rule_free(t->pending);
+	t->pending = NULL;
+	buf_free(&t->diff);
+}
+
+/* w: the screen as a site rule (rules.h): body: and strip: that select
+ * exactly the text shown, merged into the host's file in --rules-out
+ * FILE, --rules DIR or ./rules/.  The rule is applied first, as an ftr
+ * reader would and as pith extract --rules does; a change to an existing
+ * file, or a rule that reproduces less than 99 % of the text, is shown
+ * and written only on y. */
 static void
 write_rule(struct tui *t)
 {
@@ -412,20 +462,56 @@ write_rule(struct tui *t)
 		tui_message(t, true, "rules: %s", strerror(errno));
 		return;
 	}
-	char written[4096], err[256];
+	char err[256];
 	struct tui_model *m = &t->m;
-	if (rules_write_from_choices(m->d, &m->pg->meta, url, m->algo, &m->params,
-				     m->pins, m->dc, m->out.data ? m->out.data : "",
-				     target, written, sizeof written, err, sizeof err) < 0) {
+	if (rules_target(url, target, t->pending_path, sizeof t->pending_path, err, sizeof err) < 0) {
 		tui_message(t, true, "%s", err);
 		return;
 	}
-	char bak[4200];
-	snprintf(bak, sizeof bak, "%s.bak", written);
-	int np = model_npins(m);
-	tui_message(t, false, "wrote %s (%d pin%s%s%s)", written, np, np == 1 ? "" : "s",
-		    access(bak, F_OK) == 0 ? "; the old one is " : "",
-		    access(bak, F_OK) == 0 ? bak : "");
+	struct rules_choice ch = {
+		.d = m->d, .meta = &m->pg->meta, .url = url, .algo = m->algo,
+		.params = &m->params, .content = m->run.dc.content,
+		.mask = m->run.masked ? m->run.mask : NULL, .text = m->out.data,
+	};
+	rule_free(t->pending);
+	buf_free(&t->diff);
+	t->pending = rules_from_choice(&ch, t->pending_path, err, sizeof err);
+	if (!t->pending) {
+		tui_message(t, true, "%s", err);
+		return;
+	}
+	/* the check runs the rule on the page; the title and date it finds
+	 * must not replace what the screen shows */
+	struct page_meta keep = m->pg->meta;
+	m->pg->meta.title = keep.title ? xstrdup(keep.title) : NULL;
+	m->pg->meta.date = keep.date ? xstrdup(keep.date) : NULL;
+	run_rule_check(m->pg, t->pending, m->algo, &m->params, m->out.data, m->out.len,
+		       &t->pending_ftr, &t->pending_pith);
+	free(m->pg->meta.title);
+	free(m->pg->meta.date);
+	m->pg->meta = keep;
+	struct buf old, now;
+	buf_init(&old);
+	buf_init(&now);
+	struct stat st;
+	bool exists = stat(t->pending_path, &st) == 0;
+	if (exists && read_file(t->pending_path, 1 << 24, &old, err, sizeof err) < 0)
+		old.len = 0;
+	rule_write(t->pending, false, &now);
+	rules_diff(old.data ? old.data : "", old.len, now.data ? now.data : "", now.len, &t->diff);
+	buf_free(&old);
+	buf_free(&now);
+	if (!exists && t->pending_pith >= 0.99) {
+		save_pending(t);
+		return;
+	}
+	if (exists && t->diff.len == 0) {
+		tui_message(t, false, "%s already holds this rule", t->pending_path);
+		rule_free(t->pending);
+		t->pending = NULL;
+		return;
+	}
+	open_prompt(t, PROMPT_RULE);
 }
 
 static void
@@ -526,6 +612,17 @@ finish_prompt(struct tui *t)
 			open_prompt(t, PROMPT_OVERWRITE);
 		} else {
 			save_text(t);
+		}
+		return;
+	}
+	if (p == PROMPT_RULE) {
+		if (t->plen == 1 && (t->pbuf[0] == 'y' || t->pbuf[0] == 'Y')) {
+			save_pending(t);
+		} else {
+			tui_message(t, false, "not written: %s is kept", t->pending_path);
+			rule_free(t->pending);
+			t->pending = NULL;
+			buf_free(&t->diff);
 		}
 		return;
 	}
@@ -822,9 +919,13 @@ is_threshold_key(const struct tui *t, const struct tui_key *k)
 	       (a == ACT_PARAM_INC || a == ACT_PARAM_DEC || a == ACT_PARAM_RESET);
 }
 
+/* What the loop leaves behind: the site states and w's pending rule. */
 static void
 free_sites(struct tui *t)
 {
+	rule_free(t->pending);
+	t->pending = NULL;
+	buf_free(&t->diff);
 	for (int k = 0; t->sites && k < nmethods; k++)
 		run_site_free(methods[k], t->sites[k]);
 	free(t->sites);

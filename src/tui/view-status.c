@@ -113,6 +113,8 @@ status_draw(struct tui *t, struct rect r, bool focused)
 			char def[80];
 			tui_save_default(t, def, sizeof def);
 			snprintf(lead, sizeof lead, "save the text to (%.60s): ", def);
+		} else if (t->prompt == PROMPT_RULE) {
+			snprintf(lead, sizeof lead, "write the rule? (y/n) ");
 		} else if (t->prompt == PROMPT_OVERWRITE) {
 			snprintf(lead, sizeof lead, "%.60s exists; replace it? (y/n) ", t->save_path);
 		} else {

@@ -38,12 +38,16 @@ struct rect {
 };
 
 enum prompt { PROMPT_NONE, PROMPT_SEARCH, PROMPT_PARAM, PROMPT_URL, PROMPT_SAVE,
-	      PROMPT_OVERWRITE };
+	      PROMPT_OVERWRITE, PROMPT_RULE };
 
 struct tui {
 	struct cli *cli;
 	char url[1024];            /* the page's address, typed at w's prompt */
 	char save_path[1024];      /* s: the file asked about */
+	struct rule *pending;      /* w: the rule waiting for y */
+	char pending_path[4096];
+	double pending_ftr, pending_pith;  /* how much of the text it reproduces */
+	struct buf diff;           /* its change to the file */
 	struct rules_set *rules;   /* --rules, or NULL */
 	struct page pg;
 	void **sites;              /* each method's site state (--siblings), or NULL */

@@ -1,0 +1,26 @@
+/* score.h - how much of one text another holds, for the inspector's live
+ * P/R/F against a gold file and for checking that a written rule gives
+ * the text the inspector shows.
+ *
+ * Character-level overlap, as bench/score.py's "chars" metric computes
+ * it: multisets of the code points that are not Unicode White_Space;
+ * P = matched/predicted, R = matched/gold.  Returned bags belong to the
+ * caller (charbag_free accepts NULL); nothing fails but allocation. */
+#ifndef PITH_SCORE_H
+#define PITH_SCORE_H
+
+#include <stddef.h>
+
+struct prf {
+	size_t matched, predicted, gold;
+	double P, R, F;
+};
+struct charbag;
+struct charbag *charbag_new(const char *gold, size_t n);
+void charbag_free(struct charbag *b);
+/* Score pred against the bag's gold text; linear in n. */
+struct prf charbag_score(struct charbag *b, const char *pred, size_t n);
+/* The same in one call, for tests and one-off use. */
+struct prf prf_chars(const char *gold, size_t gn, const char *pred, size_t pn);
+
+#endif
