@@ -29,6 +29,7 @@ struct cli {
 	const char *rules;
 	const char *rules_out;
 	struct rules_set *ruleset;  /* --rules, loaded by the command */
+	bool ftr_only;          /* --ftr-only: rules as an ftr reader applies them */
 	bool online;            /* rules test: fetch test_url pages */
 	const char *format_arg; /* --format as given (rules export: ftr css json) */
 	enum format format;

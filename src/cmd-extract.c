@@ -182,8 +182,20 @@ extract_page(const struct cli *c, const void *site, int index,
 	struct run_input ri = {
 		.method = algo, .params = &p, .index = index, .rule = rule,
 		.site = algo == c->algo ? site : NULL, .diag = rule_diag,
+		.ftr_only = c->ftr_only,
 	};
 	run_page(&run, &pg, &ri);
+	if (c->verbose && rule) {
+		if (run.by_rule)
+			fprintf(stderr, "%s: rule %s: body: line %d matched\n", input,
+				rule->path ? rule->path : rule->host, run.outcome.body_line);
+		else
+			fprintf(stderr, "%s: rule %s: no body: matched, %s\n", input,
+				rule->path ? rule->path : rule->host,
+				c->ftr_only ? "nothing extracted" : "the method decided");
+	} else if (c->verbose && c->ruleset) {
+		fprintf(stderr, "%s: no rule for %s\n", input, rule_url ? rule_url : "this page");
+	}
 	if (c->verbose && algo->report && run.state_of == algo)
 		algo->report(&run, &pg, input, stderr);
 	struct buf text = run.text;

@@ -84,6 +84,16 @@ beside(const char *rule_path, const char *rel)
 	return p;
 }
 
+/* "body: line N matched" */
+static const char *
+body_line_name(const struct rule *r, int line)
+{
+	static char b[64];
+	(void)r;
+	snprintf(b, sizeof b, "body: line %d matched", line);
+	return b;
+}
+
 /* One test: 1 passed, 0 failed, -1 skipped. */
 static int
 run_test(struct cli *c, const struct rule *r, const struct rule_test *t)
@@ -140,7 +150,7 @@ run_test(struct cli *c, const struct rule *r, const struct rule_test *t)
 	}
 	if (!missing)
 		printf("pass %s:%d %s (%s)\n", where, t->line, t->url,
-		       o.fallback ? "no body: matched, method used" : "body: matched");
+		       o.fallback ? "no body: matched, method used" : body_line_name(r, o.body_line));
 	run_free(&run);
 	page_free(&pg);
 	free(file);

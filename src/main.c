@@ -105,7 +105,9 @@ static const char usage_extract[] =
 "  -j, --jobs N  N worker processes; output keeps the input order\n"
 "  --rules FILE|DIR  apply the page's site rule (host from --url, the\n"
 "                page's canonical link or a NAME.url file beside it);\n"
-"                --algo decides when no rule or no body: matches\n";
+"                --algo decides when no rule or no body: matches\n"
+"  --ftr-only    apply the rules as Full-Text RSS and wallabag do: body:,\n"
+"                strip:, title:, date:; no pith_ lines, no method\n";
 
 static const char usage_rules[] =
 "usage: pith rules check FILE|DIR...\n"
@@ -127,7 +129,7 @@ static const char usage_inspect[] =
 "prints what pith extract would.\n";
 
 enum {
-	OPT_ALGO = 256, OPT_SET, OPT_CHARSET, OPT_URL, OPT_SIBLINGS, OPT_RULES,
+	OPT_ALGO = 256, OPT_FTR_ONLY, OPT_SET, OPT_CHARSET, OPT_URL, OPT_SIBLINGS, OPT_RULES,
 	OPT_RULES_OUT, OPT_FORMAT, OPT_PLOT, OPT_GOLD, OPT_KEYS, OPT_SCREEN,
 	OPT_SCREEN_OUT, OPT_NO_MOUSE, OPT_FEATURES, OPT_MAX_BYTES, OPT_MAX_DEPTH, OPT_VERSION,
 	OPT_ONLINE,
@@ -135,6 +137,7 @@ enum {
 
 static const struct option long_opts[] = {
 	{ "algo", required_argument, NULL, OPT_ALGO },
+	{ "ftr-only", no_argument, NULL, OPT_FTR_ONLY },
 	{ "set", required_argument, NULL, OPT_SET },
 	{ "charset", required_argument, NULL, OPT_CHARSET },
 	{ "url", required_argument, NULL, OPT_URL },
@@ -227,6 +230,7 @@ main(int argc, char **argv)
 			c.algo_given = true;
 			break;
 		}
+		case OPT_FTR_ONLY: c.ftr_only = true; break;
 		case OPT_SET:
 			if (params_set(&c.params, optarg, err, sizeof err) < 0)
 				return cli_usage_error("--set: %s", err);

@@ -42,6 +42,16 @@ status_segments(const struct tui *t, struct seg *s, int max, int level)
 		    charset_source_name(pg->src.charset.source));
 	else
 		SEG(ROLE_STATUS, "| %s ", pg->src.charset.name);
+	if (m->rule) {
+		/* the site rule that decides, and which of its body: lines */
+		const char *rp = m->rule->path ? m->rule->path : m->rule->host;
+		const char *rb = strrchr(rp, '/');
+		rb = rb && rb[1] ? rb + 1 : rp;
+		if (m->run.by_rule)
+			SEG(ROLE_STATUS_PARAM, "| rule %s:%d ", rb, m->run.outcome.body_line);
+		else
+			SEG(ROLE_STATUS, "| rule %s (no body:) ", rb);
+	}
 	SEG(ROLE_STATUS, "| %s", m->algo->name);
 	for (int k = 0; ; k++) {
 		const struct param_desc *d = model_method_param(m, k);
