@@ -114,10 +114,8 @@ build_bindings(void)
 		snprintf(keys, sizeof keys, "%s", tui_actions[a].keys);
 		for (char *tok = strtok(keys, " "); tok; tok = strtok(NULL, " ")) {
 			struct tui_key k;
-			if (parse_key(tok, &k) < 0 || nbindings == (int)(sizeof bindings / sizeof bindings[0])) {
-				fprintf(stderr, "pith: bad key '%s' in the action table\n", tok);
-				abort();
-			}
+			if (parse_key(tok, &k) < 0 || nbindings == (int)(sizeof bindings / sizeof bindings[0]))
+				die("bad key '%s' in the action table", tok);
 			bindings[nbindings++] = (struct binding){ k.type, k.code, (enum action)a };
 		}
 	}
@@ -917,6 +915,9 @@ tui_run(struct cli *c)
 	double first_screen = now_ms() - t0, first_cpu = cpu_ms() - c0;
 	double slowest = 0, total = 0, slowest_threshold = 0, slowest_threshold_cpu = 0;
 	int nkeys = 0, nthreshold = 0, ndumps = 0;
+	/* PITH_TEST_ABORT=keys: die after the first key (tests of die()) */
+	const char *ta = getenv("PITH_TEST_ABORT");
+	bool test_abort = ta && !strcmp(ta, "keys");
 
 	while (!t->quit) {
 		struct tui_key k;
@@ -953,6 +954,12 @@ tui_run(struct cli *c)
 		}
 		if (so.scripted && !script.has_dump)
 			screen_dump(dumps ? dumps : stdout, ++ndumps);
+		if (test_abort) {
+			/* the test hook: a line on the hidden stderr, then a fatal
+			 * exit; both must reach the restored terminal */
+			fprintf(stderr, "pith: written while the screen was up\n");
+			die("test abort");
+		}
 	}
 	screen_end();
 	if (c->verbose)
