@@ -449,16 +449,17 @@ unpin(struct tui *t)
 	describe_pin(t, src, "unpinned");
 }
 
+/* Search for q (the prompt's text, or the last query for n and N). */
 static void
-search(struct tui *t, int dir)
+search(struct tui *t, const char *q, int dir)
 {
 	struct tui_model *m = &t->m;
-	if (!m->query[0]) {
+	if (!q[0]) {
 		tui_message(t, true, "no search yet: / searches");
 		return;
 	}
 	bool wrapped;
-	int i = model_search(m, m->query, dir, &wrapped);
+	int i = model_search(m, q, dir, &wrapped);
 	if (i < 0) {
 		tui_message(t, true, "not found: %s", m->query);
 		return;
@@ -537,8 +538,7 @@ finish_prompt(struct tui *t)
 	if (t->plen == 0)
 		return;
 	if (p == PROMPT_SEARCH) {
-		snprintf(t->m.query, sizeof t->m.query, "%s", t->pbuf);
-		search(t, 1);
+		search(t, t->pbuf, 1);
 	} else if (p == PROMPT_URL) {
 		if (!cli_is_url(t->pbuf)) {
 			tui_message(t, true, "%s: not an http:// or https:// address", t->pbuf);
@@ -621,10 +621,10 @@ do_action(struct tui *t, enum action a)
 		open_prompt(t, PROMPT_SEARCH);
 		break;
 	case ACT_SEARCH_NEXT:
-		search(t, 1);
+		search(t, m->query, 1);
 		break;
 	case ACT_SEARCH_PREV:
-		search(t, -1);
+		search(t, m->query, -1);
 		break;
 	case ACT_ALGO: {
 		const struct method *before = m->algo;
@@ -692,8 +692,7 @@ do_action(struct tui *t, enum action a)
 			tui_message(t, true, "nothing to redo");
 		break;
 	case ACT_DROPPED:
-		m->show_dropped = !m->show_dropped;
-		model_recompute(m);
+		model_set_show_dropped(m, !m->show_dropped);
 		tui_message(t, false, m->show_dropped ? "dropped text shown, greyed" : "dropped text hidden");
 		break;
 	case ACT_WRITE_RULE:
