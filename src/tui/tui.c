@@ -705,7 +705,7 @@ do_action(struct tui *t, enum action a)
 		break;
 	case ACT_HELP:
 		t->help = true;
-		t->help_top = 0;
+		t->help_view.sc.top = 0;
 		break;
 	case ACT_QUIT:
 		t->quit = true;
@@ -885,8 +885,8 @@ tui_run(struct cli *c)
 	}
 	t->tree_center = true;
 	t->hist_sel = -2;
-	t->text_sel = -2;
-	t->detail_sel = -2;
+	t->text.sel = -2;
+	t->detail.sel = -2;
 
 	struct screen_opts so = {
 		.scripted = c->keys != NULL,
@@ -971,7 +971,7 @@ tui_run(struct cli *c)
 	if (dumps)
 		fclose(dumps);
 	free(script.keys);
-	free(t->wrap);
+	free(t->text.wrap);
 	model_free(&t->m);
 	free_sites(t);
 	rules_set_free(t->rules);
