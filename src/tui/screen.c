@@ -670,13 +670,13 @@ scr_erase(void)
 }
 
 void
-screen_dump(FILE *out, int n)
+screen_dump(FILE *out, int n, const char *step)
 {
 	int cols = COLS;
 	cchar_t *cells = xcalloc((size_t)cols + 1, sizeof *cells);
 	struct buf line;
 	buf_init(&line);
-	fprintf(out, "--- screen %d ---\n", n);
+	fprintf(out, "--- screen %d: %s ---\n", n, step);
 	for (int y = 0; y < LINES; y++) {
 		line.len = 0;
 		mvwin_wchnstr(stdscr, y, 0, cells, cols);
