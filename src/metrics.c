@@ -55,9 +55,7 @@ metrics_compute(const struct dom *d)
 
 	/* Same-tag sibling groups: the first child of a tag under a parent
 	 * opens a group, later ones join it (a scratch slot per tag). */
-	int *slot = malloc(((size_t)d->ntags + 1) * sizeof *slot);
-	if (!slot)
-		abort();
+	int *slot = xreallocarray(NULL, (size_t)d->ntags + 1, sizeof *slot);
 	for (int t = 0; t <= d->ntags; t++)
 		slot[t] = -1;
 	int ng = 0;

@@ -12,11 +12,36 @@
 
 #include "util.h"
 
+static void (*die_cleanup)(void);
+
+void
+die_set_cleanup(void (*fn)(void))
+{
+	die_cleanup = fn;
+}
+
+void
+die(const char *fmt, ...)
+{
+	/* taken first: a cleanup that itself dies must not loop */
+	void (*fn)(void) = die_cleanup;
+	die_cleanup = NULL;
+	if (fn)
+		fn();
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("pith: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	fflush(stderr);
+	abort();
+}
+
 static void
 oom(size_t n)
 {
-	fprintf(stderr, "pith: out of memory (%zu bytes)\n", n);
-	abort();
+	die("out of memory (%zu bytes)", n);
 }
 
 void *

@@ -1,14 +1,25 @@
 /* util.h - allocation wrappers, a growable byte buffer, small string and
  * UTF-8 helpers shared by every stage.
  *
- * Allocation failure is not an expected failure: the x* wrappers print a
- * message and abort.  struct buf owns its bytes; buf_free releases them. */
+ * Allocation failure is not an expected failure: the x* wrappers end in
+ * die().  struct buf owns its bytes; buf_free releases them. */
 #ifndef PITH_UTIL_H
 #define PITH_UTIL_H
 
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
+
+/* Fatal exits (no memory, an impossible state): run the cleanup set with
+ * die_set_cleanup (the inspector restores the terminal and replays the
+ * standard error it kept off the screen), print "pith: REASON" on stderr
+ * and abort.  Every fatal path goes through here, so the reason is the
+ * last thing the user sees. */
+void die(const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 1, 2)));
+/* One cleanup for die(), or NULL; it runs at most once.  Stages know
+ * nothing of the terminal, so the screen module registers it. */
+void die_set_cleanup(void (*fn)(void));
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t count, size_t size);

@@ -351,8 +351,7 @@ test_highlight(void **state)
 	model_select(m, test_by_id(&f->pg, "nav"));
 	assert_true(m->hl_end == m->hl_start);
 	/* with the dropped text shown it has, greyed */
-	m->show_dropped = true;
-	model_recompute(m);
+	model_set_show_dropped(m, true);
 	assert_true(m->hl_end > m->hl_start);
 	assert_memory_equal(m->shown.data + m->hl_start, "Home", 4);
 	bool dropped = false;

@@ -1,5 +1,5 @@
 /* test-util.c - UTF-8 decoding and counting, JSON escaping, atomic file
- * writes (util.h).  Every expected value is worked out by hand. */
+ * writes, die() (util.h).  Every expected value is worked out by hand. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -115,6 +117,74 @@ test_valid_prefix(void **state)
 	assert_int_equal(utf8_valid_prefix(s, 0), 0);
 	const unsigned char *ok = (const unsigned char *)"\xe4\xb8\xad\xe6\x96\x87";
 	assert_int_equal(utf8_valid_prefix(ok, 6), 6);
+}
+
+/* ---- die ---- */
+
+static void
+die_cleanup_marker(void)
+{
+	fputs("cleanup\n", stderr);
+}
+
+/* The cleanup runs once, before the reason, and a cleanup that dies
+ * itself does not run again. */
+static void
+die_cleanup_dies(void)
+{
+	fputs("cleanup\n", stderr);
+	die("again");
+}
+
+/* In a child with stderr on a pipe and cleanup set, fail an allocation;
+ * the child's status, and what it wrote in out. */
+static int
+in_child(void (*cleanup)(void), char *out, size_t n)
+{
+	int fd[2];
+	assert_int_equal(pipe(fd), 0);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		struct rlimit no_core = { 0, 0 };
+		setrlimit(RLIMIT_CORE, &no_core);
+		dup2(fd[1], STDERR_FILENO);
+		close(fd[0]);
+		die_set_cleanup(cleanup);
+		/* count * size overflows: the allocation-failure path */
+		xreallocarray(NULL, SIZE_MAX, 2);
+		_exit(0);
+	}
+	close(fd[1]);
+	size_t got = 0;
+	ssize_t k;
+	while (got + 1 < n && (k = read(fd[0], out + got, n - 1 - got)) > 0)
+		got += (size_t)k;
+	out[got] = '\0';
+	close(fd[0]);
+	int st;
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	return st;
+}
+
+static void
+test_die(void **state)
+{
+	(void)state;
+	char out[256], want[256];
+	int st = in_child(die_cleanup_marker, out, sizeof out);
+	assert_true(WIFSIGNALED(st));
+	assert_int_equal(WTERMSIG(st), SIGABRT);
+	snprintf(want, sizeof want, "cleanup\npith: out of memory (%zu bytes)\n", (size_t)SIZE_MAX);
+	assert_string_equal(out, want);
+
+	st = in_child(die_cleanup_dies, out, sizeof out);
+	assert_true(WIFSIGNALED(st));
+	assert_string_equal(out, "cleanup\npith: again\n");
+
+	st = in_child(NULL, out, sizeof out);
+	assert_true(WIFSIGNALED(st));
+	assert_string_equal(out, want + strlen("cleanup\n"));
 }
 
 /* ---- whitespace and counting ---- */
@@ -526,6 +596,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_write_missing_dir, setup_dir, teardown_dir),
 		cmocka_unit_test_setup_teardown(test_write_under_file, setup_dir, teardown_dir),
 		cmocka_unit_test_setup_teardown(test_write_readonly_dir, setup_dir, teardown_dir),
+		cmocka_unit_test(test_die),
 	};
 	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
 }

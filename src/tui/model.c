@@ -382,6 +382,15 @@ model_recompute(struct tui_model *m)
 }
 
 void
+model_set_show_dropped(struct tui_model *m, bool on)
+{
+	if (m->show_dropped == on)
+		return;
+	m->show_dropped = on;
+	model_recompute(m);
+}
+
+void
 model_set_rule(struct tui_model *m, const struct rule *r, bool keep_algo)
 {
 	m->rule = r;

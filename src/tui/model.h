@@ -122,6 +122,8 @@ void model_free(struct tui_model *m);
 
 /* Decide, extract, score and highlight again after any change. */
 void model_recompute(struct tui_model *m);
+/* Show the dropped text, greyed, in shown (recomputes on a change). */
+void model_set_show_dropped(struct tui_model *m, bool on);
 
 /* ---- rows, folding, selection ---- */
 void model_rebuild_rows(struct tui_model *m);
@@ -182,7 +184,8 @@ bool model_redo(struct tui_model *m);
 /* Does element i match the query (tag, id, class, own text)? */
 bool model_matches(const struct tui_model *m, int i, const char *q);
 /* Find the next (dir > 0) or previous match after the selection, wrapping;
- * sets nmatches and match_rank, *wrapped when it went round.  -1 if none. */
+ * q becomes the query (n and N search it again with m->query); sets
+ * nmatches and match_rank, *wrapped when it went round.  -1 if none. */
 int model_search(struct tui_model *m, const char *q, int dir, bool *wrapped);
 
 /* ---- the text pane ---- */

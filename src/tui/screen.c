@@ -102,8 +102,9 @@ on_cont(int sig)
 }
 
 /* Async-signal-safe restoration for crashes: the saved terminal modes,
- * the precomputed "leave the alternate screen, show the cursor" bytes and
- * the real stderr back, then die of the same signal. */
+ * the precomputed "leave the alternate screen, show the cursor" bytes, the
+ * real stderr back with what was written to it meanwhile (often the
+ * reason for the crash), then die of the same signal. */
 static void
 on_fatal(int sig)
 {
@@ -112,8 +113,16 @@ on_fatal(int sig)
 			tcsetattr(STDIN_FILENO, TCSANOW, &S.saved_tio);
 		if (S.reset_len && write(STDOUT_FILENO, S.reset_seq, S.reset_len) < 0)
 			S.reset_len = 0;
-		if (S.saved_err >= 0)
-			dup2(S.saved_err, STDERR_FILENO);
+		if (S.saved_err >= 0 && dup2(S.saved_err, STDERR_FILENO) >= 0 && S.errlog) {
+			/* stderr is unbuffered: everything is in the file */
+			int fd = fileno(S.errlog);
+			char b[512];
+			ssize_t k;
+			if (lseek(fd, 0, SEEK_SET) == 0)
+				while ((k = read(fd, b, sizeof b)) > 0)
+					if (write(STDERR_FILENO, b, (size_t)k) < 0)
+						break;
+		}
 	}
 	signal(sig, SIG_DFL);
 	raise(sig);
@@ -308,6 +317,8 @@ screen_init(const struct screen_opts *o, char *err, size_t errlen)
 		mouseinterval(0);
 	}
 	capture_stderr();
+	/* a fatal error gets the terminal back before its message */
+	die_set_cleanup(screen_end);
 	return 0;
 }
 
@@ -317,6 +328,7 @@ screen_end(void)
 	if (!S.active)
 		return;
 	S.active = false;
+	die_set_cleanup(NULL);
 	if (S.mouse)
 		mousemask(0, NULL);
 	curs_set(1);
@@ -658,13 +670,13 @@ scr_erase(void)
 }
 
 void
-screen_dump(FILE *out, int n)
+screen_dump(FILE *out, int n, const char *step)
 {
 	int cols = COLS;
 	cchar_t *cells = xcalloc((size_t)cols + 1, sizeof *cells);
 	struct buf line;
 	buf_init(&line);
-	fprintf(out, "--- screen %d ---\n", n);
+	fprintf(out, "--- screen %d: %s ---\n", n, step);
 	for (int y = 0; y < LINES; y++) {
 		line.len = 0;
 		mvwin_wchnstr(stdscr, y, 0, cells, cols);

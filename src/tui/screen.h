@@ -62,8 +62,9 @@ void screen_update(bool full);
 /* Wait for the next event from the terminal; signals arrive as K_SIGNAL
  * (quit) or K_RESIZE (redraw after SIGCONT). */
 void screen_getkey(struct tui_key *k);
-/* Write the screen's text as UTF-8, headed "--- screen N ---". */
-void screen_dump(FILE *out, int n);
+/* Write the screen's text as UTF-8, headed "--- screen N: STEP ---" (the
+ * keys that led to it, so a failing golden file names its step). */
+void screen_dump(FILE *out, int n, const char *step);
 
 /* ---- drawing on the composed screen (views only) ---- */
 void scr_erase(void);

@@ -7,13 +7,16 @@
  *   Enter  <Enter>    a key by name: Up Down Left Right PgUp PgDn Home End
  *                     Enter Tab BTab Space Esc Backspace F1, C-a .. C-z
  *                     (control keys, e.g. <C-r>); angle brackets optional
+ *   PIN_OUT  pin-out  an action by its name in actions.h (as is, or in
+ *                     lower case with '-' for '_'): its first key
  *   text:WORDS        types each character of WORDS (for / and e prompts)
  *   click:X,Y         a left click at column X, line Y (0-based)
  *   wheelup:X,Y wheeldown:X,Y   the mouse wheel there
  *   resize:COLSxLINES the terminal takes that size
  *   dump              write the screen now
  * Without any dump token the screen is written after every token.  The
- * script ending is the same as q. */
+ * script ending is the same as q.  Each dump is headed by the tokens
+ * since the one before ("--- screen 3: / text:story Enter ---"). */
 #include "config.h"
 
 #define _XOPEN_SOURCE_EXTENDED 1
@@ -57,7 +60,41 @@ static const struct {
 	{ "F1", K_FN, KEY_F(1) },
 };
 
-/* A key name (with or without <>) or one character; 0 or -1. */
+static int parse_key(const char *tok, struct tui_key *k);
+
+/* An action's name, as in the table (PIN_OUT) or as a script would write
+ * it (pin-out): the action, or ACT_NONE. */
+static enum action
+action_named(const char *name)
+{
+	for (int a = 0; a < ACT_COUNT; a++) {
+		const char *an = tui_actions[a].name;
+		if (!strcmp(an, name))
+			return (enum action)a;
+		size_t i = 0;
+		while (an[i] && name[i] &&
+		       (an[i] == '_' ? name[i] == '-' : name[i] == (an[i] | 0x20)))
+			i++;
+		if (!an[i] && !name[i])
+			return (enum action)a;
+	}
+	return ACT_NONE;
+}
+
+/* The first key the table gives action a. */
+static void
+action_key(enum action a, struct tui_key *k)
+{
+	char first[32];
+	const char *keys = tui_actions[a].keys;
+	size_t n = strcspn(keys, " ");
+	snprintf(first, sizeof first, "%.*s", (int)n, keys);
+	if (parse_key(first, k) < 0)
+		die("bad key '%s' in the action table", first);
+}
+
+/* A key name (with or without <>), one character, or an action's name;
+ * 0 or -1. */
 static int
 parse_key(const char *tok, struct tui_key *k)
 {
@@ -91,7 +128,11 @@ parse_key(const char *tok, struct tui_key *k)
 			k->code = key_names[i].code;
 			return 0;
 		}
-	return -1;
+	enum action a = action_named(name);
+	if (a == ACT_NONE)
+		return -1;
+	action_key(a, k);
+	return 0;
 }
 
 struct binding {
@@ -114,10 +155,8 @@ build_bindings(void)
 		snprintf(keys, sizeof keys, "%s", tui_actions[a].keys);
 		for (char *tok = strtok(keys, " "); tok; tok = strtok(NULL, " ")) {
 			struct tui_key k;
-			if (parse_key(tok, &k) < 0 || nbindings == (int)(sizeof bindings / sizeof bindings[0])) {
-				fprintf(stderr, "pith: bad key '%s' in the action table\n", tok);
-				abort();
-			}
+			if (parse_key(tok, &k) < 0 || nbindings == (int)(sizeof bindings / sizeof bindings[0]))
+				die("bad key '%s' in the action table", tok);
 			bindings[nbindings++] = (struct binding){ k.type, k.code, (enum action)a };
 		}
 	}
@@ -168,20 +207,35 @@ tui_print_keys(FILE *out, int roff)
 
 /* ---- key scripts ---- */
 
+/* The keys, and for each the step it names in a dump's header: its own
+ * token, or for a dump the tokens since the last dump. */
 struct script {
 	struct tui_key *keys;
+	char **steps;
 	int n, cap, pos;
 	bool has_dump;
 };
 
 static void
-script_add(struct script *s, const struct tui_key *k)
+script_add(struct script *s, const struct tui_key *k, const char *step)
 {
 	if (s->n == s->cap) {
 		s->cap = s->cap ? s->cap * 2 : 64;
 		s->keys = xreallocarray(s->keys, (size_t)s->cap, sizeof *s->keys);
+		s->steps = xreallocarray(s->steps, (size_t)s->cap, sizeof *s->steps);
 	}
+	s->steps[s->n] = xstrdup(step);
 	s->keys[s->n++] = *k;
+}
+
+static void
+script_free(struct script *s)
+{
+	for (int i = 0; i < s->n; i++)
+		free(s->steps[i]);
+	free(s->steps);
+	free(s->keys);
+	memset(s, 0, sizeof *s);
 }
 
 static int
@@ -195,6 +249,9 @@ script_load(struct script *s, const char *path, char *err, size_t errlen)
 	}
 	char line[4096];
 	int lineno = 0;
+	struct buf since;   /* the tokens since the last dump */
+	buf_init(&since);
+	buf_adds(&since, "");
 	while (fgets(line, sizeof line, f)) {
 		lineno++;
 		char *p = line + strspn(line, " \t");
@@ -208,7 +265,14 @@ script_load(struct script *s, const char *path, char *err, size_t errlen)
 			if (!strcmp(tok, "dump")) {
 				k.type = K_DUMP;
 				s->has_dump = true;
-			} else if (sscanf(tok, "resize:%dx%d", &a, &b) == 2 && a > 0 && b > 0 && a <= 1000 && b <= 1000) {
+				script_add(s, &k, since.len ? since.data : "(start)");
+				since.len = 0;
+				since.data[0] = '\0';
+				continue;
+			}
+			if (since.len < 200)
+				buf_printf(&since, "%s%s", since.len ? " " : "", tok);
+			if (sscanf(tok, "resize:%dx%d", &a, &b) == 2 && a > 0 && b > 0 && a <= 1000 && b <= 1000) {
 				k.type = K_RESIZE;
 				k.x = a;
 				k.y = b;
@@ -228,22 +292,26 @@ script_load(struct script *s, const char *path, char *err, size_t errlen)
 				size_t n = strlen(tok + 5), i = 0;
 				while (i < n) {
 					uint32_t cp;
+					size_t at = i;
 					i += utf8_decode(u + i, n - i, &cp);
 					struct tui_key c = { .type = K_CHAR, .code = (int)cp };
-					script_add(s, &c);
+					char step[16];
+					snprintf(step, sizeof step, "text:%.*s", (int)(i - at), tok + 5 + at);
+					script_add(s, &c, step);
 				}
 				continue;
 			} else if (parse_key(tok, &k) < 0) {
 				snprintf(err, errlen, "line %d: unknown key '%s'", lineno, tok);
 				fclose(f);
-				free(s->keys);
-				s->keys = NULL;
+				buf_free(&since);
+				script_free(s);
 				return -1;
 			}
-			script_add(s, &k);
+			script_add(s, &k, tok);
 		}
 	}
 	fclose(f);
+	buf_free(&since);
 	return 0;
 }
 
@@ -537,16 +605,17 @@ unpin(struct tui *t)
 	describe_pin(t, src, "unpinned");
 }
 
+/* Search for q (the prompt's text, or the last query for n and N). */
 static void
-search(struct tui *t, int dir)
+search(struct tui *t, const char *q, int dir)
 {
 	struct tui_model *m = &t->m;
-	if (!m->query[0]) {
+	if (!q[0]) {
 		tui_message(t, true, "no search yet: / searches");
 		return;
 	}
 	bool wrapped;
-	int i = model_search(m, m->query, dir, &wrapped);
+	int i = model_search(m, q, dir, &wrapped);
 	if (i < 0) {
 		tui_message(t, true, "not found: %s", m->query);
 		return;
@@ -636,8 +705,7 @@ finish_prompt(struct tui *t)
 	if (t->plen == 0)
 		return;
 	if (p == PROMPT_SEARCH) {
-		snprintf(t->m.query, sizeof t->m.query, "%s", t->pbuf);
-		search(t, 1);
+		search(t, t->pbuf, 1);
 	} else if (p == PROMPT_URL) {
 		if (!cli_is_url(t->pbuf)) {
 			tui_message(t, true, "%s: not an http:// or https:// address", t->pbuf);
@@ -720,10 +788,10 @@ do_action(struct tui *t, enum action a)
 		open_prompt(t, PROMPT_SEARCH);
 		break;
 	case ACT_SEARCH_NEXT:
-		search(t, 1);
+		search(t, m->query, 1);
 		break;
 	case ACT_SEARCH_PREV:
-		search(t, -1);
+		search(t, m->query, -1);
 		break;
 	case ACT_ALGO: {
 		const struct method *before = m->algo;
@@ -791,8 +859,7 @@ do_action(struct tui *t, enum action a)
 			tui_message(t, true, "nothing to redo");
 		break;
 	case ACT_DROPPED:
-		m->show_dropped = !m->show_dropped;
-		model_recompute(m);
+		model_set_show_dropped(m, !m->show_dropped);
 		tui_message(t, false, m->show_dropped ? "dropped text shown, greyed" : "dropped text hidden");
 		break;
 	case ACT_WRITE_RULE:
@@ -805,7 +872,7 @@ do_action(struct tui *t, enum action a)
 		break;
 	case ACT_HELP:
 		t->help = true;
-		t->help_top = 0;
+		t->help_view.sc.top = 0;
 		break;
 	case ACT_QUIT:
 		t->quit = true;
@@ -989,8 +1056,8 @@ tui_run(struct cli *c)
 	}
 	t->tree_center = true;
 	t->hist_sel = -2;
-	t->text_sel = -2;
-	t->detail_sel = -2;
+	t->text.sel = -2;
+	t->detail.sel = -2;
 
 	struct screen_opts so = {
 		.scripted = c->keys != NULL,
@@ -1007,7 +1074,7 @@ tui_run(struct cli *c)
 		free_sites(t);
 		page_free(&t->pg);
 		free(t);
-		free(script.keys);
+		script_free(&script);
 		if (dumps)
 			fclose(dumps);
 		return 0;
@@ -1018,15 +1085,20 @@ tui_run(struct cli *c)
 	double first_screen = now_ms() - t0, first_cpu = cpu_ms() - c0;
 	double slowest = 0, total = 0, slowest_threshold = 0, slowest_threshold_cpu = 0;
 	int nkeys = 0, nthreshold = 0, ndumps = 0;
+	/* PITH_TEST_ABORT=keys: die after the first key (tests of die()) */
+	const char *ta = getenv("PITH_TEST_ABORT");
+	bool test_abort = ta && !strcmp(ta, "keys");
 
 	while (!t->quit) {
 		struct tui_key k;
+		const char *step = "";
 		if (so.scripted) {
 			if (script.pos >= script.n)
 				break;
+			step = script.steps[script.pos];
 			k = script.keys[script.pos++];
 			if (k.type == K_DUMP) {
-				screen_dump(dumps ? dumps : stdout, ++ndumps);
+				screen_dump(dumps ? dumps : stdout, ++ndumps, step);
 				continue;
 			}
 		} else {
@@ -1053,7 +1125,13 @@ tui_run(struct cli *c)
 				slowest_threshold_cpu = dc;
 		}
 		if (so.scripted && !script.has_dump)
-			screen_dump(dumps ? dumps : stdout, ++ndumps);
+			screen_dump(dumps ? dumps : stdout, ++ndumps, step);
+		if (test_abort) {
+			/* the test hook: a line on the hidden stderr, then a fatal
+			 * exit; both must reach the restored terminal */
+			fprintf(stderr, "pith: written while the screen was up\n");
+			die("test abort");
+		}
 	}
 	screen_end();
 	if (c->verbose)
@@ -1065,8 +1143,8 @@ tui_run(struct cli *c)
 	int sig = t->signal;
 	if (dumps)
 		fclose(dumps);
-	free(script.keys);
-	free(t->wrap);
+	script_free(&script);
+	free(t->text.wrap);
 	model_free(&t->m);
 	free_sites(t);
 	rules_set_free(t->rules);
@@ -1081,7 +1159,7 @@ tui_run(struct cli *c)
 
 fail:
 	free(gold);
-	free(script.keys);
+	script_free(&script);
 	page_free(&t->pg);
 	free(t);
 	return 1;

@@ -269,7 +269,7 @@ render(struct tui *t, struct rect r, struct detail *D, bool draw, int *total)
 		int nr = wrap_line(D->l[k].text, w, starts, 64);
 		size_t len = strlen(D->l[k].text);
 		for (int j = 0; j < nr; j++, row++) {
-			int y = row - t->detail_top;
+			int y = row - t->detail.sc.top;
 			if (!draw || y < 0 || y >= h)
 				continue;
 			size_t e = j + 1 < nr ? starts[j + 1] : len;
@@ -285,9 +285,10 @@ static void
 detail_draw(struct tui *t, struct rect r, bool focused)
 {
 	struct detail D = { .utf8 = screen_utf8() };
-	if (t->detail_sel != t->m.sel) {
-		t->detail_sel = t->m.sel;
-		t->detail_top = 0;
+	struct detail_state *st = &t->detail;
+	if (st->sel != t->m.sel) {
+		st->sel = t->m.sel;
+		st->sc.top = 0;
 	}
 	build(&D, &t->m);
 	int title = focused ? ROLE_TITLE_FOCUS : ROLE_TITLE;
@@ -295,12 +296,9 @@ detail_draw(struct tui *t, struct rect r, bool focused)
 	int total;
 	render(t, r, &D, false, &total);
 	int h = r.h - 1;
-	if (t->detail_top > total - h)
-		t->detail_top = total - h;
-	if (t->detail_top < 0)
-		t->detail_top = 0;
+	scroll_clamp(&st->sc, total, h);
 	scr_printf(r.y, r.x, r.w, title, " detail%s", total > h ?
-		   (t->detail_top + h < total ? "  (more below: j)" : "  (k: back up)") : "");
+		   (st->sc.top + h < total ? "  (more below: j)" : "  (k: back up)") : "");
 	render(t, r, &D, true, &total);
 	free(D.l);
 }
@@ -308,26 +306,13 @@ detail_draw(struct tui *t, struct rect r, bool focused)
 static bool
 detail_act(struct tui *t, struct rect r, enum action a)
 {
-	int h = r.h - 1;
-	switch (a) {
-	case ACT_UP: t->detail_top--; break;
-	case ACT_DOWN: t->detail_top++; break;
-	case ACT_PAGE_UP: t->detail_top -= h - 1; break;
-	case ACT_PAGE_DOWN: t->detail_top += h - 1; break;
-	case ACT_HOME: t->detail_top = 0; break;
-	case ACT_END: t->detail_top = 1 << 20; break;
-	default: return false;
-	}
-	return true;   /* draw clamps */
+	return scroll_act(&t->detail.sc, a, r.h - 1);   /* draw clamps */
 }
 
 static void
 detail_click(struct tui *t, struct rect r, int y, int x, int button)
 {
-	if (button == 4)
-		t->detail_top -= 3;
-	else if (button == 5)
-		t->detail_top += 3;
+	scroll_wheel(&t->detail.sc, button);
 }
 
 const struct view_ops view_detail = {

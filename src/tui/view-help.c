@@ -54,18 +54,16 @@ help_draw(struct tui *t, struct rect r, bool focused)
 	struct hline l[96];
 	int n = help_lines(l, 96);
 	int h = r.h - 1;
-	if (t->help_top > n - h)
-		t->help_top = n - h;
-	if (t->help_top < 0)
-		t->help_top = 0;
+	struct scroll *sc = &t->help_view.sc;
+	scroll_clamp(sc, n, h);
 	for (int y = r.y; y < r.y + r.h; y++)
 		scr_fill(y, r.x, r.w, ROLE_NORMAL);
 	scr_fill(r.y, r.x, r.w, ROLE_TITLE_FOCUS);
 	scr_printf(r.y, r.x, r.w, ROLE_TITLE_FOCUS, " help  q or ? closes%s",
 		   n > h ? ", j k scroll" : "");
 	int kw = 13;
-	for (int k = 0; k < h && t->help_top + k < n; k++) {
-		const struct hline *x = &l[t->help_top + k];
+	for (int k = 0; k < h && sc->top + k < n; k++) {
+		const struct hline *x = &l[sc->top + k];
 		int y = r.y + 1 + k;
 		if (x->role == ROLE_HEADING) {
 			scr_str(y, r.x + 1, r.w - 1, x->text, ROLE_HEADING);
@@ -79,17 +77,7 @@ help_draw(struct tui *t, struct rect r, bool focused)
 static bool
 help_act(struct tui *t, struct rect r, enum action a)
 {
-	int h = r.h - 1;
-	switch (a) {
-	case ACT_UP: t->help_top--; break;
-	case ACT_DOWN: t->help_top++; break;
-	case ACT_PAGE_UP: t->help_top -= h - 1; break;
-	case ACT_PAGE_DOWN: t->help_top += h - 1; break;
-	case ACT_HOME: t->help_top = 0; break;
-	case ACT_END: t->help_top = 1 << 20; break;
-	default: return false;
-	}
-	return true;
+	return scroll_act(&t->help_view.sc, a, r.h - 1);
 }
 
 static void

@@ -9,14 +9,14 @@
 #include "tui/view.h"
 
 static void
-add_row(struct tui *t, size_t start)
+add_row(struct text_state *st, size_t start)
 {
-	if (t->nwrap == t->wrap_cap) {
-		t->wrap_cap = t->wrap_cap ? t->wrap_cap * 2 : 256;
-		t->wrap = xreallocarray(t->wrap, (size_t)t->wrap_cap, sizeof *t->wrap);
+	if (st->nwrap == st->wrap_cap) {
+		st->wrap_cap = st->wrap_cap ? st->wrap_cap * 2 : 256;
+		st->wrap = xreallocarray(st->wrap, (size_t)st->wrap_cap, sizeof *st->wrap);
 	}
 	/* wrap grows with wrap_cap above: never NULL here */
-	t->wrap[t->nwrap++] = start;   /* NOLINT(clang-analyzer-core.NullDereference) */
+	st->wrap[st->nwrap++] = start;   /* NOLINT(clang-analyzer-core.NullDereference) */
 }
 
 /* May a row end after the first n bytes of s?  After a space, and after
@@ -33,15 +33,15 @@ static void
 rewrap(struct tui *t, int w)
 {
 	const struct buf *s = &t->m.shown;
-	t->nwrap = 0;
+	t->text.nwrap = 0;
 	size_t pos = 0;
 	while (pos < s->len) {
 		const char *nl = memchr(s->data + pos, '\n', s->len - pos);
 		size_t le = nl ? (size_t)(nl - s->data) : s->len;
 		if (le == pos)
-			add_row(t, pos);
+			add_row(&t->text, pos);
 		while (pos < le) {
-			add_row(t, pos);
+			add_row(&t->text, pos);
 			size_t fit = text_fit(s->data + pos, le - pos, w, NULL);
 			if (pos + fit >= le)
 				break;
@@ -58,17 +58,17 @@ rewrap(struct tui *t, int w)
 		}
 		pos = le + 1;
 	}
-	t->text_width = w;
-	t->text_wrapped = t->m.text_gen;
+	t->text.width = w;
+	t->text.wrapped = t->m.text_gen;
 }
 
 static int
 row_of(const struct tui *t, size_t off)
 {
-	int lo = 0, hi = t->nwrap - 1, r = 0;
+	int lo = 0, hi = t->text.nwrap - 1, r = 0;
 	while (lo <= hi) {
 		int mid = (lo + hi) / 2;
-		if (t->wrap[mid] <= off) {
+		if (t->text.wrap[mid] <= off) {
 			r = mid;
 			lo = mid + 1;
 		} else {
@@ -82,8 +82,8 @@ static size_t
 row_end(const struct tui *t, int k)
 {
 	const struct buf *s = &t->m.shown;
-	size_t e = k + 1 < t->nwrap ? t->wrap[k + 1] : s->len;
-	const char *nl = memchr(s->data + t->wrap[k], '\n', e - t->wrap[k]);
+	size_t e = k + 1 < t->text.nwrap ? t->text.wrap[k + 1] : s->len;
+	const char *nl = memchr(s->data + t->text.wrap[k], '\n', e - t->text.wrap[k]);
 	return nl ? (size_t)(nl - s->data) : e;
 }
 
@@ -121,23 +121,20 @@ text_draw(struct tui *t, struct rect r, bool focused)
 {
 	struct tui_model *m = &t->m;
 	int w = r.w - 1, h = r.h - 1;
-	bool regen = t->text_gen != m->gen;
-	t->text_gen = m->gen;
-	if (t->text_wrapped != m->text_gen || t->text_width != w || !t->wrap)
+	bool regen = t->text.gen != m->gen;
+	t->text.gen = m->gen;
+	if (t->text.wrapped != m->text_gen || t->text.width != w || !t->text.wrap)
 		rewrap(t, w);
 	/* follow the selection to its text, unless it is already on screen */
-	if (t->text_sel != m->sel || regen) {
-		t->text_sel = m->sel;
+	if (t->text.sel != m->sel || regen) {
+		t->text.sel = m->sel;
 		if (m->hl_end > m->hl_start) {
 			int a = row_of(t, m->hl_start);
-			if (a < t->text_top || a >= t->text_top + h)
-				t->text_top = a > 0 ? a - 1 : 0;
+			if (a < t->text.sc.top || a >= t->text.sc.top + h)
+				t->text.sc.top = a > 0 ? a - 1 : 0;
 		}
 	}
-	if (t->text_top > t->nwrap - h)
-		t->text_top = t->nwrap - h;
-	if (t->text_top < 0)
-		t->text_top = 0;
+	scroll_clamp(&t->text.sc, t->text.nwrap, h);
 
 	int title = focused ? ROLE_TITLE_FOCUS : ROLE_TITLE;
 	scr_fill(r.y, r.x, r.w, title);
@@ -149,9 +146,9 @@ text_draw(struct tui *t, struct rect r, bool focused)
 		return;
 	}
 	int run = 0;
-	for (int k = 0; k < h && t->text_top + k < t->nwrap; k++) {
-		int row = t->text_top + k;
-		size_t pos = t->wrap[row], e = row_end(t, row);
+	for (int k = 0; k < h && t->text.sc.top + k < t->text.nwrap; k++) {
+		int row = t->text.sc.top + k;
+		size_t pos = t->text.wrap[row], e = row_end(t, row);
 		int x = 0;
 		while (pos < e && x < w) {
 			size_t next;
@@ -170,38 +167,26 @@ text_draw(struct tui *t, struct rect r, bool focused)
 static bool
 text_act(struct tui *t, struct rect r, enum action a)
 {
-	int h = r.h - 1;
-	switch (a) {
-	case ACT_UP: t->text_top--; break;
-	case ACT_DOWN: t->text_top++; break;
-	case ACT_PAGE_UP: t->text_top -= h - 1; break;
-	case ACT_PAGE_DOWN: t->text_top += h - 1; break;
-	case ACT_HOME: t->text_top = 0; break;
-	case ACT_END: t->text_top = t->nwrap; break;
-	default: return false;
-	}
-	return true;   /* draw clamps */
+	return scroll_act(&t->text.sc, a, r.h - 1);   /* draw clamps */
 }
 
 /* A click on the text selects the element it came from. */
 static void
 text_click(struct tui *t, struct rect r, int y, int x, int button)
 {
-	if (button == 4 || button == 5) {
-		t->text_top += button == 4 ? -3 : 3;
+	if (scroll_wheel(&t->text.sc, button))
 		return;
-	}
-	int row = t->text_top + y - 1;
-	if (y < 1 || row >= t->nwrap || !t->wrap)
+	int row = t->text.sc.top + y - 1;
+	if (y < 1 || row >= t->text.nwrap || !t->text.wrap)
 		return;
-	size_t pos = t->wrap[row], e = row_end(t, row);
+	size_t pos = t->text.wrap[row], e = row_end(t, row);
 	size_t fit = text_fit(t->m.shown.data + pos, e - pos, x > 0 ? x - 1 : 0, NULL);
 	int i = model_elem_at_text(&t->m, pos + fit);
 	if (i >= 0) {
-		int keep = t->text_top;
+		int keep = t->text.sc.top;
 		tui_select(t, i, true);
-		t->text_sel = t->m.sel;   /* the text stays where it was clicked */
-		t->text_top = keep;
+		t->text.sel = t->m.sel;   /* the text stays where it was clicked */
+		t->text.sc.top = keep;
 	}
 }
 

@@ -11,6 +11,7 @@
 #define PITH_TUI_VIEW_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "cli.h"
 #include "tui/model.h"
@@ -35,6 +36,39 @@ enum pane { PANE_TREE, PANE_DETAIL, PANE_TEXT, PANE_HIST, PANE_COUNT };
 
 struct rect {
 	int y, x, h, w;
+};
+
+/* A pane's scroll position over its rows (tig's view offset): the first
+ * row shown.  Movement actions and the wheel may push it past either
+ * end; the view clamps it once it knows how many rows it has. */
+struct scroll {
+	int top;
+};
+
+/* Move by a movement action over a page of h rows (Up, Down, PgUp, PgDn,
+ * Home, End); false for any other action. */
+bool scroll_act(struct scroll *s, enum action a, int h);
+/* The wheel (button 4 up, 5 down) moves three rows; false for a click. */
+bool scroll_wheel(struct scroll *s, int button);
+/* Keep top within [0, total - h]. */
+void scroll_clamp(struct scroll *s, int total, int h);
+
+/* State of the views that only scroll, each written by its view alone. */
+struct detail_state {        /* view-detail.c */
+	struct scroll sc;
+	int sel;                 /* selection the scroll belongs to */
+};
+struct text_state {          /* view-text.c */
+	struct scroll sc;
+	int sel;
+	unsigned gen;            /* model gen the scroll followed */
+	unsigned wrapped;        /* model text_gen the rows belong to */
+	int width;
+	size_t *wrap;            /* start byte of every wrapped row */
+	int nwrap, wrap_cap;
+};
+struct help_state {          /* view-help.c */
+	struct scroll sc;
 };
 
 enum prompt { PROMPT_NONE, PROMPT_SEARCH, PROMPT_PARAM, PROMPT_URL, PROMPT_SAVE,
@@ -64,22 +98,15 @@ struct tui {
 	/* per-view state, owned by the view that names it */
 	int tree_top;
 	bool tree_center;          /* put the selection mid-pane next draw */
-	int detail_top;
-	int detail_sel;            /* selection the scroll belongs to */
-	int text_top;
-	int text_sel;
-	unsigned text_gen;         /* model gen the scroll followed */
-	unsigned text_wrapped;     /* model text_gen the rows belong to */
-	int text_width;
-	size_t *wrap;              /* start byte of every wrapped row */
-	int nwrap, wrap_cap;
+	struct detail_state detail;
+	struct text_state text;
 	int hist_cur;              /* histogram cursor: a block, 1-based */
 	int hist_sel;              /* selection the cursor follows */
 	struct {                   /* the bars' scale, per Y distribution */
 		const void *lb;
 		int K, nblocks, reflow, maxY, p95;
 	} hscale;
-	int help_top;
+	struct help_state help_view;
 
 	char msg[512];
 	bool msg_error;
