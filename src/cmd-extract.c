@@ -29,31 +29,6 @@ walk_skip(void *ctx, const char *path, const char *reason)
 	cli_report(path, reason);
 }
 
-/* mkdir -p */
-static int
-mkdir_parents(const char *dir)
-{
-	if (!*dir)
-		return -1;
-	char *p = xstrdup(dir);
-	int rc = 0;
-	for (char *s = p + 1; ; s++) {
-		if (*s == '/' || *s == '\0') {
-			char c = *s;
-			*s = '\0';
-			if (mkdir(p, 0777) < 0 && errno != EEXIST) {
-				rc = -1;
-				break;
-			}
-			*s = c;
-			if (!c)
-				break;
-		}
-	}
-	free(p);
-	return rc;
-}
-
 /* ---- one page ---- */
 
 struct result {

@@ -467,7 +467,7 @@ rules_target(const char *url, const char *rules_dir_or_file, char *written,
 	last = last ? last + 1 : rules_dir_or_file;
 	bool is_dir = stat(rules_dir_or_file, &st) == 0 ? S_ISDIR(st.st_mode)
 						      : (!*last || !strchr(last, '.'));
-	if (is_dir && stat(rules_dir_or_file, &st) < 0 && mkdir(rules_dir_or_file, 0777) < 0) {
+	if (is_dir && stat(rules_dir_or_file, &st) < 0 && mkdir_parents(rules_dir_or_file) < 0) {
 		snprintf(err, errlen, "%s: %s", rules_dir_or_file, strerror(errno));
 		return -1;
 	}
@@ -562,8 +562,24 @@ rules_from_choice(const struct rules_choice *ch, const char *path, char *err, si
 	/* a test from the start and the end of the text */
 	if (ch->url) {
 		rule_add(r, "test_url", ch->url);
-		if (k.test_file)
-			rule_add(r, "pith_test_file", k.test_file);
+		char *rel = NULL;
+		if (ch->page_file && path) {
+			/* the page beside the rule, so rules test runs offline */
+			char *pf = realpath(ch->page_file, NULL);
+			char *dir = xstrdup(path);
+			char *slash = strrchr(dir, '/');
+			if (slash)
+				*slash = '\0';
+			char *rd = realpath(slash ? dir : ".", NULL);
+			if (pf && rd)
+				rel = path_relative(rd, pf);
+			free(pf);
+			free(rd);
+			free(dir);
+		}
+		if (rel || k.test_file)
+			rule_add(r, "pith_test_file", rel ? rel : k.test_file);
+		free(rel);
 		char sent[2][256];
 		int ns = ch->text ? pick_sentences(ch->text, sent) : 0;
 		for (int j = 0; j < ns; j++)

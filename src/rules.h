@@ -206,6 +206,7 @@ struct rules_choice {
 	const uint8_t *content;
 	const uint8_t *mask;
 	const char *text;              /* the extracted text, for test_contains */
+	const char *page_file;         /* the page as a local file (pith_test_file), or NULL */
 };
 
 /* body: (the elements holding the kept text, one union expression) and
@@ -222,7 +223,8 @@ int rules_cover(const struct dom *d, struct xpath_doc *x, const uint8_t *content
  * strip:, title:, date:, other tests, unknown directives) is kept.  Then
  * body:/strip: (rules_cover), title:/date: when the file has none,
  * pith_algo and pith_set for non-default values, test_url with this
- * page's pith_test_file and test_contains from the text's start and end.
+ * page's pith_test_file (page_file relative to the rule, else the one the
+ * file had) and test_contains from the text's start and end.
  * The rule is not saved (rule_save).  NULL with a reason in err. */
 struct rule *rules_from_choice(const struct rules_choice *ch, const char *path,
 			       char *err, size_t errlen);

@@ -531,3 +531,54 @@ text_collapse(const char *s, size_t n, struct buf *out)
 	bool space = false;
 	buf_add_collapsed(out, s, n, &space);
 }
+
+char *
+path_relative(const char *from_dir, const char *to)
+{
+	/* the leading directories both share */
+	size_t common = 0, i = 0;
+	while (from_dir[i] && from_dir[i] == to[i]) {
+		if (from_dir[i] == '/')
+			common = i + 1;
+		i++;
+	}
+	if (!from_dir[i] && to[i] == '/')
+		common = i + 1;     /* from_dir is a directory above to */
+	struct buf b;
+	buf_init(&b);
+	/* one ".." for each of from_dir's directories past them */
+	size_t fl = strlen(from_dir);
+	for (const char *p = from_dir + (common < fl ? common : fl); *p;) {
+		buf_adds(&b, "../");
+		while (*p && *p != '/')
+			p++;
+		while (*p == '/')
+			p++;
+	}
+	buf_adds(&b, to + common);
+	return buf_steal(&b, NULL);
+}
+
+int
+mkdir_parents(const char *dir)
+{
+	if (!*dir)
+		return -1;
+	char *p = xstrdup(dir);
+	int rc = 0;
+	for (char *s = p + 1; ; s++) {
+		if (*s == '/' || *s == '\0') {
+			char c = *s;
+			*s = '\0';
+			if (mkdir(p, 0777) < 0 && errno != EEXIST) {
+				rc = -1;
+				break;
+			}
+			*s = c;
+			if (!c)
+				break;
+		}
+	}
+	free(p);
+	return rc;
+}

@@ -84,6 +84,13 @@ bool str_has_suffix(const char *s, const char *suffix);
 int write_file_atomic(const char *path, const char *data, size_t len,
 		      bool precious, char *err, size_t errlen);
 
+/* mkdir -p: dir and its missing parents; 0, or -1 with errno set. */
+int mkdir_parents(const char *dir);
+
+/* The path of to relative to the directory from_dir, both absolute and
+ * canonical (realpath's); the caller frees it. */
+char *path_relative(const char *from_dir, const char *to);
+
 /* Append s with whitespace runs collapsed; *space says a pending space is
  * owed before the next visible character (never at a line start). */
 void buf_add_collapsed(struct buf *out, const char *s, size_t n, bool *space);

@@ -576,10 +576,29 @@ test_write_readonly_dir(void **state)
 	assert_int_equal(list_dir(t->path, names, sizeof names), 1);
 }
 
+static void
+test_path_relative(void **state)
+{
+	(void)state;
+	const char *cases[][3] = {
+		{ "/a/b", "/a/b/x.html", "x.html" },
+		{ "/a/b", "/a/bc/x.html", "../bc/x.html" },
+		{ "/a/b/c", "/a/x.html", "../../x.html" },
+		{ "/", "/x.html", "x.html" },
+		{ "/r/rules", "/p/dev/page.html", "../../p/dev/page.html" },
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		char *r = path_relative(cases[k][0], cases[k][1]);
+		assert_string_equal(r, cases[k][2]);
+		free(r);
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_path_relative),
 		cmocka_unit_test(test_decode_valid),
 		cmocka_unit_test(test_decode_overlong),
 		cmocka_unit_test(test_decode_surrogates),

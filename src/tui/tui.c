@@ -540,6 +540,7 @@ write_rule(struct tui *t)
 		.d = m->d, .meta = &m->pg->meta, .url = url, .algo = m->algo,
 		.params = &m->params, .content = m->run.dc.content,
 		.mask = m->run.masked ? m->run.mask : NULL, .text = m->out.data,
+		.page_file = strcmp(t->name, "-") && !cli_is_url(t->name) ? t->name : NULL,
 	};
 	rule_free(t->pending);
 	buf_free(&t->diff);
