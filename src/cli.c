@@ -2,11 +2,14 @@
  * input (file, "-" or URL) into a page. */
 #include "config.h"
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "fetch.h"
@@ -42,6 +45,19 @@ cli_load(const struct cli *c, const char *input, struct page *pg,
 	 bool want_dom, char *err, size_t errlen)
 {
 	memset(pg, 0, sizeof *pg);  /* the caller frees pg whatever happens */
+	/* test hook: a page whose name holds $PITH_TEST_CRASH crashes here,
+	 * as a page that crashes the parser would (tests/limits.test) */
+	const char *crash = getenv("PITH_TEST_CRASH");
+	if (crash && *crash && strstr(input, crash))
+		raise(SIGSEGV);
+	struct stat st;
+	/* before opening: a FIFO's open would wait for a writer forever, a
+	 * device would never end */
+	if (strcmp(input, "-") && !cli_is_url(input) && stat(input, &st) == 0 &&
+	    !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "not a regular file");
+		return -1;
+	}
 	if (!cli_is_url(input))
 		return page_load(pg, input, &c->page, want_dom, err, errlen);
 	char *body = NULL, *ctype = NULL;
@@ -87,9 +103,35 @@ real_path(const char *p)
 	return r ? r : xstrdup(p);
 }
 
+/* Load input into pg in a child process first: a page that crashes the
+ * parser must not take the whole run (and the other pages) with it.  0
+ * when it loads (then here too), -1 with the reason in err. */
+static int
+load_isolated(const struct cli *c, const char *input, struct page *pg, char *err,
+	      size_t errlen)
+{
+	memset(pg, 0, sizeof *pg);
+	fflush(stdout);
+	fflush(stderr);
+	pid_t pid = fork();
+	if (pid == 0) {
+		struct page p;
+		char e[256];
+		int rc = cli_load(c, input, &p, true, e, sizeof e);
+		_exit(rc < 0 ? 1 : 0);
+	}
+	int status = 0;
+	if (pid > 0 && waitpid(pid, &status, 0) == pid && WIFSIGNALED(status)) {
+		snprintf(err, errlen, "crashed (signal %d, %s)", WTERMSIG(status),
+			 strsignal(WTERMSIG(status)));
+		return -2;
+	}
+	return cli_load(c, input, pg, true, err, errlen);
+}
+
 void *
 cli_site_new(const struct cli *c, const struct method *m, char *const *inputs,
-	     int ninputs)
+	     int ninputs, uint8_t *crashed)
 {
 	if (m->site_pages == SITE_NONE)
 		return NULL;
@@ -115,9 +157,14 @@ cli_site_new(const struct cli *c, const struct method *m, char *const *inputs,
 		sp.path[i] = real_path(name);
 		if (!strcmp(name, "-"))
 			continue;       /* standard input can be read once only */
-		if (cli_load(c, name, &sp.pages[i], true, err, sizeof err) < 0) {
-			if (i >= nin)
+		int rc = load_isolated(c, name, &sp.pages[i], err, sizeof err);
+		if (rc < 0) {
+			/* an input's failure is reported when it is extracted;
+			 * a crash here, once, and the page is not run again */
+			if (i >= nin || rc == -2)
 				cli_report(name, err);
+			if (rc == -2 && i < nin && crashed)
+				crashed[i] = 1;
 			page_free(&sp.pages[i]);
 		}
 	}

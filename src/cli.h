@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "method.h"
 #include "page.h"
@@ -60,9 +61,12 @@ int cli_load(const struct cli *c, const char *input, struct page *pg,
 
 /* The site state of method m for a run over inputs: its pages (the
  * inputs and the --siblings files, directories walked), each loaded on
- * its own and freed again.  NULL when the method needs no other pages. */
+ * its own (first in a child process, so that a page that crashes the
+ * parser is left out and reported once, with crashed[i] set for an
+ * input; crashed may be NULL) and freed again.  NULL when the method
+ * needs no other pages. */
 void *cli_site_new(const struct cli *c, const struct method *m,
-		   char *const *inputs, int ninputs);
+		   char *const *inputs, int ninputs, uint8_t *crashed);
 /* --siblings and directories: the page files they name, in order. */
 struct strv;
 void cli_sibling_paths(const struct cli *c, struct strv *out);

@@ -157,7 +157,7 @@ cmd_dump(struct cli *c)
 	}
 	/* Without --algo dump shows cc's figures, not the default method's. */
 	const struct method *me = c->algo_given ? c->algo : &method_cc;
-	void *site = cli_site_new(c, me, c->inputs, 1);
+	void *site = cli_site_new(c, me, c->inputs, 1, NULL);
 	struct run run;
 	run_init(&run);
 	struct run_input ri = { .method = me, .params = &c->params, .site = site, .index = 0 };

@@ -44,26 +44,35 @@ now_ms(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-/* DIR/<input name without extension>.ext */
+/* The output name of each input, without extension: its path below the
+ * directory it was found in (mirrored under -o DIR), its base name when
+ * named itself, "stdin" for -, and a URL with its unsafe characters
+ * replaced. */
 static char *
-out_path(const char *outdir, const char *input, const char *ext)
+out_name(const char *input, const char *root)
 {
-	const char *base = strrchr(input, '/');
-	base = base ? base + 1 : input;
 	if (!strcmp(input, "-"))
-		base = "stdin";
-	size_t bl = strlen(base);
-	const char *dot = strrchr(base, '.');
+		return xstrdup("stdin");
+	const char *rel = input;
+	size_t rl = root ? strlen(root) : 0;
+	if (root && !strncmp(input, root, rl) && input[rl] == '/')
+		rel = input + rl + 1;
+	else if (strrchr(input, '/') && !cli_is_url(input))
+		rel = strrchr(input, '/') + 1;
+	else if (cli_is_url(input))
+		rel = strstr(input, "://") + 3;
+	char *n = xstrdup(rel);
+	char *base = strrchr(n, '/');
+	base = base ? base + 1 : n;
+	char *dot = strrchr(base, '.');
 	if (dot && dot != base && !cli_is_url(input))
-		bl = (size_t)(dot - base);
-	size_t len = strlen(outdir) + bl + strlen(ext) + 3;
-	char *p = xmalloc(len);
-	snprintf(p, len, "%s/%.*s.%s", outdir, (int)bl, base, ext);
+		*dot = '\0';
 	/* a URL's name may hold characters a file name should not */
-	for (char *c = p + strlen(outdir) + 1; *c; c++)
-		if (*c == '/' || *c == '?' || *c == '&')
-			*c = '_';
-	return p;
+	if (cli_is_url(input))
+		for (char *c = n; *c; c++)
+			if (*c == '/' || *c == '?' || *c == '&' || *c == ':')
+				*c = '_';
+	return n;
 }
 
 static void
@@ -110,7 +119,7 @@ sidecar_url(const char *input)
 
 static void
 extract_page(const struct cli *c, const void *site, int index,
-	 const char *input, struct result *r)
+	 const char *input, const char *outpath, struct result *r)
 {
 	double t0 = now_ms();
 	struct page pg;
@@ -203,18 +212,25 @@ extract_page(const struct cli *c, const void *site, int index,
 	free(side);
 	page_free(&pg);
 
-	if (c->outdir) {
-		char *path = out_path(c->outdir, input,
-				      c->format == FORMAT_JSON ? "json" : "txt");
-		if (write_file_atomic(path, o->data ? o->data : "", o->len, false,
-				      err, sizeof err) < 0) {
+	if (outpath) {
+		/* below -o DIR, as the input was below its directory */
+		char *dir = xstrdup(outpath);
+		char *slash = strrchr(dir, '/');
+		if (slash)
+			*slash = '\0';
+		if (slash && mkdir_parents(dir) < 0) {
 			o->len = 0;
-			buf_printf(o, "%s: %s", path, err);
+			buf_printf(o, "%s: %s", dir, strerror(errno));
+			r->failed = 1;
+		} else if (write_file_atomic(outpath, o->data ? o->data : "", o->len, false,
+					     err, sizeof err) < 0) {
+			o->len = 0;
+			buf_printf(o, "%s: %s", outpath, err);
 			r->failed = 1;
 		} else {
 			o->len = 0;
 		}
-		free(path);
+		free(dir);
 	}
 }
 
@@ -226,18 +242,27 @@ struct printer {
 	int done, failed, total;
 	double t0;
 	bool progress;
+	bool broken;        /* standard output failed: the run stops */
 };
 
+/* Print one page's result in input order.  A failed write to standard
+ * output (a full disk, a reader that left) is reported at once and stops
+ * the run: nothing after it could be delivered. */
 static void
 emit(struct printer *p, const char *input, struct result *r)
 {
 	if (r->failed) {
-		cli_report(input, r->out.data ? r->out.data : "failed");
+		if (r->failed == 1)     /* 2: reported already */
+			cli_report(input, r->out.data ? r->out.data : "failed");
 		p->failed++;
-	} else if (!p->c->outdir) {
+	} else if (!p->c->outdir && !p->broken) {
 		if (p->c->format == FORMAT_TEXT && p->printed > 0)
 			fputs("\f\n", stdout);
 		fwrite(r->out.data ? r->out.data : "", 1, r->out.len, stdout);
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			cli_report("stdout", strerror(errno));
+			p->broken = true;
+		}
 		p->printed++;
 	}
 	p->done++;
@@ -295,13 +320,37 @@ struct msg {
 	size_t len;
 };
 
+struct batch {
+	const struct cli *c;
+	const void *site;
+	const struct strv *in;
+	char **outpath;         /* per input, or NULL without -o */
+	const uint8_t *crashed; /* per input: crashed while the site was built */
+};
+
+/* One page of the batch; a page that already crashed while the site was
+ * built is not tried again (it was reported then). */
 static void
-worker(const struct cli *c, const void *st, const struct strv *in, int rfd, int wfd)
+run_one(const struct batch *b, int i, struct result *r)
+{
+	if (b->crashed && b->crashed[i]) {
+		buf_init(&r->out);
+		r->failed = 2;
+		return;
+	}
+	extract_page(b->c, b->site, i, b->in->v[i], b->outpath ? b->outpath[i] : NULL, r);
+}
+
+static void
+worker(const struct batch *b, int rfd, int wfd)
 {
 	int index;
+	/* a reader that left must not kill the worker mid-page: its write
+	 * fails and the parent sees the pipe close */
+	signal(SIGPIPE, SIG_IGN);
 	while (read_full(rfd, &index, sizeof index) == 0 && index >= 0) {
 		struct result r;
-		extract_page(c, st, index, in->v[index], &r);
+		run_one(b, index, &r);
 		struct msg m = { index, r.failed, r.out.len };
 		if (write_full(wfd, &m, sizeof m) < 0 ||
 		    write_full(wfd, r.out.data ? r.out.data : "", r.out.len) < 0)
@@ -314,59 +363,100 @@ worker(const struct cli *c, const void *st, const struct strv *in, int rfd, int 
 struct slot {
 	pid_t pid;
 	int to, from;
-	int busy;
+	int page;               /* the page it works on, -1 when idle */
 };
 
+/* Start worker k; its child end of the pipes, and no other worker's. */
 static int
-run_parallel(const struct cli *c, const void *st, const struct strv *in,
-	     struct printer *pr)
+spawn(const struct batch *b, struct slot *w, int nw, int k)
 {
-	int nw = c->jobs < in->n ? c->jobs : in->n;
-	struct slot *w = xcalloc((size_t)nw, sizeof *w);
-	struct result *res = xcalloc((size_t)in->n, sizeof *res);
-	bool *have = xcalloc((size_t)in->n, sizeof *have);
-	signal(SIGPIPE, SIG_IGN);
+	int down[2], up[2];
+	if (pipe(down) < 0)
+		return -1;
+	if (pipe(up) < 0) {
+		close(down[0]);
+		close(down[1]);
+		return -1;
+	}
 	fflush(stdout);
-	for (int k = 0; k < nw; k++) {
-		int down[2], up[2];
-		if (pipe(down) < 0 || pipe(up) < 0) {
-			perror("pith: pipe");
-			exit(1);
-		}
-		pid_t pid = fork();
-		if (pid < 0) {
-			perror("pith: fork");
-			exit(1);
-		}
-		if (pid == 0) {
-			close(down[1]);
-			close(up[0]);
-			for (int j = 0; j < k; j++) {
+	fflush(stderr);
+	pid_t pid = fork();
+	if (pid < 0) {
+		close(down[0]);
+		close(down[1]);
+		close(up[0]);
+		close(up[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		close(down[1]);
+		close(up[0]);
+		for (int j = 0; j < nw; j++)
+			if (j != k && w[j].pid > 0) {
 				close(w[j].to);
 				close(w[j].from);
 			}
-			worker(c, st, in, down[0], up[1]);
-		}
-		close(down[0]);
-		close(up[1]);
-		w[k].pid = pid;
-		w[k].to = down[1];
-		w[k].from = up[0];
+		worker(b, down[0], up[1]);
 	}
-	int next = 0, next_print = 0;
-	for (int k = 0; k < nw && next < in->n; k++) {
-		write_full(w[k].to, &next, sizeof next);
-		w[k].busy = 1;
-		next++;
+	close(down[0]);
+	close(up[1]);
+	w[k] = (struct slot){ .pid = pid, .to = down[1], .from = up[0], .page = -1 };
+	return 0;
+}
+
+static void
+give(struct slot *w, int page)
+{
+	w->page = page;
+	if (write_full(w->to, &page, sizeof page) < 0)
+		w->page = -1;   /* it died meanwhile: seen when its pipe closes */
+}
+
+/* Every page in a worker process, so that a page that crashes the parser
+ * costs only itself: the crashed worker's page is reported with the
+ * signal, and a fresh worker takes the next page.  The parent hands out
+ * one page at a time (a slow page holds up no queue) and prints results
+ * in input order. */
+static void
+run_workers(const struct batch *b, struct printer *pr)
+{
+	const struct strv *in = b->in;
+	int n = in->n;
+	int nw = b->c->jobs < n ? b->c->jobs : n;
+	struct slot *w = xcalloc((size_t)nw, sizeof *w);
+	struct result *res = xcalloc((size_t)n, sizeof *res);
+	bool *have = xcalloc((size_t)n, sizeof *have);
+	signal(SIGPIPE, SIG_IGN);
+	int next = 0, next_print = 0, alive = 0;
+	for (int k = 0; k < nw; k++) {
+		if (spawn(b, w, nw, k) < 0) {
+			w[k].pid = -1;
+			continue;
+		}
+		alive++;
+		if (next < n)
+			give(&w[k], next++);
+	}
+	if (alive == 0) {
+		/* no process to be had: run in this one */
+		for (int i = 0; i < n && !pr->broken; i++) {
+			struct result r;
+			run_one(b, i, &r);
+			emit(pr, in->v[i], &r);
+		}
+		free(w);
+		free(res);
+		free(have);
+		return;
 	}
 	struct pollfd *pfd = xcalloc((size_t)nw, sizeof *pfd);
-	while (next_print < in->n) {
+	while (next_print < n && !pr->broken) {
 		int np = 0;
 		for (int k = 0; k < nw; k++) {
-			pfd[k].fd = w[k].busy ? w[k].from : -1;
+			pfd[k].fd = w[k].pid > 0 && w[k].page >= 0 ? w[k].from : -1;
 			pfd[k].events = POLLIN;
 			pfd[k].revents = 0;
-			np += w[k].busy;
+			np += pfd[k].fd >= 0;
 		}
 		if (np == 0)
 			break;
@@ -379,57 +469,77 @@ run_parallel(const struct cli *c, const void *st, const struct strv *in,
 			if (!pfd[k].revents)
 				continue;
 			struct msg m;
-			if (read_full(w[k].from, &m, sizeof m) < 0 ||
-			    m.index < 0 || m.index >= in->n) {
-				/* the worker died (a crash): count its page as failed */
-				w[k].busy = 0;
-				continue;
+			int page = w[k].page;
+			struct result *r = &res[page];
+			bool ok = read_full(w[k].from, &m, sizeof m) == 0 && m.index == page;
+			if (ok) {
+				buf_init(&r->out);
+				buf_reserve(&r->out, m.len);
+				ok = read_full(w[k].from, r->out.data, m.len) == 0;
+				r->out.len = ok ? m.len : 0;
+				r->out.data[r->out.len] = '\0';
+				r->failed = m.failed;
 			}
-			struct result *r = &res[m.index];
-			buf_init(&r->out);
-			buf_reserve(&r->out, m.len);
-			if (read_full(w[k].from, r->out.data, m.len) < 0) {
-				w[k].busy = 0;
-				continue;
+			if (!ok) {
+				/* the worker died on this page: say how, and go on
+				 * with a fresh one */
+				int status = 0;
+				close(w[k].to);
+				close(w[k].from);
+				waitpid(w[k].pid, &status, 0);
+				buf_free(&r->out);
+				buf_init(&r->out);
+				if (WIFSIGNALED(status))
+					buf_printf(&r->out, "crashed (signal %d, %s)", WTERMSIG(status),
+						   strsignal(WTERMSIG(status)));
+				else
+					buf_printf(&r->out, "crashed (exit status %d)",
+						   WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+				r->failed = 1;
+				w[k].pid = -1;
+				w[k].page = -1;
+				if (spawn(b, w, nw, k) < 0)
+					w[k].pid = -1;
 			}
-			r->out.len = m.len;
-			r->out.data[m.len] = '\0';
-			r->failed = m.failed;
-			have[m.index] = true;
-			if (next < in->n) {
-				write_full(w[k].to, &next, sizeof next);
-				next++;
-			} else {
-				w[k].busy = 0;
-			}
+			have[page] = true;
+			w[k].page = -1;
+			if (w[k].pid > 0 && next < n)
+				give(&w[k], next++);
 		}
-		while (next_print < in->n && have[next_print]) {
+		/* pages no worker can take any more (fork failed): here */
+		bool any = false;
+		for (int k = 0; k < nw; k++)
+			any |= w[k].pid > 0;
+		while (!any && next < n) {
+			run_one(b, next, &res[next]);
+			have[next++] = true;
+		}
+		while (next_print < n && have[next_print] && !pr->broken) {
 			emit(pr, in->v[next_print], &res[next_print]);
 			next_print++;
 		}
 	}
 	for (int k = 0; k < nw; k++) {
-		int stop = -1;
-		write_full(w[k].to, &stop, sizeof stop);
+		if (w[k].pid <= 0)
+			continue;
+		if (pr->broken) {
+			kill(w[k].pid, SIGTERM);    /* nothing it does can be delivered */
+		} else {
+			int stop = -1;
+			write_full(w[k].to, &stop, sizeof stop);
+		}
 		close(w[k].to);
 		close(w[k].from);
 	}
 	for (int k = 0; k < nw; k++)
-		waitpid(w[k].pid, NULL, 0);
-	/* pages a dead worker never answered */
-	for (; next_print < in->n; next_print++) {
-		if (!have[next_print]) {
-			buf_init(&res[next_print].out);
-			buf_adds(&res[next_print].out, "the worker processing it crashed");
-			res[next_print].failed = 1;
-		}
-		emit(pr, in->v[next_print], &res[next_print]);
-	}
+		if (w[k].pid > 0)
+			waitpid(w[k].pid, NULL, 0);
+	for (int i = next_print; i < n; i++)
+		buf_free(&res[i].out);
 	free(pfd);
 	free(w);
 	free(res);
 	free(have);
-	return 0;
 }
 
 int
@@ -462,43 +572,96 @@ cmd_extract(struct cli *c)
 			return 1;
 		}
 	}
-	struct strv in = { 0 };
+	struct strv in = { 0 }, roots = { 0 };
 	int status = 0;
 	for (int i = 0; i < c->ninputs; i++) {
 		const char *a = c->inputs[i];
 		struct stat st;
 		if (strcmp(a, "-") && !cli_is_url(a) && stat(a, &st) == 0 && S_ISDIR(st.st_mode)) {
 			char err[256];
+			int before = in.n;
 			if (walk_dir(a, walk_page_exts, 64, 0, &in, walk_skip, NULL, err, sizeof err) < 0) {
 				cli_report(a, err);
 				status = 1;
+			} else if (in.n == before) {
+				cli_report(a, "no pages here (.html, .htm, .xhtml)");
+				status = 1;
 			}
+			while (roots.n < in.n)
+				strv_add(&roots, a);
 		} else {
 			strv_add(&in, a);
+			strv_add(&roots, "");
 		}
 	}
-	struct printer pr = { .c = c, .total = in.n, .t0 = now_ms() };
-	pr.progress = isatty(2) && in.n > 5;
-	int stdin_uses = 0;
-	for (int i = 0; i < in.n; i++)
-		stdin_uses += !strcmp(in.v[i], "-");
-	void *st = cli_site_new(c, c->algo, in.v, in.n);
-	if (c->jobs > 1 && in.n > 1 && stdin_uses == 0) {
-		run_parallel(c, st, &in, &pr);
-	} else {
+	/* -o DIR: one output per page, never two pages on one name */
+	char **outpath = NULL;
+	bool *skip = xcalloc((size_t)in.n + 1, sizeof *skip);
+	if (c->outdir) {
+		outpath = xcalloc((size_t)in.n + 1, sizeof *outpath);
+		const char *ext = c->format == FORMAT_JSON ? "json" : "txt";
 		for (int i = 0; i < in.n; i++) {
-			struct result r;
-			extract_page(c, st, i, in.v[i], &r);
-			emit(&pr, in.v[i], &r);
+			const char *root = roots.v[i];
+			char *name = out_name(in.v[i], *root ? root : NULL);
+			struct buf p;
+			buf_init(&p);
+			buf_printf(&p, "%s/%s.%s", c->outdir, name, ext);
+			free(name);
+			outpath[i] = buf_steal(&p, NULL);
+			for (int j = 0; j < i && !skip[i]; j++)
+				if (outpath[j] && !strcmp(outpath[j], outpath[i])) {
+					char why[600];
+					snprintf(why, sizeof why, "its output %s is %s's already",
+						 outpath[i], in.v[j]);
+					cli_report(in.v[i], why);
+					skip[i] = true;
+					status = 1;
+				}
 		}
 	}
+	/* the pages that still run, with their outputs */
+	struct strv run = { 0 };
+	char **runout = outpath ? xcalloc((size_t)in.n + 1, sizeof *runout) : NULL;
+	for (int i = 0; i < in.n; i++)
+		if (!skip[i]) {
+			if (runout)
+				runout[run.n] = outpath[i];
+			strv_add(&run, in.v[i]);
+		}
+	struct printer pr = { .c = c, .total = run.n, .t0 = now_ms() };
+	pr.progress = isatty(2) && run.n > 5;
+	int stdin_uses = 0;
+	for (int i = 0; i < run.n; i++)
+		stdin_uses += !strcmp(run.v[i], "-");
+	uint8_t *crashed = xcalloc((size_t)run.n + 1, 1);
+	void *st = cli_site_new(c, c->algo, run.v, run.n, crashed);
+	struct batch b = { .c = c, .site = st, .in = &run, .outpath = runout,
+			   .crashed = crashed };
+	if (stdin_uses == 0 && run.n > 0) {
+		run_workers(&b, &pr);
+	} else {
+		/* standard input is read here, once */
+		for (int i = 0; i < run.n && !pr.broken; i++) {
+			struct result r;
+			run_one(&b, i, &r);
+			emit(&pr, run.v[i], &r);
+		}
+	}
+	for (int i = 0; outpath && i < in.n; i++)
+		free(outpath[i]);
+	free(outpath);
+	free(runout);
+	free(skip);
+	free(crashed);
+	strv_free(&run);
+	strv_free(&roots);
 	run_site_free(c->algo, st);
 	strv_free(&in);
 	rules_set_free(c->ruleset);
 	c->ruleset = NULL;
-	if (fflush(stdout) != 0 || ferror(stdout)) {
+	if (!pr.broken && (fflush(stdout) != 0 || ferror(stdout))) {
 		cli_report("stdout", "write error");
 		return 1;
 	}
-	return status || pr.failed ? 1 : 0;
+	return status || pr.failed || pr.broken ? 1 : 0;
 }

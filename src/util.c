@@ -475,6 +475,13 @@ int
 read_file(const char *path, size_t max, struct buf *out, char *err,
 	  size_t errlen)
 {
+	/* before opening: a FIFO's open would wait for a writer forever */
+	struct stat st;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s", S_ISDIR(st.st_mode) ? "is a directory" :
+			 "not a regular file");
+		return -1;
+	}
 	FILE *f = fopen(path, "rb");
 	if (!f) {
 		snprintf(err, errlen, "%s", errno == ENOENT ? "no such file" : strerror(errno));

@@ -1043,7 +1043,7 @@ tui_run(struct cli *c)
 	/* the same site state pith extract builds from --siblings */
 	t->sites = xcalloc((size_t)nmethods, sizeof *t->sites);
 	for (int k = 0; k < nmethods && c->nsiblings > 0; k++)
-		t->sites[k] = cli_site_new(c, methods[k], c->inputs, 1);
+		t->sites[k] = cli_site_new(c, methods[k], c->inputs, 1, NULL);
 	model_init(&t->m, &t->pg, c->algo, &c->params, (const void *const *)t->sites,
 		   gold, goldlen);
 	free(gold);
