@@ -371,7 +371,7 @@ run_page(const struct cli *c, const struct site *st, int index,
 		const struct load_result *l = &pg.src;
 		fprintf(stderr, "%s: %s (%s), %zu replaced, %zu references, "
 			"%zu presentation forms%s%s\n", input, l->charset.name,
-			charset_source_name(l->charset.source), l->replacements,
+			charset_how(&l->charset), l->replacements,
 			l->refs_decoded, l->forms_normalised,
 			*l->charset.note ? "; " : "", l->charset.note);
 		if (pg.dom) {
@@ -427,6 +427,7 @@ run_page(const struct cli *c, const struct site *st, int index,
 		if (c->ruleset)
 			json_field(o, "rule", rule ? rule->path : NULL, true);
 		json_field(o, "charset", pg.src.charset.name, true);
+		json_field(o, "charset_source", charset_source_name(pg.src.charset.source), true);
 		if (c->algo == ALGO_ENT) {
 			buf_printf(o, "\"cluster\":%d,", cluster);
 			json_field(o, "path", xpath, true);
