@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
-#include <uchardet.h>
+#include <uchardet/uchardet.h>  /* with its directory: linters run without pkg-config's -I */
 
 #include "charset.h"
 

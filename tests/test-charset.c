@@ -378,14 +378,6 @@ test_detect_utf8(void **state)
 	"s\xaa\xba\xa5\xe6\xb3q\xba\xde\xb2z\xbf\xec\xaak\xa1" "A\xa5\xab" \
 	"\xa5\xc1\xa5X\xa6\xe6\xbb\xdd\xadn\xaa`\xb7N\xa5H\xa4U\xb4X\xad" \
 	"\xd3\xa4\xe8\xad\xb1\xaa\xba\xc5\xdc\xa4\xc6\xa1" "C"
-/* 서울시는 오늘 새로운 교통 규칙을 발표했습니다. 시민들은 주의하시기 바랍니다. */
-#define KO_EUCKR \
-	"\xbc\xad\xbf\xef\xbd\xc3\xb4\xc2 \xbf\xc0\xb4\xc3 \xbb\xf5\xb7" \
-	"\xce\xbf\xee \xb1\xb3\xc5\xeb \xb1\xd4\xc4\xa2\xc0\xbb \xb9\xdf" \
-	"\xc7\xa5\xc7\xdf\xbd\xc0\xb4\xcf\xb4\xd9. \xbd\xc3\xb9\xce\xb5" \
-	"\xe9\xc0\xba \xc1\xd6\xc0\xc7\xc7\xcf\xbd\xc3\xb1\xe2 \xb9\xd9" \
-	"\xb6\xf8\xb4\xcf\xb4\xd9."
-
 #define PAGE(body) "<html><head><title>x</title></head><body><p>" body "</p></body></html>"
 
 static void
@@ -414,8 +406,8 @@ test_detect_detector(void **state)
 	CHECK_DETECTED(PAGE(RU_KOI8), "koi8-r");
 	CHECK_DETECTED(PAGE(JA_SJIS), "shift_jis");
 	CHECK_DETECTED(PAGE(TW_BIG5), "big5");
-	/* libuchardet calls it UHC, a name pith maps to euc-kr */
-	CHECK_DETECTED(PAGE(KO_EUCKR), "euc-kr");
+	/* (EUC-KR, which libuchardet calls UHC, is in limits.test: loading
+	 * glibc's CP949 module upsets valgrind's memcheck in ld.so) */
 	const char *ru = PAGE(RU_1251);
 	bool low = true;
 	assert_string_equal(charset_guess_bytes(ru, strlen(ru), &low), "windows-1251");
