@@ -429,13 +429,14 @@ label_contradicted(const char *label, size_t multi, size_t bad)
 	return true;
 }
 
-/* The detector's answer for bytes that are not UTF-8, or windows-1252. */
+/* The detector's answer for bytes that are not all valid UTF-8 (it may
+ * still say UTF-8, for a few stray bytes), or windows-1252. */
 static void
 detect_or_default(const char *bytes, size_t n, struct charset_guess *g)
 {
 	bool low;
 	const char *d = charset_guess_bytes(bytes, n, &low);
-	if (d && strcmp(d, "utf-8")) {
+	if (d) {
 		g->name = d;
 		g->source = CHARSET_DETECTED;
 		g->low_confidence = low;
@@ -508,11 +509,16 @@ charset_detect(const char *bytes, size_t n, const char *flag,
 	utf8_stats(bytes, n, &multi, &bad);
 	if (label && !strcmp(label, "utf-8")) {
 		if (bad > multi) {
-			detect_or_default(bytes, n, g);
-			snprintf(g->note, sizeof g->note,
-				 "declared %s but %zu invalid UTF-8 sequences: read as %s (%s)",
-				 g->declared, bad, g->name, charset_how(g));
-			return 0;
+			struct charset_guess d = *g;
+			detect_or_default(bytes, n, &d);
+			if (strcmp(d.name, "utf-8")) {
+				*g = d;
+				snprintf(g->note, sizeof g->note,
+					 "declared %s but %zu invalid UTF-8 sequences: read as %s (%s)",
+					 g->declared, bad, g->name, charset_how(g));
+				return 0;
+			}
+			/* the detector agrees with the label */
 		}
 		if (bad > 0)
 			snprintf(g->note, sizeof g->note,

@@ -413,9 +413,15 @@ test_detect_detector(void **state)
 	assert_string_equal(charset_guess_bytes(ru, strlen(ru), &low), "windows-1251");
 	assert_false(low);
 
+	/* UTF-8 with a stray byte: the detector still says UTF-8, and the
+	 * page is not thrown to windows-1252 for one byte */
+	struct charset_guess g;
+	g = DETECT("<html><body><p>" JA_UTF8 "\xff" JA_UTF8 "</p></body></html>", NULL, NULL);
+	assert_string_equal(g.name, "utf-8");
+	assert_int_equal(g.source, CHARSET_DETECTED);
+	assert_false(g.low_confidence);
 	/* few bytes above 0x7F: an answer, marked weak, and a note that
 	 * says --charset can do better */
-	struct charset_guess g;
 	g = DETECT("<p>caf\xe9 na\xefve \x93quoted\x94</p>", NULL, NULL);
 	assert_string_equal(g.name, "windows-1252");
 	assert_int_equal(g.source, CHARSET_DETECTED);
