@@ -5,9 +5,18 @@ Runs `pith extract` per method over BENCH/dev, scores the output with
 BENCH/score.py, and prints per method: F1/P/R on the aeb pages, snippet
 scores on the trafilatura pages, pages/s on one core and with -j 2, and
 peak RSS; then the pages/s of bench/floor (a bare libtidy parse and walk
-of the same pages) from the same run.  A benchmark, not a test: it asserts
+of the same pages) from the same run.  Then score.py's own F1 per set and
+method (shingle F1 for the sets with a gold text, snippet F1 for those
+with snippets), and per set the pages whose charset pith got wrong
+(`pith extract --format json`'s "charset" against the page's .json
+`encoding_actual`, else UTF-8 when MANIFEST.tsv says the bytes are valid
+UTF-8, else the declared label; pages of ASCII bytes only are right in
+any ASCII-compatible charset).  A benchmark, not a test: it asserts
 nothing.
+
+BENCH_METHODS=auto,cc in the environment runs only the methods named.
 """
+import csv
 import json
 import os
 import subprocess
@@ -51,6 +60,77 @@ def score(bench, outdir):
     return json.loads(r.stdout)["sets"]
 
 
+# The sets in the order of the benchmark's README; others found follow.
+SETS = ["aeb", "trafilatura", "cwced-zh", "daniel-zh", "daniel-ru", "daniel-el",
+        "mercury-ja", "mercury-zh"]
+
+# WHATWG labels of the charsets the pages declare, to their encoding.
+LABELS = {
+    "utf8": "utf-8", "gbk": "gb18030", "gb2312": "gb18030", "x-gbk": "gb18030",
+    "iso-8859-1": "windows-1252", "latin1": "windows-1252", "us-ascii": "windows-1252",
+    "ascii": "windows-1252", "iso-8859-9": "windows-1254", "sjis": "shift_jis",
+    "x-sjis": "shift_jis", "ks_c_5601-1987": "euc-kr", "utf-16": "utf-16le",
+}
+
+
+def canonical(label):
+    label = label.strip().lower()
+    return LABELS.get(label, label)
+
+
+def manifest(bench):
+    with open(os.path.join(bench, "MANIFEST.tsv"), encoding="utf-8", newline="") as f:
+        return {r["id"]: r for r in csv.DictReader(f, delimiter="\t")}
+
+
+def expected_charset(dev, pid, row):
+    """The charset a browser decodes the page in; "" when any
+    ASCII-compatible one does; None when nothing says."""
+    with open(os.path.join(dev, pid + ".html"), "rb") as f:
+        if f.read().isascii():
+            return ""
+    try:
+        with open(os.path.join(dev, pid + ".json"), encoding="utf-8") as f:
+            meta = json.load(f)
+    except OSError:
+        meta = {}
+    actual = meta.get("encoding_actual")
+    if actual:
+        return canonical(actual.split()[0])   # "gb18030 with invalid bytes"
+    if row.get("valid_utf8") == "True":
+        return "utf-8"
+    declared = row.get("declared_charset", "none")
+    return canonical(declared) if declared != "none" else None
+
+
+def charsets(pith, bench, dev):
+    """Per set: pages, right, unjudged, and the wrong ones."""
+    rows = manifest(bench)
+    with tempfile.TemporaryDirectory() as out:
+        subprocess.run([pith, "extract", "--algo", "lb", "--format", "json", "-o", out, dev],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        got = {}
+        for name in os.listdir(out):
+            with open(os.path.join(out, name), encoding="utf-8") as f:
+                o = json.load(f)
+            pid = os.path.basename(o["file"])[:-len(".html")]
+            got[pid] = (o.get("charset"), o.get("charset_source"))
+    result = {}
+    for pid, row in rows.items():
+        r = result.setdefault(row["set"], {"pages": 0, "right": 0, "unjudged": 0, "wrong": []})
+        r["pages"] += 1
+        want = expected_charset(dev, pid, row)
+        have, how = got.get(pid, (None, None))
+        if want is None:
+            r["unjudged"] += 1
+        elif have and (have == want or (want == "" and not have.startswith("utf-16"))):
+            r["right"] += 1
+        else:
+            r["wrong"].append(f"{pid} (pith {have}{' by ' + how if how else ''}, "
+                              f"expected {want or 'ASCII'})")
+    return result
+
+
 def main():
     pith, floor, bench = sys.argv[1:4]
     dev = os.path.join(bench, "dev")
@@ -61,14 +141,18 @@ def main():
     largest = max(os.path.getsize(p) for p in pages)
     print(f"{n} pages, largest {largest / 2**20:.2f} MiB; peak RSS bound (6x largest + 16 MiB): "
           f"{6 * largest / 2**20 + 16:.1f} MiB\n")
+    only = [m for m in os.environ.get("BENCH_METHODS", "").split(",") if m]
+    runs = [r for r in RUNS if not only or r[0] in only]
     hdr = f"{'method':<15} {'aeb F1':>7} {'P':>6} {'R':>6} {'traf F1':>8} {'with':>6} {'w/o':>6} " \
           f"{'p/s j1':>8} {'p/s j2':>8} {'RSS MiB':>8}"
     print(hdr)
     print("-" * len(hdr))
-    for label, args, par in RUNS:
+    per_set = []
+    for label, args, par in runs:
         with tempfile.TemporaryDirectory() as out:
             dt, rss = timed([pith, "extract", *args, "-o", out, dev])
             s = score(bench, out)
+        per_set.append((label, s))
         j2 = ""
         if par:
             with tempfile.TemporaryDirectory() as out2:
@@ -81,8 +165,31 @@ def main():
               f"{n / dt:8.1f} {j2:>8} {rss:8.1f}", flush=True)
     dt, rss = timed([floor, *pages])
     print(f"{'floor (tidy)':<15} {'':7} {'':6} {'':6} {'':8} {'':6} {'':6} {n / dt:8.1f} {'':>8} {rss:8.1f}")
-    print("\nauto learnt from these pages, so its row is in-sample; its held-out estimate is\n"
-          "tools/train-auto.py PITH BENCH --cv 5 (the figure in src/auto-model.h's comment).")
+    print("\nauto learnt from the aeb and trafilatura pages, so those two columns are in-sample\n"
+          "for it; its held-out estimate is tools/train-auto.py PITH BENCH --cv 5 (the figure in\n"
+          "src/auto-model.h's comment).")
+
+    sets = [x for x in SETS if x in per_set[0][1]] + \
+        sorted(x for x in per_set[0][1] if x not in SETS) if per_set else []
+    print("\nF1 per set (score.py: shingle F1 for gold texts, snippet F1 for snippets)\n")
+    hdr = f"{'method':<15}" + "".join(f" {x:>11}" for x in sets)
+    print(hdr)
+    print(f"{'pages':<15}" + "".join(f" {per_set[0][1][x]['pages']:>11}" for x in sets))
+    print("-" * len(hdr))
+    for label, s in per_set:
+        f1 = [s[x]["text" if s[x]["kind"] == "text" else "snippets"]["f1"] for x in sets]
+        print(f"{label:<15}" + "".join(f" {v:11.3f}" for v in f1))
+
+    print("\ncharset per set (pith extract --format json against each page's .json\n"
+          "encoding_actual, else valid UTF-8, else the declared label):\n")
+    cs = charsets(pith, bench, dev)
+    for x in [x for x in SETS if x in cs] + sorted(x for x in cs if x not in SETS):
+        r = cs[x]
+        line = f"  {x:<12} {r['pages']:4d} pages, {r['right']:4d} right"
+        if r["unjudged"]:
+            line += f", {r['unjudged']} with no known charset"
+        line += f", {len(r['wrong'])} wrong" + (": " + "; ".join(r["wrong"]) if r["wrong"] else "")
+        print(line)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
-/* charset.c - encoding detection (BOM, flag, HTTP, meta, sniff) and
- * conversion to UTF-8 with iconv, replacing what cannot be converted. */
+/* charset.c - encoding detection (BOM, --charset, UTF-16 pattern, HTTP,
+ * meta, UTF-8, libuchardet, windows-1252) and conversion to UTF-8 with
+ * iconv, replacing what cannot be converted. */
 #include "config.h"
 
 #include <ctype.h>
@@ -8,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <uchardet/uchardet.h>  /* with its directory: linters run without pkg-config's -I */
 
 #include "charset.h"
 
@@ -123,9 +125,15 @@ const char *
 charset_source_name(enum charset_source s)
 {
 	static const char *const names[] = {
-		"bom", "flag", "http", "meta", "sniff", "fallback"
+		"bom", "option", "http", "meta", "utf-8", "detected", "default"
 	};
 	return names[s];
+}
+
+const char *
+charset_how(const struct charset_guess *g)
+{
+	return g->low_confidence ? "detected?" : charset_source_name(g->source);
 }
 
 /* Case-insensitive search for needle in s[0..n). */
@@ -151,6 +159,92 @@ copy_label(const char *p, const char *end, char *out, size_t outlen)
 	out[n] = '\0';
 }
 
+static bool
+is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
+
+/* One attribute of a tag at p (before end): its name and value as
+ * pointers into the page.  Returns the position after it, or NULL at the
+ * tag's end. */
+static const char *
+next_attr(const char *p, const char *end, const char **name, size_t *nlen,
+	  const char **val, size_t *vlen)
+{
+	while (p < end && (is_space(*p) || *p == '/'))
+		p++;
+	if (p >= end || *p == '>')
+		return NULL;
+	*name = p;
+	while (p < end && !is_space(*p) && *p != '=' && *p != '>' && *p != '/')
+		p++;
+	*nlen = (size_t)(p - *name);
+	*val = p;
+	*vlen = 0;
+	while (p < end && is_space(*p))
+		p++;
+	if (p >= end || *p != '=')
+		return p;
+	p++;
+	while (p < end && is_space(*p))
+		p++;
+	if (p < end && (*p == '"' || *p == '\'')) {
+		char q = *p++;
+		*val = p;
+		while (p < end && *p != q)
+			p++;
+		*vlen = (size_t)(p - *val);
+		return p < end ? p + 1 : p;
+	}
+	*val = p;
+	while (p < end && !is_space(*p) && *p != '>')
+		p++;
+	*vlen = (size_t)(p - *val);
+	return p;
+}
+
+static bool
+attr_is(const char *name, size_t nlen, const char *want)
+{
+	return nlen == strlen(want) && strncasecmp(name, want, nlen) == 0;
+}
+
+/* The label of one <meta> tag (p just after "<meta", tag ending before
+ * end), WHATWG's way: a charset attribute, or the charset= of content
+ * when http-equiv is content-type. */
+static int
+meta_label(const char *p, const char *end, char *out, size_t outlen)
+{
+	const char *name, *val, *content = NULL;
+	size_t nlen, vlen, clen = 0;
+	bool pragma = false;
+	while ((p = next_attr(p, end, &name, &nlen, &val, &vlen)) != NULL) {
+		if (attr_is(name, nlen, "charset") && vlen) {
+			copy_label(val, val + vlen, out, outlen);
+			return *out ? 0 : -1;
+		}
+		if (attr_is(name, nlen, "http-equiv"))
+			pragma = vlen == 12 && strncasecmp(val, "content-type", 12) == 0;
+		else if (attr_is(name, nlen, "content") && !content) {
+			content = val;
+			clen = vlen;
+		}
+	}
+	if (!pragma || !content)
+		return -1;
+	const char *c = memcasestr(content, clen, "charset");
+	if (!c)
+		return -1;
+	c += 7;
+	while (c < content + clen && is_space(*c))
+		c++;
+	if (c >= content + clen || *c != '=')
+		return -1;
+	copy_label(c, content + clen, out, outlen);
+	return *out ? 0 : -1;
+}
+
 int
 charset_prescan(const char *bytes, size_t n, char *out, size_t outlen)
 {
@@ -166,22 +260,28 @@ charset_prescan(const char *bytes, size_t n, char *out, size_t outlen)
 		}
 	}
 	const char *p = bytes, *end = bytes + n;
-	while ((p = memcasestr(p, (size_t)(end - p), "<meta")) != NULL) {
-		const char *close = memchr(p, '>', (size_t)(end - p));
-		const char *tend = close ? close : end;
-		const char *c = memcasestr(p, (size_t)(tend - p), "charset");
-		if (c) {
-			const char *v = c + 7;
-			while (v < tend && (*v == ' ' || *v == '\t'))
-				v++;
-			if (v < tend && *v == '=') {
-				copy_label(v, tend, out, outlen);
-				if (*out)
-					return 0;
-			}
+	while (p < end && (p = memchr(p, '<', (size_t)(end - p))) != NULL) {
+		/* a commented-out meta is no declaration */
+		if (end - p >= 4 && !strncmp(p, "<!--", 4)) {
+			const char *c = memcasestr(p + 4, (size_t)(end - p - 4), "-->");
+			if (!c)
+				break;
+			p = c + 3;
+			continue;
 		}
-		p = tend;
+		if (end - p > 5 && !strncasecmp(p, "<meta", 5) &&
+		    (is_space(p[5]) || p[5] == '/')) {
+			const char *close = memchr(p, '>', (size_t)(end - p));
+			const char *tend = close ? close : end;
+			*out = '\0';
+			if (meta_label(p + 5, tend, out, outlen) == 0)
+				return 0;
+			p = tend;
+			continue;
+		}
+		p++;
 	}
+	*out = '\0';
 	return -1;
 }
 
@@ -206,23 +306,144 @@ utf8_stats(const char *bytes, size_t n, size_t *multi, size_t *bad)
 	}
 }
 
-/* UTF-16 without a BOM: every other byte of ASCII text is 0. */
+/* How the first bytes read as UTF-16 in one byte order: ASCII code units
+ * (markup and Latin text), '<' and '>' among them, and code units no
+ * text has (C0 and C1 controls, lone surrogates, U+FFFE, U+FFFF). */
+struct u16_tally {
+	size_t units, ascii, markup, bad;
+};
+
+static void
+u16_tally(const unsigned char *u, size_t m, bool le, struct u16_tally *t)
+{
+	memset(t, 0, sizeof *t);
+	for (size_t i = 0; i + 1 < m; i += 2) {
+		unsigned c = le ? (unsigned)u[i] | (unsigned)u[i + 1] << 8
+				: (unsigned)u[i] << 8 | (unsigned)u[i + 1];
+		t->units++;
+		if (c < 0x80) {
+			if (c == '<' || c == '>')
+				t->markup++;
+			if ((c >= 0x20 && c < 0x7F) || c == '\t' || c == '\n' || c == '\r')
+				t->ascii++;
+			else
+				t->bad++;
+		} else if (c < 0xA0 || c >= 0xFFFE || (c >= 0xDC00 && c <= 0xDFFF)) {
+			t->bad++;
+		} else if (c >= 0xD800 && c <= 0xDBFF) {
+			unsigned d = i + 3 < m ? (le ? (unsigned)u[i + 2] | (unsigned)u[i + 3] << 8
+					       : (unsigned)u[i + 2] << 8 | (unsigned)u[i + 3]) : 0;
+			if (d >= 0xDC00 && d <= 0xDFFF)
+				i += 2;
+			else
+				t->bad++;
+		}
+	}
+}
+
+/* UTF-16 without a BOM, in any script: HTML's markup is ASCII, so in one
+ * byte order '<' and '>' and other ASCII code units appear (a NUL beside
+ * each), the other order has almost none, and the text has no code units
+ * that no text has.  Russian or Chinese text between the tags changes
+ * none of this. */
 static const char *
 sniff_utf16(const char *bytes, size_t n)
 {
-	size_t even = 0, odd = 0, m = n < 4096 ? n : 4096;
-	for (size_t i = 0; i < m; i++)
-		if (bytes[i] == 0) {
-			if (i & 1)
-				odd++;
-			else
-				even++;
+	size_t m = n < 4096 ? n : 4096;
+	if (m < 16 || !memchr(bytes, '\0', m))
+		return NULL;   /* the common case, at the cost of one memchr */
+	const unsigned char *u = (const unsigned char *)bytes;
+	struct u16_tally le, be;
+	u16_tally(u, m, true, &le);
+	u16_tally(u, m, false, &be);
+	const struct u16_tally *w = le.ascii >= be.ascii ? &le : &be;
+	const struct u16_tally *o = w == &le ? &be : &le;
+	if (w->markup < 2 || w->ascii < 8 || w->ascii < 4 * o->ascii ||
+	    w->bad * 50 > w->units)
+		return NULL;
+	return w == &le ? "utf-16le" : "utf-16be";
+}
+
+/* Names libuchardet gives that are no WHATWG label. */
+static const struct label detector_names[] = {
+	{ "uhc", "euc-kr" }, { "mac-cyrillic", "x-mac-cyrillic" },
+	{ "ascii", "windows-1252" },
+};
+
+/* Feed the detector this much: enough for any page's text to speak. */
+#define DETECT_BYTES (256u << 10)
+
+const char *
+charset_guess_bytes(const char *bytes, size_t n, bool *low)
+{
+	*low = false;
+	size_t m = n < DETECT_BYTES ? n : DETECT_BYTES;
+	uchardet_t ud = uchardet_new();
+	if (!ud)
+		return NULL;
+	const char *name = NULL;
+	if (uchardet_handle_data(ud, bytes, m) == 0) {
+		uchardet_data_end(ud);
+		const char *raw = uchardet_get_charset(ud);
+		if (raw && *raw) {
+			name = charset_canonical(raw);
+			for (size_t i = 0; !name && i < sizeof detector_names /
+				     sizeof detector_names[0]; i++)
+				if (strcasecmp(raw, detector_names[i].label) == 0)
+					name = detector_names[i].canonical;
 		}
-	if (m >= 8 && odd * 4 > m && even * 64 <= m)
-		return "utf-16le";
-	if (m >= 8 && even * 4 > m && odd * 64 <= m)
-		return "utf-16be";
-	return NULL;
+	}
+	uchardet_delete(ud);
+	/* The UTF-16 answers are for BOMs, handled before. */
+	if (!name || !strncmp(name, "utf-16", 6))
+		return NULL;
+	/* libuchardet 0.0.7 reports no confidence: judge the evidence, the
+	 * bytes above 0x7F it saw and how cleanly they decode. */
+	size_t high = 0;
+	for (size_t i = 0; i < m; i++)
+		high += (unsigned char)bytes[i] >= 0x80;
+	struct buf out;
+	size_t repl = 0;
+	buf_init(&out);
+	charset_convert(bytes, m, name, &out, &repl);
+	buf_free(&out);
+	*low = high < 32 || repl * 50 > high;
+	return name;
+}
+
+/* Legacy labels under which UTF-8 bytes are a clear contradiction: one
+ * valid multi-byte sequence and no invalid byte for the single-byte sets
+ * (windows-1252 text is never "Ã©"); two for the double-byte sets, whose
+ * pairs now and then form one by chance. */
+static bool
+label_contradicted(const char *label, size_t multi, size_t bad)
+{
+	static const char *const multibyte[] = {
+		"gb18030", "big5", "shift_jis", "euc-jp", "euc-kr",
+	};
+	if (bad || !multi)
+		return false;
+	for (size_t i = 0; i < sizeof multibyte / sizeof multibyte[0]; i++)
+		if (!strcmp(label, multibyte[i]))
+			return multi >= 2;
+	return true;
+}
+
+/* The detector's answer for bytes that are not all valid UTF-8 (it may
+ * still say UTF-8, for a few stray bytes), or windows-1252. */
+static void
+detect_or_default(const char *bytes, size_t n, struct charset_guess *g)
+{
+	bool low;
+	const char *d = charset_guess_bytes(bytes, n, &low);
+	if (d) {
+		g->name = d;
+		g->source = CHARSET_DETECTED;
+		g->low_confidence = low;
+	} else {
+		g->name = "windows-1252";
+		g->source = CHARSET_DEFAULT;
+	}
 }
 
 int
@@ -250,13 +471,15 @@ charset_detect(const char *bytes, size_t n, const char *flag,
 			snprintf(err, errlen, "unknown charset '%s'", flag);
 			return -1;
 		}
-		g->source = CHARSET_FLAG;
+		g->source = CHARSET_OPTION;
 		return 0;
 	}
+	/* Before any label: a UTF-16 page's own <meta> cannot be read as
+	 * ASCII, and its bytes would look binary. */
 	const char *u16 = sniff_utf16(bytes, n);
 	if (u16) {
 		g->name = u16;
-		g->source = CHARSET_SNIFF;
+		g->source = CHARSET_DETECTED;
 		return 0;
 	}
 
@@ -283,38 +506,48 @@ charset_detect(const char *bytes, size_t n, const char *flag,
 		label = "utf-8";
 
 	size_t multi, bad;
-	utf8_stats(bytes + g->bom_len, n - g->bom_len, &multi, &bad);
-	if (label) {
-		if (!strcmp(label, "utf-8") && bad > multi) {
-			snprintf(g->note, sizeof g->note,
-				 "declared %s but %zu invalid UTF-8 sequences: read as windows-1252",
-				 g->declared, bad);
-			g->name = "windows-1252";
-			g->source = CHARSET_SNIFF;
-			return 0;
+	utf8_stats(bytes, n, &multi, &bad);
+	if (label && !strcmp(label, "utf-8")) {
+		if (bad > multi) {
+			struct charset_guess d = *g;
+			detect_or_default(bytes, n, &d);
+			if (strcmp(d.name, "utf-8")) {
+				*g = d;
+				snprintf(g->note, sizeof g->note,
+					 "declared %s but %zu invalid UTF-8 sequences: read as %s (%s)",
+					 g->declared, bad, g->name, charset_how(g));
+				return 0;
+			}
+			/* the detector agrees with the label */
 		}
-		if (!strcmp(label, "windows-1252") && bad == 0 && multi > 0) {
-			snprintf(g->note, sizeof g->note,
-				 "declared %s but the bytes are valid UTF-8: read as UTF-8",
-				 g->declared);
-			g->name = "utf-8";
-			g->source = CHARSET_SNIFF;
-			return 0;
-		}
-		if (!strcmp(label, "utf-8") && bad > 0)
+		if (bad > 0)
 			snprintf(g->note, sizeof g->note,
 				 "declared %s with %zu invalid sequences (replaced)",
 				 g->declared, bad);
 		g->name = label;
 		return 0;
 	}
+	if (label) {
+		if (label_contradicted(label, multi, bad)) {
+			snprintf(g->note, sizeof g->note,
+				 "declared %s but the bytes are valid UTF-8: read as UTF-8",
+				 g->declared);
+			g->name = "utf-8";
+			g->source = CHARSET_UTF8;
+			return 0;
+		}
+		g->name = label;
+		return 0;
+	}
 	if (bad == 0) {
 		g->name = "utf-8";
-		g->source = CHARSET_SNIFF;
-	} else {
-		g->name = "windows-1252";
-		g->source = CHARSET_FALLBACK;
+		g->source = CHARSET_UTF8;
+		return 0;
 	}
+	detect_or_default(bytes, n, g);
+	if (g->low_confidence && !*g->note)
+		snprintf(g->note, sizeof g->note,
+			 "a weak guess from few or ill-fitting bytes; --charset overrides it");
 	return 0;
 }
 

@@ -136,7 +136,7 @@ extract_page(const struct cli *c, const void *site, int index,
 		const struct load_result *l = &pg.src;
 		fprintf(stderr, "%s: %s (%s), %zu replaced, %zu references, "
 			"%zu presentation forms%s%s\n", input, l->charset.name,
-			charset_source_name(l->charset.source), l->replacements,
+			charset_how(&l->charset), l->replacements,
 			l->refs_decoded, l->forms_normalised,
 			*l->charset.note ? "; " : "", l->charset.note);
 		if (pg.dom) {
@@ -198,6 +198,7 @@ extract_page(const struct cli *c, const void *site, int index,
 		if (c->ruleset)
 			json_field(o, "rule", rule ? rule->path : NULL, true);
 		json_field(o, "charset", pg.src.charset.name, true);
+		json_field(o, "charset_source", charset_source_name(pg.src.charset.source), true);
 		if (c->algo->json)
 			c->algo->json(&run, o);
 		buf_printf(o, "\"chars\":%zu,\"ms\":%.1f,",

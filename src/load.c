@@ -1,7 +1,9 @@
-/* load.c - reading pages and making them clean UTF-8. */
+/* load.c - reading pages (gzip-compressed ones too) and making them clean
+ * UTF-8. */
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,8 +11,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <uninorm.h>
+#include <zlib.h>
 
 #include "load.h"
+
+static int load_text(const char *bytes, size_t n, const struct load_opts *o,
+		     struct load_result *r, char *err, size_t errlen);
 
 void
 load_opts_default(struct load_opts *o)
@@ -147,18 +153,112 @@ load_normalise_forms(const char *s, size_t n, struct buf *out)
 	return count;
 }
 
+bool
+load_is_gzip(const char *bytes, size_t n)
+{
+	return n >= 2 && (unsigned char)bytes[0] == 0x1F && (unsigned char)bytes[1] == 0x8B;
+}
+
+int
+load_gunzip(const char *bytes, size_t n, size_t max, struct buf *out,
+	    char *err, size_t errlen)
+{
+	z_stream z;
+	memset(&z, 0, sizeof z);
+	/* 16 + MAX_WBITS: gzip framing, with its header and CRC checked */
+	if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) {
+		snprintf(err, errlen, "cannot start zlib");
+		return -1;
+	}
+	const unsigned char *in = (const unsigned char *)bytes;
+	size_t inleft = n, start = out->len;
+	int rc = Z_OK, ret = 0;
+	for (;;) {
+		if (z.avail_in == 0 && inleft > 0) {
+			z.next_in = (Bytef *)(uintptr_t)in;
+			z.avail_in = inleft > UINT_MAX ? UINT_MAX : (uInt)inleft;
+			in += z.avail_in;
+			inleft -= z.avail_in;
+		}
+		/* never let the output pass max by more than one byte: a
+		 * gzip bomb is stopped before it takes the memory */
+		size_t room = max + 1 - (out->len - start);
+		buf_reserve(out, room < 65536 ? room : 65536);
+		size_t avail = out->cap - out->len - 1;
+		if (avail > room)
+			avail = room;
+		z.next_out = (Bytef *)out->data + out->len;
+		z.avail_out = avail > UINT_MAX ? UINT_MAX : (uInt)avail;
+		uInt before = z.avail_out;
+		rc = inflate(&z, Z_NO_FLUSH);
+		out->len += before - z.avail_out;
+		out->data[out->len] = '\0';
+		if (out->len - start > max) {
+			snprintf(err, errlen, "gzip data expands past %zu bytes (--max-bytes)", max);
+			ret = -1;
+			break;
+		}
+		if (rc == Z_STREAM_END) {
+			/* another member follows (cat a.gz b.gz), or the end;
+			 * other trailing bytes are ignored, as gzip -d does */
+			size_t rest = z.avail_in + inleft;
+			const char *next = (const char *)z.next_in;
+			if (z.avail_in == 0)
+				next = (const char *)in;
+			if (rest < 2 || (z.avail_in == 1 ? (unsigned char)*next != 0x1F ||
+					 (unsigned char)*in != 0x8B : !load_is_gzip(next, rest)))
+				break;
+			inflateReset(&z);
+			continue;
+		}
+		if (rc == Z_BUF_ERROR && z.avail_in == 0 && inleft == 0) {
+			snprintf(err, errlen, "truncated gzip data");
+			ret = -1;
+			break;
+		}
+		if (rc != Z_OK && rc != Z_BUF_ERROR) {
+			snprintf(err, errlen, "corrupt gzip data (%s)",
+				 z.msg ? z.msg : "inflate failed");
+			ret = -1;
+			break;
+		}
+	}
+	inflateEnd(&z);
+	return ret;
+}
+
 int
 load_bytes(const char *bytes, size_t n, const struct load_opts *o,
 	   struct load_result *r, char *err, size_t errlen)
 {
 	memset(r, 0, sizeof *r);
+	if (n > o->max_bytes) {
+		snprintf(err, errlen, "larger than %zu bytes (--max-bytes)", o->max_bytes);
+		return -1;
+	}
+	if (load_is_gzip(bytes, n)) {
+		struct buf z;
+		buf_init(&z);
+		if (load_gunzip(bytes, n, o->max_bytes, &z, err, errlen) < 0) {
+			buf_free(&z);
+			return -1;
+		}
+		int rc = load_text(z.data ? z.data : "", z.len, o, r, err, errlen);
+		r->compressed_len = n;
+		buf_free(&z);
+		return rc;
+	}
+	return load_text(bytes, n, o, r, err, errlen);
+}
+
+/* The bytes of a page, uncompressed: detect, convert, normalise. */
+static int
+load_text(const char *bytes, size_t n, const struct load_opts *o,
+	  struct load_result *r, char *err, size_t errlen)
+{
 	r->raw_len = n;
 	if (n == 0) {
 		snprintf(err, errlen, "empty file");
-		return -1;
-	}
-	if (n > o->max_bytes) {
-		snprintf(err, errlen, "larger than %zu bytes (--max-bytes)", o->max_bytes);
 		return -1;
 	}
 	if (charset_detect(bytes, n, o->charset, o->http_type, &r->charset,

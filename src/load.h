@@ -1,5 +1,7 @@
-/* load.h - read a page (file or standard input) and turn it into clean
- * UTF-8: charset detection and conversion (charset.h), numeric character
+/* load.h - read a page (file or standard input, gzip-compressed or not)
+ * and turn it into clean UTF-8: gzip data (magic bytes 1F 8B) inflated
+ * under the same --max-bytes bound as any input, charset detection and
+ * conversion (charset.h), numeric character
  * references decoded (also C1 references, as windows-1252), Arabic
  * Presentation Forms normalised to their base letters.
  *
@@ -25,7 +27,8 @@ struct load_opts {
 struct load_result {
 	char *text;             /* UTF-8, NUL-terminated */
 	size_t len;
-	size_t raw_len;         /* bytes read */
+	size_t raw_len;         /* bytes of the page (after gzip, if it was) */
+	size_t compressed_len;  /* bytes read when they were gzip data, else 0 */
 	struct charset_guess charset;
 	size_t replacements;    /* invalid sequences replaced by U+FFFD */
 	size_t refs_decoded;    /* numeric character references decoded */
@@ -40,6 +43,14 @@ int load_file(const char *path, const struct load_opts *o,
 int load_bytes(const char *bytes, size_t n, const struct load_opts *o,
 	       struct load_result *r, char *err, size_t errlen);
 void load_result_free(struct load_result *r);
+
+/* Do the bytes start with gzip's magic 1F 8B? */
+bool load_is_gzip(const char *bytes, size_t n);
+/* Inflate gzip data (one or more members) appended to out; refused when
+ * it would expand past max bytes (a gzip bomb), is corrupt or is cut
+ * short.  0, or -1 with a reason in err. */
+int load_gunzip(const char *bytes, size_t n, size_t max, struct buf *out,
+		char *err, size_t errlen);
 
 /* The text-level steps, exposed for tests: decode numeric references with
  * code points >= 0x80 (markup characters stay references), and normalise

@@ -1,5 +1,6 @@
 /* test-charset.c - label aliases, the <meta> prescan, detection in the
- * order BOM, --charset, HTTP, meta, sniff, and conversion to UTF-8 with
+ * order BOM, --charset, UTF-16 pattern, HTTP, meta, UTF-8, detector,
+ * default, labels the bytes overrule, and conversion to UTF-8 with
  * replacement (charset.h). */
 #include "config.h"
 
@@ -9,6 +10,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -87,11 +89,19 @@ test_iconv_names(void **state)
 	/* names iconv knows as they are pass through */
 	assert_string_equal(charset_iconv_name("iso-8859-2"), "iso-8859-2");
 	assert_string_equal(charset_source_name(CHARSET_BOM), "bom");
-	assert_string_equal(charset_source_name(CHARSET_FLAG), "flag");
+	assert_string_equal(charset_source_name(CHARSET_OPTION), "option");
 	assert_string_equal(charset_source_name(CHARSET_HTTP), "http");
 	assert_string_equal(charset_source_name(CHARSET_META), "meta");
-	assert_string_equal(charset_source_name(CHARSET_SNIFF), "sniff");
-	assert_string_equal(charset_source_name(CHARSET_FALLBACK), "fallback");
+	assert_string_equal(charset_source_name(CHARSET_UTF8), "utf-8");
+	assert_string_equal(charset_source_name(CHARSET_DETECTED), "detected");
+	assert_string_equal(charset_source_name(CHARSET_DEFAULT), "default");
+	/* what the status line shows: a weak detection asks to be checked */
+	struct charset_guess g = { .name = "gb18030", .source = CHARSET_DETECTED };
+	assert_string_equal(charset_how(&g), "detected");
+	g.low_confidence = true;
+	assert_string_equal(charset_how(&g), "detected?");
+	g = (struct charset_guess){ .name = "utf-8", .source = CHARSET_META };
+	assert_string_equal(charset_how(&g), "meta");
 }
 
 /* ---- prescan ---- */
@@ -141,6 +151,23 @@ test_prescan(void **state)
 	check_prescan("<html><head><title>no label</title></head></html>", NULL);
 	check_prescan("", NULL);
 	check_prescan("<p>charset=utf-8</p>", NULL);   /* not in a meta */
+	/* WHATWG: content counts only beside http-equiv="content-type", and
+	 * a value attribute is no content attribute */
+	check_prescan("<meta content=\"text/html; charset=gbk\">", NULL);
+	check_prescan("<meta http-equiv=\"refresh\" content=\"0; charset=gbk\">", NULL);
+	check_prescan("<meta http-equiv=\"Content-Type\" "
+		      "value=\"text/html; charset=EUC-JP\"><p>x</p>", NULL);
+	check_prescan("<meta http-equiv=\"Content-Type\" value=\"charset=EUC-JP\">"
+		      "<meta charset=\"utf-8\">", "utf-8");
+	/* a commented-out meta declares nothing; the one after it does */
+	check_prescan("<!-- <meta charset=\"big5\"> --><meta charset=\"gbk\">", "gbk");
+	check_prescan("<!-- <meta charset=\"big5\">", NULL);
+	/* <metadata> is not <meta> */
+	check_prescan("<metadata charset=\"big5\">", NULL);
+	/* an attribute whose value only mentions charset= */
+	check_prescan("<meta name=\"x\" content=\"charset=big5\" charset=\"koi8-r\">",
+		      "koi8-r");
+	check_prescan("<meta charset=>", NULL);
 }
 
 static void
@@ -220,12 +247,12 @@ test_detect_flag(void **state)
 	g = DETECT("<meta charset=\"utf-8\"><p>\xd6\xd0\xce\xc4</p>", "GBK",
 		   "text/html; charset=utf-8");
 	assert_string_equal(g.name, "gb18030");
-	assert_int_equal(g.source, CHARSET_FLAG);
+	assert_int_equal(g.source, CHARSET_OPTION);
 	assert_int_equal(g.bom_len, 0);
 	assert_string_equal(g.note, "");
 	g = DETECT("<p>caf\xc3\xa9</p>", "latin1", NULL);
 	assert_string_equal(g.name, "windows-1252");
-	assert_int_equal(g.source, CHARSET_FLAG);
+	assert_int_equal(g.source, CHARSET_OPTION);
 
 	/* an unknown flag is an error */
 	struct charset_guess h;
@@ -282,34 +309,157 @@ test_detect_meta(void **state)
 	/* an unknown label is noted and the bytes decide */
 	g = DETECT("<meta charset=\"x-klingon\"><p>caf\xc3\xa9</p>", NULL, NULL);
 	assert_string_equal(g.name, "utf-8");
-	assert_int_equal(g.source, CHARSET_SNIFF);
+	assert_int_equal(g.source, CHARSET_UTF8);
 	assert_string_equal(g.declared, "x-klingon");
 	assert_string_equal(g.note, "unknown label 'x-klingon' ignored");
 }
 
 static void
-test_detect_sniff(void **state)
+test_detect_utf8(void **state)
 {
 	(void)state;
 	struct charset_guess g;
 	/* no label, valid UTF-8 */
 	g = DETECT("<p>caf\xc3\xa9 \xe4\xb8\xad\xe6\x96\x87 \xd8\xa6</p>", NULL, NULL);
 	assert_string_equal(g.name, "utf-8");
-	assert_int_equal(g.source, CHARSET_SNIFF);
+	assert_int_equal(g.source, CHARSET_UTF8);
+	assert_false(g.low_confidence);
 	assert_string_equal(g.declared, "");
 	assert_string_equal(g.note, "");
 	/* no label, ASCII only: valid UTF-8 too */
 	g = DETECT("<p>plain</p>", NULL, NULL);
 	assert_string_equal(g.name, "utf-8");
-	assert_int_equal(g.source, CHARSET_SNIFF);
-	/* no label, invalid UTF-8: the windows-1252 fallback */
+	assert_int_equal(g.source, CHARSET_UTF8);
+}
+
+/* The same sentences in the legacy encodings (Python's codecs made the
+ * bytes from the UTF-8 text in the comments). */
+/* 北京市今天发布了新的交通管理办法，市民出行需要注意以下几个方面的变化。 */
+#define ZH_GBK \
+	"\xb1\xb1\xbe\xa9\xca\xd0\xbd\xf1\xcc\xec\xb7\xa2\xb2\xbc\xc1\xcb" \
+	"\xd0\xc2\xb5\xc4\xbd\xbb\xcd\xa8\xb9\xdc\xc0\xed\xb0\xec\xb7\xa8" \
+	"\xa3\xac\xca\xd0\xc3\xf1\xb3\xf6\xd0\xd0\xd0\xe8\xd2\xaa\xd7\xa2" \
+	"\xd2\xe2\xd2\xd4\xcf\xc2\xbc\xb8\xb8\xf6\xb7\xbd\xc3\xe6\xb5\xc4" \
+	"\xb1\xe4\xbb\xaf\xa1\xa3"
+/* Правительство Москвы объявило о новых правилах движения транспорта в
+ * центре города. */
+#define RU_1251 \
+	"\xcf\xf0\xe0\xe2\xe8\xf2\xe5\xeb\xfc\xf1\xf2\xe2\xee \xcc\xee" \
+	"\xf1\xea\xe2\xfb \xee\xe1\xfa\xff\xe2\xe8\xeb\xee \xee \xed\xee" \
+	"\xe2\xfb\xf5 \xef\xf0\xe0\xe2\xe8\xeb\xe0\xf5 \xe4\xe2\xe8\xe6" \
+	"\xe5\xed\xe8\xff \xf2\xf0\xe0\xed\xf1\xef\xee\xf0\xf2\xe0 \xe2 " \
+	"\xf6\xe5\xed\xf2\xf0\xe5 \xe3\xee\xf0\xee\xe4\xe0."
+#define RU_KOI8 \
+	"\xf0\xd2\xc1\xd7\xc9\xd4\xc5\xcc\xd8\xd3\xd4\xd7\xcf \xed\xcf" \
+	"\xd3\xcb\xd7\xd9 \xcf\xc2\xdf\xd1\xd7\xc9\xcc\xcf \xcf \xce\xcf" \
+	"\xd7\xd9\xc8 \xd0\xd2\xc1\xd7\xc9\xcc\xc1\xc8 \xc4\xd7\xc9\xd6" \
+	"\xc5\xce\xc9\xd1 \xd4\xd2\xc1\xce\xd3\xd0\xcf\xd2\xd4\xc1 \xd7 " \
+	"\xc3\xc5\xce\xd4\xd2\xc5 \xc7\xcf\xd2\xcf\xc4\xc1."
+/* 東京都は本日、新しい交通規則を発表しました。市民の皆さんは注意してください。 */
+#define JA_SJIS \
+	"\x93\x8c\x8b\x9e\x93s\x82\xcd\x96{\x93\xfa\x81" "A\x90V\x82\xb5" \
+	"\x82\xa2\x8c\xf0\x92\xca\x8bK\x91\xa5\x82\xf0\x94\xad\x95\x5c" \
+	"\x82\xb5\x82\xdc\x82\xb5\x82\xbd\x81" "B\x8es\x96\xaf\x82\xcc" \
+	"\x8a" "F\x82\xb3\x82\xf1\x82\xcd\x92\x8d\x88\xd3\x82\xb5\x82\xc4" \
+	"\x82\xad\x82\xbe\x82\xb3\x82\xa2\x81" "B"
+/* the same in UTF-8 */
+#define JA_UTF8 \
+	"\xe6\x9d\xb1\xe4\xba\xac\xe9\x83\xbd\xe3\x81\xaf\xe6\x9c\xac\xe6" \
+	"\x97\xa5\xe3\x80\x81\xe6\x96\xb0\xe3\x81\x97\xe3\x81\x84\xe4\xba" \
+	"\xa4\xe9\x80\x9a\xe8\xa6\x8f\xe5\x89\x87\xe3\x82\x92\xe7\x99\xba" \
+	"\xe8\xa1\xa8\xe3\x81\x97\xe3\x81\xbe\xe3\x81\x97\xe3\x81\x9f\xe3" \
+	"\x80\x82\xe5\xb8\x82\xe6\xb0\x91\xe3\x81\xae\xe7\x9a\x86\xe3\x81" \
+	"\x95\xe3\x82\x93\xe3\x81\xaf\xe6\xb3\xa8\xe6\x84\x8f\xe3\x81\x97" \
+	"\xe3\x81\xa6\xe3\x81\x8f\xe3\x81\xa0\xe3\x81\x95\xe3\x81\x84\xe3" \
+	"\x80\x82"
+/* 台北市政府今天發佈新的交通管理辦法，市民出行需要注意以下幾個方面的變化。 */
+#define TW_BIG5 \
+	"\xa5x\xa5_\xa5\xab\xac" "F\xa9\xb2\xa4\xb5\xa4\xd1\xb5o\xa7G\xb7" \
+	"s\xaa\xba\xa5\xe6\xb3q\xba\xde\xb2z\xbf\xec\xaak\xa1" "A\xa5\xab" \
+	"\xa5\xc1\xa5X\xa6\xe6\xbb\xdd\xadn\xaa`\xb7N\xa5H\xa4U\xb4X\xad" \
+	"\xd3\xa4\xe8\xad\xb1\xaa\xba\xc5\xdc\xa4\xc6\xa1" "C"
+#define PAGE(body) "<html><head><title>x</title></head><body><p>" body "</p></body></html>"
+
+static void
+check_detected(const char *bytes, size_t n, const char *want)
+{
+	struct charset_guess g = detect(bytes, n, NULL, NULL);
+	if (strcmp(g.name, want))
+		print_error("detected %s, wanted %s\n", g.name, want);
+	assert_string_equal(g.name, want);
+	assert_int_equal(g.source, CHARSET_DETECTED);
+	assert_false(g.low_confidence);
+	assert_string_equal(g.declared, "");
+	assert_string_equal(g.note, "");
+}
+
+#define CHECK_DETECTED(s, want) check_detected(s, sizeof(s) - 1, want)
+
+static void
+test_detect_detector(void **state)
+{
+	(void)state;
+	/* no label, not UTF-8: the detector names the charset */
+	CHECK_DETECTED(PAGE(ZH_GBK), "gb18030");
+	CHECK_DETECTED(ZH_GBK, "gb18030");
+	CHECK_DETECTED(PAGE(RU_1251), "windows-1251");
+	CHECK_DETECTED(PAGE(RU_KOI8), "koi8-r");
+	CHECK_DETECTED(PAGE(JA_SJIS), "shift_jis");
+	CHECK_DETECTED(PAGE(TW_BIG5), "big5");
+	/* (EUC-KR, which libuchardet calls UHC, is in limits.test: loading
+	 * glibc's CP949 module upsets valgrind's memcheck in ld.so) */
+	const char *ru = PAGE(RU_1251);
+	bool low = true;
+	assert_string_equal(charset_guess_bytes(ru, strlen(ru), &low), "windows-1251");
+	assert_false(low);
+
+	/* UTF-8 with a stray byte: the detector still says UTF-8, and the
+	 * page is not thrown to windows-1252 for one byte */
+	struct charset_guess g;
+	g = DETECT("<html><body><p>" JA_UTF8 "\xff" JA_UTF8 "</p></body></html>", NULL, NULL);
+	assert_string_equal(g.name, "utf-8");
+	assert_int_equal(g.source, CHARSET_DETECTED);
+	assert_false(g.low_confidence);
+	/* few bytes above 0x7F: an answer, marked weak, and a note that
+	 * says --charset can do better */
 	g = DETECT("<p>caf\xe9 na\xefve \x93quoted\x94</p>", NULL, NULL);
 	assert_string_equal(g.name, "windows-1252");
-	assert_int_equal(g.source, CHARSET_FALLBACK);
-	/* a single bad byte among valid UTF-8 is enough for the fallback */
-	g = DETECT("<p>caf\xc3\xa9 caf\xe9</p>", NULL, NULL);
+	assert_int_equal(g.source, CHARSET_DETECTED);
+	assert_true(g.low_confidence);
+	assert_string_equal(charset_how(&g), "detected?");
+	assert_non_null(strstr(g.note, "--charset"));
+}
+
+static void
+test_detect_default(void **state)
+{
+	(void)state;
+	struct charset_guess g;
+	/* bytes the detector makes nothing of (C1 bytes alone): windows-1252 */
+	g = DETECT("\x80\x81\x82\x83\x84", NULL, NULL);
 	assert_string_equal(g.name, "windows-1252");
-	assert_int_equal(g.source, CHARSET_FALLBACK);
+	assert_int_equal(g.source, CHARSET_DEFAULT);
+	assert_false(g.low_confidence);
+	assert_string_equal(charset_how(&g), "default");
+	bool low = true;
+	assert_null(charset_guess_bytes("\x80\x81\x82\x83\x84", 5, &low));
+	assert_false(low);
+}
+
+static void
+test_detect_cost(void **state)
+{
+	(void)state;
+	struct charset_guess g;
+	/* a declared page is believed as it is, though the detector would
+	 * say otherwise: the detector is not run */
+	g = DETECT("<meta charset=\"koi8-r\">" PAGE(RU_1251), NULL, NULL);
+	assert_string_equal(g.name, "koi8-r");
+	assert_int_equal(g.source, CHARSET_META);
+	assert_string_equal(g.note, "");
+	g = DETECT(PAGE(RU_1251), NULL, "text/html; charset=KOI8-R");
+	assert_string_equal(g.name, "koi8-r");
+	assert_int_equal(g.source, CHARSET_HTTP);
 }
 
 static void
@@ -321,10 +471,24 @@ test_detect_contradicted(void **state)
 	g = DETECT("<meta charset=\"utf-8\"><p>caf\xe9, na\xefve, \xe0 la "
 		   "cr\xe8me br\xfbl\xe9" "e</p>", NULL, NULL);
 	assert_string_equal(g.name, "windows-1252");
-	assert_int_equal(g.source, CHARSET_SNIFF);
+	assert_int_equal(g.source, CHARSET_DETECTED);
 	assert_string_equal(g.declared, "utf-8");
 	assert_non_null(strstr(g.note, "declared utf-8"));
 	assert_non_null(strstr(g.note, "6 invalid UTF-8 sequences"));
+	/* declared UTF-8, but the bytes are GBK: the detector's charset,
+	 * and the note says so */
+	g = DETECT("<meta charset=\"utf-8\">" PAGE(ZH_GBK), NULL, NULL);
+	assert_string_equal(g.name, "gb18030");
+	assert_int_equal(g.source, CHARSET_DETECTED);
+	assert_false(g.low_confidence);
+	assert_string_equal(g.declared, "utf-8");
+	assert_non_null(strstr(g.note, "declared utf-8 but "));
+	assert_non_null(strstr(g.note, "read as gb18030 (detected)"));
+	/* the same lie told by the HTTP header */
+	g = DETECT(PAGE(ZH_GBK), NULL, "text/html; charset=UTF-8");
+	assert_string_equal(g.name, "gb18030");
+	assert_int_equal(g.source, CHARSET_DETECTED);
+	assert_string_equal(g.declared, "UTF-8");
 	/* declared UTF-8 with one bad byte among mostly good ones: kept,
 	 * noted */
 	g = DETECT("<meta charset=\"UTF-8\"><p>caf\xc3\xa9 \xe4\xb8\xad \xff</p>",
@@ -337,31 +501,105 @@ test_detect_contradicted(void **state)
 		   "charset=iso-8859-1\"><p>caf\xc3\xa9 \xe2\x80\x9cok\xe2\x80\x9d</p>",
 		   NULL, NULL);
 	assert_string_equal(g.name, "utf-8");
-	assert_int_equal(g.source, CHARSET_SNIFF);
+	assert_int_equal(g.source, CHARSET_UTF8);
 	assert_string_equal(g.declared, "iso-8859-1");
-	assert_non_null(strstr(g.note, "declared iso-8859-1"));
-	assert_non_null(strstr(g.note, "valid UTF-8"));
+	assert_string_equal(g.note, "declared iso-8859-1 but the bytes are valid "
+			    "UTF-8: read as UTF-8");
+	/* declared Shift_JIS, but the bytes are UTF-8 Japanese */
+	g = DETECT("<meta charset=\"shift_jis\">" PAGE(JA_UTF8), NULL, NULL);
+	assert_string_equal(g.name, "utf-8");
+	assert_int_equal(g.source, CHARSET_UTF8);
+	assert_string_equal(g.note, "declared shift_jis but the bytes are valid "
+			    "UTF-8: read as UTF-8");
+	/* ... but one pair that happens to be valid UTF-8 (C3 B1, two
+	 * half-width katakana in Shift_JIS) is no contradiction */
+	g = DETECT("<meta charset=\"shift_jis\"><p>\xc3\xb1</p>", NULL, NULL);
+	assert_string_equal(g.name, "shift_jis");
+	assert_int_equal(g.source, CHARSET_META);
+	assert_string_equal(g.note, "");
+	/* real Shift_JIS under its label stays */
+	g = DETECT("<meta charset=\"shift_jis\">" PAGE(JA_SJIS), NULL, NULL);
+	assert_string_equal(g.name, "shift_jis");
+	assert_int_equal(g.source, CHARSET_META);
+}
+
+/* UTF-16 of a UTF-8 string (BMP only), by hand: n bytes to out. */
+static size_t
+utf16(const char *s, bool le, char *out)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t n = strlen(s), k = 0;
+	for (size_t i = 0; i < n;) {
+		uint32_t cp;
+		i += utf8_decode(u + i, n - i, &cp);
+		out[k++] = (char)(le ? cp & 0xFF : cp >> 8);
+		out[k++] = (char)(le ? cp >> 8 : cp & 0xFF);
+	}
+	return k;
+}
+
+static void
+check_utf16(const char *utf8, const char *want)
+{
+	char b[4096];
+	bool le = !strcmp(want, "utf-16le");
+	struct charset_guess g = detect(b, utf16(utf8, le, b), NULL, NULL);
+	assert_string_equal(g.name, want);
+	assert_int_equal(g.source, CHARSET_DETECTED);
+	assert_int_equal(g.bom_len, 0);
+	assert_false(g.low_confidence);
 }
 
 static void
 test_detect_utf16_nobom(void **state)
 {
 	(void)state;
-	struct charset_guess g;
 	/* <html><body><p>中文</p></body></html>, 64 bytes */
 	static const char le[] =
 		"<\0h\0t\0m\0l\0>\0<\0b\0o\0d\0y\0>\0<\0p\0>\0-N\x87" "e<\0/\0p\0>\0"
 		"<\0/\0b\0o\0d\0y\0>\0<\0/\0h\0t\0m\0l\0>\0";
-	g = detect(le, sizeof le - 1, NULL, NULL);
+	struct charset_guess g = detect(le, sizeof le - 1, NULL, NULL);
 	assert_string_equal(g.name, "utf-16le");
-	assert_int_equal(g.source, CHARSET_SNIFF);
+	assert_int_equal(g.source, CHARSET_DETECTED);
 	assert_int_equal(g.bom_len, 0);
 	static const char be[] =
 		"\0<\0h\0t\0m\0l\0>\0<\0b\0o\0d\0y\0>\0<\0p\0>N-e\x87\0<\0/\0p\0>"
 		"\0<\0/\0b\0o\0d\0y\0>\0<\0/\0h\0t\0m\0l\0>";
 	g = detect(be, sizeof be - 1, NULL, NULL);
 	assert_string_equal(g.name, "utf-16be");
-	assert_int_equal(g.source, CHARSET_SNIFF);
+	assert_int_equal(g.source, CHARSET_DETECTED);
+
+	/* Russian and Chinese text, where the text itself has no NUL */
+	static const char ru[] = "<p>Правительство Москвы объявило о новых правилах "
+		"движения транспорта в центре города. Жители города обсуждают "
+		"изменения, которые вступят в силу в следующем месяце.</p>";
+	static const char zh[] = "<div>北京市今天发布了新的交通管理办法，市民出行需要注意"
+		"以下几个方面的变化。交通部门表示，新的办法将在下个月正式实施。</div>";
+	check_utf16(ru, "utf-16le");
+	check_utf16(ru, "utf-16be");
+	check_utf16(zh, "utf-16le");
+	check_utf16(zh, "utf-16be");
+	check_utf16("<html><head><title>Latin</title></head><body><p>Gr\xc3\xbc\xc3\x9f"
+		    "e aus K\xc3\xb6ln</p></body></html>", "utf-16le");
+	/* the markup decides even after the BOM-less page's own label */
+	check_utf16("<meta charset=\"utf-8\"><p>\xd0\x9c\xd0\xb8\xd1\x80</p>", "utf-16be");
+
+	/* not UTF-16: a few stray NULs in an ASCII page, NULs at random,
+	 * and a PNG's header */
+	g = DETECT("<p>para\0graph</p><p>running text\0\0\0</p><p>and more text</p>",
+		   NULL, NULL);
+	assert_string_equal(g.name, "utf-8");
+	static const char png[] =
+		"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10\0\0\0\x10\x08\x06\0\0\0"
+		"\x1f\xf3\xff" "a\0\0\0\x04gAMA\0\0\xb1\x8f\x0b\xfc" "a\x05\0\0\0\x09pHYs";
+	g = DETECT(png, NULL, NULL);
+	assert_string_not_equal(g.name, "utf-16le");
+	assert_string_not_equal(g.name, "utf-16be");
+	/* UTF-16 markup with control code units between (binary data that
+	 * happens to hold <\0 >\0) */
+	g = DETECT("<\0p\0>\0\x01\0\x02\0\x03\0\x04\0\x05\0\x06\0<\0/\0p\0>\0a\0b\0c\0d\0e\0",
+		   NULL, NULL);
+	assert_string_not_equal(g.name, "utf-16le");
 }
 
 /* ---- conversion ---- */
@@ -491,7 +729,10 @@ main(void)
 		cmocka_unit_test(test_detect_flag),
 		cmocka_unit_test(test_detect_http),
 		cmocka_unit_test(test_detect_meta),
-		cmocka_unit_test(test_detect_sniff),
+		cmocka_unit_test(test_detect_utf8),
+		cmocka_unit_test(test_detect_detector),
+		cmocka_unit_test(test_detect_default),
+		cmocka_unit_test(test_detect_cost),
 		cmocka_unit_test(test_detect_contradicted),
 		cmocka_unit_test(test_detect_utf16_nobom),
 		cmocka_unit_test(test_convert_gbk),

@@ -1,5 +1,6 @@
 /* test-load.c - numeric references, Arabic Presentation Forms, whole pages
- * through load_bytes and load_file, and every refusal (load.h). */
+ * through load_bytes and load_file (undeclared charsets, UTF-16 without a
+ * BOM, gzip), and every refusal (load.h). */
 #include "config.h"
 
 #include <stdarg.h>
@@ -14,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "load.h"
 
@@ -256,7 +258,7 @@ test_bytes_forms_as_bytes(void **state)
 	assert_int_equal(load_bytes(page, sizeof page - 1, &o, &r, err, sizeof err), 0);
 	assert_string_equal(r.text, "<p>" REH UE " " ALEF "</p>");
 	assert_string_equal(r.charset.name, "utf-8");
-	assert_int_equal(r.charset.source, CHARSET_SNIFF);
+	assert_int_equal(r.charset.source, CHARSET_UTF8);
 	assert_int_equal(r.refs_decoded, 0);
 	assert_int_equal(r.forms_normalised, 2);
 	load_result_free(&r);
@@ -310,7 +312,7 @@ test_bytes_flag(void **state)
 	o.charset = "latin1";
 	assert_int_equal(load_bytes("caf\xc3\xa9", 5, &o, &r, err, sizeof err), 0);
 	assert_string_equal(r.text, "caf\xc3\x83\xc2\xa9");
-	assert_int_equal(r.charset.source, CHARSET_FLAG);
+	assert_int_equal(r.charset.source, CHARSET_OPTION);
 	load_result_free(&r);
 	o.charset = "bogus";
 	assert_int_equal(load_bytes("x", 1, &o, &r, err, sizeof err), -1);
@@ -375,6 +377,208 @@ test_bytes_refused(void **state)
 	char err[256];
 	assert_int_equal(load_bytes("<p>0123456789</p>", 17, &o, &r, err, sizeof err), 0);
 	load_result_free(&r);
+}
+
+/* 北京市今天发布了新的交通管理办法，市民出行需要注意以下几个方面的变化。 in
+ * GBK and in UTF-8 */
+#define ZH_GBK \
+	"\xb1\xb1\xbe\xa9\xca\xd0\xbd\xf1\xcc\xec\xb7\xa2\xb2\xbc\xc1\xcb" \
+	"\xd0\xc2\xb5\xc4\xbd\xbb\xcd\xa8\xb9\xdc\xc0\xed\xb0\xec\xb7\xa8" \
+	"\xa3\xac\xca\xd0\xc3\xf1\xb3\xf6\xd0\xd0\xd0\xe8\xd2\xaa\xd7\xa2" \
+	"\xd2\xe2\xd2\xd4\xcf\xc2\xbc\xb8\xb8\xf6\xb7\xbd\xc3\xe6\xb5\xc4" \
+	"\xb1\xe4\xbb\xaf\xa1\xa3"
+#define ZH_UTF8 \
+	"\xe5\x8c\x97\xe4\xba\xac\xe5\xb8\x82\xe4\xbb\x8a\xe5\xa4\xa9\xe5" \
+	"\x8f\x91\xe5\xb8\x83\xe4\xba\x86\xe6\x96\xb0\xe7\x9a\x84\xe4\xba" \
+	"\xa4\xe9\x80\x9a\xe7\xae\xa1\xe7\x90\x86\xe5\x8a\x9e\xe6\xb3\x95" \
+	"\xef\xbc\x8c\xe5\xb8\x82\xe6\xb0\x91\xe5\x87\xba\xe8\xa1\x8c\xe9" \
+	"\x9c\x80\xe8\xa6\x81\xe6\xb3\xa8\xe6\x84\x8f\xe4\xbb\xa5\xe4\xb8" \
+	"\x8b\xe5\x87\xa0\xe4\xb8\xaa\xe6\x96\xb9\xe9\x9d\xa2\xe7\x9a\x84" \
+	"\xe5\x8f\x98\xe5\x8c\x96\xe3\x80\x82"
+/* Правительство Москвы объявило о новых правилах движения транспорта в
+ * центре города. in windows-1251 and in UTF-8 */
+#define RU_1251 \
+	"\xcf\xf0\xe0\xe2\xe8\xf2\xe5\xeb\xfc\xf1\xf2\xe2\xee \xcc\xee" \
+	"\xf1\xea\xe2\xfb \xee\xe1\xfa\xff\xe2\xe8\xeb\xee \xee \xed\xee" \
+	"\xe2\xfb\xf5 \xef\xf0\xe0\xe2\xe8\xeb\xe0\xf5 \xe4\xe2\xe8\xe6" \
+	"\xe5\xed\xe8\xff \xf2\xf0\xe0\xed\xf1\xef\xee\xf0\xf2\xe0 \xe2 " \
+	"\xf6\xe5\xed\xf2\xf0\xe5 \xe3\xee\xf0\xee\xe4\xe0."
+#define RU_UTF8 \
+	"\xd0\x9f\xd1\x80\xd0\xb0\xd0\xb2\xd0\xb8\xd1\x82\xd0\xb5\xd0\xbb" \
+	"\xd1\x8c\xd1\x81\xd1\x82\xd0\xb2\xd0\xbe \xd0\x9c\xd0\xbe\xd1" \
+	"\x81\xd0\xba\xd0\xb2\xd1\x8b \xd0\xbe\xd0\xb1\xd1\x8a\xd1\x8f" \
+	"\xd0\xb2\xd0\xb8\xd0\xbb\xd0\xbe \xd0\xbe \xd0\xbd\xd0\xbe\xd0" \
+	"\xb2\xd1\x8b\xd1\x85 \xd0\xbf\xd1\x80\xd0\xb0\xd0\xb2\xd0\xb8" \
+	"\xd0\xbb\xd0\xb0\xd1\x85 \xd0\xb4\xd0\xb2\xd0\xb8\xd0\xb6\xd0" \
+	"\xb5\xd0\xbd\xd0\xb8\xd1\x8f \xd1\x82\xd1\x80\xd0\xb0\xd0\xbd" \
+	"\xd1\x81\xd0\xbf\xd0\xbe\xd1\x80\xd1\x82\xd0\xb0 \xd0\xb2 \xd1" \
+	"\x86\xd0\xb5\xd0\xbd\xd1\x82\xd1\x80\xd0\xb5 \xd0\xb3\xd0\xbe" \
+	"\xd1\x80\xd0\xbe\xd0\xb4\xd0\xb0."
+
+static void
+check_page(const char *bytes, size_t n, const char *want_text,
+	   const char *want_charset, enum charset_source want_source)
+{
+	struct load_opts o = opts();
+	struct load_result r;
+	char err[256] = "";
+	int rc = load_bytes(bytes, n, &o, &r, err, sizeof err);
+	if (rc)
+		print_error("load_bytes: %s\n", err);
+	assert_int_equal(rc, 0);
+	assert_string_equal(r.text, want_text);
+	assert_string_equal(r.charset.name, want_charset);
+	assert_int_equal(r.charset.source, want_source);
+	assert_int_equal(r.replacements, 0);
+	load_result_free(&r);
+}
+
+static void
+test_bytes_undeclared(void **state)
+{
+	(void)state;
+	/* a GB18030 (GBK) page and a windows-1251 page with no declaration
+	 * come out as the text a browser shows */
+	static const char zh[] = "<html><body><p>" ZH_GBK "</p></body></html>";
+	check_page(zh, sizeof zh - 1, "<html><body><p>" ZH_UTF8 "</p></body></html>",
+		   "gb18030", CHARSET_DETECTED);
+	static const char ru[] = "<html><body><p>" RU_1251 "</p></body></html>";
+	check_page(ru, sizeof ru - 1, "<html><body><p>" RU_UTF8 "</p></body></html>",
+		   "windows-1251", CHARSET_DETECTED);
+	/* a utf-8 label on GBK bytes is overruled */
+	static const char lie[] = "<meta charset=\"utf-8\"><p>" ZH_GBK "</p>";
+	check_page(lie, sizeof lie - 1, "<meta charset=\"utf-8\"><p>" ZH_UTF8 "</p>",
+		   "gb18030", CHARSET_DETECTED);
+}
+
+/* UTF-16 of a UTF-8 string (BMP only), by hand, into out. */
+static size_t
+utf16(const char *s, bool le, char *out)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t n = strlen(s), k = 0;
+	for (size_t i = 0; i < n;) {
+		uint32_t cp;
+		i += utf8_decode(u + i, n - i, &cp);
+		out[k++] = (char)(le ? cp & 0xFF : cp >> 8);
+		out[k++] = (char)(le ? cp >> 8 : cp & 0xFF);
+	}
+	return k;
+}
+
+static void
+test_bytes_utf16_nobom(void **state)
+{
+	(void)state;
+	/* Russian and Chinese UTF-16 without a BOM, both byte orders: not
+	 * refused as binary, converted exactly */
+	static const char *const pages[] = {
+		"<html><body><p>" RU_UTF8 "</p></body></html>",
+		"<html><body><p>" ZH_UTF8 "</p></body></html>",
+	};
+	char b[2048];
+	for (size_t i = 0; i < 2; i++) {
+		check_page(b, utf16(pages[i], true, b), pages[i], "utf-16le", CHARSET_DETECTED);
+		check_page(b, utf16(pages[i], false, b), pages[i], "utf-16be", CHARSET_DETECTED);
+	}
+}
+
+/* gzip data of n bytes, by zlib's deflate with the gzip wrapper. */
+static size_t
+gzip(const char *in, size_t n, char *out, size_t cap)
+{
+	z_stream z;
+	memset(&z, 0, sizeof z);
+	assert_int_equal(deflateInit2(&z, 9, Z_DEFLATED, 16 + MAX_WBITS, 8,
+				      Z_DEFAULT_STRATEGY), Z_OK);
+	z.next_in = (Bytef *)(uintptr_t)in;
+	z.avail_in = (uInt)n;
+	z.next_out = (Bytef *)out;
+	z.avail_out = (uInt)cap;
+	assert_int_equal(deflate(&z, Z_FINISH), Z_STREAM_END);
+	size_t k = z.total_out;
+	deflateEnd(&z);
+	return k;
+}
+
+static void
+test_bytes_gzip(void **state)
+{
+	(void)state;
+	static const char page[] = "<meta charset=\"gbk\"><p>" ZH_GBK "</p>";
+	char gz[1024];
+	size_t k = gzip(page, sizeof page - 1, gz, sizeof gz);
+	assert_true(load_is_gzip(gz, k));
+	assert_false(load_is_gzip(page, sizeof page - 1));
+	assert_false(load_is_gzip("\x1f", 1));
+	struct load_opts o = opts();
+	struct load_result r;
+	char err[256] = "";
+	assert_int_equal(load_bytes(gz, k, &o, &r, err, sizeof err), 0);
+	assert_string_equal(r.text, "<meta charset=\"gbk\"><p>" ZH_UTF8 "</p>");
+	assert_string_equal(r.charset.name, "gb18030");
+	assert_int_equal(r.charset.source, CHARSET_META);
+	assert_int_equal(r.raw_len, sizeof page - 1);
+	assert_int_equal(r.compressed_len, k);
+	load_result_free(&r);
+
+	/* two members one after the other (cat a.gz b.gz) are one page */
+	char two[2048];
+	size_t k1 = gzip("<p>first half, ", 15, two, sizeof two);
+	size_t k2 = gzip("second half</p>", 15, two + k1, sizeof two - k1);
+	assert_int_equal(load_bytes(two, k1 + k2, &o, &r, err, sizeof err), 0);
+	assert_string_equal(r.text, "<p>first half, second half</p>");
+	load_result_free(&r);
+
+	/* the size limit holds for the page, not for the compressed bytes:
+	 * exactly max_bytes is fine, one more is refused */
+	char rep[401];
+	memset(rep, 'a', 400);
+	rep[400] = '\0';
+	k = gzip(rep, 400, gz, sizeof gz);
+	assert_true(k < 100);
+	o.max_bytes = 400;
+	assert_int_equal(load_bytes(gz, k, &o, &r, err, sizeof err), 0);
+	assert_string_equal(r.text, rep);
+	load_result_free(&r);
+	o.max_bytes = 399;
+	assert_int_equal(load_bytes(gz, k, &o, &r, err, sizeof err), -1);
+	assert_string_equal(err, "gzip data expands past 399 bytes (--max-bytes)");
+	assert_null(r.text);
+}
+
+static void
+test_bytes_gzip_refused(void **state)
+{
+	(void)state;
+	/* a gzip bomb: 8 MiB of spaces in about 8 KiB, against a 1 MiB
+	 * limit, refused without inflating it all */
+	size_t big = 8u << 20;
+	char *spaces = malloc(big);
+	char *gz = malloc(65536);
+	assert_non_null(spaces);
+	assert_non_null(gz);
+	memset(spaces, ' ', big);
+	size_t k = gzip(spaces, big, gz, 65536);
+	assert_true(k < 16384);
+	free(spaces);
+	check_refused(gz, k, 1u << 20, "gzip data expands past 1048576 bytes (--max-bytes)");
+	free(gz);
+
+	/* cut short, and corrupt */
+	static const char page[] = "<p>a page that will not arrive whole</p>";
+	char small[256];
+	k = gzip(page, sizeof page - 1, small, sizeof small);
+	check_refused(small, k - 10, 0, "truncated gzip data");
+	/* the first deflate byte (after the 10-byte header) 07: a final
+	 * block of the reserved type 3 */
+	small[10] = 0x07;
+	check_refused(small, k, 0, "corrupt gzip data (invalid block type)");
+	check_refused("\x1f\x8b\x08\0\0\0\0\0\0\x03", 10, 0, "truncated gzip data");
+	check_refused("\x1f\x8bxyz", 5, 0, "corrupt gzip data (unknown compression method)");
+	/* an empty page, compressed, is an empty page */
+	k = gzip("", 0, small, sizeof small);
+	check_refused(small, k, 0, "empty file");
 }
 
 /* ---- files ---- */
@@ -526,6 +730,10 @@ main(void)
 		cmocka_unit_test(test_bytes_gbk),
 		cmocka_unit_test(test_bytes_utf16),
 		cmocka_unit_test(test_bytes_flag),
+		cmocka_unit_test(test_bytes_undeclared),
+		cmocka_unit_test(test_bytes_utf16_nobom),
+		cmocka_unit_test(test_bytes_gzip),
+		cmocka_unit_test(test_bytes_gzip_refused),
 		cmocka_unit_test(test_bytes_stray_nul),
 		cmocka_unit_test(test_bytes_refused),
 		cmocka_unit_test_setup_teardown(test_file_ok, setup_dir, teardown_dir),

@@ -218,7 +218,7 @@ build(struct detail *D, const struct tui_model *m)
 	add(D, ROLE_NORMAL, "%d elements, %d text nodes, %d source lines, %zu bytes",
 	    m->n, d->ntexts, m->nsrc, pg->src.raw_len);
 	const struct charset_guess *g = &pg->src.charset;
-	add(D, ROLE_NORMAL, "charset %s (%s%s%s%s)%s%s", g->name, charset_source_name(g->source),
+	add(D, ROLE_NORMAL, "charset %s (%s%s%s%s)%s%s", g->name, charset_how(g),
 	    g->declared[0] ? "; the page says \"" : "", g->declared,
 	    g->declared[0] ? "\"" : "", g->note[0] ? ": " : "", g->note);
 	add(D, ROLE_NORMAL, "loader: %zu character reference%s decoded, %zu presentation form%s "

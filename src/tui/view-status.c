@@ -35,11 +35,11 @@ status_segments(const struct tui *t, struct seg *s, int max, int level)
 	SEG(ROLE_STATUS, " %s ", base && base[1] ? base + 1 : t->name);
 	if (level == 0)
 		SEG(ROLE_STATUS, "| %s (%s)%s%s ", pg->src.charset.name,
-		    charset_source_name(pg->src.charset.source), m->script ? " " : "",
+		    charset_how(&pg->src.charset), m->script ? " " : "",
 		    m->script ? m->script : "");
 	else if (level == 1)
 		SEG(ROLE_STATUS, "| %s (%s) ", pg->src.charset.name,
-		    charset_source_name(pg->src.charset.source));
+		    charset_how(&pg->src.charset));
 	else
 		SEG(ROLE_STATUS, "| %s ", pg->src.charset.name);
 	if (m->rule) {
