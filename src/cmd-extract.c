@@ -64,9 +64,13 @@ out_name(const char *input, const char *root)
 	char *n = xstrdup(rel);
 	char *base = strrchr(n, '/');
 	base = base ? base + 1 : n;
-	char *dot = strrchr(base, '.');
-	if (dot && dot != base && !cli_is_url(input))
+	/* the extension goes, a compressed page's two */
+	for (int k = 0; k < 2 && !cli_is_url(input); k++) {
+		char *dot = strrchr(base, '.');
+		if (!dot || dot == base || (k == 1 && !str_has_suffix(rel, ".gz")))
+			break;
 		*dot = '\0';
+	}
 	/* a URL's name may hold characters a file name should not */
 	if (cli_is_url(input))
 		for (char *c = n; *c; c++)
@@ -585,7 +589,7 @@ cmd_extract(struct cli *c)
 				cli_report(a, err);
 				status = 1;
 			} else if (in.n == before) {
-				cli_report(a, "no pages here (.html, .htm, .xhtml)");
+				cli_report(a, "no pages here (.html, .htm, .xhtml, or .gz of them)");
 				status = 1;
 			}
 			while (roots.n < in.n)

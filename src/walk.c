@@ -11,7 +11,9 @@
 #include "util.h"
 #include "walk.h"
 
-const char *const walk_page_exts[] = { ".html", ".htm", ".xhtml", NULL };
+const char *const walk_page_exts[] = {
+	".html", ".htm", ".xhtml", ".html.gz", ".htm.gz", ".xhtml.gz", NULL
+};
 
 void
 strv_add(struct strv *s, const char *str)

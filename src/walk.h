@@ -22,7 +22,7 @@ struct strv {
 void strv_add(struct strv *s, const char *str);
 void strv_free(struct strv *s);
 
-/* Page files: .html, .htm, .xhtml (any case). */
+/* Page files: .html, .htm, .xhtml, each also gzip-compressed (.gz); any case. */
 extern const char *const walk_page_exts[];
 bool walk_has_ext(const char *name, const char *const *exts);
 
