@@ -71,13 +71,14 @@ static struct {
 	SCREEN *scr;
 	FILE *out, *in;
 	int cols, lines;              /* scripted size */
+	int tty;                      /* the terminal keys are read from */
 	struct termios saved_tio;
 	bool have_tio;
 	int saved_err;                /* the real stderr while curses runs */
 	FILE *errlog;                 /* what was written to stderr meanwhile */
 	char reset_seq[256];          /* written by the fatal-signal handler */
 	size_t reset_len;
-} S = { .saved_err = -1 };
+} S = { .saved_err = -1, .tty = STDIN_FILENO };
 
 static volatile sig_atomic_t pending_quit, pending_tstp, pending_cont;
 
@@ -110,7 +111,7 @@ on_fatal(int sig)
 {
 	if (S.active && !S.scripted) {
 		if (S.have_tio)
-			tcsetattr(STDIN_FILENO, TCSANOW, &S.saved_tio);
+			tcsetattr(S.tty, TCSANOW, &S.saved_tio);
 		if (S.reset_len && write(STDOUT_FILENO, S.reset_seq, S.reset_len) < 0)
 			S.reset_len = 0;
 		if (S.saved_err >= 0 && dup2(S.saved_err, STDERR_FILENO) >= 0 && S.errlog) {
@@ -152,13 +153,20 @@ install_signals(void)
 	set_handler(SIGFPE, on_fatal);
 	set_handler(SIGILL, on_fatal);
 	set_handler(SIGABRT, on_fatal);
+	/* every other signal whose default ends the process: the loop leaves
+	 * the screen in order, then pith dies of the same signal */
+	static const int others[] = { SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE,
+				      SIGXCPU, SIGXFSZ };
+	for (size_t i = 0; i < sizeof others / sizeof others[0]; i++)
+		set_handler(others[i], on_quit);
 }
 
 static void
 restore_signals(void)
 {
 	int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGSEGV,
-		       SIGBUS, SIGFPE, SIGILL, SIGABRT };
+		       SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGQUIT, SIGUSR1, SIGUSR2,
+		       SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ };
 	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
 		signal(sigs[i], SIG_DFL);
 }
@@ -268,14 +276,30 @@ screen_init(const struct screen_opts *o, char *err, size_t errlen)
 				 term && *term ? term : "");
 			return -1;
 		}
-		if (tcgetattr(STDIN_FILENO, &S.saved_tio) == 0)
+		/* Keys come from the terminal, whatever standard input is (a
+		 * file, /dev/null: reading it would only ever give end of file) */
+		FILE *keys = stdin;
+		if (!isatty(STDIN_FILENO)) {
+			S.in = fopen("/dev/tty", "r");
+			if (!S.in) {
+				snprintf(err, errlen, "no terminal to read keys from (/dev/tty: %s)",
+					 strerror(errno));
+				return -1;
+			}
+			keys = S.in;
+		}
+		S.tty = fileno(keys);
+		if (tcgetattr(S.tty, &S.saved_tio) == 0)
 			S.have_tio = true;
 		/* Ours before curses starts, so ncurses installs none of its own
 		 * for these (it does for SIGWINCH, which gives KEY_RESIZE). */
 		install_signals();
-		S.scr = newterm(NULL, stdout, stdin);
+		S.scr = newterm(NULL, stdout, keys);
 		if (!S.scr) {
 			restore_signals();
+			if (S.in)
+				fclose(S.in);
+			S.in = NULL;
 			snprintf(err, errlen, "cannot use the terminal (TERM=%s)", term);
 			return -1;
 		}
@@ -345,7 +369,11 @@ screen_end(void)
 		S.out = S.in = NULL;
 	} else {
 		if (S.have_tio)
-			tcsetattr(STDIN_FILENO, TCSANOW, &S.saved_tio);
+			tcsetattr(S.tty, TCSANOW, &S.saved_tio);
+		if (S.in)
+			fclose(S.in);
+		S.in = NULL;
+		S.tty = STDIN_FILENO;
 		release_stderr();
 		restore_signals();
 	}
