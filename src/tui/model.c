@@ -56,6 +56,22 @@ compute_lines(struct tui_model *m)
 	const struct dom *d = m->d;
 	int n = m->n;
 	m->last_line = run_last_lines(d);
+	/* inline elements: their text nodes' block is an ancestor of theirs */
+	m->inline_of = xmalloc(((size_t)n + 1) * sizeof *m->inline_of);
+	for (int i = 0; i < n; i++) {
+		m->inline_of[i] = -1;
+		for (int t = d->text_begin[i]; t < d->text_end[i]; t++) {
+			if (d->texts[t].flags & TEXT_SKIP)
+				continue;
+			int b = d->texts[t].block;
+			if (b == i || dom_contains(d, i, b)) {
+				m->inline_of[i] = -1;
+				break;
+			}
+			if (m->inline_of[i] < 0)
+				m->inline_of[i] = b;
+		}
+	}
 	int maxl = 1;
 	for (int i = 0; i < n; i++)
 		if (m->last_line[i] > maxl)
@@ -173,6 +189,7 @@ model_free(struct tui_model *m)
 	free(m->rows);
 	free(m->spans);
 	free(m->last_line);
+	free(m->inline_of);
 	free(m->line_elem);
 	free(m->runs);
 	free(m->shown_line_src);
@@ -489,10 +506,42 @@ model_unfold_all(struct tui_model *m)
 	model_rebuild_rows(m);
 }
 
+bool
+model_text_kept(const struct tui_model *m, int t)
+{
+	const struct dom_text *x = &m->d->texts[t];
+	const struct run *r = &m->run;
+	if (x->flags & TEXT_SKIP)
+		return false;
+	if (r->by_lines) {
+		/* lb: the element the text starts in, on a kept line */
+		return m->dc->content[x->elem];
+	}
+	return r->masked && r->mask[x->elem] ? r->mask[x->elem] == 1 : m->dc->content[x->block];
+}
+
+void
+model_blocks_inside(const struct tui_model *m, int i, int *kept, int *total)
+{
+	const struct dom *d = m->d;
+	*kept = *total = 0;
+	int last = -1;
+	for (int t = d->text_begin[i]; t < d->text_end[i]; t++) {
+		const struct dom_text *x = &d->texts[t];
+		if ((x->flags & (TEXT_SKIP | TEXT_BREAK)) || x->block == last || x->block == i)
+			continue;
+		last = x->block;
+		(*total)++;
+		*kept += model_text_kept(m, t);
+	}
+}
+
 enum mark
 model_mark(const struct tui_model *m, int i)
 {
 	const struct decision *dc = m->dc;
+	if (dc->reason[i] != REASON_PINNED && m->inline_of[i] >= 0 && !m->run.by_lines)
+		i = m->inline_of[i];     /* its text is kept or dropped with its block */
 	if (dc->reason[i] == REASON_PINNED)
 		return dc->content[i] ? MARK_PIN_IN : MARK_PIN_OUT;
 	if (m->d->flags[i] & DOM_SKIP)

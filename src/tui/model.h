@@ -66,6 +66,8 @@ struct tui_model {
 
 	/* Source lines: an element covers line[i] .. last_line[i]. */
 	int *last_line;
+	int *inline_of;          /* n: the block an inline element's text goes
+				    with, -1 for blocks and text-less elements */
 	int nsrc;                /* highest source line seen */
 	int *line_elem;          /* nsrc+2: the element to select for a line */
 
@@ -138,8 +140,15 @@ void model_set_fold(struct tui_model *m, int i, bool folded);
 void model_fold_below(struct tui_model *m, int i);
 void model_unfold_all(struct tui_model *m);
 
-/* The mark for element i under the current method. */
+/* The mark for element i under the current method; an inline element
+ * (a span in a paragraph) has its block's, whose decision its text
+ * follows. */
 enum mark model_mark(const struct tui_model *m, int i);
+/* Is text node t in the extracted text? */
+bool model_text_kept(const struct tui_model *m, int t);
+/* For an element that is no block itself: how many of the blocks inside
+ * it are kept (*kept) of how many (*total). */
+void model_blocks_inside(const struct tui_model *m, int i, int *kept, int *total);
 /* Is element i's own pin (not an ancestor's) set? */
 static inline int
 model_own_pin(const struct tui_model *m, int i)

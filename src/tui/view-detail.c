@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "tui/view.h"
+#include "auto.h"
 
 struct dline {
 	int role;
@@ -155,8 +156,26 @@ build(struct detail *D, const struct tui_model *m)
 			[MARK_OUTLIER] = " (an outlier)", [MARK_PIN_IN] = " (pinned)",
 			[MARK_PIN_OUT] = " (pinned)",
 		};
-		add(D, mark_role(k), "%s: [%c] %s%s", m->algo->name, mark_char(k),
-		    dc->content[i] ? "content" : "noise", why[k]);
+		int blk = m->run.by_lines ? -1 : m->inline_of[i];
+		if (blk >= 0 && dc->reason[i] != REASON_PINNED) {
+			/* what the method says of a span in a paragraph is not
+			 * what happens to its text: the paragraph decides */
+			add(D, mark_role(k), "%s: [%c] inline: its text is %s with its block",
+			    m->algo->name, mark_char(k), dc->content[blk] ? "kept" : "dropped");
+			add(D, mark_role(k), "  %s (line %d, #%d)", label(d, blk, &b), d->line[blk], blk);
+		} else {
+			add(D, mark_role(k), "%s: [%c] %s%s", m->algo->name, mark_char(k),
+			    dc->content[i] ? "content" : "noise", why[k]);
+		}
+		int bk, bt;
+		if (m->algo == &method_auto && blk < 0 && !m->run.by_rule) {
+			model_blocks_inside(m, i, &bk, &bt);
+			if (bt > 0 && dc->reason[i] != REASON_PINNED &&
+			    (m->run.state_of != m->algo ||
+			     ((const struct auto_state *)m->run.state)->score[i] < 0))
+				add(D, ROLE_DIM, "no decision of its own: %d of the %d blocks in it kept",
+				    bk, bt);
+		}
 
 		/* cc's figures decide for cc; every other method works its own
 		 * decision out (the method table) and shows cc's for comparison */
