@@ -67,6 +67,7 @@ auto_state_new(const struct page *pg)
 	features_compute(pg, auto_stage1, &st->sig);
 	st->n = pg->dom->n;
 	st->score = xmalloc(((size_t)st->n + 1) * sizeof *st->score);
+	st->dup_of = xmalloc(((size_t)st->n + 1) * sizeof *st->dup_of);
 	for (int i = 0; i < st->n; i++)
 		st->score[i] = -1;
 	/* tree by tree, so that each tree's nodes stay in cache */
@@ -106,6 +107,7 @@ auto_state_free(struct auto_state *st)
 		return;
 	features_free(&st->sig);
 	free(st->score);
+	free(st->dup_of);
 	free(st);
 }
 
@@ -147,10 +149,55 @@ shingle_word(const unsigned char *w, size_t n, void *arg)
  * in reading order, then hidden ones, so that a hidden copy of the
  * article (schema.org markup, a print version) or a repeated headline
  * counts once. */
+/* Which block first brought a shingle (open addressing, key 0 empty). */
+struct owners {
+	uint64_t *key;
+	int *block;
+	size_t cap, n;
+};
+
 static void
-drop_duplicates(const struct dom *d, const struct features *f, struct decision *dc)
+owners_put(struct owners *o, uint64_t h, int b)
+{
+	if (2 * (o->n + 1) > o->cap) {
+		struct owners old = *o;
+		o->cap = old.cap ? 2 * old.cap : 1024;
+		o->key = xcalloc(o->cap, sizeof *o->key);
+		o->block = xcalloc(o->cap, sizeof *o->block);
+		o->n = 0;
+		for (size_t i = 0; i < old.cap; i++)
+			if (old.key[i])
+				owners_put(o, old.key[i], old.block[i]);
+		free(old.key);
+		free(old.block);
+	}
+	size_t i = (size_t)(h * 0x9E3779B97F4A7C15ull) & (o->cap - 1);
+	while (o->key[i] && o->key[i] != h)
+		i = (i + 1) & (o->cap - 1);
+	if (!o->key[i]) {
+		o->key[i] = h;
+		o->block[i] = b;
+		o->n++;
+	}
+}
+
+static int
+owners_get(const struct owners *o, uint64_t h)
+{
+	if (!o->cap)
+		return -1;
+	size_t i = (size_t)(h * 0x9E3779B97F4A7C15ull) & (o->cap - 1);
+	while (o->key[i] && o->key[i] != h)
+		i = (i + 1) & (o->cap - 1);
+	return o->key[i] ? o->block[i] : -1;
+}
+
+static void
+drop_duplicates(const struct dom *d, const struct features *f, struct decision *dc,
+		int *dup_of)
 {
 	struct wordset seen = { 0 };
+	struct owners own = { 0 };
 	struct shingles s = { 0 };
 	for (int pass = 0; pass < 2; pass++) {
 		for (int j = 0; j < f->nblocks; j++) {
@@ -170,13 +217,33 @@ drop_duplicates(const struct dom *d, const struct features *f, struct decision *
 			if (s.nwords >= DUP_WORDS && hit * 5 >= s.n * 4) {
 				dc->content[b] = 0;
 				dc->reason[b] = REASON_DUPLICATE;
+				/* the block that holds most of it already */
+				int cand[16], cnt[16], nc = 0, best = -1;
+				for (size_t k = 0; k < s.n; k++) {
+					int o = owners_get(&own, s.h[k]), c = 0;
+					while (o >= 0 && c < nc && cand[c] != o)
+						c++;
+					if (o < 0 || (c == nc && nc == 16))
+						continue;
+					if (c == nc) {
+						cand[nc] = o;
+						cnt[nc++] = 0;
+					}
+					if (++cnt[c] > (best >= 0 ? cnt[best] : 0))
+						best = c;
+				}
+				dup_of[b] = best >= 0 ? cand[best] : -1;
 				continue;
 			}
-			for (size_t k = 0; k < s.n; k++)
+			for (size_t k = 0; k < s.n; k++) {
 				wordset_add(&seen, s.h[k]);
+				owners_put(&own, s.h[k], b);
+			}
 		}
 	}
 	free(s.h);
+	free(own.key);
+	free(own.block);
 	wordset_free(&seen);
 }
 
@@ -190,7 +257,9 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 		dc->content[i] = yes;
 		dc->reason[i] = yes ? REASON_AUTO : REASON_NOISE;
 	}
-	drop_duplicates(d, f, dc);
+	for (int i = 0; i < d->n; i++)
+		st->dup_of[i] = -1;
+	drop_duplicates(d, f, dc, st->dup_of);
 	if (p->auto_grow && f->nblocks > 0) {
 		/* The article is one run of blocks in reading order: the run
 		 * with the largest sum of (probability - T) x characters
@@ -209,6 +278,16 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 				dc->content[b] = 0;
 				dc->reason[b] = REASON_OUTLIER;
 			}
+		}
+	}
+	/* a repeat is dropped in favour of its first copy; when that copy
+	 * went as an outlier, the text is kept here rather than lost */
+	for (int j = 0; j < f->nblocks; j++) {
+		int b = f->block[j], o = st->dup_of[b];
+		if (dc->reason[b] == REASON_DUPLICATE && o >= 0 && !dc->content[o]) {
+			dc->content[b] = 1;
+			dc->reason[b] = REASON_AUTO;
+			st->dup_of[b] = -1;
 		}
 	}
 }

@@ -30,6 +30,7 @@ struct auto_state {
 	int n;
 	double *score;      /* each block's probability, -1 elsewhere */
 	int stage;          /* the stage score[] comes from, 1 or 2 */
+	int *dup_of;        /* a block dropped as a repeat: the block it repeats, -1 */
 };
 struct auto_state *auto_state_new(const struct page *pg);
 void auto_state_free(struct auto_state *st);

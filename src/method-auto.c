@@ -48,6 +48,14 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 		       st->score[i] >= p->auto_T ? x->ge : "<", p->auto_T);
 	if (st->stage == 1)
 		explain_printf(x, EXPLAIN_DIM, "first stage: the trees gave no block 1/2");
+	if (r->dc.reason[i] == REASON_DUPLICATE && st->dup_of[i] >= 0) {
+		struct buf l;
+		buf_init(&l);
+		dom_label(d, st->dup_of[i], &l);
+		explain_printf(x, EXPLAIN_NOISE, "a repeat of %s (line %d, #%d), which is kept",
+			       l.data, d->line[st->dup_of[i]], st->dup_of[i]);
+		buf_free(&l);
+	}
 	if (st->sig.core >= 0) {
 		struct buf b;
 		buf_init(&b);
