@@ -175,8 +175,11 @@ read_tree(struct reader *r, struct auto_model *m, struct auto_node **nodes, int 
 	int t = m->ntrees, k;
 	if (r->nwords != 3 || strcmp(r->words[0], "tree"))
 		return fail(r, "expected 'tree %d NODES'", t);
-	if (get_int(r, r->words[1], t, t, "tree", &k) < 0 ||
-	    get_int(r, r->words[2], 1, AUTO_MODEL_MAX_TREE_NODES, "nodes", &k) < 0)
+	if (get_int(r, r->words[1], 0, INT_MAX, "tree", &k) < 0)
+		return -1;
+	if (k != t)
+		return fail(r, "tree %d where tree %d was due", k, t);
+	if (get_int(r, r->words[2], 1, AUTO_MODEL_MAX_TREE_NODES, "nodes", &k) < 0)
 		return -1;
 	if (t == AUTO_MODEL_MAX_TREES)
 		return fail(r, "more than %d trees", AUTO_MODEL_MAX_TREES);
