@@ -82,7 +82,7 @@ def main():
     dt, rss = timed([floor, *pages])
     print(f"{'floor (tidy)':<15} {'':7} {'':6} {'':6} {'':8} {'':6} {'':6} {n / dt:8.1f} {'':>8} {rss:8.1f}")
     print("\nauto learnt from these pages, so its row is in-sample; its held-out estimate is\n"
-          "tools/train-auto.py PITH BENCH --cv 5 (the figure in src/auto-model.h's comment).")
+          "tools/train-auto.py PITH BENCH --cv 5 (the figure in src/auto-model.txt's comment).")
 
 
 if __name__ == "__main__":
