@@ -11,6 +11,9 @@
 /* Probability at which a block outside the best run is kept anyway. */
 #define SURE 0.9
 
+/* Model files larger than this are refused (the built-in one is 200 kB). */
+#define MODEL_MAX_BYTES (64u << 20)
+
 static double
 probability(double z)
 {
@@ -29,30 +32,97 @@ logistic(const float *w, const float *x, int n)
 double
 auto_stage1(const float *x)
 {
-	return logistic(auto_stage1_weights, x, F_BASE_COUNT);
+	return logistic(auto_model_builtin.stage1, x, F_BASE_COUNT);
+}
+
+/* features_compute() takes the first stage as a bare function: the model
+ * it belongs to travels beside it for the length of the call. */
+static _Thread_local const struct auto_model *stage1_model;
+
+static double
+model_stage1(const float *x)
+{
+	return logistic(stage1_model->stage1, x, F_BASE_COUNT);
+}
+
+/* ---- model files ---- */
+
+/* The model files read so far, kept for the process's life: parameters
+ * are copied freely and name a model by its kept path. */
+struct kept_model {
+	char *path;
+	struct auto_model *model;
+	struct kept_model *next;
+};
+static struct kept_model *kept_models;
+
+const char *
+auto_model_keep(const char *path, char *err, size_t errlen)
+{
+	for (struct kept_model *k = kept_models; k; k = k->next)
+		if (!strcmp(k->path, path))
+			return k->path;
+	struct buf b;
+	char why[200];
+	buf_init(&b);
+	if (read_file(path, MODEL_MAX_BYTES, &b, why, sizeof why) < 0) {
+		buf_free(&b);
+		snprintf(err, errlen, "%s: %s", path, why);
+		return NULL;
+	}
+	struct auto_model *m = auto_model_parse(b.data ? b.data : "", b.len, feature_names,
+						F_COUNT, F_BASE_COUNT, why, sizeof why);
+	buf_free(&b);
+	if (!m) {
+		snprintf(err, errlen, "%s: %s", path, why);
+		return NULL;
+	}
+	struct kept_model *k = xmalloc(sizeof *k);
+	k->path = xstrdup(path);
+	k->model = m;
+	k->next = kept_models;
+	kept_models = k;
+	return k->path;
+}
+
+const struct auto_model *
+auto_model_find(const char *path)
+{
+	if (!path)
+		return &auto_model_builtin;
+	for (int pass = 0; pass < 2; pass++) {
+		for (struct kept_model *k = kept_models; k; k = k->next)
+			if (!strcmp(k->path, path))
+				return k->model;
+		/* parameters set through params_set() were kept already */
+		char err[300];
+		if (!auto_model_keep(path, err, sizeof err))
+			die("%s", err);
+	}
+	die("%s: not kept", path);
 }
 
 /* The second stage: the node that x ends at from node nd... */
 static const struct auto_node *
-step(const struct auto_node *nd, const float *x)
+step(const struct auto_node *nodes, const struct auto_node *nd, const float *x)
 {
-	return &auto_nodes[x[nd->feature] <= nd->threshold ? nd->left : nd->right];
+	return &nodes[x[nd->feature] <= nd->threshold ? nd->left : nd->right];
 }
 
 /* ... and each feature's share of the logit, their sum the logit: the
  * steps its splits make along x's paths, the bias holding the base and
  * the roots. */
 static void
-tree_shares(const float *x, double *contrib)
+tree_shares(const struct auto_model *m, const float *x, double *contrib)
 {
 	for (int k = 0; k < F_COUNT; k++)
 		contrib[k] = 0;
-	contrib[F_BIAS] = auto_base;
-	for (int t = 0; t < AUTO_TREES; t++) {
-		const struct auto_node *nd = &auto_nodes[auto_roots[t]];
+	contrib[F_BIAS] = m->base;
+	for (int t = 0; t < m->ntrees; t++) {
+		const struct auto_node *nd = &m->nodes[m->roots[t]];
 		contrib[F_BIAS] += nd->value;
 		for (const struct auto_node *next; nd->feature >= 0; nd = next) {
-			next = step(nd, x);
+			next = step(m->nodes, nd, x);
 			contrib[nd->feature] += (double)next->value - nd->value;
 		}
 	}
@@ -61,10 +131,13 @@ tree_shares(const float *x, double *contrib)
 /* The features are computed once per page and kept in its state: a
  * threshold change only compares probabilities again. */
 struct auto_state *
-auto_state_new(const struct page *pg)
+auto_state_new(const struct page *pg, const struct auto_model *m)
 {
 	struct auto_state *st = xcalloc(1, sizeof *st);
-	features_compute(pg, auto_stage1, &st->sig);
+	st->model = m;
+	stage1_model = m;
+	features_compute(pg, model_stage1, &st->sig);
+	stage1_model = NULL;
 	st->n = pg->dom->n;
 	st->score = xmalloc(((size_t)st->n + 1) * sizeof *st->score);
 	st->dup_of = xmalloc(((size_t)st->n + 1) * sizeof *st->dup_of);
@@ -73,13 +146,14 @@ auto_state_new(const struct page *pg)
 	/* tree by tree, so that each tree's nodes stay in cache */
 	int nb = st->sig.nblocks;
 	double *z = st->sig.scratch, top = 0;
+	const struct auto_node *nodes = m->nodes;
 	for (int j = 0; j < nb; j++)
-		z[j] = auto_base;
-	for (int t = 0; t < AUTO_TREES; t++)
+		z[j] = m->base;
+	for (int t = 0; t < m->ntrees; t++)
 		for (int j = 0; j < nb; j++) {
-			const struct auto_node *nd = &auto_nodes[auto_roots[t]];
+			const struct auto_node *nd = &nodes[m->roots[t]];
 			while (nd->feature >= 0)
-				nd = step(nd, st->sig.x[j]);
+				nd = step(nodes, nd, st->sig.x[j]);
 			z[j] += nd->value;
 		}
 	for (int j = 0; j < nb; j++) {
@@ -95,7 +169,8 @@ auto_state_new(const struct page *pg)
 	if (top < 0.5) {
 		st->stage = 1;
 		for (int j = 0; j < nb; j++)
-			st->score[st->sig.block[j]] = auto_stage1(st->sig.x[j]);
+			st->score[st->sig.block[j]] = logistic(m->stage1, st->sig.x[j],
+								F_BASE_COUNT);
 	}
 	return st;
 }
@@ -325,9 +400,9 @@ auto_contributions(const struct auto_state *st, int e, double *contrib)
 		if (st->stage == 1) {
 			for (int k = 0; k < F_COUNT; k++)
 				contrib[k] = k < F_BASE_COUNT ?
-					     (double)auto_stage1_weights[k] * f->x[j][k] : 0;
+					     (double)st->model->stage1[k] * f->x[j][k] : 0;
 		} else {
-			tree_shares(f->x[j], contrib);
+			tree_shares(st->model, f->x[j], contrib);
 		}
 		return st->score[e];
 	}

@@ -1,8 +1,9 @@
 /* auto.h - the auto method: every signal of signals.h combined per block
- * by a fixed model (auto-model.h, learned offline by tools/train-auto.py):
- * a logistic first stage over the base signals, which places the core,
- * and a second stage of boosted regression trees over every signal; a
- * block is content when its probability reaches auto.T.
+ * by a learnt model (auto-model.h: src/auto-model.txt, written by
+ * tools/train-auto.py and built in, or the file auto.model names): a
+ * logistic first stage over the base signals, which places the core, and
+ * a second stage of boosted regression trees over every signal; a block
+ * is content when its probability reaches auto.T.
  *
  * decide_auto() fills the caller's struct decision like decide_cc(), from
  * the probability of every block element in the state's score[];
@@ -11,18 +12,8 @@
 #ifndef PITH_AUTO_H
 #define PITH_AUTO_H
 
+#include "auto-model.h"
 #include "signals.h"
-
-/* One node of the second stage's trees: a sample goes to left when
- * x[feature] <= threshold, else to right; a leaf has feature -1.  value is
- * the node's output as if it were a leaf, so along a path each split's
- * step (child's value minus parent's) is the share of its feature. */
-struct auto_node {
-	int feature;
-	float threshold;
-	int left, right;
-	float value;
-};
 
 /* A page's signals and block probabilities (the method's per-page state). */
 struct auto_state {
@@ -31,15 +22,21 @@ struct auto_state {
 	double *score;      /* each block's probability, -1 elsewhere */
 	int stage;          /* the stage score[] comes from, 1 or 2 */
 	int *dup_of;        /* a block dropped as a repeat: the block it repeats, -1 */
+	const struct auto_model *model;  /* not owned */
 };
-struct auto_state *auto_state_new(const struct page *pg);
+struct auto_state *auto_state_new(const struct page *pg, const struct auto_model *m);
 void auto_state_free(struct auto_state *st);
 
 void decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 		 struct decision *dc);
 
-/* The first stage's probability for a vector of base features. */
+/* The built-in first stage's probability for a vector of base features. */
 double auto_stage1(const float *x);
+
+/* The model auto.model names: the built-in one for NULL, else the file
+ * auto_model_keep() read (read now if it was not; a file that no longer
+ * reads is fatal). */
+const struct auto_model *auto_model_find(const char *path);
 
 /* The run [*start, *end] of v[0..n) with the largest positive sum;
  * *end < *start when no element is positive. */

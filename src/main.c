@@ -233,10 +233,16 @@ main(int argc, char **argv)
 			break;
 		}
 		case OPT_FTR_ONLY: c.ftr_only = true; break;
-		case OPT_SET:
-			if (params_set(&c.params, optarg, err, sizeof err) < 0)
+		case OPT_SET: {
+			int rc = params_set(&c.params, optarg, err, sizeof err);
+			if (rc == PARAMS_BAD_FILE) {    /* a file it names: "FILE: reason" */
+				fprintf(stderr, "pith: %s\n", err);
+				return 1;
+			}
+			if (rc < 0)
 				return cli_usage_error("--set: %s", err);
 			break;
+		}
 		case OPT_CHARSET:
 			if (!charset_canonical(optarg))
 				return cli_usage_error("--charset: unknown charset '%s'", optarg);

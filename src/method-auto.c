@@ -12,8 +12,13 @@ auto_decide(struct page *pg, const void *site, int index, const char *name,
 	    const struct params *p, void **state, struct decision *dc)
 {
 	(void)site, (void)index, (void)name;
+	const struct auto_model *m = auto_model_find(p->auto_model);
+	if (*state && ((struct auto_state *)*state)->model != m) {
+		auto_state_free(*state);
+		*state = NULL;
+	}
 	if (!*state)
-		*state = auto_state_new(pg);
+		*state = auto_state_new(pg, m);
 	decide_auto(pg->dom, *state, p, dc);
 }
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "auto-model.h"
 #include "params.h"
 #include "util.h"
 
@@ -57,6 +58,8 @@ const struct param_desc params_table[] = {
 	  "probability at which a block is content" },
 	{ "auto.grow", "auto", PARAM_BOOL, OFF(auto_grow), 1, 0, 1, 1,
 	  "keep only the best run of blocks in reading order (on/off)" },
+	{ "auto.model", "auto", PARAM_FILE, OFF(auto_model), 0, 0, 0, 1,
+	  "the model file to read instead of the built-in model" },
 };
 const size_t params_count = sizeof params_table / sizeof params_table[0];
 
@@ -74,21 +77,51 @@ double
 params_get(const struct params *p, const struct param_desc *d)
 {
 	const void *f = (const char *)p + d->offset;
+	if (d->type == PARAM_FILE)
+		return 0;
 	return d->type == PARAM_DOUBLE ? *(const double *)f : *(const int *)f;
+}
+
+/* A PARAM_FILE's reader: reads and checks the file once, keeps it for
+ * the process's life and returns the kept name, or NULL with "FILE:
+ * reason" in err. */
+static const char *
+file_load(const struct param_desc *d, const char *path, char *err, size_t errlen)
+{
+	if (d->offset == OFF(auto_model))
+		return auto_model_keep(path, err, errlen);
+	die("%s: a file parameter without a reader", d->name);
+}
+
+static const char *
+file_value(const struct params *p, const struct param_desc *d)
+{
+	return *(const char *const *)((const char *)p + d->offset);
 }
 
 bool
 params_equal(const struct params *a, const struct params *b)
 {
-	for (size_t i = 0; i < params_count; i++)
-		if (params_get(a, &params_table[i]) != params_get(b, &params_table[i]))
+	for (size_t i = 0; i < params_count; i++) {
+		const struct param_desc *d = &params_table[i];
+		if (d->type == PARAM_FILE) {
+			const char *x = file_value(a, d), *y = file_value(b, d);
+			if (x != y && (!x || !y || strcmp(x, y)))
+				return false;
+		} else if (params_get(a, d) != params_get(b, d)) {
 			return false;
+		}
+	}
 	return true;
 }
 
 void
 params_put(struct params *p, const struct param_desc *d, double v)
 {
+	if (d->type == PARAM_FILE) {
+		*(const char **)field(p, d) = NULL;
+		return;
+	}
 	if (v < d->min)
 		v = d->min;
 	if (v > d->max)
@@ -124,6 +157,16 @@ params_set_value(struct params *p, const struct param_desc *d,
 		 const char *value, char *err, size_t errlen)
 {
 	double v;
+	if (d->type == PARAM_FILE) {
+		const char *kept = NULL;
+		if (*value && strcmp(value, "built-in")) {
+			kept = file_load(d, value, err, errlen);
+			if (!kept)
+				return PARAMS_BAD_FILE;
+		}
+		*(const char **)field(p, d) = kept;
+		return 0;
+	}
 	if (d->type == PARAM_BOOL) {
 		if (!strcmp(value, "on") || !strcmp(value, "1") || !strcmp(value, "true") || !strcmp(value, "yes"))
 			v = 1;
@@ -208,6 +251,11 @@ void
 params_format(const struct params *p, const struct param_desc *d,
 	      char *out, size_t outlen)
 {
+	if (d->type == PARAM_FILE) {
+		const char *f = file_value(p, d);
+		snprintf(out, outlen, "%s", f ? f : "built-in");
+		return;
+	}
 	double v = params_get(p, d);
 	switch (d->type) {
 	case PARAM_BOOL:

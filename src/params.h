@@ -37,11 +37,15 @@ struct params {
 	int sib_max, sib_pdoc;
 	double auto_T;
 	int auto_grow;
+	const char *auto_model;     /* a kept file name (PARAM_FILE), NULL: built in */
 };
 
 enum param_type {
 	PARAM_DOUBLE, PARAM_INT, PARAM_BOOL, PARAM_LBMODE, PARAM_SCRIPT,
-	PARAM_ENTSTOP
+	PARAM_ENTSTOP,
+	/* a file name (a const char * field), read and checked once when
+	 * set; the empty value or "built-in" is the default, NULL */
+	PARAM_FILE
 };
 
 struct param_desc {
@@ -57,19 +61,24 @@ extern const struct param_desc params_table[];
 extern const size_t params_count;
 
 void params_default(struct params *p);
-/* Set from "NAME=VALUE".  Returns 0, or -1 with a message in err. */
+/* Set from "NAME=VALUE".  Returns 0, or -1 with a message in err, or
+ * PARAMS_BAD_FILE when the file a PARAM_FILE names could not be read or
+ * is malformed (err is then "FILE: reason"). */
+#define PARAMS_BAD_FILE (-2)
 int params_set(struct params *p, const char *assign, char *err, size_t errlen);
 /* Set one parameter by its descriptor from a string value. */
 int params_set_value(struct params *p, const struct param_desc *d,
 		     const char *value, char *err, size_t errlen);
 const struct param_desc *params_find(const char *name);
+/* A numeric value; 0 for a PARAM_FILE. */
 double params_get(const struct params *p, const struct param_desc *d);
 /* Do a and b hold the same values?  (Not memcmp: padding differs.) */
 bool params_equal(const struct params *a, const struct params *b);
-/* Set a numeric value, clamped to the parameter's range. */
+/* Set a numeric value, clamped to the parameter's range; a PARAM_FILE
+ * goes back to its default. */
 void params_put(struct params *p, const struct param_desc *d, double v);
-/* Format the current value ("29", "0.57", "max", "on", "auto", "norm")
- * into out. */
+/* Format the current value ("29", "0.57", "max", "on", "auto", "norm",
+ * a file name or "built-in") into out. */
 void params_format(const struct params *p, const struct param_desc *d,
 		   char *out, size_t outlen);
 

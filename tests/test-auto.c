@@ -31,7 +31,7 @@ test_best_run(void **state)
 }
 
 /* An article between navigation, a related-stories list, a reply thread
- * and a footer.  What the model (src/auto-model.h) keeps: the headline and
+ * and a footer.  What the built-in model (src/auto-model.txt) keeps: the headline and
  * the three paragraphs.  Retraining the model may change this page's
  * figures; the expected text is what a reader would call the article. */
 static const char page[] =
@@ -194,6 +194,214 @@ test_small_page(void **state)
 	page_free(&pg);
 }
 
+
+/* ---- a model worked by hand: tests/data/auto-tiny.txt ---- */
+
+static void
+tiny_params(struct params *p)
+{
+	const char *dir = getenv("TESTDATA");
+	char assign[1024], err[256] = "";
+	snprintf(assign, sizeof assign, "auto.model=%s/auto-tiny.txt", dir ? dir : "tests/data");
+	params_default(p);
+	if (params_set(p, assign, err, sizeof err) != 0)
+		fail_msg("%s: %s", assign, err);
+}
+
+/* A menu, a paragraph and a hidden paragraph.  The tiny model's logits:
+ * the paragraph -0.5 + 2 (tag_p) + 0.5 (no links, visible) + 0.25 =
+ * 2.25; the hidden one -0.5 + 2 - 4 + 0.25 = -2.25; the menu (all link
+ * text, no p) -0.5 - 1 - 3 + 0.25 = -4.25. */
+static const char tiny_page[] =
+	"<html><head><title>Tiny</title></head><body>"
+	"<div id=\"nav\"><a href=\"/a\">Home</a> <a href=\"/b\">News</a></div>"
+	"<p id=\"t\">The paragraph that the tiny model keeps.</p>"
+	"<div style=\"display: none\"><p id=\"h\">A hidden paragraph the model "
+	"drops.</p></div></body></html>";
+
+static void
+test_tiny_model(void **state)
+{
+	(void)state;
+	struct page pg;
+	struct params p;
+	tiny_params(&p);
+	char v[1024];
+	params_format(&p, params_find("auto.model"), v, sizeof v);
+	assert_non_null(strstr(v, "/auto-tiny.txt"));
+	test_page(&pg, tiny_page);
+	struct buf b;
+	buf_init(&b);
+	test_run_into(&pg, &method_auto, &p, NULL, &b);
+	assert_string_equal(b.data, "The paragraph that the tiny model keeps.\n");
+	int nav = test_by_id(&pg, "nav"), t = test_by_id(&pg, "t"), h = test_by_id(&pg, "h");
+	const struct features *f = &ST->sig;
+	assert_int_equal(f->nblocks, 3);
+	assert_int_equal(ST->stage, 2);
+	assert_ptr_equal(ST->model, auto_model_find(p.auto_model));
+	/* the features the trees split on, as the comment above has them */
+	for (int j = 0; j < f->nblocks; j++) {
+		int e = f->block[j];
+		assert_true(e == nav || e == t || e == h);
+		assert_near(f->x[j][F_TAG_P], e != nav, 0);
+		assert_near(f->x[j][F_LINK_DENSITY], e == nav, 0);
+		assert_near(f->x[j][F_HIDDEN], e == h, 0);
+	}
+	/* 1 / (1 + exp(-z)) for z = 2.25, -2.25, -4.25 */
+	assert_near(ST->score[t], 0.9046505351008906, 1e-15);
+	assert_near(ST->score[h], 0.09534946489910949, 1e-15);
+	assert_near(ST->score[nav], 0.014063627043245475, 1e-15);
+	/* the paragraph's shares: the bias holds the base and the roots'
+	 * values (-0.5 + 0 + 0 + 0.25), tag_p the step 0 -> 2, link_density
+	 * 0 -> 0.25, hidden 0.25 -> 0.5 */
+	double c[F_COUNT];
+	assert_near(auto_contributions(ST, t, c), 0.9046505351008906, 1e-15);
+	for (int k = 0; k < F_COUNT; k++) {
+		double want = k == F_BIAS ? -0.25 : k == F_TAG_P ? 2 :
+			      k == F_LINK_DENSITY || k == F_HIDDEN ? 0.25 : 0;
+		assert_near(c[k], want, 0);
+	}
+	/* the built-in model again: the page's state is rebuilt */
+	struct params def;
+	params_default(&def);
+	b.len = 0;
+	test_run_into(&pg, &method_auto, &def, NULL, &b);
+	assert_ptr_equal(ST->model, &auto_model_builtin);
+	assert_ptr_equal(auto_model_find(NULL), &auto_model_builtin);
+	buf_free(&b);
+	page_free(&pg);
+}
+
+/* The menu alone: the trees give it 1/(1 + exp(4.25)), below even odds,
+ * so the tiny model's first stage decides: -1 - 2 x 1 (link density) =
+ * -3, 1/(1 + exp(3)); nothing is kept. */
+static void
+test_tiny_stage1(void **state)
+{
+	(void)state;
+	struct page pg;
+	struct params p;
+	tiny_params(&p);
+	test_page(&pg, "<html><body><div id=\"nav\"><a href=\"/a\">Home</a> "
+		  "<a href=\"/b\">News</a></div></body></html>");
+	struct buf b;
+	buf_init(&b);
+	test_run_into(&pg, &method_auto, &p, NULL, &b);
+	assert_string_equal(b.data ? b.data : "", "");
+	assert_int_equal(ST->stage, 1);
+	assert_int_equal(ST->sig.nblocks, 1);
+	assert_near(ST->sig.x[0][F_LINK_DENSITY], 1, 0);
+	assert_near(ST->score[test_by_id(&pg, "nav")], 0.04742587317756678, 1e-15);
+	buf_free(&b);
+	page_free(&pg);
+}
+
+/* ---- malformed model files ---- */
+
+static const char *const names3[] = { "bias", "a", "b" };
+
+/* The model file's text (len bytes) is refused with message want. */
+static void
+check_refused(const char *text, size_t len, const char *want)
+{
+	char err[256] = "";
+	struct auto_model *m = auto_model_parse(text, len, names3, 3, 2, err, sizeof err);
+	if (m)
+		fail_msg("accepted: %s", text);
+	assert_string_equal(err, want);
+}
+#define REFUSED(text, want) check_refused(text, sizeof text - 1, want)
+
+/* a header that reads: three features, two first-stage weights, a base */
+#define H "features 3 bias a b\nstage1 2\nbias 1\na -1\nbase 0\n"
+
+static void
+test_model_refused(void **state)
+{
+	(void)state;
+	REFUSED("", "line 1: the file ends before its features line");
+	REFUSED("# a comment\n", "line 2: the file ends before its features line");
+	REFUSED("features 2 bias a\n", "line 1: the model has 2 features, pith 3");
+	REFUSED("features 3 bias x b\n", "line 1: feature 1 is 'x' in the model, 'a' in pith");
+	REFUSED("features 3 bias a\n", "line 1: 2 feature names for 3 features");
+	REFUSED("features 3 bias a b\nstage1 1\n", "line 2: the first stage has 1 weights, pith 2");
+	REFUSED("features 3 bias a b\nstage1 2\nbias 1\nb -1\n", "line 4: expected 'a WEIGHT'");
+	REFUSED("features 3 bias a b\nstage1 2\nbias nan\n",
+		"line 3: bias: 'nan' is not a finite number");
+	REFUSED("features 3 bias a b\nstage1 2\nbias 1e99\n",
+		"line 3: bias: '1e99' is not a finite number");
+	REFUSED("features 3 bias a b\nstage1 2\nbias 1\na -1\n",
+		"line 5: the file ends before its base line");
+	REFUSED("features 3 bias a b\0", "line 1: a NUL byte: not a text file");
+	REFUSED(H "tree 1 1\n", "line 6: tree 1 where tree 0 was due");
+	REFUSED(H "tree 0 70000\n", "line 6: nodes: 70000 is not between 1 and 65535");
+	REFUSED(H "tree 0 1\n-1 0 -1 -1\n",
+		"line 7: expected 'FEATURE THRESHOLD LEFT RIGHT VALUE'");
+	/* features, children in range; a tree, so every path ends */
+	REFUSED(H "tree 0 1\n3 0 -1 -1 0\n", "line 7: feature: 3 is not between -1 and 2");
+	REFUSED(H "tree 0 2\n1 0.5 1 2 0\n", "line 7: right: 2 is not between -1 and 1");
+	REFUSED(H "tree 0 3\n1 0.5 0 2 0\n", "line 7: node 0's children must be two later nodes");
+	REFUSED(H "tree 0 4\n1 0.5 1 2 0\n2 0.5 2 3 0\n",
+		"line 8: node 2 has two parents");
+	REFUSED(H "tree 0 2\n-1 0 -1 -1 1\n-1 0 -1 -1 2\n",
+		"line 8: node 1 of tree 0 is no node's child");
+	REFUSED(H "tree 0 3\n-1 0 1 2 0\n", "line 7: a leaf's children are -1 -1");
+	REFUSED(H "tree 0 3\n1 0.5 1 2 0\n-1 0 -1 -1 1\n",
+		"line 9: the file ends before the tree's last node");
+	REFUSED(H "tree 0 1\n-1 0 -1 -1 0.5\nhello\n", "line 8: expected 'tree 1 NODES'");
+}
+
+/* A good file: comments, blank lines and CRLF anywhere; children become
+ * indices into the whole model's nodes. */
+static void
+test_model_parsed(void **state)
+{
+	(void)state;
+	static const char text[] = H "\n# two trees\r\n"
+		"tree 0 1\n-1 0 -1 -1 0.5\ntree 1 3\r\n1 0.25 1 2 0\n-1 0 -1 -1 -1\n-1 0 -1 -1 1";
+	char err[256] = "";
+	struct auto_model *m = auto_model_parse(text, sizeof text - 1, names3, 3, 2,
+						err, sizeof err);
+	assert_non_null(m);
+	assert_int_equal(m->ntrees, 2);
+	assert_int_equal(m->nnodes, 4);
+	assert_int_equal(m->roots[0], 0);
+	assert_int_equal(m->roots[1], 1);
+	assert_int_equal(m->nodes[1].feature, 1);
+	assert_near(m->nodes[1].threshold, 0.25, 0);
+	assert_int_equal(m->nodes[1].left, 2);
+	assert_int_equal(m->nodes[1].right, 3);
+	assert_near(m->nodes[3].value, 1, 0);
+	assert_near(m->stage1[1], -1, 0);
+	auto_model_free(m);
+	auto_model_free(NULL);
+}
+
+/* Through the parameter: the file's name before the reason. */
+static void
+test_model_param(void **state)
+{
+	(void)state;
+	struct params p;
+	char err[256] = "";
+	params_default(&p);
+	assert_int_equal(params_set(&p, "auto.model=/nonexistent/m.txt", err, sizeof err),
+			 PARAMS_BAD_FILE);
+	assert_string_equal(err, "/nonexistent/m.txt: no such file");
+	assert_null(p.auto_model);
+	struct params q;
+	tiny_params(&q);
+	assert_non_null(q.auto_model);
+	assert_false(params_equal(&p, &q));
+	/* the empty value and "built-in" are the built-in model */
+	assert_int_equal(params_set(&q, "auto.model=built-in", err, sizeof err), 0);
+	assert_null(q.auto_model);
+	assert_true(params_equal(&p, &q));
+	tiny_params(&q);
+	assert_int_equal(params_set(&q, "auto.model=", err, sizeof err), 0);
+	assert_null(q.auto_model);
+}
+
 int
 main(void)
 {
@@ -202,6 +410,11 @@ main(void)
 		cmocka_unit_test(test_article),
 		cmocka_unit_test(test_duplicates),
 		cmocka_unit_test(test_small_page),
+		cmocka_unit_test(test_tiny_model),
+		cmocka_unit_test(test_tiny_stage1),
+		cmocka_unit_test(test_model_refused),
+		cmocka_unit_test(test_model_parsed),
+		cmocka_unit_test(test_model_param),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -54,7 +54,7 @@ test_table(void **state)
 		"cc.C", "cc.S", "cc.D", "cc.outliers", "lb.K", "lb.T", "lb.mode",
 		"lb.reflow", "ent.sim", "ent.var", "ent.stop", "ent.width", "tib.rel",
 		"tib.ver_min", "tib.ver_max", "tib.script", "sib.alpha", "sib.beta",
-		"sib.max", "sib.pdoc", "auto.T", "auto.grow",
+		"sib.max", "sib.pdoc", "auto.T", "auto.grow", "auto.model",
 	};
 	assert_int_equal(params_count, sizeof names / sizeof names[0]);
 	for (size_t i = 0; i < params_count; i++) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Learn the auto method's weights from the benchmark's dev pages.
 
-    tools/train-auto.py PITH BENCH_DIR > src/auto-model.h
+    tools/train-auto.py PITH BENCH_DIR > src/auto-model.txt
     tools/train-auto.py PITH BENCH_DIR --ablate     # F1 without each signal (5-fold)
     tools/train-auto.py PITH BENCH_DIR --cv K       # K-fold cross-validated F1
 
@@ -19,9 +19,11 @@ so the context signals, are what they will be on unseen pages, and the
 second stage learns how far to trust them.  The second stage, over every
 signal and every dev page, is a sum of small regression trees grown by
 gradient boosting (train-gbm, built beside PITH as tools/train-gbm;
-TRAIN_GBM in the environment names another).  The figures in the header
-come from five-fold cross-validation, each page predicted by trees that
-did not see it.  Standard library only, deterministic.
+TRAIN_GBM in the environment names another).  The figures in the model
+file's comment come from five-fold cross-validation, each page extracted
+by PITH itself (--set auto.model=FILE) with the trees that did not see
+it.  The output is the model file src/auto-model.h describes, which the
+build turns into C.  Standard library only, deterministic.
 """
 import hashlib
 import json
@@ -187,8 +189,8 @@ GBM = None    # set by main()
 
 
 def train_trees(data):
-    """Boosted trees for weighted rows (x, y, weight): (base, trees), a
-    tree being a list of (feature, threshold, left, right, value)."""
+    """Boosted trees for weighted rows (x, y, weight): train-gbm's output,
+    the "base" and "tree" lines of a model file."""
     lines = [f"{len(data)} {len(data[0][0])}"]
     for x, y, sw in data:
         lines.append(f"{sw!r} {y} " + " ".join(repr(v) for v in x))
@@ -196,98 +198,38 @@ def train_trees(data):
                        capture_output=True, text=True)
     if r.returncode != 0:
         sys.exit(f"train-auto: {GBM}: {r.stderr.strip() or 'failed'}")
-    out = r.stdout.split("\n")
-    base = float(out[0].split()[1])
-    trees, i = [], 1
-    while i < len(out) and out[i].startswith("tree "):
-        n = int(out[i].split()[2])
-        tree = []
-        for line in out[i + 1:i + 1 + n]:
-            f, th, left, right, v = line.split()
-            tree.append((int(f), float(th), int(left), int(right), float(v)))
-        trees.append(tree)
-        i += 1 + n
-    return base, trees
+    return r.stdout
 
 
-def tree_logit(model, x):
-    """src/auto.c's sum over the trees (thresholds and values are float32
-    values printed exactly, so the comparisons agree)."""
-    base, trees = model
-    z = base
-    for t in trees:
-        k = 0
-        while t[k][0] >= 0:
-            k = t[k][2] if x[t[k][0]] <= t[k][1] else t[k][3]
-        z += t[k][4]
-    return z
+def model_text(names, stage1, trees, comment=""):
+    """A model file (src/auto-model.h): pith's feature names, the first
+    stage's weights, train-gbm's base and trees."""
+    out = [f"# {line}".rstrip() for line in comment.split("\n")] if comment else []
+    out.append(f"features {len(names)} " + " ".join(names))
+    out.append(f"stage1 {len(stage1)}")
+    out += [f"{n} {v:.6f}" for n, v in zip(names, stage1)]
+    return "\n".join(out) + "\n" + trees
 
 
 FIRST_CONTEXT = "in_core"     # signals.h: the first of the second stage's features
 
 
-def stage1_in_header(path):
-    """The first-stage weights the context features were computed with."""
+def stage1_in_model(path):
+    """The first-stage weights the context features were computed with
+    (the built-in model's, from src/auto-model.txt)."""
     try:
         with open(path, encoding="utf-8") as f:
-            text = f.read()
+            lines = [l.split() for l in f if l.strip() and not l.startswith("#")]
     except OSError:
         return None
-    m = re.search(r"auto_stage1_weights\[F_BASE_COUNT\] = \{(.*?)\}", text, re.S)
-    if not m:
-        return None
-    return [round(float(v), 6) for v in re.findall(r"= (-?[0-9.]+)f", m.group(1))]
+    for i, words in enumerate(lines):
+        if words[0] == "stage1":
+            return [round(float(w[1]), 6) for w in lines[i + 1:i + 1 + int(words[1])]]
+    return None
 
 
 def weight(chars):
     return math.log1p(chars)
-
-
-SURE = 0.9     # src/auto.c: kept outside the best run anyway
-THRESHOLD = 0.5
-
-
-DUP_WORDS = 5  # src/auto.c
-
-
-def duplicates(rows, keep, hidden):
-    """src/auto.c's drop_duplicates: the kept blocks whose word trigrams
-    are mostly in kept text already, visible blocks first."""
-    seen, dup = set(), [False] * len(rows)
-    for visible in (True, False):
-        for j, (_, x, text) in enumerate(rows):
-            if not keep[j] or (x[hidden] == 0) != visible:
-                continue
-            t = [w.lower() for w in tokens(text)]
-            grams = list(zip(t, t[1:], t[2:]))
-            if len(t) >= DUP_WORDS and 5 * sum(g in seen for g in grams) >= 4 * len(grams):
-                dup[j] = True
-            else:
-                seen.update(grams)
-    return dup
-
-
-STAGE1 = None  # the first stage compiled into PITH, set by main()
-
-
-def predict_text(rows, model, hidden=None):
-    """What pith extract --algo auto prints for a page, block by block
-    (src/auto.c's decision, mirrored)."""
-    probs = [sigmoid(tree_logit(model, x)) for _, x, _ in rows]
-    if STAGE1 and max(probs, default=1) < 0.5:     # no block at even odds
-        probs = [sigmoid(sum(a * b for a, b in zip(STAGE1, x))) for _, x, _ in rows]
-    dup = duplicates(rows, [p >= THRESHOLD for p in probs], hidden) if hidden else \
-        [False] * len(rows)
-    best, cur, bs, be, cs = -1.0, 0.0, 0, -1, 0
-    for j, ((chars, _, _), p) in enumerate(zip(rows, probs)):
-        if cur <= 0:
-            cur, cs = 0.0, j
-        cur += 0.0 if dup[j] else (p - THRESHOLD) * chars
-        if cur > best:
-            best, bs, be = cur, cs, j
-    keep = [p >= THRESHOLD and not d and (bs <= j <= be or p >= SURE)
-            for j, (p, d) in enumerate(zip(probs, dup))]
-    return "\n".join(t for (_, _, t), k in zip(rows, keep) if k) + "\n"
 
 
 def names_of(pages):
@@ -301,9 +243,10 @@ def fold_of(page_id, k):
 GOLD_FILES = (".html", ".gold.txt", ".with.txt", ".without.txt", ".json")
 
 
-def score_pages(pages, predict, bench):
-    """Shingle F1 (aeb) and snippet F1 (trafilatura) of predict(pid, rows)
-    over the given pages, by the benchmark's own scorer."""
+def score_pages(pages, extract, bench):
+    """Shingle F1 (aeb) and snippet F1 (trafilatura) of what
+    extract(ids, gold_dir, pred_dir) writes as pred_dir/ID.txt for every
+    page, by the benchmark's own scorer."""
     dev = os.path.join(bench, "dev")
     with tempfile.TemporaryDirectory() as tmp:
         gold = os.path.join(tmp, "gold")
@@ -314,9 +257,10 @@ def score_pages(pages, predict, bench):
             for ext in GOLD_FILES:
                 if os.path.exists(os.path.join(dev, pid + ext)):
                     os.symlink(os.path.join(dev, pid + ext), os.path.join(gold, pid + ext))
-        for pid, _, rows, _ in pages:
-            with open(os.path.join(pred, pid + ".txt"), "w", encoding="utf-8") as f:
-                f.write(predict(pid, rows) if rows else "")
+        extract([pid for pid, _, _, _ in pages], gold, pred, tmp)
+        for pid, _, _, _ in pages:      # a page pith could not read: no text
+            if not os.path.exists(os.path.join(pred, pid + ".txt")):
+                open(os.path.join(pred, pid + ".txt"), "w").close()
         r = subprocess.run([sys.executable, os.path.join(bench, "score.py"), gold, pred,
                             "--json", "--bootstrap", "0"], capture_output=True, text=True,
                            check=True)
@@ -324,26 +268,37 @@ def score_pages(pages, predict, bench):
     return sets["aeb"]["text"]["f1"], sets["trafilatura"]["snippets"]["f1"]
 
 
-def cross_validate(pages, k):
+def cross_validate(pages, k, pith):
     """K-fold cross-validation over all dev pages (folds by id hash): each
-    page is predicted by the model trained without its fold.  The context
-    features come from the first stage compiled into PITH, trained on the
-    training split, so for those pages the figure is close to, not
-    exactly, out of sample."""
+    page is extracted by PITH with the model trained without its fold
+    (--set auto.model=FILE), so the figure is of pith's own decision.
+    The fold models keep the first stage the context features were
+    computed with (the built-in one), trained on the training split, so
+    for those pages the figure is close to, not exactly, out of sample."""
+    names = names_of(pages)
     models = []
     for fold in range(k):
         data = [(x, y, weight(chars)) for pid, _, rows, labels in pages
                 if fold_of(pid, k) != fold
                 for (chars, x, _), y in zip(rows, labels) if y is not None]
-        models.append(train_trees(data))
-    hidden = names_of(pages).index("hidden")
-    return lambda pid, rows: predict_text(rows, models[fold_of(pid, k)], hidden=hidden)
+        models.append(model_text(names, STAGE1, train_trees(data)))
 
-
-def cfloat(v):
-    """v as a C float constant that reads back as the same float32."""
-    t = f"{v:.9g}"
-    return (t if any(c in t for c in ".e") else t + ".0") + "f"
+    def extract(ids, gold, pred, tmp):
+        for fold, text in enumerate(models):
+            path = os.path.join(tmp, f"fold{fold}.txt")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+            inputs = [os.path.join(gold, pid + ".html") for pid in ids
+                      if fold_of(pid, k) == fold]
+            if not inputs:
+                continue
+            # pith exits 1 when a page cannot be read: that page has no text
+            r = subprocess.run([pith, "extract", "--algo", "auto", "-j", "2",
+                                "--set", f"auto.model={path}", "-o", pred] + inputs,
+                               capture_output=True, text=True)
+            if r.returncode not in (0, 1):
+                sys.exit(f"train-auto: {pith} extract: {r.stderr.strip()}")
+    return extract
 
 
 def main():
@@ -354,8 +309,8 @@ def main():
     GBM = gbm_program(pith)
     if not os.access(GBM, os.X_OK):
         sys.exit(f"train-auto: {GBM}: not found; run make in pith's build directory")
-    header = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src",
-                          "auto-model.h")
+    built_in = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src",
+                            "auto-model.txt")
     pages = load(pith, bench)
     names = names_of(pages)
     data = [(x, y, weight(chars)) for _, _, rows, labels in pages
@@ -364,77 +319,49 @@ def main():
     w1 = train([(x[:nbase], y, weight(chars)) for pid, _, rows, labels in pages
                 if in_train(pid)
                 for (chars, x, _), y in zip(rows, labels) if y is not None])
-    STAGE1 = stage1_in_header(header)
+    STAGE1 = stage1_in_model(built_in)
     stale = STAGE1 != [round(v, 6) for v in w1]
     if stale:
         print("train-auto: the first stage changed: the context features "
               "were computed with the old one; rebuild pith with this output "
               "and run again", file=sys.stderr)
+    if STAGE1 is None or len(STAGE1) != nbase:
+        STAGE1 = w1
 
     if "--cv" in sys.argv[3:]:
         k = int(sys.argv[sys.argv.index("--cv") + 1])
-        a, t = score_pages(pages, cross_validate(pages, k), bench)
+        a, t = score_pages(pages, cross_validate(pages, k, pith), bench)
         print(f"{k}-fold cross-validation over {len(pages)} pages: "
               f"aeb F1 {a:.4f}, snippet F1 {t:.4f}")
         return
 
     if "--ablate" in sys.argv[3:]:
         # five-fold cross-validated F1 with each signal held constant in
-        # the second stage (the core still comes from the full first stage)
+        # the second stage's training rows, so that no tree splits on it
+        # (the core still comes from the full first stage)
         def without(k):
             return [(pid, n, [(c, [v if i != k else 0.0 for i, v in enumerate(x)], t)
                               for c, x, t in rows], labels)
                     for pid, n, rows, labels in pages]
-        base = score_pages(pages, cross_validate(pages, 5), bench)
+        base = score_pages(pages, cross_validate(pages, 5, pith), bench)
         print(f"{'signal left out':<16} {'aeb F1':>7} {'snippet F1':>10}")
         print(f"{'(none)':<16} {base[0]:7.4f} {base[1]:10.4f}")
         for k in range(1, len(names)):
             pk = without(k)
-            a, t = score_pages(pk, cross_validate(pk, 5), bench)
+            a, t = score_pages(pk, cross_validate(pk, 5, pith), bench)
             print(f"{names[k]:<16} {a:7.4f} {t:10.4f}   "
                   f"({a - base[0]:+.4f} {t - base[1]:+.4f})", flush=True)
         return
 
-    cv = score_pages(pages, cross_validate(pages, 5), bench)
-    model = train_trees(data)
-    base, trees = model
-    good = tot = 0.0
-    for x, y, sw in data:
-        good += sw * ((tree_logit(model, x) >= 0) == (y == 1))
-        tot += sw
-    print(f"/* auto-model.h - the auto method's model, written by\n"
-          f" * tools/train-auto.py from {len(data)} labelled blocks of the\n"
-          f" * {len(pages)} dev pages.  Five-fold cross-validated: shingle F1\n"
-          f" * {cv[0]:.4f} on the aeb pages, snippet F1 {cv[1]:.4f}; weighted block\n"
-          f" * accuracy on the pages learnt from {good / tot:.3f}.\n"
-          f" * Do not edit: run the script again. */")
-    print("#ifndef PITH_AUTO_MODEL_H\n#define PITH_AUTO_MODEL_H\n")
-    print("/* first stage: logistic, the base features only (signals.h) */")
-    print("static const float auto_stage1_weights[F_BASE_COUNT] = {")
-    for n, v in zip(names, w1):
-        print(f"\t[F_{n.upper()}] = {v:.6f}f,")
-    print("};\n")
-    print(f"/* second stage: {len(trees)} trees over every feature (auto.h, struct\n"
-          f" * auto_node); the logit is auto_base plus one leaf value per tree */")
-    print(f"#define AUTO_TREES {len(trees)}")
-    print(f"static const float auto_base = {cfloat(base)};")
-    roots, at = [], 0
-    for t in trees:
-        roots.append(at)
-        at += len(t)
-    print("static const int auto_roots[AUTO_TREES] = {")
-    for i in range(0, len(roots), 10):
-        print("\t" + ", ".join(str(r) for r in roots[i:i + 10]) + ",")
-    print("};")
-    print(f"static const struct auto_node auto_nodes[{at}] = {{")
-    for r, t in zip(roots, trees):
-        for f, th, left, right, v in t:
-            if f < 0:
-                print(f"\t{{ -1, 0, -1, -1, {cfloat(v)} }},")
-            else:
-                print(f"\t{{ F_{names[f].upper()}, {cfloat(th)}, {r + left}, {r + right}, "
-                      f"{cfloat(v)} }},")
-    print("};\n\n#endif")
+    cv = score_pages(pages, cross_validate(pages, 5, pith), bench)
+    trees = train_trees(data)
+    comment = (f"auto-model.txt - the auto method's model (src/auto-model.h), written by\n"
+               f"tools/train-auto.py from {len(data)} labelled blocks of the {len(pages)} dev pages.\n"
+               f"Five-fold cross-validated by pith itself: shingle F1 {cv[0]:.4f} on the\n"
+               f"aeb pages, snippet F1 {cv[1]:.4f}.\n"
+               f"The build turns it into C (tools/gen-model); --set auto.model=FILE\n"
+               f"reads another.  Do not edit: run the script again.")
+    sys.stdout.write(model_text(names, w1, trees, comment))
     print(f"five-fold CV: aeb F1 {cv[0]:.4f}, snippet F1 {cv[1]:.4f}", file=sys.stderr)
 
 

@@ -1,0 +1,88 @@
+/* gen-model.c - writes the C of auto's built-in model (auto_model_builtin,
+ * src/auto-model.h) from src/auto-model.txt, checked as pith checks a
+ * model file at run time.  Run by the build; not installed. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "auto-model.h"
+#include "signals.h"
+#include "util.h"
+
+static const char *const names[F_COUNT] = {
+#define F_NAME(id, name) name,
+	FEATURES(F_NAME)
+#undef F_NAME
+};
+static const char *const ids[F_COUNT] = {
+#define F_ID(id, name) #id,
+	FEATURES(F_ID)
+#undef F_ID
+};
+
+/* %.9g reads back as the same float: the compiler rounds the constant
+ * correctly, as strtof does for a model file. */
+static void
+put_float(float v)
+{
+	char s[32];
+	snprintf(s, sizeof s, "%.9g", (double)v);
+	printf("%s%sf", s, strpbrk(s, ".e") ? "" : ".0");
+}
+
+int
+main(int argc, char **argv)
+{
+	if (argc != 2) {
+		fputs("usage: gen-model AUTO-MODEL.TXT\n", stderr);
+		return 2;
+	}
+	struct buf b;
+	char err[256];
+	buf_init(&b);
+	if (read_file(argv[1], 64u << 20, &b, err, sizeof err) < 0) {
+		fprintf(stderr, "gen-model: %s: %s\n", argv[1], err);
+		return 1;
+	}
+	struct auto_model *m = auto_model_parse(b.data ? b.data : "", b.len, names, F_COUNT,
+						F_BASE_COUNT, err, sizeof err);
+	buf_free(&b);
+	if (!m) {
+		fprintf(stderr, "gen-model: %s: %s\n", argv[1], err);
+		return 1;
+	}
+	printf("/* auto-model-builtin.c - auto's built-in model, written by\n"
+	       " * tools/gen-model from src/auto-model.txt.  Do not edit. */\n"
+	       "#include \"config.h\"\n\n#include \"auto-model.h\"\n#include \"signals.h\"\n\n"
+	       "_Static_assert(F_COUNT == %d && F_BASE_COUNT == %d,\n"
+	       "\t       \"src/auto-model.txt was read against other features\");\n\n",
+	       F_COUNT, F_BASE_COUNT);
+	printf("static const float stage1[%d] = {\n", m->nbase);
+	for (int k = 0; k < m->nbase; k++) {
+		printf("\t[F_%s] = ", ids[k]);
+		put_float(m->stage1[k]);
+		puts(",");
+	}
+	printf("};\n\nstatic const int roots[%d] = {", m->ntrees ? m->ntrees : 1);
+	for (int t = 0; t < m->ntrees; t++)
+		printf("%s%d,", t % 10 ? " " : "\n\t", m->roots[t]);
+	printf("\n};\n\nstatic const struct auto_node nodes[%d] = {\n", m->nnodes ? m->nnodes : 1);
+	for (int i = 0; i < m->nnodes; i++) {
+		const struct auto_node *nd = &m->nodes[i];
+		printf("\t{ %d, ", nd->feature);
+		put_float(nd->threshold);
+		printf(", %d, %d, ", nd->left, nd->right);
+		put_float(nd->value);
+		puts(" },");
+	}
+	printf("};\n\nconst struct auto_model auto_model_builtin = {\n"
+	       "\t.nfeatures = %d, .nbase = %d,\n\t.stage1 = stage1,\n\t.base = ",
+	       m->nfeatures, m->nbase);
+	put_float(m->base);
+	printf(",\n\t.ntrees = %d, .nnodes = %d,\n\t.roots = roots,\n\t.nodes = nodes,\n};\n",
+	       m->ntrees, m->nnodes);
+	auto_model_free(m);
+	return fflush(stdout) == 0 ? 0 : 1;
+}
