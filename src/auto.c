@@ -35,16 +35,6 @@ auto_stage1(const float *x)
 	return logistic(auto_model_builtin.stage1, x, F_BASE_COUNT);
 }
 
-/* features_compute() takes the first stage as a bare function: the model
- * it belongs to travels beside it for the length of the call. */
-static _Thread_local const struct auto_model *stage1_model;
-
-static double
-model_stage1(const float *x)
-{
-	return logistic(stage1_model->stage1, x, F_BASE_COUNT);
-}
-
 /* ---- model files ---- */
 
 /* The model files read so far, kept for the process's life: parameters
@@ -135,9 +125,7 @@ auto_state_new(const struct page *pg, const struct auto_model *m)
 {
 	struct auto_state *st = xcalloc(1, sizeof *st);
 	st->model = m;
-	stage1_model = m;
-	features_compute(pg, model_stage1, &st->sig);
-	stage1_model = NULL;
+	features_compute(pg, m->stage1, &st->sig);
 	st->n = pg->dom->n;
 	st->score = xmalloc(((size_t)st->n + 1) * sizeof *st->score);
 	st->dup_of = xmalloc(((size_t)st->n + 1) * sizeof *st->dup_of);

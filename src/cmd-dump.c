@@ -98,10 +98,10 @@ dump_json(const struct page *pg, const struct run *r, const double *cs, FILE *ou
 
 /* One row per block: id, tag, characters, every feature, the text. */
 static void
-dump_features(struct page *pg, FILE *out)
+dump_features(struct page *pg, const struct params *p, FILE *out)
 {
 	struct features f;
-	features_compute(pg, auto_stage1, &f);
+	features_compute(pg, auto_model_find(p->auto_model)->stage1, &f);
 	const struct dom *d = pg->dom;
 	fputs("block\ttag\tchars", out);
 	for (int k = 0; k < F_COUNT; k++)
@@ -170,7 +170,7 @@ cmd_dump(struct cli *c)
 	decision_init(&cc, pg.dom->n);
 	decide_cc(pg.dom, pg.m, &c->params, NULL, &cc);
 	if (c->features)
-		dump_features(&pg, stdout);
+		dump_features(&pg, &c->params, stdout);
 	else if (c->format == FORMAT_JSON)
 		dump_json(&pg, &run, cc.CS, stdout);
 	else

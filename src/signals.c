@@ -260,13 +260,16 @@ static const char *const semantic_tags[] = { "article", "main" };
  * path. */
 static void
 context(const struct dom *d, struct features *f, const int *order, const uint8_t *own,
-	const uint8_t *anc, features_stage1 stage1)
+	const uint8_t *anc, const float *stage1)
 {
 	int n = d->n, nb = f->nblocks;
 	double *p1 = f->scratch;
 	double *acc = xcalloc((size_t)n + 1, sizeof *acc);
 	for (int j = 0; j < nb; j++) {
-		p1[j] = stage1(f->x[j]);
+		double z = 0;
+		for (int k = 0; k < F_BASE_COUNT; k++)
+			z += (double)stage1[k] * f->x[j][k];
+		p1[j] = 1.0 / (1.0 + exp(-z));
 		acc[order[j]] += (p1[j] - 0.5) * f->chars[j];
 	}
 	for (int i = n - 1; i > 0; i--)         /* children follow parents */
@@ -322,7 +325,7 @@ context(const struct dom *d, struct features *f, const int *order, const uint8_t
 }
 
 void
-features_compute(const struct page *pg, features_stage1 stage1, struct features *f)
+features_compute(const struct page *pg, const float *stage1, struct features *f)
 {
 	const struct dom *d = pg->dom;
 	const struct metrics *m = pg->m;

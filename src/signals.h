@@ -69,8 +69,6 @@ struct features {
 	int core;                   /* the core element, -1 if none */
 };
 
-/* The first stage: a probability from the base features of one block. */
-typedef double (*features_stage1)(const float *x);
 
 /* pg must be parsed; a CC decision and a line-block view of it are
  * computed with default parameters for the features that use them.
@@ -83,7 +81,9 @@ typedef double (*features_stage1)(const float *x);
  * hidden style on or above them when one of those has a positive sum;
  * the body when none has.  The context features say
  * where each block stands relative to the core. */
-void features_compute(const struct page *pg, features_stage1 stage1, struct features *f);
+/* stage1: the first stage's weights, one per base feature (F_BIAS to
+ * F_HIDDEN): p = 1 / (1 + exp(-sum w x)). */
+void features_compute(const struct page *pg, const float *stage1, struct features *f);
 void features_free(struct features *f);
 
 /* Words, as the signals count them: a run of letters or digits, or one

@@ -5,6 +5,7 @@
 #include "testlib.h"
 
 #include "auto.h"
+#include "auto-model.h"
 #include "signals.h"
 
 /* Index of the block whose element has id=value; fails the test if that
@@ -63,7 +64,7 @@ test_text(void **state)
 	struct page pg;
 	struct features f;
 	test_page(&pg, text_page);
-	features_compute(&pg, auto_stage1, &f);
+	features_compute(&pg, auto_model_builtin.stage1, &f);
 	assert_int_equal(f.nblocks, 8);
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
 		int j = block_index(&pg, &f, want[i].id);
@@ -129,7 +130,7 @@ test_tags(void **state)
 	struct page pg;
 	struct features f;
 	test_page(&pg, tag_page);
-	features_compute(&pg, auto_stage1, &f);
+	features_compute(&pg, auto_model_builtin.stage1, &f);
 	assert_int_equal(f.nblocks, 14);
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
 		const float *x = f.x[block_index(&pg, &f, want[i].id)];
@@ -211,7 +212,7 @@ test_ancestors(void **state)
 	struct page pg;
 	struct features f;
 	test_page(&pg, ancestor_page);
-	features_compute(&pg, auto_stage1, &f);
+	features_compute(&pg, auto_model_builtin.stage1, &f);
 	assert_int_equal(f.nblocks, 24);
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
 		const float *x = f.x[block_index(&pg, &f, want[i].id)];
@@ -259,7 +260,7 @@ test_hidden(void **state)
 	struct page pg;
 	struct features f;
 	test_page(&pg, hidden_page);
-	features_compute(&pg, auto_stage1, &f);
+	features_compute(&pg, auto_model_builtin.stage1, &f);
 	/* hidden text is still a block */
 	assert_int_equal(f.nblocks, 8);
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
@@ -305,7 +306,7 @@ test_sib_long(void **state)
 	struct page pg;
 	struct features f;
 	test_page(&pg, sibling_page);
-	features_compute(&pg, auto_stage1, &f);
+	features_compute(&pg, auto_model_builtin.stage1, &f);
 	assert_int_equal(f.nblocks, 6);
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
 		int j = block_index(&pg, &f, want[i].id);
@@ -355,7 +356,7 @@ test_jsonld(void **state)
 	struct page pg;
 	struct features f;
 	test_page(&pg, jsonld_page);
-	features_compute(&pg, auto_stage1, &f);
+	features_compute(&pg, auto_model_builtin.stage1, &f);
 	assert_int_equal(f.nblocks, 4);
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
 		const float *x = f.x[block_index(&pg, &f, want[i].id)];
@@ -366,7 +367,7 @@ test_jsonld(void **state)
 	page_free(&pg);
 
 	test_page(&pg, no_jsonld_page);
-	features_compute(&pg, auto_stage1, &f);
+	features_compute(&pg, auto_model_builtin.stage1, &f);
 	assert_int_equal(f.nblocks, 1);
 	assert_near(f.x[0][F_HAS_JSONLD], 0, 0);
 	assert_near(f.x[0][F_JSONLD], 0, 0);
@@ -420,7 +421,7 @@ test_core(void **state)
 	struct page pg;
 	struct features f;
 	test_page(&pg, core_page);
-	features_compute(&pg, auto_stage1, &f);
+	features_compute(&pg, auto_model_builtin.stage1, &f);
 	const struct dom *d = pg.dom;
 	int article = test_by_id(&pg, "a1");
 	assert_int_equal(f.nblocks, 6);
@@ -471,7 +472,7 @@ test_core_not_negative(void **state)
 	buf_adds(&html, "</div></body></html>");
 	test_page(&pg, html.data);
 	buf_free(&html);
-	features_compute(&pg, auto_stage1, &f);
+	features_compute(&pg, auto_model_builtin.stage1, &f);
 	assert_int_equal(f.nblocks, 4);
 	assert_int_equal(f.core, pg.dom->body);
 	for (int j = 0; j < f.nblocks; j++) {
@@ -498,7 +499,7 @@ test_empty(void **state)
 		struct page pg;
 		struct features f;
 		test_page(&pg, pages[i]);
-		features_compute(&pg, auto_stage1, &f);
+		features_compute(&pg, auto_model_builtin.stage1, &f);
 		assert_int_equal(f.nblocks, 0);
 		assert_int_equal(f.core, pg.dom->body);
 		features_free(&f);
@@ -519,7 +520,7 @@ test_single_block(void **state)
 	struct features f;
 	test_page(&pg, "<html><head><title>Title words</title></head><body>"
 		  "<p id=\"b0\">Only this, here.</p></body></html>");
-	features_compute(&pg, auto_stage1, &f);
+	features_compute(&pg, auto_model_builtin.stage1, &f);
 	assert_int_equal(f.nblocks, 1);
 	assert_int_equal(f.block[0], test_by_id(&pg, "b0"));
 	assert_int_equal(f.chars[0], 14);
