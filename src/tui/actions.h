@@ -41,6 +41,8 @@
 	A(DROPPED,     "d",           "View",   "show the dropped text, greyed, in the text pane") \
 	A(WRITE_RULE,  "w",           "View",   "write a site rule (body, strip, method, parameters) for the page's host") \
 	A(SAVE_TEXT,   "s",           "View",   "save the extracted text to a file (asks before replacing one)") \
+	A(COPY_XPATH,  "y",           "View",   "copy the selected element's XPath (OSC 52: the terminal's clipboard)") \
+	A(COPY_CSS,    "Y",           "View",   "copy the selected element's CSS selector (OSC 52)") \
 	A(REDRAW,      "C-l",         "View",   "redraw the screen") \
 	A(HELP,        "? F1",        "View",   "this help") \
 	A(QUIT,        "q",           "View",   "close the help, or quit")

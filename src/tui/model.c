@@ -1,9 +1,11 @@
 /* model.c - the inspector's state and every change to it, without curses. */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unictype.h>
 
 #include "tui/model.h"
@@ -832,10 +834,67 @@ own_texts(struct tui_model *m)
 	}
 }
 
+/* Does the whitespace-separated attribute value v hold token t (n bytes)? */
+static bool
+has_token(const char *v, const char *t, size_t n)
+{
+	while (v && *v) {
+		while (*v == ' ' || *v == '\t' || *v == '\n' || *v == '\r' || *v == '\f')
+			v++;
+		size_t k = strcspn(v, " \t\n\r\f");
+		if (k == n && !strncmp(v, t, n))
+			return true;
+		v += k;
+	}
+	return false;
+}
+
+/* A query written as the tree writes elements, "p.byline", "div#main",
+ * ".copy", "#top": the tag (if given) and every id and class step must
+ * hold.  -1 when q is no such selector. */
+static int
+selector_matches(const struct dom *d, int i, const char *q)
+{
+	if (!strpbrk(q, ".#") || q[strspn(q, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+					 "0123456789_-.#:")])
+		return -1;
+	const char *p = q;
+	size_t tl = strcspn(p, ".#");
+	if (tl) {
+		/* "3.5" or "www.example" are text: the tag must be one the page has */
+		char tag[32];
+		if (tl >= sizeof tag)
+			return -1;
+		memcpy(tag, p, tl);
+		tag[tl] = '\0';
+		for (char *c = tag; *c; c++)
+			*c = (char)tolower((unsigned char)*c);
+		if (dom_tag_id(d, tag) < 0)
+			return -1;
+		if (strcmp(dom_tagname(d, i), tag))
+			return 0;
+	}
+	p += tl;
+	while (*p) {
+		char kind = *p++;
+		size_t n = strcspn(p, ".#");
+		if (!n)
+			return -1;
+		const char *v = dom_attr(d, i, kind == '#' ? "id" : "class");
+		if (kind == '#' ? !(v && strlen(v) == n && !strncmp(v, p, n)) : !has_token(v, p, n))
+			return 0;
+		p += n;
+	}
+	return 1;
+}
+
 bool
 model_matches(const struct tui_model *m, int i, const char *q)
 {
 	const struct dom *d = m->d;
+	int sel = selector_matches(d, i, q);
+	if (sel >= 0)
+		return sel;
 	size_t qn = strlen(q);
 	const char *s = dom_tagname(d, i);
 	if (ci_contains(s, strlen(s), q, qn))

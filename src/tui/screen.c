@@ -730,3 +730,30 @@ screen_dump(FILE *out, int n, const char *step)
 	buf_free(&line);
 	free(cells);
 }
+
+void
+screen_clipboard(const char *s)
+{
+	if (!S.active || S.scripted)
+		return;
+	static const char b64[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	struct buf b;
+	buf_init(&b);
+	buf_adds(&b, "\033]52;c;");
+	size_t n = strlen(s);
+	const unsigned char *u = (const unsigned char *)s;
+	for (size_t i = 0; i < n; i += 3) {
+		unsigned v = (unsigned)u[i] << 16 | (i + 1 < n ? (unsigned)u[i + 1] << 8 : 0) |
+			     (i + 2 < n ? u[i + 2] : 0);
+		buf_addc(&b, b64[v >> 18 & 63]);
+		buf_addc(&b, b64[v >> 12 & 63]);
+		buf_addc(&b, i + 1 < n ? b64[v >> 6 & 63] : '=');
+		buf_addc(&b, i + 2 < n ? b64[v & 63] : '=');
+	}
+	buf_addc(&b, '\a');
+	fflush(stdout);
+	ssize_t k = write(STDOUT_FILENO, b.data, b.len);
+	(void)k;
+	buf_free(&b);
+}

@@ -62,6 +62,9 @@ void screen_update(bool full);
 /* Wait for the next event from the terminal; signals arrive as K_SIGNAL
  * (quit) or K_RESIZE (redraw after SIGCONT). */
 void screen_getkey(struct tui_key *k);
+/* Put s on the terminal's clipboard (OSC 52, which xterm, tmux, kitty and
+ * most terminals pass on); nothing on a virtual screen. */
+void screen_clipboard(const char *s);
 /* Write the screen's text as UTF-8, headed "--- screen N: STEP ---" (the
  * keys that led to it, so a failing golden file names its step). */
 void screen_dump(FILE *out, int n, const char *step);

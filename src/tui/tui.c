@@ -583,6 +583,40 @@ write_rule(struct tui *t)
 	open_prompt(t, PROMPT_RULE);
 }
 
+/* y, Y: the selected element's XPath (the robust one a rule would use) or
+ * CSS selector, to the clipboard and the message line. */
+static void
+copy_selector(struct tui *t, bool css)
+{
+	const struct tui_model *m = &t->m;
+	int i = m->sel;
+	if (i < 0)
+		return;
+	struct buf x, c;
+	buf_init(&x);
+	buf_init(&c);
+	rules_xpath_for(m->d, NULL, i, &x);
+	const char *out = x.data;
+	if (css) {
+		char attr[64];
+		if (rules_xpath_to_css(x.data, &c, attr, sizeof attr) < 0 || *attr) {
+			/* no CSS form: the path from the root, by position */
+			c.len = 0;
+			int path[256], k = 0;
+			for (int e = i; e >= 0 && k < 256; e = m->d->parent[e])
+				path[k++] = e;
+			while (k-- > 0)
+				buf_printf(&c, "%s%s:nth-of-type(%d)", c.len ? " > " : "",
+					   dom_tagname(m->d, path[k]), m->d->pos[path[k]]);
+		}
+		out = c.data;
+	}
+	screen_clipboard(out);
+	tui_message(t, false, "copied: %s", out);
+	buf_free(&x);
+	buf_free(&c);
+}
+
 static void
 describe_pin(struct tui *t, int i, const char *what)
 {
@@ -868,6 +902,10 @@ do_action(struct tui *t, enum action a)
 		break;
 	case ACT_SAVE_TEXT:
 		open_prompt(t, PROMPT_SAVE);
+		break;
+	case ACT_COPY_XPATH:
+	case ACT_COPY_CSS:
+		copy_selector(t, a == ACT_COPY_CSS);
 		break;
 	case ACT_REDRAW:
 		break;

@@ -122,6 +122,21 @@ cc_figures(struct detail *D, const struct tui_model *m, int i, bool deciding)
 	TA_LINE;
 }
 
+/* A long line in pieces of at most 400 bytes, each a line of its own. */
+static void
+add_wrapped(struct detail *D, int role, const char *s)
+{
+	size_t n = strlen(s);
+	for (size_t i = 0; i < n;) {
+		size_t k = n - i > 400 ? 400 : n - i;
+		/* never inside a UTF-8 sequence */
+		while (k > 1 && i + k < n && ((unsigned char)s[i + k] & 0xC0) == 0x80)
+			k--;
+		add(D, role, "%.*s", (int)k, s + i);
+		i += k;
+	}
+}
+
 static void
 explain_line(void *ctx, enum explain_role role, const char *text)
 {
@@ -217,6 +232,17 @@ build(struct detail *D, const struct tui_model *m)
 		b.len = 0;
 		dom_xpath(d, i, &b);
 		add(D, ROLE_NORMAL, "%s", b.data);
+		/* the start tag as the page has it, every attribute (y and Y
+		 * copy an XPath and a selector for it) */
+		b.len = 0;
+		buf_printf(&b, "<%s", dom_tagname(d, i));
+		for (int a = d->attr_begin[i]; a < d->attr_begin[i + 1] && b.len < 2000; a++) {
+			const char *v = d->pool + d->attrs[a].value;
+			buf_printf(&b, " %s=\"%.*s%s\"", d->pool + d->attrs[a].name,
+				   (int)(strlen(v) > 200 ? 200 : strlen(v)), v, strlen(v) > 200 ? "~" : "");
+		}
+		buf_addc(&b, '>');
+		add_wrapped(D, ROLE_DIM, b.data);
 
 		/* the element's own words, so it can be recognised */
 		b.len = 0;
