@@ -40,6 +40,7 @@ struct cli {
 	bool plot;
 	bool features;      /* dump: the auto method's feature vectors */
 	const char *gold;
+	const char *gold_dir;   /* extract: DIR/NAME.gold.txt per page */
 	const char *keys;       /* inspector: read keys from this file */
 	const char *screen_out; /* inspector: dump screens here */
 	int screen_cols, screen_lines;

@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "rules.h"
 #include "run.h"
+#include "score.h"
 #include "walk.h"
 
 static void
@@ -121,6 +122,54 @@ sidecar_url(const char *input)
 	return url;
 }
 
+struct passage_ctx {
+	const char *input, *what;
+	int n;
+};
+
+static void
+passage(void *ctx, const char *line, size_t n, size_t off)
+{
+	struct passage_ctx *p = ctx;
+	(void)off;
+	if (p->n++ < 20)
+		fprintf(stderr, "%s: %s: %.*s%s\n", p->input, p->what, (int)(n > 160 ? 160 : n),
+			line, n > 160 ? "..." : "");
+}
+
+/* --gold-dir: the page's score against DIR/NAME.gold.txt and, with -v,
+ * the gold's passages the text lacks and the text's the gold lacks. */
+static void
+gold_report(const struct cli *c, const char *input, const char *text, size_t len)
+{
+	char *name = out_name(input, NULL);
+	const char *base = strrchr(name, '/');
+	base = base ? base + 1 : name;
+	struct buf path, gold;
+	buf_init(&path);
+	buf_init(&gold);
+	buf_printf(&path, "%s/%s.gold.txt", c->gold_dir, base);
+	char err[256];
+	if (read_file(path.data, (size_t)1 << 26, &gold, err, sizeof err) < 0) {
+		fprintf(stderr, "%s: no gold (%s: %s)\n", input, path.data, err);
+	} else {
+		struct prf s = prf_chars(gold.data ? gold.data : "", gold.len, text, len);
+		fprintf(stderr, "%s: characters P %.3f R %.3f F %.3f against %s\n", input,
+			s.P, s.R, s.F, path.data);
+		if (c->verbose) {
+			struct passage_ctx m = { input, "missing", 0 }, x = { input, "extra", 0 };
+			score_missing(gold.data ? gold.data : "", gold.len, text, len, passage, &m);
+			score_missing(text, len, gold.data ? gold.data : "", gold.len, passage, &x);
+			if (m.n > 20 || x.n > 20)
+				fprintf(stderr, "%s: %d missing and %d extra passages in all\n",
+					input, m.n, x.n);
+		}
+	}
+	buf_free(&path);
+	buf_free(&gold);
+	free(name);
+}
+
 static void
 extract_page(const struct cli *c, const void *site, int index,
 	 const char *input, const char *outpath, struct result *r)
@@ -186,6 +235,8 @@ extract_page(const struct cli *c, const void *site, int index,
 	}
 	if (c->verbose && algo->report && run.state_of == algo)
 		algo->report(&run, &pg, input, stderr);
+	if (c->gold_dir)
+		gold_report(c, input, run.text.data, run.text.len);
 	struct buf text = run.text;
 	double ms = now_ms() - t0;
 

@@ -108,6 +108,8 @@ static const char usage_extract[] =
 "  --rules FILE|DIR  apply the page's site rule (host from --url, the\n"
 "                page's canonical link or a NAME.url file beside it);\n"
 "                --algo decides when no rule or no body: matches\n"
+"  --gold-dir DIR  with -v, per page: P/R/F (characters) against\n"
+"                DIR/NAME.gold.txt and the passages missing and extra\n"
 "  --ftr-only    apply the rules as Full-Text RSS and wallabag do: body:,\n"
 "                strip:, title:, date:; no pith_ lines, no method\n";
 
@@ -131,7 +133,7 @@ static const char usage_inspect[] =
 "prints what pith extract would.\n";
 
 enum {
-	OPT_ALGO = 256, OPT_FTR_ONLY, OPT_SET, OPT_CHARSET, OPT_URL, OPT_SIBLINGS, OPT_RULES,
+	OPT_ALGO = 256, OPT_FTR_ONLY, OPT_GOLD_DIR, OPT_SET, OPT_CHARSET, OPT_URL, OPT_SIBLINGS, OPT_RULES,
 	OPT_RULES_OUT, OPT_FORMAT, OPT_PLOT, OPT_GOLD, OPT_KEYS, OPT_SCREEN,
 	OPT_SCREEN_OUT, OPT_NO_MOUSE, OPT_FEATURES, OPT_MAX_BYTES, OPT_MAX_DEPTH, OPT_VERSION,
 	OPT_ONLINE,
@@ -140,6 +142,7 @@ enum {
 static const struct option long_opts[] = {
 	{ "algo", required_argument, NULL, OPT_ALGO },
 	{ "ftr-only", no_argument, NULL, OPT_FTR_ONLY },
+	{ "gold-dir", required_argument, NULL, OPT_GOLD_DIR },
 	{ "set", required_argument, NULL, OPT_SET },
 	{ "charset", required_argument, NULL, OPT_CHARSET },
 	{ "url", required_argument, NULL, OPT_URL },
@@ -233,6 +236,7 @@ main(int argc, char **argv)
 			break;
 		}
 		case OPT_FTR_ONLY: c.ftr_only = true; break;
+		case OPT_GOLD_DIR: c.gold_dir = optarg; break;
 		case OPT_SET: {
 			int rc = params_set(&c.params, optarg, err, sizeof err);
 			if (rc == PARAMS_BAD_FILE) {    /* a file it names: "FILE: reason" */

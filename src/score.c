@@ -108,3 +108,28 @@ prf_chars(const char *gold, size_t gn, const char *pred, size_t pn)
 	charbag_free(b);
 	return r;
 }
+
+void
+score_missing(const char *a, size_t an, const char *b, size_t bn,
+	      score_passage_fn fn, void *ctx)
+{
+	struct buf all, line;
+	buf_init(&all);
+	buf_init(&line);
+	text_collapse(b, bn, &all);
+	buf_adds(&all, "");
+	for (size_t i = 0; i < an;) {
+		const char *nl = memchr(a + i, '\n', an - i);
+		size_t e = nl ? (size_t)(nl - a) : an;
+		line.len = 0;
+		text_collapse(a + i, e - i, &line);
+		if (line.len) {
+			buf_adds(&line, "");
+			if (!strstr(all.data, line.data))
+				fn(ctx, line.data, line.len, i);
+		}
+		i = e + 1;
+	}
+	buf_free(&all);
+	buf_free(&line);
+}

@@ -153,7 +153,11 @@ model_init(struct tui_model *m, struct page *pg, const struct method *a,
 	page_lineblock(pg, &m->params);
 	compute_lines(m);
 	if (gold)
+	{
 		m->gold = charbag_new(gold, goldlen);
+		m->gold_text = xstrndup(gold, goldlen);
+		m->gold_len = goldlen;
+	}
 	m->script = dominant_script(m->d);
 	initial_folds(m);
 	m->sel = m->n > 0 ? 0 : -1;
@@ -204,6 +208,8 @@ model_free(struct tui_model *m)
 	decision_free(&m->ccdc);
 	run_free(&m->run);
 	charbag_free(m->gold);
+	free(m->gold_text);
+	free(m->miss);
 	memset(m, 0, sizeof *m);
 }
 
@@ -349,6 +355,8 @@ highlight(struct tui_model *m)
 	}
 }
 
+static void gold_marks(struct tui_model *m);
+
 void
 model_recompute(struct tui_model *m)
 {
@@ -387,6 +395,9 @@ model_recompute(struct tui_model *m)
 		text_lines(m);
 	else
 		text_dom(m);
+	m->nmiss = 0;
+	if (m->gold_view && m->gold_text)
+		gold_marks(m);
 	if (!m->shown.data)
 		buf_adds(&m->shown, "");
 	if (!m->out.data)
@@ -506,6 +517,105 @@ model_unfold_all(struct tui_model *m)
 {
 	memset(m->folded, 0, (size_t)m->n);
 	model_rebuild_rows(m);
+}
+
+/* ---- the gold view ---- */
+
+struct gold_ctx {
+	struct tui_model *m;
+	struct buf *blocks;      /* per element: its blocks' own collapsed text */
+};
+
+static void
+mark_extra(void *ctx, const char *line, size_t n, size_t off)
+{
+	struct tui_model *m = ((struct gold_ctx *)ctx)->m;
+	(void)line, (void)n;
+	const char *nl = memchr(m->shown.data + off, '\n', m->shown.len - off);
+	size_t e = nl ? (size_t)(nl - m->shown.data) : m->shown.len;
+	add_run(m, off, e, RUN_EXTRA);
+}
+
+/* The block whose text holds the passage's start (or, for a passage
+ * longer than the block, all of the block's text). */
+static int
+holder(struct gold_ctx *g, const char *line, size_t n)
+{
+	const struct dom *d = g->m->d;
+	char key[128];
+	size_t k = n < 60 ? n : 60;
+	while (k > 0 && k < n && ((unsigned char)line[k] & 0xC0) == 0x80)
+		k--;
+	memcpy(key, line, k);
+	key[k] = '\0';
+	for (int b = 0; b < d->n; b++) {
+		const struct buf *t = &g->blocks[b];
+		if (t->len && (strstr(t->data, key) || (t->len >= 20 && strstr(line, t->data))))
+			return b;
+	}
+	return -1;
+}
+
+static void
+add_missing(void *ctx, const char *line, size_t n, size_t off)
+{
+	struct gold_ctx *g = ctx;
+	struct tui_model *m = g->m;
+	(void)off;
+	if (m->nmiss == m->miss_cap) {
+		m->miss_cap = m->miss_cap ? 2 * m->miss_cap : 16;
+		m->miss = xreallocarray(m->miss, (size_t)m->miss_cap, sizeof *m->miss);
+	}
+	size_t start = m->shown.len;
+	m->miss[m->nmiss].off = start;
+	m->miss[m->nmiss++].elem = holder(g, line, n);
+	buf_add(&m->shown, line, n);
+	buf_addc(&m->shown, '\n');
+	add_run(m, start, m->shown.len - 1, RUN_MISSING);
+}
+
+/* Mark what the gold lacks, then list what the extraction lacks. */
+static void
+gold_marks(struct tui_model *m)
+{
+	const struct dom *d = m->d;
+	struct gold_ctx g = { .m = m };
+	m->nruns = 0;
+	m->nmiss = 0;
+	score_missing(m->shown.data, m->shown.len, m->gold_text, m->gold_len, mark_extra, &g);
+	g.blocks = xcalloc((size_t)d->n + 1, sizeof *g.blocks);
+	for (int t = 0; t < d->ntexts; t++) {
+		const struct dom_text *x = &d->texts[t];
+		if (x->flags & (TEXT_SKIP | TEXT_BREAK))
+			continue;
+		struct buf *b = &g.blocks[x->block];
+		if (b->len)
+			buf_addc(b, ' ');
+		text_collapse(dom_text(d, t), x->len, b);
+	}
+	for (int b = 0; b < d->n; b++)
+		if (g.blocks[b].len)
+			buf_adds(&g.blocks[b], "");
+	if (m->shown.len && m->shown.data[m->shown.len - 1] != '\n')
+		buf_addc(&m->shown, '\n');
+	buf_adds(&m->shown, "\n-- in the gold, not extracted --\n");
+	m->missing_at = m->shown.len;
+	score_missing(m->gold_text, m->gold_len, m->out.data, m->out.len, add_missing, &g);
+	if (!m->nmiss)
+		buf_adds(&m->shown, "(nothing)\n");
+	for (int b = 0; b < d->n; b++)
+		buf_free(&g.blocks[b]);
+	free(g.blocks);
+}
+
+bool
+model_set_gold_view(struct tui_model *m, bool on)
+{
+	if (!m->gold_text)
+		return false;
+	m->gold_view = on;
+	model_recompute(m);
+	return true;
 }
 
 bool
@@ -954,6 +1064,13 @@ int
 model_elem_at_text(const struct tui_model *m, size_t off)
 {
 	const struct dom *d = m->d;
+	if (m->nmiss && off >= m->missing_at) {
+		/* a missing passage: the element that holds it */
+		int k = 0;
+		while (k + 1 < m->nmiss && m->miss[k + 1].off <= off)
+			k++;
+		return m->miss[k].elem;
+	}
 	if (!m->run.by_lines) {
 		for (int t = 0; t < d->ntexts; t++) {
 			const struct extract_span *s = &m->spans[t];

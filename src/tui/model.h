@@ -33,7 +33,7 @@ enum mark {
 };
 
 /* A run of the text pane's text with its kind (flags below). */
-enum { RUN_DROPPED = 1, RUN_PINNED = 2 };
+enum { RUN_DROPPED = 1, RUN_PINNED = 2, RUN_EXTRA = 4, RUN_MISSING = 8 };
 struct text_run {
 	size_t start, end;
 	uint8_t flags;
@@ -82,6 +82,15 @@ struct tui_model {
 	struct buf out;          /* the run's text (chars, score, rule) */
 	struct buf shown;        /* out, or everything with dropped runs */
 	bool show_dropped;
+	/* The gold view (--gold): extracted lines the gold lacks marked
+	 * RUN_EXTRA, then the gold's passages the extraction lacks, each
+	 * with the element that holds it on the page. */
+	bool gold_view;
+	char *gold_text;         /* the gold file's text (owned) */
+	size_t gold_len;
+	size_t missing_at;       /* where the missing passages start in shown */
+	struct gold_miss { size_t off; int elem; } *miss;
+	int nmiss, miss_cap;
 	struct text_run *runs;
 	int nruns, runs_cap;
 	struct extract_span *spans;  /* ntexts, for the DOM methods */
@@ -126,6 +135,8 @@ void model_free(struct tui_model *m);
 void model_recompute(struct tui_model *m);
 /* Show the dropped text, greyed, in shown (recomputes on a change). */
 void model_set_show_dropped(struct tui_model *m, bool on);
+/* The gold view on or off; false without a gold text. */
+bool model_set_gold_view(struct tui_model *m, bool on);
 
 /* ---- rows, folding, selection ---- */
 void model_rebuild_rows(struct tui_model *m);

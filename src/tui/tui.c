@@ -808,6 +808,13 @@ do_action(struct tui *t, enum action a)
 		t->focus = (enum pane)((t->focus + PANE_COUNT - 1) % PANE_COUNT);
 		break;
 	case ACT_FOLD:
+		if (t->focus == PANE_TEXT) {
+			/* the text pane: go to the element behind its top row */
+			int i = view_text_elem_at_top(t);
+			if (i >= 0)
+				tui_select(t, i, true);
+			break;
+		}
 		if (model_has_children(m, m->sel))
 			model_toggle_fold(m, m->sel);
 		else
@@ -902,6 +909,19 @@ do_action(struct tui *t, enum action a)
 		break;
 	case ACT_SAVE_TEXT:
 		open_prompt(t, PROMPT_SAVE);
+		break;
+	case ACT_GOLD_VIEW:
+		if (!model_set_gold_view(m, !m->gold_view)) {
+			tui_message(t, true, "no gold text to compare with (--gold FILE)");
+			break;
+		}
+		t->text.to_missing = m->gold_view;
+		if (m->gold_view)
+			tui_message(t, false, "gold view: %d passage%s of the gold not extracted; "
+				    "in the text pane Enter goes to the top one", m->nmiss,
+				    m->nmiss == 1 ? "" : "s");
+		else
+			tui_message(t, false, "gold view off");
 		break;
 	case ACT_COPY_XPATH:
 	case ACT_COPY_CSS:

@@ -87,6 +87,15 @@ row_end(const struct tui *t, int k)
 	return nl ? (size_t)(nl - s->data) : e;
 }
 
+static uint8_t
+run_flags_at(const struct tui_model *m, size_t off)
+{
+	for (int k = 0; k < m->nruns; k++)
+		if (m->runs[k].start <= off && off < m->runs[k].end)
+			return m->runs[k].flags;
+	return 0;
+}
+
 static int
 style_at(const struct tui_model *m, size_t off, int *run, size_t *next)
 {
@@ -97,7 +106,9 @@ style_at(const struct tui_model *m, size_t off, int *run, size_t *next)
 	if (*run < m->nruns) {
 		const struct text_run *r = &m->runs[*run];
 		if (r->start <= off) {
-			style = r->flags & RUN_DROPPED ? ROLE_DROPPED : ROLE_PINNED_TEXT;
+			style = r->flags & RUN_DROPPED ? ROLE_DROPPED :
+				r->flags & RUN_EXTRA ? ROLE_NOISE :
+				r->flags & RUN_MISSING ? ROLE_CONTENT : ROLE_PINNED_TEXT;
 			nb = r->end;
 		} else {
 			nb = r->start;
@@ -121,6 +132,7 @@ text_draw(struct tui *t, struct rect r, bool focused)
 {
 	struct tui_model *m = &t->m;
 	int w = r.w - 1, h = r.h - 1;
+	t->text.rows = h;
 	bool regen = t->text.gen != m->gen;
 	t->text.gen = m->gen;
 	if (t->text.wrapped != m->text_gen || t->text.width != w || !t->text.wrap)
@@ -134,11 +146,16 @@ text_draw(struct tui *t, struct rect r, bool focused)
 				t->text.sc.top = a > 0 ? a - 1 : 0;
 		}
 	}
+	if (t->text.to_missing && m->nmiss) {
+		t->text.sc.top = row_of(t, m->missing_at);
+		t->text.to_missing = false;
+	}
 	scroll_clamp(&t->text.sc, t->text.nwrap, h);
 
 	int title = focused ? ROLE_TITLE_FOCUS : ROLE_TITLE;
 	scr_fill(r.y, r.x, r.w, title);
-	scr_printf(r.y, r.x, r.w, title, " text  %zu chars%s%s", m->chars,
+	scr_printf(r.y, r.x, r.w, title, " text  %zu chars%s%s%s", m->chars,
+		   m->gold_view ? ", against the gold" : "",
 		   m->show_dropped ? ", dropped greyed" : "",
 		   m->hl_end > m->hl_start ? "" : ", selection not in it");
 	if (m->shown.len == 0) {
@@ -150,6 +167,14 @@ text_draw(struct tui *t, struct rect r, bool focused)
 		int row = t->text.sc.top + k;
 		size_t pos = t->text.wrap[row], e = row_end(t, row);
 		int x = 0;
+		if (m->gold_view) {
+			/* the gutter says it without colour: + the gold lacks it,
+			 * - the extraction lacks it */
+			uint8_t f = run_flags_at(m, pos);
+			if (f & (RUN_EXTRA | RUN_MISSING))
+				scr_text(r.y + 1 + k, r.x, 1, f & RUN_EXTRA ? "+" : "-", 1,
+					 f & RUN_EXTRA ? ROLE_NOISE : ROLE_CONTENT);
+		}
 		while (pos < e && x < w) {
 			size_t next;
 			int style = style_at(m, pos, &run, &next);
@@ -188,6 +213,22 @@ text_click(struct tui *t, struct rect r, int y, int x, int button)
 		t->text.sel = t->m.sel;   /* the text stays where it was clicked */
 		t->text.sc.top = keep;
 	}
+}
+
+int
+view_text_elem_at_top(const struct tui *t)
+{
+	if (!t->text.wrap || t->text.sc.top >= t->text.nwrap)
+		return -1;
+	/* the first missing passage on screen, else the top row */
+	const struct tui_model *m = &t->m;
+	int h = t->text.rows;
+	for (int k = 0; m->nmiss && k < h && t->text.sc.top + k < t->text.nwrap; k++) {
+		size_t pos = t->text.wrap[t->text.sc.top + k];
+		if (pos >= m->missing_at && run_flags_at(m, pos) & RUN_MISSING)
+			return model_elem_at_text(m, pos);
+	}
+	return model_elem_at_text(m, t->text.wrap[t->text.sc.top]);
 }
 
 const struct view_ops view_text = {

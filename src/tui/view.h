@@ -66,6 +66,8 @@ struct text_state {          /* view-text.c */
 	int width;
 	size_t *wrap;            /* start byte of every wrapped row */
 	int nwrap, wrap_cap;
+	bool to_missing;         /* scroll to the gold view's missing passages */
+	int rows;                /* text rows the pane showed last */
 };
 struct help_state {          /* view-help.c */
 	struct scroll sc;
@@ -136,6 +138,8 @@ void tui_message(struct tui *t, bool error, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* Select element i from any view, revealing it in the tree. */
 void tui_select(struct tui *t, int i, bool center);
+/* The element behind the text pane's top row, or -1. */
+int view_text_elem_at_top(const struct tui *t);
 /* s's default file name for the page: ./<page name>.txt */
 void tui_save_default(const struct tui *t, char *out, size_t n);
 
