@@ -17,12 +17,14 @@
 	A(PAGE_DOWN,   "PgDn C-f",    "Move",   "one page down") \
 	A(HOME,        "Home g",      "Move",   "first row") \
 	A(END,         "End G",       "Move",   "last row") \
+	A(NEXT_KEPT,   "]",           "Move",   "tree: the next element whose text is kept, or pinned") \
+	A(PREV_KEPT,   "[",           "Move",   "tree: the previous element whose text is kept, or pinned") \
 	A(NEXT_PANE,   "Tab",         "Move",   "next pane (tree, detail, text, histogram)") \
 	A(PREV_PANE,   "BTab",        "Move",   "previous pane") \
 	A(FOLD,        "Enter Space", "Fold",   "fold or unfold the selected element") \
 	A(FOLD_BELOW,  "z",           "Fold",   "fold everything below the selected element") \
 	A(UNFOLD_ALL,  "Z",           "Fold",   "unfold everything") \
-	A(SEARCH,      "/",           "Search", "search tags, ids, classes and text") \
+	A(SEARCH,      "/",           "Search", "search tags, ids, classes, text or tag.class; an empty / repeats the last") \
 	A(SEARCH_NEXT, "n",           "Search", "next match") \
 	A(SEARCH_PREV, "N",           "Search", "previous match") \
 	A(ALGO,        "a",           "Method", "next method (those this build has)") \
@@ -46,6 +48,6 @@
 	A(COPY_CSS,    "Y",           "View",   "copy the selected element's CSS selector (OSC 52)") \
 	A(REDRAW,      "C-l",         "View",   "redraw the screen") \
 	A(HELP,        "? F1",        "View",   "this help") \
-	A(QUIT,        "q",           "View",   "close the help, or quit")
+	A(QUIT,        "q",           "View",   "close the help, or quit (asks once when pins or parameters are unsaved)")
 
 #endif

@@ -618,6 +618,23 @@ model_set_gold_view(struct tui_model *m, bool on)
 	return true;
 }
 
+int
+model_next_kept(const struct tui_model *m, int dir)
+{
+	const struct dom *d = m->d;
+	for (int i = m->sel + dir; i >= 0 && i < m->n; i += dir) {
+		if (m->pins[i])
+			return i;
+		if (m->inline_of[i] >= 0)
+			continue;
+		for (int t = d->text_begin[i]; t < d->text_end[i]; t++)
+			if (d->texts[t].block == i && !(d->texts[t].flags & (TEXT_SKIP | TEXT_BREAK)) &&
+			    d->texts[t].len && model_text_kept(m, t))
+				return i;
+	}
+	return -1;
+}
+
 bool
 model_text_kept(const struct tui_model *m, int t)
 {

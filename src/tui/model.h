@@ -200,6 +200,10 @@ int model_npins(const struct tui_model *m);
 bool model_undo(struct tui_model *m);
 bool model_redo(struct tui_model *m);
 
+/* The next (dir > 0) or previous element after the selection that is a
+ * block whose text is kept, or has a pin of its own; -1 if none. */
+int model_next_kept(const struct tui_model *m, int dir);
+
 /* ---- search ---- */
 /* Does element i match the query (tag, id, class, own text)? */
 bool model_matches(const struct tui_model *m, int i, const char *q);

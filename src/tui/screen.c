@@ -312,6 +312,11 @@ screen_init(const struct screen_opts *o, char *err, size_t errlen)
 			snprintf(err, errlen, "the terminal (TERM=%s) cannot move the cursor", term);
 			return -1;
 		}
+		/* Home and End as tmux and screen send them whatever TERM says */
+		define_key("\033[1~", KEY_HOME);
+		define_key("\033[4~", KEY_END);
+		define_key("\033[7~", KEY_HOME);
+		define_key("\033[8~", KEY_END);
 		add_reset("sgr0");
 		add_reset("rmkx");
 		add_reset("cnorm");

@@ -502,9 +502,12 @@ save_pending(struct tui *t)
 	if (rule_save(t->pending, t->pending_path, err, sizeof err) < 0)
 		tui_message(t, true, "%s: %s", t->pending_path, err);
 	else
+	{
 		tui_message(t, false, "wrote %s: the rule reproduces %.1f %% of the text "
 			    "(%.1f %% in other readers)", t->pending_path, 100 * t->pending_pith,
 			    100 * t->pending_ftr);
+		t->saved_once = true;
+	}
 	rule_free(t->pending);
 	t->pending = NULL;
 	buf_free(&t->diff);
@@ -617,6 +620,15 @@ copy_selector(struct tui *t, bool css)
 	buf_free(&c);
 }
 
+static bool
+params_changed(const struct params *a, const struct params *b)
+{
+	for (size_t i = 0; i < params_count; i++)
+		if (params_get(a, &params_table[i]) != params_get(b, &params_table[i]))
+			return true;
+	return false;
+}
+
 static void
 describe_pin(struct tui *t, int i, const char *what)
 {
@@ -688,7 +700,10 @@ save_text(struct tui *t)
 	if (write_file_atomic(t->save_path, m->out.data, m->out.len, false, err, sizeof err) < 0)
 		tui_message(t, true, "%s: %s", t->save_path, err);
 	else
+	{
 		tui_message(t, false, "saved %zu characters to %s", m->chars, t->save_path);
+		t->saved_once = true;
+	}
 }
 
 static void
@@ -735,6 +750,10 @@ finish_prompt(struct tui *t)
 			save_text(t);
 		else
 			tui_message(t, false, "not saved: %s is kept", t->save_path);
+		return;
+	}
+	if (t->plen == 0 && p == PROMPT_SEARCH && t->m.query[0]) {
+		search(t, t->m.query, 1);   /* an empty / repeats the last search */
 		return;
 	}
 	if (t->plen == 0)
@@ -910,6 +929,15 @@ do_action(struct tui *t, enum action a)
 	case ACT_SAVE_TEXT:
 		open_prompt(t, PROMPT_SAVE);
 		break;
+	case ACT_NEXT_KEPT:
+	case ACT_PREV_KEPT: {
+		int i = model_next_kept(m, a == ACT_NEXT_KEPT ? 1 : -1);
+		if (i < 0)
+			tui_message(t, true, "no kept text or pin %s", a == ACT_NEXT_KEPT ? "below" : "above");
+		else
+			tui_select(t, i, true);
+		break;
+	}
 	case ACT_GOLD_VIEW:
 		if (!model_set_gold_view(m, !m->gold_view)) {
 			tui_message(t, true, "no gold text to compare with (--gold FILE)");
@@ -934,6 +962,14 @@ do_action(struct tui *t, enum action a)
 		t->help_view.sc.top = 0;
 		break;
 	case ACT_QUIT:
+		if (!t->quit_asked && (model_npins(m) || params_changed(&m->params, &t->cli->params)) &&
+		    !t->saved_once) {
+			/* asked once: pins and thresholds live only in this session */
+			t->quit_asked = true;
+			tui_message(t, true, "pins or parameters would be lost: w writes a rule, "
+				    "s saves the text; q again quits");
+			break;
+		}
 		t->quit = true;
 		break;
 	case ACT_COUNT:
