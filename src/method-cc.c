@@ -11,9 +11,37 @@ cc_decide(struct page *pg, const void *site, int index, const char *name,
 	decide_cc(pg->dom, pg->m, p, NULL, dc);
 }
 
+/* Stages: CC against C alone; then smoothing; then the outlier reset. */
+static void
+cc_raw(struct params *p)
+{
+	p->cc_S = 2;            /* CS is at most 1: nothing is rescued */
+	p->cc_outliers = 0;
+}
+
+static void
+cc_smoothed(struct params *p)
+{
+	p->cc_outliers = 0;
+}
+
+static void
+cc_all(struct params *p)
+{
+	(void)p;
+}
+
+static const struct method_step cc_steps[] = {
+	{ "CC > C", cc_raw },
+	{ "smoothing (CS > S and TD > D)", cc_smoothed },
+	{ "outlier reset", cc_all },
+};
+
 const struct method method_cc = {
 	.name = "cc",
 	.summary = "content correlativity: CC = TA/LA per element, smoothed by CS and TD",
 	.needs_dom = true,
 	.decide = cc_decide,
+	.steps = cc_steps,
+	.nsteps = 3,
 };

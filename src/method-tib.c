@@ -70,6 +70,25 @@ tib_explain(const struct run *r, const struct page *pg, const struct params *p,
 		       x->to, verdict);
 }
 
+/* Stages: relativity alone, then the veracity band. */
+static void
+tib_rel_only(struct params *p)
+{
+	p->tib_ver_min = 0;
+	p->tib_ver_max = 1e9;
+}
+
+static void
+tib_all(struct params *p)
+{
+	(void)p;
+}
+
+static const struct method_step tib_steps[] = {
+	{ "relativity (link text share)", tib_rel_only },
+	{ "veracity band", tib_all },
+};
+
 const struct method method_tib = {
 	.name = "tib",
 	.summary = "relativity and veracity: link share and syllable dots or punctuation",
@@ -79,4 +98,6 @@ const struct method method_tib = {
 	.columns = tib_columns,
 	.ncolumns = 2,
 	.explain = tib_explain,
+	.steps = tib_steps,
+	.nsteps = 2,
 };

@@ -60,6 +60,13 @@ struct explain {
 void explain_printf(const struct explain *x, enum explain_role role, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* A stage of a method, for the inspector's step mode: the parameters that
+ * stop the decision after this stage (the last stage is the whole method). */
+struct method_step {
+	const char *name;
+	void (*limit)(struct params *p);
+};
+
 struct method {
 	const char *name;
 	const char *summary;     /* one line, for --help and the man page */
@@ -94,6 +101,9 @@ struct method {
 		       FILE *f);
 	/* Extra JSON fields of pith extract ("cluster":…,), or NULL. */
 	void (*json)(const struct run *r, struct buf *b);
+
+	const struct method_step *steps;   /* its stages, in order, or NULL */
+	int nsteps;
 };
 
 #define METHODS(X) X(cc) X(lb) X(ent) X(tib) X(sib) X(auto)

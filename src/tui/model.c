@@ -196,6 +196,7 @@ model_free(struct tui_model *m)
 	free(m->spans);
 	free(m->last_line);
 	free(m->inline_of);
+	free(m->changed);
 	free(m->line_elem);
 	free(m->runs);
 	free(m->shown_line_src);
@@ -383,13 +384,42 @@ model_recompute(struct tui_model *m)
 	m->nruns = 0;
 	m->nshown_lines = 0;
 	/* the one path every front-end takes (run.h) */
+	/* the step mode: the method stopped after a stage, and what that
+	 * stage changed against the one before */
+	struct params staged = *p;
+	if (m->step > 0 && m->step <= m->algo->nsteps)
+		m->algo->steps[m->step - 1].limit(&staged);
+	else
+		m->step = 0;
 	struct run_input in = {
-		.method = m->algo, .params = p, .index = 0, .pins = m->pins,
+		.method = m->algo, .params = m->step ? &staged : p, .index = 0, .pins = m->pins,
 		.site = m->sites ? m->sites[method_index(m->algo)] : NULL,
 		.rule = m->rule, .spans = m->spans,
 	};
 	run_page(&m->run, pg, &in);
 	m->dc = &m->run.dc;
+	m->nchanged = 0;
+	if (m->step) {
+		if (!m->changed)
+			m->changed = xcalloc((size_t)m->n + 1, 1);
+		struct params before = *p;
+		if (m->step > 1)
+			m->algo->steps[m->step - 2].limit(&before);
+		struct run prev;
+		run_init(&prev);
+		struct run_input pin = in;
+		pin.params = &before;
+		pin.spans = NULL;
+		if (m->step > 1)
+			run_page(&prev, pg, &pin);
+		for (int i = 0; i < m->n; i++) {
+			/* stage 1 against nothing kept */
+			uint8_t was = m->step > 1 ? prev.dc.content[i] : 0;
+			m->changed[i] = was != m->run.dc.content[i] && !(m->d->flags[i] & DOM_SKIP);
+			m->nchanged += m->changed[i];
+		}
+		run_free(&prev);
+	}
 	buf_add(&m->out, m->run.text.data, m->run.text.len);
 	if (m->run.by_lines)
 		text_lines(m);
@@ -608,6 +638,14 @@ gold_marks(struct tui_model *m)
 	free(g.blocks);
 }
 
+int
+model_next_step(struct tui_model *m)
+{
+	m->step = m->step < m->algo->nsteps ? m->step + 1 : 0;
+	model_recompute(m);
+	return m->step;
+}
+
 bool
 model_set_gold_view(struct tui_model *m, bool on)
 {
@@ -776,6 +814,7 @@ void
 model_cycle_algo(struct tui_model *m)
 {
 	m->algo = methods[(method_index(m->algo) + 1) % nmethods];
+	m->step = 0;
 	m->param = model_method_param(m, 0);
 	model_recompute(m);
 }

@@ -85,6 +85,9 @@ struct tui_model {
 	/* The gold view (--gold): extracted lines the gold lacks marked
 	 * RUN_EXTRA, then the gold's passages the extraction lacks, each
 	 * with the element that holds it on the page. */
+	int step;                /* step mode: the method's stage shown, 0 the whole */
+	uint8_t *changed;        /* n: what that stage changed */
+	int nchanged;
 	bool gold_view;
 	char *gold_text;         /* the gold file's text (owned) */
 	size_t gold_len;
@@ -135,6 +138,8 @@ void model_free(struct tui_model *m);
 void model_recompute(struct tui_model *m);
 /* Show the dropped text, greyed, in shown (recomputes on a change). */
 void model_set_show_dropped(struct tui_model *m, bool on);
+/* The step mode's next stage (0 again after the last: the whole method). */
+int model_next_step(struct tui_model *m);
 /* The gold view on or off; false without a gold text. */
 bool model_set_gold_view(struct tui_model *m, bool on);
 

@@ -929,6 +929,19 @@ do_action(struct tui *t, enum action a)
 	case ACT_SAVE_TEXT:
 		open_prompt(t, PROMPT_SAVE);
 		break;
+	case ACT_STEP:
+		if (!m->algo->nsteps) {
+			tui_message(t, true, "%s has no stages to step through", m->algo->name);
+			break;
+		}
+		if (model_next_step(m))
+			tui_message(t, false, "%s stage %d of %d: %s; %d element%s changed (*)",
+				    m->algo->name, m->step, m->algo->nsteps,
+				    m->algo->steps[m->step - 1].name, m->nchanged,
+				    m->nchanged == 1 ? "" : "s");
+		else
+			tui_message(t, false, "stages off: the whole method");
+		break;
 	case ACT_NEXT_KEPT:
 	case ACT_PREV_KEPT: {
 		int i = model_next_kept(m, a == ACT_NEXT_KEPT ? 1 : -1);

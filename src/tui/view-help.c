@@ -44,6 +44,23 @@ help_lines(struct hline *l, int max)
 	LINE(ROLE_THRESHOLD, "-", "%s", "the row of the threshold T");
 	LINE(ROLE_NORMAL, "= -", "%s", "under the bars: a selected region, another region");
 	LINE(ROLE_BAR_ELEM, "^", "%s", "the selected element's lines");
+	LINE(ROLE_NORMAL, "", "%s", "");
+	LINE(ROLE_HEADING, "", "%s", "Glossary");
+	LINE(ROLE_NORMAL, "TA", "%s", "text: non-link characters in the element, spaces not counted");
+	LINE(ROLE_NORMAL, "LA", "%s", "links (a elements) in the element");
+	LINE(ROLE_NORMAL, "LT", "%s", "link text: characters inside links");
+	LINE(ROLE_NORMAL, "CC", "%s", "content correlativity TA/max(LA,1): content when above C");
+	LINE(ROLE_NORMAL, "TD", "%s", "context density: the parent's TA over the element's links");
+	LINE(ROLE_NORMAL, "CS", "%s", "share of same-tag siblings (and itself) whose CC reaches C");
+	LINE(ROLE_NORMAL, "P", "%s", "auto: the block's probability of being content");
+	LINE(ROLE_NORMAL, "REL VER", "%s", "tib: relativity LT/(TA+LT); veracity, dots (or punctuation) per character");
+	LINE(ROLE_NORMAL, "IPT", "%s", "ent: importance among the children weighed at one descent step");
+	LINE(ROLE_NORMAL, "TAGSIM", "%s", "sib: tag similarity of the block's best match in a sibling page");
+	LINE(ROLE_NORMAL, "Y, K, T", "%s", "lb: characters in K lines from a line on; regions start above T");
+	LINE(ROLE_NORMAL, "name~", "%s", "an id or class cut short to fit (the detail shows the whole tag)");
+	LINE(ROLE_NORMAL, "+N", "%s", "N more classes than the label shows");
+	LINE(ROLE_NORMAL, "(N)", "%s", "a folded element and how many elements it hides");
+	LINE(ROLE_NORMAL, "*", "%s", "step mode: what the current stage changed");
 #undef LINE
 	return n;
 }
@@ -51,8 +68,8 @@ help_lines(struct hline *l, int max)
 static void
 help_draw(struct tui *t, struct rect r, bool focused)
 {
-	struct hline l[96];
-	int n = help_lines(l, 96);
+	struct hline l[128];
+	int n = help_lines(l, 128);
 	int h = r.h - 1;
 	struct scroll *sc = &t->help_view.sc;
 	scroll_clamp(sc, n, h);

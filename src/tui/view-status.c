@@ -53,6 +53,11 @@ status_segments(const struct tui *t, struct seg *s, int max, int level)
 			SEG(ROLE_STATUS, "| rule %s (no body:) ", rb);
 	}
 	SEG(ROLE_STATUS, "| %s", m->algo->name);
+	if (m->step)
+		SEG(ROLE_STATUS_PARAM, " stage %d/%d", m->step, m->algo->nsteps);
+	if (m->algo->site_pages != SITE_NONE &&
+	    !(m->sites && m->sites[method_index(m->algo)]))
+		SEG(ROLE_STATUS_PARAM, " (page alone: --siblings gives the site)");
 	for (int k = 0; ; k++) {
 		const struct param_desc *d = model_method_param(m, k);
 		if (!d)

@@ -167,6 +167,8 @@ draw_row(struct tui *t, struct rect r, int y, int i, bool focused,
 	if ((k == MARK_PIN_IN || k == MARK_PIN_OUT) && !m->pins[i])
 		g = marks[k].inherited;
 	scr_text(y, r.x, 1, &g, 1, role | extra);
+	if (m->step && m->changed && m->changed[i])
+		scr_text(y, r.x + 1, 1, "*", 1, ROLE_HIGHLIGHT | extra);
 
 	int labw = r.w - 2 - figw;
 	int x = r.x + 2;
