@@ -27,6 +27,9 @@ struct reader {
 	size_t errlen;
 };
 
+/* fail() in an expression that is -1 where the analyzer can see it */
+#define FAIL(...) (fail(__VA_ARGS__), -1)
+
 static int __attribute__((format(printf, 2, 3)))
 fail(struct reader *r, const char *fmt, ...)
 {
@@ -63,7 +66,7 @@ next_line(struct reader *r)
 			if (!*s)
 				break;
 			if (r->nwords == MAX_WORDS)
-				return fail(r, "more than %d words", MAX_WORDS);
+				return FAIL(r, "more than %d words", MAX_WORDS);
 			r->words[r->nwords++] = s;
 			while (*s && *s != ' ' && *s != '\t' && *s != '\r')
 				s++;
@@ -83,7 +86,7 @@ need_line(struct reader *r, const char *what)
 {
 	int rc = next_line(r);
 	if (rc == 0)
-		return fail(r, "the file ends before %s", what);
+		return FAIL(r, "the file ends before %s", what);
 	return rc < 0 ? -1 : 0;
 }
 
@@ -94,9 +97,9 @@ get_int(struct reader *r, const char *s, long lo, long hi, const char *what, int
 	errno = 0;
 	long v = strtol(s, &e, 10);
 	if (e == s || *e || errno)
-		return fail(r, "%s: '%s' is not a whole number", what, s);
+		return FAIL(r, "%s: '%s' is not a whole number", what, s);
 	if (v < lo || v > hi)
-		return fail(r, "%s: %ld is not between %ld and %ld", what, v, lo, hi);
+		return FAIL(r, "%s: %ld is not between %ld and %ld", what, v, lo, hi);
 	*out = (int)v;
 	return 0;
 }
@@ -117,7 +120,7 @@ get_float(struct reader *r, const char *s, const char *what, float *out)
 	if (old)
 		uselocale(old);
 	if (bad || !isfinite(v))
-		return fail(r, "%s: '%s' is not a finite number", what, s);
+		return FAIL(r, "%s: '%s' is not a finite number", what, s);
 	*out = v;
 	return 0;
 }
@@ -129,16 +132,16 @@ read_features(struct reader *r, const char *const *names, int nfeatures)
 		return -1;
 	int n;
 	if (r->nwords < 2 || strcmp(r->words[0], "features"))
-		return fail(r, "expected 'features N NAME...'");
+		return FAIL(r, "expected 'features N NAME...'");
 	if (get_int(r, r->words[1], 0, INT_MAX, "features", &n) < 0)
 		return -1;
 	if (n != nfeatures)
-		return fail(r, "the model has %d features, pith %d", n, nfeatures);
+		return FAIL(r, "the model has %d features, pith %d", n, nfeatures);
 	if (r->nwords != n + 2)
-		return fail(r, "%d feature names for %d features", r->nwords - 2, n);
+		return FAIL(r, "%d feature names for %d features", r->nwords - 2, n);
 	for (int k = 0; k < n; k++)
 		if (strcmp(r->words[k + 2], names[k]))
-			return fail(r, "feature %d is '%s' in the model, '%s' in pith",
+			return FAIL(r, "feature %d is '%s' in the model, '%s' in pith",
 				    k, r->words[k + 2], names[k]);
 	return 0;
 }
@@ -150,16 +153,16 @@ read_stage1(struct reader *r, const char *const *names, int nbase, float *w)
 		return -1;
 	int n;
 	if (r->nwords != 2 || strcmp(r->words[0], "stage1"))
-		return fail(r, "expected 'stage1 %d'", nbase);
+		return FAIL(r, "expected 'stage1 %d'", nbase);
 	if (get_int(r, r->words[1], 0, INT_MAX, "stage1", &n) < 0)
 		return -1;
 	if (n != nbase)
-		return fail(r, "the first stage has %d weights, pith %d", n, nbase);
+		return FAIL(r, "the first stage has %d weights, pith %d", n, nbase);
 	for (int k = 0; k < nbase; k++) {
 		if (need_line(r, "the first stage's last weight") < 0)
 			return -1;
 		if (r->nwords != 2 || strcmp(r->words[0], names[k]))
-			return fail(r, "expected '%s WEIGHT'", names[k]);
+			return FAIL(r, "expected '%s WEIGHT'", names[k]);
 		if (get_float(r, r->words[1], names[k], &w[k]) < 0)
 			return -1;
 	}
@@ -174,19 +177,19 @@ read_tree(struct reader *r, struct auto_model *m, struct auto_node **nodes, int 
 {
 	int t = m->ntrees, k;
 	if (r->nwords != 3 || strcmp(r->words[0], "tree"))
-		return fail(r, "expected 'tree %d NODES'", t);
+		return FAIL(r, "expected 'tree %d NODES'", t);
 	if (get_int(r, r->words[1], 0, INT_MAX, "tree", &k) < 0)
 		return -1;
 	if (k != t)
-		return fail(r, "tree %d where tree %d was due", k, t);
+		return FAIL(r, "tree %d where tree %d was due", k, t);
 	if (get_int(r, r->words[2], 1, AUTO_MODEL_MAX_TREE_NODES, "nodes", &k) < 0)
 		return -1;
 	if (t == AUTO_MODEL_MAX_TREES)
-		return fail(r, "more than %d trees", AUTO_MODEL_MAX_TREES);
+		return FAIL(r, "more than %d trees", AUTO_MODEL_MAX_TREES);
 	if (k > AUTO_MODEL_MAX_NODES - m->nnodes)
-		return fail(r, "more than %d nodes in all", AUTO_MODEL_MAX_NODES);
+		return FAIL(r, "more than %d nodes in all", AUTO_MODEL_MAX_NODES);
 	int root = m->nnodes;
-	if (root + k > *cap) {
+	if (root + k > *cap || !*nodes) {
 		while (root + k > *cap)
 			*cap = *cap ? 2 * *cap : 1024;
 		*nodes = xreallocarray(*nodes, (size_t)*cap, sizeof **nodes);
@@ -196,7 +199,7 @@ read_tree(struct reader *r, struct auto_model *m, struct auto_node **nodes, int 
 		if (need_line(r, "the tree's last node") < 0)
 			return -1;
 		if (r->nwords != 5)
-			return fail(r, "expected 'FEATURE THRESHOLD LEFT RIGHT VALUE'");
+			return FAIL(r, "expected 'FEATURE THRESHOLD LEFT RIGHT VALUE'");
 		struct auto_node *nd = &(*nodes)[root + i];
 		if (get_int(r, r->words[0], -1, nfeatures - 1, "feature", &nd->feature) < 0 ||
 		    get_float(r, r->words[1], "threshold", &nd->threshold) < 0 ||
@@ -206,22 +209,22 @@ read_tree(struct reader *r, struct auto_model *m, struct auto_node **nodes, int 
 			return -1;
 		if (nd->feature < 0) {
 			if (nd->left != -1 || nd->right != -1)
-				return fail(r, "a leaf's children are -1 -1");
+				return FAIL(r, "a leaf's children are -1 -1");
 			continue;
 		}
 		/* children after their parent, each of one parent: a tree, so
 		 * every path ends at a leaf */
 		if (nd->left <= i || nd->right <= i || nd->left == nd->right)
-			return fail(r, "node %d's children must be two later nodes", i);
+			return FAIL(r, "node %d's children must be two later nodes", i);
 		if (parents[nd->left]++ || parents[nd->right]++)
-			return fail(r, "node %d has two parents",
+			return FAIL(r, "node %d has two parents",
 				    parents[nd->left] > 1 ? nd->left : nd->right);
 		nd->left += root;
 		nd->right += root;
 	}
 	for (int i = 1; i < k; i++)
 		if (!parents[i])
-			return fail(r, "node %d of tree %d is no node's child", i, t);
+			return FAIL(r, "node %d of tree %d is no node's child", i, t);
 	m->roots = xreallocarray((void *)m->roots, (size_t)t + 1, sizeof *m->roots);
 	((int *)m->roots)[t] = root;
 	m->nnodes += k;

@@ -291,7 +291,9 @@ strip_expr(struct cover *c, struct xpath_doc *x, int s, uint8_t *covered, struct
 	const char *cls = dom_attr(d, s, "class");
 	struct buf e;
 	buf_init(&e);
-	for (const char *p = cls; p && *p;) {
+	if (!cls)
+		cls = "";
+	for (const char *p = cls; *p;) {
 		while (*p && isspace((unsigned char)*p))
 			p++;
 		const char *t = p;

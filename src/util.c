@@ -551,19 +551,24 @@ path_relative(const char *from_dir, const char *to)
 	}
 	if (!from_dir[i] && to[i] == '/')
 		common = i + 1;     /* from_dir is a directory above to */
-	struct buf b;
-	buf_init(&b);
 	/* one ".." for each of from_dir's directories past them */
-	size_t fl = strlen(from_dir);
+	size_t fl = strlen(from_dir), ups = 0;
 	for (const char *p = from_dir + (common < fl ? common : fl); *p;) {
-		buf_adds(&b, "../");
+		ups++;
 		while (*p && *p != '/')
 			p++;
 		while (*p == '/')
 			p++;
 	}
-	buf_adds(&b, to + common);
-	return buf_steal(&b, NULL);
+	size_t rest = strlen(to + common);
+	char *out = xmalloc(3 * ups + rest + 1);
+	for (size_t k = 0; k < ups; k++) {
+		out[3 * k] = '.';
+		out[3 * k + 1] = '.';
+		out[3 * k + 2] = '/';
+	}
+	memcpy(out + 3 * ups, to + common, rest + 1);
+	return out;
 }
 
 int

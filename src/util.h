@@ -21,12 +21,12 @@ void die(const char *fmt, ...)
  * nothing of the terminal, so the screen module registers it. */
 void die_set_cleanup(void (*fn)(void));
 
-void *xmalloc(size_t n);
-void *xcalloc(size_t count, size_t size);
-void *xrealloc(void *p, size_t n);
-void *xreallocarray(void *p, size_t count, size_t size);
-char *xstrdup(const char *s);
-char *xstrndup(const char *s, size_t n);
+void *xmalloc(size_t n) __attribute__((returns_nonnull));
+void *xcalloc(size_t count, size_t size) __attribute__((returns_nonnull));
+void *xrealloc(void *p, size_t n) __attribute__((returns_nonnull));
+void *xreallocarray(void *p, size_t count, size_t size) __attribute__((returns_nonnull));
+char *xstrdup(const char *s) __attribute__((returns_nonnull));
+char *xstrndup(const char *s, size_t n) __attribute__((returns_nonnull));
 
 /* A growable byte buffer, always NUL-terminated once anything was added. */
 struct buf {
