@@ -78,6 +78,35 @@ json_field(struct buf *b, const char *key, const char *val, bool comma)
 		buf_addc(b, ',');
 }
 
+/* The normalised metadata after the fields every object has: only what
+ * the page gives. */
+static void
+meta_json(struct buf *b, const struct page_meta *m)
+{
+	const char *const f[][2] = {
+		{ "author", m->author }, { "date_source", m->date ? m->date_from : NULL },
+		{ "modified", m->modified }, { "sitename", m->site },
+		{ "description", m->description }, { "language", m->language },
+		{ "image", m->image }, { "canonical", m->canonical } };
+	for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
+		if (f[i][1]) {
+			buf_addc(b, ',');
+			json_field(b, f[i][0], f[i][1], false);
+		}
+	char **const lists[] = { m->categories, m->tags };
+	const int counts[] = { m->ncategories, m->ntags };
+	for (int l = 0; l < 2; l++) {
+		if (!counts[l])
+			continue;
+		buf_printf(b, ",\"%s\":[", l ? "tags" : "categories");
+		for (int i = 0; i < counts[l]; i++) {
+			if (i)
+				buf_addc(b, ',');
+			buf_add_json(b, lists[l][i], strlen(lists[l][i]));
+		}
+		buf_addc(b, ']');
+	}
+}
 
 static void
 rule_diag(void *ctx, const char *file, int line, const char *reason)
@@ -141,6 +170,12 @@ extract_page(const struct cli *c, const void *site, int index,
 				sc->legacy_font, *sc->legacy_font ? ")" : "");
 		}
 	}
+	/* the page's address dates it too (a date in its path) */
+	const char *page_url = c->url ? c->url : cli_is_url(input) ? input : NULL;
+	if (page_url && pg.dom) {
+		extract_meta_free(&pg.meta);
+		extract_meta_url(pg.dom, page_url, &pg.meta);
+	}
 	/* the site rule, if one matches, decides instead of the method */
 	char *side = NULL;
 	const char *rule_url = c->url ? c->url : cli_is_url(input) ? input : pg.meta.canonical;
@@ -195,6 +230,7 @@ extract_page(const struct cli *c, const void *site, int index,
 			   utf8_count_chars(text.data ? text.data : "", text.len), ms);
 		buf_adds(o, "\"text\":");
 		buf_add_json(o, text.data ? text.data : "", text.len);
+		meta_json(o, &pg.meta);
 		buf_adds(o, "}\n");
 	} else {
 		buf_add(o, text.data ? text.data : "", text.len);

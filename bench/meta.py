@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""make bench, metadata rows: title, author and date against the gold.
+
+For every trafilatura page of BENCH/dev whose .json holds a gold title,
+author or date: run `pith extract --format json` on it with --url from
+the .json, and count exact matches after trimming whitespace (dates to
+the day; a list of gold authors is joined with "; ").  A benchmark, not
+a test.  With --markdown it also renders each page's --format markdown
+with Debian's python3-markdown and gives the character F1 of its text
+against the plain-text output.
+"""
+import collections
+import concurrent.futures
+import glob
+import html
+import json
+import os
+import re
+import subprocess
+import sys
+
+
+def run(pith, page, url, fmt):
+    cmd = [pith, "extract", "--format", fmt]
+    if url:
+        cmd += ["--url", url]
+    r = subprocess.run(cmd + [page], capture_output=True)
+    return r.stdout.decode("utf-8", "replace")
+
+
+def norm(v):
+    if isinstance(v, list):
+        v = "; ".join(x.strip() for x in v)
+    return (v or "").strip()
+
+
+def chars(s):
+    return collections.Counter(c for c in s if not c.isspace())
+
+
+def char_f1(gold, pred):
+    g, p = chars(gold), chars(pred)
+    if not g and not p:
+        return 1.0
+    m = sum((g & p).values())
+    P = m / max(1, sum(p.values()))
+    R = m / max(1, sum(g.values()))
+    return 2 * P * R / (P + R) if P + R else 0.0
+
+
+def md_text(md):
+    """The text a reader sees of Markdown md: rendered, tags removed."""
+    import markdown
+    h = markdown.markdown(md, extensions=["tables"])
+    h = re.sub(r"<[^>]*>", " ", h)
+    return html.unescape(h)
+
+
+def main():
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    verbose = "--verbose" in sys.argv
+    pith, bench = args[0], args[1]
+    pages = []
+    for j in sorted(glob.glob(os.path.join(bench, "dev", "traf-*.json"))):
+        g = json.load(open(j, encoding="utf-8"))
+        pages.append((j[:-5] + ".html", g))
+
+    def one(item):
+        page, g = item
+        out = run(pith, page, g.get("url"), "json")
+        try:
+            return json.loads(out.splitlines()[0]) if out else {}
+        except (ValueError, IndexError):
+            return {}
+
+    with concurrent.futures.ThreadPoolExecutor(2) as ex:
+        got = list(ex.map(one, pages))
+    for field in ("date", "title", "author"):
+        n = ok = 0
+        for (page, g), o in zip(pages, got):
+            gold = norm(g.get(field))
+            if not gold:
+                continue
+            n += 1
+            mine = norm(o.get(field))
+            if field == "date":
+                gold, mine = gold[:10], mine[:10]
+            if mine == gold:
+                ok += 1
+            elif verbose:
+                print(f"  {field} {os.path.basename(page)}: {mine!r} != {gold!r}"
+                      f" ({o.get('date_source', '') if field == 'date' else ''})")
+        print(f"meta {field:7s} {ok:4d}/{n:<4d} {ok / max(1, n):.2f}")
+
+    if "--markdown" in sys.argv:
+        def pair(item):
+            page, g = item
+            return (run(pith, page, g.get("url"), "text"),
+                    run(pith, page, g.get("url"), "markdown"))
+        with concurrent.futures.ThreadPoolExecutor(2) as ex:
+            outs = list(ex.map(pair, pages))
+        f1s = []
+        for (page, g), (text, md) in zip(pages, outs):
+            f = char_f1(text, md_text(md))
+            f1s.append(f)
+            if verbose and f < 0.99:
+                print(f"  markdown {os.path.basename(page)}: F1 {f:.3f}")
+        low = min(f1s) if f1s else 0
+        print(f"markdown text vs plain text: char F1 mean {sum(f1s) / max(1, len(f1s)):.4f}"
+              f", worst {low:.4f}, pages >= 0.99: {sum(f >= 0.99 for f in f1s)}/{len(f1s)}")
+
+
+if __name__ == "__main__":
+    main()
