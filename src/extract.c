@@ -161,6 +161,15 @@ class_or_id_has(const struct dom *d, int i, const char *word)
 	       attr_has(d, i, "itemprop", word) || attr_has(d, i, "rel", word);
 }
 
+static bool
+in_comments(const struct dom *d, int e)
+{
+	for (int a = d->parent[e]; a >= 0; a = d->parent[a])
+		if (attr_has(d, a, "class", "comment") || attr_has(d, a, "id", "comment"))
+			return true;
+	return false;
+}
+
 /* ---- JSON-LD: just enough of JSON to find a few keys ---- */
 
 static const char *
@@ -823,10 +832,13 @@ names_site(const char *p, size_t n, const char *site, const char *host)
 			yes = b.len && (!strcmp(a.data, b.data) ||
 					(b.len >= 4 && strstr(a.data, b.data)));
 		}
-		if (!yes && host) {
+		/* the host's labels: "foren.myoos" names "MyOOS Community Forum" */
+		for (const char *h = host; !yes && h && *h; ) {
+			size_t l = strcspn(h, ".");
 			b.len = 0;
-			squeeze(host, strlen(host), &b);
-			yes = b.len && strstr(b.data, a.data);
+			squeeze(h, l, &b);
+			yes = b.len >= 4 && (strstr(b.data, a.data) || strstr(a.data, b.data));
+			h += l + (h[l] == '.');
 		}
 	}
 	buf_free(&a);
@@ -851,10 +863,10 @@ contains_folded(const char *hay, const char *needle)
 
 /* "Headline | Site", "Site - Section - Headline" -> "Headline": split at
  * the separators sites put around their name; drop the parts that name
- * the site; of several parts left, keep the longest when a bar or a
+ * the site (only those when only_site: a headline); of several parts left, keep the longest when a bar or a
  * guillemet separated them (they never stand inside a headline). */
 static void
-strip_site(char *title, const char *site, const char *host)
+strip_site(char *title, const char *site, const char *host, bool only_site)
 {
 	static const char *const seps[] = { " | ", " - ", " – ", " — ", " :: ", " · ",
 		" » ", " : ", " / " };
@@ -891,14 +903,14 @@ strip_site(char *title, const char *site, const char *host)
 		hi--, dropped = true;
 	while (lo < hi && names_site(ps[lo], pl[lo], site, host))
 		lo++, dropped = true;
-	if (!dropped && !strong)
+	if (!dropped && (!strong || only_site))
 		return;
 	int best = lo;
 	if (strong || dropped)
 		for (int i = lo; i <= hi; i++)
 			if (pl[i] > pl[best])
 				best = i;
-	if (!strong && hi > lo) {
+	if ((!strong || only_site) && hi > lo) {
 		/* dashes may stand inside a headline: keep what is left whole */
 		size_t n = (size_t)(ps[hi] + pl[hi] - ps[lo]);
 		memmove(title, ps[lo], n);
@@ -907,6 +919,72 @@ strip_site(char *title, const char *site, const char *host)
 	}
 	memmove(title, ps[best], pl[best]);
 	title[pl[best]] = '\0';
+}
+
+/* The first h1 (else h2) that the shared titles hold: the headline as
+ * the page shows it, without the site's name. */
+static char *
+headline_in(const struct dom *d, const char *og, const char *tt, const char *jl)
+{
+	static const char *const tags[] = { "h1", "h2" };
+	for (size_t k = 0; k < 2; k++) {
+		int tag = dom_tag_id(d, tags[k]);
+		for (int i = 0; tag >= 0 && i < d->n; i++) {
+			if (d->tag[i] != tag || d->flags[i] & DOM_SKIP)
+				continue;
+			char *h = element_text(d, i);
+			struct buf a;
+			buf_init(&a);
+			squeeze(h, strlen(h), &a);
+			size_t hl = a.len;
+			buf_free(&a);
+			const char *const ts[] = { og, tt, jl };
+			for (size_t j = 0; j < 3 && hl >= 4; j++) {
+				if (!ts[j] || !contains_folded(ts[j], h))
+					continue;
+				buf_init(&a);
+				squeeze(ts[j], strlen(ts[j]), &a);
+				/* most of the title, not one word of it */
+				bool most = hl * 3 >= a.len;
+				buf_free(&a);
+				if (most)
+					return h;
+			}
+			free(h);
+		}
+	}
+	return NULL;
+}
+
+/* The headline the page marks as such (itemprop=headline, class
+ * entry-title), else its only h1, unless that is the site's name. */
+static char *
+headline_marked(const struct dom *d, const char *site, const char *host)
+{
+	int h1 = dom_tag_id(d, "h1"), n1 = 0, only = -1;
+	for (int i = 0; i < d->n; i++) {
+		if (d->flags[i] & DOM_SKIP || in_comments(d, i))
+			continue;
+		bool marked = attr_has(d, i, "itemprop", "headline") ||
+			      attr_has(d, i, "class", "entry-title") ||
+			      attr_has(d, i, "class", "article-title") ||
+			      attr_has(d, i, "class", "post-title");
+		if (h1 >= 0 && d->tag[i] == h1)
+			n1++, only = i;
+		if (!marked || d->flags[i] & DOM_PHRASING || d->tag[i] == dom_tag_id(d, "meta"))
+			continue;
+		char *h = element_text(d, i);
+		if (strlen(h) >= 4 && strlen(h) < 300 && !names_site(h, strlen(h), site, host))
+			return h;
+		free(h);
+	}
+	if (n1 != 1)
+		return NULL;
+	char *h = element_text(d, only);
+	if (strlen(h) >= 4 && strlen(h) < 300 && !names_site(h, strlen(h), site, host))
+		return h;
+	free(h);
+	return NULL;
 }
 
 static char *
@@ -937,7 +1015,7 @@ clean_author(char *a)
 		"par ", "por ", "di ", "door ", "text: ", "text ", "autor: ", "autor ",
 		"author: ", "auteur : ", "auteur: ", "автор: ", "автор ", "from ",
 		"verfasst von ", "geschrieben von ", "veröffentlicht von ", "eingestellt von ",
-		"publié par ", "publicado por ", "escrito por ", "text und fotos: ", "von: ", "by: " };
+		"publié par ", "publicado por ", "escrito por ", "text und fotos: ", "von: ", "by: ", "vom " };
 	/* labels standing where the name should */
 	static const char *const labels[] = { "posted", "publiziert am", "veröffentlicht",
 		"von", "by", "autor", "author", "share", "teilen", "redakteur", "published" };
@@ -980,15 +1058,6 @@ clean_author(char *a)
 		r = xstrndup(s, n);
 	free(a);
 	return r;
-}
-
-static bool
-in_comments(const struct dom *d, int e)
-{
-	for (int a = d->parent[e]; a >= 0; a = d->parent[a])
-		if (attr_has(d, a, "class", "comment") || attr_has(d, a, "id", "comment"))
-			return true;
-	return false;
 }
 
 /* The first byline element: rel=author, itemprop=author, or a class or id
@@ -1269,10 +1338,10 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 	int te = first_tag(d, "title");
 	int h1 = first_tag(d, "h1");
 	char *tt = te >= 0 ? element_text(d, te) : NULL;
-	char *ht = h1 >= 0 ? element_text(d, h1) : NULL;
-	if (ht && strlen(ht) >= 4 && ((og && contains_folded(og, ht)) ||
-				       (tt && contains_folded(tt, ht)) ||
-				       (jl.headline && contains_folded(jl.headline, ht)))) {
+	char *ht = headline_in(d, og, tt, jl.headline);
+	if (!ht)
+		ht = headline_marked(d, meta->site, host);
+	if (ht) {
 		meta->title = xstrdup(ht);
 		meta->title_from = "h1";
 	} else if (og && (meta->title = nonempty_dup(og, strlen(og)))) {
@@ -1283,12 +1352,12 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 	} else if (tt && *tt) {
 		meta->title = xstrdup(tt);
 		meta->title_from = "title";
-	} else if (ht && *ht) {
+	} else if (h1 >= 0 && (ht = element_text(d, h1)) && *ht) {
 		meta->title = xstrdup(ht);
 		meta->title_from = "h1";
 	}
-	if (meta->title && strcmp(meta->title_from, "h1"))
-		strip_site(meta->title, meta->site, host);
+	if (meta->title)
+		strip_site(meta->title, meta->site, host, !strcmp(meta->title_from, "h1"));
 	free(tt);
 
 	/* Author: JSON-LD, the meta tags, then the page's byline. */
