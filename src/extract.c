@@ -728,7 +728,7 @@ extract_date_text(const char *s, size_t n, const char *lang, char out[11])
 					}
 				}
 			}
-			if (days_ok(y, m, d) && (j >= n || !isdigit((unsigned char)s[j]))) {
+			if (days_ok(y, m, d) && (j >= n || !isalnum((unsigned char)s[j]))) {
 				day_str(out, y, m, d);
 				return true;
 			}
@@ -752,7 +752,7 @@ extract_date_text(const char *s, size_t n, const char *lang, char out[11])
 			size_t y0 = k;
 			int yy = digits(s, n, &k, 4);
 			if (k - y0 == 4 && days_ok(yy, mm, dd) &&
-			    (k >= n || !isdigit((unsigned char)s[k]))) {
+			    (k >= n || !isalnum((unsigned char)s[k]))) {
 				day_str(out, yy, mm, dd);
 				return true;
 			}
@@ -830,7 +830,8 @@ names_site(const char *p, size_t n, const char *site, const char *host)
 		if (site) {
 			squeeze(site, strlen(site), &b);
 			yes = b.len && (!strcmp(a.data, b.data) ||
-					(b.len >= 4 && strstr(a.data, b.data)));
+					(b.len >= 4 && strstr(a.data, b.data)) ||
+					(a.len >= 5 && strstr(b.data, a.data)));
 		}
 		/* the host's labels: "foren.myoos" names "MyOOS Community Forum" */
 		for (const char *h = host; !yes && h && *h; ) {
@@ -924,7 +925,8 @@ strip_site(char *title, const char *site, const char *host, bool only_site)
 /* The first h1 (else h2) that the shared titles hold: the headline as
  * the page shows it, without the site's name. */
 static char *
-headline_in(const struct dom *d, const char *og, const char *tt, const char *jl)
+headline_in(const struct dom *d, const char *og, const char *tt, const char *jl,
+	    const char *site, const char *host)
 {
 	static const char *const tags[] = { "h1", "h2" };
 	for (size_t k = 0; k < 2; k++) {
@@ -939,6 +941,8 @@ headline_in(const struct dom *d, const char *og, const char *tt, const char *jl)
 			size_t hl = a.len;
 			buf_free(&a);
 			const char *const ts[] = { og, tt, jl };
+			if (names_site(h, strlen(h), site, host))
+				hl = 0;
 			for (size_t j = 0; j < 3 && hl >= 4; j++) {
 				if (!ts[j] || !contains_folded(ts[j], h))
 					continue;
@@ -1338,7 +1342,7 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 	int te = first_tag(d, "title");
 	int h1 = first_tag(d, "h1");
 	char *tt = te >= 0 ? element_text(d, te) : NULL;
-	char *ht = headline_in(d, og, tt, jl.headline);
+	char *ht = headline_in(d, og, tt, jl.headline, meta->site, host);
 	if (!ht)
 		ht = headline_marked(d, meta->site, host);
 	if (ht) {

@@ -84,14 +84,147 @@ test_meta_og(void **state)
 		  "<meta name=\"keywords\" content=\"news, big\">"
 		  "<meta name=\"description\" content=\"All of it.\">"
 		  "<link rel=\"canonical\" href=\"https://paper.example/big\">"
-		  "</head><body><h1>Heading</h1></body></html>");
+		  "</head><body><h1>Daily Paper</h1><h1>Heading</h1></body></html>");
+	/* two h1s, neither in og:title: the shared title stands */
 	assert_string_equal(pg.meta.title, "Big news today");
 	assert_string_equal(pg.meta.title_from, "og:title");
 	assert_string_equal(pg.meta.date, "2020-01-02T03:04:05Z");
 	assert_string_equal(pg.meta.keywords, "news, big");
 	assert_string_equal(pg.meta.description, "All of it.");
 	assert_string_equal(pg.meta.canonical, "https://paper.example/big");
+	assert_string_equal(pg.meta.site, "Daily Paper");
+	assert_null(pg.meta.author);
+	assert_null(pg.meta.modified);
+	assert_null(pg.meta.language);
 	page_free(&pg);
+}
+
+/* The normalised fields and where they came from. */
+static void
+test_meta_normalised(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg,
+		  "<html lang=\"de-DE\"><head><title>Neue Fähre | Hafenblatt</title>"
+		  "<meta property=\"og:title\" content=\"Neue Fähre für den Hafen | Hafenblatt\">"
+		  "<meta property=\"og:image\" content=\"https://h.example/f.jpg\">"
+		  "<meta property=\"article:section\" content=\"Lokales\">"
+		  "<meta property=\"article:tag\" content=\"Fähre\">"
+		  "<meta property=\"article:tag\" content=\"Hafen\">"
+		  "<script type=\"application/ld+json\">{\"@context\":\"https://schema.org\","
+		  "\"@graph\":[{\"@type\":\"WebSite\",\"name\":\"Hafenblatt\"},"
+		  "{\"@type\":\"NewsArticle\",\"headline\":\"Neue F\\u00e4hre\","
+		  "\"author\":[{\"@type\":\"Person\",\"name\":\"Jana M\\u00fcller\"},"
+		  "{\"@type\":\"Person\",\"name\":\"Ole Berg\"}],"
+		  "\"datePublished\":\"2019-11-19 02:24:00 UTC\","
+		  "\"dateModified\":\"2019-11-20T01:50:59.403\","
+		  "\"publisher\":{\"@type\":\"Organization\",\"name\":\"Hafenblatt GmbH\"}}]}"
+		  "</script></head><body><div class=logo><h1>Hafenblatt</h1></div>"
+		  "<article><h1>Neue Fähre für den Hafen</h1><p>Text.</p></article></body></html>");
+	/* the second h1 is the headline og:title holds, without the site */
+	assert_string_equal(pg.meta.title, "Neue Fähre für den Hafen");
+	assert_string_equal(pg.meta.title_from, "h1");
+	assert_string_equal(pg.meta.author, "Jana Müller; Ole Berg");
+	assert_string_equal(pg.meta.author_from, "json-ld");
+	assert_string_equal(pg.meta.date, "2019-11-19T02:24:00Z");
+	assert_string_equal(pg.meta.date_from, "json-ld");
+	assert_string_equal(pg.meta.modified, "2019-11-20T01:50:59");
+	assert_string_equal(pg.meta.site, "Hafenblatt GmbH");
+	assert_string_equal(pg.meta.language, "de-DE");
+	assert_string_equal(pg.meta.image, "https://h.example/f.jpg");
+	assert_int_equal(pg.meta.ncategories, 1);
+	assert_string_equal(pg.meta.categories[0], "Lokales");
+	assert_int_equal(pg.meta.ntags, 2);
+	assert_string_equal(pg.meta.tags[1], "Hafen");
+	page_free(&pg);
+
+	/* a byline and a visible date in the page's language; the language
+	 * read from the script when the page does not declare one */
+	test_page(&pg,
+		  "<html><body><h1>Паром остаётся</h1><p>Автор: Иван Петров</p>"
+		  "<p class=\"date\">14 марта 2024 г.</p><p>Совет проголосовал.</p></body></html>");
+	assert_string_equal(pg.meta.author, "Иван Петров");
+	assert_string_equal(pg.meta.author_from, "byline");
+	assert_string_equal(pg.meta.date, "2024-03-14");
+	assert_string_equal(pg.meta.date_from, "text");
+	assert_string_equal(pg.meta.language, "ru");
+	assert_string_equal(pg.meta.language_from, "script");
+	page_free(&pg);
+
+	/* the page's address dates it when nothing else does */
+	test_page(&pg, "<html><body><p>Nothing dated here.</p></body></html>");
+	assert_null(pg.meta.date);
+	struct page_meta m;
+	extract_meta_url(pg.dom, "https://x.example/2021/07/09/story", &m);
+	assert_string_equal(m.date, "2021-07-09");
+	assert_string_equal(m.date_from, "url");
+	extract_meta_free(&m);
+	page_free(&pg);
+}
+
+static void
+test_date_iso(void **state)
+{
+	(void)state;
+	static const char *const cases[][2] = {
+		{ "2019-11-19 02:24:00 UTC", "2019-11-19T02:24:00Z" },
+		{ "2019-11-20T01:50:59.403", "2019-11-20T01:50:59" },
+		{ "2019-11-19T07:03:25+00:00", "2019-11-19T07:03:25+00:00" },
+		{ "2019-11-19T07:03-0500", "2019-11-19T07:03:00-05:00" },
+		{ " 2019/11/19", "2019-11-19" },
+		{ "20191119", "2019-11-19" },
+		{ "2019-02-30", NULL },
+		{ "Tuesday", NULL },
+		{ "1850-01-01", NULL },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *r = extract_date_iso(cases[i][0]);
+		if (cases[i][1])
+			assert_string_equal(r, cases[i][1]);
+		else
+			assert_null(r);
+		free(r);
+	}
+}
+
+/* One row per language of the month table, and the numeric forms. */
+static void
+test_date_text(void **state)
+{
+	(void)state;
+	static const char *const cases[][3] = {
+		{ "Published 14 March 2024, 10:00", NULL, "2024-03-14" },
+		{ "March 14th, 2024", "en", "2024-03-14" },
+		{ "Sept. 3, 2021", "en", "2021-09-03" },
+		{ "am 14. März 2024 um 9 Uhr", "de", "2024-03-14" },
+		{ "MÄRZ: 2. MÄRZ 2024", "de", "2024-03-02" },
+		{ "le 1 février 2023", "fr", "2023-02-01" },
+		{ "14 de marzo de 2024", "es", "2024-03-14" },
+		{ "14 марта 2024 г.", "ru", "2024-03-14" },
+		{ "Опубликовано: 3 Января 2022", "ru", "2022-01-03" },
+		{ "2024年3月14日 10:00", "zh", "2024-03-14" },
+		{ "更新 2024年12月1日", "ja", "2024-12-01" },
+		{ "14.03.2024", "de", "2024-03-14" },
+		{ "14.03.24", "de", "2024-03-14" },
+		{ "03/14/2024", "en-US", "2024-03-14" },
+		{ "14/03/2024", "fr", "2024-03-14" },
+		{ "2024-03-14", NULL, "2024-03-14" },
+		{ "31 February 2024", "en", NULL },
+		{ "Version 1.2.2024b", NULL, NULL },
+		{ "in May we met", "en", NULL },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char out[11] = "";
+		bool ok = extract_date_text(cases[i][0], strlen(cases[i][0]), cases[i][1], out);
+		if (cases[i][2]) {
+			if (!ok)
+				fail_msg("no date in '%s'", cases[i][0]);
+			assert_string_equal(out, cases[i][2]);
+		} else if (ok) {
+			fail_msg("'%s' gave %s", cases[i][0], out);
+		}
+	}
 }
 
 static void
@@ -135,6 +268,9 @@ main(void)
 		cmocka_unit_test(test_spans),
 		cmocka_unit_test(test_meta_og),
 		cmocka_unit_test(test_meta_fallbacks),
+		cmocka_unit_test(test_meta_normalised),
+		cmocka_unit_test(test_date_iso),
+		cmocka_unit_test(test_date_text),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
