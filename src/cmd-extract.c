@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "format.h"
 #include "rules.h"
 #include "run.h"
 #include "walk.h"
@@ -108,6 +109,30 @@ meta_json(struct buf *b, const struct page_meta *m)
 	}
 }
 
+/* --format markdown|html: the kept structure (plain paragraphs when the
+ * method decided lines, not elements). */
+static void
+format_page(const struct cli *c, const struct page *pg, const struct run *run,
+	    const char *page_url, struct buf *o)
+{
+	struct format_opts fo = { .links = c->links, .images = c->images,
+				  .url = page_url ? page_url : pg->meta.canonical };
+	bool md = c->format == FORMAT_MARKDOWN;
+	if (md && c->front_matter)
+		format_front_matter(&pg->meta, o);
+	if (run->by_lines || !pg->dom) {
+		const char *t = run->text.data ? run->text.data : "";
+		if (md)
+			format_lines_markdown(t, run->text.len, o);
+		else
+			format_lines_html(t, run->text.len, o);
+	} else if (md) {
+		format_markdown(pg->dom, run->dc.content, run->masked ? run->mask : NULL, &fo, o);
+	} else {
+		format_html(pg->dom, run->dc.content, run->masked ? run->mask : NULL, &fo, o);
+	}
+}
+
 static void
 rule_diag(void *ctx, const char *file, int line, const char *reason)
 {
@@ -146,7 +171,9 @@ extract_page(const struct cli *c, const void *site, int index,
 	char err[256];
 	buf_init(&r->out);
 	r->failed = 0;
-	if (cli_load(c, input, &pg, c->algo->needs_dom || c->ruleset, err, sizeof err) < 0) {
+	bool structured = c->format == FORMAT_MARKDOWN || c->format == FORMAT_HTML;
+	if (cli_load(c, input, &pg, c->algo->needs_dom || c->ruleset || structured,
+		     err, sizeof err) < 0) {
 		r->failed = 1;
 		buf_adds(&r->out, err);
 		page_free(&pg);
@@ -232,6 +259,8 @@ extract_page(const struct cli *c, const void *site, int index,
 		buf_add_json(o, text.data ? text.data : "", text.len);
 		meta_json(o, &pg.meta);
 		buf_adds(o, "}\n");
+	} else if (structured) {
+		format_page(c, &pg, &run, page_url, o);
 	} else {
 		buf_add(o, text.data ? text.data : "", text.len);
 	}
@@ -240,8 +269,8 @@ extract_page(const struct cli *c, const void *site, int index,
 	page_free(&pg);
 
 	if (c->outdir) {
-		char *path = out_path(c->outdir, input,
-				      c->format == FORMAT_JSON ? "json" : "txt");
+		static const char *const ext[] = { "txt", "tsv", "json", "md", "html" };
+		char *path = out_path(c->outdir, input, ext[c->format]);
 		if (write_file_atomic(path, o->data ? o->data : "", o->len, false,
 				      err, sizeof err) < 0) {
 			o->len = 0;
@@ -271,7 +300,7 @@ emit(struct printer *p, const char *input, struct result *r)
 		cli_report(input, r->out.data ? r->out.data : "failed");
 		p->failed++;
 	} else if (!p->c->outdir) {
-		if (p->c->format == FORMAT_TEXT && p->printed > 0)
+		if (p->c->format != FORMAT_JSON && p->printed > 0)
 			fputs("\f\n", stdout);
 		fwrite(r->out.data ? r->out.data : "", 1, r->out.len, stdout);
 		p->printed++;
@@ -474,7 +503,9 @@ cmd_extract(struct cli *c)
 	if (c->ninputs < 1)
 		return cli_usage_error("extract needs at least one FILE, DIR, URL or -");
 	if (c->format_given && c->format == FORMAT_TSV)
-		return cli_usage_error("extract writes text or json");
+		return cli_usage_error("extract writes text, json, markdown or html");
+	if ((c->links || c->images || c->front_matter) && c->format != FORMAT_MARKDOWN)
+		return cli_usage_error("--links, --images and --front-matter go with --format markdown");
 	if (c->outdir) {
 		struct stat st;
 		if (mkdir_parents(c->outdir) < 0) {
