@@ -5,9 +5,9 @@ For every trafilatura page of BENCH/dev whose .json holds a gold title,
 author or date: run `pith extract --format json` on it with --url from
 the .json, and count exact matches after trimming whitespace (dates to
 the day; a list of gold authors is joined with "; ").  A benchmark, not
-a test.  With --markdown it also renders each page's --format markdown
-with Debian's python3-markdown and gives the character F1 of its text
-against the plain-text output.
+a test.  With --markdown it also renders every dev page's --format
+markdown with Python-Markdown (Debian's python3-markdown) and gives the
+character F1 of the rendered text against the plain-text output.
 """
 import collections
 import concurrent.futures
@@ -48,12 +48,27 @@ def char_f1(gold, pred):
     return 2 * P * R / (P + R) if P + R else 0.0
 
 
-def md_text(md):
-    """The text a reader sees of Markdown md: rendered, tags removed."""
-    import markdown
-    h = markdown.markdown(md, extensions=["tables"])
-    h = re.sub(r"<[^>]*>", " ", h)
-    return html.unescape(h)
+RENDER = r"""
+import html, json, re, sys
+import markdown
+out = []
+for md in json.load(sys.stdin):
+    h = markdown.markdown(md, extensions=["tables", "fenced_code"])
+    out.append(html.unescape(re.sub(r"<[^>]*>", " ", h)))
+json.dump(out, sys.stdout)
+"""
+
+
+def md_texts(mds):
+    """The text a reader sees of each Markdown document: rendered by
+    Python-Markdown (Debian's python3-markdown, which lives in the system
+    Python when another python3 comes first on PATH), tags removed."""
+    for py in (sys.executable, "/usr/bin/python3"):
+        r = subprocess.run([py, "-c", RENDER], input=json.dumps(mds),
+                           capture_output=True, text=True)
+        if r.returncode == 0:
+            return json.loads(r.stdout)
+    sys.exit("meta.py: no Python-Markdown (apt-get install python3-markdown)")
 
 
 def main():
@@ -93,15 +108,20 @@ def main():
         print(f"meta {field:7s} {ok:4d}/{n:<4d} {ok / max(1, n):.2f}")
 
     if "--markdown" in sys.argv:
+        every = []
+        for j in sorted(glob.glob(os.path.join(bench, "dev", "*.json"))):
+            every.append((j[:-5] + ".html", json.load(open(j, encoding="utf-8"))))
+
         def pair(item):
             page, g = item
             return (run(pith, page, g.get("url"), "text"),
                     run(pith, page, g.get("url"), "markdown"))
         with concurrent.futures.ThreadPoolExecutor(2) as ex:
-            outs = list(ex.map(pair, pages))
+            outs = list(ex.map(pair, every))
         f1s = []
-        for (page, g), (text, md) in zip(pages, outs):
-            f = char_f1(text, md_text(md))
+        rendered = md_texts([md for _, md in outs])
+        for (page, g), (text, _), mdt in zip(every, outs, rendered):
+            f = char_f1(text, mdt)
             f1s.append(f)
             if verbose and f < 0.99:
                 print(f"  markdown {os.path.basename(page)}: F1 {f:.3f}")

@@ -243,15 +243,19 @@ json_string(const char *p, const char *e)
 		switch (*p) {
 		case 'n': case 't': case 'r': buf_addc(&b, ' '); break;
 		case 'u':
-			if (p + 4 < e) {
+			if (p + 4 < e && isxdigit((unsigned char)p[1]) && isxdigit((unsigned char)p[2]) &&
+			    isxdigit((unsigned char)p[3]) && isxdigit((unsigned char)p[4])) {
 				unsigned cp = hexval(p + 1);
 				p += 4;
 				if (cp >= 0xd800 && cp < 0xdc00 && p + 6 < e && p[1] == '\\' && p[2] == 'u') {
 					unsigned lo = hexval(p + 3);
-					cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-					p += 6;
+					if (lo >= 0xdc00 && lo < 0xe000) {
+						cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+						p += 6;
+					}
 				}
-				buf_add_utf8(&b, cp);
+				/* a lone surrogate is no character */
+				buf_add_utf8(&b, cp >= 0xd800 && cp < 0xe000 ? 0xfffd : cp);
 			}
 			break;
 		default: buf_addc(&b, *p); break;

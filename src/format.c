@@ -128,8 +128,10 @@ struct fmt {
 	int inline_only;        /* inside a table cell: blocks are spaces */
 	int raw;                /* inside inline code: no escaping */
 	struct seg { const char *first, *cont; bool pending; } segs[64];
-	int nsegs;
+	int nsegs;              /* may exceed the array: deeper levels add no prefix */
 };
+
+#define NSEGS(f) ((f)->nsegs < 64 ? (f)->nsegs : 64)
 
 static bool
 text_kept(const struct fmt *f, int t)
@@ -262,7 +264,7 @@ static void
 md_line(struct fmt *f, const char *s, size_t n)
 {
 	struct buf *o = f->out;
-	for (int i = 0; i < f->nsegs; i++) {
+	for (int i = 0; i < NSEGS(f); i++) {
 		struct seg *g = &f->segs[i];
 		buf_adds(o, g->pending ? g->first : g->cont);
 		g->pending = false;
@@ -281,7 +283,7 @@ md_blank(struct fmt *f)
 	if (f->need_blank && f->out->len) {
 		/* the prefixes without a pending list marker */
 		struct buf *o = f->out;
-		for (int i = 0; i < f->nsegs; i++)
+		for (int i = 0; i < NSEGS(f); i++)
 			if (!f->segs[i].pending)
 				buf_adds(o, f->segs[i].cont);
 		while (o->len && o->data[o->len - 1] == ' ')
@@ -784,7 +786,8 @@ md_element(struct fmt *f, int e)
 		md_flush(f);
 		md_blank(f);
 		push_seg(f, "> ", "> ");
-		f->segs[f->nsegs - 1].pending = false;
+		if (f->nsegs <= 64)
+			f->segs[f->nsegs - 1].pending = false;
 		md_children(f, e);
 		md_flush(f);
 		pop_seg(f);
