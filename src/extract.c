@@ -340,6 +340,7 @@ json_names(const char *v, const char *e)
 
 struct jsonld {
 	char *headline, *author, *published, *modified, *publisher, *image, *section;
+	char *author_ref;   /* {"@id": ...} of an author named elsewhere in the graph */
 };
 
 static bool
@@ -399,8 +400,12 @@ jsonld_object(const char *o, const char *e, struct jsonld *j, int depth)
 		return;
 	if ((v = json_member(o, e, "headline", &ve)))
 		take(&j->headline, json_string(v, ve));
-	if ((v = json_member(o, e, "author", &ve)))
+	if ((v = json_member(o, e, "author", &ve))) {
 		take(&j->author, json_names(v, ve));
+		const char *ie, *id = json_member(v, ve, "@id", &ie);
+		if (id)
+			take(&j->author_ref, json_string(id, ie));
+	}
 	if ((v = json_member(o, e, "creator", &ve)))
 		take(&j->author, json_names(v, ve));
 	if ((v = json_member(o, e, "datePublished", &ve)))
@@ -419,6 +424,44 @@ jsonld_object(const char *o, const char *e, struct jsonld *j, int depth)
 	}
 }
 
+/* The name of the object whose @id is ref, anywhere in [o, e). */
+static char *
+jsonld_name_of(const char *o, const char *e, const char *ref, int depth)
+{
+	o = json_ws(o, e);
+	if (depth > 8 || o >= e || (*o != '{' && *o != '['))
+		return NULL;
+	if (*o == '{') {
+		const char *ve, *v = json_member(o, e, "@id", &ve);
+		char *id = v ? json_string(v, ve) : NULL;
+		bool match = id && !strcmp(id, ref);
+		free(id);
+		if (match && (v = json_member(o, e, "name", &ve)))
+			return json_string(v, ve);
+	}
+	/* the values inside, objects and arrays only */
+	const char *end = json_skip(o, e) - 1;
+	for (const char *p = json_ws(o + 1, end); p < end; ) {
+		if (*o == '{') {
+			p = json_skip(p, end);   /* the key */
+			p = json_ws(p, end);
+			if (p >= end || *p != ':')
+				break;
+			p = json_ws(p + 1, end);
+		}
+		const char *q = json_skip(p, end);
+		char *r = jsonld_name_of(p, q, ref, depth + 1);
+		if (r)
+			return r;
+		p = json_ws(q, end);
+		if (p < end && *p == ',')
+			p = json_ws(p + 1, end);
+		else
+			break;
+	}
+	return NULL;
+}
+
 static void
 jsonld_find(const struct dom *d, struct jsonld *j)
 {
@@ -429,6 +472,13 @@ jsonld_find(const struct dom *d, struct jsonld *j)
 			continue;
 		for (int t = d->text_begin[i]; t < d->text_end[i]; t++)
 			jsonld_object(dom_text(d, t), dom_text(d, t) + d->texts[t].len, j, 0);
+	}
+	for (int i = 0; script >= 0 && i < d->n && !j->author && j->author_ref; i++) {
+		if (d->tag[i] != script || !attr_has(d, i, "type", "ld+json"))
+			continue;
+		for (int t = d->text_begin[i]; t < d->text_end[i] && !j->author; t++)
+			j->author = jsonld_name_of(dom_text(d, t), dom_text(d, t) + d->texts[t].len,
+						   j->author_ref, 0);
 	}
 }
 
@@ -442,6 +492,7 @@ jsonld_free(struct jsonld *j)
 	free(j->publisher);
 	free(j->image);
 	free(j->section);
+	free(j->author_ref);
 }
 
 /* ---- dates ---- */
@@ -1106,36 +1157,122 @@ author_from_page(const struct dom *d, const char **from)
 	return NULL;
 }
 
-/* "By Jane Doe", "von Jane Doe" standing alone in a short element near
- * the headline: the byline pattern of pages that mark nothing up. */
+/* The name after a byline label in s ("Posted on May 3 by Jane Doe |
+ * ...", "VON JANE DOE am 21. April", "Autoren: A und B"): up to six words,
+ * ending at a separator, a number or a word that starts what follows. */
 static char *
-author_from_byline(const struct dom *d, int h1)
+byline_name(const char *s)
 {
-	static const char *const lead[] = { "by ", "von ", "par ", "por ", "автор: ", "text: " };
-	if (h1 < 0)
-		return NULL;
-	int stop = d->text_end[h1] + 80;
-	for (int t = d->text_begin[h1]; t < stop && t < d->ntexts; t++) {
-		const struct dom_text *x = &d->texts[t];
-		if (x->flags & TEXT_SKIP)
+	static const char *const labels[] = { "ein artikel von", "verfasst von", "geschrieben von",
+		"autoren", "autorin", "autor", "author", "written by", "posted by", "by", "von",
+		"par", "por", "автор" };
+	static const char *const stops[] = { "on", "am", "um", "le", "el", "the", "at", "in",
+		"im", "|", "-", "–", "—", "·", "•", "/", "(", "posted", "published", "veröffentlicht",
+		"updated", "aktualisiert", "hosted", "и" };
+	size_t n = strlen(s);
+	for (size_t i = 0; i < n; i++) {
+		if (i > 0 && s[i - 1] != ' ')
 			continue;
-		int e = x->block;
-		if (d->text_end[e] - d->text_begin[e] > 4)
+		size_t len = 0;
+		size_t l;
+		for (l = 0; l < sizeof labels / sizeof labels[0]; l++)
+			if (word_is(s + i, n - i, labels[l], strlen(labels[l]), &len))
+				break;
+		if (l == sizeof labels / sizeof labels[0])
 			continue;
-		char *s = element_text(d, e);
-		size_t n = strlen(s), len;
-		bool hit = false;
-		for (size_t i = 0; i < sizeof lead / sizeof lead[0] && !hit; i++)
-			hit = word_is(s, n, lead[i], strlen(lead[i]) - 1, &len) &&
-			      s[len] == ' ' && (isupper((unsigned char)s[len + 1]) ||
-						(unsigned char)s[len + 1] >= 0xc3);
-		if (hit && n < 60) {
-			char *a = clean_author(s);
+		size_t k = i + len;
+		while (k < n && (s[k] == ':' || s[k] == ' '))
+			k++;
+		struct buf b;
+		buf_init(&b);
+		int words = 0;
+		while (k < n && words < 6) {
+			size_t wl = strcspn(s + k, " ");
+			size_t st;
+			for (st = 0; st < sizeof stops / sizeof stops[0]; st++)
+				if (wl == strlen(stops[st]) && word_is(s + k, wl, stops[st], wl, &len))
+					break;
+			if (st < sizeof stops / sizeof stops[0] || isdigit((unsigned char)s[k]))
+				break;
+			size_t keep = wl;
+			bool last = false;
+			while (keep && (s[k + keep - 1] == ',' || s[k + keep - 1] == ';' ||
+					s[k + keep - 1] == '|')) {
+				keep--;
+				last = true;
+			}
+			if (b.len)
+				buf_addc(&b, ' ');
+			buf_add(&b, s + k, keep);
+			words++;
+			k += wl;
+			while (k < n && s[k] == ' ')
+				k++;
+			if (last)
+				break;
+		}
+		/* "by", "von", "par", "por" are prepositions too: in a sentence
+		 * (a long block, a full stop) or before a lower-case word or a
+		 * lone word in a longer block they name no one */
+		bool prep = l >= 9 && l <= 12;
+		/* ... and a byline's one stands first, after a date or a
+		 * separator, or in a "Posted ..." line */
+		if (prep && i > 0) {
+			size_t q = i;
+			while (q > 0 && s[q - 1] == ' ')
+				q--;
+			unsigned char c = q ? (unsigned char)s[q - 1] : 0;
+			size_t pl;
+			bool posted = word_is(s, n, "posted", 6, &pl) || word_is(s, n, "veröffentlicht", 15, &pl) ||
+				      word_is(s, n, "publiziert", 10, &pl) || word_is(s, n, "publié", 7, &pl) ||
+				      word_is(s, n, "publicado", 9, &pl) || word_is(s, n, "eingestellt", 11, &pl);
+			if (!(isdigit(c) || c == '|' || c == ',' || c >= 0x80 || posted))
+				words = 0;
+		}
+		bool sentence = n > 100 || s[n - 1] == '.' || (b.len && strchr(b.data, ':'));
+		bool lower = b.len && islower((unsigned char)b.data[0]) && words > 1;
+		if (prep && (sentence || lower || (words == 1 && n > 60)))
+			words = 0;
+		/* a label with no name after it, or a sentence: none */
+		if (words >= 1 && (k >= n || words < 6)) {
+			char *a = clean_author(buf_steal(&b, NULL));
 			if (a)
 				return a;
 		} else {
-			free(s);
+			buf_free(&b);
 		}
+	}
+	return NULL;
+}
+
+static bool
+heading_level_of(const struct dom *d, int e)
+{
+	const char *t = dom_tagname(d, e);
+	return t[0] == 'h' && t[1] >= '1' && t[1] <= '6' && !t[2];
+}
+
+/* A byline in a short block around the headline: the pattern of pages
+ * that mark nothing up. */
+static char *
+author_from_byline(const struct dom *d, int h1)
+{
+	if (h1 < 0)
+		return NULL;
+	int start = d->text_begin[h1] > 20 ? d->text_begin[h1] - 20 : 0;
+	int stop = d->text_end[h1] + 80, last = -1;
+	for (int t = start; t < stop && t < d->ntexts; t++) {
+		const struct dom_text *x = &d->texts[t];
+		int e = x->block;
+		if (x->flags & TEXT_SKIP || e == last || d->text_end[e] - d->text_begin[e] > 12 ||
+		    in_comments(d, e))
+			continue;
+		last = e;
+		char *s = element_text(d, e);
+		char *a = strlen(s) <= 160 && !heading_level_of(d, e) ? byline_name(s) : NULL;
+		free(s);
+		if (a)
+			return a;
 	}
 	return NULL;
 }

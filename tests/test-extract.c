@@ -163,6 +163,48 @@ test_meta_normalised(void **state)
 	page_free(&pg);
 }
 
+/* Bylines written out, not marked up; prepositions that name no one. */
+static void
+test_meta_bylines(void **state)
+{
+	(void)state;
+	static const char *const cases[][2] = {
+		{ "<h1>Big ferry news</h1><p>Posted on May 3, 2021 by jdoe | 4 comments</p>",
+		  "jdoe" },
+		{ "<h1>Big ferry news</h1><div>VON MORITZ GATHMANN am 21. April 2020</div>",
+		  "MORITZ GATHMANN" },
+		{ "<h1>Big ferry news</h1><p>Autoren: Jelko Djuren und Jutta Klaukien</p>",
+		  "Jelko Djuren und Jutta Klaukien" },
+		{ "<h1>Big ferry news</h1><p>Ein Artikel von Pamela Sladky | 27.01.2022</p>",
+		  "Pamela Sladky" },
+		/* a heading and a sentence with "von" */
+		{ "<h1>Leasing von Firmenfahrzeugen</h1><h2>Messung von Treibhausgasen</h2>"
+		  "<p>Die Fähre fährt von Hafen zu Hafen.</p>", NULL },
+		{ "<h1>Big ferry news</h1><p>Kritisch reisen: Von Mallorca bis Ibiza</p>", NULL },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct page pg;
+		test_page(&pg, cases[i][0]);
+		if (cases[i][1]) {
+			if (!pg.meta.author)
+				fail_msg("no author in %s", cases[i][0]);
+			assert_string_equal(pg.meta.author, cases[i][1]);
+			assert_string_equal(pg.meta.author_from, "byline");
+		} else if (pg.meta.author) {
+			fail_msg("author '%s' in %s", pg.meta.author, cases[i][0]);
+		}
+		page_free(&pg);
+	}
+	/* JSON-LD naming its author by @id elsewhere in the graph */
+	struct page pg;
+	test_page(&pg, "<html><head><script type=\"application/ld+json\">{\"@graph\":["
+		  "{\"@type\":\"Article\",\"author\":{\"@id\":\"#p1\"}},"
+		  "{\"@type\":\"Person\",\"@id\":\"#p1\",\"name\":\"Jessie\"}]}"
+		  "</script></head><body><p>x</p></body></html>");
+	assert_string_equal(pg.meta.author, "Jessie");
+	page_free(&pg);
+}
+
 static void
 test_date_iso(void **state)
 {
@@ -269,6 +311,7 @@ main(void)
 		cmocka_unit_test(test_meta_og),
 		cmocka_unit_test(test_meta_fallbacks),
 		cmocka_unit_test(test_meta_normalised),
+		cmocka_unit_test(test_meta_bylines),
 		cmocka_unit_test(test_date_iso),
 		cmocka_unit_test(test_date_text),
 	};
