@@ -4,7 +4,8 @@
 For every trafilatura page of BENCH/dev whose .json holds a gold title,
 author or date: run `pith extract --format json` on it with --url from
 the .json, and count exact matches after trimming whitespace (dates to
-the day; a list of gold authors is joined with "; ").  A benchmark, not
+the day; a list of gold authors is joined with "; "), and the share of
+gold comment snippets --comments finds.  A benchmark, not
 a test.  With --markdown it also renders every dev page's --format
 markdown with Python-Markdown (Debian's python3-markdown) and gives the
 character F1 of the rendered text against the plain-text output.
@@ -21,7 +22,7 @@ import sys
 
 
 def run(pith, page, url, fmt):
-    cmd = [pith, "extract", "--format", fmt]
+    cmd = [pith, "extract", "--format", fmt] + (["--comments"] if fmt == "json" else [])
     if url:
         cmd += ["--url", url]
     r = subprocess.run(cmd + [page], capture_output=True)
@@ -106,6 +107,18 @@ def main():
                 print(f"  {field} {os.path.basename(page)}: {mine!r} != {gold!r}"
                       f" ({o.get('date_source', '') if field == 'date' else ''})")
         print(f"meta {field:7s} {ok:4d}/{n:<4d} {ok / max(1, n):.2f}")
+    # comment snippets: found in the comments field, kept out of the text
+    found = leaked = n = 0
+    for (page, g), o in zip(pages, got):
+        for snip in g.get("comments") or []:
+            snip = " ".join(snip.split())
+            if not snip:
+                continue
+            n += 1
+            found += snip in " ".join((o.get("comments") or "").split())
+            leaked += snip in " ".join((o.get("text") or "").split())
+    print(f"meta comments {found:4d}/{n:<4d} {found / max(1, n):.2f} found apart"
+          f" ({leaked} also in the main text)")
 
     if "--markdown" in sys.argv:
         every = []

@@ -36,6 +36,7 @@ struct cli {
 	bool format_given;
 	bool links, images;     /* extract --format markdown: [text](url), ![alt](src) */
 	bool front_matter;      /* extract --format markdown: the metadata first */
+	bool comments;          /* extract: the reader comments apart (json, markdown, html) */
 	const char *outdir;
 	int jobs;
 	bool plot;

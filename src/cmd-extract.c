@@ -172,7 +172,7 @@ extract_page(const struct cli *c, const void *site, int index,
 	buf_init(&r->out);
 	r->failed = 0;
 	bool structured = c->format == FORMAT_MARKDOWN || c->format == FORMAT_HTML;
-	if (cli_load(c, input, &pg, c->algo->needs_dom || c->ruleset || structured,
+	if (cli_load(c, input, &pg, c->algo->needs_dom || c->ruleset || structured || c->comments,
 		     err, sizeof err) < 0) {
 		r->failed = 1;
 		buf_adds(&r->out, err);
@@ -236,6 +236,10 @@ extract_page(const struct cli *c, const void *site, int index,
 	if (c->verbose && algo->report && run.state_of == algo)
 		algo->report(&run, &pg, input, stderr);
 	struct buf text = run.text;
+	struct buf comments;
+	buf_init(&comments);
+	if (c->comments && pg.dom)
+		extract_comments(pg.dom, run.dc.content, run.masked ? run.mask : NULL, &comments);
 	double ms = now_ms() - t0;
 
 	struct buf *o = &r->out;
@@ -258,12 +262,25 @@ extract_page(const struct cli *c, const void *site, int index,
 		buf_adds(o, "\"text\":");
 		buf_add_json(o, text.data ? text.data : "", text.len);
 		meta_json(o, &pg.meta);
+		if (comments.len) {
+			buf_adds(o, ",\"comments\":");
+			buf_add_json(o, comments.data, comments.len);
+		}
 		buf_adds(o, "}\n");
 	} else if (structured) {
 		format_page(c, &pg, &run, page_url, o);
+		if (comments.len && c->format == FORMAT_MARKDOWN) {
+			buf_adds(o, "\n## Comments\n\n");
+			format_lines_markdown(comments.data, comments.len, o);
+		} else if (comments.len) {
+			buf_adds(o, "<section>\n<h2>Comments</h2>\n");
+			format_lines_html(comments.data, comments.len, o);
+			buf_adds(o, "</section>\n");
+		}
 	} else {
 		buf_add(o, text.data ? text.data : "", text.len);
 	}
+	buf_free(&comments);
 	run_free(&run);
 	free(side);
 	page_free(&pg);
@@ -506,6 +523,8 @@ cmd_extract(struct cli *c)
 		return cli_usage_error("extract writes text, json, markdown or html");
 	if ((c->links || c->images || c->front_matter) && c->format != FORMAT_MARKDOWN)
 		return cli_usage_error("--links, --images and --front-matter go with --format markdown");
+	if (c->comments && c->format == FORMAT_TEXT)
+		return cli_usage_error("--comments goes with --format json, markdown or html");
 	if (c->outdir) {
 		struct stat st;
 		if (mkdir_parents(c->outdir) < 0) {

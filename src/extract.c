@@ -62,6 +62,69 @@ extract_text_mask(const struct dom *d, const uint8_t *content,
 	end_line(out);
 }
 
+static bool
+names_comments(const struct dom *d, int e)
+{
+	static const char *const words[] = { "comment", "kommentar", "commentaire", "comentario" };
+	static const char *const not[] = { "form", "respond", "link", "count", "number", "button",
+		"no-comment", "nocomment", "closed", "reply-title", "meta", "recent", "widget",
+		"latest" };
+	const char *const attrs[] = { dom_attr(d, e, "id"), dom_attr(d, e, "class") };
+	bool hit = false;
+	for (int a = 0; a < 2; a++) {
+		if (!attrs[a])
+			continue;
+		for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
+			hit |= strcasestr(attrs[a], words[w]) != NULL;
+		for (size_t w = 0; w < sizeof not / sizeof not[0]; w++)
+			if (strcasestr(attrs[a], not[w]))
+				return false;
+	}
+	return hit;
+}
+
+void
+extract_comments(const struct dom *d, const uint8_t *content, const uint8_t *mask,
+		 struct buf *out)
+{
+	/* every element decides its own text nodes: 1 a comment's, 2 not */
+	uint8_t *m = xmalloc((size_t)d->n + 1);
+	memset(m, 2, (size_t)d->n + 1);
+	bool any = false;
+	for (int e = 0; e < d->n; e++) {
+		if (d->flags[e] & (DOM_SKIP | DOM_PHRASING) || !names_comments(d, e))
+			continue;
+		for (int k = e; k < d->end[e]; k++) {
+			int b = k;
+			while (b >= 0 && d->flags[b] & DOM_PHRASING)
+				b = d->parent[b];
+			bool main_text = mask && mask[k] ? mask[k] == 1 : b >= 0 && content[b];
+			if (!main_text)
+				m[k] = 1;
+		}
+		/* the forms to write one are no comment */
+		for (int k = e; k < d->end[e]; k++) {
+			const char *t = dom_tagname(d, k);
+			if (!strcmp(t, "form") || !strcmp(t, "button") || !strcmp(t, "textarea") ||
+			    !strcmp(t, "select") || !strcmp(t, "label"))
+				for (int j = k; j < d->end[k]; j++)
+					m[j] = 2;
+		}
+		any = true;
+		e = d->end[e] - 1;   /* the outermost section only */
+	}
+	if (any) {
+		struct buf b;
+		buf_init(&b);
+		extract_text_mask(d, content, m, &b, NULL);
+		/* "3 comments", "Leave a reply": no comment yet */
+		if (utf8_count_chars(b.data ? b.data : "", b.len) >= 80)
+			buf_add(out, b.data, b.len);
+		buf_free(&b);
+	}
+	free(m);
+}
+
 void
 extract_text(const struct dom *d, const uint8_t *content, struct buf *out)
 {

@@ -33,6 +33,14 @@ void extract_text_mask(const struct dom *d, const uint8_t *content,
  * offset when the source has them.  *_from says where a field came from:
  * "json-ld", "meta", "og:title", "title", "h1", "time", "url", "text",
  * "rel=author", "byline", "html", "script". */
+/* The reader comments the page holds apart from its main text: the text
+ * (one block a line) of its comment sections (an id or class naming
+ * comments, in English, German, French or Spanish), without their forms
+ * and without what the decision keeps (content, mask as for
+ * extract_text_mask).  Appends nothing when there are none. */
+void extract_comments(const struct dom *d, const uint8_t *content, const uint8_t *mask,
+		      struct buf *out);
+
 struct page_meta {
 	char *title;
 	char *date;          /* published */

@@ -109,6 +109,8 @@ static const char usage_extract[] =
 "  --links       markdown: links as [text](url)\n"
 "  --images      markdown: images of kept blocks as ![alt](src)\n"
 "  --front-matter  markdown: the metadata first, as a YAML block\n"
+"  --comments    json, markdown, html: the reader comments, kept out of\n"
+"                the main text, as a comments field or a last section\n"
 "  --algo NAME   auto (default), cc, lb, tib, ent (clusters the pages of\n"
 "                the run) or sib (needs --siblings)\n"
 "  -o, --output DIR  write DIR/NAME.txt (.json, .md, .html by --format)\n"
@@ -142,7 +144,7 @@ enum {
 	OPT_ALGO = 256, OPT_FTR_ONLY, OPT_SET, OPT_CHARSET, OPT_URL, OPT_SIBLINGS, OPT_RULES,
 	OPT_RULES_OUT, OPT_FORMAT, OPT_PLOT, OPT_GOLD, OPT_KEYS, OPT_SCREEN,
 	OPT_SCREEN_OUT, OPT_NO_MOUSE, OPT_FEATURES, OPT_MAX_BYTES, OPT_MAX_DEPTH, OPT_VERSION,
-	OPT_ONLINE, OPT_LINKS, OPT_IMAGES, OPT_FRONT_MATTER,
+	OPT_ONLINE, OPT_LINKS, OPT_IMAGES, OPT_FRONT_MATTER, OPT_COMMENTS,
 };
 
 static const struct option long_opts[] = {
@@ -173,6 +175,7 @@ static const struct option long_opts[] = {
 	{ "links", no_argument, NULL, OPT_LINKS },
 	{ "images", no_argument, NULL, OPT_IMAGES },
 	{ "front-matter", no_argument, NULL, OPT_FRONT_MATTER },
+	{ "comments", no_argument, NULL, OPT_COMMENTS },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -296,6 +299,7 @@ main(int argc, char **argv)
 		case OPT_LINKS: c.links = true; break;
 		case OPT_IMAGES: c.images = true; break;
 		case OPT_FRONT_MATTER: c.front_matter = true; break;
+		case OPT_COMMENTS: c.comments = true; break;
 		case OPT_MAX_BYTES:
 			if (parse_count(optarg, 1, (long long)1 << 40, &v) < 0)
 				return cli_usage_error("--max-bytes takes a positive number of bytes");

@@ -206,6 +206,40 @@ test_meta_bylines(void **state)
 }
 
 static void
+test_comments(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg, "<body><article id=a><p>The story itself, kept.</p>"
+		  "<span class=comment-count>2 comments</span></article>"
+		  "<aside class=widget_recent_comments><p>Recent: Ann on Other story</p></aside>"
+		  "<section id=comments><h3>2 thoughts on the story</h3>"
+		  "<div class=comment><b>Ann</b> says:<p>Ferries matter to the island, keep them.</p></div>"
+		  "<div class=comment><p>Bo: a fair summary of a long meeting.</p></div>"
+		  "<form class=comment-form><label>Leave a reply</label><textarea></textarea></form>"
+		  "</section></body>");
+	uint8_t *c = calloc((size_t)pg.dom->n, 1);
+	int a = test_by_id(&pg, "a");
+	for (int i = a; i < pg.dom->end[a]; i++)
+		c[i] = 1;
+	struct buf b;
+	buf_init(&b);
+	extract_comments(pg.dom, c, NULL, &b);
+	assert_string_equal(b.data, "2 thoughts on the story\n"
+			    "Ann says:\n"
+			    "Ferries matter to the island, keep them.\n"
+			    "Bo: a fair summary of a long meeting.\n");
+	/* a section the main text keeps is not repeated */
+	memset(c, 1, (size_t)pg.dom->n);
+	b.len = 0;
+	extract_comments(pg.dom, c, NULL, &b);
+	assert_int_equal(b.len, 0);
+	buf_free(&b);
+	free(c);
+	page_free(&pg);
+}
+
+static void
 test_date_iso(void **state)
 {
 	(void)state;
@@ -312,6 +346,7 @@ main(void)
 		cmocka_unit_test(test_meta_fallbacks),
 		cmocka_unit_test(test_meta_normalised),
 		cmocka_unit_test(test_meta_bylines),
+		cmocka_unit_test(test_comments),
 		cmocka_unit_test(test_date_iso),
 		cmocka_unit_test(test_date_text),
 	};
