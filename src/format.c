@@ -125,7 +125,8 @@ struct fmt {
 	struct buf para;        /* the current block's inline text */
 	bool space;             /* a space is owed before the next visible character */
 	bool need_blank;        /* a blank line before the next block */
-	int inline_only;        /* inside a table cell: blocks are spaces */
+	int inline_only;        /* inside a table cell, a heading, a link or code: blocks are spaces */
+	int in_cell;            /* inside a table cell: | is escaped */
 	int raw;                /* inside inline code: no escaping */
 	struct seg { const char *first, *cont; bool pending; } segs[64];
 	int nsegs;              /* may exceed the array: deeper levels add no prefix */
@@ -380,7 +381,7 @@ md_add_char(struct fmt *f, const char *s, size_t k)
 	if (!f->raw && k == 1) {
 		char c = s[0];
 		if (c == '\\' || c == '`' || c == '*' || c == '_' || c == '[' || c == ']' ||
-		    (c == '|' && f->inline_only)) {
+		    (c == '|' && f->in_cell)) {
 			buf_addc(p, '\\');
 		} else if (c == '<') {
 			buf_adds(p, "&lt;");
@@ -514,7 +515,9 @@ md_cell(struct fmt *f, int cell)
 	buf_init(&f->para);
 	f->space = false;
 	f->inline_only++;
+	f->in_cell++;
 	md_children(f, cell);
+	f->in_cell--;
 	f->inline_only--;
 	char *s = buf_steal(&f->para, NULL);
 	f->para = saved;
@@ -657,12 +660,16 @@ md_inline(struct fmt *f, int e)
 			buf_addc(&f->para, ' ');
 		f->space = false;
 		size_t from = f->para.len;
+		/* blocks inside inline code (invalid, but seen) are spaces */
 		f->raw++;
+		f->inline_only++;
 		md_children(f, e);
+		f->inline_only--;
 		f->raw--;
-		bool tick = memchr(f->para.data + from, '`', f->para.len - from) != NULL;
-		if (f->para.len > from)
+		if (f->para.len > from) {
+			bool tick = memchr(f->para.data + from, '`', f->para.len - from) != NULL;
 			md_wrap(f, from, tick ? "`` " : "`", tick ? " ``" : "`");
+		}
 		return;
 	}
 	char *href = f->o->links && tag_is(d, e, "a") ? safe_url(f, e, "href", false) : NULL;
@@ -678,7 +685,9 @@ md_inline(struct fmt *f, int e)
 		buf_addc(&f->para, ' ');
 	f->space = false;
 	size_t from = f->para.len;
+	f->inline_only++;
 	md_children(f, e);
+	f->inline_only--;
 	bool trailing = f->space;
 	if (f->para.len > from) {
 		struct buf u;

@@ -90,6 +90,11 @@ test_markdown(void **state)
 		    true, &plain);
 	assert_string_equal(md, "See this .\n");
 	free(md);
+
+	/* a block inside a link (custom elements are blocks) stays inside it */
+	md = render("<p>See <a href=\"/d\">the <x-part>docs</x-part> page</a>.</p>", true, &o);
+	assert_string_equal(md, "See [the docs page](https://ex.test/d).\n");
+	free(md);
 }
 
 /* What the method dropped is not in the Markdown. */
