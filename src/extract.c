@@ -1456,12 +1456,14 @@ set_date(struct page_meta *m, char *v, const char *from)
 static char *
 date_from_text(const struct dom *d, int h1, const char *lang, const char **from)
 {
-	static const char *const words[] = { "date", "time", "publish", "posted", "datum",
-		"byline", "meta", "fecha", "dateline", "info" };
+	/* the publication's own names first: a page has event dates too */
+	static const char *const words[] = { "publish", "posted", "post-date", "created",
+		"dateline", "date", "datum", "fecha", "time", "byline", "meta", "info" };
 	char day[11];
 	for (size_t w = 0; w < sizeof words / sizeof words[0]; w++) {
 		for (int i = d->body >= 0 ? d->body : 0; i < d->n; i++) {
 			if (d->flags[i] & DOM_SKIP || !class_or_id_has(d, i, words[w]) ||
+			    class_or_id_has(d, i, "teaser") ||
 			    in_comments(d, i) || d->text_end[i] - d->text_begin[i] > 40)
 				continue;
 			char *t = element_text(d, i);

@@ -152,6 +152,13 @@ test_meta_normalised(void **state)
 	assert_string_equal(pg.meta.language_from, "script");
 	page_free(&pg);
 
+	/* the publication's date before another date the page shows */
+	test_page(&pg, "<html lang=de><body><h1>Forum</h1>"
+		  "<div class=\"field-event-date\">19.1.23, 10:00 Uhr</div>"
+		  "<div class=\"node-post-date\">20.12.2022</div></body></html>");
+	assert_string_equal(pg.meta.date, "2022-12-20");
+	page_free(&pg);
+
 	/* the page's address dates it when nothing else does */
 	test_page(&pg, "<html><body><p>Nothing dated here.</p></body></html>");
 	assert_null(pg.meta.date);
