@@ -235,6 +235,17 @@ extract_page(const struct cli *c, const void *site, int index,
 	}
 	if (c->verbose && algo->report && run.state_of == algo)
 		algo->report(&run, &pg, input, stderr);
+	/* a rule's date is as the page wrote it: ISO 8601 when it reads as one */
+	if (run.rule && pg.meta.date && pg.meta.date_from && !strcmp(pg.meta.date_from, "rule")) {
+		char day[11], *iso = extract_date_iso(pg.meta.date);
+		if (!iso && extract_date_text(pg.meta.date, strlen(pg.meta.date),
+					      pg.meta.language, day))
+			iso = xstrdup(day);
+		if (iso) {
+			free(pg.meta.date);
+			pg.meta.date = iso;
+		}
+	}
 	struct buf text = run.text;
 	struct buf comments;
 	buf_init(&comments);
