@@ -1340,6 +1340,23 @@ author_from_byline(const struct dom *d, int h1)
 	return NULL;
 }
 
+/* An author that is the site's name, a domain or a login name
+ * ("christian.stadtfeld", "wordpressadmin"). */
+static bool
+weak_author(const char *a, const char *site, const char *host)
+{
+	if (names_site(a, strlen(a), site, host) || strcasestr(a, "admin"))
+		return true;
+	if (strchr(a, ' '))
+		return false;
+	bool lower = true, mark = false;
+	for (const char *p = a; *p; p++) {
+		lower &= !isupper((unsigned char)*p);
+		mark |= *p == '.' || *p == '_' || isdigit((unsigned char)*p);
+	}
+	return lower && mark;
+}
+
 /* ---- language ---- */
 
 static char *
@@ -1582,6 +1599,21 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 			continue;
 		if (a && (meta->author = clean_author(nonempty_dup(a, strlen(a)))))
 			meta->author_from = "meta";
+	}
+	/* the site's own name or a login given as author: a person's byline
+	 * is better */
+	if (meta->author && weak_author(meta->author, meta->site, host)) {
+		const char *from = NULL;
+		char *a = author_from_page(d, &from);
+		if (!a && (a = author_from_byline(d, h1)))
+			from = "byline";
+		if (a && !weak_author(a, meta->site, host)) {
+			free(meta->author);
+			meta->author = a;
+			meta->author_from = from;
+		} else {
+			free(a);
+		}
 	}
 	if (!meta->author)
 		meta->author = author_from_page(d, &meta->author_from);

@@ -189,8 +189,8 @@ test_meta_bylines(void **state)
 		  "<p>Die Fähre fährt von Hafen zu Hafen.</p>", NULL },
 		{ "<h1>Big ferry news</h1><p>Kritisch reisen: Von Mallorca bis Ibiza</p>", NULL },
 	};
+	struct page pg;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		struct page pg;
 		test_page(&pg, cases[i][0]);
 		if (cases[i][1]) {
 			if (!pg.meta.author)
@@ -202,8 +202,19 @@ test_meta_bylines(void **state)
 		}
 		page_free(&pg);
 	}
+	/* the site's name or a login as author gives way to a person's byline */
+	static const char *const weak[] = { "Hafenblatt", "jana.mueller", "wpadmin" };
+	for (size_t i = 0; i < sizeof weak / sizeof weak[0]; i++) {
+		char html[512];
+		snprintf(html, sizeof html, "<html><head><meta name=author content=\"%s\">"
+			 "<meta property=og:site_name content=Hafenblatt></head><body>"
+			 "<h1>Neue Fähre</h1><p>Von Jana Müller | 3.4.2024</p></body></html>",
+			 weak[i]);
+		test_page(&pg, html);
+		assert_string_equal(pg.meta.author, "Jana Müller");
+		page_free(&pg);
+	}
 	/* JSON-LD naming its author by @id elsewhere in the graph */
-	struct page pg;
 	test_page(&pg, "<html><head><script type=\"application/ld+json\">{\"@graph\":["
 		  "{\"@type\":\"Article\",\"author\":{\"@id\":\"#p1\"}},"
 		  "{\"@type\":\"Person\",\"@id\":\"#p1\",\"name\":\"Jessie\"}]}"
