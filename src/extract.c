@@ -1500,6 +1500,25 @@ date_from_text(const struct dom *d, int h1, const char *lang, const char **from)
 				return xstrdup(day);
 			}
 	}
+	/* last, the first short dated line of the page outside its
+	 * navigation, header, footer, asides and comments */
+	for (int t = 0; t < d->ntexts; t++) {
+		const struct dom_text *x = &d->texts[t];
+		if (x->flags & TEXT_SKIP || x->len > 100)
+			continue;
+		bool chrome = false;
+		for (int a = x->elem; a >= 0 && !chrome; a = d->parent[a]) {
+			const char *tn = dom_tagname(d, a);
+			chrome = !strcmp(tn, "nav") || !strcmp(tn, "footer") || !strcmp(tn, "aside") ||
+				 !strcmp(tn, "header") || !strcmp(tn, "select") || !strcmp(tn, "a") ||
+				 class_or_id_has(d, a, "comment") || class_or_id_has(d, a, "footer") ||
+				 class_or_id_has(d, a, "sidebar") || class_or_id_has(d, a, "teaser");
+		}
+		if (!chrome && extract_date_text(dom_text(d, t), x->len, lang, day)) {
+			*from = "text";
+			return xstrdup(day);
+		}
+	}
 	return NULL;
 }
 

@@ -159,6 +159,14 @@ test_meta_normalised(void **state)
 	assert_string_equal(pg.meta.date, "2022-12-20");
 	page_free(&pg);
 
+	/* last, the first dated line outside the page's chrome */
+	test_page(&pg, "<html lang=de><body><nav><p>Archiv 01.01.2020</p></nav>"
+		  "<div><p>Ort Saarbrücken</p><p>Datum 28.01.2022</p>"
+		  "<p>Am 3.2.2022 tagt der Rat.</p></div></body></html>");
+	assert_string_equal(pg.meta.date, "2022-01-28");
+	assert_string_equal(pg.meta.date_from, "text");
+	page_free(&pg);
+
 	/* the page's address dates it when nothing else does */
 	test_page(&pg, "<html><body><p>Nothing dated here.</p></body></html>");
 	assert_null(pg.meta.date);
