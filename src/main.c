@@ -29,7 +29,7 @@ static const char usage_main[] =
 "  --rules FILE|DIR    site rules\n"
 "  --format FMT        dump: tsv or json; histogram: tsv; extract: text, json,\n"
 "                      markdown or html\n"
-"  -o, --output DIR    extract: write DIR/NAME.txt (or .json) per page\n"
+"  -o, --output DIR    extract: write DIR/NAME.txt (.json, .md, .html) per page\n"
 "  -j, --jobs N        extract: N worker processes\n"
 "  --plot              histogram: draw it as text\n"
 "  --gold FILE         inspector: score the extraction against this text\n"
