@@ -645,9 +645,8 @@ md_inline(struct fmt *f, int e)
 				buf_addc(&f->para, ' ');
 			f->space = false;
 			buf_adds(&f->para, "![");
-			size_t from = f->para.len;
 			md_add_text(f, alt ? alt : "", alt ? strlen(alt) : 0);
-			(void)from;
+			f->space = false;
 			buf_adds(&f->para, "](");
 			md_url(&f->para, src);
 			buf_addc(&f->para, ')');
