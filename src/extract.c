@@ -224,13 +224,36 @@ class_or_id_has(const struct dom *d, int i, const char *word)
 	       attr_has(d, i, "itemprop", word) || attr_has(d, i, "rel", word);
 }
 
-static bool
-in_comments(const struct dom *d, int e)
+/* Per element, computed once a page so that no search walks up the tree
+ * (pages nest thousands deep): in a comment section, in the page's chrome
+ * (navigation, header, footer, asides, links, sidebars, teasers). */
+enum { MARK_COMMENTS = 1, MARK_CHROME = 2 };
+
+static uint8_t *
+meta_marks(const struct dom *d)
 {
-	for (int a = d->parent[e]; a >= 0; a = d->parent[a])
-		if (attr_has(d, a, "class", "comment") || attr_has(d, a, "id", "comment"))
-			return true;
-	return false;
+	uint8_t *m = xcalloc((size_t)d->n + 1, 1);
+	/* ids are in document order: a parent is marked before its children */
+	for (int e = 0; e < d->n; e++) {
+		uint8_t k = d->parent[e] >= 0 ? m[d->parent[e]] : 0;
+		if (attr_has(d, e, "class", "comment") || attr_has(d, e, "id", "comment"))
+			k |= MARK_COMMENTS | MARK_CHROME;
+		const char *t = dom_tagname(d, e);
+		if (!strcmp(t, "nav") || !strcmp(t, "footer") || !strcmp(t, "aside") ||
+		    !strcmp(t, "header") || !strcmp(t, "select") || !strcmp(t, "a") ||
+		    class_or_id_has(d, e, "footer") || class_or_id_has(d, e, "sidebar") ||
+		    class_or_id_has(d, e, "teaser"))
+			k |= MARK_CHROME;
+		m[e] = k;
+	}
+	return m;
+}
+
+/* Is e inside a comment section (its own class does not count)? */
+static bool
+in_comments(const struct dom *d, const uint8_t *marks, int e)
+{
+	return d->parent[e] >= 0 && marks[d->parent[e]] & MARK_COMMENTS;
 }
 
 /* ---- JSON-LD: just enough of JSON to find a few keys ---- */
@@ -1081,11 +1104,12 @@ headline_in(const struct dom *d, const char *og, const char *tt, const char *jl,
 /* The headline the page marks as such (itemprop=headline, class
  * entry-title), else its only h1, unless that is the site's name. */
 static char *
-headline_marked(const struct dom *d, const char *site, const char *host)
+headline_marked(const struct dom *d, const uint8_t *marks, const char *site,
+		 const char *host)
 {
 	int h1 = dom_tag_id(d, "h1"), n1 = 0, only = -1;
 	for (int i = 0; i < d->n; i++) {
-		if (d->flags[i] & DOM_SKIP || in_comments(d, i))
+		if (d->flags[i] & DOM_SKIP || in_comments(d, marks, i))
 			continue;
 		bool marked = attr_has(d, i, "itemprop", "headline") ||
 			      attr_has(d, i, "class", "entry-title") ||
@@ -1185,7 +1209,7 @@ clean_author(char *a)
 /* The first byline element: rel=author, itemprop=author, or a class or id
  * naming the author or the byline. */
 static char *
-author_from_page(const struct dom *d, const char **from)
+author_from_page(const struct dom *d, const uint8_t *marks, const char **from)
 {
 	static const char *const words[] = { "author", "byline", "autor", "verfasser" };
 	for (int pass = 0; pass < 2; pass++) {
@@ -1201,7 +1225,7 @@ author_from_page(const struct dom *d, const char **from)
 				for (size_t w = 0; w < sizeof words / sizeof words[0] && !hit; w++)
 					hit = attr_has(d, i, "class", words[w]) ||
 					      attr_has(d, i, "id", words[w]);
-			if (!hit || in_comments(d, i))
+			if (!hit || in_comments(d, marks, i))
 				continue;
 			/* itemprop=author with a name inside: the name */
 			int e = i;
@@ -1318,7 +1342,7 @@ heading_level_of(const struct dom *d, int e)
 /* A byline in a short block around the headline: the pattern of pages
  * that mark nothing up. */
 static char *
-author_from_byline(const struct dom *d, int h1)
+author_from_byline(const struct dom *d, const uint8_t *marks, int h1)
 {
 	if (h1 < 0)
 		return NULL;
@@ -1328,7 +1352,7 @@ author_from_byline(const struct dom *d, int h1)
 		const struct dom_text *x = &d->texts[t];
 		int e = x->block;
 		if (x->flags & TEXT_SKIP || e == last || d->text_end[e] - d->text_begin[e] > 12 ||
-		    in_comments(d, e))
+		    in_comments(d, marks, e))
 			continue;
 		last = e;
 		char *s = element_text(d, e);
@@ -1471,7 +1495,8 @@ set_date(struct page_meta *m, char *v, const char *from)
 /* A published date written on the page: in elements whose class or id
  * says date or time, then in the text after the title. */
 static char *
-date_from_text(const struct dom *d, int h1, const char *lang, const char **from)
+date_from_text(const struct dom *d, const uint8_t *marks, int h1, const char *lang,
+	       const char **from)
 {
 	/* the publication's own names first: a page has event dates too */
 	static const char *const words[] = { "publish", "posted", "post-date", "created",
@@ -1481,7 +1506,7 @@ date_from_text(const struct dom *d, int h1, const char *lang, const char **from)
 		for (int i = d->body >= 0 ? d->body : 0; i < d->n; i++) {
 			if (d->flags[i] & DOM_SKIP || !class_or_id_has(d, i, words[w]) ||
 			    class_or_id_has(d, i, "teaser") ||
-			    in_comments(d, i) || d->text_end[i] - d->text_begin[i] > 40)
+			    in_comments(d, marks, i) || d->text_end[i] - d->text_begin[i] > 40)
 				continue;
 			char *t = element_text(d, i);
 			bool ok = strlen(t) < 200 && extract_date_text(t, strlen(t), lang, day);
@@ -1506,14 +1531,7 @@ date_from_text(const struct dom *d, int h1, const char *lang, const char **from)
 		const struct dom_text *x = &d->texts[t];
 		if (x->flags & TEXT_SKIP || x->len > 100)
 			continue;
-		bool chrome = false;
-		for (int a = x->elem; a >= 0 && !chrome; a = d->parent[a]) {
-			const char *tn = dom_tagname(d, a);
-			chrome = !strcmp(tn, "nav") || !strcmp(tn, "footer") || !strcmp(tn, "aside") ||
-				 !strcmp(tn, "header") || !strcmp(tn, "select") || !strcmp(tn, "a") ||
-				 class_or_id_has(d, a, "comment") || class_or_id_has(d, a, "footer") ||
-				 class_or_id_has(d, a, "sidebar") || class_or_id_has(d, a, "teaser");
-		}
+		bool chrome = marks[x->elem] & MARK_CHROME;
 		if (!chrome && extract_date_text(dom_text(d, t), x->len, lang, day)) {
 			*from = "text";
 			return xstrdup(day);
@@ -1528,6 +1546,7 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 	memset(meta, 0, sizeof *meta);
 	struct jsonld jl;
 	jsonld_find(d, &jl);
+	uint8_t *marks = meta_marks(d);
 
 	/* language first: the visible dates are read in it */
 	int html = first_tag(d, "html");
@@ -1586,7 +1605,7 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 	char *tt = te >= 0 ? element_text(d, te) : NULL;
 	char *ht = headline_in(d, og, tt, jl.headline, meta->site, host);
 	if (!ht)
-		ht = headline_marked(d, meta->site, host);
+		ht = headline_marked(d, marks, meta->site, host);
 	if (ht) {
 		meta->title = xstrdup(ht);
 		meta->title_from = "h1";
@@ -1623,8 +1642,8 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 	 * is better */
 	if (meta->author && weak_author(meta->author, meta->site, host)) {
 		const char *from = NULL;
-		char *a = author_from_page(d, &from);
-		if (!a && (a = author_from_byline(d, h1)))
+		char *a = author_from_page(d, marks, &from);
+		if (!a && (a = author_from_byline(d, marks, h1)))
 			from = "byline";
 		if (a && !weak_author(a, meta->site, host)) {
 			free(meta->author);
@@ -1635,8 +1654,8 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 		}
 	}
 	if (!meta->author)
-		meta->author = author_from_page(d, &meta->author_from);
-	if (!meta->author && (meta->author = author_from_byline(d, h1)))
+		meta->author = author_from_page(d, marks, &meta->author_from);
+	if (!meta->author && (meta->author = author_from_byline(d, marks, h1)))
 		meta->author_from = "byline";
 
 	/* Dates. */
@@ -1664,7 +1683,7 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 	int time_tag = dom_tag_id(d, "time");
 	for (int pass = 0; pass < 2; pass++)
 		for (int i = 0; time_tag >= 0 && i < d->n; i++) {
-			if (d->tag[i] != time_tag || in_comments(d, i))
+			if (d->tag[i] != time_tag || in_comments(d, marks, i))
 				continue;
 			/* first a time marked as the publication's, then any */
 			if (pass == 0 && !dom_attr(d, i, "pubdate") &&
@@ -1677,7 +1696,7 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 	if (date_in_url(url, day) && set_date(meta, xstrdup(day), "url"))
 		goto modified;
 	const char *from = NULL;
-	char *t = date_from_text(d, h1, lang, &from);
+	char *t = date_from_text(d, marks, h1, lang, &from);
 	set_date(meta, t, from);
 modified:
 	meta->modified = date_value(jl.modified, lang);
@@ -1712,6 +1731,7 @@ modified:
 
 	free(ht);
 	free(host);
+	free(marks);
 	jsonld_free(&jl);
 }
 
