@@ -14,7 +14,7 @@
 #include "page.h"
 #include "params.h"
 
-enum format { FORMAT_TEXT, FORMAT_TSV, FORMAT_JSON };
+enum format { FORMAT_TEXT, FORMAT_TSV, FORMAT_JSON, FORMAT_MARKDOWN, FORMAT_HTML };
 
 struct rules_set;
 
@@ -35,6 +35,9 @@ struct cli {
 	const char *format_arg; /* --format as given (rules export: ftr css json) */
 	enum format format;
 	bool format_given;
+	bool links, images;     /* extract --format markdown: [text](url), ![alt](src) */
+	bool front_matter;      /* extract --format markdown: the metadata first */
+	bool comments;          /* extract: the reader comments apart (json, markdown, html) */
 	const char *outdir;
 	int jobs;
 	bool plot;

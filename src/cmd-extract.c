@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "format.h"
 #include "rules.h"
 #include "run.h"
 #include "score.h"
@@ -92,6 +93,59 @@ json_field(struct buf *b, const char *key, const char *val, bool comma)
 		buf_addc(b, ',');
 }
 
+/* The normalised metadata after the fields every object has: only what
+ * the page gives. */
+static void
+meta_json(struct buf *b, const struct page_meta *m)
+{
+	const char *const f[][2] = {
+		{ "author", m->author }, { "date_source", m->date ? m->date_from : NULL },
+		{ "modified", m->modified }, { "sitename", m->site },
+		{ "description", m->description }, { "language", m->language },
+		{ "image", m->image }, { "canonical", m->canonical } };
+	for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
+		if (f[i][1]) {
+			buf_addc(b, ',');
+			json_field(b, f[i][0], f[i][1], false);
+		}
+	char **const lists[] = { m->categories, m->tags };
+	const int counts[] = { m->ncategories, m->ntags };
+	for (int l = 0; l < 2; l++) {
+		if (!counts[l])
+			continue;
+		buf_printf(b, ",\"%s\":[", l ? "tags" : "categories");
+		for (int i = 0; i < counts[l]; i++) {
+			if (i)
+				buf_addc(b, ',');
+			buf_add_json(b, lists[l][i], strlen(lists[l][i]));
+		}
+		buf_addc(b, ']');
+	}
+}
+
+/* --format markdown|html: the kept structure (plain paragraphs when the
+ * method decided lines, not elements). */
+static void
+format_page(const struct cli *c, const struct page *pg, const struct run *run,
+	    const char *page_url, struct buf *o)
+{
+	struct format_opts fo = { .links = c->links, .images = c->images,
+				  .url = page_url ? page_url : pg->meta.canonical };
+	bool md = c->format == FORMAT_MARKDOWN;
+	if (md && c->front_matter)
+		format_front_matter(&pg->meta, o);
+	if (run->by_lines || !pg->dom) {
+		const char *t = run->text.data ? run->text.data : "";
+		if (md)
+			format_lines_markdown(t, run->text.len, o);
+		else
+			format_lines_html(t, run->text.len, o);
+	} else if (md) {
+		format_markdown(pg->dom, run->dc.content, run->masked ? run->mask : NULL, &fo, o);
+	} else {
+		format_html(pg->dom, run->dc.content, run->masked ? run->mask : NULL, &fo, o);
+	}
+}
 
 static void
 rule_diag(void *ctx, const char *file, int line, const char *reason)
@@ -179,7 +233,9 @@ extract_page(const struct cli *c, const void *site, int index,
 	char err[256];
 	buf_init(&r->out);
 	r->failed = 0;
-	if (cli_load(c, input, &pg, c->algo->needs_dom || c->ruleset, err, sizeof err) < 0) {
+	bool structured = c->format == FORMAT_MARKDOWN || c->format == FORMAT_HTML;
+	if (cli_load(c, input, &pg, c->algo->needs_dom || c->ruleset || structured || c->comments,
+		     err, sizeof err) < 0) {
 		r->failed = 1;
 		buf_adds(&r->out, err);
 		page_free(&pg);
@@ -202,6 +258,12 @@ extract_page(const struct cli *c, const void *site, int index,
 				*sc->legacy_font ? "; legacy Tibetan encoding suspected (" : "",
 				sc->legacy_font, *sc->legacy_font ? ")" : "");
 		}
+	}
+	/* the page's address dates it too (a date in its path) */
+	const char *page_url = c->url ? c->url : cli_is_url(input) ? input : NULL;
+	if (page_url && pg.dom) {
+		extract_meta_free(&pg.meta);
+		extract_meta_url(pg.dom, page_url, &pg.meta);
 	}
 	/* the site rule, if one matches, decides instead of the method */
 	char *side = NULL;
@@ -235,9 +297,24 @@ extract_page(const struct cli *c, const void *site, int index,
 	}
 	if (c->verbose && algo->report && run.state_of == algo)
 		algo->report(&run, &pg, input, stderr);
+	/* a rule's date is as the page wrote it: ISO 8601 when it reads as one */
+	if (run.rule && pg.meta.date && pg.meta.date_from && !strcmp(pg.meta.date_from, "rule")) {
+		char day[11], *iso = extract_date_iso(pg.meta.date);
+		if (!iso && extract_date_text(pg.meta.date, strlen(pg.meta.date),
+					      pg.meta.language, day))
+			iso = xstrdup(day);
+		if (iso) {
+			free(pg.meta.date);
+			pg.meta.date = iso;
+		}
+	}
 	if (c->gold_dir)
 		gold_report(c, input, run.text.data, run.text.len);
 	struct buf text = run.text;
+	struct buf comments;
+	buf_init(&comments);
+	if (c->comments && pg.dom)
+		extract_comments(pg.dom, run.dc.content, run.masked ? run.mask : NULL, &comments);
 	double ms = now_ms() - t0;
 
 	struct buf *o = &r->out;
@@ -260,10 +337,26 @@ extract_page(const struct cli *c, const void *site, int index,
 			   utf8_count_chars(text.data ? text.data : "", text.len), ms);
 		buf_adds(o, "\"text\":");
 		buf_add_json(o, text.data ? text.data : "", text.len);
+		meta_json(o, &pg.meta);
+		if (comments.len) {
+			buf_adds(o, ",\"comments\":");
+			buf_add_json(o, comments.data, comments.len);
+		}
 		buf_adds(o, "}\n");
+	} else if (structured) {
+		format_page(c, &pg, &run, page_url, o);
+		if (comments.len && c->format == FORMAT_MARKDOWN) {
+			buf_adds(o, "\n## Comments\n\n");
+			format_lines_markdown(comments.data, comments.len, o);
+		} else if (comments.len) {
+			buf_adds(o, "<section>\n<h2>Comments</h2>\n");
+			format_lines_html(comments.data, comments.len, o);
+			buf_adds(o, "</section>\n");
+		}
 	} else {
 		buf_add(o, text.data ? text.data : "", text.len);
 	}
+	buf_free(&comments);
 	run_free(&run);
 	free(side);
 	page_free(&pg);
@@ -312,7 +405,7 @@ emit(struct printer *p, const char *input, struct result *r)
 			cli_report(input, r->out.data ? r->out.data : "failed");
 		p->failed++;
 	} else if (!p->c->outdir && !p->broken) {
-		if (p->c->format == FORMAT_TEXT && p->printed > 0)
+		if (p->c->format != FORMAT_JSON && p->printed > 0)
 			fputs("\f\n", stdout);
 		fwrite(r->out.data ? r->out.data : "", 1, r->out.len, stdout);
 		if (fflush(stdout) != 0 || ferror(stdout)) {
@@ -604,7 +697,11 @@ cmd_extract(struct cli *c)
 	if (c->ninputs < 1)
 		return cli_usage_error("extract needs at least one FILE, DIR, URL or -");
 	if (c->format_given && c->format == FORMAT_TSV)
-		return cli_usage_error("extract writes text or json");
+		return cli_usage_error("extract writes text, json, markdown or html");
+	if ((c->links || c->images || c->front_matter) && c->format != FORMAT_MARKDOWN)
+		return cli_usage_error("--links, --images and --front-matter go with --format markdown");
+	if (c->comments && c->format == FORMAT_TEXT)
+		return cli_usage_error("--comments goes with --format json, markdown or html");
 	if (c->outdir) {
 		struct stat st;
 		if (mkdir_parents(c->outdir) < 0) {
@@ -655,7 +752,8 @@ cmd_extract(struct cli *c)
 	bool *skip = xcalloc((size_t)in.n + 1, sizeof *skip);
 	if (c->outdir) {
 		outpath = xcalloc((size_t)in.n + 1, sizeof *outpath);
-		const char *ext = c->format == FORMAT_JSON ? "json" : "txt";
+		static const char *const exts[] = { "txt", "tsv", "json", "md", "html" };
+		const char *ext = exts[c->format];
 		for (int i = 0; i < in.n; i++) {
 			const char *root = roots.v[i];
 			char *name = out_name(in.v[i], *root ? root : NULL);

@@ -62,6 +62,69 @@ extract_text_mask(const struct dom *d, const uint8_t *content,
 	end_line(out);
 }
 
+static bool
+names_comments(const struct dom *d, int e)
+{
+	static const char *const words[] = { "comment", "kommentar", "commentaire", "comentario" };
+	static const char *const not[] = { "form", "respond", "link", "count", "number", "button",
+		"no-comment", "nocomment", "closed", "reply-title", "meta", "recent", "widget",
+		"latest" };
+	const char *const attrs[] = { dom_attr(d, e, "id"), dom_attr(d, e, "class") };
+	bool hit = false;
+	for (int a = 0; a < 2; a++) {
+		if (!attrs[a])
+			continue;
+		for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
+			hit |= strcasestr(attrs[a], words[w]) != NULL;
+		for (size_t w = 0; w < sizeof not / sizeof not[0]; w++)
+			if (strcasestr(attrs[a], not[w]))
+				return false;
+	}
+	return hit;
+}
+
+void
+extract_comments(const struct dom *d, const uint8_t *content, const uint8_t *mask,
+		 struct buf *out)
+{
+	/* every element decides its own text nodes: 1 a comment's, 2 not */
+	uint8_t *m = xmalloc((size_t)d->n + 1);
+	memset(m, 2, (size_t)d->n + 1);
+	bool any = false;
+	for (int e = 0; e < d->n; e++) {
+		if (d->flags[e] & (DOM_SKIP | DOM_PHRASING) || !names_comments(d, e))
+			continue;
+		for (int k = e; k < d->end[e]; k++) {
+			int b = k;
+			while (b >= 0 && d->flags[b] & DOM_PHRASING)
+				b = d->parent[b];
+			bool main_text = mask && mask[k] ? mask[k] == 1 : b >= 0 && content[b];
+			if (!main_text)
+				m[k] = 1;
+		}
+		/* the forms to write one are no comment */
+		for (int k = e; k < d->end[e]; k++) {
+			const char *t = dom_tagname(d, k);
+			if (!strcmp(t, "form") || !strcmp(t, "button") || !strcmp(t, "textarea") ||
+			    !strcmp(t, "select") || !strcmp(t, "label"))
+				for (int j = k; j < d->end[k]; j++)
+					m[j] = 2;
+		}
+		any = true;
+		e = d->end[e] - 1;   /* the outermost section only */
+	}
+	if (any) {
+		struct buf b;
+		buf_init(&b);
+		extract_text_mask(d, content, m, &b, NULL);
+		/* "3 comments", "Leave a reply": no comment yet */
+		if (utf8_count_chars(b.data ? b.data : "", b.len) >= 80)
+			buf_add(out, b.data, b.len);
+		buf_free(&b);
+	}
+	free(m);
+}
+
 void
 extract_text(const struct dom *d, const uint8_t *content, struct buf *out)
 {
@@ -77,6 +140,18 @@ collapsed_dup(const char *s, size_t n)
 	buf_init(&b);
 	text_collapse(s, n, &b);
 	return buf_steal(&b, NULL);
+}
+
+/* s collapsed, or NULL when that leaves nothing. */
+static char *
+nonempty_dup(const char *s, size_t n)
+{
+	char *r = collapsed_dup(s, n);
+	if (!*r) {
+		free(r);
+		return NULL;
+	}
+	return r;
 }
 
 static const char *
@@ -100,7 +175,9 @@ static const char *
 meta_any(const struct dom *d, const char *value)
 {
 	const char *c = meta_content(d, "property", value);
-	return c ? c : meta_content(d, "name", value);
+	if (!c)
+		c = meta_content(d, "name", value);
+	return c ? c : meta_content(d, "itemprop", value);
 }
 
 /* Text of element e's subtree, collapsed (title, h1). */
@@ -115,6 +192,8 @@ element_text(const struct dom *d, int e)
 			space = true;
 			continue;
 		}
+		if (d->texts[t].flags & TEXT_SKIP && !(d->flags[e] & DOM_SKIP))
+			continue;
 		buf_add_collapsed(&b, dom_text(d, t), d->texts[t].len, &space);
 	}
 	return buf_steal(&b, NULL);
@@ -130,163 +209,1373 @@ first_tag(const struct dom *d, const char *name)
 	return -1;
 }
 
-/* "Headline | Site" -> "Headline" when the tail is the site's name. */
-static void
-strip_site(char *title, const char *site)
+/* Does attribute name of element i hold word (a substring, any case)? */
+static bool
+attr_has(const struct dom *d, int i, const char *name, const char *word)
 {
-	static const char *const seps[] = { " | ", " - ", " – ", " — ", " :: ", " · " };
-	if (!site || !*site)
-		return;
-	size_t tl = strlen(title), sl = strlen(site);
-	for (size_t s = 0; s < sizeof seps / sizeof seps[0]; s++) {
-		size_t pl = strlen(seps[s]);
-		if (tl > sl + pl && !strcasecmp(title + tl - sl, site) &&
-		    !strncmp(title + tl - sl - pl, seps[s], pl)) {
-			title[tl - sl - pl] = '\0';
-			return;
-		}
-	}
+	const char *v = dom_attr(d, i, name);
+	return v && strcasestr(v, word);
 }
 
-/* A date-looking token: YYYY-MM-DD, YYYY/MM/DD, YYYY.MM.DD or YYYY年M月D日. */
-static char *
-find_date_pattern(const char *s, size_t n)
+static bool
+class_or_id_has(const struct dom *d, int i, const char *word)
 {
-	for (size_t i = 0; i + 8 <= n; i++) {
-		if (!(isdigit((unsigned char)s[i]) && isdigit((unsigned char)s[i + 1]) &&
-		      isdigit((unsigned char)s[i + 2]) && isdigit((unsigned char)s[i + 3])))
-			continue;
-		if (i > 0 && isdigit((unsigned char)s[i - 1]))
-			continue;
-		int year = (s[i] - '0') * 1000 + (s[i + 1] - '0') * 100 +
-			   (s[i + 2] - '0') * 10 + (s[i + 3] - '0');
-		if (year < 1990 || year > 2099)
-			continue;
-		size_t j = i + 4;
-		const char *sep = s + j;
-		size_t seplen = 1;
-		if (j + 3 <= n && !strncmp(sep, "年", 3))
-			seplen = 3;
-		else if (!(*sep == '-' || *sep == '/' || *sep == '.'))
-			continue;
-		j += seplen;
-		int mon = 0, k = 0;
-		while (j < n && isdigit((unsigned char)s[j]) && k < 2)
-			mon = mon * 10 + (s[j++] - '0'), k++;
-		if (!k || mon < 1 || mon > 12)
-			continue;
-		if (seplen == 3) {
-			if (j + 3 > n || strncmp(s + j, "月", 3))
-				continue;
-			j += 3;
-		} else if (j >= n || s[j] != *sep) {
-			continue;
-		} else {
-			j++;
+	return attr_has(d, i, "class", word) || attr_has(d, i, "id", word) ||
+	       attr_has(d, i, "itemprop", word) || attr_has(d, i, "rel", word);
+}
+
+/* Per element, computed once a page so that no search walks up the tree
+ * (pages nest thousands deep): in a comment section, in the page's chrome
+ * (navigation, header, footer, asides, links, sidebars, teasers). */
+enum { MARK_COMMENTS = 1, MARK_CHROME = 2 };
+
+static uint8_t *
+meta_marks(const struct dom *d)
+{
+	uint8_t *m = xcalloc((size_t)d->n + 1, 1);
+	/* ids are in document order: a parent is marked before its children */
+	for (int e = 0; e < d->n; e++) {
+		uint8_t k = d->parent[e] >= 0 ? m[d->parent[e]] : 0;
+		if (attr_has(d, e, "class", "comment") || attr_has(d, e, "id", "comment"))
+			k |= MARK_COMMENTS | MARK_CHROME;
+		const char *t = dom_tagname(d, e);
+		if (!strcmp(t, "nav") || !strcmp(t, "footer") || !strcmp(t, "aside") ||
+		    !strcmp(t, "header") || !strcmp(t, "select") || !strcmp(t, "a") ||
+		    class_or_id_has(d, e, "footer") || class_or_id_has(d, e, "sidebar") ||
+		    class_or_id_has(d, e, "teaser"))
+			k |= MARK_CHROME;
+		m[e] = k;
+	}
+	return m;
+}
+
+/* Is e inside a comment section (its own class does not count)? */
+static bool
+in_comments(const struct dom *d, const uint8_t *marks, int e)
+{
+	return d->parent[e] >= 0 && marks[d->parent[e]] & MARK_COMMENTS;
+}
+
+/* ---- JSON-LD: just enough of JSON to find a few keys ---- */
+
+static const char *
+json_ws(const char *p, const char *e)
+{
+	while (p < e && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+		p++;
+	return p;
+}
+
+/* One past the end of the JSON value at p (string, object, array, scalar). */
+static const char *
+json_skip(const char *p, const char *e)
+{
+	p = json_ws(p, e);
+	if (p >= e)
+		return e;
+	if (*p == '"') {
+		for (p++; p < e && *p != '"'; p++)
+			if (*p == '\\')
+				p++;
+		return p < e ? p + 1 : e;
+	}
+	if (*p == '{' || *p == '[') {
+		int depth = 0;
+		for (; p < e; p++) {
+			if (*p == '"') {
+				p = json_skip(p, e) - 1;
+			} else if (*p == '{' || *p == '[') {
+				depth++;
+			} else if (*p == '}' || *p == ']') {
+				if (--depth == 0)
+					return p + 1;
+			}
 		}
-		int day = 0;
-		k = 0;
-		while (j < n && isdigit((unsigned char)s[j]) && k < 2)
-			day = day * 10 + (s[j++] - '0'), k++;
-		if (!k || day < 1 || day > 31)
+		return e;
+	}
+	while (p < e && *p != ',' && *p != '}' && *p != ']')
+		p++;
+	return p;
+}
+
+static unsigned
+hexval(const char *p)
+{
+	unsigned v = 0;
+	for (int i = 0; i < 4; i++) {
+		char c = p[i];
+		v = v * 16 + (unsigned)(c >= '0' && c <= '9' ? c - '0' :
+					 c >= 'a' && c <= 'f' ? c - 'a' + 10 :
+					 c >= 'A' && c <= 'F' ? c - 'A' + 10 : 0);
+	}
+	return v;
+}
+
+/* The JSON string at p decoded and collapsed, or NULL when p is no string. */
+static char *
+json_string(const char *p, const char *e)
+{
+	p = json_ws(p, e);
+	if (p >= e || *p != '"')
+		return NULL;
+	struct buf b;
+	buf_init(&b);
+	for (p++; p < e && *p != '"'; p++) {
+		if (*p != '\\' || p + 1 >= e) {
+			buf_addc(&b, *p);
 			continue;
-		char out[16];
-		snprintf(out, sizeof out, "%04d-%02d-%02d", year, mon, day);
-		return xstrdup(out);
+		}
+		p++;
+		switch (*p) {
+		case 'n': case 't': case 'r': buf_addc(&b, ' '); break;
+		case 'u':
+			if (p + 4 < e && isxdigit((unsigned char)p[1]) && isxdigit((unsigned char)p[2]) &&
+			    isxdigit((unsigned char)p[3]) && isxdigit((unsigned char)p[4])) {
+				unsigned cp = hexval(p + 1);
+				p += 4;
+				if (cp >= 0xd800 && cp < 0xdc00 && p + 6 < e && p[1] == '\\' && p[2] == 'u') {
+					unsigned lo = hexval(p + 3);
+					if (lo >= 0xdc00 && lo < 0xe000) {
+						cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+						p += 6;
+					}
+				}
+				/* a lone surrogate is no character */
+				buf_add_utf8(&b, cp >= 0xd800 && cp < 0xe000 ? 0xfffd : cp);
+			}
+			break;
+		default: buf_addc(&b, *p); break;
+		}
+	}
+	char *raw = buf_steal(&b, NULL);
+	char *r = raw ? nonempty_dup(raw, strlen(raw)) : NULL;
+	free(raw);
+	return r;
+}
+
+/* The value of key in the object [p, e) (only its own keys), or NULL. */
+static const char *
+json_member(const char *p, const char *e, const char *key, const char **vend)
+{
+	p = json_ws(p, e);
+	if (p >= e || *p != '{')
+		return NULL;
+	size_t kl = strlen(key);
+	p++;
+	while (p < e) {
+		p = json_ws(p, e);
+		if (p >= e || *p != '"')
+			return NULL;
+		const char *k = p + 1;
+		p = json_skip(p, e);
+		bool match = (size_t)(p - k - 1) == kl && !strncmp(k, key, kl);
+		p = json_ws(p, e);
+		if (p >= e || *p != ':')
+			return NULL;
+		const char *v = json_ws(p + 1, e);
+		p = json_skip(v, e);
+		if (match) {
+			*vend = p;
+			return v;
+		}
+		p = json_ws(p, e);
+		if (p < e && *p == ',')
+			p++;
+		else
+			return NULL;
 	}
 	return NULL;
 }
 
-/* "datePublished": "..." inside JSON-LD. */
+/* The name of a person or organisation value: "X", {"name": "X"}, or an
+ * array of them joined with "; ". */
 static char *
-jsonld_date(const struct dom *d)
+json_names(const char *v, const char *e)
 {
-	for (int t = 0; t < d->ntexts; t++) {
-		if (!(d->texts[t].flags & TEXT_SKIP))
+	v = json_ws(v, e);
+	if (v >= e)
+		return NULL;
+	if (*v == '"')
+		return json_string(v, e);
+	if (*v == '{') {
+		const char *ve, *n = json_member(v, e, "name", &ve);
+		return n ? json_names(n, ve) : NULL;
+	}
+	if (*v != '[')
+		return NULL;
+	struct buf b;
+	buf_init(&b);
+	const char *end = json_skip(v, e) - 1;
+	for (const char *p = json_ws(v + 1, end); p < end; ) {
+		const char *q = json_skip(p, end);
+		char *one = json_names(p, q);
+		if (one && !(b.len && strstr(b.data, one))) {
+			if (b.len)
+				buf_adds(&b, "; ");
+			buf_adds(&b, one);
+		}
+		free(one);
+		p = json_ws(q, end);
+		if (p < end && *p == ',')
+			p = json_ws(p + 1, end);
+		else
+			break;
+	}
+	return b.len ? buf_steal(&b, NULL) : (buf_free(&b), NULL);
+}
+
+struct jsonld {
+	char *headline, *author, *published, *modified, *publisher, *image, *section;
+	char *author_ref;   /* {"@id": ...} of an author named elsewhere in the graph */
+};
+
+static bool
+jsonld_is_article(const char *o, const char *e)
+{
+	const char *te, *t = json_member(o, e, "@type", &te);
+	if (!t)
+		return false;
+	static const char *const kinds[] = { "Article", "Posting", "BlogPosting",
+		"Report", "NewsArticle", "Recipe", "WebPage", "Review", "Story" };
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+		size_t kl = strlen(kinds[i]);
+		for (const char *p = t; p + kl <= te; p++)
+			if (!strncmp(p, kinds[i], kl))
+				return true;
+	}
+	return false;
+}
+
+static void
+take(char **slot, char *v)
+{
+	if (!*slot && v)
+		*slot = v;
+	else
+		free(v);
+}
+
+/* Fill j from the object [o, e) and the objects it contains (@graph,
+ * arrays): articles first, so a page's WebSite object does not name the
+ * article's author. */
+static void
+jsonld_object(const char *o, const char *e, struct jsonld *j, int depth)
+{
+	o = json_ws(o, e);
+	if (depth > 8 || o >= e)
+		return;
+	if (*o == '[') {
+		const char *end = json_skip(o, e) - 1;
+		for (const char *p = json_ws(o + 1, end); p < end; ) {
+			const char *q = json_skip(p, end);
+			jsonld_object(p, q, j, depth + 1);
+			p = json_ws(q, end);
+			if (p < end && *p == ',')
+				p = json_ws(p + 1, end);
+			else
+				break;
+		}
+		return;
+	}
+	if (*o != '{')
+		return;
+	const char *ve, *v;
+	if ((v = json_member(o, e, "@graph", &ve)))
+		jsonld_object(v, ve, j, depth + 1);
+	if (!jsonld_is_article(o, e))
+		return;
+	if ((v = json_member(o, e, "headline", &ve)))
+		take(&j->headline, json_string(v, ve));
+	if ((v = json_member(o, e, "author", &ve))) {
+		take(&j->author, json_names(v, ve));
+		const char *ie, *id = json_member(v, ve, "@id", &ie);
+		if (id)
+			take(&j->author_ref, json_string(id, ie));
+	}
+	if ((v = json_member(o, e, "creator", &ve)))
+		take(&j->author, json_names(v, ve));
+	if ((v = json_member(o, e, "datePublished", &ve)))
+		take(&j->published, json_string(v, ve));
+	if ((v = json_member(o, e, "dateCreated", &ve)))
+		take(&j->published, json_string(v, ve));
+	if ((v = json_member(o, e, "dateModified", &ve)))
+		take(&j->modified, json_string(v, ve));
+	if ((v = json_member(o, e, "publisher", &ve)))
+		take(&j->publisher, json_names(v, ve));
+	if ((v = json_member(o, e, "articleSection", &ve)))
+		take(&j->section, json_names(v, ve));
+	if ((v = json_member(o, e, "image", &ve))) {
+		const char *ue, *u = json_member(v, ve, "url", &ue);
+		take(&j->image, u ? json_string(u, ue) : json_string(v, ve));
+	}
+}
+
+/* The name of the object whose @id is ref, anywhere in [o, e). */
+static char *
+jsonld_name_of(const char *o, const char *e, const char *ref, int depth)
+{
+	o = json_ws(o, e);
+	if (depth > 8 || o >= e || (*o != '{' && *o != '['))
+		return NULL;
+	if (*o == '{') {
+		const char *ve, *v = json_member(o, e, "@id", &ve);
+		char *id = v ? json_string(v, ve) : NULL;
+		bool match = id && !strcmp(id, ref);
+		free(id);
+		if (match && (v = json_member(o, e, "name", &ve)))
+			return json_string(v, ve);
+	}
+	/* the values inside, objects and arrays only */
+	const char *end = json_skip(o, e) - 1;
+	for (const char *p = json_ws(o + 1, end); p < end; ) {
+		if (*o == '{') {
+			p = json_skip(p, end);   /* the key */
+			p = json_ws(p, end);
+			if (p >= end || *p != ':')
+				break;
+			p = json_ws(p + 1, end);
+		}
+		const char *q = json_skip(p, end);
+		char *r = jsonld_name_of(p, q, ref, depth + 1);
+		if (r)
+			return r;
+		p = json_ws(q, end);
+		if (p < end && *p == ',')
+			p = json_ws(p + 1, end);
+		else
+			break;
+	}
+	return NULL;
+}
+
+static void
+jsonld_find(const struct dom *d, struct jsonld *j)
+{
+	memset(j, 0, sizeof *j);
+	int script = dom_tag_id(d, "script");
+	for (int i = 0; script >= 0 && i < d->n; i++) {
+		if (d->tag[i] != script || !attr_has(d, i, "type", "ld+json"))
 			continue;
-		const char *s = dom_text(d, t);
-		const char *k = strstr(s, "\"datePublished\"");
-		if (!k)
+		for (int t = d->text_begin[i]; t < d->text_end[i]; t++)
+			jsonld_object(dom_text(d, t), dom_text(d, t) + d->texts[t].len, j, 0);
+	}
+	for (int i = 0; script >= 0 && i < d->n && !j->author && j->author_ref; i++) {
+		if (d->tag[i] != script || !attr_has(d, i, "type", "ld+json"))
 			continue;
-		k += 15;
-		while (*k == ' ' || *k == ':' || *k == '\t' || *k == '\n' || *k == '\r')
+		for (int t = d->text_begin[i]; t < d->text_end[i] && !j->author; t++)
+			j->author = jsonld_name_of(dom_text(d, t), dom_text(d, t) + d->texts[t].len,
+						   j->author_ref, 0);
+	}
+}
+
+static void
+jsonld_free(struct jsonld *j)
+{
+	free(j->headline);
+	free(j->author);
+	free(j->published);
+	free(j->modified);
+	free(j->publisher);
+	free(j->image);
+	free(j->section);
+	free(j->author_ref);
+}
+
+/* ---- dates ---- */
+
+static bool
+days_ok(int y, int m, int d)
+{
+	static const int mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	return y >= 1995 && y <= 2099 && m >= 1 && m <= 12 && d >= 1 && d <= mdays[m - 1];
+}
+
+/* YYYY-MM-DD of a day days_ok accepted. */
+static void
+day_str(char out[11], int y, int m, int d)
+{
+	char b[48];
+	snprintf(b, sizeof b, "%04d-%02d-%02d", y, m, d);
+	memcpy(out, b, 11);
+}
+
+static int
+digits(const char *s, size_t n, size_t *i, int max)
+{
+	int v = 0, k = 0;
+	while (*i < n && k < max && isdigit((unsigned char)s[*i]))
+		v = v * 10 + (s[(*i)++] - '0'), k++;
+	return k ? v : -1;
+}
+
+/* "2019-11-19 02:24:00 UTC", "2019-11-20T01:50:59.403",
+ * "2019-11-19T07:03:25+00:00", "20191119" as ISO 8601: the day, and the
+ * time and offset when the value has them.  NULL when it is no date. */
+char *
+extract_date_iso(const char *s)
+{
+	size_t n = strlen(s), i = 0;
+	while (i < n && isspace((unsigned char)s[i]))
+		i++;
+	size_t y0 = i;
+	int y = digits(s, n, &i, 4), m, d;
+	if (y < 0 || i - y0 != 4)
+		return NULL;
+	if (i < n && (s[i] == '-' || s[i] == '/' || s[i] == '.')) {
+		char sep = s[i++];
+		m = digits(s, n, &i, 2);
+		if (i >= n || s[i] != sep)
+			return NULL;
+		i++;
+		d = digits(s, n, &i, 2);
+	} else {
+		if (i + 4 > n)
+			return NULL;
+		m = digits(s, n, &i, 2);
+		d = digits(s, n, &i, 2);
+	}
+	if (!days_ok(y, m, d) || (i < n && isdigit((unsigned char)s[i])))
+		return NULL;
+	char out[80];
+	int len = snprintf(out, sizeof out, "%04d-%02d-%02d", y, m, d);
+	if (i < n && (s[i] == 'T' || s[i] == ' ') && i + 3 < n && isdigit((unsigned char)s[i + 1])) {
+		size_t j = i + 1;
+		int hh = digits(s, n, &j, 2), mm = -1, ss = 0;
+		if (j < n && s[j] == ':') {
+			j++;
+			mm = digits(s, n, &j, 2);
+		}
+		if (mm >= 0 && j < n && s[j] == ':') {
+			j++;
+			ss = digits(s, n, &j, 2);
+		}
+		if (hh >= 0 && hh < 24 && mm >= 0 && mm < 60 && ss >= 0 && ss < 61) {
+			len += snprintf(out + len, sizeof out - (size_t)len, "T%02d:%02d:%02d", hh, mm, ss);
+			if (j < n && s[j] == '.')
+				for (j++; j < n && isdigit((unsigned char)s[j]); j++)
+					;
+			while (j < n && s[j] == ' ')
+				j++;
+			if (j < n && (s[j] == 'Z' || !strncmp(s + j, "UTC", 3) || !strncmp(s + j, "GMT", 3))) {
+				snprintf(out + len, sizeof out - (size_t)len, "Z");
+			} else if (j < n && (s[j] == '+' || s[j] == '-')) {
+				char sign = s[j++];
+				size_t z0 = j;
+				int oh = digits(s, n, &j, 2), om = 0;
+				if (j < n && s[j] == ':')
+					j++;
+				if (j < n && isdigit((unsigned char)s[j]))
+					om = digits(s, n, &j, 2);
+				if (oh >= 0 && oh <= 14 && om >= 0 && om < 60 && j - z0 >= 2)
+					snprintf(out + len, sizeof out - (size_t)len,
+						 "%c%02d:%02d", sign, oh, om);
+			}
+		}
+	}
+	return xstrdup(out);
+}
+
+/* Month names per language, as they stand in dates (Russian: the genitive;
+ * abbreviations with or without the dot).  Matching folds ASCII, Latin-1
+ * and Cyrillic capitals, so "MÄRZ" and "Марта" match too. */
+struct date_lang {
+	const char *lang;
+	const char *months[12];   /* "|"-separated forms */
+	const char *fillers;      /* "|"-separated words between day, month, year */
+};
+
+static const struct date_lang date_langs[] = {
+	{ "en", { "january|jan", "february|feb", "march|mar", "april|apr", "may",
+		  "june|jun", "july|jul", "august|aug", "september|sept|sep",
+		  "october|oct", "november|nov", "december|dec" }, "of|the" },
+	{ "de", { "januar|jänner|jan", "februar|feber|feb", "märz|mär|mrz",
+		  "april|apr", "mai", "juni|jun", "juli|jul", "august|aug",
+		  "september|sept|sep", "oktober|okt", "november|nov",
+		  "dezember|dez" }, "" },
+	{ "fr", { "janvier|janv", "février|fevrier|févr|fév", "mars", "avril|avr",
+		  "mai", "juin", "juillet|juil", "août|aout", "septembre|sept",
+		  "octobre|oct", "novembre|nov", "décembre|decembre|déc" }, "" },
+	{ "es", { "enero|ene", "febrero|feb", "marzo|mar", "abril|abr", "mayo|may",
+		  "junio|jun", "julio|jul", "agosto|ago", "septiembre|setiembre|sept|sep",
+		  "octubre|oct", "noviembre|nov", "diciembre|dic" }, "de|del" },
+	{ "ru", { "января|январь|янв", "февраля|февраль|фев", "марта|март|мар",
+		  "апреля|апрель|апр", "мая|май", "июня|июнь|июн", "июля|июль|июл",
+		  "августа|август|авг", "сентября|сентябрь|сен", "октября|октябрь|окт",
+		  "ноября|ноябрь|ноя", "декабря|декабрь|дек" }, "" },
+};
+
+/* Lower-case one UTF-8 letter at s into out (ASCII, Latin-1, Cyrillic);
+ * returns its length. */
+static size_t
+fold_char(const unsigned char *s, size_t n, unsigned char out[2])
+{
+	if (s[0] < 0x80) {
+		out[0] = (unsigned char)tolower(s[0]);
+		return 1;
+	}
+	if (n < 2)
+		return 0;
+	out[0] = s[0];
+	out[1] = s[1];
+	if (s[0] == 0xc3 && s[1] >= 0x80 && s[1] <= 0x9e && s[1] != 0x97)
+		out[1] = s[1] + 0x20;
+	else if (s[0] == 0xd0 && s[1] >= 0x90 && s[1] <= 0x9f)
+		out[1] = s[1] + 0x20;
+	else if (s[0] == 0xd0 && s[1] >= 0xa0 && s[1] <= 0xaf)
+		out[0] = 0xd1, out[1] = s[1] - 0x20;
+	return 2;
+}
+
+/* Is the letter run at s the word w (folded)? Sets *len to its bytes. */
+static bool
+word_is(const char *s, size_t n, const char *w, size_t wl, size_t *len)
+{
+	size_t i = 0, j = 0;
+	while (j < wl) {
+		if (i >= n)
+			return false;
+		unsigned char a[2], b[2];
+		size_t la = fold_char((const unsigned char *)s + i, n - i, a);
+		size_t lb = fold_char((const unsigned char *)w + j, wl - j, b);
+		if (!la || la != lb || memcmp(a, b, la))
+			return false;
+		i += la;
+		j += lb;
+	}
+	/* the word must end here: no letter follows */
+	if (i < n && (isalpha((unsigned char)s[i]) || (unsigned char)s[i] >= 0x80))
+		return false;
+	*len = i;
+	return true;
+}
+
+/* The month (1-12) the word at s names in language l, 0 if none. */
+static int
+month_at(const struct date_lang *l, const char *s, size_t n, size_t *len)
+{
+	for (int m = 0; m < 12; m++) {
+		for (const char *f = l->months[m]; *f; ) {
+			size_t fl = strcspn(f, "|");
+			if (word_is(s, n, f, fl, len)) {
+				if (*len < n && s[*len] == '.')
+					(*len)++;
+				return m + 1;
+			}
+			f += fl + (f[fl] == '|');
+		}
+	}
+	return 0;
+}
+
+/* Skip spaces, punctuation of dates, and the language's filler words. */
+static size_t
+skip_fill(const struct date_lang *l, const char *s, size_t n, size_t i)
+{
+	for (;;) {
+		for (;;) {
+			if (i < n && (s[i] == ' ' || s[i] == ',' || s[i] == '.'))
+				i++;
+			else if (i + 1 < n && (unsigned char)s[i] == 0xc2 &&
+				 (unsigned char)s[i + 1] == 0xa0)   /* U+00A0 */
+				i += 2;
+			else
+				break;
+		}
+		bool more = false;
+		for (const char *f = l ? l->fillers : ""; *f; ) {
+			size_t fl = strcspn(f, "|"), len;
+			if (word_is(s + i, n - i, f, fl, &len)) {
+				i += len;
+				more = true;
+				break;
+			}
+			f += fl + (f[fl] == '|');
+		}
+		if (!more)
+			return i;
+	}
+}
+
+static bool
+starts_word(const char *s, size_t i)
+{
+	return i == 0 || !(isalnum((unsigned char)s[i - 1]));
+}
+
+/* A date in running text s[0..n): numeric (2024-03-14, 14.03.2024,
+ * 2024年3月14日, 14/03/2024 day first unless the page is English) or with a
+ * month name in one of date_langs ("14 March 2024", "March 14, 2024",
+ * "14. März 2024", "14 de marzo de 2024", "14 марта 2024").  Writes
+ * YYYY-MM-DD into out; false when there is none. */
+bool
+extract_date_text(const char *s, size_t n, const char *lang, char out[11])
+{
+	bool us = lang && !strncasecmp(lang, "en", 2);
+	for (size_t i = 0; i < n; i++) {
+		if (!starts_word(s, i))
+			continue;
+		int y = -1, m = -1, d = -1;
+		size_t j = i;
+		if (isdigit((unsigned char)s[i])) {
+			int a = digits(s, n, &j, 4);
+			size_t al = j - i;
+			if (al == 4 && j + 3 <= n && !strncmp(s + j, "年", 3)) {
+				j += 3;
+				y = a;
+				m = digits(s, n, &j, 2);
+				if (j + 3 <= n && !strncmp(s + j, "月", 3)) {
+					j += 3;
+					d = digits(s, n, &j, 2);
+				}
+			} else if (al == 4 && j < n && (s[j] == '-' || s[j] == '/' || s[j] == '.')) {
+				char sep = s[j++];
+				y = a;
+				m = digits(s, n, &j, 2);
+				if (j < n && s[j] == sep) {
+					j++;
+					d = digits(s, n, &j, 2);
+				}
+			} else if (al <= 2 && j < n && (s[j] == '.' || s[j] == '/' || s[j] == '-') &&
+				   j + 1 < n && isdigit((unsigned char)s[j + 1])) {
+				char sep = s[j++];
+				int b = digits(s, n, &j, 2);
+				if (j < n && s[j] == sep) {
+					j++;
+					size_t y0 = j;
+					y = digits(s, n, &j, 4);
+					if (j - y0 == 2 && sep == '.')
+						y += 2000;
+					else if (j - y0 != 4)
+						y = -1;
+					if (sep == '/' && us)
+						m = a, d = b;
+					else
+						d = a, m = b;
+				}
+			} else if (al <= 2) {
+				/* day, month name, year */
+				size_t k = skip_fill(NULL, s, n, j);
+				for (size_t li = 0; li < sizeof date_langs / sizeof date_langs[0] && m < 0; li++) {
+					const struct date_lang *l = &date_langs[li];
+					size_t k2 = skip_fill(l, s, n, k), len;
+					int mm = month_at(l, s + k2, n - k2, &len);
+					if (!mm)
+						continue;
+					size_t k3 = skip_fill(l, s, n, k2 + len), y0 = k3;
+					int yy = digits(s, n, &k3, 4);
+					if (k3 - y0 == 4) {
+						d = a, m = mm, y = yy;
+						j = k3;
+					}
+				}
+			}
+			if (days_ok(y, m, d) && (j >= n || !isalnum((unsigned char)s[j]))) {
+				day_str(out, y, m, d);
+				return true;
+			}
+			continue;
+		}
+		/* month name, day, year */
+		for (size_t li = 0; li < sizeof date_langs / sizeof date_langs[0]; li++) {
+			const struct date_lang *l = &date_langs[li];
+			size_t len;
+			int mm = month_at(l, s + i, n - i, &len);
+			if (!mm)
+				continue;
+			size_t k = skip_fill(l, s, n, i + len);
+			int dd = digits(s, n, &k, 2);
+			if (dd < 0)
+				continue;
+			if (k + 2 <= n && (!strncmp(s + k, "st", 2) || !strncmp(s + k, "nd", 2) ||
+					   !strncmp(s + k, "rd", 2) || !strncmp(s + k, "th", 2)))
+				k += 2;
+			k = skip_fill(l, s, n, k);
+			size_t y0 = k;
+			int yy = digits(s, n, &k, 4);
+			if (k - y0 == 4 && days_ok(yy, mm, dd) &&
+			    (k >= n || !isalnum((unsigned char)s[k]))) {
+				day_str(out, yy, mm, dd);
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+/* /2019/10/19/, /2019-10-19-, /20191019/ in a URL's path. */
+static bool
+date_in_url(const char *url, char out[11])
+{
+	const char *p = url ? strstr(url, "://") : NULL;
+	p = p ? strchr(p + 3, '/') : NULL;
+	for (; p && *p; p++) {
+		if (*p != '/' && *p != '-' && *p != '_')
+			continue;
+		const char *s = p + 1;
+		size_t n = strlen(s), i = 0;
+		int y = digits(s, n, &i, 4), m = -1, d = -1;
+		if (i != 4)
+			continue;
+		if (i < n && (s[i] == '/' || s[i] == '-')) {
+			char sep = s[i++];
+			size_t m0 = i;
+			m = digits(s, n, &i, 2);
+			if (i - m0 != 2 || i >= n || s[i] != sep)
+				continue;
+			i++;
+			size_t d0 = i;
+			d = digits(s, n, &i, 2);
+			if (i - d0 != 2)
+				continue;
+		} else if (i + 4 <= n) {
+			m = digits(s, n, &i, 2);
+			d = digits(s, n, &i, 2);
+		}
+		if (days_ok(y, m, d) && (i >= n || !isdigit((unsigned char)s[i]))) {
+			day_str(out, y, m, d);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* ---- title ---- */
+
+/* Letters and digits of s, folded, for comparing names ("Investment
+ * Watch" with investmentwatchblog.com). */
+static void
+squeeze(const char *s, size_t n, struct buf *out)
+{
+	for (size_t i = 0; i < n; ) {
+		unsigned char f[2];
+		size_t l = fold_char((const unsigned char *)s + i, n - i, f);
+		if (!l)
+			break;
+		if (l == 2 || isalnum(f[0]))
+			buf_add(out, f, l);
+		i += l;
+	}
+}
+
+/* Is the title part p[0..n) the site's name (og:site_name or a label of
+ * the host)? */
+static bool
+names_site(const char *p, size_t n, const char *site, const char *host)
+{
+	struct buf a, b;
+	buf_init(&a);
+	buf_init(&b);
+	squeeze(p, n, &a);
+	bool yes = false;
+	if (a.len >= 3) {
+		if (site) {
+			squeeze(site, strlen(site), &b);
+			yes = b.len && (!strcmp(a.data, b.data) ||
+					(b.len >= 4 && strstr(a.data, b.data)) ||
+					(a.len >= 5 && strstr(b.data, a.data)));
+		}
+		/* the host's labels: "foren.myoos" names "MyOOS Community Forum" */
+		for (const char *h = host; !yes && h && *h; ) {
+			size_t l = strcspn(h, ".");
+			b.len = 0;
+			squeeze(h, l, &b);
+			yes = b.len >= 4 && (strstr(b.data, a.data) || strstr(a.data, b.data));
+			h += l + (h[l] == '.');
+		}
+	}
+	buf_free(&a);
+	buf_free(&b);
+	return yes;
+}
+
+/* Case-folded containment, for comparing an h1 with the <title>. */
+static bool
+contains_folded(const char *hay, const char *needle)
+{
+	struct buf a, b;
+	buf_init(&a);
+	buf_init(&b);
+	squeeze(hay, strlen(hay), &a);
+	squeeze(needle, strlen(needle), &b);
+	bool yes = a.len && b.len >= 4 && strstr(a.data, b.data);
+	buf_free(&a);
+	buf_free(&b);
+	return yes;
+}
+
+/* "Headline | Site", "Site - Section - Headline" -> "Headline": split at
+ * the separators sites put around their name; drop the parts that name
+ * the site (only those when only_site: a headline); of several parts left, keep the longest when a bar or a
+ * guillemet separated them (they never stand inside a headline). */
+static void
+strip_site(char *title, const char *site, const char *host, bool only_site)
+{
+	static const char *const seps[] = { " | ", " - ", " – ", " — ", " :: ", " · ",
+		" » ", " : ", " / " };
+	enum { MAXP = 8 };
+	const char *ps[MAXP];
+	size_t pl[MAXP];
+	int np = 0;
+	bool strong = false;
+	const char *p = title, *start = title;
+	while (*p && np < MAXP - 1) {
+		size_t sl = 0;
+		for (size_t s = 0; s < sizeof seps / sizeof seps[0]; s++)
+			if (!strncmp(p, seps[s], strlen(seps[s]))) {
+				sl = strlen(seps[s]);
+				strong |= s == 0 || s >= 4;
+				break;
+			}
+		if (!sl) {
+			p++;
+			continue;
+		}
+		ps[np] = start;
+		pl[np++] = (size_t)(p - start);
+		start = p + sl;
+		p = start;
+	}
+	ps[np] = start;
+	pl[np++] = strlen(start);
+	if (np < 2)
+		return;
+	int lo = 0, hi = np - 1;
+	bool dropped = false;
+	while (hi > lo && names_site(ps[hi], pl[hi], site, host))
+		hi--, dropped = true;
+	while (lo < hi && names_site(ps[lo], pl[lo], site, host))
+		lo++, dropped = true;
+	if (!dropped && (!strong || only_site))
+		return;
+	int best = lo;
+	if (strong || dropped)
+		for (int i = lo; i <= hi; i++)
+			if (pl[i] > pl[best])
+				best = i;
+	if ((!strong || only_site) && hi > lo) {
+		/* dashes may stand inside a headline: keep what is left whole */
+		size_t n = (size_t)(ps[hi] + pl[hi] - ps[lo]);
+		memmove(title, ps[lo], n);
+		title[n] = '\0';
+		return;
+	}
+	memmove(title, ps[best], pl[best]);
+	title[pl[best]] = '\0';
+}
+
+/* The first h1 (else h2) that the shared titles hold: the headline as
+ * the page shows it, without the site's name. */
+static char *
+headline_in(const struct dom *d, const char *og, const char *tt, const char *jl,
+	    const char *site, const char *host)
+{
+	static const char *const tags[] = { "h1", "h2" };
+	for (size_t k = 0; k < 2; k++) {
+		int tag = dom_tag_id(d, tags[k]);
+		for (int i = 0; tag >= 0 && i < d->n; i++) {
+			if (d->tag[i] != tag || d->flags[i] & DOM_SKIP)
+				continue;
+			char *h = element_text(d, i);
+			struct buf a;
+			buf_init(&a);
+			squeeze(h, strlen(h), &a);
+			size_t hl = a.len;
+			buf_free(&a);
+			const char *const ts[] = { og, tt, jl };
+			if (names_site(h, strlen(h), site, host))
+				hl = 0;
+			for (size_t j = 0; j < 3 && hl >= 4; j++) {
+				if (!ts[j] || !contains_folded(ts[j], h))
+					continue;
+				buf_init(&a);
+				squeeze(ts[j], strlen(ts[j]), &a);
+				/* most of the title, not one word of it */
+				bool most = hl * 3 >= a.len;
+				buf_free(&a);
+				if (most)
+					return h;
+			}
+			free(h);
+		}
+	}
+	return NULL;
+}
+
+/* The headline the page marks as such (itemprop=headline, class
+ * entry-title), else its only h1, unless that is the site's name. */
+static char *
+headline_marked(const struct dom *d, const uint8_t *marks, const char *site,
+		 const char *host)
+{
+	int h1 = dom_tag_id(d, "h1"), n1 = 0, only = -1;
+	for (int i = 0; i < d->n; i++) {
+		if (d->flags[i] & DOM_SKIP || in_comments(d, marks, i))
+			continue;
+		bool marked = attr_has(d, i, "itemprop", "headline") ||
+			      attr_has(d, i, "class", "entry-title") ||
+			      attr_has(d, i, "class", "article-title") ||
+			      attr_has(d, i, "class", "post-title");
+		if (h1 >= 0 && d->tag[i] == h1)
+			n1++, only = i;
+		if (!marked || d->flags[i] & DOM_PHRASING || d->tag[i] == dom_tag_id(d, "meta"))
+			continue;
+		char *h = element_text(d, i);
+		if (strlen(h) >= 4 && strlen(h) < 300 && !names_site(h, strlen(h), site, host))
+			return h;
+		free(h);
+	}
+	if (n1 != 1)
+		return NULL;
+	char *h = element_text(d, only);
+	if (strlen(h) >= 4 && strlen(h) < 300 && !names_site(h, strlen(h), site, host))
+		return h;
+	free(h);
+	return NULL;
+}
+
+static char *
+url_host(const char *url)
+{
+	const char *p = url ? strstr(url, "://") : NULL;
+	if (!p)
+		return NULL;
+	p += 3;
+	size_t n = strcspn(p, "/:?#");
+	if (n > 4 && !strncasecmp(p, "www.", 4))
+		p += 4, n -= 4;
+	/* the registrable part matters: drop the top-level domain */
+	const char *dot = memrchr(p, '.', n);
+	if (dot)
+		n = (size_t)(dot - p);
+	return xstrndup(p, n);
+}
+
+/* ---- author ---- */
+
+/* "By Jane Doe", "Von Jane Doe", "Autor: Jane Doe" -> "Jane Doe"; NULL
+ * when what is left does not look like a name. */
+static char *
+clean_author(char *a)
+{
+	static const char *const lead[] = { "written by ", "posted by ", "by ", "von ",
+		"par ", "por ", "di ", "door ", "text: ", "text ", "autor: ", "autor ",
+		"author: ", "auteur : ", "auteur: ", "автор: ", "автор ", "from ",
+		"verfasst von ", "geschrieben von ", "veröffentlicht von ", "eingestellt von ",
+		"publié par ", "publicado por ", "escrito por ", "text und fotos: ", "von: ", "by: ", "vom " };
+	/* labels standing where the name should */
+	static const char *const labels[] = { "posted", "publiziert am", "veröffentlicht",
+		"von", "by", "autor", "author", "share", "teilen", "redakteur", "published" };
+	if (!a)
+		return NULL;
+	char *s = a;
+	for (bool again = true; again; ) {
+		again = false;
+		while (*s == '|' || *s == '-' || *s == ':' || *s == ' ' || *s == ',')
+			s++, again = true;
+		/* "VonPatrick Czerny": the label and the name in two elements */
+		if ((!strncmp(s, "Von", 3) || !strncmp(s, "By", 2)) &&
+		    isupper((unsigned char)s[s[0] == 'V' ? 3 : 2]))
+			s += s[0] == 'V' ? 3 : 2, again = true;
+		for (size_t i = 0; i < sizeof lead / sizeof lead[0]; i++) {
+			size_t l = strlen(lead[i]), len;
+			if (word_is(s, strlen(s), lead[i], l - 1, &len) && s[l - 1] == ' ') {
+				s += l;
+				again = true;
+			}
+		}
+	}
+	size_t n = strlen(s);
+	while (n && (s[n - 1] == ' ' || s[n - 1] == ',' || s[n - 1] == '|' || s[n - 1] == '-'))
+		n--;
+	/* names are short and are no addresses */
+	int words = 1, digit = 0;
+	for (size_t i = 0; i < n; i++) {
+		words += s[i] == ' ';
+		digit += isdigit((unsigned char)s[i]) != 0;
+	}
+	for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++) {
+		size_t len;
+		if (word_is(s, n, labels[i], strlen(labels[i]), &len) && len == n)
+			n = 0;
+	}
+	char *r = NULL;
+	if (n >= 2 && words <= 6 && n <= 60 && digit < 3 && !memchr(s, '@', n) &&
+	    !strstr(s, "://") && !memchr(s, '/', n) && !memchr(s, '{', n))
+		r = xstrndup(s, n);
+	free(a);
+	return r;
+}
+
+/* The first byline element: rel=author, itemprop=author, or a class or id
+ * naming the author or the byline. */
+static char *
+author_from_page(const struct dom *d, const uint8_t *marks, const char **from)
+{
+	static const char *const words[] = { "author", "byline", "autor", "verfasser" };
+	for (int pass = 0; pass < 2; pass++) {
+		for (int i = 0; i < d->n; i++) {
+			if (d->flags[i] & DOM_SKIP)
+				continue;
+			bool hit = false;
+			if (pass == 0)
+				hit = attr_has(d, i, "rel", "author") ||
+				      attr_has(d, i, "data-testid", "byline") ||
+				      (attr_has(d, i, "itemprop", "author") && !dom_attr(d, i, "content"));
+			else
+				for (size_t w = 0; w < sizeof words / sizeof words[0] && !hit; w++)
+					hit = attr_has(d, i, "class", words[w]) ||
+					      attr_has(d, i, "id", words[w]);
+			if (!hit || in_comments(d, marks, i))
+				continue;
+			/* itemprop=author with a name inside: the name */
+			int e = i;
+			for (int k = i + 1; k < d->end[i]; k++)
+				if (attr_has(d, k, "itemprop", "name")) {
+					e = k;
+					break;
+				}
+			char *a = clean_author(element_text(d, e));
+			if (a) {
+				*from = pass == 0 ? "rel=author" : "byline";
+				return a;
+			}
+		}
+	}
+	return NULL;
+}
+
+/* The name after a byline label in s ("Posted on May 3 by Jane Doe |
+ * ...", "VON JANE DOE am 21. April", "Autoren: A und B"): up to six words,
+ * ending at a separator, a number or a word that starts what follows. */
+static char *
+byline_name(const char *s)
+{
+	static const char *const labels[] = { "ein artikel von", "verfasst von", "geschrieben von",
+		"autoren", "autorin", "autor", "author", "written by", "posted by", "by", "von",
+		"par", "por", "автор" };
+	static const char *const stops[] = { "on", "am", "um", "le", "el", "the", "at", "in",
+		"im", "|", "-", "–", "—", "·", "•", "/", "(", "posted", "published", "veröffentlicht",
+		"updated", "aktualisiert", "hosted", "и" };
+	size_t n = strlen(s);
+	for (size_t i = 0; i < n; i++) {
+		if (i > 0 && s[i - 1] != ' ')
+			continue;
+		size_t len = 0;
+		size_t l;
+		for (l = 0; l < sizeof labels / sizeof labels[0]; l++)
+			if (word_is(s + i, n - i, labels[l], strlen(labels[l]), &len))
+				break;
+		if (l == sizeof labels / sizeof labels[0])
+			continue;
+		size_t k = i + len;
+		while (k < n && (s[k] == ':' || s[k] == ' '))
 			k++;
-		if (*k != '"')
+		struct buf b;
+		buf_init(&b);
+		int words = 0;
+		while (k < n && words < 6) {
+			size_t wl = strcspn(s + k, " ");
+			size_t st;
+			for (st = 0; st < sizeof stops / sizeof stops[0]; st++)
+				if (wl == strlen(stops[st]) && word_is(s + k, wl, stops[st], wl, &len))
+					break;
+			if (st < sizeof stops / sizeof stops[0] || isdigit((unsigned char)s[k]))
+				break;
+			size_t keep = wl;
+			bool last = false;
+			while (keep && (s[k + keep - 1] == ',' || s[k + keep - 1] == ';' ||
+					s[k + keep - 1] == '|')) {
+				keep--;
+				last = true;
+			}
+			if (b.len)
+				buf_addc(&b, ' ');
+			buf_add(&b, s + k, keep);
+			words++;
+			k += wl;
+			while (k < n && s[k] == ' ')
+				k++;
+			if (last)
+				break;
+		}
+		/* "by", "von", "par", "por" are prepositions too: in a sentence
+		 * (a long block, a full stop) or before a lower-case word or a
+		 * lone word in a longer block they name no one */
+		bool prep = l >= 9 && l <= 12;
+		/* ... and a byline's one stands first, after a date or a
+		 * separator, or in a "Posted ..." line */
+		if (prep && i > 0) {
+			size_t q = i;
+			while (q > 0 && s[q - 1] == ' ')
+				q--;
+			unsigned char c = q ? (unsigned char)s[q - 1] : 0;
+			size_t pl;
+			bool posted = word_is(s, n, "posted", 6, &pl) || word_is(s, n, "veröffentlicht", 15, &pl) ||
+				      word_is(s, n, "publiziert", 10, &pl) || word_is(s, n, "publié", 7, &pl) ||
+				      word_is(s, n, "publicado", 9, &pl) || word_is(s, n, "eingestellt", 11, &pl);
+			if (!(isdigit(c) || c == '|' || c == ',' || c >= 0x80 || posted))
+				words = 0;
+		}
+		bool sentence = n > 100 || s[n - 1] == '.' || (b.len && strchr(b.data, ':'));
+		bool lower = b.len && islower((unsigned char)b.data[0]) && words > 1;
+		if (prep && (sentence || lower || (words == 1 && n > 60)))
+			words = 0;
+		/* a label with no name after it, or a sentence: none */
+		if (words >= 1 && (k >= n || words < 6)) {
+			char *a = clean_author(buf_steal(&b, NULL));
+			if (a)
+				return a;
+		} else {
+			buf_free(&b);
+		}
+	}
+	return NULL;
+}
+
+static bool
+heading_level_of(const struct dom *d, int e)
+{
+	const char *t = dom_tagname(d, e);
+	return t[0] == 'h' && t[1] >= '1' && t[1] <= '6' && !t[2];
+}
+
+/* A byline in a short block around the headline: the pattern of pages
+ * that mark nothing up. */
+static char *
+author_from_byline(const struct dom *d, const uint8_t *marks, int h1)
+{
+	if (h1 < 0)
+		return NULL;
+	int start = d->text_begin[h1] > 20 ? d->text_begin[h1] - 20 : 0;
+	int stop = d->text_end[h1] + 80, last = -1;
+	for (int t = start; t < stop && t < d->ntexts; t++) {
+		const struct dom_text *x = &d->texts[t];
+		int e = x->block;
+		if (x->flags & TEXT_SKIP || e == last || d->text_end[e] - d->text_begin[e] > 12 ||
+		    in_comments(d, marks, e))
 			continue;
-		const char *e = strchr(k + 1, '"');
-		if (e && e > k + 1)
-			return xstrndup(k + 1, (size_t)(e - k - 1));
+		last = e;
+		char *s = element_text(d, e);
+		char *a = strlen(s) <= 160 && !heading_level_of(d, e) ? byline_name(s) : NULL;
+		free(s);
+		if (a)
+			return a;
+	}
+	return NULL;
+}
+
+/* An author that is the site's name, a domain or a login name
+ * ("christian.stadtfeld", "wordpressadmin"). */
+static bool
+weak_author(const char *a, const char *site, const char *host)
+{
+	if (names_site(a, strlen(a), site, host) || strcasestr(a, "admin"))
+		return true;
+	if (strchr(a, ' '))
+		return false;
+	bool lower = true, mark = false;
+	for (const char *p = a; *p; p++) {
+		lower &= !isupper((unsigned char)*p);
+		mark |= *p == '.' || *p == '_' || isdigit((unsigned char)*p);
+	}
+	return lower && mark;
+}
+
+/* ---- language ---- */
+
+static char *
+lang_norm(const char *v)
+{
+	while (*v == ' ')
+		v++;
+	size_t n = strcspn(v, ",; ");
+	if (n < 2 || n > 20)
+		return NULL;
+	char *r = xstrndup(v, n);
+	for (char *c = r; *c; c++)
+		*c = *c == '_' ? '-' : *c;
+	return r;
+}
+
+/* The language the text's script says, when it says one. */
+static const char *
+lang_from_script(const struct dom *d)
+{
+	size_t han = 0, kana = 0, hangul = 0, cyr = 0, uk = 0, greek = 0, thai = 0, all = 0;
+	for (int t = 0; t < d->ntexts; t++) {
+		if (d->texts[t].flags & TEXT_SKIP)
+			continue;
+		FOR_EACH_CHAR(dom_text(d, t), d->texts[t].len, cp, {
+			all++;
+			if (cp >= 0x4e00 && cp <= 0x9fff) han++;
+			else if (cp >= 0x3040 && cp <= 0x30ff) kana++;
+			else if (cp >= 0xac00 && cp <= 0xd7af) hangul++;
+			else if (cp >= 0x400 && cp <= 0x4ff) {
+				cyr++;
+				uk += cp == 0x456 || cp == 0x457 || cp == 0x454 || cp == 0x491;
+			} else if (cp >= 0x370 && cp <= 0x3ff) greek++;
+			else if (cp >= 0xe00 && cp <= 0xe7f) thai++;
+		});
+	}
+	if (!all)
+		return NULL;
+	if (kana * 20 > all)
+		return "ja";
+	if (hangul * 3 > all)
+		return "ko";
+	if (han * 3 > all)
+		return "zh";
+	if (greek * 3 > all)
+		return "el";
+	if (thai * 3 > all)
+		return "th";
+	if (cyr * 3 > all)
+		return uk * 200 > cyr ? "uk" : "ru";
+	return NULL;
+}
+
+/* ---- the whole ---- */
+
+static void
+list_add(char ***v, int *n, const char *s)
+{
+	char *c = nonempty_dup(s, strlen(s));
+	if (!c)
+		return;
+	for (int i = 0; i < *n; i++)
+		if (!strcmp((*v)[i], c)) {
+			free(c);
+			return;
+		}
+	*v = xreallocarray(*v, (size_t)*n + 1, sizeof **v);
+	(*v)[(*n)++] = c;
+}
+
+static void
+meta_all(const struct dom *d, const char *key, char ***v, int *n)
+{
+	int meta = dom_tag_id(d, "meta");
+	for (int i = 0; meta >= 0 && i < d->n; i++) {
+		if (d->tag[i] != meta)
+			continue;
+		const char *k = dom_attr(d, i, "property");
+		if (!k)
+			k = dom_attr(d, i, "name");
+		const char *c = dom_attr(d, i, "content");
+		if (k && c && !strcasecmp(k, key))
+			list_add(v, n, c);
+	}
+}
+
+/* A date value from metadata, normalised; NULL when it is none. */
+static char *
+date_value(const char *v, const char *lang)
+{
+	if (!v)
+		return NULL;
+	char *iso = extract_date_iso(v);
+	if (iso)
+		return iso;
+	char day[11];
+	return extract_date_text(v, strlen(v), lang, day) ? xstrdup(day) : NULL;
+}
+
+static bool
+set_date(struct page_meta *m, char *v, const char *from)
+{
+	if (m->date || !v) {
+		free(v);
+		return m->date != NULL;
+	}
+	m->date = v;
+	m->date_from = from;
+	return true;
+}
+
+/* A published date written on the page: in elements whose class or id
+ * says date or time, then in the text after the title. */
+static char *
+date_from_text(const struct dom *d, const uint8_t *marks, int h1, const char *lang,
+	       const char **from)
+{
+	/* the publication's own names first: a page has event dates too */
+	static const char *const words[] = { "publish", "posted", "post-date", "created",
+		"dateline", "date", "datum", "fecha", "time", "byline", "meta", "info" };
+	char day[11];
+	for (size_t w = 0; w < sizeof words / sizeof words[0]; w++) {
+		for (int i = d->body >= 0 ? d->body : 0; i < d->n; i++) {
+			if (d->flags[i] & DOM_SKIP || !class_or_id_has(d, i, words[w]) ||
+			    class_or_id_has(d, i, "teaser") ||
+			    in_comments(d, marks, i) || d->text_end[i] - d->text_begin[i] > 40)
+				continue;
+			char *t = element_text(d, i);
+			bool ok = strlen(t) < 200 && extract_date_text(t, strlen(t), lang, day);
+			free(t);
+			if (ok) {
+				*from = "text";
+				return xstrdup(day);
+			}
+		}
+	}
+	if (h1 >= 0) {
+		for (int t = d->text_begin[h1]; t < d->text_end[h1] + 60 && t < d->ntexts; t++)
+			if (!(d->texts[t].flags & TEXT_SKIP) &&
+			    extract_date_text(dom_text(d, t), d->texts[t].len, lang, day)) {
+				*from = "text";
+				return xstrdup(day);
+			}
+	}
+	/* last, the first short dated line of the page outside its
+	 * navigation, header, footer, asides and comments */
+	for (int t = 0; t < d->ntexts; t++) {
+		const struct dom_text *x = &d->texts[t];
+		if (x->flags & TEXT_SKIP || x->len > 100)
+			continue;
+		bool chrome = marks[x->elem] & MARK_CHROME;
+		if (!chrome && extract_date_text(dom_text(d, t), x->len, lang, day)) {
+			*from = "text";
+			return xstrdup(day);
+		}
 	}
 	return NULL;
 }
 
 void
-extract_meta(const struct dom *d, struct page_meta *meta)
+extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 {
 	memset(meta, 0, sizeof *meta);
-	const char *site = meta_any(d, "og:site_name");
-	if (site)
-		meta->site = collapsed_dup(site, strlen(site));
+	struct jsonld jl;
+	jsonld_find(d, &jl);
+	uint8_t *marks = meta_marks(d);
 
-	/* Title: og:title (what the publisher chose to share), then <title>
-	 * (often carries the site name, stripped), then the first h1. */
-	const char *og = meta_any(d, "og:title");
-	int te = first_tag(d, "title");
-	int h1 = first_tag(d, "h1");
-	if (og) {
-		meta->title = collapsed_dup(og, strlen(og));
-		meta->title_from = "og:title";
-	}
-	if ((!meta->title || !*meta->title) && te >= 0) {
-		free(meta->title);
-		meta->title = element_text(d, te);
-		meta->title_from = "title";
-	}
-	if ((!meta->title || !*meta->title) && h1 >= 0) {
-		free(meta->title);
-		meta->title = element_text(d, h1);
-		meta->title_from = "h1";
-	}
-	if (meta->title)
-		strip_site(meta->title, meta->site);
-
-	const char *pub = meta_any(d, "article:published_time");
-	if (!pub)
-		pub = meta_any(d, "datePublished");
-	if (pub) {
-		meta->date = xstrdup(pub);
-		meta->date_from = "meta";
-	}
-	int time_tag = dom_tag_id(d, "time");
-	for (int i = 0; time_tag >= 0 && !meta->date && i < d->n; i++) {
-		if (d->tag[i] == time_tag) {
-			const char *dt = dom_attr(d, i, "datetime");
-			if (dt && *dt) {
-				meta->date = xstrdup(dt);
-				meta->date_from = "time";
-			}
+	/* language first: the visible dates are read in it */
+	int html = first_tag(d, "html");
+	const char *lv = html >= 0 ? dom_attr(d, html, "lang") : NULL;
+	if (!lv && html >= 0)
+		lv = dom_attr(d, html, "xml:lang");
+	if (lv)
+		meta->language = lang_norm(lv);
+	if (!meta->language && (lv = meta_content(d, "http-equiv", "content-language")))
+		meta->language = lang_norm(lv);
+	if (!meta->language && (lv = meta_any(d, "og:locale")))
+		meta->language = lang_norm(lv);
+	if (meta->language) {
+		meta->language_from = "html";
+	} else {
+		const char *s = lang_from_script(d);
+		if (s) {
+			meta->language = xstrdup(s);
+			meta->language_from = "script";
 		}
 	}
-	if (!meta->date && (meta->date = jsonld_date(d)))
-		meta->date_from = "json-ld";
-	if (!meta->date && h1 >= 0) {
-		/* A date written near the title: the text after the h1. */
-		int end = d->text_end[h1] + 40;
-		for (int t = d->text_begin[h1]; !meta->date && t < end && t < d->ntexts; t++)
-			if (!(d->texts[t].flags & TEXT_SKIP))
-				meta->date = find_date_pattern(dom_text(d, t), d->texts[t].len);
-		if (meta->date)
-			meta->date_from = "text";
-	}
 
-	const char *kw = meta_content(d, "name", "keywords");
-	if (kw)
-		meta->keywords = collapsed_dup(kw, strlen(kw));
-	const char *desc = meta_content(d, "name", "description");
-	if (!desc)
-		desc = meta_any(d, "og:description");
-	if (desc)
-		meta->description = collapsed_dup(desc, strlen(desc));
+	const char *site = meta_any(d, "og:site_name");
+	if (site)
+		meta->site = nonempty_dup(site, strlen(site));
+	if (!meta->site && jl.publisher)
+		meta->site = xstrdup(jl.publisher);
+	if (!meta->site && (site = meta_content(d, "name", "application-name")))
+		meta->site = nonempty_dup(site, strlen(site));
 
 	int link_tag = dom_tag_id(d, "link");
 	for (int i = 0; link_tag >= 0 && i < d->n && !meta->canonical; i++) {
@@ -297,8 +1586,159 @@ extract_meta(const struct dom *d, struct page_meta *meta)
 		if (rel && href && !strcasecmp(rel, "canonical") && *href)
 			meta->canonical = xstrdup(href);
 	}
+	const char *og;
 	if (!meta->canonical && (og = meta_any(d, "og:url")))
 		meta->canonical = xstrdup(og);
+	if (!url)
+		url = meta->canonical;
+	char *host = url_host(url);
+
+	/* Title: the page's one h1 when the shared title (og:title, the
+	 * <title>) holds it, as it then is the headline without the site's
+	 * name; else og:title, JSON-LD's headline or <title> with the site's
+	 * name taken off; else the first h1. */
+	og = meta_any(d, "og:title");
+	if (!og)
+		og = meta_any(d, "twitter:title");
+	int te = first_tag(d, "title");
+	int h1 = first_tag(d, "h1");
+	char *tt = te >= 0 ? element_text(d, te) : NULL;
+	char *ht = headline_in(d, og, tt, jl.headline, meta->site, host);
+	if (!ht)
+		ht = headline_marked(d, marks, meta->site, host);
+	if (ht) {
+		meta->title = xstrdup(ht);
+		meta->title_from = "h1";
+	} else if (og && (meta->title = nonempty_dup(og, strlen(og)))) {
+		meta->title_from = "og:title";
+	} else if (jl.headline) {
+		meta->title = xstrdup(jl.headline);
+		meta->title_from = "json-ld";
+	} else if (tt && *tt) {
+		meta->title = xstrdup(tt);
+		meta->title_from = "title";
+	} else if (h1 >= 0 && (ht = element_text(d, h1)) && *ht) {
+		meta->title = xstrdup(ht);
+		meta->title_from = "h1";
+	}
+	if (meta->title)
+		strip_site(meta->title, meta->site, host, !strcmp(meta->title_from, "h1"));
+	free(tt);
+
+	/* Author: JSON-LD, the meta tags, then the page's byline. */
+	meta->author = clean_author(jl.author ? xstrdup(jl.author) : NULL);
+	if (meta->author)
+		meta->author_from = "json-ld";
+	static const char *const author_keys[] = { "author", "article:author", "dc.creator",
+		"dcterms.creator", "parsely-author", "sailthru.author", "byl", "twitter:creator" };
+	for (size_t k = 0; !meta->author && k < sizeof author_keys / sizeof author_keys[0]; k++) {
+		const char *a = meta_any(d, author_keys[k]);
+		if (a && !strncmp(a, "@", 1))
+			continue;
+		if (a && (meta->author = clean_author(nonempty_dup(a, strlen(a)))))
+			meta->author_from = "meta";
+	}
+	/* the site's own name or a login given as author: a person's byline
+	 * is better */
+	if (meta->author && weak_author(meta->author, meta->site, host)) {
+		const char *from = NULL;
+		char *a = author_from_page(d, marks, &from);
+		if (!a && (a = author_from_byline(d, marks, h1)))
+			from = "byline";
+		if (a && !weak_author(a, meta->site, host)) {
+			free(meta->author);
+			meta->author = a;
+			meta->author_from = from;
+		} else {
+			free(a);
+		}
+	}
+	if (!meta->author)
+		meta->author = author_from_page(d, marks, &meta->author_from);
+	if (!meta->author && (meta->author = author_from_byline(d, marks, h1)))
+		meta->author_from = "byline";
+
+	/* Dates. */
+	const char *lang = meta->language;
+	if (set_date(meta, date_value(jl.published, lang), "json-ld"))
+		goto modified;
+	static const char *const date_keys[] = { "article:published_time", "datePublished",
+		"og:published_time", "published_time", "article.published", "pubdate",
+		"publishdate", "publish-date", "publish_date", "date", "dc.date", "dc.date.issued",
+		"dcterms.date", "dcterms.issued", "dc.date.created", "sailthru.date",
+		"parsely-pub-date", "citation_publication_date", "citation_date",
+		"article:published", "og:article:published_time" };
+	for (size_t k = 0; k < sizeof date_keys / sizeof date_keys[0]; k++)
+		if (set_date(meta, date_value(meta_any(d, date_keys[k]), lang), "meta"))
+			goto modified;
+	for (int i = 0; i < d->n; i++) {
+		if (!attr_has(d, i, "itemprop", "datePublished"))
+			continue;
+		const char *v = dom_attr(d, i, "content");
+		if (!v)
+			v = dom_attr(d, i, "datetime");
+		if (set_date(meta, date_value(v, lang), "meta"))
+			goto modified;
+	}
+	int time_tag = dom_tag_id(d, "time");
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; time_tag >= 0 && i < d->n; i++) {
+			if (d->tag[i] != time_tag || in_comments(d, marks, i))
+				continue;
+			/* first a time marked as the publication's, then any */
+			if (pass == 0 && !dom_attr(d, i, "pubdate") &&
+			    !class_or_id_has(d, i, "publish") && !attr_has(d, i, "class", "entry-date"))
+				continue;
+			if (set_date(meta, date_value(dom_attr(d, i, "datetime"), lang), "time"))
+				goto modified;
+		}
+	char day[11];
+	if (date_in_url(url, day) && set_date(meta, xstrdup(day), "url"))
+		goto modified;
+	const char *from = NULL;
+	char *t = date_from_text(d, marks, h1, lang, &from);
+	set_date(meta, t, from);
+modified:
+	meta->modified = date_value(jl.modified, lang);
+	static const char *const mod_keys[] = { "article:modified_time", "dateModified",
+		"og:updated_time", "last-modified", "dcterms.modified" };
+	for (size_t k = 0; !meta->modified && k < sizeof mod_keys / sizeof mod_keys[0]; k++)
+		meta->modified = date_value(meta_any(d, mod_keys[k]), lang);
+
+	const char *kw = meta_content(d, "name", "keywords");
+	if (kw)
+		meta->keywords = collapsed_dup(kw, strlen(kw));
+	const char *desc = meta_content(d, "name", "description");
+	if (!desc)
+		desc = meta_any(d, "og:description");
+	if (!desc)
+		desc = meta_any(d, "twitter:description");
+	if (desc)
+		meta->description = nonempty_dup(desc, strlen(desc));
+
+	const char *img = meta_any(d, "og:image");
+	if (!img)
+		img = meta_any(d, "twitter:image");
+	if (img)
+		meta->image = nonempty_dup(img, strlen(img));
+	else if (jl.image)
+		meta->image = xstrdup(jl.image);
+
+	meta_all(d, "article:section", &meta->categories, &meta->ncategories);
+	if (!meta->ncategories && jl.section)
+		list_add(&meta->categories, &meta->ncategories, jl.section);
+	meta_all(d, "article:tag", &meta->tags, &meta->ntags);
+
+	free(ht);
+	free(host);
+	free(marks);
+	jsonld_free(&jl);
+}
+
+void
+extract_meta(const struct dom *d, struct page_meta *meta)
+{
+	extract_meta_url(d, NULL, meta);
 }
 
 void
@@ -310,5 +1750,15 @@ extract_meta_free(struct page_meta *meta)
 	free(meta->description);
 	free(meta->site);
 	free(meta->canonical);
+	free(meta->author);
+	free(meta->modified);
+	free(meta->language);
+	free(meta->image);
+	for (int i = 0; i < meta->ncategories; i++)
+		free(meta->categories[i]);
+	free(meta->categories);
+	for (int i = 0; i < meta->ntags; i++)
+		free(meta->tags[i]);
+	free(meta->tags);
 	memset(meta, 0, sizeof *meta);
 }

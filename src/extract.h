@@ -2,7 +2,8 @@
  *
  * extract_text() emits every text node whose block is content, once, in
  * document order: one block per line, whitespace runs collapsed, <br> a
- * line break.  extract_meta() finds title, date, keywords and description.
+ * line break.  extract_meta() finds the page's metadata (title, author, dates, site,
+ * language, ...).
  * Output goes into caller-owned buffers; struct page_meta owns its strings
  * (extract_meta_free). */
 #ifndef PITH_EXTRACT_H
@@ -27,18 +28,49 @@ void extract_text_mask(const struct dom *d, const uint8_t *content,
 		       const uint8_t *mask, struct buf *out,
 		       struct extract_span *spans);
 
+/* The page's metadata, each field NULL when the page does not give it
+ * (never invented).  Dates are ISO 8601: the day, with the time and the
+ * offset when the source has them.  *_from says where a field came from:
+ * "json-ld", "meta", "og:title", "title", "h1", "time", "url", "text",
+ * "rel=author", "byline", "html", "script". */
+/* The reader comments the page holds apart from its main text: the text
+ * (one block a line) of its comment sections (an id or class naming
+ * comments, in English, German, French or Spanish), without their forms
+ * and without what the decision keeps (content, mask as for
+ * extract_text_mask).  Appends nothing when there are none. */
+void extract_comments(const struct dom *d, const uint8_t *content, const uint8_t *mask,
+		      struct buf *out);
+
 struct page_meta {
 	char *title;
-	char *date;
+	char *date;          /* published */
 	char *keywords;
 	char *description;
-	char *site;          /* og:site_name */
+	char *site;          /* og:site_name, JSON-LD publisher, application-name */
 	char *canonical;     /* link rel=canonical or og:url */
-	const char *title_from;   /* "og:title", "title", "h1" */
+	char *author;        /* several joined with "; " */
+	char *modified;
+	char *language;      /* as the page declares it, or ja zh ko el th ru uk by script */
+	char *image;
+	char **categories, **tags;
+	int ncategories, ntags;
+	const char *title_from;
 	const char *date_from;
+	const char *author_from;
+	const char *language_from;
 };
 
+/* url: the page's address (a date in its path), or NULL for the page's
+ * canonical. */
+void extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta);
 void extract_meta(const struct dom *d, struct page_meta *meta);
 void extract_meta_free(struct page_meta *meta);
+
+/* A date value ("2019-11-19 02:24:00 UTC") as ISO 8601, or NULL. */
+char *extract_date_iso(const char *s);
+/* The first date written in s[0..n) (numeric, or with a month name in
+ * English, German, French, Spanish or Russian, or 2024年3月14日), as
+ * YYYY-MM-DD in out.  lang (or NULL): "en" reads 03/14/2024 month first. */
+bool extract_date_text(const char *s, size_t n, const char *lang, char out[11]);
 
 #endif

@@ -27,8 +27,9 @@ static const char usage_main[] =
 "  --url URL           the page's address (for rules and the JSON output)\n"
 "  --siblings FILE|DIR same-site pages (repeatable)\n"
 "  --rules FILE|DIR    site rules\n"
-"  --format FMT        dump: tsv or json; histogram: tsv; extract: text or json\n"
-"  -o, --output DIR    extract: write DIR/NAME.txt (or .json) per page\n"
+"  --format FMT        dump: tsv or json; histogram: tsv; extract: text, json,\n"
+"                      markdown or html\n"
+"  -o, --output DIR    extract: write DIR/NAME.txt (.json, .md, .html) per page\n"
 "  -j, --jobs N        extract: N worker processes\n"
 "  --plot              histogram: draw it as text\n"
 "  --gold FILE         inspector: score the extraction against this text\n"
@@ -95,14 +96,25 @@ static const char usage_extract[] =
 "\n"
 "Prints the main text of each page (pages separated by a form feed), or\n"
 "with --format json one object per page per line: file url title date\n"
-"keywords algo charset charset_source chars ms text.  Directories are\n"
-"walked for *.html *.htm *.xhtml (and their .gz) in sorted order.  Every\n"
-"page runs in a worker process; one that fails or crashes is reported as\n"
+"keywords algo charset charset_source chars ms text, then what the page\n"
+"gives of author date_source modified sitename description language image\n"
+"canonical categories tags (dates in ISO 8601).  Directories are walked\n"
+"for *.html *.htm *.xhtml (and their .gz) in sorted order.  Every page\n"
+"runs in a worker process; one that fails or crashes is reported as\n"
 "'pith: FILE: reason' and the run goes on; the exit status is then 1.\n"
 "\n"
+"  --format FMT  text (default), json, markdown (the kept headings,\n"
+"                paragraphs, lists, quotes, code and tables) or html (the\n"
+"                same as clean HTML: no scripts, styles or event handlers,\n"
+"                URLs absolute)\n"
+"  --links       markdown: links as [text](url)\n"
+"  --images      markdown: images of kept blocks as ![alt](src)\n"
+"  --front-matter  markdown: the metadata first, as a YAML block\n"
+"  --comments    json, markdown, html: the reader comments, kept out of\n"
+"                the main text, as a comments field or a last section\n"
 "  --algo NAME   auto (default), cc, lb, tib, ent (clusters the pages of\n"
 "                the run) or sib (needs --siblings)\n"
-"  -o, --output DIR  write DIR/NAME.txt (NAME.json with --format json),\n"
+"  -o, --output DIR  write DIR/NAME.txt (.json, .md, .html by --format),\n"
 "                NAME the page's path below the directory walked\n"
 "  -j, --jobs N  N worker processes; output keeps the input order\n"
 "  --rules FILE|DIR  apply the page's site rule (host from --url, the\n"
@@ -136,7 +148,7 @@ enum {
 	OPT_ALGO = 256, OPT_FTR_ONLY, OPT_GOLD_DIR, OPT_SET, OPT_CHARSET, OPT_URL, OPT_SIBLINGS, OPT_RULES,
 	OPT_RULES_OUT, OPT_FORMAT, OPT_PLOT, OPT_GOLD, OPT_KEYS, OPT_SCREEN,
 	OPT_SCREEN_OUT, OPT_NO_MOUSE, OPT_FEATURES, OPT_MAX_BYTES, OPT_MAX_DEPTH, OPT_VERSION,
-	OPT_ONLINE,
+	OPT_ONLINE, OPT_LINKS, OPT_IMAGES, OPT_FRONT_MATTER, OPT_COMMENTS,
 };
 
 static const struct option long_opts[] = {
@@ -165,6 +177,10 @@ static const struct option long_opts[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "online", no_argument, NULL, OPT_ONLINE },
+	{ "links", no_argument, NULL, OPT_LINKS },
+	{ "images", no_argument, NULL, OPT_IMAGES },
+	{ "front-matter", no_argument, NULL, OPT_FRONT_MATTER },
+	{ "comments", no_argument, NULL, OPT_COMMENTS },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -270,6 +286,12 @@ main(int argc, char **argv)
 				c.format = FORMAT_TSV;
 			else if (!strcmp(optarg, "json"))
 				c.format = FORMAT_JSON;
+			else if (!strcmp(optarg, "markdown") && !strcmp(c.command, "extract"))
+				c.format = FORMAT_MARKDOWN;
+			else if (!strcmp(optarg, "html") && !strcmp(c.command, "extract"))
+				c.format = FORMAT_HTML;
+			else if (!strcmp(c.command, "extract"))
+				return cli_usage_error("unknown format '%s' (text, json, markdown, html)", optarg);
 			else
 				return cli_usage_error("unknown format '%s' (text, tsv, json)", optarg);
 			break;
@@ -286,6 +308,10 @@ main(int argc, char **argv)
 			break;
 		case OPT_NO_MOUSE: c.no_mouse = true; break;
 		case OPT_ONLINE: c.online = true; break;
+		case OPT_LINKS: c.links = true; break;
+		case OPT_IMAGES: c.images = true; break;
+		case OPT_FRONT_MATTER: c.front_matter = true; break;
+		case OPT_COMMENTS: c.comments = true; break;
 		case OPT_MAX_BYTES:
 			if (parse_count(optarg, 1, (long long)1 << 40, &v) < 0)
 				return cli_usage_error("--max-bytes takes a positive number of bytes");

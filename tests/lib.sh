@@ -204,7 +204,7 @@ json_valid() {
 }
 
 # json_lines FILE KEYS...: every line is a JSON object holding exactly
-# KEYS in that order; prints the number of lines, or "bad: REASON".
+# KEYS in that order (a last KEY "..." allows more after them); prints the number of lines, or "bad: REASON".
 json_lines() {
 	_f=$1
 	shift
@@ -219,7 +219,11 @@ with open(sys.argv[1], encoding="utf-8") as f:
             o = json.loads(line)
         except ValueError as e:
             print("bad: line %d: %s" % (n, e)); sys.exit(0)
-        if not isinstance(o, dict) or list(o) != keys:
+        have = list(o) if isinstance(o, dict) else None
+        # a last key "..." lets the page's own metadata fields follow
+        if have is not None and keys[-1:] == ["..."]:
+            have = have[:len(keys) - 1] + ["..."]
+        if have != keys:
             print("bad: line %d keys %s" % (n, list(o) if isinstance(o, dict) else type(o).__name__)); sys.exit(0)
 print(n)
 PY

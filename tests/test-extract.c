@@ -84,14 +84,249 @@ test_meta_og(void **state)
 		  "<meta name=\"keywords\" content=\"news, big\">"
 		  "<meta name=\"description\" content=\"All of it.\">"
 		  "<link rel=\"canonical\" href=\"https://paper.example/big\">"
-		  "</head><body><h1>Heading</h1></body></html>");
+		  "</head><body><h1>Daily Paper</h1><h1>Heading</h1></body></html>");
+	/* two h1s, neither in og:title: the shared title stands */
 	assert_string_equal(pg.meta.title, "Big news today");
 	assert_string_equal(pg.meta.title_from, "og:title");
 	assert_string_equal(pg.meta.date, "2020-01-02T03:04:05Z");
 	assert_string_equal(pg.meta.keywords, "news, big");
 	assert_string_equal(pg.meta.description, "All of it.");
 	assert_string_equal(pg.meta.canonical, "https://paper.example/big");
+	assert_string_equal(pg.meta.site, "Daily Paper");
+	assert_null(pg.meta.author);
+	assert_null(pg.meta.modified);
+	assert_null(pg.meta.language);
 	page_free(&pg);
+}
+
+/* The normalised fields and where they came from. */
+static void
+test_meta_normalised(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg,
+		  "<html lang=\"de-DE\"><head><title>Neue Fähre | Hafenblatt</title>"
+		  "<meta property=\"og:title\" content=\"Neue Fähre für den Hafen | Hafenblatt\">"
+		  "<meta property=\"og:image\" content=\"https://h.example/f.jpg\">"
+		  "<meta property=\"article:section\" content=\"Lokales\">"
+		  "<meta property=\"article:tag\" content=\"Fähre\">"
+		  "<meta property=\"article:tag\" content=\"Hafen\">"
+		  "<script type=\"application/ld+json\">{\"@context\":\"https://schema.org\","
+		  "\"@graph\":[{\"@type\":\"WebSite\",\"name\":\"Hafenblatt\"},"
+		  "{\"@type\":\"NewsArticle\",\"headline\":\"Neue F\\u00e4hre\","
+		  "\"author\":[{\"@type\":\"Person\",\"name\":\"Jana M\\u00fcller\"},"
+		  "{\"@type\":\"Person\",\"name\":\"Ole Berg\"}],"
+		  "\"datePublished\":\"2019-11-19 02:24:00 UTC\","
+		  "\"dateModified\":\"2019-11-20T01:50:59.403\","
+		  "\"publisher\":{\"@type\":\"Organization\",\"name\":\"Hafenblatt GmbH\"}}]}"
+		  "</script></head><body><div class=logo><h1>Hafenblatt</h1></div>"
+		  "<article><h1>Neue Fähre für den Hafen</h1><p>Text.</p></article></body></html>");
+	/* the second h1 is the headline og:title holds, without the site */
+	assert_string_equal(pg.meta.title, "Neue Fähre für den Hafen");
+	assert_string_equal(pg.meta.title_from, "h1");
+	assert_string_equal(pg.meta.author, "Jana Müller; Ole Berg");
+	assert_string_equal(pg.meta.author_from, "json-ld");
+	assert_string_equal(pg.meta.date, "2019-11-19T02:24:00Z");
+	assert_string_equal(pg.meta.date_from, "json-ld");
+	assert_string_equal(pg.meta.modified, "2019-11-20T01:50:59");
+	assert_string_equal(pg.meta.site, "Hafenblatt GmbH");
+	assert_string_equal(pg.meta.language, "de-DE");
+	assert_string_equal(pg.meta.image, "https://h.example/f.jpg");
+	assert_int_equal(pg.meta.ncategories, 1);
+	assert_string_equal(pg.meta.categories[0], "Lokales");
+	assert_int_equal(pg.meta.ntags, 2);
+	assert_string_equal(pg.meta.tags[1], "Hafen");
+	page_free(&pg);
+
+	/* a byline and a visible date in the page's language; the language
+	 * read from the script when the page does not declare one */
+	test_page(&pg,
+		  "<html><body><h1>Паром остаётся</h1><p>Автор: Иван Петров</p>"
+		  "<p class=\"date\">14 марта 2024 г.</p><p>Совет проголосовал.</p></body></html>");
+	assert_string_equal(pg.meta.author, "Иван Петров");
+	assert_string_equal(pg.meta.author_from, "byline");
+	assert_string_equal(pg.meta.date, "2024-03-14");
+	assert_string_equal(pg.meta.date_from, "text");
+	assert_string_equal(pg.meta.language, "ru");
+	assert_string_equal(pg.meta.language_from, "script");
+	page_free(&pg);
+
+	/* the publication's date before another date the page shows */
+	test_page(&pg, "<html lang=de><body><h1>Forum</h1>"
+		  "<div class=\"field-event-date\">19.1.23, 10:00 Uhr</div>"
+		  "<div class=\"node-post-date\">20.12.2022</div></body></html>");
+	assert_string_equal(pg.meta.date, "2022-12-20");
+	page_free(&pg);
+
+	/* last, the first dated line outside the page's chrome */
+	test_page(&pg, "<html lang=de><body><nav><p>Archiv 01.01.2020</p></nav>"
+		  "<div><p>Ort Saarbrücken</p><p>Datum 28.01.2022</p>"
+		  "<p>Am 3.2.2022 tagt der Rat.</p></div></body></html>");
+	assert_string_equal(pg.meta.date, "2022-01-28");
+	assert_string_equal(pg.meta.date_from, "text");
+	page_free(&pg);
+
+	/* the page's address dates it when nothing else does */
+	test_page(&pg, "<html><body><p>Nothing dated here.</p></body></html>");
+	assert_null(pg.meta.date);
+	struct page_meta m;
+	extract_meta_url(pg.dom, "https://x.example/2021/07/09/story", &m);
+	assert_string_equal(m.date, "2021-07-09");
+	assert_string_equal(m.date_from, "url");
+	extract_meta_free(&m);
+	page_free(&pg);
+}
+
+/* Bylines written out, not marked up; prepositions that name no one. */
+static void
+test_meta_bylines(void **state)
+{
+	(void)state;
+	static const char *const cases[][2] = {
+		{ "<h1>Big ferry news</h1><p>Posted on May 3, 2021 by jdoe | 4 comments</p>",
+		  "jdoe" },
+		{ "<h1>Big ferry news</h1><div>VON MORITZ GATHMANN am 21. April 2020</div>",
+		  "MORITZ GATHMANN" },
+		{ "<h1>Big ferry news</h1><p>Autoren: Jelko Djuren und Jutta Klaukien</p>",
+		  "Jelko Djuren und Jutta Klaukien" },
+		{ "<h1>Big ferry news</h1><p>Ein Artikel von Pamela Sladky | 27.01.2022</p>",
+		  "Pamela Sladky" },
+		/* a heading and a sentence with "von" */
+		{ "<h1>Leasing von Firmenfahrzeugen</h1><h2>Messung von Treibhausgasen</h2>"
+		  "<p>Die Fähre fährt von Hafen zu Hafen.</p>", NULL },
+		{ "<h1>Big ferry news</h1><p>Kritisch reisen: Von Mallorca bis Ibiza</p>", NULL },
+	};
+	struct page pg;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		test_page(&pg, cases[i][0]);
+		if (cases[i][1]) {
+			if (!pg.meta.author)
+				fail_msg("no author in %s", cases[i][0]);
+			assert_string_equal(pg.meta.author, cases[i][1]);
+			assert_string_equal(pg.meta.author_from, "byline");
+		} else if (pg.meta.author) {
+			fail_msg("author '%s' in %s", pg.meta.author, cases[i][0]);
+		}
+		page_free(&pg);
+	}
+	/* the site's name or a login as author gives way to a person's byline */
+	static const char *const weak[] = { "Hafenblatt", "jana.mueller", "wpadmin" };
+	for (size_t i = 0; i < sizeof weak / sizeof weak[0]; i++) {
+		char html[512];
+		snprintf(html, sizeof html, "<html><head><meta name=author content=\"%s\">"
+			 "<meta property=og:site_name content=Hafenblatt></head><body>"
+			 "<h1>Neue Fähre</h1><p>Von Jana Müller | 3.4.2024</p></body></html>",
+			 weak[i]);
+		test_page(&pg, html);
+		assert_string_equal(pg.meta.author, "Jana Müller");
+		page_free(&pg);
+	}
+	/* JSON-LD naming its author by @id elsewhere in the graph */
+	test_page(&pg, "<html><head><script type=\"application/ld+json\">{\"@graph\":["
+		  "{\"@type\":\"Article\",\"author\":{\"@id\":\"#p1\"}},"
+		  "{\"@type\":\"Person\",\"@id\":\"#p1\",\"name\":\"Jessie\"}]}"
+		  "</script></head><body><p>x</p></body></html>");
+	assert_string_equal(pg.meta.author, "Jessie");
+	page_free(&pg);
+}
+
+static void
+test_comments(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg, "<body><article id=a><p>The story itself, kept.</p>"
+		  "<span class=comment-count>2 comments</span></article>"
+		  "<aside class=widget_recent_comments><p>Recent: Ann on Other story</p></aside>"
+		  "<section id=comments><h3>2 thoughts on the story</h3>"
+		  "<div class=comment><b>Ann</b> says:<p>Ferries matter to the island, keep them.</p></div>"
+		  "<div class=comment><p>Bo: a fair summary of a long meeting.</p></div>"
+		  "<form class=comment-form><label>Leave a reply</label><textarea></textarea></form>"
+		  "</section></body>");
+	uint8_t *c = calloc((size_t)pg.dom->n, 1);
+	int a = test_by_id(&pg, "a");
+	for (int i = a; i < pg.dom->end[a]; i++)
+		c[i] = 1;
+	struct buf b;
+	buf_init(&b);
+	extract_comments(pg.dom, c, NULL, &b);
+	assert_string_equal(b.data, "2 thoughts on the story\n"
+			    "Ann says:\n"
+			    "Ferries matter to the island, keep them.\n"
+			    "Bo: a fair summary of a long meeting.\n");
+	/* a section the main text keeps is not repeated */
+	memset(c, 1, (size_t)pg.dom->n);
+	b.len = 0;
+	extract_comments(pg.dom, c, NULL, &b);
+	assert_int_equal(b.len, 0);
+	buf_free(&b);
+	free(c);
+	page_free(&pg);
+}
+
+static void
+test_date_iso(void **state)
+{
+	(void)state;
+	static const char *const cases[][2] = {
+		{ "2019-11-19 02:24:00 UTC", "2019-11-19T02:24:00Z" },
+		{ "2019-11-20T01:50:59.403", "2019-11-20T01:50:59" },
+		{ "2019-11-19T07:03:25+00:00", "2019-11-19T07:03:25+00:00" },
+		{ "2019-11-19T07:03-0500", "2019-11-19T07:03:00-05:00" },
+		{ " 2019/11/19", "2019-11-19" },
+		{ "20191119", "2019-11-19" },
+		{ "2019-02-30", NULL },
+		{ "Tuesday", NULL },
+		{ "1850-01-01", NULL },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *r = extract_date_iso(cases[i][0]);
+		if (cases[i][1])
+			assert_string_equal(r, cases[i][1]);
+		else
+			assert_null(r);
+		free(r);
+	}
+}
+
+/* One row per language of the month table, and the numeric forms. */
+static void
+test_date_text(void **state)
+{
+	(void)state;
+	static const char *const cases[][3] = {
+		{ "Published 14 March 2024, 10:00", NULL, "2024-03-14" },
+		{ "March 14th, 2024", "en", "2024-03-14" },
+		{ "Sept. 3, 2021", "en", "2021-09-03" },
+		{ "am 14. März 2024 um 9 Uhr", "de", "2024-03-14" },
+		{ "MÄRZ: 2. MÄRZ 2024", "de", "2024-03-02" },
+		{ "le 1 février 2023", "fr", "2023-02-01" },
+		{ "14 de marzo de 2024", "es", "2024-03-14" },
+		{ "14 марта 2024 г.", "ru", "2024-03-14" },
+		{ "Опубликовано: 3 Января 2022", "ru", "2022-01-03" },
+		{ "2024年3月14日 10:00", "zh", "2024-03-14" },
+		{ "更新 2024年12月1日", "ja", "2024-12-01" },
+		{ "14.03.2024", "de", "2024-03-14" },
+		{ "14.03.24", "de", "2024-03-14" },
+		{ "03/14/2024", "en-US", "2024-03-14" },
+		{ "14/03/2024", "fr", "2024-03-14" },
+		{ "2024-03-14", NULL, "2024-03-14" },
+		{ "31 February 2024", "en", NULL },
+		{ "Version 1.2.2024b", NULL, NULL },
+		{ "in May we met", "en", NULL },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char out[11] = "";
+		bool ok = extract_date_text(cases[i][0], strlen(cases[i][0]), cases[i][1], out);
+		if (cases[i][2]) {
+			if (!ok)
+				fail_msg("no date in '%s'", cases[i][0]);
+			assert_string_equal(out, cases[i][2]);
+		} else if (ok) {
+			fail_msg("'%s' gave %s", cases[i][0], out);
+		}
+	}
 }
 
 static void
@@ -135,6 +370,11 @@ main(void)
 		cmocka_unit_test(test_spans),
 		cmocka_unit_test(test_meta_og),
 		cmocka_unit_test(test_meta_fallbacks),
+		cmocka_unit_test(test_meta_normalised),
+		cmocka_unit_test(test_meta_bylines),
+		cmocka_unit_test(test_comments),
+		cmocka_unit_test(test_date_iso),
+		cmocka_unit_test(test_date_text),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,1076 @@
+/* format.c - the kept part of a page as Markdown or as clean HTML. */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "format.h"
+
+/* ---- URLs ---- */
+
+static size_t
+scheme_len(const char *s)
+{
+	if (!isalpha((unsigned char)*s))
+		return 0;
+	size_t i = 1;
+	while (isalnum((unsigned char)s[i]) || s[i] == '+' || s[i] == '-' || s[i] == '.')
+		i++;
+	return s[i] == ':' ? i : 0;
+}
+
+/* Remove the "." and ".." segments of the path at out[from] (it starts
+ * with "/"), leaving its query and fragment. */
+static void
+remove_dots(struct buf *out, size_t from)
+{
+	size_t end = from + strcspn(out->data + from, "?#");
+	char *rest = xstrdup(out->data + end);
+	char *path = xstrndup(out->data + from, end - from);
+	out->len = from;
+	const char *p = path + (*path == '/');
+	bool trailing = false;
+	for (;;) {
+		size_t l = strcspn(p, "/");
+		bool last = !p[l];
+		if (l == 1 && p[0] == '.') {
+			trailing = last;
+		} else if (l == 2 && p[0] == '.' && p[1] == '.') {
+			while (out->len > from && out->data[out->len - 1] != '/')
+				out->len--;
+			if (out->len > from)
+				out->len--;
+			trailing = last;
+		} else {
+			buf_addc(out, '/');
+			buf_add(out, p, l);
+			trailing = false;
+		}
+		if (last)
+			break;
+		p += l + 1;
+	}
+	if (trailing || out->len == from)
+		buf_addc(out, '/');
+	buf_adds(out, rest);
+	free(rest);
+	free(path);
+}
+
+char *
+format_url_resolve(const char *base, const char *ref)
+{
+	while (*ref == ' ' || *ref == '\t' || *ref == '\n' || *ref == '\r')
+		ref++;
+	size_t rl = strlen(ref);
+	while (rl && (ref[rl - 1] == ' ' || ref[rl - 1] == '\t' || ref[rl - 1] == '\n'))
+		rl--;
+	char *r = xstrndup(ref, rl);
+	size_t bs = base ? scheme_len(base) : 0;
+	if (!bs || scheme_len(r))
+		return r;
+	struct buf b;
+	buf_init(&b);
+	/* base = scheme ":" ["//" authority] path ["?" query] ["#" fragment] */
+	size_t auth_end = bs + 1;
+	if (!strncmp(base + bs + 1, "//", 2))
+		auth_end = bs + 3 + strcspn(base + bs + 3, "/?#");
+	size_t path_end = auth_end + strcspn(base + auth_end, "?#");
+	if (!strncmp(r, "//", 2)) {
+		buf_add(&b, base, bs + 1);
+		buf_adds(&b, r);
+	} else if (r[0] == '/') {
+		buf_add(&b, base, auth_end);
+		size_t from = b.len;
+		buf_adds(&b, r);
+		remove_dots(&b, from);
+	} else if (r[0] == '\0' || r[0] == '#') {
+		buf_add(&b, base, path_end + strcspn(base + path_end, "#"));
+		buf_adds(&b, r);
+	} else if (r[0] == '?') {
+		buf_add(&b, base, path_end);
+		buf_adds(&b, r);
+	} else {
+		buf_add(&b, base, auth_end);
+		size_t from = b.len;
+		const char *slash = NULL;
+		for (const char *p = base + auth_end; p < base + path_end; p++)
+			if (*p == '/')
+				slash = p;
+		if (slash)
+			buf_add(&b, base + auth_end, (size_t)(slash - base - auth_end) + 1);
+		else
+			buf_addc(&b, '/');
+		buf_adds(&b, r);
+		remove_dots(&b, from);
+	}
+	free(r);
+	return buf_steal(&b, NULL);
+}
+
+/* ---- the walk both formats share ---- */
+
+struct fmt {
+	const struct dom *d;
+	const uint8_t *content, *mask;
+	const struct format_opts *o;
+	int *kept;              /* per element: kept text nodes (and images) in its subtree */
+	uint8_t *img_kept;
+	char *base;             /* absolute base for relative URLs, or NULL */
+	struct buf *out;
+	/* Markdown */
+	struct buf para;        /* the current block's inline text */
+	bool space;             /* a space is owed before the next visible character */
+	bool need_blank;        /* a blank line before the next block */
+	int inline_only;        /* inside a table cell, a heading, a link or code: blocks are spaces */
+	int in_cell;            /* inside a table cell: | is escaped */
+	int raw;                /* inside inline code: no escaping */
+	struct seg { const char *first, *cont; bool pending; } segs[64];
+	int nsegs;              /* may exceed the array: deeper levels add no prefix */
+};
+
+#define NSEGS(f) ((f)->nsegs < 64 ? (f)->nsegs : 64)
+
+static bool
+text_kept(const struct fmt *f, int t)
+{
+	const struct dom_text *x = &f->d->texts[t];
+	if (x->flags & TEXT_SKIP)
+		return false;
+	return f->mask && f->mask[x->elem] ? f->mask[x->elem] == 1 : f->content[x->block];
+}
+
+static int
+block_of(const struct dom *d, int e)
+{
+	while (e >= 0 && (d->flags[e] & DOM_PHRASING))
+		e = d->parent[e];
+	return e;
+}
+
+static bool
+tag_is(const struct dom *d, int e, const char *name)
+{
+	return !strcmp(dom_tagname(d, e), name);
+}
+
+static int
+heading_level(const struct dom *d, int e)
+{
+	const char *t = dom_tagname(d, e);
+	return t[0] == 'h' && t[1] >= '1' && t[1] <= '6' && !t[2] ? t[1] - '0' : 0;
+}
+
+static void
+fmt_init(struct fmt *f, const struct dom *d, const uint8_t *content, const uint8_t *mask,
+	 const struct format_opts *o, struct buf *out)
+{
+	memset(f, 0, sizeof *f);
+	f->d = d;
+	f->content = content;
+	f->mask = mask;
+	f->o = o;
+	f->out = out;
+	buf_init(&f->para);
+	f->kept = xcalloc((size_t)d->n + 1, sizeof *f->kept);
+	f->img_kept = xcalloc((size_t)d->n + 1, 1);
+	for (int t = 0; t < d->ntexts; t++) {
+		const struct dom_text *x = &d->texts[t];
+		if (x->flags & TEXT_BREAK || !text_kept(f, t))
+			continue;
+		bool visible = false;
+		FOR_EACH_CHAR(dom_text(d, t), x->len, cp, { (void)cp; visible = true; break; });
+		f->kept[x->elem] += visible;
+	}
+	for (int e = 0; e < d->n; e++) {
+		if (!o->images || !tag_is(d, e, "img") || d->flags[e] & DOM_SKIP)
+			continue;
+		const char *src = dom_attr(d, e, "src");
+		int b = block_of(d, e);
+		bool keep = mask && mask[e] ? mask[e] == 1 : b >= 0 && content[b];
+		if (src && *src && keep) {
+			f->img_kept[e] = 1;
+			f->kept[e]++;
+		}
+	}
+	for (int e = d->n - 1; e > 0; e--)
+		if (d->parent[e] >= 0)
+			f->kept[d->parent[e]] += f->kept[e];
+	/* <base href>, itself relative to the page's address */
+	const char *page = o->url;
+	for (int e = 0; e < d->n; e++)
+		if (tag_is(d, e, "base") && dom_attr(d, e, "href")) {
+			f->base = format_url_resolve(page, dom_attr(d, e, "href"));
+			if (!scheme_len(f->base)) {
+				free(f->base);
+				f->base = NULL;
+			}
+			break;
+		}
+	if (!f->base && page && scheme_len(page))
+		f->base = xstrdup(page);
+}
+
+static void
+fmt_free(struct fmt *f)
+{
+	free(f->kept);
+	free(f->img_kept);
+	free(f->base);
+	buf_free(&f->para);
+}
+
+/* The URL of attribute name on e, absolute, or NULL when it is not one a
+ * reader may follow (javascript:, data:, vbscript:, ...). */
+static char *
+safe_url(const struct fmt *f, int e, const char *name, bool image)
+{
+	const char *v = dom_attr(f->d, e, name);
+	if (!v || !*v)
+		return NULL;
+	/* browsers ignore tabs and newlines inside URLs: so must the check */
+	struct buf c;
+	buf_init(&c);
+	for (const char *p = v; *p; p++)
+		if ((unsigned char)*p > 0x20 || *p == ' ')
+			buf_addc(&c, *p);
+	if (!c.len) {
+		buf_free(&c);
+		return NULL;
+	}
+	char *u = format_url_resolve(f->base, c.data);
+	buf_free(&c);
+	size_t sl = scheme_len(u);
+	bool ok = !sl ||
+		  (sl == 4 && !strncasecmp(u, "http", 4)) ||
+		  (sl == 5 && !strncasecmp(u, "https", 5)) ||
+		  (!image && sl == 6 && !strncasecmp(u, "mailto", 6)) ||
+		  (!image && sl == 3 && !strncasecmp(u, "ftp", 3));
+	if (!ok) {
+		free(u);
+		return NULL;
+	}
+	return u;
+}
+
+/* ---- Markdown ---- */
+
+static void md_element(struct fmt *f, int e);
+
+/* Write one output line: the quote and list prefixes, then s. */
+static void
+md_line(struct fmt *f, const char *s, size_t n)
+{
+	struct buf *o = f->out;
+	for (int i = 0; i < NSEGS(f); i++) {
+		struct seg *g = &f->segs[i];
+		buf_adds(o, g->pending ? g->first : g->cont);
+		g->pending = false;
+	}
+	buf_add(o, s, n);
+	/* a blank line inside a quote or a list keeps no trailing spaces */
+	if (!n)
+		while (o->len && o->data[o->len - 1] == ' ')
+			o->len--;
+	buf_addc(o, '\n');
+}
+
+static void
+md_blank(struct fmt *f)
+{
+	if (f->need_blank && f->out->len) {
+		/* the prefixes without a pending list marker */
+		struct buf *o = f->out;
+		for (int i = 0; i < NSEGS(f); i++)
+			if (!f->segs[i].pending)
+				buf_adds(o, f->segs[i].cont);
+		while (o->len && o->data[o->len - 1] == ' ')
+			o->len--;
+		buf_addc(o, '\n');
+	}
+	f->need_blank = false;
+}
+
+/* A line of running text must not start a Markdown block. */
+static void
+md_guard_line(struct buf *b, const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n && isdigit((unsigned char)s[i]))
+		i++;
+	if (i > 0 && i < n && (s[i] == '.' || s[i] == ')')) {
+		buf_add(b, s, i);
+		buf_addc(b, '\\');
+		buf_add(b, s + i, n - i);
+		return;
+	}
+	if (n && (s[0] == '#' || s[0] == '>' || s[0] == '+' || s[0] == '-' || s[0] == '=' ||
+		  s[0] == '~'))
+		buf_addc(b, '\\');
+	buf_add(b, s, n);
+}
+
+/* Emit the current paragraph (lines split at <br>), with marker. */
+static void
+md_flush_as(struct fmt *f, const char *marker)
+{
+	struct buf *p = &f->para;
+	f->space = false;
+	size_t n = p->len;
+	while (n && (p->data[n - 1] == ' ' || p->data[n - 1] == '\n'))
+		n--;
+	size_t s = 0;
+	while (s < n && (p->data[s] == ' ' || p->data[s] == '\n'))
+		s++;
+	if (s >= n) {
+		p->len = 0;
+		return;
+	}
+	md_blank(f);
+	struct buf line;
+	buf_init(&line);
+	bool first = true;
+	while (s < n) {
+		size_t e = s;
+		while (e < n && p->data[e] != '\n')
+			e++;
+		size_t ls = s, le = e;
+		while (ls < le && p->data[ls] == ' ')
+			ls++;
+		while (le > ls && p->data[le - 1] == ' ')
+			le--;
+		if (le > ls) {
+			line.len = 0;
+			if (first && marker) {
+				buf_adds(&line, marker);
+				buf_add(&line, p->data + ls, le - ls);
+			} else {
+				md_guard_line(&line, p->data + ls, le - ls);
+			}
+			/* a hard line break: two spaces */
+			if (e < n)
+				buf_adds(&line, "  ");
+			md_line(f, line.data, line.len);
+			first = false;
+		}
+		s = e + 1;
+	}
+	buf_free(&line);
+	p->len = 0;
+	f->need_blank = true;
+}
+
+static void
+md_flush(struct fmt *f)
+{
+	if (!f->inline_only)
+		md_flush_as(f, NULL);
+}
+
+/* Append code point text, escaped for Markdown's inline syntax. */
+static void
+md_add_char(struct fmt *f, const char *s, size_t k)
+{
+	struct buf *p = &f->para;
+	if (f->space && p->len && p->data[p->len - 1] != '\n' && p->data[p->len - 1] != ' ')
+		buf_addc(p, ' ');
+	f->space = false;
+	if (!f->raw && k == 1) {
+		char c = s[0];
+		if (c == '\\' || c == '`' || c == '*' || c == '_' || c == '[' || c == ']' ||
+		    (c == '|' && f->in_cell)) {
+			buf_addc(p, '\\');
+		} else if (c == '<') {
+			buf_adds(p, "&lt;");
+			return;
+		} else if (c == '&') {
+			buf_adds(p, "&amp;");
+			return;
+		}
+	}
+	buf_add(p, s, k);
+}
+
+static void
+md_add_text(struct fmt *f, const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	for (size_t i = 0; i < n; ) {
+		uint32_t cp;
+		size_t k = u[i] < 0x80 ? (cp = u[i], 1) : utf8_decode(u + i, n - i, &cp);
+		if (uc_is_white(cp))
+			f->space = true;
+		else
+			md_add_char(f, s + i, k);
+		i += k;
+	}
+}
+
+static void
+md_texts(struct fmt *f, int from, int to)
+{
+	for (int t = from; t < to; t++) {
+		if (!text_kept(f, t))
+			continue;
+		if (f->d->texts[t].flags & TEXT_BREAK) {
+			if (f->inline_only) {
+				f->space = true;
+			} else {
+				buf_addc(&f->para, '\n');
+				f->space = false;
+			}
+			continue;
+		}
+		md_add_text(f, dom_text(f->d, t), f->d->texts[t].len);
+	}
+}
+
+static void
+md_children(struct fmt *f, int e)
+{
+	const struct dom *d = f->d;
+	int pos = d->text_begin[e];
+	for (int c = d->first_child[e]; c >= 0; c = d->next_sibling[c]) {
+		md_texts(f, pos, d->text_begin[c]);
+		md_element(f, c);
+		pos = d->text_end[c];
+	}
+	md_texts(f, pos, d->text_end[e]);
+}
+
+static void
+push_seg(struct fmt *f, const char *first, const char *cont)
+{
+	if (f->nsegs < (int)(sizeof f->segs / sizeof f->segs[0])) {
+		f->segs[f->nsegs].first = first;
+		f->segs[f->nsegs].cont = cont;
+		f->segs[f->nsegs].pending = true;
+	}
+	f->nsegs++;
+}
+
+static void
+pop_seg(struct fmt *f)
+{
+	f->nsegs--;
+}
+
+/* The text of pre, raw, as a fenced block. */
+static void
+md_pre(struct fmt *f, int e)
+{
+	const struct dom *d = f->d;
+	struct buf b;
+	buf_init(&b);
+	for (int t = d->text_begin[e]; t < d->text_end[e]; t++) {
+		if (!text_kept(f, t))
+			continue;
+		if (d->texts[t].flags & TEXT_BREAK)
+			buf_addc(&b, '\n');
+		else
+			buf_add(&b, dom_text(d, t), d->texts[t].len);
+	}
+	/* the fence is longer than any run of backticks inside */
+	int run = 0, longest = 0;
+	for (size_t i = 0; i < b.len; i++) {
+		run = b.data[i] == '`' ? run + 1 : 0;
+		if (run > longest)
+			longest = run;
+	}
+	char fence[64];
+	int fl = longest >= 3 ? (longest + 1 < 63 ? longest + 1 : 63) : 3;
+	memset(fence, '`', (size_t)fl);
+	fence[fl] = '\0';
+	size_t s = 0, n = b.len;
+	while (s < n && b.data[s] == '\n')
+		s++;
+	while (n > s && (b.data[n - 1] == '\n' || b.data[n - 1] == ' ' || b.data[n - 1] == '\t'))
+		n--;
+	md_blank(f);
+	md_line(f, fence, strlen(fence));
+	while (s < n) {
+		size_t l = s;
+		while (l < n && b.data[l] != '\n')
+			l++;
+		size_t le = l;
+		if (le > s && b.data[le - 1] == '\r')
+			le--;
+		md_line(f, b.data + s, le - s);
+		s = l + 1;
+	}
+	md_line(f, fence, strlen(fence));
+	f->need_blank = true;
+	buf_free(&b);
+}
+
+/* The cell's inline Markdown, one line. */
+static char *
+md_cell(struct fmt *f, int cell)
+{
+	struct buf saved = f->para;
+	bool space = f->space;
+	buf_init(&f->para);
+	f->space = false;
+	f->inline_only++;
+	f->in_cell++;
+	md_children(f, cell);
+	f->in_cell--;
+	f->inline_only--;
+	char *s = buf_steal(&f->para, NULL);
+	f->para = saved;
+	f->space = space;
+	struct buf t;
+	buf_init(&t);
+	text_collapse(s ? s : "", s ? strlen(s) : 0, &t);
+	free(s);
+	return buf_steal(&t, NULL);
+}
+
+static int
+nearest_table(const struct dom *d, int e)
+{
+	for (e = d->parent[e]; e >= 0 && !tag_is(d, e, "table"); e = d->parent[e])
+		;
+	return e;
+}
+
+static void
+md_table(struct fmt *f, int table)
+{
+	const struct dom *d = f->d;
+	int nrows = 0, ncols = 0, cap = 0;
+	char ***rows = NULL;
+	int *widths = NULL;
+	for (int r = table + 1; r < d->end[table]; r++) {
+		if (!tag_is(d, r, "tr") || nearest_table(d, r) != table || !f->kept[r])
+			continue;
+		if (nrows == cap) {
+			cap = cap ? cap * 2 : 8;
+			rows = xreallocarray(rows, (size_t)cap, sizeof *rows);
+			widths = xreallocarray(widths, (size_t)cap, sizeof *widths);
+		}
+		int nc = 0;
+		for (int c = d->first_child[r]; c >= 0; c = d->next_sibling[c])
+			nc++;
+		char **cells = xcalloc((size_t)nc + 1, sizeof *cells);
+		int k = 0;
+		for (int c = d->first_child[r]; c >= 0; c = d->next_sibling[c])
+			cells[k++] = md_cell(f, c);
+		rows[nrows] = cells;
+		widths[nrows++] = k;
+		if (k > ncols)
+			ncols = k;
+	}
+	/* text of the table outside its rows (a caption) */
+	for (int c = d->first_child[table]; c >= 0; c = d->next_sibling[c])
+		if (tag_is(d, c, "caption")) {
+			md_children(f, c);
+			md_flush(f);
+		}
+	if (nrows && ncols) {
+		md_blank(f);
+		struct buf line;
+		buf_init(&line);
+		for (int r = 0; r < nrows; r++) {
+			line.len = 0;
+			buf_addc(&line, '|');
+			for (int c = 0; c < ncols; c++) {
+				const char *s = c < widths[r] ? rows[r][c] : "";
+				buf_addc(&line, ' ');
+				buf_adds(&line, s);
+				buf_adds(&line, *s ? " |" : "|");
+			}
+			md_line(f, line.data, line.len);
+			if (r == 0) {
+				line.len = 0;
+				buf_addc(&line, '|');
+				for (int c = 0; c < ncols; c++)
+					buf_adds(&line, " --- |");
+				md_line(f, line.data, line.len);
+			}
+		}
+		buf_free(&line);
+		f->need_blank = true;
+	}
+	for (int r = 0; r < nrows; r++) {
+		for (int c = 0; c < widths[r]; c++)
+			free(rows[r][c]);
+		free(rows[r]);
+	}
+	free(rows);
+	free(widths);
+}
+
+/* Wrap para[from..] as the inline construct open ... close. */
+static void
+md_wrap(struct fmt *f, size_t from, const char *open, const char *close)
+{
+	struct buf *p = &f->para;
+	char *seg = xstrndup(p->data + from, p->len - from);
+	p->len = from;
+	buf_adds(p, open);
+	buf_adds(p, seg);
+	buf_adds(p, close);
+	free(seg);
+}
+
+/* A URL as a Markdown link destination: no spaces, no parentheses. */
+static void
+md_url(struct buf *b, const char *u)
+{
+	for (; *u; u++) {
+		if (*u == ' ')
+			buf_adds(b, "%20");
+		else if (*u == '(')
+			buf_adds(b, "%28");
+		else if (*u == ')')
+			buf_adds(b, "%29");
+		else
+			buf_addc(b, *u);
+	}
+}
+
+static void
+md_inline(struct fmt *f, int e)
+{
+	const struct dom *d = f->d;
+	if (f->img_kept[e]) {
+		char *src = safe_url(f, e, "src", true);
+		if (src) {
+			const char *alt = dom_attr(d, e, "alt");
+			if (f->space && f->para.len)
+				buf_addc(&f->para, ' ');
+			f->space = false;
+			buf_adds(&f->para, "![");
+			md_add_text(f, alt ? alt : "", alt ? strlen(alt) : 0);
+			f->space = false;
+			buf_adds(&f->para, "](");
+			md_url(&f->para, src);
+			buf_addc(&f->para, ')');
+			free(src);
+		}
+		return;
+	}
+	if (tag_is(d, e, "code") && !f->raw) {
+		if (f->space && f->para.len && f->para.data[f->para.len - 1] != '\n')
+			buf_addc(&f->para, ' ');
+		f->space = false;
+		size_t from = f->para.len;
+		/* blocks inside inline code (invalid, but seen) are spaces */
+		f->raw++;
+		f->inline_only++;
+		md_children(f, e);
+		f->inline_only--;
+		f->raw--;
+		if (f->para.len > from) {
+			bool tick = memchr(f->para.data + from, '`', f->para.len - from) != NULL;
+			md_wrap(f, from, tick ? "`` " : "`", tick ? " ``" : "`");
+		}
+		return;
+	}
+	char *href = f->o->links && tag_is(d, e, "a") ? safe_url(f, e, "href", false) : NULL;
+	if (href && href[0] == '#') {
+		free(href);
+		href = NULL;
+	}
+	if (!href) {
+		md_children(f, e);
+		return;
+	}
+	if (f->space && f->para.len && f->para.data[f->para.len - 1] != '\n')
+		buf_addc(&f->para, ' ');
+	f->space = false;
+	size_t from = f->para.len;
+	f->inline_only++;
+	md_children(f, e);
+	f->inline_only--;
+	bool trailing = f->space;
+	if (f->para.len > from) {
+		struct buf u;
+		buf_init(&u);
+		buf_adds(&u, "](");
+		md_url(&u, href);
+		buf_addc(&u, ')');
+		md_wrap(f, from, "[", u.data);
+		buf_free(&u);
+	}
+	f->space = trailing;
+	free(href);
+}
+
+static void
+md_list(struct fmt *f, int e)
+{
+	const struct dom *d = f->d;
+	bool ordered = tag_is(d, e, "ol");
+	const char *st = ordered ? dom_attr(d, e, "start") : NULL;
+	int num = st && atoi(st) > 0 ? atoi(st) : 1;
+	md_flush(f);
+	/* a list inside an item follows its first line directly */
+	if (f->nsegs > 0 && f->nsegs <= 64 && !strcmp(f->segs[f->nsegs - 1].cont, "    "))
+		f->need_blank = false;
+	int pos = d->text_begin[e];
+	char marker[32];
+	for (int c = d->first_child[e]; c >= 0; c = d->next_sibling[c]) {
+		md_texts(f, pos, d->text_begin[c]);
+		pos = d->text_end[c];
+		if (!tag_is(d, c, "li")) {
+			md_element(f, c);
+			continue;
+		}
+		if (!f->kept[c]) {
+			num++;
+			continue;
+		}
+		md_flush(f);
+		if (ordered)
+			snprintf(marker, sizeof marker, "%d. ", num > 999999 ? 999999 : num);
+		num++;
+		push_seg(f, ordered ? marker : "- ", "    ");
+		md_children(f, c);
+		md_flush(f);
+		/* an item with no line of its own (only an image) */
+		if (f->nsegs <= 64 && f->segs[f->nsegs - 1].pending)
+			f->segs[f->nsegs - 1].pending = false;
+		pop_seg(f);
+		f->need_blank = false;
+	}
+	md_texts(f, pos, d->text_end[e]);
+	md_flush(f);
+	f->need_blank = true;
+}
+
+static void
+md_element(struct fmt *f, int e)
+{
+	const struct dom *d = f->d;
+	if (tag_is(d, e, "br")) {
+		md_texts(f, d->text_begin[e], d->text_end[e]);
+		return;
+	}
+	if (!f->kept[e] || d->flags[e] & DOM_SKIP)
+		return;
+	if (d->flags[e] & DOM_PHRASING) {
+		md_inline(f, e);
+		return;
+	}
+	if (f->inline_only) {
+		f->space = true;
+		md_children(f, e);
+		f->space = true;
+		return;
+	}
+	int h = heading_level(d, e);
+	if (h) {
+		md_flush(f);
+		f->inline_only++;
+		md_children(f, e);
+		f->inline_only--;
+		char marker[8];
+		memset(marker, '#', (size_t)h);
+		marker[h] = ' ';
+		marker[h + 1] = '\0';
+		md_flush_as(f, marker);
+		return;
+	}
+	if (tag_is(d, e, "ul") || tag_is(d, e, "ol")) {
+		md_list(f, e);
+		return;
+	}
+	if (tag_is(d, e, "pre")) {
+		md_flush(f);
+		md_pre(f, e);
+		return;
+	}
+	if (tag_is(d, e, "table")) {
+		md_flush(f);
+		md_table(f, e);
+		return;
+	}
+	if (tag_is(d, e, "blockquote")) {
+		md_flush(f);
+		md_blank(f);
+		push_seg(f, "> ", "> ");
+		if (f->nsegs <= 64)
+			f->segs[f->nsegs - 1].pending = false;
+		md_children(f, e);
+		md_flush(f);
+		pop_seg(f);
+		f->need_blank = true;
+		return;
+	}
+	md_flush(f);
+	md_children(f, e);
+	md_flush(f);
+}
+
+void
+format_markdown(const struct dom *d, const uint8_t *content, const uint8_t *mask,
+		const struct format_opts *o, struct buf *out)
+{
+	struct fmt f;
+	fmt_init(&f, d, content, mask, o, out);
+	if (d->n > 0)
+		md_element(&f, 0);
+	md_flush(&f);
+	fmt_free(&f);
+	buf_adds(out, "");
+}
+
+void
+format_lines_markdown(const char *text, size_t len, struct buf *out)
+{
+	struct format_opts o = { 0 };
+	struct fmt f;
+	memset(&f, 0, sizeof f);
+	f.o = &o;
+	f.out = out;
+	buf_init(&f.para);
+	for (size_t s = 0; s < len; ) {
+		size_t e = s;
+		while (e < len && text[e] != '\n')
+			e++;
+		md_add_text(&f, text + s, e - s);
+		md_flush(&f);
+		s = e + 1;
+	}
+	buf_free(&f.para);
+	buf_adds(out, "");
+}
+
+/* ---- HTML ---- */
+
+static void
+html_escape(struct buf *b, const char *s, size_t n, bool attr)
+{
+	for (size_t i = 0; i < n; i++) {
+		switch (s[i]) {
+		case '&': buf_adds(b, "&amp;"); break;
+		case '<': buf_adds(b, "&lt;"); break;
+		case '>': buf_adds(b, "&gt;"); break;
+		case '"':
+			if (attr) {
+				buf_adds(b, "&quot;");
+				break;
+			}
+			/* fall through */
+		default: buf_addc(b, s[i]); break;
+		}
+	}
+}
+
+/* Elements kept as they are; every other element gives its content only
+ * (a block one as a div).  No attribute is kept but those named here. */
+static const char *const html_keep[] = {
+	"p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "dl", "dt", "dd",
+	"blockquote", "pre", "code", "table", "caption", "thead", "tbody", "tfoot", "tr",
+	"th", "td", "a", "img", "br", "em", "strong", "b", "i", "u", "s", "sub", "sup",
+	"q", "cite", "abbr", "mark", "small", "kbd", "samp", "var", "time", "figure",
+	"figcaption", "div", "section", "article", "main", "header", "footer", "aside",
+	"address", "details", "summary", "hr",
+};
+
+static bool
+html_kept_tag(const char *t)
+{
+	for (size_t i = 0; i < sizeof html_keep / sizeof html_keep[0]; i++)
+		if (!strcmp(t, html_keep[i]))
+			return true;
+	return false;
+}
+
+static void html_element(struct fmt *f, int e, bool pre);
+
+static void
+html_texts(struct fmt *f, int from, int to, bool pre)
+{
+	for (int t = from; t < to; t++) {
+		if (!text_kept(f, t))
+			continue;
+		if (f->d->texts[t].flags & TEXT_BREAK) {
+			buf_adds(f->out, "<br>");
+			continue;
+		}
+		const char *s = dom_text(f->d, t);
+		size_t n = f->d->texts[t].len;
+		if (pre) {
+			html_escape(f->out, s, n, false);
+		} else {
+			struct buf c;
+			buf_init(&c);
+			/* collapse, keeping one space at either end */
+			bool lead = n && isspace((unsigned char)s[0]);
+			bool trail = n && isspace((unsigned char)s[n - 1]);
+			text_collapse(s, n, &c);
+			struct buf *o = f->out;
+			/* a space alone still parts two words */
+			if ((lead || trail) && !c.len && o->len &&
+			    o->data[o->len - 1] != ' ' && o->data[o->len - 1] != '\n')
+				buf_addc(o, ' ');
+			if (lead && c.len)
+				buf_addc(f->out, ' ');
+			html_escape(f->out, c.data ? c.data : "", c.len, false);
+			if (trail && c.len)
+				buf_addc(f->out, ' ');
+			buf_free(&c);
+		}
+	}
+}
+
+static void
+html_children(struct fmt *f, int e, bool pre)
+{
+	const struct dom *d = f->d;
+	int pos = d->text_begin[e];
+	for (int c = d->first_child[e]; c >= 0; c = d->next_sibling[c]) {
+		html_texts(f, pos, d->text_begin[c], pre);
+		html_element(f, c, pre);
+		pos = d->text_end[c];
+	}
+	html_texts(f, pos, d->text_end[e], pre);
+}
+
+static void
+html_attr(struct buf *b, const char *name, const char *v)
+{
+	buf_printf(b, " %s=\"", name);
+	html_escape(b, v, strlen(v), true);
+	buf_addc(b, '"');
+}
+
+static void
+html_element(struct fmt *f, int e, bool pre)
+{
+	const struct dom *d = f->d;
+	if (tag_is(d, e, "br")) {
+		html_texts(f, d->text_begin[e], d->text_end[e], pre);
+		return;
+	}
+	if (!f->kept[e] || d->flags[e] & DOM_SKIP)
+		return;
+	const char *t = dom_tagname(d, e);
+	struct buf *o = f->out;
+	if (!strcmp(t, "img")) {
+		char *src = f->img_kept[e] ? safe_url(f, e, "src", true) : NULL;
+		if (src) {
+			buf_adds(o, "<img");
+			html_attr(o, "src", src);
+			const char *alt = dom_attr(d, e, "alt");
+			if (alt)
+				html_attr(o, "alt", alt);
+			buf_addc(o, '>');
+			free(src);
+		}
+		return;
+	}
+	bool block = !(d->flags[e] & DOM_PHRASING);
+	const char *name = html_kept_tag(t) ? t : block ? "div" : NULL;
+	/* the document's own wrappers */
+	if (!strcmp(t, "html") || !strcmp(t, "body"))
+		name = NULL;
+	pre = pre || !strcmp(t, "pre");
+	char *href = !strcmp(t, "a") ? safe_url(f, e, "href", false) : NULL;
+	if (!strcmp(t, "a") && !href)
+		name = NULL;   /* a link to nowhere safe is its text */
+	/* blocks of blocks on lines of their own, for a reader of the source */
+	bool nested = false;
+	for (int c = d->first_child[e]; c >= 0 && !nested; c = d->next_sibling[c])
+		nested = !(d->flags[c] & DOM_PHRASING) && f->kept[c];
+	if (name) {
+		buf_printf(o, "<%s", name);
+		if (href) {
+			html_attr(o, "href", href);
+		} else if (!strcmp(t, "td") || !strcmp(t, "th")) {
+			const char *v;
+			if ((v = dom_attr(d, e, "colspan")) && atoi(v) > 1)
+				buf_printf(o, " colspan=\"%d\"", atoi(v) > 1000 ? 1000 : atoi(v));
+			if ((v = dom_attr(d, e, "rowspan")) && atoi(v) > 1)
+				buf_printf(o, " rowspan=\"%d\"", atoi(v) > 1000 ? 1000 : atoi(v));
+		} else if (!strcmp(t, "ol")) {
+			const char *v = dom_attr(d, e, "start");
+			if (v && atoi(v) > 1)
+				buf_printf(o, " start=\"%d\"", atoi(v));
+		}
+		buf_addc(o, '>');
+		if (block && nested && !pre)
+			buf_addc(o, '\n');
+	}
+	free(href);
+	html_children(f, e, pre);
+	if (name) {
+		if (block && nested && !pre && o->len && o->data[o->len - 1] != '\n')
+			buf_addc(o, '\n');
+		buf_printf(o, "</%s>", name);
+		if (block)
+			buf_addc(o, '\n');
+	}
+}
+
+void
+format_html(const struct dom *d, const uint8_t *content, const uint8_t *mask,
+	    const struct format_opts *o, struct buf *out)
+{
+	struct fmt f;
+	struct format_opts oo = *o;
+	oo.images = true;
+	fmt_init(&f, d, content, mask, &oo, out);
+	if (d->n > 0)
+		html_element(&f, 0, false);
+	fmt_free(&f);
+	buf_adds(out, "");
+}
+
+void
+format_lines_html(const char *text, size_t len, struct buf *out)
+{
+	for (size_t s = 0; s < len; ) {
+		size_t e = s;
+		while (e < len && text[e] != '\n')
+			e++;
+		if (e > s) {
+			buf_adds(out, "<p>");
+			html_escape(out, text + s, e - s, false);
+			buf_adds(out, "</p>\n");
+		}
+		s = e + 1;
+	}
+	buf_adds(out, "");
+}
+
+/* ---- front matter ---- */
+
+void
+format_front_matter(const struct page_meta *m, struct buf *out)
+{
+	const char *const f[][2] = {
+		{ "title", m->title }, { "author", m->author }, { "date", m->date },
+		{ "modified", m->modified }, { "sitename", m->site },
+		{ "description", m->description }, { "language", m->language },
+		{ "image", m->image }, { "canonical", m->canonical } };
+	buf_adds(out, "---\n");
+	for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
+		if (!f[i][1] || !*f[i][1])
+			continue;
+		buf_printf(out, "%s: ", f[i][0]);
+		/* a JSON string is a YAML double-quoted scalar */
+		buf_add_json(out, f[i][1], strlen(f[i][1]));
+		buf_addc(out, '\n');
+	}
+	char **const lists[] = { m->categories, m->tags };
+	const int counts[] = { m->ncategories, m->ntags };
+	for (int l = 0; l < 2; l++) {
+		if (!counts[l])
+			continue;
+		buf_printf(out, "%s: [", l ? "tags" : "categories");
+		for (int i = 0; i < counts[l]; i++) {
+			if (i)
+				buf_adds(out, ", ");
+			buf_add_json(out, lists[l][i], strlen(lists[l][i]));
+		}
+		buf_adds(out, "]\n");
+	}
+	buf_adds(out, "---\n\n");
+}

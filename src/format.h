@@ -1,0 +1,46 @@
+/* format.h - the kept part of a page as Markdown or as clean HTML.
+ *
+ * Both walk the element tree and emit exactly the text nodes the
+ * decision keeps (the test extract_text_mask() makes: mask[elem] when
+ * set, else content[block]), with the structure around them: headings,
+ * paragraphs, lists, quotes, pre/code, tables, links and images.  Nothing
+ * the method dropped appears; elements holding no kept text are left out
+ * whole.  The HTML keeps a short list of elements and attributes (no
+ * scripts, styles, event handlers or javascript: URLs) and makes URLs
+ * absolute against the page's <base> or address.  Output is appended to a
+ * caller-owned buffer. */
+#ifndef PITH_FORMAT_H
+#define PITH_FORMAT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "dom.h"
+#include "extract.h"
+#include "util.h"
+
+struct format_opts {
+	bool links;             /* Markdown: [text](url) (HTML always keeps links) */
+	bool images;            /* ![alt](src) / <img> of kept blocks */
+	const char *url;        /* the page's address, for relative URLs; or NULL */
+};
+
+void format_markdown(const struct dom *d, const uint8_t *content, const uint8_t *mask,
+		     const struct format_opts *o, struct buf *out);
+void format_html(const struct dom *d, const uint8_t *content, const uint8_t *mask,
+		 const struct format_opts *o, struct buf *out);
+
+/* A YAML front matter block ("---" lines) of the metadata fields the page
+ * gives, values as double-quoted strings. */
+void format_front_matter(const struct page_meta *m, struct buf *out);
+
+/* Plain lines (a method with a text of its own) as Markdown paragraphs or
+ * HTML <p> elements. */
+void format_lines_markdown(const char *text, size_t len, struct buf *out);
+void format_lines_html(const char *text, size_t len, struct buf *out);
+
+/* ref made absolute against base (RFC 3986 section 5.2, simplified); a
+ * copy of ref when base is NULL or ref has a scheme.  Caller frees. */
+char *format_url_resolve(const char *base, const char *ref);
+
+#endif

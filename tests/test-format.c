@@ -1,0 +1,229 @@
+/* test-format.c - Markdown and clean HTML of a page's kept elements. */
+#include "config.h"
+
+#include "testlib.h"
+
+#include "format.h"
+
+/* Every element kept: the whole visible page. */
+static char *
+render(const char *html, bool markdown, const struct format_opts *o)
+{
+	struct page pg;
+	test_page(&pg, html);
+	uint8_t *all = malloc((size_t)pg.dom->n);
+	memset(all, 1, (size_t)pg.dom->n);
+	struct buf b;
+	buf_init(&b);
+	if (markdown)
+		format_markdown(pg.dom, all, NULL, o, &b);
+	else
+		format_html(pg.dom, all, NULL, o, &b);
+	free(all);
+	page_free(&pg);
+	return buf_steal(&b, NULL);
+}
+
+static const char page_html[] =
+	"<html><head><title>Ferry</title><base href=\"/docs/\"></head><body>"
+	"<h1>Harbour <em>votes</em></h1>\n"
+	"<p>The council met on <a href=\"minutes.html\">Tuesday</a> &amp; voted"
+	" *twice* [sic] &lt;again&gt;.</p>\n"
+	"<ul><li>One<ul><li>One.a</li><li>One.b</li></ul></li>"
+	"<li>Two <code>x|y</code></li></ul>\n"
+	"<ol start=\"3\"><li>Three</li><li>Four</li></ol>\n"
+	"<blockquote><p>We keep it.</p><p>Said she.</p></blockquote>\n"
+	"<pre>int main() {\n  return 0;\n}</pre>\n"
+	"<table><tr><th>Name</th><th>Fare</th></tr>"
+	"<tr><td>Adult | full</td><td>4</td></tr></table>\n"
+	"<p onclick=\"evil()\">Last <a href=\" JavaScript:alert(1)\">bad</a> "
+	"<a href=\"../up.html\" onmouseover=\"x()\">up</a>"
+	"<img src=\"p.png\" alt=\"pic\" onerror=\"x()\">"
+	"<script>alert(2)</script><style>p{}</style></p>\n"
+	"<p>2024. A year<br>- and a line</p>"
+	"</body></html>";
+
+static void
+test_markdown(void **state)
+{
+	(void)state;
+	struct format_opts o = { .links = true, .images = true,
+				 .url = "https://ex.test/a/b.html" };
+	char *md = render(page_html, true, &o);
+	assert_string_equal(md,
+		"# Harbour votes\n"
+		"\n"
+		"The council met on [Tuesday](https://ex.test/docs/minutes.html) &amp; voted"
+		" \\*twice\\* \\[sic\\] &lt;again>.\n"
+		"\n"
+		"- One\n"
+		"    - One.a\n"
+		"    - One.b\n"
+		"- Two `x|y`\n"
+		"\n"
+		"3. Three\n"
+		"4. Four\n"
+		"\n"
+		"> We keep it.\n"
+		">\n"
+		"> Said she.\n"
+		"\n"
+		"```\n"
+		"int main() {\n"
+		"  return 0;\n"
+		"}\n"
+		"```\n"
+		"\n"
+		"| Name | Fare |\n"
+		"| --- | --- |\n"
+		"| Adult \\| full | 4 |\n"
+		"\n"
+		"Last bad [up](https://ex.test/up.html)![pic](https://ex.test/docs/p.png)\n"
+		"\n"
+		"2024\\. A year  \n"
+		"\\- and a line\n");
+	free(md);
+
+	/* without --links and --images: the text alone */
+	struct format_opts plain = { .url = "https://ex.test/a/b.html" };
+	md = render("<p>See <a href=\"/x\">this</a> <img src=\"i.png\" alt=\"i\">.</p>",
+		    true, &plain);
+	assert_string_equal(md, "See this .\n");
+	free(md);
+
+	/* a block inside a link (custom elements are blocks) stays inside it */
+	md = render("<p>See <a href=\"/d\">the <x-part>docs</x-part> page</a>.</p>", true, &o);
+	assert_string_equal(md, "See [the docs page](https://ex.test/d).\n");
+	free(md);
+}
+
+/* What the method dropped is not in the Markdown. */
+static void
+test_markdown_keeps_decision(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg, "<body><div id=nav><ul><li>Home</li><li>About</li></ul></div>"
+		  "<div id=main><h2>Title</h2><p>Body <span id=ad>AD</span> text.</p></div></body>");
+	uint8_t *c = calloc((size_t)pg.dom->n, 1);
+	uint8_t *mask = calloc((size_t)pg.dom->n, 1);
+	int main_div = test_by_id(&pg, "main");
+	for (int i = main_div; i < pg.dom->end[main_div]; i++)
+		c[i] = 1;
+	mask[test_by_id(&pg, "ad")] = 2;
+	struct format_opts o = { 0 };
+	struct buf b;
+	buf_init(&b);
+	format_markdown(pg.dom, c, mask, &o, &b);
+	assert_string_equal(b.data, "## Title\n\nBody text.\n");
+	buf_free(&b);
+	free(c);
+	free(mask);
+	page_free(&pg);
+}
+
+static bool
+has_ci(const char *s, const char *needle)
+{
+	return strcasestr(s, needle) != NULL;
+}
+
+/* Does some tag of h carry an attribute whose name starts with "on"? */
+static bool
+has_event_attr(const char *h)
+{
+	for (const char *p = strchr(h, '<'); p; p = strchr(p + 1, '<')) {
+		const char *end = strchr(p, '>');
+		for (const char *q = p; end && q < end; q++)
+			if ((*q == ' ' || *q == '\t' || *q == '\n' || *q == '/') &&
+			    !strncasecmp(q + 1, "on", 2))
+				return true;
+	}
+	return false;
+}
+
+static void
+test_html_sanitized(void **state)
+{
+	(void)state;
+	struct format_opts o = { .url = "https://ex.test/a/b.html" };
+	char *h = render(page_html, false, &o);
+	/* the sanitizer check: nothing that runs */
+	assert_false(has_ci(h, "<script"));
+	assert_false(has_ci(h, "<style"));
+	assert_false(has_ci(h, "alert("));
+	assert_false(has_event_attr(h));
+	assert_true(has_event_attr("<p onclick=\"x()\">"));
+	assert_false(has_ci(h, "javascript"));
+	assert_false(has_ci(h, "<base"));
+	assert_string_equal(h,
+		"<h1>Harbour <em>votes</em></h1>\n"
+		"<p>The council met on <a href=\"https://ex.test/docs/minutes.html\">Tuesday</a>"
+		" &amp; voted *twice* [sic] &lt;again&gt;.</p>\n"
+		"<ul>\n<li>\nOne<ul>\n<li>One.a</li>\n<li>One.b</li>\n</ul>\n</li>\n"
+		"<li>Two <code>x|y</code></li>\n</ul>\n"
+		"<ol start=\"3\">\n<li>Three</li>\n<li>Four</li>\n</ol>\n"
+		"<blockquote>\n<p>We keep it.</p>\n<p>Said she.</p>\n</blockquote>\n"
+		"<pre>int main() {\n  return 0;\n}</pre>\n"
+		"<table>\n<tr>\n<th>Name</th>\n<th>Fare</th>\n</tr>\n"
+		"<tr>\n<td>Adult | full</td>\n<td>4</td>\n</tr>\n</table>\n"
+		"<p>Last bad <a href=\"https://ex.test/up.html\">up</a>"
+		"<img src=\"https://ex.test/docs/p.png\" alt=\"pic\"></p>\n"
+		"<p>2024. A year<br>- and a line</p>\n");
+	free(h);
+}
+
+static void
+test_url_resolve(void **state)
+{
+	(void)state;
+	static const char *const cases[][3] = {
+		{ "https://a.test/b/c/d?q#f", "g", "https://a.test/b/c/g" },
+		{ "https://a.test/b/c/d?q#f", "./g/", "https://a.test/b/c/g/" },
+		{ "https://a.test/b/c/d?q#f", "../g", "https://a.test/b/g" },
+		{ "https://a.test/b/c/d?q#f", "../../../g", "https://a.test/g" },
+		{ "https://a.test/b/c/d?q#f", "/g/./h/../i", "https://a.test/g/i" },
+		{ "https://a.test/b/c/d?q#f", "//o.test/x", "https://o.test/x" },
+		{ "https://a.test/b/c/d?q#f", "?y", "https://a.test/b/c/d?y" },
+		{ "https://a.test/b/c/d?q#f", "#s", "https://a.test/b/c/d?q#s" },
+		{ "https://a.test", "g", "https://a.test/g" },
+		{ "https://a.test/b", " http://x.test/ ", "http://x.test/" },
+		{ NULL, "g/h", "g/h" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *r = format_url_resolve(cases[i][0], cases[i][1]);
+		assert_string_equal(r, cases[i][2]);
+		free(r);
+	}
+}
+
+static void
+test_front_matter(void **state)
+{
+	(void)state;
+	struct page_meta m = { 0 };
+	m.title = "Say \"hi\"";
+	m.date = "2024-03-14";
+	char *tags[] = { "a", "b" };
+	m.tags = tags;
+	m.ntags = 2;
+	struct buf b;
+	buf_init(&b);
+	format_front_matter(&m, &b);
+	assert_string_equal(b.data, "---\ntitle: \"Say \\\"hi\\\"\"\ndate: \"2024-03-14\"\n"
+			    "tags: [\"a\", \"b\"]\n---\n\n");
+	buf_free(&b);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_markdown),
+		cmocka_unit_test(test_markdown_keeps_decision),
+		cmocka_unit_test(test_html_sanitized),
+		cmocka_unit_test(test_url_resolve),
+		cmocka_unit_test(test_front_matter),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
