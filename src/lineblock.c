@@ -1203,3 +1203,35 @@ lineblock_text(const struct lineblock *lb, const struct params *p,
 	buf_free(&lbout);
 	buf_free(&tmp);
 }
+
+int
+lineblock_ctext_lines(const struct lineblock *lb, int first, int last, int *a, int *b)
+{
+	int L = lb->nlines;
+	if (L == 0)
+		return 0;
+	/* src_line never decreases: two binary searches */
+	int lo = 0, hi = L;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (lb->src_line[mid] < first)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	int x = lo;
+	lo = 0;
+	hi = L;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (lb->src_line[mid] <= last)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo <= x)
+		return 0;
+	*a = x + 1;
+	*b = lo;
+	return 1;
+}

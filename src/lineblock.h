@@ -110,6 +110,9 @@ struct dom;
 struct decision;
 void lineblock_decide_elements(const struct lineblock *lb, const struct dom *d,
 			       struct decision *dc);
+/* The Ctext lines [*a, *b] (1-based) that start on source lines first to
+ * last; 0 when there are none. */
+int lineblock_ctext_lines(const struct lineblock *lb, int first, int last, int *a, int *b);
 /* lineblock_extract's text with pins: line_pin (nsrc+1 entries, enum pin
  * per source line, NULL for none) keeps or drops whole lines.  keep and
  * grp (nlines+1 entries) get, per Ctext line, 1 kept by the method, 2

@@ -75,39 +75,6 @@ lb_text(struct run *r, struct page *pg, const struct params *p, const uint8_t *m
 	free(lp);
 }
 
-/* Ctext lines [*a, *b] (1-based) of element i's source lines; 0 if none. */
-static int
-ctext_lines(const struct lineblock *lb, int first, int last, int *a, int *b)
-{
-	int L = lb->nlines;
-	if (L == 0)
-		return 0;
-	/* src_line never decreases: two binary searches */
-	int lo = 0, hi = L;
-	while (lo < hi) {
-		int mid = (lo + hi) / 2;
-		if (lb->src_line[mid] < first)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	int x = lo;
-	lo = 0;
-	hi = L;
-	while (lo < hi) {
-		int mid = (lo + hi) / 2;
-		if (lb->src_line[mid] <= last)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo <= x)
-		return 0;
-	*a = x + 1;
-	*b = lo;
-	return 1;
-}
-
 static void
 lb_explain(const struct run *r, const struct page *pg, const struct params *p,
 	   int i, const struct explain *x)
@@ -115,7 +82,7 @@ lb_explain(const struct run *r, const struct page *pg, const struct params *p,
 	const struct lineblock *lb = pg->lb;
 	const struct lb_state *s = r->state;
 	int a, b;
-	if (!s || !ctext_lines(lb, pg->dom->line[i], s->last_line[i], &a, &b)) {
+	if (!s || !lineblock_ctext_lines(lb, pg->dom->line[i], s->last_line[i], &a, &b)) {
 		explain_printf(x, EXPLAIN_NOISE, "lb: no Ctext line holds this element %s noise", x->to);
 		return;
 	}

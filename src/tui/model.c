@@ -755,36 +755,9 @@ model_elem_at_line(const struct tui_model *m, int s)
 int
 model_ctext_lines(const struct tui_model *m, int i, int *a, int *b)
 {
-	const struct lineblock *lb = m->pg->lb;
-	int L = lb->nlines;
-	if (i < 0 || L == 0)
+	if (i < 0)
 		return 0;
-	int first = m->d->line[i], last = m->last_line[i];
-	/* src_line never decreases: two binary searches. */
-	int lo = 0, hi = L;
-	while (lo < hi) {
-		int mid = (lo + hi) / 2;
-		if (lb->src_line[mid] < first)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	int x = lo;
-	lo = 0;
-	hi = L;
-	while (lo < hi) {
-		int mid = (lo + hi) / 2;
-		if (lb->src_line[mid] <= last)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	int y = lo - 1;
-	if (x > y)
-		return 0;
-	*a = x + 1;
-	*b = y + 1;
-	return 1;
+	return lineblock_ctext_lines(m->pg->lb, m->d->line[i], m->last_line[i], a, b);
 }
 
 /* ---- method and parameters ---- */
