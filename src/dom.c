@@ -24,7 +24,7 @@
  * a second of libtidy's time at the limit; real pages stay far below. */
 #define DOM_MAX_NAME_WORK (1ULL << 32)     /* attribute name length x valid prefix */
 #define DOM_MAX_WALK_WORK 50000000ULL     /* open elements walked, summed over tags */
-#define DOM_MAX_REOPEN 500000ULL          /* formatting elements copied into blocks */
+#define DOM_MAX_REOPEN 200000ULL          /* formatting elements copied into blocks */
 
 void
 dom_opts_default(struct dom_opts *o)
@@ -647,6 +647,11 @@ pool_add(struct builder *b, const char *s, size_t n)
 {
 	uint32_t off = (uint32_t)b->pool.len;
 	buf_add(&b->pool, s, n);
+	/* tidy decodes &#0; to U+0000 and &#1; to U+0001: no text holds
+	 * a control character other than tab and line feed */
+	for (char *c = b->pool.data + off; c < b->pool.data + b->pool.len; c++)
+		if ((unsigned char)*c < 0x20 && *c != '\t' && *c != '\n')
+			*c = ' ';
 	buf_addc(&b->pool, '\0');
 	b->d->pool = b->pool.data;  /* dom_attr works while building */
 	return off;

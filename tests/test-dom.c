@@ -250,7 +250,7 @@ test_costly_markup(void **state)
 	repeat(&b, "<font>", 800);
 	repeat(&b, "<p>x", 700);
 	check_parse(&b, "unclosed formatting elements the HTML parser would copy "
-		    "560000 times, over the limit of 500000");
+		    "560000 times, over the limit of 200000");
 	/* other formatting elements are copied once each, whatever their
 	 * number: 800 b and 700 paragraphs are fine */
 	b.len = 0;
