@@ -114,12 +114,59 @@ charge(xmlXPathParserContextPtr ctxt, size_t bytes)
 	return 0;
 }
 
+/* A node's string value, built in one doubling buffer: libxml2 grows
+ * its buffer by the exact size of each text node, which costs the
+ * square of the text where realloc cannot grow in place. */
+static xmlChar *
+node_string(xmlNodePtr nd)
+{
+	if (nd->type != XML_ELEMENT_NODE && nd->type != XML_DOCUMENT_NODE &&
+	    nd->type != XML_ATTRIBUTE_NODE)
+		return xmlXPathCastNodeToString(nd);
+	struct buf b;
+	buf_init(&b);
+	xmlNodePtr c = nd->children;
+	while (c) {
+		if ((c->type == XML_TEXT_NODE || c->type == XML_CDATA_SECTION_NODE) && c->content)
+			buf_adds(&b, (const char *)c->content);
+		if (c->type == XML_ELEMENT_NODE && c->children) {
+			c = c->children;
+			continue;
+		}
+		while (c != nd && !c->next)
+			c = c->parent;
+		c = c == nd ? NULL : c->next;
+	}
+	xmlChar *r = xmlStrndup((const xmlChar *)(b.data ? b.data : ""), (int)b.len);
+	buf_free(&b);
+	return r;
+}
+
+/* xmlXPathConvertString, with node_string for node-sets. */
+static xmlXPathObjectPtr
+to_string(xmlXPathObjectPtr o)
+{
+	if (o->type != XPATH_NODESET)
+		return xmlXPathConvertString(o);
+	xmlNodeSetPtr ns = o->nodesetval;
+	xmlChar *v;
+	if (!ns || ns->nodeNr == 0) {
+		v = xmlStrdup((const xmlChar *)"");
+	} else {
+		if (ns->nodeNr > 1)
+			xmlXPathNodeSetSort(ns);
+		v = node_string(ns->nodeTab[0]);
+	}
+	xmlXPathFreeObject(o);
+	return v ? xmlXPathWrapString(v) : NULL;
+}
+
 static void
 charged_call(xmlXPathParserContextPtr ctxt, int nargs, const struct charged *f)
 {
 	/* the zero-argument forms work on the context node's string value */
 	if (nargs == 0 && f->strings == 1) {
-		xmlChar *v = xmlXPathCastNodeToString(ctxt->context->node);
+		xmlChar *v = node_string(ctxt->context->node);
 		if (!v || charge(ctxt, strlen((const char *)v)) < 0) {
 			xmlFree(v);
 			return;
@@ -136,7 +183,7 @@ charged_call(xmlXPathParserContextPtr ctxt, int nargs, const struct charged *f)
 	for (int k = 0; k < nargs && k < f->strings; k++) {
 		xmlXPathObjectPtr o = ctxt->valueTab[base + k];
 		if (o->type != XPATH_STRING) {
-			o = xmlXPathConvertString(o);
+			o = to_string(o);
 			ctxt->valueTab[base + k] = o;
 			if (!o) {
 				xmlXPathErr(ctxt, XPATH_MEMORY_ERROR);
