@@ -4,7 +4,9 @@
  * table, metrics, metadata), then the CC decision and text extraction with
  * parameters taken from the first input bytes, once without and once with
  * pins, every node's XPath, the auto method (its signals use both the
- * DOM and the line blocks) and the line-block method on the same page.
+ * DOM and the line blocks) and the line-block method on the same page;
+ * each text must be valid UTF-8 with no control character but tab and
+ * line feed.
  * The first 4 bytes are the settings, the rest is the page. */
 #include "config.h"
 
@@ -15,6 +17,20 @@
 #include "page.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Extracted text: valid UTF-8, no NUL or control but tab and line feed. */
+static void
+check_text(const struct buf *out)
+{
+	if (!out->data)
+		return;
+	if (utf8_valid_prefix((const unsigned char *)out->data, out->len) != out->len)
+		abort();
+	for (size_t i = 0; i < out->len; i++)
+		if ((unsigned char)out->data[i] < 0x20 && out->data[i] != '\t' &&
+		    out->data[i] != '\n')
+			abort();
+}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -44,8 +60,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct buf out;
 		buf_init(&out);
 		page_run(&pg, ALGO_CC, &p, NULL, &out);
-		if (out.data && strlen(out.data) != out.len)
-			abort();
+		check_text(&out);
 		/* pins: every third node in, every fifth out */
 		uint8_t *pins = calloc((size_t)d->n + 1, 1);
 		for (int i = 0; i < d->n; i++)
@@ -64,8 +79,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		buf_free(&xp);
 		out.len = 0;
 		page_run(&pg, ALGO_AUTO, &p, NULL, &out);
+		check_text(&out);
 		out.len = 0;
 		page_run(&pg, ALGO_LB, &p, NULL, &out);
+		check_text(&out);
 		buf_free(&out);
 	}
 	page_free(&pg);

@@ -100,4 +100,25 @@ for target, pres in prefix.items():
     for k, (name, body) in enumerate(items):
         with open(os.path.join(d, name), 'wb') as f:
             f.write(pres[k % len(pres)] + body)
+# fuzz-rules-eval: a rule file, a NUL, the method byte (0 cc, 1 auto,
+# 2 lb) and a page
+d = os.path.join(top, 'fuzz', 'seeds', 'rules-eval')
+os.makedirs(d, exist_ok=True)
+rules = sorted(os.listdir(os.path.join(top, 'fuzz', 'seeds', 'rules')))
+pages = [('para', P + para * 3 + E), ('deep-cells', page_nasties['deep-cells']),
+         ('controls', page_nasties['control-refs']), ('news', open(os.path.join(top, 'samples/news.html'), 'rb').read())]
+for k, name in enumerate(rules):
+    with open(os.path.join(top, 'fuzz', 'seeds', 'rules', name), 'rb') as f:
+        rule = f.read()
+    for j, (pname, page) in enumerate(pages):
+        with open(os.path.join(d, name.replace('.txt', '') + '-' + pname), 'wb') as f:
+            f.write(rule + b'\0' + bytes([(k + j) % 3]) + page)
+costly = {
+    'budget-strips': ''.join('strip: //*[count(//*[count(//*) > %d]) > 0]\n' % i for i in range(20)),
+    'budget-concat': 'title: //*[string-length(concat(string(/),string(/))) = 1]\n'
+                     'strip: //*[contains(translate(string(/),"abc","ABC"),substring-before(string(.),"x"))]\n',
+}
+for k, (name, rule) in enumerate(costly.items()):
+    with open(os.path.join(d, name), 'wb') as f:
+        f.write(rule.encode() + b'\0' + bytes([k]) + P + para * 20 + E)
 print('seeds written', file=sys.stderr)

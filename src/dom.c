@@ -649,9 +649,26 @@ pool_add(struct builder *b, const char *s, size_t n)
 	buf_add(&b->pool, s, n);
 	/* tidy decodes &#0; to U+0000 and &#1; to U+0001: no text holds
 	 * a control character other than tab and line feed */
-	for (char *c = b->pool.data + off; c < b->pool.data + b->pool.len; c++)
+	char *t = b->pool.data + off;
+	for (char *c = t; c < b->pool.data + b->pool.len; c++)
 		if ((unsigned char)*c < 0x20 && *c != '\t' && *c != '\n')
 			*c = ' ';
+	/* tidy gets valid UTF-8, but repeats the first bytes of a character
+	 * after a '<' that starts no tag ("<\xe2\x80\xe2\x80\xa1" for "<‡"):
+	 * what is not UTF-8 is its own, and dropped */
+	if (utf8_valid_prefix((const unsigned char *)t, n) != n) {
+		size_t w = 0;
+		for (size_t i = 0; i < n;) {
+			uint32_t cp;
+			size_t k = utf8_decode((const unsigned char *)t + i, n - i, &cp);
+			if (cp != 0xFFFD || k != 1) {
+				memmove(t + w, t + i, k);
+				w += k;
+			}
+			i += k;
+		}
+		b->pool.len = off + w;
+	}
 	buf_addc(&b->pool, '\0');
 	b->d->pool = b->pool.data;  /* dom_attr works while building */
 	return off;
@@ -797,7 +814,7 @@ add_text(struct builder *b, TidyDoc doc, TidyNode nd, int e)
 	/* tidy zeroes the whole buffer on every call: don't keep a big one */
 	struct dom_text *t = new_text(b);
 	t->off = pool_add(b, (const char *)b->val.bp, len);
-	t->len = (uint32_t)len;
+	t->len = (uint32_t)(b->pool.len - 1 - t->off);
 	t->elem = e;
 	t->block = block_of(d, e);
 	t->line = (int)tidyNodeLine(nd);
