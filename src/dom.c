@@ -25,6 +25,7 @@
 #define DOM_MAX_NAME_WORK (1ULL << 32)     /* attribute name length x valid prefix */
 #define DOM_MAX_WALK_WORK 50000000ULL     /* open elements walked, summed over tags */
 #define DOM_MAX_REOPEN 200000ULL          /* formatting elements copied into blocks */
+#define DOM_MAX_CUSTOM 2000               /* different custom element names */
 
 void
 dom_opts_default(struct dom_opts *o)
@@ -157,6 +158,7 @@ struct name_slot {
 	uint64_t key;   /* 0: empty */
 	int top;        /* topmost open element with this name, or -1 */
 	int over;       /* open elements with this name past the stack */
+	bool custom;    /* a custom element name seen (tidy declares it) */
 };
 
 struct scan {
@@ -175,7 +177,21 @@ struct scan {
 	uint64_t name_work;             /* sum of length x valid prefix */
 	uint64_t walk_work;             /* sum of the depths at every tag */
 	uint64_t reopen;                /* elements tidy would reopen */
+	int ncustom;                    /* different custom element names */
 };
+
+/* The slot of a 64-bit key: the high bits of a mix, as short names are
+ * packed bytes that differ in few bits ("x-a1", "x-a2"). */
+static size_t
+slot_of(uint64_t key, int cap)
+{
+	key ^= key >> 33;
+	key *= 0xff51afd7ed558ccdULL;
+	key ^= key >> 33;
+	key *= 0xc4ceb9fe1a85ec53ULL;
+	key ^= key >> 33;
+	return (size_t)key & (size_t)(cap - 1);
+}
 
 static struct name_slot *
 name_find(struct scan *sc, uint64_t key)
@@ -186,7 +202,7 @@ name_find(struct scan *sc, uint64_t key)
 		for (int i = 0; i < sc->ncap; i++) {
 			if (!sc->names[i].key)
 				continue;
-			size_t h = (size_t)(sc->names[i].key * 0x9E3779B97F4A7C15u) & (size_t)(ncap - 1);
+			size_t h = slot_of(sc->names[i].key, ncap);
 			while (nt[h].key)
 				h = (h + 1) & (size_t)(ncap - 1);
 			nt[h] = sc->names[i];
@@ -195,13 +211,14 @@ name_find(struct scan *sc, uint64_t key)
 		sc->names = nt;
 		sc->ncap = ncap;
 	}
-	size_t h = (size_t)(key * 0x9E3779B97F4A7C15u) & (size_t)(sc->ncap - 1);
+	size_t h = slot_of(key, sc->ncap);
 	while (sc->names[h].key && sc->names[h].key != key)
 		h = (h + 1) & (size_t)(sc->ncap - 1);
 	if (!sc->names[h].key) {
 		sc->names[h].key = key;
 		sc->names[h].top = -1;
 		sc->names[h].over = 0;
+		sc->names[h].custom = false;
 		sc->nnames++;
 	}
 	return &sc->names[h];
@@ -502,16 +519,27 @@ scan_tags(struct scan *sc, const char *s, size_t n, int cap)
 		/* the whole name; the first 15 bytes, and a hash of all */
 		size_t k = 0;
 		uint64_t h = 14695981039346656037u;
+		bool dash = false;
 		while (i < n && is_namechar((unsigned char)s[i])) {
 			char c = (char)tolower((unsigned char)s[i++]);
 			if (k < sizeof name - 1)
 				name[k] = c;
+			dash |= c == '-';
 			k++;
 			h = (h ^ (unsigned char)c) * 1099511628211u;
 		}
 		size_t kk = k < sizeof name - 1 ? k : sizeof name - 1;
 		name[kk] = '\0';
 		uint64_t key = k <= 8 ? pack8(name, k) : h | 1;
+		if (dash) {
+			/* tidy declares each custom element name and looks new
+			 * names up along the list of those it declared */
+			struct name_slot *ns = name_find(sc, key);
+			if (!ns->custom) {
+				ns->custom = true;
+				sc->ncustom++;
+			}
+		}
 		bool selfclose = false;
 		if (close) {
 			const char *gt = memchr(s + i, '>', n - i);
@@ -979,6 +1007,11 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 		snprintf(err, errlen, "too many tags inside deep nesting (%llu open "
 			 "elements walked by the HTML parser, over the limit of %llu)",
 			 (unsigned long long)sc.walk_work, (unsigned long long)DOM_MAX_WALK_WORK);
+		return -1;
+	}
+	if (sc.ncustom > DOM_MAX_CUSTOM) {
+		snprintf(err, errlen, "%d different custom element names, over the limit of %d",
+			 sc.ncustom, DOM_MAX_CUSTOM);
 		return -1;
 	}
 	if (sc.reopen > DOM_MAX_REOPEN) {

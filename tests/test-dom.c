@@ -251,6 +251,17 @@ test_costly_markup(void **state)
 	repeat(&b, "<p>x", 700);
 	check_parse(&b, "unclosed formatting elements the HTML parser would copy "
 		    "560000 times, over the limit of 200000");
+	/* tidy looks each new custom element name up along the list of
+	 * those it declared: 2001 names are refused, 2000 parsed; names that
+	 * share their first 8 bytes are told apart */
+	b.len = 0;
+	for (int i = 0; i < 2001; i++)
+		buf_printf(&b, "<x-custom-element-%d></x-custom-element-%d>", i, i);
+	check_parse(&b, "2001 different custom element names, over the limit of 2000");
+	b.len = 0;
+	for (int i = 0; i < 2000; i++)
+		buf_printf(&b, "<x-a%d>y</x-a%d>", i, i);
+	check_parse(&b, NULL);
 	/* other formatting elements are copied once each, whatever their
 	 * number: 800 b and 700 paragraphs are fine */
 	b.len = 0;
