@@ -267,7 +267,9 @@ scan_end(struct scan *sc, uint64_t key, bool is_inline)
 	}
 	int top = ns->top;
 	int block = sc->len ? sc->stack[sc->len - 1].block : -1;
-	if (top < 0 || (is_inline && block > top)) {
+	/* an end tag does not reach out of a table it is inside */
+	int table = key == K_TABLE ? -1 : name_find(sc, K_TABLE)->top;
+	if (top < 0 || (is_inline && block > top) || table > top) {
 		/* tidy looks for it among all open elements, and ignores it */
 		return;
 	}

@@ -151,6 +151,10 @@ test_nesting_depth(void **state)
 	/* an inline end tag closes its element, not the inline ones in it */
 	s = "<u><i></u><u><i></u>";
 	assert_int_equal(dom_nesting_depth(s, strlen(s)), 3);
+	/* an end tag does not reach out of a table: tidy nests the centers
+	 * (center table tr td center table tr td) */
+	s = "<center><table><tr><td></center><center><table><tr><td></center>";
+	assert_int_equal(dom_nesting_depth(s, strlen(s)), 8);
 	/* a block end tag closes what is open inside it */
 	s = "<div><span><b></div><div><span></div>";
 	assert_int_equal(dom_nesting_depth(s, strlen(s)), 3);
