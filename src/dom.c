@@ -58,13 +58,29 @@ static const char *const void_tags[] = {
 	"keygen", "command", "basefont", "frame", "isindex",
 };
 
-/* Formatting elements tidy keeps on its inline stack and reopens inside
- * every following block until their end tag (its CM_INLINE elements). */
+/* tidy's inline elements (CM_INLINE in its tag table): an end tag of
+ * one does not close a block opened inside it. */
 static const char *const inline_tags[] = {
-	"a", "abbr", "acronym", "b", "bdi", "bdo", "big", "blink", "cite",
-	"code", "data", "dfn", "em", "font", "i", "kbd", "label", "mark",
-	"nobr", "q", "s", "samp", "small", "span", "strike", "strong", "sub",
-	"sup", "time", "tt", "u", "var",
+	"a", "abbr", "acronym", "applet", "audio", "b", "bdi", "bdo", "big",
+	"blink", "button", "cite", "code", "comment", "datalist", "del",
+	"dfn", "em", "font", "i", "iframe", "ilayer", "ins", "kbd", "label",
+	"legend", "map", "mark", "marquee", "math", "menuitem", "meter",
+	"nobr", "noembed", "nolayer", "noscript", "object", "output",
+	"picture", "progress", "q", "rb", "rbc", "rp", "rt", "rtc", "ruby",
+	"s", "samp", "script", "select", "server", "servlet", "small",
+	"spacer", "span", "strike", "strong", "sub", "sup", "svg",
+	"textarea", "time", "tt", "u", "var", "video",
+};
+
+/* Those tidy keeps on its inline stack and copies into every following
+ * block until their end tag (parsed by its ParseInline, not objects). */
+static const char *const copied_tags[] = {
+	"a", "abbr", "acronym", "b", "bdi", "bdo", "big", "blink", "button",
+	"cite", "code", "comment", "dfn", "em", "font", "i", "ilayer", "kbd",
+	"label", "legend", "mark", "marquee", "menuitem", "meter", "nobr",
+	"noembed", "output", "picture", "progress", "q", "rb", "rbc", "rp",
+	"rt", "rtc", "ruby", "s", "samp", "small", "span", "strike", "strong",
+	"sub", "sup", "time", "tt", "u", "var",
 };
 
 static bool
@@ -91,6 +107,7 @@ pack8(const char *name, size_t k)
 static uint64_t shallow_packed[NELEM(shallow_tags)];
 static uint64_t void_packed[NELEM(void_tags)];
 static uint64_t inline_packed[NELEM(inline_tags)];
+static uint64_t copied_packed[NELEM(copied_tags)];
 static pthread_once_t packed_once = PTHREAD_ONCE_INIT;
 
 /* Elements whose end tag HTML lets authors leave out, and their
@@ -127,6 +144,8 @@ init_packed(void)
 		void_packed[i] = pack8(void_tags[i], strlen(void_tags[i]));
 	for (size_t i = 0; i < NELEM(inline_tags); i++)
 		inline_packed[i] = pack8(inline_tags[i], strlen(inline_tags[i]));
+	for (size_t i = 0; i < NELEM(copied_tags); i++)
+		copied_packed[i] = pack8(copied_tags[i], strlen(copied_tags[i]));
 }
 
 /* Index of the packed name in list, or -1.  Called for every tag of
@@ -169,7 +188,7 @@ struct scan {
 	int ncap, nnames;
 	int *istack;                    /* inline kinds, tidy's inline stack */
 	int ilen, icap;
-	int inist[NELEM(inline_tags)];
+	int inist[NELEM(copied_tags)];
 	/* results */
 	int max_depth;
 	int max_attrs;
@@ -379,7 +398,7 @@ scan_implied(struct scan *sc, uint64_t v)
 static void
 scan_inline_start(struct scan *sc, int kind)
 {
-	if (sc->inist[kind] && strcmp(inline_tags[kind], "font") != 0)
+	if (sc->inist[kind] && strcmp(copied_tags[kind], "font") != 0)
 		return;
 	if (sc->ilen == sc->icap) {
 		sc->icap = sc->icap ? sc->icap * 2 : 64;
@@ -394,7 +413,7 @@ scan_inline_end(struct scan *sc, int kind)
 {
 	if (!sc->inist[kind])
 		return;
-	bool is_a = !strcmp(inline_tags[kind], "a");
+	bool is_a = !strcmp(copied_tags[kind], "a");
 	while (sc->ilen > 0) {
 		int k = sc->istack[--sc->ilen];
 		sc->inist[k]--;
@@ -553,16 +572,18 @@ scan_tags(struct scan *sc, const char *s, size_t n, int cap)
 		if (packed_index(void_packed, NELEM(void_packed), v) >= 0)
 			continue;
 		int kind = packed_index(inline_packed, NELEM(inline_packed), v);
+		int copied = packed_index(copied_packed, NELEM(copied_packed), v);
 		bool shallow = packed_index(shallow_packed, NELEM(shallow_packed), v) >= 0;
 		if (close) {
-			if (kind >= 0)
-				scan_inline_end(sc, kind);
+			if (copied >= 0)
+				scan_inline_end(sc, copied);
 			if (!shallow)
 				scan_end(sc, key, kind >= 0);
 			continue;
 		}
 		if (kind >= 0) {
-			scan_inline_start(sc, kind);
+			if (copied >= 0)
+				scan_inline_start(sc, copied);
 		} else {
 			/* a block: tidy opens the inline stack's elements in it */
 			sc->reopen += (uint64_t)sc->ilen;

@@ -155,6 +155,10 @@ test_nesting_depth(void **state)
 	 * (center table tr td center table tr td) */
 	s = "<center><table><tr><td></center><center><table><tr><td></center>";
 	assert_int_equal(dom_nesting_depth(s, strlen(s)), 8);
+	/* marquee is inline to tidy: its end tag does not close the div
+	 * (marquee div marquee div, and the marquee copied into it) */
+	s = "<marquee><div>x</marquee><marquee><div>x</marquee>";
+	assert_int_equal(dom_nesting_depth(s, strlen(s)), 5);
 	/* a block end tag closes what is open inside it */
 	s = "<div><span><b></div><div><span></div>";
 	assert_int_equal(dom_nesting_depth(s, strlen(s)), 3);
