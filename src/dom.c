@@ -26,6 +26,7 @@
 #define DOM_MAX_WALK_WORK 50000000ULL     /* open elements walked, summed over tags */
 #define DOM_MAX_REOPEN 200000ULL          /* formatting elements copied into blocks */
 #define DOM_MAX_CUSTOM 2000               /* different custom element names */
+#define DOM_MAX_ELEMENTS 2000000          /* start tags */
 
 void
 dom_opts_default(struct dom_opts *o)
@@ -197,6 +198,7 @@ struct scan {
 	uint64_t walk_work;             /* sum of the depths at every tag */
 	uint64_t reopen;                /* elements tidy would reopen */
 	int ncustom;                    /* different custom element names */
+	long elements;                  /* start tags */
 };
 
 /* The slot of a 64-bit key: the high bits of a mix, as short names are
@@ -569,6 +571,8 @@ scan_tags(struct scan *sc, const char *s, size_t n, int cap)
 			i = scan_attrs(sc, s, n, i, &selfclose);
 		}
 		uint64_t v = k <= 8 ? key : 0;
+		if (!close)
+			sc->elements++;
 		if (packed_index(void_packed, NELEM(void_packed), v) >= 0)
 			continue;
 		int kind = packed_index(inline_packed, NELEM(inline_packed), v);
@@ -1030,6 +1034,12 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 		snprintf(err, errlen, "too many tags inside deep nesting (%llu open "
 			 "elements walked by the HTML parser, over the limit of %llu)",
 			 (unsigned long long)sc.walk_work, (unsigned long long)DOM_MAX_WALK_WORK);
+		return -1;
+	}
+	/* the auto method's trees take about 7 s a million elements */
+	if (sc.elements > DOM_MAX_ELEMENTS) {
+		snprintf(err, errlen, "%ld elements, over the limit of %d",
+			 sc.elements, DOM_MAX_ELEMENTS);
 		return -1;
 	}
 	if (sc.ncustom > DOM_MAX_CUSTOM) {

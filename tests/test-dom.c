@@ -270,6 +270,10 @@ test_costly_markup(void **state)
 	for (int i = 0; i < 2000; i++)
 		buf_printf(&b, "<x-a%d>y</x-a%d>", i, i);
 	check_parse(&b, NULL);
+	/* two million elements, and one more (void, so none nests) */
+	b.len = 0;
+	repeat(&b, "<br>", 2000001);
+	check_parse(&b, "2000001 elements, over the limit of 2000000");
 	/* other formatting elements are copied once each, whatever their
 	 * number: 800 b and 700 paragraphs are fine */
 	b.len = 0;
