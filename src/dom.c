@@ -161,13 +161,15 @@ packed_index(const uint64_t *list, size_t n, uint64_t v)
 }
 
 /* The libtidy cost model of the pre-scan.  libtidy is recursive in the
- * nesting (a stack overflow past about 100 000 levels), walks up the
- * open elements for every end tag that closes nothing, checks an
- * attribute name in time quadratic in its length, and copies every
- * open formatting element into each following block.  The scan keeps
- * the open elements as tidy would (roughly: an end tag closes the
- * nearest open element of its name; an inline one across a block, or
- * one nothing matches, is ignored) and adds these costs up. */
+ * nesting (a stack overflow past about 100 000 levels), walks up its
+ * open elements at about every tag, checks an attribute name in time
+ * quadratic in its length, copies every open formatting element into
+ * each following block, and looks each new custom element name up along
+ * a list.  The scan keeps the open elements as tidy would (roughly: an
+ * end tag closes the nearest open element of its name; an inline one
+ * across a block, one out of a table, or one nothing matches, is
+ * ignored) and adds these costs up; and it counts the elements, which
+ * cost the auto method's trees most. */
 struct open_elem {
 	uint64_t key;
 	int prev;       /* the next open element of the same name below, or -1 */
@@ -201,8 +203,8 @@ struct scan {
 	long elements;                  /* start tags */
 };
 
-/* The slot of a 64-bit key: the high bits of a mix, as short names are
- * packed bytes that differ in few bits ("x-a1", "x-a2"). */
+/* The slot of a 64-bit key, from a mix of all its bits: short names are
+ * packed bytes that differ only in their last ones ("x-a1", "x-a2"). */
 static size_t
 slot_of(uint64_t key, int cap)
 {
