@@ -70,7 +70,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(&c, 0, sizeof c);
 	char *inputs[] = { pagepath, NULL };
 	c.command = "inspect";
-	c.algo = ALGO_CC;
+	c.algo = &method_cc;
 	params_default(&c.params);
 	page_opts_default(&c.page);
 	c.inputs = inputs;

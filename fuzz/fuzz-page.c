@@ -4,7 +4,9 @@
  * table, metrics, metadata), then the CC decision and text extraction with
  * parameters taken from the first input bytes, once without and once with
  * pins, every node's XPath, the auto method (its signals use both the
- * DOM and the line blocks) and the line-block method on the same page.
+ * DOM and the line blocks) and the line-block method on the same page;
+ * each text must be valid UTF-8 with no control character but tab and
+ * line feed.
  * The first 4 bytes are the settings, the rest is the page. */
 #include "config.h"
 
@@ -13,8 +15,36 @@
 #include <string.h>
 
 #include "page.h"
+#include "run.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Extracted text: valid UTF-8, no NUL or control but tab and line feed. */
+static void
+check_text(const struct buf *out)
+{
+	if (!out->data)
+		return;
+	if (utf8_valid_prefix((const unsigned char *)out->data, out->len) != out->len)
+		abort();
+	for (size_t i = 0; i < out->len; i++)
+		if ((unsigned char)out->data[i] < 0x20 && out->data[i] != '\t' &&
+		    out->data[i] != '\n')
+			abort();
+}
+
+/* The page through method m as every front-end runs it, the text in out. */
+static void
+fuzz_run(struct page *pg, const struct method *m, const struct params *p,
+	 const uint8_t *pins, struct buf *out)
+{
+	struct run r;
+	run_init(&r);
+	struct run_input in = { .method = m, .params = p, .pins = pins, .index = -1 };
+	run_page(&r, pg, &in);
+	buf_add(out, r.text.data, r.text.len);
+	run_free(&r);
+}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -43,15 +73,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		const struct dom *d = pg.dom;
 		struct buf out;
 		buf_init(&out);
-		page_run(&pg, ALGO_CC, &p, NULL, &out);
-		if (out.data && strlen(out.data) != out.len)
-			abort();
+		fuzz_run(&pg, &method_cc, &p, NULL, &out);
+		check_text(&out);
 		/* pins: every third node in, every fifth out */
 		uint8_t *pins = calloc((size_t)d->n + 1, 1);
 		for (int i = 0; i < d->n; i++)
 			pins[i] = i % 3 == 0 ? PIN_IN : i % 5 == 0 ? PIN_OUT : PIN_NONE;
 		out.len = 0;
-		page_run(&pg, ALGO_CC, &p, pins, &out);
+		fuzz_run(&pg, &method_cc, &p, pins, &out);
 		free(pins);
 		struct buf xp;
 		buf_init(&xp);
@@ -63,9 +92,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		buf_free(&xp);
 		out.len = 0;
-		page_run(&pg, ALGO_AUTO, &p, NULL, &out);
+		fuzz_run(&pg, &method_auto, &p, NULL, &out);
+		check_text(&out);
 		out.len = 0;
-		page_run(&pg, ALGO_LB, &p, NULL, &out);
+		fuzz_run(&pg, &method_lb, &p, NULL, &out);
+		check_text(&out);
 		buf_free(&out);
 	}
 	page_free(&pg);

@@ -12,6 +12,7 @@
 
 #include "page.h"
 #include "rules.h"
+#include "run.h"
 #include "xpath.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -69,14 +70,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	struct params p;
 	params_default(&p);
-	struct buf out;
-	buf_init(&out);
-	struct rules_outcome o = { 0 };
-	rules_page_run(&pg, r, ALGO_CC, &p, NULL, &out, &o, quiet, NULL);
-	if (utf8_valid_prefix((const unsigned char *)(out.data ? out.data : ""), out.len) != out.len)
+	struct run run;
+	run_init(&run);
+	struct run_input in = { .method = &method_cc, .params = &p, .index = -1, .rule = r,
+				.diag = quiet };
+	run_page(&run, &pg, &in);
+	if (utf8_valid_prefix((const unsigned char *)run.text.data, run.text.len) != run.text.len)
 		abort();
-	rules_outcome_free(&o);
-	buf_free(&out);
+	run_free(&run);
 	rule_free(r);
 	return 0;
 }

@@ -58,6 +58,28 @@ nasties = {
     'xhtml': b'<?xml version="1.0"?><!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "x"><html xmlns="http://www.w3.org/1999/xhtml"><body><p/><p>x</p></body></html>',
 }
 
+# page only: markup the pre-scan in src/dom.c must count the way libtidy
+# builds it (fuzz-page refuses nesting past 200)
+B = b'<html><body>'
+page_nasties = {
+    'deep-title': b'<title>' + b'<div>' * 250,
+    'deep-textarea': b'<textarea>' + b'<div>' * 190,
+    'deep-tables': B + b'<table><tr><td>' * 66,
+    'deep-cells': B + b'<td><div>' * 60,
+    'deep-lists': B + b'<ul><li>' * 90 + b'<dl><dd>' * 10,
+    'deep-select': B + b'<select><optgroup><option>' * 70,
+    'deep-format': B + b'<b><i><u><font>' * 50,
+    'deep-custom': B + b'<x-a><my-el>' * 99,
+    'font-copies': B + b'<font>' * 60 + b'<p>x</p>' * 60,
+    'stray-ends': B + b'<div></i>' * 190 + b'</td></li></tr></html>' * 50,
+    'inline-across-block': B + b'<b><div></b><u><i></u>' * 60,
+    'long-attr-name': P + b'<div ' + b'a' * 20000 + b'>x</div>' + E,
+    'quote-attr-name': P + b'<div "' + b'a' * 8000 + b' x-"' + b'b' * 3000 + b'>x</div>' + E,
+    'long-tag-name': P + b'<x' + b'a' * 20000 + b'>x</x>' + E,
+    'long-attr-value': P + b'<div title="' + b'v' * 30000 + b'">x</div>' + E,
+    'control-refs': P + b'<p>&\x19#0 &\x14#0; &#1;&#x1f;&#5N\x02 &\x7f#0</p>' + E,
+}
+
 samples = ['samples/news.html', 'samples/gbk.html', 'samples/utf16.html',
            'samples/uyghur-1252.html', 'samples/invalid-utf8.html',
            'tests/data/dump-outlier.html']
@@ -70,10 +92,33 @@ for target, pres in prefix.items():
     d = os.path.join(top, 'fuzz', 'seeds', target)
     os.makedirs(d, exist_ok=True)
     items = list(nasties.items())
+    if target == 'page':
+        items += list(page_nasties.items())
     for s in samples:
         with open(os.path.join(top, s), 'rb') as f:
             items.append(('sample-' + os.path.basename(s).split('.')[0], f.read()))
     for k, (name, body) in enumerate(items):
         with open(os.path.join(d, name), 'wb') as f:
             f.write(pres[k % len(pres)] + body)
+# fuzz-rules-eval: a rule file, a NUL, the method byte (0 cc, 1 auto,
+# 2 lb) and a page
+d = os.path.join(top, 'fuzz', 'seeds', 'rules-eval')
+os.makedirs(d, exist_ok=True)
+rules = sorted(os.listdir(os.path.join(top, 'fuzz', 'seeds', 'rules')))
+pages = [('para', P + para * 3 + E), ('deep-cells', page_nasties['deep-cells']),
+         ('controls', page_nasties['control-refs']), ('news', open(os.path.join(top, 'samples/news.html'), 'rb').read())]
+for k, name in enumerate(rules):
+    with open(os.path.join(top, 'fuzz', 'seeds', 'rules', name), 'rb') as f:
+        rule = f.read()
+    for j, (pname, page) in enumerate(pages):
+        with open(os.path.join(d, name.replace('.txt', '') + '-' + pname), 'wb') as f:
+            f.write(rule + b'\0' + bytes([(k + j) % 3]) + page)
+costly = {
+    'budget-strips': ''.join('strip: //*[count(//*[count(//*) > %d]) > 0]\n' % i for i in range(20)),
+    'budget-concat': 'title: //*[string-length(concat(string(/),string(/))) = 1]\n'
+                     'strip: //*[contains(translate(string(/),"abc","ABC"),substring-before(string(.),"x"))]\n',
+}
+for k, (name, rule) in enumerate(costly.items()):
+    with open(os.path.join(d, name), 'wb') as f:
+        f.write(rule.encode() + b'\0' + bytes([k]) + P + para * 20 + E)
 print('seeds written', file=sys.stderr)

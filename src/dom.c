@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,13 @@
 
 /* Attributes on one element; real pages stay under a hundred. */
 #define DOM_MAX_ATTRS 256
+/* libtidy's costs the pre-scan bounds (see struct scan), each about
+ * a second of libtidy's time at the limit; real pages stay far below. */
+#define DOM_MAX_NAME_WORK (1ULL << 32)     /* attribute name length x valid prefix */
+#define DOM_MAX_WALK_WORK 50000000ULL     /* open elements walked, summed over tags */
+#define DOM_MAX_REOPEN 200000ULL          /* formatting elements copied into blocks */
+#define DOM_MAX_CUSTOM 2000               /* different custom element names */
+#define DOM_MAX_ELEMENTS 2000000          /* start tags */
 
 void
 dom_opts_default(struct dom_opts *o)
@@ -36,14 +44,44 @@ static const char *const skip_tags[] = {
 	"script", "style", "noscript", "template", "head",
 };
 
-/* End tags HTML lets authors leave out, and void elements: neither
- * deepens the nesting when counted from the source. */
+/* Elements that never deepen the nesting: tidy has one html, head and
+ * body whatever the page says; title and textarea hold text only (tidy
+ * ends them at the first tag); ruby text and colgroup close themselves. */
 static const char *const shallow_tags[] = {
-	"p", "li", "dt", "dd", "option", "optgroup", "tr", "td", "th",
-	"tbody", "thead", "tfoot", "rb", "rt", "rp", "colgroup", "html",
-	"head", "body", "area", "base", "br", "col", "embed", "hr", "img",
+	"html", "head", "body", "title", "textarea", "rb", "rt", "rp",
+	"colgroup",
+};
+
+/* Void elements: never nest, never get formatting reopened inside. */
+static const char *const void_tags[] = {
+	"area", "base", "br", "col", "embed", "hr", "img",
 	"input", "link", "meta", "param", "source", "track", "wbr",
 	"keygen", "command", "basefont", "frame", "isindex",
+};
+
+/* tidy's inline elements (CM_INLINE in its tag table): an end tag of
+ * one does not close a block opened inside it. */
+static const char *const inline_tags[] = {
+	"a", "abbr", "acronym", "applet", "audio", "b", "bdi", "bdo", "big",
+	"blink", "button", "cite", "code", "comment", "datalist", "del",
+	"dfn", "em", "font", "i", "iframe", "ilayer", "ins", "kbd", "label",
+	"legend", "map", "mark", "marquee", "math", "menuitem", "meter",
+	"nobr", "noembed", "nolayer", "noscript", "object", "output",
+	"picture", "progress", "q", "rb", "rbc", "rp", "rt", "rtc", "ruby",
+	"s", "samp", "script", "select", "server", "servlet", "small",
+	"spacer", "span", "strike", "strong", "sub", "sup", "svg",
+	"textarea", "time", "tt", "u", "var", "video",
+};
+
+/* Those tidy keeps on its inline stack and copies into every following
+ * block until their end tag (parsed by its ParseInline, not objects). */
+static const char *const copied_tags[] = {
+	"a", "abbr", "acronym", "b", "bdi", "bdo", "big", "blink", "button",
+	"cite", "code", "comment", "dfn", "em", "font", "i", "ilayer", "kbd",
+	"label", "legend", "mark", "marquee", "menuitem", "meter", "nobr",
+	"noembed", "output", "picture", "progress", "q", "rb", "rbc", "rp",
+	"rt", "rtc", "ruby", "s", "samp", "small", "span", "strike", "strong",
+	"sub", "sup", "time", "tt", "u", "var",
 };
 
 static bool
@@ -56,6 +94,7 @@ in_list(const char *name, const char *const *list, size_t n)
 }
 
 #define IN_LIST(name, list) in_list(name, list, sizeof list / sizeof list[0])
+#define NELEM(a) (sizeof a / sizeof a[0])
 
 /* A tag name of up to 8 bytes as one integer, for a quick look-up. */
 static uint64_t
@@ -66,72 +105,414 @@ pack8(const char *name, size_t k)
 	return v;
 }
 
-#define NSHALLOW (sizeof shallow_tags / sizeof shallow_tags[0])
-static uint64_t shallow_packed[NSHALLOW];
-static pthread_once_t shallow_once = PTHREAD_ONCE_INIT;
+static uint64_t shallow_packed[NELEM(shallow_tags)];
+static uint64_t void_packed[NELEM(void_tags)];
+static uint64_t inline_packed[NELEM(inline_tags)];
+static uint64_t copied_packed[NELEM(copied_tags)];
+static pthread_once_t packed_once = PTHREAD_ONCE_INIT;
+
+/* Elements whose end tag HTML lets authors leave out, and their
+ * containers, which tidy adds when they are missing. */
+static uint64_t K_P, K_LI, K_UL, K_OL, K_MENU, K_DIR, K_DL, K_DT, K_DD,
+	K_OPTION, K_OPTGROUP, K_TABLE, K_TBODY, K_THEAD, K_TFOOT, K_TR, K_TD, K_TH;
+
+#define PACK(s) pack8(s, sizeof s - 1)
 
 static void
-init_shallow(void)
+init_packed(void)
 {
-	for (size_t i = 0; i < NSHALLOW; i++)
+	K_P = PACK("p");
+	K_LI = PACK("li");
+	K_UL = PACK("ul");
+	K_OL = PACK("ol");
+	K_MENU = PACK("menu");
+	K_DIR = PACK("dir");
+	K_DL = PACK("dl");
+	K_DT = PACK("dt");
+	K_DD = PACK("dd");
+	K_OPTION = PACK("option");
+	K_OPTGROUP = PACK("optgroup");
+	K_TABLE = PACK("table");
+	K_TBODY = PACK("tbody");
+	K_THEAD = PACK("thead");
+	K_TFOOT = PACK("tfoot");
+	K_TR = PACK("tr");
+	K_TD = PACK("td");
+	K_TH = PACK("th");
+	for (size_t i = 0; i < NELEM(shallow_tags); i++)
 		shallow_packed[i] = pack8(shallow_tags[i], strlen(shallow_tags[i]));
+	for (size_t i = 0; i < NELEM(void_tags); i++)
+		void_packed[i] = pack8(void_tags[i], strlen(void_tags[i]));
+	for (size_t i = 0; i < NELEM(inline_tags); i++)
+		inline_packed[i] = pack8(inline_tags[i], strlen(inline_tags[i]));
+	for (size_t i = 0; i < NELEM(copied_tags); i++)
+		copied_packed[i] = pack8(copied_tags[i], strlen(copied_tags[i]));
 }
 
-/* Is the lower-case name (k bytes) one of shallow_tags?  Called for
- * every tag of every page: integer compares, not strcmp. */
-static bool
-is_shallow(const char *name, size_t k)
-{
-	if (k > 8)
-		return false;
-	pthread_once(&shallow_once, init_shallow);
-	uint64_t v = pack8(name, k);
-	for (size_t i = 0; i < NSHALLOW; i++)
-		if (shallow_packed[i] == v)
-			return true;
-	return false;
-}
-
-/* Attributes in the start tag s[0..n) after its name: names outside
- * quotes ("a = 'x'" is one). */
+/* Index of the packed name in list, or -1.  Called for every tag of
+ * every page: integer compares, not strcmp. */
 static int
-count_attrs(const char *s, size_t n)
+packed_index(const uint64_t *list, size_t n, uint64_t v)
+{
+	for (size_t i = 0; i < n; i++)
+		if (list[i] == v)
+			return (int)i;
+	return -1;
+}
+
+/* The libtidy cost model of the pre-scan.  libtidy is recursive in the
+ * nesting (a stack overflow past about 100 000 levels), walks up its
+ * open elements at about every tag, checks an attribute name in time
+ * quadratic in its length, copies every open formatting element into
+ * each following block, and looks each new custom element name up along
+ * a list.  The scan keeps the open elements as tidy would (roughly: an
+ * end tag closes the nearest open element of its name; an inline one
+ * across a block, one out of a table, or one nothing matches, is
+ * ignored) and adds these costs up; and it counts the elements, which
+ * cost the auto method's trees most. */
+struct open_elem {
+	uint64_t key;
+	int prev;       /* the next open element of the same name below, or -1 */
+	int block;      /* the topmost non-inline element at or below, or -1 */
+};
+
+struct name_slot {
+	uint64_t key;   /* 0: empty */
+	int top;        /* topmost open element with this name, or -1 */
+	int over;       /* open elements with this name past the stack */
+	bool custom;    /* a custom element name seen (tidy declares it) */
+};
+
+struct scan {
+	int cap;                        /* elements kept on the stack */
+	struct open_elem *stack;
+	int len, extra;                 /* depth = len + extra (over cap) */
+	struct name_slot *names;
+	int ncap, nnames;
+	int *istack;                    /* inline kinds, tidy's inline stack */
+	int ilen, icap;
+	int inist[NELEM(copied_tags)];
+	/* results */
+	int max_depth;
+	int max_attrs;
+	size_t longest_name;
+	uint64_t name_work;             /* sum of length x valid prefix */
+	uint64_t walk_work;             /* sum of the depths at every tag */
+	uint64_t reopen;                /* elements tidy would reopen */
+	int ncustom;                    /* different custom element names */
+	long elements;                  /* start tags */
+};
+
+/* The slot of a 64-bit key, from a mix of all its bits: short names are
+ * packed bytes that differ only in their last ones ("x-a1", "x-a2"). */
+static size_t
+slot_of(uint64_t key, int cap)
+{
+	key ^= key >> 33;
+	key *= 0xff51afd7ed558ccdULL;
+	key ^= key >> 33;
+	key *= 0xc4ceb9fe1a85ec53ULL;
+	key ^= key >> 33;
+	return (size_t)key & (size_t)(cap - 1);
+}
+
+static struct name_slot *
+name_find(struct scan *sc, uint64_t key)
+{
+	if (sc->nnames * 2 >= sc->ncap) {
+		int ncap = sc->ncap ? sc->ncap * 2 : 256;
+		struct name_slot *nt = xcalloc((size_t)ncap, sizeof *nt);
+		for (int i = 0; i < sc->ncap; i++) {
+			if (!sc->names[i].key)
+				continue;
+			size_t h = slot_of(sc->names[i].key, ncap);
+			while (nt[h].key)
+				h = (h + 1) & (size_t)(ncap - 1);
+			nt[h] = sc->names[i];
+		}
+		free(sc->names);
+		sc->names = nt;
+		sc->ncap = ncap;
+	}
+	size_t h = slot_of(key, sc->ncap);
+	while (sc->names[h].key && sc->names[h].key != key)
+		h = (h + 1) & (size_t)(sc->ncap - 1);
+	if (!sc->names[h].key) {
+		sc->names[h].key = key;
+		sc->names[h].top = -1;
+		sc->names[h].over = 0;
+		sc->names[h].custom = false;
+		sc->nnames++;
+	}
+	return &sc->names[h];
+}
+
+static int
+scan_depth(const struct scan *sc)
+{
+	return sc->len + sc->extra;
+}
+
+static void
+scan_push(struct scan *sc, uint64_t key, bool is_inline)
+{
+	struct name_slot *ns = name_find(sc, key);
+	if (sc->len >= sc->cap) {
+		/* past the limit the page is refused anyway: only count */
+		sc->extra++;
+		ns->over++;
+		return;
+	}
+	struct open_elem *e = &sc->stack[sc->len];
+	e->key = key;
+	e->prev = ns->top;
+	e->block = is_inline ? (sc->len ? sc->stack[sc->len - 1].block : -1) : sc->len;
+	ns->top = sc->len++;
+}
+
+static void
+scan_pop(struct scan *sc)
+{
+	struct open_elem *e = &sc->stack[--sc->len];
+	name_find(sc, e->key)->top = e->prev;
+}
+
+static void
+scan_end(struct scan *sc, uint64_t key, bool is_inline)
+{
+	struct name_slot *ns = name_find(sc, key);
+	if (sc->extra) {
+		if (ns->over) {
+			ns->over--;
+			sc->extra--;
+		}
+		return;
+	}
+	int top = ns->top;
+	int block = sc->len ? sc->stack[sc->len - 1].block : -1;
+	/* an end tag does not reach out of a table it is inside */
+	int table = key == K_TABLE ? -1 : name_find(sc, K_TABLE)->top;
+	if (top < 0 || (is_inline && block > top) || table > top) {
+		/* tidy looks for it among all open elements, and ignores it */
+		return;
+	}
+	if (!is_inline) {
+		while (sc->len > top)
+			scan_pop(sc);
+		return;
+	}
+	/* an inline end tag closes its element; the inline elements
+	 * opened inside it stay open (tidy reopens them) */
+	int above = sc->len - top - 1;
+	uint64_t keep[64];
+	if (above > (int)NELEM(keep)) {
+		/* deep runs of inline elements: keep them, as if ignored */
+		return;
+	}
+	for (int k = above - 1; k >= 0; k--) {
+		keep[k] = sc->stack[sc->len - 1].key;
+		scan_pop(sc);
+	}
+	scan_pop(sc);
+	for (int k = 0; k < above; k++)
+		scan_push(sc, keep[k], true);
+}
+
+/* The innermost open non-inline element's name, or 0. */
+static uint64_t
+scan_block(const struct scan *sc)
+{
+	if (!sc->len || sc->stack[sc->len - 1].block < 0)
+		return 0;
+	return sc->stack[sc->stack[sc->len - 1].block].key;
+}
+
+/* Close the innermost non-inline element (and the inline ones in it);
+ * the name of the next one out. */
+static uint64_t
+scan_close_block(struct scan *sc)
+{
+	int b = sc->stack[sc->len - 1].block;
+	while (sc->len > b)
+		scan_pop(sc);
+	return scan_block(sc);
+}
+
+static bool
+is_rowgroup(uint64_t k)
+{
+	return k == K_TABLE || k == K_TBODY || k == K_THEAD || k == K_TFOOT;
+}
+
+/* Before a start tag v: the end tags it implies (<li> ends an open li,
+ * <td> a td, any of them a p) and the containers tidy adds when they are
+ * missing (a table and a row around a lone <td>, a list around <li>). */
+static void
+scan_implied(struct scan *sc, uint64_t v)
+{
+	if (sc->extra)
+		return;
+	bool table_part = v == K_TR || v == K_TD || v == K_TH || v == K_TBODY ||
+		v == K_THEAD || v == K_TFOOT;
+	bool list_part = v == K_LI || v == K_DT || v == K_DD || v == K_OPTION ||
+		v == K_OPTGROUP;
+	if (!table_part && !list_part && v != K_P)
+		return;
+	uint64_t nb = scan_block(sc);
+	if (nb == K_P)
+		nb = scan_close_block(sc);
+	if (v == K_TD || v == K_TH) {
+		if (nb == K_TD || nb == K_TH)
+			nb = scan_close_block(sc);
+		if (nb == K_TR)
+			return;
+		if (!is_rowgroup(nb))
+			scan_push(sc, K_TABLE, false);
+		scan_push(sc, K_TR, false);
+	} else if (v == K_TR || table_part) {
+		if (nb == K_TD || nb == K_TH)
+			nb = scan_close_block(sc);
+		if (nb == K_TR)
+			nb = scan_close_block(sc);
+		if (v != K_TR && nb != K_TABLE && is_rowgroup(nb))
+			nb = scan_close_block(sc);
+		if (!is_rowgroup(nb))
+			scan_push(sc, K_TABLE, false);
+	} else if (v == K_LI) {
+		if (nb == K_LI)
+			nb = scan_close_block(sc);
+		if (nb != K_UL && nb != K_OL && nb != K_MENU && nb != K_DIR)
+			scan_push(sc, K_UL, false);
+	} else if (v == K_DT || v == K_DD) {
+		if (nb == K_DT || nb == K_DD)
+			nb = scan_close_block(sc);
+		if (nb != K_DL)
+			scan_push(sc, K_DL, false);
+	} else if (v == K_OPTION || v == K_OPTGROUP) {
+		if (nb == K_OPTION)
+			nb = scan_close_block(sc);
+		if (v == K_OPTGROUP && nb == K_OPTGROUP)
+			scan_close_block(sc);
+	}
+}
+
+/* tidy's inline stack: an inline start tag is pushed unless one of its
+ * kind is there already (font always is); an inline end tag pops the
+ * top, </a> down to the a. */
+static void
+scan_inline_start(struct scan *sc, int kind)
+{
+	if (sc->inist[kind] && strcmp(copied_tags[kind], "font") != 0)
+		return;
+	if (sc->ilen == sc->icap) {
+		sc->icap = sc->icap ? sc->icap * 2 : 64;
+		sc->istack = xreallocarray(sc->istack, (size_t)sc->icap, sizeof *sc->istack);
+	}
+	sc->istack[sc->ilen++] = kind;
+	sc->inist[kind]++;
+}
+
+static void
+scan_inline_end(struct scan *sc, int kind)
+{
+	if (!sc->inist[kind])
+		return;
+	bool is_a = !strcmp(copied_tags[kind], "a");
+	while (sc->ilen > 0) {
+		int k = sc->istack[--sc->ilen];
+		sc->inist[k]--;
+		if (!is_a || k == kind)
+			break;
+	}
+}
+
+static bool
+is_namechar(unsigned char c)
+{
+	return isalnum(c) || c == '-' || c == '.' || c == '_' || c == ':' || c >= 0x80;
+}
+
+/* The attributes of a start tag from s[i] (just after its name), lexed
+ * as tidy does: a name runs to white space, '=', '>', '<' or "/>";
+ * a value is quoted (to the matching quote) or runs to white space,
+ * '>' or '<'.  Returns the index just past the tag; *selfclose. */
+static size_t
+scan_attrs(struct scan *sc, const char *s, size_t n, size_t i, bool *selfclose)
 {
 	int count = 0;
-	char q = 0, prev = ' ';
-	bool ws = true;
-	for (size_t j = 0; j < n; j++) {
-		char c = s[j];
-		if (q) {
-			if (c == q) {
-				q = 0;
-				prev = c;
-			}
+	*selfclose = false;
+	while (i < n) {
+		unsigned char c = (unsigned char)s[i];
+		if (isspace(c) || c == '=' || c == '"' || c == '\'') {
+			i++;    /* tidy skips stray '=' and quotes here */
 			continue;
 		}
-		if (c == '"' || c == '\'') {
-			q = c;
-			ws = false;
-			continue;
+		if (c == '>') {
+			i++;
+			break;
 		}
-		if (isspace((unsigned char)c)) {
-			ws = true;
-			continue;
+		if (c == '<')
+			break;
+		if (c == '/' && i + 1 < n && s[i + 1] == '>') {
+			*selfclose = true;
+			i += 2;
+			break;
 		}
-		if (ws && c != '=' && c != '/' && prev != '=')
-			count++;
-		ws = false;
-		prev = c;
+		/* a name; tidy's validity check of it runs strlen() once per
+		 * leading name character */
+		size_t start = i, valid = 0;
+		bool in_valid = isalpha(c);
+		for (; i < n; i++) {
+			c = (unsigned char)s[i];
+			if (isspace(c) || c == '=' || c == '>' || c == '<')
+				break;
+			if (c == '/' && i + 1 < n && s[i + 1] == '>')
+				break;
+			if ((c == '"' || c == '\'') && i > start && s[i - 1] == '-')
+				break;
+			if (in_valid && is_namechar(c))
+				valid++;
+			else
+				in_valid = false;
+		}
+		size_t len = i - start;
+		count++;
+		if (len > sc->longest_name)
+			sc->longest_name = len;
+		sc->name_work += (uint64_t)len * valid;
+		/* a value? */
+		size_t j = i;
+		while (j < n && isspace((unsigned char)s[j]))
+			j++;
+		if (j >= n || (s[j] != '=' && s[j] != '"' && s[j] != '\''))
+			continue;
+		if (s[j] == '=') {
+			j++;
+			while (j < n && isspace((unsigned char)s[j]))
+				j++;
+		}
+		if (j < n && (s[j] == '"' || s[j] == '\'')) {
+			const char *q = memchr(s + j + 1, s[j], n - j - 1);
+			i = q ? (size_t)(q - s) + 1 : n;
+		} else {
+			while (j < n && !isspace((unsigned char)s[j]) && s[j] != '>' && s[j] != '<')
+				j++;
+			i = j;
+		}
 	}
-	return count;
+	if (count > sc->max_attrs)
+		sc->max_attrs = count;
+	return i;
 }
 
-/* The nesting depth, and the most attributes on one start tag. */
-static int
-scan_tags(const char *s, size_t n, int *max_attrs)
+/* One pass over the page: the nesting depth and the costs above. */
+static void
+scan_tags(struct scan *sc, const char *s, size_t n, int cap)
 {
-	int depth = 0, max = 0;
-	*max_attrs = 0;
+	pthread_once(&packed_once, init_packed);
+	memset(sc, 0, sizeof *sc);
+	sc->cap = cap > 0 ? cap : 1;
+	sc->stack = xmalloc((size_t)sc->cap * sizeof *sc->stack);
 	size_t i = 0;
 	char name[16];
 	while (i < n) {
@@ -141,6 +522,8 @@ scan_tags(const char *s, size_t n, int *max_attrs)
 		i = (size_t)(lt - s) + 1;
 		if (i >= n)
 			break;
+		/* tidy walks the open elements at about every tag */
+		sc->walk_work += (uint64_t)scan_depth(sc);
 		if (s[i] == '!') {
 			if (i + 2 < n && s[i + 1] == '-' && s[i + 2] == '-') {
 				const char *e = NULL;
@@ -156,32 +539,67 @@ scan_tags(const char *s, size_t n, int *max_attrs)
 		bool close = s[i] == '/';
 		if (close)
 			i++;
+		if (i >= n || !isalpha((unsigned char)s[i]))
+			continue;
+		/* the whole name; the first 15 bytes, and a hash of all */
 		size_t k = 0;
-		while (i < n && (isalnum((unsigned char)s[i]) || s[i] == '-') && k < sizeof name - 1)
-			name[k++] = (char)tolower((unsigned char)s[i++]);
-		name[k] = '\0';
-		if (!k)
-			continue;
-		const char *gt = memchr(s + i, '>', n - i);
-		size_t tend = gt ? (size_t)(gt - s) : n;
-		bool selfclose = tend > 0 && s[tend - 1] == '/';
-		if (!close) {
-			int a = count_attrs(s + i, tend - i);
-			if (a > *max_attrs)
-				*max_attrs = a;
+		uint64_t h = 14695981039346656037u;
+		bool dash = false;
+		while (i < n && is_namechar((unsigned char)s[i])) {
+			char c = (char)tolower((unsigned char)s[i++]);
+			if (k < sizeof name - 1)
+				name[k] = c;
+			dash |= c == '-';
+			k++;
+			h = (h ^ (unsigned char)c) * 1099511628211u;
 		}
-		i = tend;
-		if (is_shallow(name, k))
-			continue;
+		size_t kk = k < sizeof name - 1 ? k : sizeof name - 1;
+		name[kk] = '\0';
+		uint64_t key = k <= 8 ? pack8(name, k) : h | 1;
+		if (dash) {
+			/* tidy declares each custom element name and looks new
+			 * names up along the list of those it declared */
+			struct name_slot *ns = name_find(sc, key);
+			if (!ns->custom) {
+				ns->custom = true;
+				sc->ncustom++;
+			}
+		}
+		bool selfclose = false;
 		if (close) {
-			if (depth > 0)
-				depth--;
+			const char *gt = memchr(s + i, '>', n - i);
+			i = gt ? (size_t)(gt - s) + 1 : n;
+		} else {
+			i = scan_attrs(sc, s, n, i, &selfclose);
+		}
+		uint64_t v = k <= 8 ? key : 0;
+		if (!close)
+			sc->elements++;
+		if (packed_index(void_packed, NELEM(void_packed), v) >= 0)
+			continue;
+		int kind = packed_index(inline_packed, NELEM(inline_packed), v);
+		int copied = packed_index(copied_packed, NELEM(copied_packed), v);
+		bool shallow = packed_index(shallow_packed, NELEM(shallow_packed), v) >= 0;
+		if (close) {
+			if (copied >= 0)
+				scan_inline_end(sc, copied);
+			if (!shallow)
+				scan_end(sc, key, kind >= 0);
 			continue;
 		}
-		if (selfclose)
+		if (kind >= 0) {
+			if (copied >= 0)
+				scan_inline_start(sc, copied);
+		} else {
+			/* a block: tidy opens the inline stack's elements in it */
+			sc->reopen += (uint64_t)sc->ilen;
+			if (sc->ilen && scan_depth(sc) + 1 + sc->ilen > sc->max_depth)
+				sc->max_depth = scan_depth(sc) + 1 + sc->ilen;
+		}
+		if (shallow || selfclose)
 			continue;
-		if (!strcmp(name, "script") || !strcmp(name, "style") ||
-		    !strcmp(name, "textarea") || !strcmp(name, "title")) {
+		scan_implied(sc, v);
+		if (!strcmp(name, "script") || !strcmp(name, "style")) {
 			/* Raw text: skip to the matching end tag. */
 			char endtag[24];
 			int el = snprintf(endtag, sizeof endtag, "</%s", name);
@@ -193,17 +611,24 @@ scan_tags(const char *s, size_t n, int *max_attrs)
 			i = j;
 			continue;
 		}
-		if (++depth > max)
-			max = depth;
+		scan_push(sc, key, kind >= 0);
+		if (scan_depth(sc) > sc->max_depth)
+			sc->max_depth = scan_depth(sc);
 	}
-	return max;
+	free(sc->stack);
+	free(sc->names);
+	free(sc->istack);
+	sc->stack = NULL;
+	sc->names = NULL;
+	sc->istack = NULL;
 }
 
 int
 dom_nesting_depth(const char *s, size_t n)
 {
-	int attrs;
-	return scan_tags(s, n, &attrs);
+	struct scan sc;
+	scan_tags(&sc, s, n, DOM_DEFAULT_MAX_DEPTH + 1);
+	return sc.max_depth;
 }
 
 /* ---- building ---- */
@@ -279,6 +704,28 @@ pool_add(struct builder *b, const char *s, size_t n)
 {
 	uint32_t off = (uint32_t)b->pool.len;
 	buf_add(&b->pool, s, n);
+	/* tidy decodes &#0; to U+0000 and &#1; to U+0001: no text holds
+	 * a control character other than tab and line feed */
+	char *t = b->pool.data + off;
+	for (char *c = t; c < b->pool.data + b->pool.len; c++)
+		if ((unsigned char)*c < 0x20 && *c != '\t' && *c != '\n')
+			*c = ' ';
+	/* tidy gets valid UTF-8, but repeats the first bytes of a character
+	 * after a '<' that starts no tag ("<\xe2\x80\xe2\x80\xa1" for "<‡"):
+	 * what is not UTF-8 is its own, and dropped */
+	if (utf8_valid_prefix((const unsigned char *)t, n) != n) {
+		size_t w = 0;
+		for (size_t i = 0; i < n;) {
+			uint32_t cp;
+			size_t k = utf8_decode((const unsigned char *)t + i, n - i, &cp);
+			if (cp != 0xFFFD || k != 1) {
+				memmove(t + w, t + i, k);
+				w += k;
+			}
+			i += k;
+		}
+		b->pool.len = off + w;
+	}
 	buf_addc(&b->pool, '\0');
 	b->d->pool = b->pool.data;  /* dom_attr works while building */
 	return off;
@@ -424,7 +871,7 @@ add_text(struct builder *b, TidyDoc doc, TidyNode nd, int e)
 	/* tidy zeroes the whole buffer on every call: don't keep a big one */
 	struct dom_text *t = new_text(b);
 	t->off = pool_add(b, (const char *)b->val.bp, len);
-	t->len = (uint32_t)len;
+	t->len = (uint32_t)(b->pool.len - 1 - t->off);
 	t->elem = e;
 	t->block = block_of(d, e);
 	t->line = (int)tidyNodeLine(nd);
@@ -566,18 +1013,46 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	  struct dom **out, char *err, size_t errlen)
 {
 	*out = NULL;
-	int attrs;
-	int depth = scan_tags(utf8, len, &attrs);
-	if (depth > o->max_depth) {
+	struct scan sc;
+	scan_tags(&sc, utf8, len, o->max_depth < INT_MAX ? o->max_depth + 1 : INT_MAX);
+	if (sc.max_depth > o->max_depth) {
 		snprintf(err, errlen, "elements nested %d deep, over the limit of %d (--max-depth)",
-			 depth, o->max_depth);
+			 sc.max_depth, o->max_depth);
 		return -1;
 	}
 	/* libtidy's time is quadratic in the attributes of one element
 	 * (20 000 take 4 s), so one tag could stall a run for hours. */
-	if (attrs > DOM_MAX_ATTRS) {
+	if (sc.max_attrs > DOM_MAX_ATTRS) {
 		snprintf(err, errlen, "an element with %d attributes, over the limit of %d",
-			 attrs, DOM_MAX_ATTRS);
+			 sc.max_attrs, DOM_MAX_ATTRS);
+		return -1;
+	}
+	if (sc.name_work > DOM_MAX_NAME_WORK) {
+		snprintf(err, errlen, "attribute names too long for the HTML parser "
+			 "(the longest has %zu bytes)", sc.longest_name);
+		return -1;
+	}
+	if (sc.walk_work > DOM_MAX_WALK_WORK) {
+		snprintf(err, errlen, "too many tags inside deep nesting (%llu open "
+			 "elements walked by the HTML parser, over the limit of %llu)",
+			 (unsigned long long)sc.walk_work, (unsigned long long)DOM_MAX_WALK_WORK);
+		return -1;
+	}
+	/* the auto method's trees take about 7 s a million elements */
+	if (sc.elements > DOM_MAX_ELEMENTS) {
+		snprintf(err, errlen, "%ld elements, over the limit of %d",
+			 sc.elements, DOM_MAX_ELEMENTS);
+		return -1;
+	}
+	if (sc.ncustom > DOM_MAX_CUSTOM) {
+		snprintf(err, errlen, "%d different custom element names, over the limit of %d",
+			 sc.ncustom, DOM_MAX_CUSTOM);
+		return -1;
+	}
+	if (sc.reopen > DOM_MAX_REOPEN) {
+		snprintf(err, errlen, "unclosed formatting elements the HTML parser would "
+			 "copy %llu times, over the limit of %llu",
+			 (unsigned long long)sc.reopen, (unsigned long long)DOM_MAX_REOPEN);
 		return -1;
 	}
 	TidyDoc doc = dom_tidy_create();

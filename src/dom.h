@@ -7,8 +7,9 @@
  * in document order too; an element's text is texts[text_begin..text_end).
  *
  * All memory belongs to the struct dom and dies with dom_free().  Parse
- * failures (nesting beyond the limit, tidy refusing the input) return -1
- * with a reason in err; nothing is printed. */
+ * failures (nesting beyond the limit, markup libtidy would take minutes
+ * over, tidy refusing the input) return -1 with a reason in err; nothing
+ * is printed. */
 #ifndef PITH_DOM_H
 #define PITH_DOM_H
 
@@ -85,8 +86,10 @@ void dom_free(struct dom *d);
  * empty elements kept.  The caller releases it with tidyRelease(). */
 const void *dom_tidy_create(void);
 
-/* The deepest element nesting the tag structure of the text implies
- * (end tags that may be omitted are not counted).  Linear scan. */
+/* The deepest element nesting the tag structure of the text implies,
+ * as libtidy will build it: end tags that may be omitted are implied,
+ * end tags that close nothing are ignored, the tables and lists tidy
+ * adds around lone cells and items count.  Linear scan. */
 int dom_nesting_depth(const char *s, size_t n);
 
 static inline const char *

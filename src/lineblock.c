@@ -398,8 +398,9 @@ scan_break(struct scan *sc, size_t i)
 static void
 emit_cp(struct scan *sc, uint32_t cp)
 {
-	/* A decoded &#10; is text, not a line: Ctext line j stays line j. */
-	if (cp == '\n' || cp == '\r')
+	/* A decoded &#10; is text, not a line: Ctext line j stays line j;
+	 * the other control characters are no text either. */
+	if (cp < 0x20 && cp != '\t')
 		cp = ' ';
 	buf_add_utf8(&sc->ct, cp);
 	sc->chars += !uc_is_white(cp);

@@ -277,9 +277,12 @@ load_text(const char *bytes, size_t n, const struct load_opts *o,
 		snprintf(err, errlen, "cannot convert from %s", r->charset.name);
 		return -1;
 	}
-	/* NULs (UTF-16 pages, stray bytes) would cut the text short. */
-	for (char *z = conv.data; (z = memchr(z, '\0', conv.len - (size_t)(z - conv.data)));)
-		*z = ' ';
+	/* NULs (UTF-16 pages, stray bytes) would cut the text short; the
+	 * other control characters libtidy drops, which would join "&\x19#0"
+	 * into a reference to U+0000 after the decoding below. */
+	for (char *z = conv.data; z < conv.data + conv.len; z++)
+		if ((unsigned char)*z < 0x20 && *z != '\t' && *z != '\n' && *z != '\r')
+			*z = ' ';
 	buf_init(&refs);
 	r->refs_decoded = load_decode_refs(conv.data, conv.len, &refs);
 	buf_free(&conv);

@@ -742,6 +742,20 @@ rules_outcome_free(struct rules_outcome *o)
 	o->title = o->date = NULL;
 }
 
+/* Once the page's XPath budget is spent, the rest of the rule is
+ * skipped, said once. */
+static bool
+budget_spent(struct xpath_doc *x, const struct rule *r, int line,
+	     rules_diag diag, void *ctx)
+{
+	char err[300];
+	if (!xpath_over_budget(x))
+		return false;
+	if (xpath_budget_note(x, err, sizeof err))
+		report(diag, ctx, NULL, r->path, line, "%s", err);
+	return true;
+}
+
 /* Mark every element expr selects; the count, 0 after an error. */
 static int
 mark(struct xpath_doc *x, const char *expr, uint8_t *marks, uint8_t m,
@@ -749,11 +763,14 @@ mark(struct xpath_doc *x, const char *expr, uint8_t *marks, uint8_t m,
 {
 	int *ids;
 	char err[300];
+	if (budget_spent(x, r, line, diag, ctx))
+		return 0;
 	/* what strip: selects besides elements (attributes, text) is no
 	 * subtree to remove */
 	int n = xpath_select_nodes(x, expr, m == MARK_STRIP, &ids, err, sizeof err);
 	if (n < 0) {
-		report(diag, ctx, NULL, r->path, line, "%s", err);
+		if (!budget_spent(x, r, line, diag, ctx))
+			report(diag, ctx, NULL, r->path, line, "%s", err);
 		return 0;
 	}
 	for (int i = 0; i < n; i++)
@@ -780,9 +797,10 @@ static void
 first_string(struct xpath_doc *x, const struct rule *r, const struct rule_list *l,
 	     char **out, rules_diag diag, void *ctx)
 {
-	for (int i = 0; i < l->n && !*out; i++) {
+	for (int i = 0; i < l->n && !*out && !budget_spent(x, r, l->line[i], diag, ctx); i++) {
 		char err[300];
-		if (xpath_string(x, l->v[i], out, err, sizeof err) < 0)
+		if (xpath_string(x, l->v[i], out, err, sizeof err) < 0 &&
+		    !budget_spent(x, r, l->line[i], diag, ctx))
 			report(diag, ctx, NULL, r->path, l->line[i], "%s", err);
 	}
 }
@@ -798,7 +816,7 @@ rule_meta(const struct rule *r, struct xpath_doc *x, struct rules_outcome *o,
 bool
 rules_body_matches(const struct rule *r, struct xpath_doc *x)
 {
-	for (int i = 0; i < r->body.n; i++) {
+	for (int i = 0; i < r->body.n && !xpath_over_budget(x); i++) {
 		int *ids;
 		char err[300];
 		int n = xpath_select(x, r->body.v[i], &ids, err, sizeof err);

@@ -79,7 +79,8 @@ run_page(struct run *r, struct page *pg, const struct run_input *in)
 		x = xpath_doc_new(d);
 		/* an ftr reader has no method to fall back on */
 		decide = !in->ftr_only && !rules_body_matches(in->rule, x) &&
-			 (in->rule->autodetect_on_failure || in->rule->body.n == 0);
+			 (in->rule->autodetect_on_failure || in->rule->body.n == 0 ||
+			  xpath_over_budget(x));
 	}
 	r->by_rule = !decide;
 	if (decide) {

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,7 @@ struct xpath_doc {
 	xmlDocPtr doc;
 	xmlXPathContextPtr ctx;
 	char err[ERRLEN];
+	bool noted;             /* the budget's end was told */
 };
 
 /* Node ids ride in _private as id + 1, so NULL means "not an element of
@@ -61,11 +63,180 @@ on_error(void *data, xmlErrorPtr e)
 	const char *what = k >= 0 && k < (int)(sizeof xpath_errors / sizeof *xpath_errors)
 		? xpath_errors[k] : e->message ? e->message : "XPath error";
 	if (k == XPATH_OP_LIMIT_EXCEEDED)
-		snprintf(err, ERRLEN, "%s (%lu steps)", what, XPATH_OP_LIMIT);
+		snprintf(err, ERRLEN, "over the page's XPath budget (%lu steps)", XPATH_BUDGET);
 	else if (e->str1)
 		snprintf(err, ERRLEN, "%s at character %d", what, e->int1 + 1);
 	else
 		snprintf(err, ERRLEN, "%s", what);
+}
+
+/* ---- string work, charged to the budget ----
+ *
+ * libxml2 counts steps, not the bytes its string functions build:
+ * concat(string(/),string(/)) is a few steps however big the page.  The
+ * string functions are looked up here first; each converts its string
+ * arguments itself, charges their bytes (and the result's) to the same
+ * budget as the steps, then runs libxml2's own function. */
+
+struct charged {
+	const char *name;
+	xmlXPathFunction real;
+	int strings;            /* leading arguments that are strings */
+	bool pairs;             /* cost grows with the product of two lengths */
+};
+
+static const struct charged charged_funcs[] = {
+	{ "string", xmlXPathStringFunction, 1, false },
+	{ "string-length", xmlXPathStringLengthFunction, 1, false },
+	{ "normalize-space", xmlXPathNormalizeFunction, 1, false },
+	{ "concat", xmlXPathConcatFunction, 1000, false },
+	{ "contains", xmlXPathContainsFunction, 2, true },
+	{ "starts-with", xmlXPathStartsWithFunction, 2, false },
+	{ "substring", xmlXPathSubstringFunction, 1, false },
+	{ "substring-before", xmlXPathSubstringBeforeFunction, 2, true },
+	{ "substring-after", xmlXPathSubstringAfterFunction, 2, true },
+	{ "translate", xmlXPathTranslateFunction, 3, true },
+};
+
+/* Add bytes of string work to the step count; an error past the budget. */
+static int
+charge(xmlXPathParserContextPtr ctxt, size_t bytes)
+{
+	xmlXPathContextPtr c = ctxt->context;
+	/* short strings are paid for by the step that calls the function */
+	unsigned long steps = (unsigned long)(bytes / XPATH_BYTES_PER_STEP);
+	if (steps > c->opLimit || c->opCount > c->opLimit - steps) {
+		c->opCount = c->opLimit;
+		xmlXPathErr(ctxt, XPATH_OP_LIMIT_EXCEEDED);
+		return -1;
+	}
+	c->opCount += steps;
+	return 0;
+}
+
+/* A node's string value, built in one doubling buffer: libxml2 grows
+ * its buffer by the exact size of each text node, which costs the
+ * square of the text where realloc cannot grow in place. */
+static xmlChar *
+node_string(xmlNodePtr nd)
+{
+	if (nd->type != XML_ELEMENT_NODE && nd->type != XML_DOCUMENT_NODE &&
+	    nd->type != XML_ATTRIBUTE_NODE)
+		return xmlXPathCastNodeToString(nd);
+	struct buf b;
+	buf_init(&b);
+	xmlNodePtr c = nd->children;
+	while (c) {
+		if ((c->type == XML_TEXT_NODE || c->type == XML_CDATA_SECTION_NODE) && c->content)
+			buf_adds(&b, (const char *)c->content);
+		if (c->type == XML_ELEMENT_NODE && c->children) {
+			c = c->children;
+			continue;
+		}
+		while (c != nd && !c->next)
+			c = c->parent;
+		c = c == nd ? NULL : c->next;
+	}
+	xmlChar *r = xmlStrndup((const xmlChar *)(b.data ? b.data : ""), (int)b.len);
+	buf_free(&b);
+	return r;
+}
+
+/* xmlXPathConvertString, with node_string for node-sets. */
+static xmlXPathObjectPtr
+to_string(xmlXPathObjectPtr o)
+{
+	if (o->type != XPATH_NODESET)
+		return xmlXPathConvertString(o);
+	xmlNodeSetPtr ns = o->nodesetval;
+	xmlChar *v;
+	if (!ns || ns->nodeNr == 0) {
+		v = xmlStrdup((const xmlChar *)"");
+	} else {
+		if (ns->nodeNr > 1)
+			xmlXPathNodeSetSort(ns);
+		v = node_string(ns->nodeTab[0]);
+	}
+	xmlXPathFreeObject(o);
+	return v ? xmlXPathWrapString(v) : NULL;
+}
+
+static void
+charged_call(xmlXPathParserContextPtr ctxt, int nargs, const struct charged *f)
+{
+	/* the zero-argument forms work on the context node's string value */
+	if (nargs == 0 && f->strings == 1) {
+		xmlChar *v = node_string(ctxt->context->node);
+		if (!v || charge(ctxt, strlen((const char *)v)) < 0) {
+			xmlFree(v);
+			return;
+		}
+		valuePush(ctxt, xmlXPathWrapString(v));
+		nargs = 1;
+	}
+	if (nargs > ctxt->valueNr - ctxt->valueFrame) {
+		xmlXPathErr(ctxt, XPATH_STACK_ERROR);
+		return;
+	}
+	size_t total = 0, first = 0, second = 0;
+	int base = ctxt->valueNr - nargs;
+	for (int k = 0; k < nargs && k < f->strings; k++) {
+		xmlXPathObjectPtr o = ctxt->valueTab[base + k];
+		if (o->type != XPATH_STRING) {
+			o = to_string(o);
+			ctxt->valueTab[base + k] = o;
+			if (!o) {
+				xmlXPathErr(ctxt, XPATH_MEMORY_ERROR);
+				return;
+			}
+		}
+		size_t len = o->stringval ? strlen((const char *)o->stringval) : 0;
+		total += len;
+		if (k == 0)
+			first = len;
+		else if (k == 1)
+			second = len;
+	}
+	if (f->pairs)
+		total += first * second;
+	if (charge(ctxt, total) < 0)
+		return;
+	f->real(ctxt, nargs);
+	if (ctxt->error == XPATH_EXPRESSION_OK && ctxt->value &&
+	    ctxt->value->type == XPATH_STRING && ctxt->value->stringval)
+		charge(ctxt, strlen((const char *)ctxt->value->stringval));
+}
+
+#define CHARGED(i, cname) \
+	static void cname(xmlXPathParserContextPtr ctxt, int nargs) \
+	{ charged_call(ctxt, nargs, &charged_funcs[i]); }
+CHARGED(0, charged_string)
+CHARGED(1, charged_string_length)
+CHARGED(2, charged_normalize)
+CHARGED(3, charged_concat)
+CHARGED(4, charged_contains)
+CHARGED(5, charged_starts_with)
+CHARGED(6, charged_substring)
+CHARGED(7, charged_substring_before)
+CHARGED(8, charged_substring_after)
+CHARGED(9, charged_translate)
+
+static const xmlXPathFunction charged_wrappers[] = {
+	charged_string, charged_string_length, charged_normalize, charged_concat,
+	charged_contains, charged_starts_with, charged_substring,
+	charged_substring_before, charged_substring_after, charged_translate,
+};
+
+static xmlXPathFunction
+charged_lookup(void *data, const xmlChar *name, const xmlChar *ns_uri)
+{
+	(void)data;
+	if (ns_uri)
+		return NULL;
+	for (size_t i = 0; i < sizeof charged_funcs / sizeof *charged_funcs; i++)
+		if (!strcmp((const char *)name, charged_funcs[i].name))
+			return charged_wrappers[i];
+	return NULL;
 }
 
 static void
@@ -121,8 +292,32 @@ xpath_doc_new(const struct dom *d)
 		abort();
 	x->ctx->error = on_error;
 	x->ctx->userData = x->err;
-	x->ctx->opLimit = XPATH_OP_LIMIT;
+	x->ctx->opLimit = XPATH_BUDGET;
+	xmlXPathRegisterFuncLookup(x->ctx, charged_lookup, NULL);
 	return x;
+}
+
+bool
+xpath_over_budget(const struct xpath_doc *x)
+{
+	return x->ctx->opCount >= x->ctx->opLimit;
+}
+
+bool
+xpath_budget_note(struct xpath_doc *x, char *err, size_t errlen)
+{
+	if (!xpath_over_budget(x) || x->noted)
+		return false;
+	x->noted = true;
+	snprintf(err, errlen, "over the page's XPath budget (%lu steps): "
+		 "the rest of the rule is skipped", XPATH_BUDGET);
+	return true;
+}
+
+unsigned long
+xpath_budget_used(const struct xpath_doc *x)
+{
+	return x->ctx->opCount;
 }
 
 void
@@ -239,7 +434,8 @@ xpath_check(const char *expr, char *err, size_t errlen)
 		abort();
 	ctx->error = on_error;
 	ctx->userData = msg;
-	ctx->opLimit = XPATH_OP_LIMIT;
+	ctx->opLimit = XPATH_BUDGET;
+	xmlXPathRegisterFuncLookup(ctx, charged_lookup, NULL);
 	msg[0] = '\0';
 	xmlXPathObjectPtr o = xmlXPathCompiledEval(c, ctx);
 	int rc = 0;
@@ -261,7 +457,12 @@ eval(struct xpath_doc *x, const char *expr, char *err, size_t errlen)
 	if (!c)
 		return NULL;
 	x->err[0] = '\0';
-	x->ctx->opCount = 0;
+	/* the budget is the page's: once spent, nothing more runs */
+	if (x->ctx->opCount >= x->ctx->opLimit) {
+		xmlXPathFreeCompExpr(c);
+		snprintf(err, errlen, "over the page's XPath budget (%lu steps)", XPATH_BUDGET);
+		return NULL;
+	}
 	x->ctx->node = (xmlNodePtr)x->doc;
 	xmlXPathObjectPtr o = xmlXPathCompiledEval(c, x->ctx);
 	xmlXPathFreeCompExpr(c);

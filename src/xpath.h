@@ -6,11 +6,16 @@
  * struct xpath_doc owns the libxml2 document and dies with xpath_doc_free();
  * the struct dom must outlive it.
  *
- * libxml2 has no timeout, so every evaluation is bounded: at most
- * XPATH_OP_LIMIT steps of the evaluator (libxml2's opLimit, counted over
- * one evaluation), expressions of at most XPATH_MAX_EXPR bytes, and
- * libxml2's own limits on node-set size (10 million) and recursion.  An
- * expression over a bound fails like a syntax error.
+ * libxml2 has no timeout, so evaluation is bounded: all evaluations on
+ * one struct xpath_doc (one page: a rule's body, strip, title, date and
+ * tests) share a budget of XPATH_BUDGET steps of the evaluator (libxml2's
+ * opLimit), to which the string functions also charge the bytes they
+ * read and build (one step per XPATH_BYTES_PER_STEP bytes); expressions
+ * have at most XPATH_MAX_EXPR bytes; libxml2 limits node-set size (10
+ * million) and recursion.  The evaluation that spends the budget fails
+ * with "over the page's XPath budget", and so does every later one
+ * without running.  (The string values libxml2 computes inside
+ * comparisons, like a node-set = 'x', are not charged.)
  *
  * Errors (syntax, unknown functions, limits) come back as a message in the
  * caller's buffer; nothing is printed. */
@@ -23,13 +28,21 @@
 #include "dom.h"
 #include "util.h"
 
-#define XPATH_OP_LIMIT 20000000UL
+#define XPATH_BUDGET 100000000UL       /* steps per page, about 1.5 s */
+#define XPATH_BYTES_PER_STEP 16
 #define XPATH_MAX_EXPR 4096
 
 struct xpath_doc;
 
 struct xpath_doc *xpath_doc_new(const struct dom *d);
 void xpath_doc_free(struct xpath_doc *x);
+
+/* Has this page's budget been spent?  And how much of it. */
+bool xpath_over_budget(const struct xpath_doc *x);
+unsigned long xpath_budget_used(const struct xpath_doc *x);
+/* Once the budget is spent, the first call says so in err and returns
+ * true; every other call returns false. */
+bool xpath_budget_note(struct xpath_doc *x, char *err, size_t errlen);
 
 /* Compile expr (no document needed) and look for functions XPath 1.0 does
  * not have (ends-with(), matches() ... of XPath 2, which libxml2 would only

@@ -125,9 +125,46 @@ test_nesting_depth(void **state)
 {
 	(void)state;
 	assert_int_equal(dom_nesting_depth("<div><div></div></div>", 22), 2);
-	/* p and li may be left open; void elements never nest */
+	/* p and li may be left open (a new one ends the last: ul > li);
+	 * void elements never nest */
 	const char *s = "<ul><li>a<li>b<li>c</ul><p>x<p>y<br><img src=x>";
-	assert_int_equal(dom_nesting_depth(s, strlen(s)), 1);
+	assert_int_equal(dom_nesting_depth(s, strlen(s)), 2);
+	/* a lone cell gets a table and a row from tidy: table > tr > td */
+	s = "<td>a<td>b<td>c";
+	assert_int_equal(dom_nesting_depth(s, strlen(s)), 3);
+	/* ... and inside a block in a cell, another table */
+	s = "<td><div><td><div>x";
+	assert_int_equal(dom_nesting_depth(s, strlen(s)), 8);
+	/* title and textarea hold text for a browser, but tidy ends them
+	 * at the first tag: the divs after them nest */
+	s = "<title><div><div><div>";
+	assert_int_equal(dom_nesting_depth(s, strlen(s)), 3);
+	s = "<textarea><div><div>";
+	assert_int_equal(dom_nesting_depth(s, strlen(s)), 2);
+	/* an end tag that closes nothing does not end the div */
+	s = "<div></i><div></i><div></i>";
+	assert_int_equal(dom_nesting_depth(s, strlen(s)), 3);
+	/* nor does an inline end tag across a block (b div b div, and the
+	 * open b that tidy copies into the last div) */
+	s = "<b><div></b><b><div></b>";
+	assert_int_equal(dom_nesting_depth(s, strlen(s)), 5);
+	/* an inline end tag closes its element, not the inline ones in it */
+	s = "<u><i></u><u><i></u>";
+	assert_int_equal(dom_nesting_depth(s, strlen(s)), 3);
+	/* an end tag does not reach out of a table: tidy nests the centers
+	 * (center table tr td center table tr td) */
+	s = "<center><table><tr><td></center><center><table><tr><td></center>";
+	assert_int_equal(dom_nesting_depth(s, strlen(s)), 8);
+	/* marquee is inline to tidy: its end tag does not close the div
+	 * (marquee div marquee div, and the marquee copied into it) */
+	s = "<marquee><div>x</marquee><marquee><div>x</marquee>";
+	assert_int_equal(dom_nesting_depth(s, strlen(s)), 5);
+	/* a block end tag closes what is open inside it */
+	s = "<div><span><b></div><div><span></div>";
+	assert_int_equal(dom_nesting_depth(s, strlen(s)), 3);
+	/* a whole custom tag name and its attributes are one tag */
+	s = "<my-element data-x=\"<div>\"><div></div></my-element>";
+	assert_int_equal(dom_nesting_depth(s, strlen(s)), 2);
 	/* markup inside comments and scripts does not count */
 	s = "<!-- <div><div> --><script>'<div><div>'</script><span></span>";
 	assert_int_equal(dom_nesting_depth(s, strlen(s)), 1);
@@ -160,6 +197,92 @@ test_depth_limit(void **state)
 	buf_free(&b);
 }
 
+/* dom_parse(s) refuses with want, or parses when want is NULL */
+static void
+check_parse(const struct buf *b, const char *want)
+{
+	struct dom_opts o;
+	dom_opts_default(&o);
+	struct dom *d = NULL;
+	char err[256] = "";
+	int rc = dom_parse(b->data, b->len, &o, &d, err, sizeof err);
+	if (want) {
+		assert_int_equal(rc, -1);
+		assert_null(d);
+		assert_string_equal(err, want);
+	} else {
+		assert_int_equal(rc, 0);
+		assert_non_null(d);
+	}
+	dom_free(d);
+}
+
+static void
+repeat(struct buf *b, const char *s, int n)
+{
+	for (int i = 0; i < n; i++)
+		buf_adds(b, s);
+}
+
+/* What libtidy cannot do in linear time is refused before it runs. */
+static void
+test_costly_markup(void **state)
+{
+	(void)state;
+	struct buf b;
+	buf_init(&b);
+	/* tidy checks an attribute name in time quadratic in its length:
+	 * 70 000^2 is over 2^32, 60 000^2 is not */
+	buf_adds(&b, "<div ");
+	repeat(&b, "a", 70000);
+	buf_adds(&b, ">x</div>");
+	check_parse(&b, "attribute names too long for the HTML parser (the longest has 70000 bytes)");
+	b.len = 0;
+	buf_adds(&b, "<div ");
+	repeat(&b, "a", 60000);
+	buf_adds(&b, ">x</div>");
+	check_parse(&b, NULL);
+	/* tidy walks the open elements at every tag: 4000 divs (0 + 1 +
+	 * ... + 3999 = 7 998 000) then 20 000 end tags 4000 deep */
+	b.len = 0;
+	repeat(&b, "<div>", 4000);
+	repeat(&b, "</i>", 20000);
+	check_parse(&b, "too many tags inside deep nesting (87998000 open elements "
+		    "walked by the HTML parser, over the limit of 50000000)");
+	b.len = 0;
+	repeat(&b, "<div>", 4000);
+	repeat(&b, "</i>", 2000);
+	check_parse(&b, NULL);
+	/* 800 open fonts copied into each of 700 paragraphs */
+	b.len = 0;
+	repeat(&b, "<font>", 800);
+	repeat(&b, "<p>x", 700);
+	check_parse(&b, "unclosed formatting elements the HTML parser would copy "
+		    "560000 times, over the limit of 200000");
+	/* tidy looks each new custom element name up along the list of
+	 * those it declared: 2001 names are refused, 2000 parsed; names that
+	 * share their first 8 bytes are told apart */
+	b.len = 0;
+	for (int i = 0; i < 2001; i++)
+		buf_printf(&b, "<x-custom-element-%d></x-custom-element-%d>", i, i);
+	check_parse(&b, "2001 different custom element names, over the limit of 2000");
+	b.len = 0;
+	for (int i = 0; i < 2000; i++)
+		buf_printf(&b, "<x-a%d>y</x-a%d>", i, i);
+	check_parse(&b, NULL);
+	/* two million elements, and one more (void, so none nests) */
+	b.len = 0;
+	repeat(&b, "<br>", 2000001);
+	check_parse(&b, "2000001 elements, over the limit of 2000000");
+	/* other formatting elements are copied once each, whatever their
+	 * number: 800 b and 700 paragraphs are fine */
+	b.len = 0;
+	repeat(&b, "<b>", 800);
+	repeat(&b, "<p>x", 700);
+	check_parse(&b, NULL);
+	buf_free(&b);
+}
+
 int
 main(void)
 {
@@ -170,6 +293,7 @@ main(void)
 		cmocka_unit_test(test_xpath_and_attrs),
 		cmocka_unit_test(test_nesting_depth),
 		cmocka_unit_test(test_depth_limit),
+		cmocka_unit_test(test_costly_markup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

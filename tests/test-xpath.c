@@ -214,20 +214,76 @@ test_op_limit(void **state)
 	struct xpath_doc *x = xpath_doc_new(pg.dom);
 	int *ids;
 	char err[256];
-	/* 3000 x 3000 x 3000 steps: stopped by the op limit, not hung */
-	int n = xpath_select(x, "//div[count(//div[count(//div) > 1]) > 1]", &ids, err, sizeof err);
-	assert_int_equal(n, -1);
-	assert_string_equal(err, "over the evaluation limit (20000000 steps)");
-	/* and the document is still usable */
-	assert_int_equal(xpath_select(x, "//div[3001]", &ids, err, sizeof err), 0);
+	/* before: the document works, nothing is spent */
 	assert_int_equal(xpath_select(x, "(//div)[3000]", &ids, err, sizeof err), 1);
 	free(ids);
+	assert_false(xpath_over_budget(x));
+	assert_false(xpath_budget_note(x, err, sizeof err));
+	/* 3000 x 3000 x 3000 steps: stopped by the budget, not hung */
+	int n = xpath_select(x, "//div[count(//div[count(//div) > 1]) > 1]", &ids, err, sizeof err);
+	assert_int_equal(n, -1);
+	assert_string_equal(err, "over the page's XPath budget (100000000 steps)");
+	assert_true(xpath_over_budget(x));
+	assert_int_equal(xpath_budget_used(x), XPATH_BUDGET);
+	/* the budget is the page's: a cheap expression no longer runs */
+	assert_int_equal(xpath_select(x, "(//div)[3000]", &ids, err, sizeof err), -1);
+	assert_string_equal(err, "over the page's XPath budget (100000000 steps)");
+	/* told once */
+	assert_true(xpath_budget_note(x, err, sizeof err));
+	assert_string_equal(err, "over the page's XPath budget (100000000 steps): "
+			    "the rest of the rule is skipped");
+	assert_false(xpath_budget_note(x, err, sizeof err));
 	char *big = malloc(XPATH_MAX_EXPR + 10);
 	memset(big, 'a', XPATH_MAX_EXPR + 9);
 	big[XPATH_MAX_EXPR + 9] = '\0';
 	assert_int_equal(xpath_check(big, err, sizeof err), -1);
 	assert_string_equal(err, "expression longer than 4096 bytes");
 	free(big);
+	xpath_doc_free(x);
+	page_free(&pg);
+	buf_free(&b);
+}
+
+/* The string functions charge the bytes they read and build: one step
+ * per 16 bytes (rounded down) of each string argument and the result. */
+static void
+test_string_work(void **state)
+{
+	(void)state;
+	struct buf b;
+	buf_init(&b);
+	buf_adds(&b, "<html><body>");
+	for (int i = 0; i < 2000; i++)
+		buf_adds(&b, "<p>xxxxxxxx</p>");
+	buf_adds(&b, "</body></html>");
+	struct page pg;
+	test_page(&pg, b.data);
+	struct xpath_doc *x = xpath_doc_new(pg.dom);
+	char err[256], *s;
+	/* string(/): the 16 000-byte argument and the 16 000-byte result,
+	 * 1000 steps each, and up to 20 of libxml2's own steps */
+	unsigned long u0 = xpath_budget_used(x);
+	assert_int_equal(xpath_string(x, "string-length(string(/))", &s, err, sizeof err), 0);
+	assert_string_equal(s, "16000");
+	free(s);
+	unsigned long u1 = xpath_budget_used(x);
+	/* string(/) 2000, string-length's argument 1000, its number 0 */
+	assert_in_range(u1 - u0, 3000, 3000 + 20);
+	/* translate() costs the product of its first two arguments' lengths:
+	 * 16 000 x 4 / 16 = 4000 more */
+	assert_int_equal(xpath_string(x, "string-length(translate(string(/),'abcd','ABCD'))",
+				      &s, err, sizeof err), 0);
+	assert_string_equal(s, "16000");
+	free(s);
+	unsigned long u2 = xpath_budget_used(x);
+	/* string(/) 2000, translate's arguments (16 000 + 4 + 4 + 64 000) / 16
+	 * = 5000, its result 1000, string-length's argument 1000 */
+	assert_in_range(u2 - u1, 9000, 9000 + 20);
+	/* 2000 x 2000 x 10 steps (under the budget) that build 4 million
+	 * copies of the page's 16 000 bytes: stopped by the budget */
+	assert_int_equal(xpath_string(x, "count(//p[count(//p[string-length(concat("
+				      "string(/),string(/))) = 1]) = 1])", &s, err, sizeof err), -1);
+	assert_string_equal(err, "over the page's XPath budget (100000000 steps)");
 	xpath_doc_free(x);
 	page_free(&pg);
 	buf_free(&b);
@@ -262,6 +318,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_empty_and_values, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_errors, setup, teardown),
 		cmocka_unit_test(test_op_limit),
+		cmocka_unit_test(test_string_work),
 		cmocka_unit_test(test_quote),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
