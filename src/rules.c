@@ -1,5 +1,6 @@
-/* rules.c - ftr site-config files with pith_ directives: read, save,
- * match, apply, export (rules-write.c writes them from the inspector). */
+/* rules.c - ftr site-config files with pith_ directives: read, save, check
+ * and match (rules-apply.c applies them, rules-export.c converts them,
+ * rules-write.c writes them from the inspector). */
 #include "config.h"
 
 #include <ctype.h>
@@ -12,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "rules.h"
+#include "rules-int.h"
 #include "walk.h"
 
 /* ---- reading ---- */
@@ -57,13 +59,9 @@ in_list(const char *const *list, size_t n, const char *s)
 }
 #define IN(list, s) in_list(list, sizeof list / sizeof *list, s)
 
-static void
-report(rules_diag diag, void *ctx, int *nerrors, const char *file, int line,
-       const char *fmt, ...) __attribute__((format(printf, 6, 7)));
-
-static void
-report(rules_diag diag, void *ctx, int *nerrors, const char *file, int line,
-       const char *fmt, ...)
+void
+rules_report(rules_diag diag, void *ctx, int *nerrors, const char *file, int line,
+	     const char *fmt, ...)
 {
 	char msg[512];
 	va_list ap;
@@ -262,7 +260,7 @@ rule_parse(const char *text, size_t len, const char *path,
 			why = validate(l, have_test, test_has_file, buf, sizeof buf);
 		free(t);
 		if (why) {
-			report(diag, ctx, nerrors, path, lineno, "%s", why);
+			rules_report(diag, ctx, nerrors, path, lineno, "%s", why);
 			free(l->name);
 			free(l->arg);
 			free(l->value);
@@ -534,7 +532,7 @@ rule_check(const struct rule *r, rules_diag diag, void *ctx)
 		char err[300];
 		if (IN(xpath_names, l->name) &&
 		    xpath_check(l->value, err, sizeof err) < 0)
-			report(diag, ctx, &n, r->path, l->lineno, "%s: %s", l->name, err);
+			rules_report(diag, ctx, &n, r->path, l->lineno, "%s: %s", l->name, err);
 		if (!strcmp(l->name, "pith_test_file")) {
 			char dir[4096], full[8192];
 			struct stat st;
@@ -544,7 +542,7 @@ rule_check(const struct rule *r, rules_diag diag, void *ctx)
 			else
 				snprintf(full, sizeof full, "%s/%s", dir, l->value);
 			if (stat(full, &st) < 0)
-				report(diag, ctx, &n, r->path, l->lineno,
+				rules_report(diag, ctx, &n, r->path, l->lineno,
 				       "pith_test_file: %s: %s", l->value, strerror(errno));
 		}
 	}
@@ -610,7 +608,7 @@ rules_load(const char *file_or_dir, struct rules_set **out, rules_diag diag,
 		int ne = 0;
 		char e2[256];
 		if (rule_read(path, &r, diag, ctx, &ne, e2, sizeof e2) < 0) {
-			report(diag, ctx, nerrors, path, 0, "%s", e2);
+			rules_report(diag, ctx, nerrors, path, 0, "%s", e2);
 		} else {
 			if (nerrors)
 				*nerrors += ne;
@@ -728,61 +726,10 @@ rules_match(const struct rules_set *s, const char *url)
 	return NULL;
 }
 
-/* ---- applying ---- */
-
-enum { MARK_NONE, MARK_BODY, MARK_STRIP, MARK_PIN_IN, MARK_PIN_OUT };
-
-void
-rules_outcome_free(struct rules_outcome *o)
-{
-	if (!o)
-		return;
-	free(o->title);
-	free(o->date);
-	o->title = o->date = NULL;
-}
-
-/* Once the page's XPath budget is spent, the rest of the rule is
- * skipped, said once. */
-static bool
-budget_spent(struct xpath_doc *x, const struct rule *r, int line,
-	     rules_diag diag, void *ctx)
-{
-	char err[300];
-	if (!xpath_over_budget(x))
-		return false;
-	if (xpath_budget_note(x, err, sizeof err))
-		report(diag, ctx, NULL, r->path, line, "%s", err);
-	return true;
-}
-
-/* Mark every element expr selects; the count, 0 after an error. */
-static int
-mark(struct xpath_doc *x, const char *expr, uint8_t *marks, uint8_t m,
-     const struct rule *r, int line, rules_diag diag, void *ctx)
-{
-	int *ids;
-	char err[300];
-	if (budget_spent(x, r, line, diag, ctx))
-		return 0;
-	/* what strip: selects besides elements (attributes, text) is no
-	 * subtree to remove */
-	int n = xpath_select_nodes(x, expr, m == MARK_STRIP, &ids, err, sizeof err);
-	if (n < 0) {
-		if (!budget_spent(x, r, line, diag, ctx))
-			report(diag, ctx, NULL, r->path, line, "%s", err);
-		return 0;
-	}
-	for (int i = 0; i < n; i++)
-		marks[ids[i]] = m;
-	free(ids);
-	return n;
-}
-
 /* "x" of strip_id_or_class / strip_image_src with its quotes removed, as
  * graby does, so it can sit in a literal. */
-static char *
-unquoted(const char *v)
+char *
+rules_unquoted(const char *v)
 {
 	char *s = xstrdup(v);
 	char *w = s;
@@ -791,507 +738,4 @@ unquoted(const char *v)
 			*w++ = *p;
 	*w = '\0';
 	return s;
-}
-
-static void
-first_string(struct xpath_doc *x, const struct rule *r, const struct rule_list *l,
-	     char **out, rules_diag diag, void *ctx)
-{
-	for (int i = 0; i < l->n && !*out && !budget_spent(x, r, l->line[i], diag, ctx); i++) {
-		char err[300];
-		if (xpath_string(x, l->v[i], out, err, sizeof err) < 0 &&
-		    !budget_spent(x, r, l->line[i], diag, ctx))
-			report(diag, ctx, NULL, r->path, l->line[i], "%s", err);
-	}
-}
-
-static void
-rule_meta(const struct rule *r, struct xpath_doc *x, struct rules_outcome *o,
-	  rules_diag diag, void *ctx)
-{
-	first_string(x, r, &r->title, &o->title, diag, ctx);
-	first_string(x, r, &r->date, &o->date, diag, ctx);
-}
-
-bool
-rules_body_matches(const struct rule *r, struct xpath_doc *x)
-{
-	for (int i = 0; i < r->body.n && !xpath_over_budget(x); i++) {
-		int *ids;
-		char err[300];
-		int n = xpath_select(x, r->body.v[i], &ids, err, sizeof err);
-		free(ids);
-		if (n > 0)
-			return true;
-	}
-	return false;
-}
-
-void
-rules_apply(const struct rule *r, const struct dom *d, struct xpath_doc *x,
-	    const uint8_t *pins, struct decision *dc, bool have_method, bool ftr_only,
-	    uint8_t *mask, struct rules_outcome *o, rules_diag diag, void *ctx)
-{
-	memset(o, 0, sizeof *o);
-	o->rule = r;
-	uint8_t *marks = xcalloc((size_t)d->n + 1, 1);
-	int first_body = -1;
-	/* body: lines are tried in order; the first that selects anything wins */
-	for (int i = 0; i < r->body.n && !o->nbody; i++) {
-		o->nbody = mark(x, r->body.v[i], marks, MARK_BODY, r, r->body.line[i], diag, ctx);
-		if (o->nbody)
-			o->body_line = r->body.line[i];
-	}
-	for (int i = 0; i < d->n && first_body < 0; i++)
-		if (marks[i] == MARK_BODY)
-			first_body = i;
-	for (int i = 0; i < r->strip.n; i++)
-		o->nstrip += mark(x, r->strip.v[i], marks, MARK_STRIP, r, r->strip.line[i], diag, ctx);
-	for (int i = 0; i < r->strip_id_or_class.n; i++) {
-		char *v = unquoted(r->strip_id_or_class.v[i]);
-		struct buf e;
-		buf_init(&e);
-		buf_printf(&e, "//*[contains(concat(' ',normalize-space(@class),' '),' %s ') or "
-			   "contains(concat(' ',normalize-space(@id),' '),' %s ')]", v, v);
-		o->nstrip += mark(x, e.data, marks, MARK_STRIP, r, r->strip_id_or_class.line[i], diag, ctx);
-		buf_free(&e);
-		free(v);
-	}
-	for (int i = 0; i < r->strip_image_src.n; i++) {
-		char *v = unquoted(r->strip_image_src.v[i]);
-		struct buf e;
-		buf_init(&e);
-		buf_printf(&e, "//img[contains(@src,'%s')]", v);
-		o->nstrip += mark(x, e.data, marks, MARK_STRIP, r, r->strip_image_src.line[i], diag, ctx);
-		buf_free(&e);
-		free(v);
-	}
-	/* pith's own lines and the user's pins; an ftr reader has neither */
-	for (int i = 0; !ftr_only && i < r->pin.n; i++)
-		mark(x, r->pin.v[i], marks, MARK_PIN_IN, r, r->pin.line[i], diag, ctx);
-	for (int i = 0; !ftr_only && i < r->unpin.n; i++)
-		mark(x, r->unpin.v[i], marks, MARK_PIN_OUT, r, r->unpin.line[i], diag, ctx);
-	for (int i = 0; pins && !ftr_only && i < d->n; i++)
-		if (pins[i] == PIN_IN || pins[i] == PIN_OUT)
-			marks[i] = pins[i] == PIN_IN ? MARK_PIN_IN : MARK_PIN_OUT;
-
-	o->fallback = !o->nbody;
-	bool rule_decides = o->nbody || !have_method;
-	/* pre-order: the nearest marked ancestor-or-self decides */
-	for (int i = 0; i < d->n; i++) {
-		int p = d->parent[i];
-		if (!marks[i] && p >= 0)
-			marks[i] = marks[p];
-		uint8_t m = marks[i];
-		if (m == MARK_NONE && !rule_decides) {
-			mask[i] = RULES_TEXT_METHOD;
-			continue;
-		}
-		dc->content[i] = m == MARK_BODY || m == MARK_PIN_IN;
-		dc->reason[i] = m == MARK_BODY ? REASON_RULE_BODY :
-				m == MARK_STRIP ? REASON_RULE_STRIP :
-				m == MARK_NONE ? REASON_NOISE : REASON_PINNED;
-		mask[i] = dc->content[i] ? RULES_TEXT_KEEP : RULES_TEXT_DROP;
-	}
-	if (o->nbody)
-		dc->region = first_body;
-	free(marks);
-	rule_meta(r, x, o, diag, ctx);
-}
-
-/* ---- export: XPath to CSS, for the expressions that have a CSS form ---- */
-
-static void
-skip_ws(const char **p)
-{
-	while (**p == ' ' || **p == '\t')
-		(*p)++;
-}
-
-static bool
-eat(const char **p, const char *s)
-{
-	skip_ws(p);
-	size_t n = strlen(s);
-	if (strncmp(*p, s, n))
-		return false;
-	*p += n;
-	return true;
-}
-
-static bool
-read_name(const char **p, char *out, size_t n)
-{
-	skip_ws(p);
-	const char *s = *p;
-	if (!isalpha((unsigned char)*s) && *s != '_')
-		return false;
-	while (isalnum((unsigned char)**p) || **p == '_' || **p == '-' || **p == '.')
-		(*p)++;
-	if ((size_t)(*p - s) >= n)
-		return false;
-	memcpy(out, s, (size_t)(*p - s));
-	out[*p - s] = '\0';
-	return true;
-}
-
-static bool
-read_literal(const char **p, char *out, size_t n)
-{
-	skip_ws(p);
-	char q = **p;
-	if (q != '\'' && q != '"')
-		return false;
-	const char *e = strchr(*p + 1, q);
-	if (!e || (size_t)(e - *p - 1) >= n)
-		return false;
-	memcpy(out, *p + 1, (size_t)(e - *p - 1));
-	out[e - *p - 1] = '\0';
-	*p = e + 1;
-	return true;
-}
-
-static bool
-css_ident(const char *s)
-{
-	const char *p = s;
-	if (*p == '-')
-		p++;
-	if (!isalpha((unsigned char)*p) && *p != '_')
-		return false;
-	for (; *p; p++)
-		if (!isalnum((unsigned char)*p) && *p != '_' && *p != '-')
-			return false;
-	return true;
-}
-
-static void
-css_string(struct buf *b, const char *s)
-{
-	buf_addc(b, '"');
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			buf_addc(b, '\\');
-		buf_addc(b, *s);
-	}
-	buf_addc(b, '"');
-}
-
-/* One predicate term; false when it has no CSS form. */
-static bool
-css_term(const char **p, struct buf *b, bool star, bool first)
-{
-	char name[128], lit[512];
-	const char *save = *p;
-	skip_ws(p);
-	if (isdigit((unsigned char)**p)) {
-		if (!first)
-			return false;  /* a position after a filter counts the filtered */
-		long n = strtol(*p, (char **)p, 10);
-		buf_printf(b, star ? ":nth-child(%ld)" : ":nth-of-type(%ld)", n);
-		return true;
-	}
-	if (eat(p, "@")) {
-		if (!read_name(p, name, sizeof name))
-			return false;
-		if (!eat(p, "=")) {
-			buf_printf(b, "[%s]", name);
-			return true;
-		}
-		if (!read_literal(p, lit, sizeof lit))
-			return false;
-		if (!strcmp(name, "id") && css_ident(lit)) {
-			buf_printf(b, "#%s", lit);
-		} else {
-			buf_printf(b, "[%s=", name);
-			css_string(b, lit);
-			buf_addc(b, ']');
-		}
-		return true;
-	}
-	*p = save;
-	if (eat(p, "contains(")) {
-		/* the class-token idiom */
-		const char *q = *p;
-		if (eat(&q, "concat(") && read_literal(&q, lit, sizeof lit) && !strcmp(lit, " ") &&
-		    eat(&q, ",") && eat(&q, "normalize-space(") && eat(&q, "@") &&
-		    read_name(&q, name, sizeof name) && eat(&q, ")") && eat(&q, ",") &&
-		    read_literal(&q, lit, sizeof lit) && !strcmp(lit, " ") && eat(&q, ")") &&
-		    eat(&q, ",") && read_literal(&q, lit, sizeof lit) && eat(&q, ")")) {
-			size_t n = strlen(lit);
-			if (n < 3 || lit[0] != ' ' || lit[n - 1] != ' ')
-				return false;
-			lit[n - 1] = '\0';
-			const char *tok = lit + 1;
-			if (strchr(tok, ' '))
-				return false;
-			if (!strcmp(name, "class") && css_ident(tok)) {
-				buf_printf(b, ".%s", tok);
-			} else {
-				buf_printf(b, "[%s~=", name);
-				css_string(b, tok);
-				buf_addc(b, ']');
-			}
-			*p = q;
-			return true;
-		}
-	}
-	*p = save;
-	const char *op = NULL;
-	if (eat(p, "contains("))
-		op = "*=";
-	else if ((*p = save, eat(p, "starts-with(")))
-		op = "^=";
-	if (op && eat(p, "@") && read_name(p, name, sizeof name) && eat(p, ",") &&
-	    read_literal(p, lit, sizeof lit) && eat(p, ")")) {
-		buf_printf(b, "[%s%s", name, op);
-		css_string(b, lit);
-		buf_addc(b, ']');
-		return true;
-	}
-	return false;
-}
-
-/* One location path (no unions). */
-static bool
-css_path(const char **p, struct buf *b, char *attr, size_t attrlen)
-{
-	skip_ws(p);
-	bool descendant;
-	if (eat(p, "//"))
-		descendant = true;
-	else if (eat(p, "/"))
-		descendant = false;
-	else
-		return false;
-	bool first = true;
-	for (;;) {
-		char name[128];
-		skip_ws(p);
-		if (**p == '@') {
-			/* a trailing attribute step: the selector plus an attribute */
-			(*p)++;
-			if (first || descendant || !read_name(p, name, sizeof name))
-				return false;
-			snprintf(attr, attrlen, "%s", name);
-			skip_ws(p);
-			return **p == '\0' || **p == '|';
-		}
-		bool star = false;
-		if (**p == '*') {
-			(*p)++;
-			star = true;
-			snprintf(name, sizeof name, "*");
-		} else if (!read_name(p, name, sizeof name)) {
-			return false;
-		}
-		skip_ws(p);
-		if (**p == '(' || **p == ':')
-			return false;   /* text(), node(), axes */
-		if (!first)
-			buf_adds(b, descendant ? " " : " > ");
-		size_t at = b->len;
-		if (!star)
-			buf_adds(b, name);
-		bool firstpred = true;
-		while (eat(p, "[")) {
-			do {
-				if (!css_term(p, b, star, firstpred))
-					return false;
-			} while (eat(p, "and "));
-			if (!eat(p, "]"))
-				return false;
-			firstpred = false;
-		}
-		if (star && b->len == at)
-			buf_addc(b, '*');
-		first = false;
-		skip_ws(p);
-		if (eat(p, "//"))
-			descendant = true;
-		else if (eat(p, "/"))
-			descendant = false;
-		else
-			break;
-	}
-	skip_ws(p);
-	return **p == '\0' || **p == '|';
-}
-
-int
-rules_xpath_to_css(const char *xpath, struct buf *out, char *attr, size_t attrlen)
-{
-	struct buf b;
-	buf_init(&b);
-	const char *p = xpath;
-	attr[0] = '\0';
-	for (int branch = 0;; branch++) {
-		char a[128] = "";
-		if (!css_path(&p, &b, a, sizeof a))
-			break;
-		/* every branch of a union must agree on the attribute */
-		if (branch == 0)
-			snprintf(attr, attrlen, "%s", a);
-		else if (strcmp(attr, a))
-			break;
-		skip_ws(&p);
-		if (*p == '\0') {
-			buf_add(out, b.data, b.len);
-			buf_free(&b);
-			return 0;
-		}
-		p++;   /* '|' */
-		buf_adds(&b, ", ");
-	}
-	buf_free(&b);
-	attr[0] = '\0';
-	return -1;
-}
-
-/* A selector list being built, as JSON strings or as plain CSS. */
-struct sel_list {
-	struct buf b;
-	int n;
-	bool json;
-};
-
-static void
-sel_add(struct sel_list *l, const char *css, const char *attr)
-{
-	buf_adds(&l->b, l->n++ ? ", " : "");
-	if (!l->json) {
-		buf_adds(&l->b, css);
-		return;
-	}
-	if (!*attr) {
-		buf_add_json(&l->b, css, strlen(css));
-		return;
-	}
-	/* Postlight reads a meta element's content as "value" */
-	if (!strcmp(attr, "content") && !strncmp(css, "meta", 4))
-		attr = "value";
-	buf_addc(&l->b, '[');
-	buf_add_json(&l->b, css, strlen(css));
-	buf_addc(&l->b, ',');
-	buf_add_json(&l->b, attr, strlen(attr));
-	buf_addc(&l->b, ']');
-}
-
-/* The CSS forms of a directive's XPaths; the others go to diag. */
-static int
-sel_xpaths(struct sel_list *l, const struct rule *r, const struct rule_list *x,
-	   bool attrs_ok, rules_diag diag, void *ctx)
-{
-	int bad = 0;
-	for (int i = 0; i < x->n; i++) {
-		struct buf css;
-		char attr[128];
-		buf_init(&css);
-		if (rules_xpath_to_css(x->v[i], &css, attr, sizeof attr) < 0 ||
-		    (*attr && !attrs_ok))
-			report(diag, ctx, &bad, r->path, x->line[i],
-			       "not expressible in CSS: %s", x->v[i]);
-		else
-			sel_add(l, css.data, attr);
-		buf_free(&css);
-	}
-	return bad;
-}
-
-/* What a rule removes: strip XPaths, strip_id_or_class words (class or
- * id token), strip_image_src (img src substring). */
-static int
-sel_strips(struct sel_list *l, const struct rule *r, rules_diag diag, void *ctx)
-{
-	int bad = sel_xpaths(l, r, &r->strip, false, diag, ctx);
-	struct buf c;
-	buf_init(&c);
-	for (int i = 0; i < r->strip_id_or_class.n; i++) {
-		char *v = unquoted(r->strip_id_or_class.v[i]);
-		if (css_ident(v)) {
-			c.len = 0;
-			buf_printf(&c, ".%s", v);
-			sel_add(l, c.data, "");
-			c.len = 0;
-			buf_printf(&c, "#%s", v);
-			sel_add(l, c.data, "");
-		} else {
-			report(diag, ctx, &bad, r->path, r->strip_id_or_class.line[i],
-			       "not expressible in CSS: strip_id_or_class: %s", v);
-		}
-		free(v);
-	}
-	for (int i = 0; i < r->strip_image_src.n; i++) {
-		char *v = unquoted(r->strip_image_src.v[i]);
-		c.len = 0;
-		buf_adds(&c, "img[src*=");
-		css_string(&c, v);
-		buf_addc(&c, ']');
-		sel_add(l, c.data, "");
-		free(v);
-	}
-	buf_free(&c);
-	return bad;
-}
-
-static void
-json_key(struct buf *b, const char *key, bool *first)
-{
-	buf_adds(b, *first ? "\n" : ",\n");
-	*first = false;
-	buf_printf(b, "  \"%s\": ", key);
-}
-
-int
-rules_export_json(const struct rule *r, struct buf *out, rules_diag diag, void *ctx)
-{
-	int bad = 0;
-	bool first = true;
-	const char *host = r->host ? r->host : "";
-	if (*host == '.')
-		host++;
-	buf_addc(out, '{');
-	json_key(out, "domain", &first);
-	buf_add_json(out, host, strlen(host));
-	const struct { const char *key; const struct rule_list *l; } fields[] = {
-		{ "title", &r->title }, { "author", &r->author },
-		{ "date_published", &r->date },
-	};
-	for (size_t f = 0; f < sizeof fields / sizeof *fields; f++) {
-		struct sel_list l = { .json = true };
-		buf_init(&l.b);
-		bad += sel_xpaths(&l, r, fields[f].l, true, diag, ctx);
-		if (l.n) {
-			json_key(out, fields[f].key, &first);
-			buf_printf(out, "{\"selectors\": [%s]}", l.b.data);
-		}
-		buf_free(&l.b);
-	}
-	struct sel_list sel = { .json = true }, clean = { .json = true };
-	buf_init(&sel.b);
-	buf_init(&clean.b);
-	bad += sel_xpaths(&sel, r, &r->body, false, diag, ctx);
-	bad += sel_strips(&clean, r, diag, ctx);
-	json_key(out, "content", &first);
-	buf_printf(out, "{\"selectors\": [%s], \"clean\": [%s]}\n}\n",
-		   sel.n ? sel.b.data : "", clean.n ? clean.b.data : "");
-	buf_free(&sel.b);
-	buf_free(&clean.b);
-	return bad;
-}
-
-int
-rules_export_css(const struct rule *r, struct buf *out, rules_diag diag, void *ctx)
-{
-	struct sel_list body = { .json = false }, strip = { .json = false };
-	buf_init(&body.b);
-	buf_init(&strip.b);
-	int bad = sel_xpaths(&body, r, &r->body, false, diag, ctx);
-	bad += sel_strips(&strip, r, diag, ctx);
-	buf_printf(out, "%s\n", body.n ? body.b.data : "");
-	if (strip.n)
-		buf_printf(out, "strip: %s\n", strip.b.data);
-	buf_free(&body.b);
-	buf_free(&strip.b);
-	return bad;
 }

@@ -1,0 +1,168 @@
+/* rules-apply.c - a site rule on a page: body: and strip: as a per-element
+ * decision and mask, title: and date:, under the page's XPath budget. */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+#include "rules-int.h"
+
+/* ---- applying ---- */
+
+enum { MARK_NONE, MARK_BODY, MARK_STRIP, MARK_PIN_IN, MARK_PIN_OUT };
+
+void
+rules_outcome_free(struct rules_outcome *o)
+{
+	if (!o)
+		return;
+	free(o->title);
+	free(o->date);
+	o->title = o->date = NULL;
+}
+
+/* Once the page's XPath budget is spent, the rest of the rule is
+ * skipped, said once. */
+static bool
+budget_spent(struct xpath_doc *x, const struct rule *r, int line,
+	     rules_diag diag, void *ctx)
+{
+	char err[300];
+	if (!xpath_over_budget(x))
+		return false;
+	if (xpath_budget_note(x, err, sizeof err))
+		rules_report(diag, ctx, NULL, r->path, line, "%s", err);
+	return true;
+}
+
+/* Mark every element expr selects; the count, 0 after an error. */
+static int
+mark(struct xpath_doc *x, const char *expr, uint8_t *marks, uint8_t m,
+     const struct rule *r, int line, rules_diag diag, void *ctx)
+{
+	int *ids;
+	char err[300];
+	if (budget_spent(x, r, line, diag, ctx))
+		return 0;
+	/* what strip: selects besides elements (attributes, text) is no
+	 * subtree to remove */
+	int n = xpath_select_nodes(x, expr, m == MARK_STRIP, &ids, err, sizeof err);
+	if (n < 0) {
+		if (!budget_spent(x, r, line, diag, ctx))
+			rules_report(diag, ctx, NULL, r->path, line, "%s", err);
+		return 0;
+	}
+	for (int i = 0; i < n; i++)
+		marks[ids[i]] = m;
+	free(ids);
+	return n;
+}
+
+static void
+first_string(struct xpath_doc *x, const struct rule *r, const struct rule_list *l,
+	     char **out, rules_diag diag, void *ctx)
+{
+	for (int i = 0; i < l->n && !*out && !budget_spent(x, r, l->line[i], diag, ctx); i++) {
+		char err[300];
+		if (xpath_string(x, l->v[i], out, err, sizeof err) < 0 &&
+		    !budget_spent(x, r, l->line[i], diag, ctx))
+			rules_report(diag, ctx, NULL, r->path, l->line[i], "%s", err);
+	}
+}
+
+static void
+rule_meta(const struct rule *r, struct xpath_doc *x, struct rules_outcome *o,
+	  rules_diag diag, void *ctx)
+{
+	first_string(x, r, &r->title, &o->title, diag, ctx);
+	first_string(x, r, &r->date, &o->date, diag, ctx);
+}
+
+bool
+rules_body_matches(const struct rule *r, struct xpath_doc *x)
+{
+	for (int i = 0; i < r->body.n && !xpath_over_budget(x); i++) {
+		int *ids;
+		char err[300];
+		int n = xpath_select(x, r->body.v[i], &ids, err, sizeof err);
+		free(ids);
+		if (n > 0)
+			return true;
+	}
+	return false;
+}
+
+void
+rules_apply(const struct rule *r, const struct dom *d, struct xpath_doc *x,
+	    const uint8_t *pins, struct decision *dc, bool have_method, bool ftr_only,
+	    uint8_t *mask, struct rules_outcome *o, rules_diag diag, void *ctx)
+{
+	memset(o, 0, sizeof *o);
+	o->rule = r;
+	uint8_t *marks = xcalloc((size_t)d->n + 1, 1);
+	int first_body = -1;
+	/* body: lines are tried in order; the first that selects anything wins */
+	for (int i = 0; i < r->body.n && !o->nbody; i++) {
+		o->nbody = mark(x, r->body.v[i], marks, MARK_BODY, r, r->body.line[i], diag, ctx);
+		if (o->nbody)
+			o->body_line = r->body.line[i];
+	}
+	for (int i = 0; i < d->n && first_body < 0; i++)
+		if (marks[i] == MARK_BODY)
+			first_body = i;
+	for (int i = 0; i < r->strip.n; i++)
+		o->nstrip += mark(x, r->strip.v[i], marks, MARK_STRIP, r, r->strip.line[i], diag, ctx);
+	for (int i = 0; i < r->strip_id_or_class.n; i++) {
+		char *v = rules_unquoted(r->strip_id_or_class.v[i]);
+		struct buf e;
+		buf_init(&e);
+		buf_printf(&e, "//*[contains(concat(' ',normalize-space(@class),' '),' %s ') or "
+			   "contains(concat(' ',normalize-space(@id),' '),' %s ')]", v, v);
+		o->nstrip += mark(x, e.data, marks, MARK_STRIP, r, r->strip_id_or_class.line[i], diag, ctx);
+		buf_free(&e);
+		free(v);
+	}
+	for (int i = 0; i < r->strip_image_src.n; i++) {
+		char *v = rules_unquoted(r->strip_image_src.v[i]);
+		struct buf e;
+		buf_init(&e);
+		buf_printf(&e, "//img[contains(@src,'%s')]", v);
+		o->nstrip += mark(x, e.data, marks, MARK_STRIP, r, r->strip_image_src.line[i], diag, ctx);
+		buf_free(&e);
+		free(v);
+	}
+	/* pith's own lines and the user's pins; an ftr reader has neither */
+	for (int i = 0; !ftr_only && i < r->pin.n; i++)
+		mark(x, r->pin.v[i], marks, MARK_PIN_IN, r, r->pin.line[i], diag, ctx);
+	for (int i = 0; !ftr_only && i < r->unpin.n; i++)
+		mark(x, r->unpin.v[i], marks, MARK_PIN_OUT, r, r->unpin.line[i], diag, ctx);
+	for (int i = 0; pins && !ftr_only && i < d->n; i++)
+		if (pins[i] == PIN_IN || pins[i] == PIN_OUT)
+			marks[i] = pins[i] == PIN_IN ? MARK_PIN_IN : MARK_PIN_OUT;
+
+	o->fallback = !o->nbody;
+	bool rule_decides = o->nbody || !have_method;
+	/* pre-order: the nearest marked ancestor-or-self decides */
+	for (int i = 0; i < d->n; i++) {
+		int p = d->parent[i];
+		if (!marks[i] && p >= 0)
+			marks[i] = marks[p];
+		uint8_t m = marks[i];
+		if (m == MARK_NONE && !rule_decides) {
+			mask[i] = RULES_TEXT_METHOD;
+			continue;
+		}
+		dc->content[i] = m == MARK_BODY || m == MARK_PIN_IN;
+		dc->reason[i] = m == MARK_BODY ? REASON_RULE_BODY :
+				m == MARK_STRIP ? REASON_RULE_STRIP :
+				m == MARK_NONE ? REASON_NOISE : REASON_PINNED;
+		mask[i] = dc->content[i] ? RULES_TEXT_KEEP : RULES_TEXT_DROP;
+	}
+	if (o->nbody)
+		dc->region = first_body;
+	free(marks);
+	rule_meta(r, x, o, diag, ctx);
+}
