@@ -248,9 +248,18 @@ add_text_node(xmlDocPtr doc, xmlNodePtr *nodes, const struct dom *d, int t)
 	xmlNodePtr tn = xmlNewDocTextLen(doc, (const xmlChar *)dom_text(d, t),
 					 (int)x->len);
 	if (!tn)
-		abort();
+		die("out of memory (libxml2: a text node)");
 	/* xmlAddChild may merge tn into a preceding text node and free it */
 	xmlAddChild(nodes[x->elem], tn);
+}
+
+/* libxml2's own messages ("xmlXPathCompOpEval: function ends-with not
+ * found") would reach stderr raw: the same problems come through
+ * on_error as pith's "FILE:LINE: reason", so these are dropped. */
+static void
+quiet_generic(void *ctx, const char *msg, ...)
+{
+	(void)ctx, (void)msg;
 }
 
 struct xpath_doc *
@@ -259,9 +268,10 @@ xpath_doc_new(const struct dom *d)
 	xmlInitParser();
 	struct xpath_doc *x = xcalloc(1, sizeof *x);
 	x->d = d;
+	xmlSetGenericErrorFunc(NULL, quiet_generic);
 	x->doc = xmlNewDoc((const xmlChar *)"1.0");
 	if (!x->doc)
-		abort();
+		die("out of memory (libxml2: a document)");
 	xmlNodePtr *nodes = xcalloc((size_t)d->n + 1, sizeof *nodes);
 	int t = 0;
 	for (int i = 0; i < d->n; i++) {
@@ -271,7 +281,7 @@ xpath_doc_new(const struct dom *d)
 		xmlNodePtr nd = xmlNewDocNode(x->doc, NULL,
 					      (const xmlChar *)dom_tagname(d, i), NULL);
 		if (!nd)
-			abort();
+			die("out of memory (libxml2: an element)");
 		nd->_private = (void *)(intptr_t)(i + 1);
 		for (int a = d->attr_begin[i]; a < d->attr_begin[i + 1]; a++) {
 			const char *name = d->pool + d->attrs[a].name;
@@ -289,7 +299,7 @@ xpath_doc_new(const struct dom *d)
 	free(nodes);
 	x->ctx = xmlXPathNewContext(x->doc);
 	if (!x->ctx)
-		abort();
+		die("out of memory (libxml2: an XPath context)");
 	x->ctx->error = on_error;
 	x->ctx->userData = x->err;
 	x->ctx->opLimit = XPATH_BUDGET;
@@ -410,7 +420,7 @@ xpath_check(const char *expr, char *err, size_t errlen)
 	char msg[ERRLEN] = "";
 	xmlXPathContextPtr ctx = xmlXPathNewContext(NULL);
 	if (!ctx)
-		abort();
+		die("out of memory (libxml2: an XPath context)");
 	ctx->error = on_error;
 	ctx->userData = msg;
 	xmlXPathCompExprPtr c = compile(ctx, msg, expr, err, errlen);
@@ -423,15 +433,16 @@ xpath_check(const char *expr, char *err, size_t errlen)
 	}
 	/* undefined namespace prefixes and variables only show when a step
 	 * runs: run it once on <html><body/></html> */
+	xmlSetGenericErrorFunc(NULL, quiet_generic);
 	xmlDocPtr doc = xmlNewDoc((const xmlChar *)"1.0");
 	xmlNodePtr html = xmlNewDocNode(doc, NULL, (const xmlChar *)"html", NULL);
 	if (!doc || !html)
-		abort();
+		die("out of memory (libxml2: a document)");
 	xmlAddChild((xmlNodePtr)doc, html);
 	xmlNewChild(html, NULL, (const xmlChar *)"body", NULL);
 	ctx = xmlXPathNewContext(doc);
 	if (!ctx)
-		abort();
+		die("out of memory (libxml2: an XPath context)");
 	ctx->error = on_error;
 	ctx->userData = msg;
 	ctx->opLimit = XPATH_BUDGET;
