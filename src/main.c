@@ -318,8 +318,10 @@ main(int argc, char **argv)
 			c.page.load.max_bytes = (size_t)v;
 			break;
 		case OPT_MAX_DEPTH:
-			if (parse_count(optarg, 1, 1000000, &v) < 0)
-				return cli_usage_error("--max-depth takes a number from 1 to 1000000");
+			/* libtidy recurses once a level: 8 MiB of stack held
+			 * 110 000 levels, not 120 000 (doc/limits.md) */
+			if (parse_count(optarg, 1, 50000, &v) < 0)
+				return cli_usage_error("--max-depth takes a number from 1 to 50000");
 			c.page.dom.max_depth = (int)v;
 			break;
 		case 'o': c.outdir = optarg; break;
