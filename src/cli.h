@@ -14,7 +14,10 @@
 #include "page.h"
 #include "params.h"
 
-enum format { FORMAT_TEXT, FORMAT_TSV, FORMAT_JSON };
+enum format { FORMAT_TEXT, FORMAT_TSV, FORMAT_JSON, FORMAT_WET };
+
+/* extract's --timeout when not given, for WARC and -j runs (seconds) */
+#define EXTRACT_DEFAULT_TIMEOUT 60
 
 struct rules_set;
 
@@ -37,6 +40,8 @@ struct cli {
 	bool format_given;
 	const char *outdir;
 	int jobs;
+	int timeout;            /* extract: seconds per page, 0 none, -1 default */
+	const char *from_list;  /* extract: input paths one a line, or NULL */
 	bool plot;
 	bool features;      /* dump: the auto method's feature vectors */
 	const char *gold;

@@ -134,7 +134,7 @@ enum {
 	OPT_ALGO = 256, OPT_FTR_ONLY, OPT_SET, OPT_CHARSET, OPT_URL, OPT_SIBLINGS, OPT_RULES,
 	OPT_RULES_OUT, OPT_FORMAT, OPT_PLOT, OPT_GOLD, OPT_KEYS, OPT_SCREEN,
 	OPT_SCREEN_OUT, OPT_NO_MOUSE, OPT_FEATURES, OPT_MAX_BYTES, OPT_MAX_DEPTH, OPT_VERSION,
-	OPT_ONLINE,
+	OPT_ONLINE, OPT_TIMEOUT, OPT_FROM_LIST,
 };
 
 static const struct option long_opts[] = {
@@ -162,6 +162,8 @@ static const struct option long_opts[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "online", no_argument, NULL, OPT_ONLINE },
+	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+	{ "from-list", required_argument, NULL, OPT_FROM_LIST },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -204,6 +206,7 @@ main(int argc, char **argv)
 	memset(&c, 0, sizeof c);
 	c.algo = METHOD_DEFAULT;
 	c.jobs = 1;
+	c.timeout = -1;
 	params_default(&c.params);
 	page_opts_default(&c.page);
 
@@ -260,8 +263,11 @@ main(int argc, char **argv)
 				c.format = FORMAT_TSV;
 			else if (!strcmp(optarg, "json"))
 				c.format = FORMAT_JSON;
+			else if (!strcmp(optarg, "wet") && !strcmp(c.command, "extract"))
+				c.format = FORMAT_WET;
 			else
-				return cli_usage_error("unknown format '%s' (text, tsv, json)", optarg);
+				return cli_usage_error("unknown format '%s' (text, tsv, json%s)", optarg,
+						       strcmp(c.command, "extract") ? "" : ", wet");
 			break;
 		case OPT_PLOT: c.plot = true; break;
 		case OPT_FEATURES: c.features = true; break;
@@ -286,6 +292,12 @@ main(int argc, char **argv)
 				return cli_usage_error("--max-depth takes a number from 1 to 1000000");
 			c.page.dom.max_depth = (int)v;
 			break;
+		case OPT_TIMEOUT:
+			if (parse_count(optarg, 0, 86400, &v) < 0)
+				return cli_usage_error("--timeout takes seconds from 0 (none) to 86400");
+			c.timeout = (int)v;
+			break;
+		case OPT_FROM_LIST: c.from_list = optarg; break;
 		case 'o': c.outdir = optarg; break;
 		case 'j':
 			if (parse_count(optarg, 1, 256, &v) < 0)
