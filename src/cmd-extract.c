@@ -513,7 +513,7 @@ source_next(struct source *s, struct item *it)
 				continue;
 			if (st == WARC_FAIL) {
 				char msg[400];
-				snprintf(msg, sizeof msg, "%s after record %ld", why, rec->number);
+				snprintf(msg, sizeof msg, "%s (at record %ld)", why, rec->number);
 				cli_report(file, msg);
 				s->status = 1;
 			}
