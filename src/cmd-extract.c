@@ -403,8 +403,18 @@ struct batch {
 	const int *site_index;  /* per input: its place among the site's pages */
 	char **outpath;         /* per input, or NULL without -o */
 	const uint8_t *crashed; /* per input: crashed while the site was built */
-	int timeout;            /* seconds per page, 0: none */
+	int timeout;            /* seconds per page, 0: none, -1: the default */
 };
+
+/* The time limit of a page: --timeout, else a stated default where one
+ * page must not hold up many (a WARC file's pages, -j runs). */
+static int
+item_timeout(const struct batch *b, const struct item *it)
+{
+	if (b->timeout >= 0)
+		return b->timeout;
+	return it->s[S_ID] || b->c->jobs > 1 ? EXTRACT_DEFAULT_TIMEOUT : 0;
+}
 
 /* One page of the batch; a page that already crashed while the site was
  * built is not tried again (it was reported then). */
@@ -630,8 +640,9 @@ worker(const struct batch *b, int rfd, int wfd)
 		struct result r;
 		/* the time limit: SIGALRM's default action ends the worker,
 		 * and the parent names the page */
-		if (b->timeout > 0)
-			alarm((unsigned)b->timeout);
+		int limit = item_timeout(b, &it);
+		if (limit > 0)
+			alarm((unsigned)limit);
 		run_one(b, &it, &r);
 		alarm(0);
 		struct msg m = { o.seq, r.failed, r.out.len };
@@ -706,6 +717,7 @@ give(struct slot *w, long seq, const struct item *it)
 /* An item waiting to be printed in input order. */
 struct pending {
 	char *name;
+	int limit;              /* its time limit (s), 0 none */
 	struct result r;
 	bool have;
 };
@@ -722,8 +734,8 @@ worker_lost(const struct batch *b, struct slot *w, int nw, int k, struct pending
 	struct result *r = &p->r;
 	buf_free(&r->out);
 	buf_init(&r->out);
-	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM && b->timeout > 0)
-		buf_printf(&r->out, "over the time limit (%d s)", b->timeout);
+	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM && p->limit > 0)
+		buf_printf(&r->out, "over the time limit (%d s)", p->limit);
 	else if (WIFSIGNALED(status))
 		buf_printf(&r->out, "crashed (signal %d, %s)", WTERMSIG(status),
 			   strsignal(WTERMSIG(status)));
@@ -779,6 +791,7 @@ run_workers(const struct batch *b, struct printer *pr, struct source *src, int n
 			}
 			struct pending *p = &ring[next % WINDOW];
 			p->name = xstrdup(it.s[S_NAME]);
+			p->limit = item_timeout(b, &it);
 			buf_init(&p->r.out);
 			p->have = false;
 			if (it.error) {
@@ -1025,13 +1038,9 @@ cmd_extract(struct cli *c)
 	void *st = cli_site_new(c, c->algo, pages.v, pages.n, site_crashed);
 	for (int i = 0; i < run.n; i++)
 		crashed[i] = site_index[i] >= 0 && site_crashed[site_index[i]];
-	/* a stated default for runs where one page must not hold up many */
-	int timeout = c->timeout >= 0 ? c->timeout :
-		      streams && pages.n < run.n ? EXTRACT_DEFAULT_TIMEOUT :
-		      c->jobs > 1 ? EXTRACT_DEFAULT_TIMEOUT : 0;
 	struct batch b = { .c = c, .site = st, .in = &run, .is_warc = is_warc,
 			   .site_index = site_index, .outpath = runout, .crashed = crashed,
-			   .timeout = timeout };
+			   .timeout = c->timeout };
 	struct source src = { .b = &b, .fd = -1 };
 	buf_init(&src.bytes);
 	int nw = streams || c->jobs < run.n ? c->jobs : run.n;
