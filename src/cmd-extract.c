@@ -441,6 +441,7 @@ struct source {
 	long pages, skipped[WARC_SKIP_KINDS];
 	char *name;             /* the current record's name */
 	struct buf bytes;       /* a page read whole from standard input */
+	char err[96];           /* an item's error, when made here */
 	int status;             /* 1 when an input failed here */
 };
 
@@ -568,8 +569,11 @@ source_next(struct source *s, struct item *it)
 			s->bytes.len = 0;
 			if (warc_reader_rest(s->wr, max, &s->bytes) < 0)
 				it->error = strerror(errno);
-			else if (s->bytes.len > max)
-				it->error = "larger than the --max-bytes limit";
+			else if (s->bytes.len > max) {
+				snprintf(s->err, sizeof s->err,
+					 "larger than %zu bytes (--max-bytes)", max);
+				it->error = s->err;
+			}
 			if (!s->bytes.data)
 				buf_adds(&s->bytes, "");
 			it->bytes = s->bytes.data;
