@@ -135,6 +135,7 @@ struct item {
 	const char *bytes;      /* a page given as bytes */
 	size_t len;
 	const char *error;      /* failed before it could run: the reason */
+	bool warc;              /* a WARC record */
 };
 
 /* Load the item's page: a file (or URL) by cli_load, bytes as they are. */
@@ -261,10 +262,10 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 		buf_addc(o, '{');
 		json_field(o, "file", it->s[S_FILE], true);
 		json_field(o, "url", url, true);
-		if (it->s[S_ID]) {
+		if (it->s[S_ID])
 			json_field(o, "warc_record_id", it->s[S_ID], true);
+		if (it->s[S_DATE])
 			json_field(o, "warc_date", it->s[S_DATE], true);
-		}
 		json_field(o, "title", pg.meta.title && *pg.meta.title ? pg.meta.title : NULL, true);
 		json_field(o, "date", pg.meta.date, true);
 		json_field(o, "keywords", pg.meta.keywords, true);
@@ -413,7 +414,7 @@ item_timeout(const struct batch *b, const struct item *it)
 {
 	if (b->timeout >= 0)
 		return b->timeout;
-	return it->s[S_ID] || b->c->jobs > 1 ? EXTRACT_DEFAULT_TIMEOUT : 0;
+	return it->warc || b->c->jobs > 1 ? EXTRACT_DEFAULT_TIMEOUT : 0;
 }
 
 /* One page of the batch; a page that already crashed while the site was
@@ -505,7 +506,8 @@ source_next(struct source *s, struct item *it)
 				it->s[S_NAME] = s->name;
 				it->s[S_FILE] = file;
 				it->s[S_URL] = uri;
-				it->s[S_ID] = rec->record_id ? rec->record_id : "";
+				it->s[S_ID] = rec->record_id;
+				it->warc = true;
 				it->s[S_DATE] = rec->date;
 				it->s[S_TYPE] = rec->http_type;
 				it->bytes = rec->body.data;
@@ -607,6 +609,7 @@ struct msg {
 struct order {
 	long seq;               /* -1: stop */
 	int input, site_index;
+	bool warc;
 	size_t len[NSTR];       /* SIZE_MAX: NULL */
 	size_t bytes;
 };
@@ -623,7 +626,7 @@ worker(const struct batch *b, int rfd, int wfd)
 	 * fails and the parent sees the pipe close */
 	signal(SIGPIPE, SIG_IGN);
 	while (read_full(rfd, &o, sizeof o) == 0 && o.seq >= 0) {
-		struct item it = { .input = o.input, .site_index = o.site_index };
+		struct item it = { .input = o.input, .site_index = o.site_index, .warc = o.warc };
 		for (int k = 0; k < NSTR; k++) {
 			if (o.len[k] == SIZE_MAX)
 				continue;
@@ -706,7 +709,7 @@ static int
 give(struct slot *w, long seq, const struct item *it)
 {
 	struct order o = { .seq = seq, .input = it->input, .site_index = it->site_index,
-			   .bytes = it->len };
+			   .warc = it->warc, .bytes = it->len };
 	for (int k = 0; k < NSTR; k++)
 		o.len[k] = it->s[k] ? strlen(it->s[k]) : SIZE_MAX;
 	w->seq = seq;
