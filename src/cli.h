@@ -30,6 +30,7 @@ struct cli {
 	const char *url;
 	const char **siblings;
 	int nsiblings;
+	int timeout;            /* extract: seconds per page, 0 none, -1 default */
 	const char *rules;
 	const char *rules_out;
 	struct rules_set *ruleset;  /* --rules, loaded by the command */
@@ -39,9 +40,8 @@ struct cli {
 	enum format format;
 	bool format_given;
 	const char *outdir;
-	int jobs;
-	int timeout;            /* extract: seconds per page, 0 none, -1 default */
 	const char *from_list;  /* extract: input paths one a line, or NULL */
+	int jobs;
 	bool plot;
 	bool features;      /* dump: the auto method's feature vectors */
 	const char *gold;

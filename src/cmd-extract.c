@@ -167,9 +167,9 @@ wet_record(struct buf *o, const struct item *it, const char *url, const char *te
 	struct buf u;
 	buf_init(&u);
 	if (!url) {
-		char *abs = strcmp(it->s[S_NAME], "-") ? realpath(it->s[S_NAME], NULL) : NULL;
-		const char *path = abs ? abs : strcmp(it->s[S_NAME], "-") ? it->s[S_NAME] :
-				   "/dev/stdin";
+		const char *name = it->s[S_NAME] ? it->s[S_NAME] : "-";
+		char *abs = strcmp(name, "-") ? realpath(name, NULL) : NULL;
+		const char *path = abs ? abs : strcmp(name, "-") ? name : "/dev/stdin";
 		buf_adds(&u, "file://");
 		for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
 			if (*p < 0x80 && (isalnum(*p) || strchr("/-._~", *p)))
