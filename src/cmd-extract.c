@@ -1,9 +1,10 @@
 /* cmd-extract.c - pith extract: batch extraction over files, directories,
- * standard input and URLs, optionally in N worker processes.
+ * standard input, URLs and WARC files, in N worker processes.
  *
  * libtidy is not thread-safe, so parallel runs fork workers.  The parent
- * hands out page numbers one at a time (so a slow page does not hold up a
- * queue), keeps finished results and prints them in input order. */
+ * reads the inputs (a WARC file record by record), hands out pages one at
+ * a time (so a slow page does not hold up a queue), keeps finished
+ * results and prints them in input order. */
 #include "config.h"
 
 #include <ctype.h>
