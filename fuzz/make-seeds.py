@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """make-seeds.py - write the fuzzers' seed corpora: small hand-made nasties
 and a few samples, each prefixed with the settings bytes its target reads
-first (fuzz-charset: 1 byte, fuzz-lineblock: 2, fuzz-page: 4).
+first (fuzz-charset: 1 byte, fuzz-lineblock: 2, fuzz-page: 4, fuzz-warc: 2).
 
 Run from the source tree: python3 fuzz/make-seeds.py.  The seeds are
 checked in; this script only documents and regenerates them.  Files named
@@ -122,3 +122,42 @@ for k, (name, rule) in enumerate(costly.items()):
     with open(os.path.join(d, name), 'wb') as f:
         f.write(rule.encode() + b'\0' + bytes([k]) + P + para * 20 + E)
 print('seeds written', file=sys.stderr)
+
+# fuzz-warc: 2 settings bytes (read size, block limit), then a WARC file
+import gzip  # noqa: E402
+import zlib  # noqa: E402
+
+
+def warc_rec(fields, block):
+    h = b'WARC/1.0\r\n' + b''.join(b'%s: %s\r\n' % f for f in fields)
+    return h + b'Content-Length: %d\r\n\r\n' % len(block) + block + b'\r\n\r\n'
+
+
+def warc_resp(n, http):
+    return warc_rec([(b'WARC-Type', b'response'), (b'WARC-Target-URI', b'http://a.test/%d' % n),
+                     (b'WARC-Date', b'2024-01-01T00:00:00Z'),
+                     (b'WARC-Record-ID', b'<urn:uuid:%d>' % n)], http)
+
+
+page = P + para + E
+ok = b'HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n'
+gz = gzip.compress(page)
+warc = {
+    'plain': warc_rec([(b'WARC-Type', b'warcinfo')], b'software: x\r\n') +
+    warc_resp(1, ok + b'\r\n' + page) + warc_resp(2, ok + b'\r\n' + page),
+    'chunked-gzip': warc_resp(1, ok + b'Transfer-Encoding: chunked\r\nContent-Encoding: gzip\r\n\r\n' +
+                              b'%x\r\n' % len(gz) + gz + b'\r\n0\r\n\r\n'),
+    'deflate': warc_resp(1, ok + b'Content-Encoding: deflate\r\n\r\n' + zlib.compress(page)),
+    'skips': warc_resp(1, b'HTTP/1.1 200 OK\r\nContent-Type: image/png\r\n\r\n\x89PNG') +
+    warc_rec([(b'WARC-Type', b'revisit')], b'') +
+    warc_rec([(b'WARC-Type', b'response'), (b'WARC-Truncated', b'length')], ok + b'\r\n<p>') +
+    b'WARC/1.0\r\nWARC-Type: response\r\n\r\nno length\r\n\r\n' + warc_resp(2, ok + b'\r\n' + page),
+    'cut': warc_resp(1, ok + b'\r\n' + page)[:150],
+}
+warc['members'] = b''.join(gzip.compress(r) for r in [warc['plain'], warc['deflate']])
+warc['whole'] = gzip.compress(warc['skips'])
+d = os.path.join(top, 'fuzz', 'seeds', 'warc')
+os.makedirs(d, exist_ok=True)
+for k, (name, body) in enumerate(warc.items()):
+    with open(os.path.join(d, name), 'wb') as f:
+        f.write([b'\x07\x40', b'\xff\xff', b'\x00\x02'][k % 3] + body)

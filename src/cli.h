@@ -14,7 +14,10 @@
 #include "page.h"
 #include "params.h"
 
-enum format { FORMAT_TEXT, FORMAT_TSV, FORMAT_JSON, FORMAT_MARKDOWN, FORMAT_HTML };
+enum format { FORMAT_TEXT, FORMAT_TSV, FORMAT_JSON, FORMAT_MARKDOWN, FORMAT_HTML, FORMAT_WET };
+
+/* extract's --timeout when not given, for WARC and -j runs (seconds) */
+#define EXTRACT_DEFAULT_TIMEOUT 60
 
 struct rules_set;
 
@@ -27,6 +30,7 @@ struct cli {
 	const char *url;
 	const char **siblings;
 	int nsiblings;
+	int timeout;            /* extract: seconds per page, 0 none, -1 default */
 	const char *rules;
 	const char *rules_out;
 	struct rules_set *ruleset;  /* --rules, loaded by the command */
@@ -39,6 +43,7 @@ struct cli {
 	bool front_matter;      /* extract --format markdown: the metadata first */
 	bool comments;          /* extract: the reader comments apart (json, markdown, html) */
 	const char *outdir;
+	const char *from_list;  /* extract: input paths one a line, or NULL */
 	int jobs;
 	bool plot;
 	bool features;      /* dump: the auto method's feature vectors */

@@ -1,12 +1,15 @@
 /* cmd-extract.c - pith extract: batch extraction over files, directories,
- * standard input and URLs, optionally in N worker processes.
+ * standard input, URLs and WARC files, in N worker processes.
  *
  * libtidy is not thread-safe, so parallel runs fork workers.  The parent
- * hands out page numbers one at a time (so a slow page does not hold up a
- * queue), keeps finished results and prints them in input order. */
+ * reads the inputs (a WARC file record by record), hands out pages one at
+ * a time (so a slow page does not hold up a queue), keeps finished
+ * results and prints them in input order. */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -23,6 +26,7 @@
 #include "run.h"
 #include "score.h"
 #include "walk.h"
+#include "warc.h"
 
 static void
 walk_skip(void *ctx, const char *path, const char *reason)
@@ -224,18 +228,80 @@ gold_report(const struct cli *c, const char *input, const char *text, size_t len
 	free(name);
 }
 
+/* One unit of work: a page file of the inputs, or a page given as bytes
+ * (a WARC record, standard input).  The strings go to a worker with it. */
+enum { S_NAME, S_FILE, S_URL, S_ID, S_DATE, S_TYPE, NSTR };
+struct item {
+	int input;              /* the page file's index in the inputs, or -1 */
+	int site_index;         /* the page among the site's pages, or -1 */
+	const char *s[NSTR];    /* name (for reports), file, URL, WARC-Record-ID,
+				 * WARC-Date, HTTP Content-Type; NULL when none */
+	const char *bytes;      /* a page given as bytes */
+	size_t len;
+	const char *error;      /* failed before it could run: the reason */
+	bool warc;              /* a WARC record */
+};
+
+/* Load the item's page: a file (or URL) by cli_load, bytes as they are. */
+static int
+item_load(const struct cli *c, const struct item *it, struct page *pg, bool want_dom,
+	  char *err, size_t errlen)
+{
+	const char *input = it->s[S_NAME];
+	/* test hook: a page whose name holds $PITH_TEST_HANG never ends, as a
+	 * pathological page would not in any time (tests/warc.test) */
+	const char *hang = getenv("PITH_TEST_HANG");
+	if (hang && *hang && strstr(input, hang))
+		for (;;)
+			pause();
+	if (it->input >= 0)
+		return cli_load(c, input, pg, want_dom, err, errlen);
+	struct page_opts o = c->page;
+	if (it->s[S_TYPE])
+		o.load.http_type = it->s[S_TYPE];
+	return page_load_bytes(pg, input, it->bytes, it->len, &o, want_dom, err, errlen);
+}
+
+/* The page's text as a WET conversion record: it refers to the WARC
+ * record it came from; a page file without a URL is named by a file: URI. */
 static void
-extract_page(const struct cli *c, const void *site, int index,
-	 const char *input, const char *outpath, struct result *r)
+wet_record(struct buf *o, const struct item *it, const char *url, const char *text,
+	   size_t len)
+{
+	struct buf u;
+	buf_init(&u);
+	if (!url) {
+		const char *name = it->s[S_NAME] ? it->s[S_NAME] : "-";
+		char *abs = strcmp(name, "-") ? realpath(name, NULL) : NULL;
+		const char *path = abs ? abs : strcmp(name, "-") ? name : "/dev/stdin";
+		buf_adds(&u, "file://");
+		for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+			if (*p < 0x80 && (isalnum(*p) || strchr("/-._~", *p)))
+				buf_addc(&u, (char)*p);
+			else
+				buf_printf(&u, "%%%02X", *p);
+		}
+		free(abs);
+		url = u.data;
+	}
+	warc_write_conversion(o, url, it->s[S_ID], it->s[S_DATE],
+			      it->s[S_ID] ? it->s[S_ID] : url, text, len);
+	buf_free(&u);
+}
+
+static void
+extract_page(const struct cli *c, const void *site, const struct item *it,
+	     const char *outpath, struct result *r)
 {
 	double t0 = now_ms();
+	const char *input = it->s[S_NAME];
 	struct page pg;
 	char err[256];
 	buf_init(&r->out);
 	r->failed = 0;
 	bool structured = c->format == FORMAT_MARKDOWN || c->format == FORMAT_HTML;
-	if (cli_load(c, input, &pg, c->algo->needs_dom || c->ruleset || structured || c->comments,
-		     err, sizeof err) < 0) {
+	if (item_load(c, it, &pg, c->algo->needs_dom || c->ruleset || structured || c->comments,
+		      err, sizeof err) < 0) {
 		r->failed = 1;
 		buf_adds(&r->out, err);
 		page_free(&pg);
@@ -267,9 +333,10 @@ extract_page(const struct cli *c, const void *site, int index,
 	}
 	/* the site rule, if one matches, decides instead of the method */
 	char *side = NULL;
-	const char *rule_url = c->url ? c->url : cli_is_url(input) ? input : pg.meta.canonical;
+	const char *rule_url = it->s[S_URL] ? it->s[S_URL] : c->url ? c->url :
+			       cli_is_url(input) ? input : pg.meta.canonical;
 	/* input is an argv string or a walked path, never NULL */
-	if (!rule_url && c->ruleset && strcmp(input, "-"))   /* NOLINT(clang-analyzer-core.NonNullParamChecker) */
+	if (!rule_url && c->ruleset && it->input >= 0 && strcmp(input, "-"))   /* NOLINT(clang-analyzer-core.NonNullParamChecker) */
 		rule_url = side = sidecar_url(input);
 	const struct rule *rule = c->ruleset ? rules_match(c->ruleset, rule_url) : NULL;
 	const struct method *algo = c->algo;
@@ -279,7 +346,7 @@ extract_page(const struct cli *c, const void *site, int index,
 	struct run run;
 	run_init(&run);
 	struct run_input ri = {
-		.method = algo, .params = &p, .index = index, .rule = rule,
+		.method = algo, .params = &p, .index = it->site_index, .rule = rule,
 		.site = algo == c->algo ? site : NULL, .diag = rule_diag,
 		.ftr_only = c->ftr_only,
 	};
@@ -318,11 +385,16 @@ extract_page(const struct cli *c, const void *site, int index,
 	double ms = now_ms() - t0;
 
 	struct buf *o = &r->out;
+	const char *url = it->s[S_URL] ? it->s[S_URL] : c->url ? c->url :
+			  cli_is_url(input) ? input : pg.meta.canonical;
 	if (c->format == FORMAT_JSON) {
-		const char *url = c->url ? c->url : cli_is_url(input) ? input : pg.meta.canonical;
 		buf_addc(o, '{');
-		json_field(o, "file", input, true);
+		json_field(o, "file", it->s[S_FILE], true);
 		json_field(o, "url", url, true);
+		if (it->s[S_ID])
+			json_field(o, "warc_record_id", it->s[S_ID], true);
+		if (it->s[S_DATE])
+			json_field(o, "warc_date", it->s[S_DATE], true);
 		json_field(o, "title", pg.meta.title && *pg.meta.title ? pg.meta.title : NULL, true);
 		json_field(o, "date", pg.meta.date, true);
 		json_field(o, "keywords", pg.meta.keywords, true);
@@ -353,6 +425,8 @@ extract_page(const struct cli *c, const void *site, int index,
 			format_lines_html(comments.data, comments.len, o);
 			buf_adds(o, "</section>\n");
 		}
+	} else if (c->format == FORMAT_WET) {
+		wet_record(o, it, url, text.data ? text.data : "", text.len);
 	} else {
 		buf_add(o, text.data ? text.data : "", text.len);
 	}
@@ -405,7 +479,7 @@ emit(struct printer *p, const char *input, struct result *r)
 			cli_report(input, r->out.data ? r->out.data : "failed");
 		p->failed++;
 	} else if (!p->c->outdir && !p->broken) {
-		if (p->c->format != FORMAT_JSON && p->printed > 0)
+		if (p->c->format != FORMAT_JSON && p->c->format != FORMAT_WET && p->printed > 0)
 			fputs("\f\n", stdout);
 		fwrite(r->out.data ? r->out.data : "", 1, r->out.len, stdout);
 		if (fflush(stdout) != 0 || ferror(stdout)) {
@@ -417,8 +491,12 @@ emit(struct printer *p, const char *input, struct result *r)
 	p->done++;
 	if (p->progress) {
 		double s = (now_ms() - p->t0) / 1e3;
-		fprintf(stderr, "\r%d/%d pages, %.0f pages/s, %d failed ",
-			p->done, p->total, s > 0 ? p->done / s : 0.0, p->failed);
+		if (p->total < 0)   /* WARC files: not known ahead */
+			fprintf(stderr, "\r%d pages, %.0f pages/s, %d failed ",
+				p->done, s > 0 ? p->done / s : 0.0, p->failed);
+		else
+			fprintf(stderr, "\r%d/%d pages, %.0f pages/s, %d failed ",
+				p->done, p->total, s > 0 ? p->done / s : 0.0, p->failed);
 		if (p->done == p->total)
 			fputc('\n', stderr);
 	}
@@ -463,44 +541,263 @@ read_full(int fd, void *data, size_t n)
 	return 0;
 }
 
-struct msg {
-	int index;
-	int failed;
-	size_t len;
-};
-
 struct batch {
 	const struct cli *c;
 	const void *site;
 	const struct strv *in;
+	const bool *is_warc;    /* per input: read as a WARC file */
+	const int *site_index;  /* per input: its place among the site's pages */
 	char **outpath;         /* per input, or NULL without -o */
 	const uint8_t *crashed; /* per input: crashed while the site was built */
+	int timeout;            /* seconds per page, 0: none, -1: the default */
 };
+
+/* The time limit of a page: --timeout, else a stated default where one
+ * page must not hold up many (a WARC file's pages, -j runs). */
+static int
+item_timeout(const struct batch *b, const struct item *it)
+{
+	if (b->timeout >= 0)
+		return b->timeout;
+	return it->warc || b->c->jobs > 1 ? EXTRACT_DEFAULT_TIMEOUT : 0;
+}
 
 /* One page of the batch; a page that already crashed while the site was
  * built is not tried again (it was reported then). */
 static void
-run_one(const struct batch *b, int i, struct result *r)
+run_one(const struct batch *b, const struct item *it, struct result *r)
 {
-	if (b->crashed && b->crashed[i]) {
+	if (it->input >= 0 && b->crashed && b->crashed[it->input]) {
 		buf_init(&r->out);
 		r->failed = 2;
 		return;
 	}
-	extract_page(b->c, b->site, i, b->in->v[i], b->outpath ? b->outpath[i] : NULL, r);
+	extract_page(b->c, b->site, it, it->input >= 0 && b->outpath ?
+		     b->outpath[it->input] : NULL, r);
 }
+
+/* ---- the inputs as items: page files, and the pages of WARC files ---- */
+
+struct source {
+	const struct batch *b;
+	int next;               /* the next input */
+	int cur;                /* the WARC input being read */
+	int fd;
+	struct warc_reader *wr;
+	long pages, skipped[WARC_SKIP_KINDS];
+	char *name;             /* the current record's name */
+	struct buf bytes;       /* a page read whole from standard input */
+	char err[96];           /* an item's error, when made here */
+	int status;             /* 1 when an input failed here */
+};
+
+static ssize_t
+fd_read(void *ctx, void *buf, size_t n)
+{
+	return read(*(int *)ctx, buf, n);
+}
+
+/* The end of a WARC input: what was skipped, counted. */
+static void
+source_close_warc(struct source *s)
+{
+	const char *file = s->b->in->v[s->cur];
+	long *k = s->skipped;
+	long sk = k[WARC_SKIP_NOT_HTML] + k[WARC_SKIP_REVISIT] + k[WARC_SKIP_TRUNCATED] +
+		  k[WARC_SKIP_INVALID];
+	if (sk > 0 || s->b->c->verbose)
+		fprintf(stderr, "pith: %s: %ld pages, %ld records skipped (%ld not HTML, "
+			"%ld revisits, %ld truncated, %ld invalid)\n", file, s->pages, sk,
+			k[WARC_SKIP_NOT_HTML], k[WARC_SKIP_REVISIT], k[WARC_SKIP_TRUNCATED],
+			k[WARC_SKIP_INVALID]);
+	if (k[WARC_SKIP_INVALID] > 0)
+		s->status = 1;
+	warc_reader_free(s->wr);
+	s->wr = NULL;
+	if (s->fd > 0)
+		close(s->fd);
+	s->fd = -1;
+	s->pages = 0;
+	memset(s->skipped, 0, sizeof s->skipped);
+}
+
+/* The next item, false at the end of the inputs.  Its strings and bytes
+ * are the source's until the next call. */
+static bool
+source_next(struct source *s, struct item *it)
+{
+	const struct batch *b = s->b;
+	memset(it, 0, sizeof *it);
+	it->input = -1;
+	it->site_index = -1;
+	for (;;) {
+		if (s->wr) {
+			struct warc_record *rec;
+			enum warc_skip kind;
+			char why[256];
+			enum warc_status st = warc_reader_next(s->wr, &rec, &kind, why, sizeof why);
+			const char *file = b->in->v[s->cur];
+			const char *uri = rec->target_uri && *rec->target_uri ? rec->target_uri : NULL;
+			if (st == WARC_PAGE) {
+				s->pages++;
+				free(s->name);
+				struct buf n;
+				buf_init(&n);
+				if (uri)
+					buf_adds(&n, uri);
+				else
+					buf_printf(&n, "%s: record %ld", file, rec->number);
+				s->name = buf_steal(&n, NULL);
+				it->s[S_NAME] = s->name;
+				it->s[S_FILE] = file;
+				it->s[S_URL] = uri;
+				it->s[S_ID] = rec->record_id;
+				it->warc = true;
+				it->s[S_DATE] = rec->date;
+				it->s[S_TYPE] = rec->http_type;
+				it->bytes = rec->body.data;
+				it->len = rec->body.len;
+				return true;
+			}
+			if (st == WARC_SKIP) {
+				s->skipped[kind]++;
+				if (b->c->verbose)
+					fprintf(stderr, "%s: record %ld%s%s%s skipped: %s\n", file,
+						rec->number, uri ? " (" : "", uri ? uri : "",
+						uri ? ")" : "", why);
+				continue;
+			}
+			if (st == WARC_OTHER)
+				continue;
+			if (st == WARC_FAIL) {
+				char msg[400];
+				snprintf(msg, sizeof msg, "%s (at record %ld)", why, rec->number);
+				cli_report(file, msg);
+				s->status = 1;
+			}
+			source_close_warc(s);
+			continue;
+		}
+		if (s->next >= b->in->n)
+			return false;
+		int i = s->next++;
+		const char *a = b->in->v[i];
+		bool is_stdin = !strcmp(a, "-");
+		if (!b->is_warc[i] && !is_stdin) {
+			it->input = i;
+			it->site_index = b->site_index[i];
+			it->s[S_NAME] = it->s[S_FILE] = a;
+			return true;
+		}
+		it->s[S_NAME] = it->s[S_FILE] = a;
+		s->fd = is_stdin ? 0 : open(a, O_RDONLY | O_CLOEXEC);
+		if (s->fd < 0) {
+			it->error = errno == ENOENT ? "no such file" : strerror(errno);
+			return true;
+		}
+		s->cur = i;
+		s->wr = warc_reader_new(fd_read, &s->fd, b->c->page.load.max_bytes);
+		if (warc_reader_sniff(s->wr)) {
+			if (b->outpath) {
+				it->error = "a WARC file's pages go to standard output (no -o)";
+				warc_reader_free(s->wr);
+				s->wr = NULL;
+				return true;
+			}
+			continue;
+		}
+		if (!is_stdin) {
+			it->error = "not a WARC file";
+			close(s->fd);
+		} else {
+			/* a page on standard input, read here: the workers have
+			 * no standard input of their own */
+			size_t max = b->c->page.load.max_bytes;
+			s->bytes.len = 0;
+			if (warc_reader_rest(s->wr, max, &s->bytes) < 0)
+				it->error = strerror(errno);
+			else if (s->bytes.len > max) {
+				snprintf(s->err, sizeof s->err,
+					 "larger than %zu bytes (--max-bytes)", max);
+				it->error = s->err;
+			}
+			if (!s->bytes.data)
+				buf_adds(&s->bytes, "");
+			it->bytes = s->bytes.data;
+			it->len = s->bytes.len;
+		}
+		warc_reader_free(s->wr);
+		s->wr = NULL;
+		s->fd = -1;
+		return true;
+	}
+}
+
+static void
+source_free(struct source *s)
+{
+	if (s->wr)
+		source_close_warc(s);
+	free(s->name);
+	buf_free(&s->bytes);
+}
+
+/* ---- workers ---- */
+
+struct msg {
+	long seq;
+	int failed;
+	size_t len;
+};
+
+/* What the parent sends a worker: the item's strings and bytes follow. */
+struct order {
+	long seq;               /* -1: stop */
+	int input, site_index;
+	bool warc;
+	size_t len[NSTR];       /* SIZE_MAX: NULL */
+	size_t bytes;
+};
 
 static void
 worker(const struct batch *b, int rfd, int wfd)
 {
-	int index;
+	struct order o;
+	struct buf str[NSTR], bytes;
+	for (int k = 0; k < NSTR; k++)
+		buf_init(&str[k]);
+	buf_init(&bytes);
 	/* a reader that left must not kill the worker mid-page: its write
 	 * fails and the parent sees the pipe close */
 	signal(SIGPIPE, SIG_IGN);
-	while (read_full(rfd, &index, sizeof index) == 0 && index >= 0) {
+	while (read_full(rfd, &o, sizeof o) == 0 && o.seq >= 0) {
+		struct item it = { .input = o.input, .site_index = o.site_index, .warc = o.warc };
+		for (int k = 0; k < NSTR; k++) {
+			if (o.len[k] == SIZE_MAX)
+				continue;
+			str[k].len = 0;
+			buf_reserve(&str[k], o.len[k]);
+			if (read_full(rfd, str[k].data, o.len[k]) < 0)
+				_exit(3);
+			str[k].data[o.len[k]] = '\0';
+			it.s[k] = str[k].data;
+		}
+		bytes.len = 0;
+		buf_reserve(&bytes, o.bytes);
+		if (read_full(rfd, bytes.data, o.bytes) < 0)
+			_exit(3);
+		bytes.data[o.bytes] = '\0';
+		it.bytes = bytes.data;
+		it.len = o.bytes;
 		struct result r;
-		run_one(b, index, &r);
-		struct msg m = { index, r.failed, r.out.len };
+		/* the time limit: SIGALRM's default action ends the worker,
+		 * and the parent names the page */
+		int limit = item_timeout(b, &it);
+		if (limit > 0)
+			alarm((unsigned)limit);
+		run_one(b, &it, &r);
+		alarm(0);
+		struct msg m = { o.seq, r.failed, r.out.len };
 		if (write_full(wfd, &m, sizeof m) < 0 ||
 		    write_full(wfd, r.out.data ? r.out.data : "", r.out.len) < 0)
 			_exit(3);
@@ -512,7 +809,7 @@ worker(const struct batch *b, int rfd, int wfd)
 struct slot {
 	pid_t pid;
 	int to, from;
-	int page;               /* the page it works on, -1 when idle */
+	long seq;               /* the item it works on, -1 when idle */
 };
 
 /* Start worker k; its child end of the pipes, and no other worker's. */
@@ -549,66 +846,138 @@ spawn(const struct batch *b, struct slot *w, int nw, int k)
 	}
 	close(down[0]);
 	close(up[1]);
-	w[k] = (struct slot){ .pid = pid, .to = down[1], .from = up[0], .page = -1 };
+	w[k] = (struct slot){ .pid = pid, .to = down[1], .from = up[0], .seq = -1 };
 	return 0;
 }
 
-static void
-give(struct slot *w, int page)
+static int
+give(struct slot *w, long seq, const struct item *it)
 {
-	w->page = page;
-	if (write_full(w->to, &page, sizeof page) < 0)
-		w->page = -1;   /* it died meanwhile: seen when its pipe closes */
+	struct order o = { .seq = seq, .input = it->input, .site_index = it->site_index,
+			   .warc = it->warc, .bytes = it->len };
+	for (int k = 0; k < NSTR; k++)
+		o.len[k] = it->s[k] ? strlen(it->s[k]) : SIZE_MAX;
+	w->seq = seq;
+	if (write_full(w->to, &o, sizeof o) < 0)
+		return -1;
+	for (int k = 0; k < NSTR; k++)
+		if (it->s[k] && write_full(w->to, it->s[k], o.len[k]) < 0)
+			return -1;
+	return write_full(w->to, it->bytes ? it->bytes : "", it->len);
+}
+
+/* An item waiting to be printed in input order. */
+struct pending {
+	char *name;
+	int limit;              /* its time limit (s), 0 none */
+	struct result r;
+	bool have;
+};
+
+/* Worker k is gone (crashed, over the time limit, or its pipe broke):
+ * its item's result says how, and a fresh worker takes its place. */
+static void
+worker_lost(const struct batch *b, struct slot *w, int nw, int k, struct pending *p)
+{
+	int status = 0;
+	close(w[k].to);
+	close(w[k].from);
+	waitpid(w[k].pid, &status, 0);
+	struct result *r = &p->r;
+	buf_free(&r->out);
+	buf_init(&r->out);
+	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM && p->limit > 0)
+		buf_printf(&r->out, "over the time limit (%d s)", p->limit);
+	else if (WIFSIGNALED(status))
+		buf_printf(&r->out, "crashed (signal %d, %s)", WTERMSIG(status),
+			   strsignal(WTERMSIG(status)));
+	else
+		buf_printf(&r->out, "crashed (exit status %d)",
+			   WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	r->failed = 1;
+	p->have = true;
+	w[k].pid = -1;
+	w[k].seq = -1;
+	if (spawn(b, w, nw, k) < 0)
+		w[k].pid = -1;
 }
 
 /* Every page in a worker process, so that a page that crashes the parser
- * costs only itself: the crashed worker's page is reported with the
- * signal, and a fresh worker takes the next page.  The parent hands out
- * one page at a time (a slow page holds up no queue) and prints results
- * in input order. */
+ * or runs over the time limit costs only itself: it is reported, and a
+ * fresh worker takes the next page.  The parent reads the inputs (WARC
+ * files record by record, so memory stays flat), hands out one page at a
+ * time (a slow page holds up no queue; at most WINDOW pages wait to be
+ * printed) and prints results in input order. */
 static void
-run_workers(const struct batch *b, struct printer *pr)
+run_workers(const struct batch *b, struct printer *pr, struct source *src, int nw)
 {
-	const struct strv *in = b->in;
-	int n = in->n;
-	int nw = b->c->jobs < n ? b->c->jobs : n;
+	enum { WINDOW = 256 };
 	struct slot *w = xcalloc((size_t)nw, sizeof *w);
-	struct result *res = xcalloc((size_t)n, sizeof *res);
-	bool *have = xcalloc((size_t)n, sizeof *have);
+	struct pending *ring = xcalloc(WINDOW, sizeof *ring);
 	signal(SIGPIPE, SIG_IGN);
-	int next = 0, next_print = 0, alive = 0;
+	int alive = 0;
 	for (int k = 0; k < nw; k++) {
-		if (spawn(b, w, nw, k) < 0) {
+		if (spawn(b, w, nw, k) < 0)
 			w[k].pid = -1;
-			continue;
-		}
-		alive++;
-		if (next < n)
-			give(&w[k], next++);
+		else
+			alive++;
 	}
-	if (alive == 0) {
-		/* no process to be had: run in this one */
-		for (int i = 0; i < n && !pr->broken; i++) {
-			struct result r;
-			run_one(b, i, &r);
-			emit(pr, in->v[i], &r);
-		}
-		free(w);
-		free(res);
-		free(have);
-		return;
-	}
+	long next = 0, next_print = 0;
+	bool more = true;
 	struct pollfd *pfd = xcalloc((size_t)nw, sizeof *pfd);
-	while (next_print < n && !pr->broken) {
+	while (!pr->broken) {
+		/* work for every idle worker, within the window */
+		while (more && next - next_print < WINDOW) {
+			int k = 0;
+			bool any = false;
+			for (int j = 0; j < nw; j++)
+				any |= w[j].pid > 0;
+			while (k < nw && !(w[k].pid > 0 && w[k].seq < 0))
+				k++;
+			if (any && k == nw)
+				break;
+			struct item it;
+			if (!source_next(src, &it)) {
+				more = false;
+				break;
+			}
+			struct pending *p = &ring[next % WINDOW];
+			p->name = xstrdup(it.s[S_NAME]);
+			p->limit = item_timeout(b, &it);
+			buf_init(&p->r.out);
+			p->have = false;
+			if (it.error) {
+				buf_adds(&p->r.out, it.error);
+				p->r.failed = 1;
+				p->have = true;
+			} else if (!any) {
+				/* no process to be had: run it in this one */
+				run_one(b, &it, &p->r);
+				p->have = true;
+			} else if (give(&w[k], next, &it) < 0) {
+				worker_lost(b, w, nw, k, p);
+			}
+			next++;
+		}
+		while (next_print < next && ring[next_print % WINDOW].have && !pr->broken) {
+			struct pending *p = &ring[next_print % WINDOW];
+			emit(pr, p->name, &p->r);
+			free(p->name);
+			p->name = NULL;
+			p->have = false;
+			next_print++;
+		}
+		if (!more && next_print == next)
+			break;
 		int np = 0;
 		for (int k = 0; k < nw; k++) {
-			pfd[k].fd = w[k].pid > 0 && w[k].page >= 0 ? w[k].from : -1;
+			pfd[k].fd = w[k].pid > 0 && w[k].seq >= 0 ? w[k].from : -1;
 			pfd[k].events = POLLIN;
 			pfd[k].revents = 0;
 			np += pfd[k].fd >= 0;
 		}
 		if (np == 0)
-			break;
+			continue;
 		if (poll(pfd, (nfds_t)nw, -1) < 0) {
 			if (errno == EINTR)
 				continue;
@@ -618,11 +987,10 @@ run_workers(const struct batch *b, struct printer *pr)
 			if (!pfd[k].revents)
 				continue;
 			struct msg m;
-			int page = w[k].page;
-			struct result *r = &res[page];
-			bool ok = read_full(w[k].from, &m, sizeof m) == 0 && m.index == page;
+			struct pending *p = &ring[w[k].seq % WINDOW];
+			struct result *r = &p->r;
+			bool ok = read_full(w[k].from, &m, sizeof m) == 0 && m.seq == w[k].seq;
 			if (ok) {
-				buf_init(&r->out);
 				buf_reserve(&r->out, m.len);
 				ok = read_full(w[k].from, r->out.data, m.len) == 0;
 				r->out.len = ok ? m.len : 0;
@@ -630,42 +998,11 @@ run_workers(const struct batch *b, struct printer *pr)
 				r->failed = m.failed;
 			}
 			if (!ok) {
-				/* the worker died on this page: say how, and go on
-				 * with a fresh one */
-				int status = 0;
-				close(w[k].to);
-				close(w[k].from);
-				waitpid(w[k].pid, &status, 0);
-				buf_free(&r->out);
-				buf_init(&r->out);
-				if (WIFSIGNALED(status))
-					buf_printf(&r->out, "crashed (signal %d, %s)", WTERMSIG(status),
-						   strsignal(WTERMSIG(status)));
-				else
-					buf_printf(&r->out, "crashed (exit status %d)",
-						   WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-				r->failed = 1;
-				w[k].pid = -1;
-				w[k].page = -1;
-				if (spawn(b, w, nw, k) < 0)
-					w[k].pid = -1;
+				worker_lost(b, w, nw, k, p);
+				continue;
 			}
-			have[page] = true;
-			w[k].page = -1;
-			if (w[k].pid > 0 && next < n)
-				give(&w[k], next++);
-		}
-		/* pages no worker can take any more (fork failed): here */
-		bool any = false;
-		for (int k = 0; k < nw; k++)
-			any |= w[k].pid > 0;
-		while (!any && next < n) {
-			run_one(b, next, &res[next]);
-			have[next++] = true;
-		}
-		while (next_print < n && have[next_print] && !pr->broken) {
-			emit(pr, in->v[next_print], &res[next_print]);
-			next_print++;
+			p->have = true;
+			w[k].seq = -1;
 		}
 	}
 	for (int k = 0; k < nw; k++) {
@@ -674,7 +1011,7 @@ run_workers(const struct batch *b, struct printer *pr)
 		if (pr->broken) {
 			kill(w[k].pid, SIGTERM);    /* nothing it does can be delivered */
 		} else {
-			int stop = -1;
+			struct order stop = { .seq = -1 };
 			write_full(w[k].to, &stop, sizeof stop);
 		}
 		close(w[k].to);
@@ -683,37 +1020,92 @@ run_workers(const struct batch *b, struct printer *pr)
 	for (int k = 0; k < nw; k++)
 		if (w[k].pid > 0)
 			waitpid(w[k].pid, NULL, 0);
-	for (int i = next_print; i < n; i++)
-		buf_free(&res[i].out);
+	for (int i = 0; i < WINDOW; i++) {
+		free(ring[i].name);
+		buf_free(&ring[i].r.out);
+	}
 	free(pfd);
 	free(w);
-	free(res);
-	free(have);
+	free(ring);
+}
+
+/* --from-list: input paths one a line (blank lines skipped) appended. */
+static int
+read_list(const char *list, struct strv *out)
+{
+	FILE *f = strcmp(list, "-") ? fopen(list, "r") : stdin;
+	if (!f) {
+		cli_report(list, errno == ENOENT ? "no such file" : strerror(errno));
+		return -1;
+	}
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t k;
+	while ((k = getline(&line, &cap, f)) >= 0) {
+		while (k > 0 && (line[k - 1] == '\n' || line[k - 1] == '\r'))
+			line[--k] = '\0';
+		if (k > 0)
+			strv_add(out, line);
+	}
+	free(line);
+	int bad = ferror(f);
+	if (f != stdin)
+		fclose(f);
+	if (bad) {
+		cli_report(list, "read error");
+		return -1;
+	}
+	return 0;
+}
+
+static bool
+is_warc_name(const char *path)
+{
+	return str_has_suffix(path, ".warc") || str_has_suffix(path, ".warc.gz");
 }
 
 int
 cmd_extract(struct cli *c)
 {
-	if (c->ninputs < 1)
+	if (c->ninputs < 1 && !c->from_list)
 		return cli_usage_error("extract needs at least one FILE, DIR, URL or -");
 	if (c->format_given && c->format == FORMAT_TSV)
-		return cli_usage_error("extract writes text, json, markdown or html");
+		return cli_usage_error("extract writes text, json, markdown, html or wet");
 	if ((c->links || c->images || c->front_matter) && c->format != FORMAT_MARKDOWN)
 		return cli_usage_error("--links, --images and --front-matter go with --format markdown");
 	if (c->comments && c->format == FORMAT_TEXT)
 		return cli_usage_error("--comments goes with --format json, markdown or html");
+	struct strv args = { 0 };
+	for (int i = 0; i < c->ninputs; i++) {
+		if (c->from_list && !strcmp(c->from_list, "-") && !strcmp(c->inputs[i], "-")) {
+			strv_free(&args);
+			return cli_usage_error("--from-list - reads standard input: no - input beside it");
+		}
+		if (c->outdir && is_warc_name(c->inputs[i])) {
+			strv_free(&args);
+			return cli_usage_error("a WARC file's pages go to standard output: no -o");
+		}
+		strv_add(&args, c->inputs[i]);
+	}
+	if (c->from_list && read_list(c->from_list, &args) < 0) {
+		strv_free(&args);
+		return 1;
+	}
 	if (c->outdir) {
 		struct stat st;
 		if (mkdir_parents(c->outdir) < 0) {
 			cli_report(c->outdir, strerror(errno));
+			strv_free(&args);
 			return 1;
 		}
 		if (stat(c->outdir, &st) < 0 || !S_ISDIR(st.st_mode)) {
 			cli_report(c->outdir, "not a directory");
+			strv_free(&args);
 			return 1;
 		}
 		if (access(c->outdir, W_OK | X_OK) < 0) {
 			cli_report(c->outdir, "directory not writable");
+			strv_free(&args);
 			return 1;
 		}
 	}
@@ -722,13 +1114,14 @@ cmd_extract(struct cli *c)
 		int ne = 0;
 		if (rules_load(c->rules, &c->ruleset, rule_diag, NULL, &ne, err, sizeof err) < 0) {
 			cli_report(c->rules, err);
+			strv_free(&args);
 			return 1;
 		}
 	}
 	struct strv in = { 0 }, roots = { 0 };
 	int status = 0;
-	for (int i = 0; i < c->ninputs; i++) {
-		const char *a = c->inputs[i];
+	for (int i = 0; i < args.n; i++) {
+		const char *a = args.v[i];
 		struct stat st;
 		if (strcmp(a, "-") && !cli_is_url(a) && stat(a, &st) == 0 && S_ISDIR(st.st_mode)) {
 			char err[256];
@@ -752,7 +1145,7 @@ cmd_extract(struct cli *c)
 	bool *skip = xcalloc((size_t)in.n + 1, sizeof *skip);
 	if (c->outdir) {
 		outpath = xcalloc((size_t)in.n + 1, sizeof *outpath);
-		static const char *const exts[] = { "txt", "tsv", "json", "md", "html" };
+		static const char *const exts[] = { "txt", "tsv", "json", "md", "html", "warc" };
 		const char *ext = exts[c->format];
 		for (int i = 0; i < in.n; i++) {
 			const char *root = roots.v[i];
@@ -782,25 +1175,40 @@ cmd_extract(struct cli *c)
 				runout[run.n] = outpath[i];
 			strv_add(&run, in.v[i]);
 		}
-	struct printer pr = { .c = c, .total = run.n, .t0 = now_ms() };
-	pr.progress = isatty(2) && run.n > 5;
-	int stdin_uses = 0;
-	for (int i = 0; i < run.n; i++)
-		stdin_uses += !strcmp(run.v[i], "-");
-	uint8_t *crashed = xcalloc((size_t)run.n + 1, 1);
-	void *st = cli_site_new(c, c->algo, run.v, run.n, crashed);
-	struct batch b = { .c = c, .site = st, .in = &run, .outpath = runout,
-			   .crashed = crashed };
-	if (stdin_uses == 0 && run.n > 0) {
-		run_workers(&b, &pr);
-	} else {
-		/* standard input is read here, once */
-		for (int i = 0; i < run.n && !pr.broken; i++) {
-			struct result r;
-			run_one(&b, i, &r);
-			emit(&pr, run.v[i], &r);
-		}
+	/* the site's pages (ent, sib) are the page files, not WARC files */
+	bool *is_warc = xcalloc((size_t)run.n + 1, sizeof *is_warc);
+	int *site_index = xcalloc((size_t)run.n + 1, sizeof *site_index);
+	struct strv pages = { 0 };
+	bool streams = false;   /* inputs whose page count is not known ahead */
+	for (int i = 0; i < run.n; i++) {
+		is_warc[i] = is_warc_name(run.v[i]);
+		streams |= is_warc[i] || !strcmp(run.v[i], "-");
+		site_index[i] = is_warc[i] ? -1 : pages.n;
+		if (!is_warc[i])
+			strv_add(&pages, run.v[i]);
 	}
+	struct printer pr = { .c = c, .total = streams ? -1 : run.n, .t0 = now_ms() };
+	pr.progress = isatty(2) && (streams || run.n > 5);
+	uint8_t *site_crashed = xcalloc((size_t)pages.n + 1, 1);
+	uint8_t *crashed = xcalloc((size_t)run.n + 1, 1);
+	void *st = cli_site_new(c, c->algo, pages.v, pages.n, site_crashed);
+	for (int i = 0; i < run.n; i++)
+		crashed[i] = site_index[i] >= 0 && site_crashed[site_index[i]];
+	struct batch b = { .c = c, .site = st, .in = &run, .is_warc = is_warc,
+			   .site_index = site_index, .outpath = runout, .crashed = crashed,
+			   .timeout = c->timeout };
+	struct source src = { .b = &b, .fd = -1 };
+	buf_init(&src.bytes);
+	int nw = streams || c->jobs < run.n ? c->jobs : run.n;
+	if (nw > 0)
+		run_workers(&b, &pr, &src, nw);
+	status |= src.status;
+	source_free(&src);
+	free(is_warc);
+	free(site_index);
+	free(site_crashed);
+	strv_free(&pages);
+	strv_free(&args);
 	for (int i = 0; outpath && i < in.n; i++)
 		free(outpath[i]);
 	free(outpath);

@@ -17,7 +17,7 @@ static const char usage_main[] =
 "usage: pith [inspect] [OPTIONS] FILE|URL   open the inspector (default)\n"
 "       pith dump      [OPTIONS] FILE       node table with figures\n"
 "       pith histogram [OPTIONS] FILE       line-block distribution and regions\n"
-"       pith extract   [OPTIONS] FILE|DIR|URL...  extracted text, batch\n"
+"       pith extract   [OPTIONS] FILE|DIR|URL|WARC...  extracted text, batch\n"
 "       pith rules     check|test|export ...  validate, test, convert site rules\n"
 "\n"
 "Options:\n"
@@ -28,7 +28,7 @@ static const char usage_main[] =
 "  --siblings FILE|DIR same-site pages (repeatable)\n"
 "  --rules FILE|DIR    site rules\n"
 "  --format FMT        dump: tsv or json; histogram: tsv; extract: text, json,\n"
-"                      markdown or html\n"
+"                      markdown, html or wet\n"
 "  -o, --output DIR    extract: write DIR/NAME.txt (.json, .md, .html) per page\n"
 "  -j, --jobs N        extract: N worker processes\n"
 "  --plot              histogram: draw it as text\n"
@@ -92,7 +92,7 @@ static const char usage_histogram[] =
 "the distribution as text with the threshold and regions marked.\n";
 
 static const char usage_extract[] =
-"usage: pith extract [OPTIONS] FILE|DIR|URL|- ...\n"
+"usage: pith extract [OPTIONS] FILE|DIR|URL|WARC|- ...\n"
 "\n"
 "Prints the main text of each page (pages separated by a form feed), or\n"
 "with --format json one object per page per line: file url title date\n"
@@ -102,6 +102,9 @@ static const char usage_extract[] =
 "for *.html *.htm *.xhtml (and their .gz) in sorted order.  Every page\n"
 "runs in a worker process; one that fails or crashes is reported as\n"
 "'pith: FILE: reason' and the run goes on; the exit status is then 1.\n"
+"A .warc or .warc.gz file (or standard input that is one) gives a page per\n"
+"HTML response record, named by its WARC-Target-URI; JSON adds\n"
+"warc_record_id and warc_date; other records are skipped and counted.\n"
 "\n"
 "  --format FMT  text (default), json, markdown (the kept headings,\n"
 "                paragraphs, lists, quotes, code and tables) or html (the\n"
@@ -117,6 +120,10 @@ static const char usage_extract[] =
 "  -o, --output DIR  write DIR/NAME.txt (.json, .md, .html by --format),\n"
 "                NAME the page's path below the directory walked\n"
 "  -j, --jobs N  N worker processes; output keeps the input order\n"
+"  --timeout S   stop and report a page after S seconds (default 60 for\n"
+"                WARC pages and -j runs, else none; 0: none)\n"
+"  --from-list FILE|-  read input paths from FILE, one a line\n"
+"  --format wet  a WARC file of conversion records holding the text\n"
 "  --rules FILE|DIR  apply the page's site rule (host from --url, the\n"
 "                page's canonical link or a NAME.url file beside it);\n"
 "                --algo decides when no rule or no body: matches\n"
@@ -148,7 +155,8 @@ enum {
 	OPT_ALGO = 256, OPT_FTR_ONLY, OPT_GOLD_DIR, OPT_SET, OPT_CHARSET, OPT_URL, OPT_SIBLINGS, OPT_RULES,
 	OPT_RULES_OUT, OPT_FORMAT, OPT_PLOT, OPT_GOLD, OPT_KEYS, OPT_SCREEN,
 	OPT_SCREEN_OUT, OPT_NO_MOUSE, OPT_FEATURES, OPT_MAX_BYTES, OPT_MAX_DEPTH, OPT_VERSION,
-	OPT_ONLINE, OPT_LINKS, OPT_IMAGES, OPT_FRONT_MATTER, OPT_COMMENTS,
+	OPT_ONLINE, OPT_LINKS, OPT_IMAGES, OPT_FRONT_MATTER, OPT_COMMENTS, OPT_TIMEOUT,
+	OPT_FROM_LIST,
 };
 
 static const struct option long_opts[] = {
@@ -181,6 +189,8 @@ static const struct option long_opts[] = {
 	{ "images", no_argument, NULL, OPT_IMAGES },
 	{ "front-matter", no_argument, NULL, OPT_FRONT_MATTER },
 	{ "comments", no_argument, NULL, OPT_COMMENTS },
+	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+	{ "from-list", required_argument, NULL, OPT_FROM_LIST },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -223,6 +233,7 @@ main(int argc, char **argv)
 	memset(&c, 0, sizeof c);
 	c.algo = METHOD_DEFAULT;
 	c.jobs = 1;
+	c.timeout = -1;
 	params_default(&c.params);
 	page_opts_default(&c.page);
 
@@ -286,14 +297,17 @@ main(int argc, char **argv)
 				c.format = FORMAT_TSV;
 			else if (!strcmp(optarg, "json"))
 				c.format = FORMAT_JSON;
+			else if (!strcmp(optarg, "wet") && !strcmp(c.command, "extract"))
+				c.format = FORMAT_WET;
 			else if (!strcmp(optarg, "markdown") && !strcmp(c.command, "extract"))
 				c.format = FORMAT_MARKDOWN;
 			else if (!strcmp(optarg, "html") && !strcmp(c.command, "extract"))
 				c.format = FORMAT_HTML;
 			else if (!strcmp(c.command, "extract"))
-				return cli_usage_error("unknown format '%s' (text, json, markdown, html)", optarg);
+				return cli_usage_error("unknown format '%s' (text, json, markdown, html, wet)", optarg);
 			else
-				return cli_usage_error("unknown format '%s' (text, tsv, json)", optarg);
+				return cli_usage_error("unknown format '%s' (text, tsv, json%s)", optarg,
+						       strcmp(c.command, "extract") ? "" : ", wet");
 			break;
 		case OPT_PLOT: c.plot = true; break;
 		case OPT_FEATURES: c.features = true; break;
@@ -324,6 +338,12 @@ main(int argc, char **argv)
 				return cli_usage_error("--max-depth takes a number from 1 to 50000");
 			c.page.dom.max_depth = (int)v;
 			break;
+		case OPT_TIMEOUT:
+			if (parse_count(optarg, 0, 86400, &v) < 0)
+				return cli_usage_error("--timeout takes seconds from 0 (none) to 86400");
+			c.timeout = (int)v;
+			break;
+		case OPT_FROM_LIST: c.from_list = optarg; break;
 		case 'o': c.outdir = optarg; break;
 		case 'j':
 			if (parse_count(optarg, 1, 256, &v) < 0)
