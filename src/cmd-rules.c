@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "rules.h"
 #include "run.h"
+#include "xpath.h"
 
 static void
 print_diag(void *ctx, const char *file, int line, const char *reason)
@@ -36,6 +37,56 @@ load(const char *arg, struct rules_set **s, int *problems)
 	return 0;
 }
 
+static char *beside(const char *rule_path, const char *rel);
+
+/* An expression that spends more than a tenth of a page's XPath budget
+ * on one of the rule's own test pages is worth a warning: on a larger
+ * page of the site it may spend all of it, and the rest of the rule is
+ * then skipped. */
+static void
+cost_list(const struct rule *r, const struct rule_list *l, const char *what,
+	  const struct dom *d, const char *page)
+{
+	for (int i = 0; i < l->n; i++) {
+		struct xpath_doc *x = xpath_doc_new(d);
+		int *ids = NULL;
+		char err[300];
+		/* a failure here is rule_check's to report; only the cost counts */
+		(void)xpath_select(x, l->v[i], &ids, err, sizeof err);
+		unsigned long used = xpath_budget_used(x);
+		if (xpath_over_budget(x))
+			fprintf(stderr, "pith: %s:%d: warning: %s: expensive on %s: over a page's "
+				"whole XPath budget (%lu steps)\n", r->path ? r->path : "-",
+				l->line[i], what, page, (unsigned long)XPATH_BUDGET);
+		else if (used > XPATH_BUDGET / 10)
+			fprintf(stderr, "pith: %s:%d: warning: %s: expensive on %s: %lu XPath "
+				"steps, %.0f %% of a page's budget\n", r->path ? r->path : "-",
+				l->line[i], what, page, used, 100.0 * (double)used / XPATH_BUDGET);
+		free(ids);
+		xpath_doc_free(x);
+	}
+}
+
+static void
+check_costs(struct cli *c, const struct rule *r)
+{
+	for (int t = 0; t < r->ntests; t++) {
+		if (!r->tests[t].file)
+			continue;
+		char *file = beside(r->path ? r->path : "-", r->tests[t].file);
+		struct page pg;
+		char err[256];
+		if (page_load(&pg, file, &c->page, true, err, sizeof err) == 0) {
+			cost_list(r, &r->body, "body", pg.dom, file);
+			cost_list(r, &r->strip, "strip", pg.dom, file);
+			cost_list(r, &r->title, "title", pg.dom, file);
+			cost_list(r, &r->date, "date", pg.dom, file);
+		}
+		page_free(&pg);
+		free(file);
+	}
+}
+
 static int
 rules_check_cmd(struct cli *c, int argc, char **argv)
 {
@@ -44,14 +95,15 @@ rules_check_cmd(struct cli *c, int argc, char **argv)
 		struct rules_set *s;
 		if (load(argv[i], &s, &problems) < 0)
 			continue;
-		for (int k = 0; k < s->n; k++)
+		for (int k = 0; k < s->n; k++) {
 			problems += rule_check(s->v[k], print_diag, NULL);
+			check_costs(c, s->v[k]);
+		}
 		files += s->n;
 		rules_set_free(s);
 	}
 	printf("%d rule file%s, %d problem%s\n", files, files == 1 ? "" : "s",
 	       problems, problems == 1 ? "" : "s");
-	(void)c;
 	return problems ? 1 : 0;
 }
 
