@@ -21,7 +21,9 @@ rules_outcome_free(struct rules_outcome *o)
 		return;
 	free(o->title);
 	free(o->date);
+	free(o->line_of);
 	o->title = o->date = NULL;
+	o->line_of = NULL;
 }
 
 /* Once the page's XPath budget is spent, the rest of the rule is
@@ -40,7 +42,7 @@ budget_spent(struct xpath_doc *x, const struct rule *r, int line,
 
 /* Mark every element expr selects; the count, 0 after an error. */
 static int
-mark(struct xpath_doc *x, const char *expr, uint8_t *marks, uint8_t m,
+mark(struct xpath_doc *x, const char *expr, uint8_t *marks, int *lines, uint8_t m,
      const struct rule *r, int line, rules_diag diag, void *ctx)
 {
 	int *ids;
@@ -55,8 +57,10 @@ mark(struct xpath_doc *x, const char *expr, uint8_t *marks, uint8_t m,
 			rules_report(diag, ctx, NULL, r->path, line, "%s", err);
 		return 0;
 	}
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		marks[ids[i]] = m;
+		lines[ids[i]] = line;
+	}
 	free(ids);
 	return n;
 }
@@ -103,10 +107,11 @@ rules_apply(const struct rule *r, const struct dom *d, struct xpath_doc *x,
 	memset(o, 0, sizeof *o);
 	o->rule = r;
 	uint8_t *marks = xcalloc((size_t)d->n + 1, 1);
+	o->line_of = xcalloc((size_t)d->n + 1, sizeof *o->line_of);
 	int first_body = -1;
 	/* body: lines are tried in order; the first that selects anything wins */
 	for (int i = 0; i < r->body.n && !o->nbody; i++) {
-		o->nbody = mark(x, r->body.v[i], marks, MARK_BODY, r, r->body.line[i], diag, ctx);
+		o->nbody = mark(x, r->body.v[i], marks, o->line_of, MARK_BODY, r, r->body.line[i], diag, ctx);
 		if (o->nbody)
 			o->body_line = r->body.line[i];
 	}
@@ -114,14 +119,14 @@ rules_apply(const struct rule *r, const struct dom *d, struct xpath_doc *x,
 		if (marks[i] == MARK_BODY)
 			first_body = i;
 	for (int i = 0; i < r->strip.n; i++)
-		o->nstrip += mark(x, r->strip.v[i], marks, MARK_STRIP, r, r->strip.line[i], diag, ctx);
+		o->nstrip += mark(x, r->strip.v[i], marks, o->line_of, MARK_STRIP, r, r->strip.line[i], diag, ctx);
 	for (int i = 0; i < r->strip_id_or_class.n; i++) {
 		char *v = rules_unquoted(r->strip_id_or_class.v[i]);
 		struct buf e;
 		buf_init(&e);
 		buf_printf(&e, "//*[contains(concat(' ',normalize-space(@class),' '),' %s ') or "
 			   "contains(concat(' ',normalize-space(@id),' '),' %s ')]", v, v);
-		o->nstrip += mark(x, e.data, marks, MARK_STRIP, r, r->strip_id_or_class.line[i], diag, ctx);
+		o->nstrip += mark(x, e.data, marks, o->line_of, MARK_STRIP, r, r->strip_id_or_class.line[i], diag, ctx);
 		buf_free(&e);
 		free(v);
 	}
@@ -130,26 +135,30 @@ rules_apply(const struct rule *r, const struct dom *d, struct xpath_doc *x,
 		struct buf e;
 		buf_init(&e);
 		buf_printf(&e, "//img[contains(@src,'%s')]", v);
-		o->nstrip += mark(x, e.data, marks, MARK_STRIP, r, r->strip_image_src.line[i], diag, ctx);
+		o->nstrip += mark(x, e.data, marks, o->line_of, MARK_STRIP, r, r->strip_image_src.line[i], diag, ctx);
 		buf_free(&e);
 		free(v);
 	}
 	/* pith's own lines and the user's pins; an ftr reader has neither */
 	for (int i = 0; !ftr_only && i < r->pin.n; i++)
-		mark(x, r->pin.v[i], marks, MARK_PIN_IN, r, r->pin.line[i], diag, ctx);
+		mark(x, r->pin.v[i], marks, o->line_of, MARK_PIN_IN, r, r->pin.line[i], diag, ctx);
 	for (int i = 0; !ftr_only && i < r->unpin.n; i++)
-		mark(x, r->unpin.v[i], marks, MARK_PIN_OUT, r, r->unpin.line[i], diag, ctx);
+		mark(x, r->unpin.v[i], marks, o->line_of, MARK_PIN_OUT, r, r->unpin.line[i], diag, ctx);
 	for (int i = 0; pins && !ftr_only && i < d->n; i++)
-		if (pins[i] == PIN_IN || pins[i] == PIN_OUT)
+		if (pins[i] == PIN_IN || pins[i] == PIN_OUT) {
 			marks[i] = pins[i] == PIN_IN ? MARK_PIN_IN : MARK_PIN_OUT;
+			o->line_of[i] = 0;     /* the user's pin, no line of the rule */
+		}
 
 	o->fallback = !o->nbody;
 	bool rule_decides = o->nbody || !have_method;
 	/* pre-order: the nearest marked ancestor-or-self decides */
 	for (int i = 0; i < d->n; i++) {
 		int p = d->parent[i];
-		if (!marks[i] && p >= 0)
+		if (!marks[i] && p >= 0) {
 			marks[i] = marks[p];
+			o->line_of[i] = o->line_of[p];
+		}
 		uint8_t m = marks[i];
 		if (m == MARK_NONE && !rule_decides) {
 			mask[i] = RULES_TEXT_METHOD;

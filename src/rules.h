@@ -147,6 +147,8 @@ struct rules_outcome {
 	int nbody, nstrip;    /* elements selected */
 	bool fallback;        /* the method decided (no body: matched) */
 	char *title, *date;   /* from the rule's XPaths, or NULL (owned) */
+	int *line_of;         /* per element: the rule's line that selected it
+				 (body:, strip:, pith_pin), 0 for none (owned) */
 };
 
 void rules_outcome_free(struct rules_outcome *o);

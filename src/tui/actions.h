@@ -42,6 +42,7 @@
 	A(UNDO,        "u",           "Pins",   "undo the last pin or parameter change") \
 	A(REDO,        "C-r",         "Pins",   "redo what u undid") \
 	A(DROPPED,     "d",           "View",   "show the dropped text, greyed, in the text pane") \
+	A(FTR_VIEW,    "f",           "View",   "with a site rule: the text as Full-Text RSS and wallabag extract it (body:, strip:, no method)") \
 	A(GOLD_VIEW,   "c",           "View",   "compare with the --gold text: extra lines marked, missing passages listed (text pane: Enter goes to one)") \
 	A(WRITE_RULE,  "w",           "View",   "write a site rule (body, strip, method, parameters) for the page's host") \
 	A(SAVE_TEXT,   "s",           "View",   "save the extracted text to a file (asks before replacing one)") \

@@ -394,7 +394,7 @@ model_recompute(struct tui_model *m)
 	struct run_input in = {
 		.method = m->algo, .params = m->step ? &staged : p, .index = 0, .pins = m->pins,
 		.site = m->sites ? m->sites[method_index(m->algo)] : NULL,
-		.rule = m->rule, .spans = m->spans,
+		.rule = m->rule, .spans = m->spans, .ftr_only = m->ftr_only && m->rule,
 	};
 	run_page(&m->run, pg, &in);
 	m->dc = &m->run.dc;
@@ -636,6 +636,16 @@ gold_marks(struct tui_model *m)
 	for (int b = 0; b < d->n; b++)
 		buf_free(&g.blocks[b]);
 	free(g.blocks);
+}
+
+bool
+model_set_ftr_only(struct tui_model *m, bool on)
+{
+	if (!m->rule)
+		return false;
+	m->ftr_only = on;
+	model_recompute(m);
+	return true;
 }
 
 int

@@ -103,6 +103,7 @@ struct tui_model {
 	size_t chars;            /* non-whitespace code points of out */
 
 	const struct rule *rule; /* --rules: the site rule that matches, or NULL */
+	bool ftr_only;           /* apply it as an ftr reader does (run.h) */
 
 	struct charbag *gold;    /* NULL without --gold */
 	struct prf prf;
@@ -138,6 +139,9 @@ void model_free(struct tui_model *m);
 void model_recompute(struct tui_model *m);
 /* Show the dropped text, greyed, in shown (recomputes on a change). */
 void model_set_show_dropped(struct tui_model *m, bool on);
+/* The rule as other readers apply it, or as pith does; false without a
+ * rule. */
+bool model_set_ftr_only(struct tui_model *m, bool on);
 /* The step mode's next stage (0 again after the last: the whole method). */
 int model_next_step(struct tui_model *m);
 /* The gold view on or off; false without a gold text. */

@@ -951,6 +951,14 @@ do_action(struct tui *t, enum action a)
 			tui_select(t, i, true);
 		break;
 	}
+	case ACT_FTR_VIEW:
+		if (!model_set_ftr_only(m, !m->ftr_only))
+			tui_message(t, true, "no site rule for this page (--rules DIR, --url)");
+		else
+			tui_message(t, false, m->ftr_only ?
+				    "the rule as Full-Text RSS and wallabag read it: body:, strip:, no method" :
+				    "the rule as pith applies it");
+		break;
 	case ACT_GOLD_VIEW:
 		if (!model_set_gold_view(m, !m->gold_view)) {
 			tui_message(t, true, "no gold text to compare with (--gold FILE)");

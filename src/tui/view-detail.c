@@ -198,6 +198,17 @@ build(struct detail *D, const struct tui_model *m)
 		bool cc = m->algo == &method_cc && !by_rule;
 		if ((!cc && !m->algo->text) || by_rule)
 			add(D, mark_role(k), "reason: %s", reason_name((enum reason)dc->reason[i]));
+		if (m->rule && m->run.rule && m->run.outcome.line_of &&
+		    m->run.outcome.line_of[i] > 0) {
+			/* which line of the rule file selected it */
+			int ln = m->run.outcome.line_of[i];
+			const char *dir = "?";
+			for (int q = 0; q < m->rule->nlines; q++)
+				if (m->rule->lines[q].lineno == ln && m->rule->lines[q].name)
+					dir = m->rule->lines[q].name;
+			add(D, mark_role(k), "rule %s:%d (%s:) selected it",
+			    m->rule->path ? m->rule->path : m->rule->host, ln, dir);
+		}
 		if (by_rule) {
 			add(D, ROLE_DIM, "the site rule's body: decides (%s)",
 			    m->rule->path ? m->rule->path : m->rule->host);
