@@ -9,12 +9,14 @@
  * (the names tui.c knows: Up Down Left Right PgUp PgDn Home End Enter Tab
  * BTab Space Esc Backspace F1 C-a..C-z, or one character). */
 #define TUI_ACTIONS(A) \
-	A(UP,          "Up k",        "Move",   "previous row; histogram: previous region; text, detail: scroll") \
+	A(UP,          "Up k",        "Move",   "previous row (a count first repeats: 5j); histogram: previous region; text, detail: scroll") \
 	A(DOWN,        "Down j",      "Move",   "next row; histogram: next region; text, detail: scroll") \
 	A(LEFT,        "Left h",      "Move",   "tree: fold, or go to the parent; histogram: previous column") \
 	A(RIGHT,       "Right l",     "Move",   "tree: unfold, or go to the first child; histogram: next column") \
 	A(PAGE_UP,     "PgUp C-b",    "Move",   "one page up") \
 	A(PAGE_DOWN,   "PgDn C-f",    "Move",   "one page down") \
+	A(HALF_UP,     "C-u",         "Move",   "half a page up") \
+	A(HALF_DOWN,   "C-d",         "Move",   "half a page down") \
 	A(HOME,        "Home g",      "Move",   "first row") \
 	A(END,         "End G",       "Move",   "last row") \
 	A(NEXT_KEPT,   "]",           "Move",   "tree: the next element whose text is kept, or pinned") \

@@ -14,6 +14,8 @@ scroll_act(struct scroll *s, enum action a, int h)
 	case ACT_DOWN: s->top++; break;
 	case ACT_PAGE_UP: s->top -= page; break;
 	case ACT_PAGE_DOWN: s->top += page; break;
+	case ACT_HALF_UP: s->top -= (h + 1) / 2; break;
+	case ACT_HALF_DOWN: s->top += (h + 1) / 2; break;
 	case ACT_HOME: s->top = 0; break;
 	case ACT_END: s->top = 1 << 20; break;   /* the view clamps */
 	default: return false;

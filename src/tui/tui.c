@@ -818,6 +818,7 @@ do_action(struct tui *t, enum action a)
 	switch (a) {
 	case ACT_UP: case ACT_DOWN: case ACT_LEFT: case ACT_RIGHT:
 	case ACT_PAGE_UP: case ACT_PAGE_DOWN: case ACT_HOME: case ACT_END:
+	case ACT_HALF_UP: case ACT_HALF_DOWN:
 		panes[t->focus]->act(t, t->pane[t->focus], a);
 		break;
 	case ACT_NEXT_PANE:
@@ -1045,10 +1046,27 @@ handle(struct tui *t, struct tui_key *k)
 			t->help = false;
 			return;
 		}
+		/* a count: digits before a movement repeat it (5j); 0 alone
+		 * is its own key (the parameters' defaults) */
+		if (k->type == K_CHAR && k->code >= '0' && k->code <= '9' &&
+		    (k->code != '0' || t->count > 0) && !t->help) {
+			t->count = t->count * 10 + (int)(k->code - '0');
+			if (t->count > 9999)
+				t->count = 9999;
+			tui_message(t, false, "%d", t->count);
+			return;
+		}
 		enum action a = lookup(k);
+		int n = t->count > 0 ? t->count : 1;
+		t->count = 0;
 		if (a == ACT_NONE)
 			return;
-		do_action(t, a);
+		bool moves = a == ACT_UP || a == ACT_DOWN || a == ACT_LEFT || a == ACT_RIGHT ||
+			     a == ACT_PAGE_UP || a == ACT_PAGE_DOWN || a == ACT_HALF_UP ||
+			     a == ACT_HALF_DOWN || a == ACT_NEXT_KEPT || a == ACT_PREV_KEPT ||
+			     a == ACT_SEARCH_NEXT || a == ACT_SEARCH_PREV;
+		for (int r = 0; r < (moves ? n : 1); r++)
+			do_action(t, a);
 		return;
 	default:
 		return;

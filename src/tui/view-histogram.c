@@ -345,6 +345,12 @@ hist_act(struct tui *t, struct rect pane, enum action a)
 	case ACT_PAGE_DOWN:
 		goto_column(t, r, c + 10);
 		return true;
+	case ACT_HALF_UP:
+		goto_column(t, r, c - 5);
+		return true;
+	case ACT_HALF_DOWN:
+		goto_column(t, r, c + 5);
+		return true;
 	case ACT_HOME:
 		goto_column(t, r, 0);
 		return true;

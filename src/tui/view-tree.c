@@ -293,6 +293,8 @@ tree_act(struct tui *t, struct rect r, enum action a)
 	case ACT_DOWN: row++; break;
 	case ACT_PAGE_UP: row -= h - 1; t->tree_top -= h - 1; break;
 	case ACT_PAGE_DOWN: row += h - 1; t->tree_top += h - 1; break;
+	case ACT_HALF_UP: row -= (h + 1) / 2; t->tree_top -= (h + 1) / 2; break;
+	case ACT_HALF_DOWN: row += (h + 1) / 2; t->tree_top += (h + 1) / 2; break;
 	case ACT_HOME: row = 0; break;
 	case ACT_END: row = m->nrows - 1; break;
 	case ACT_LEFT:

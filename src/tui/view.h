@@ -81,6 +81,7 @@ struct tui {
 	char url[1024];            /* the page's address, typed at w's prompt */
 	char save_path[1024];      /* s: the file asked about */
 	bool quit_asked;           /* q warned once about unsaved work */
+	int count;                 /* digits typed before a movement */
 	bool saved_once;           /* w or s wrote something */
 	struct rule *pending;      /* w: the rule waiting for y */
 	char pending_path[4096];
