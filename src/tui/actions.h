@@ -51,6 +51,7 @@
 	A(COPY_XPATH,  "y",           "View",   "copy the selected element's XPath (OSC 52: the terminal's clipboard)") \
 	A(COPY_CSS,    "Y",           "View",   "copy the selected element's CSS selector (OSC 52)") \
 	A(REDRAW,      "C-l",         "View",   "redraw the screen") \
+	A(RELOAD,      "R",           "View",   "read the page and the rules again (after editing them); pins are dropped") \
 	A(HELP,        "? F1",        "View",   "this help") \
 	A(QUIT,        "q",           "View",   "close the help, or quit (asks once when pins or parameters are unsaved)")
 

@@ -802,6 +802,8 @@ prompt_key(struct tui *t, const struct tui_key *k)
 	}
 }
 
+static void reload(struct tui *t);
+
 static void
 do_action(struct tui *t, enum action a)
 {
@@ -979,6 +981,9 @@ do_action(struct tui *t, enum action a)
 		break;
 	case ACT_REDRAW:
 		break;
+	case ACT_RELOAD:
+		reload(t);
+		break;
 	case ACT_HELP:
 		t->help = true;
 		t->help_view.sc.top = 0;
@@ -1074,6 +1079,45 @@ handle(struct tui *t, struct tui_key *k)
 }
 
 /* ---- loading and the loop ---- */
+
+static int read_gold(const char *path, char **text, size_t *len, char *err, size_t errlen);
+
+/* R: the page and the rules read again, the method and its parameters
+ * kept; the pins go with the old page (its elements may have changed). */
+static void
+reload(struct tui *t)
+{
+	const struct cli *c = t->cli;
+	char err[512];
+	struct page np;
+	if (cli_load(c, t->name, &np, true, err, sizeof err) < 0) {
+		page_free(&np);
+		tui_message(t, true, "%s: %s; the old page stays", t->name, err);
+		return;
+	}
+	char *gold = NULL;
+	size_t goldlen = 0;
+	if (c->gold && read_gold(c->gold, &gold, &goldlen, err, sizeof err) < 0)
+		gold = NULL;
+	const struct method *algo = t->m.algo;
+	struct params p = t->m.params;
+	model_free(&t->m);
+	page_free(&t->pg);
+	t->pg = np;
+	model_init(&t->m, &t->pg, algo, &p, (const void *const *)t->sites, gold, goldlen);
+	free(gold);
+	rules_set_free(t->rules);
+	t->rules = NULL;
+	if (c->rules && use_rules(t, err, sizeof err) < 0)
+		tui_message(t, true, "%s: %s", c->rules, err);
+	else {
+		const char *base = strrchr(t->name, '/');
+		tui_message(t, false, "read %s%s again; pins dropped",
+			    base && base[1] ? base + 1 : t->name, c->rules ? " and the rules" : "");
+	}
+	t->tree_center = true;
+	t->quit_asked = false;
+}
 
 static int
 read_gold(const char *path, char **text, size_t *len, char *err, size_t errlen)
