@@ -45,6 +45,11 @@ help_lines(struct hline *l, int max)
 	LINE(ROLE_NORMAL, "= -", "%s", "under the bars: a selected region, another region");
 	LINE(ROLE_BAR_ELEM, "^", "%s", "the selected element's lines");
 	LINE(ROLE_NORMAL, "", "%s", "");
+	LINE(ROLE_HEADING, "", "%s", "Mouse");
+	LINE(ROLE_NORMAL, "click", "%s", "selects (a row, a histogram column, a line of text); on the fold mark it folds");
+	LINE(ROLE_NORMAL, "wheel", "%s", "scrolls the pane under it");
+	LINE(ROLE_NORMAL, "--no-mouse", "%s", "leaves the mouse to the terminal, to select and copy text");
+	LINE(ROLE_NORMAL, "", "%s", "");
 	LINE(ROLE_HEADING, "", "%s", "Glossary");
 	LINE(ROLE_NORMAL, "TA", "%s", "text: non-link characters in the element, spaces not counted");
 	LINE(ROLE_NORMAL, "LA", "%s", "links (a elements) in the element");

@@ -73,6 +73,9 @@ status_segments(const struct tui *t, struct seg *s, int max, int level)
 			SEG(ROLE_STATUS, "%s=%s", short_name(d), v);
 	}
 	SEG(ROLE_STATUS, " | %zu chars ", m->chars);
+	/* CJK, Arabic or Tibetan text in a locale that cannot show it */
+	if (!screen_utf8() && m->script && strcmp(m->script, "Latin"))
+		SEG(ROLE_ERROR, "| %s text needs a UTF-8 locale (LC_ALL=C.UTF-8) ", m->script);
 	if (m->gold && level == 0)
 		SEG(ROLE_STATUS, "| P=%.3f R=%.3f F=%.3f ", m->prf.P, m->prf.R, m->prf.F);
 	else if (m->gold)
