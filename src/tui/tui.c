@@ -1187,7 +1187,16 @@ tui_run(struct cli *c)
 	const char *in = c->inputs[0];
 	t->name = in;
 	char err[512];
-	if (cli_load(c, in, &t->pg, true, err, sizeof err) < 0) {
+	/* a page can take seconds to parse: say so while the terminal is
+	 * still the shell's (Ctrl-C abandons it as for any command) */
+	const char *term = getenv("TERM");
+	bool say = !c->keys && isatty(STDERR_FILENO) && term && *term && strcmp(term, "dumb");
+	if (say)
+		fprintf(stderr, "pith: reading %s... (Ctrl-C abandons)", in);
+	int loaded = cli_load(c, in, &t->pg, true, err, sizeof err);
+	if (say)
+		fputs("\r\033[K", stderr);
+	if (loaded < 0) {
 		cli_report(in, err);
 		page_free(&t->pg);
 		free(t);
