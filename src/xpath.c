@@ -120,6 +120,8 @@ charge(xmlXPathParserContextPtr ctxt, size_t bytes)
 static xmlChar *
 node_string(xmlNodePtr nd)
 {
+	if (!nd)        /* no context node (an expression checked alone) */
+		return xmlStrdup((const xmlChar *)"");
 	if (nd->type != XML_ELEMENT_NODE && nd->type != XML_DOCUMENT_NODE &&
 	    nd->type != XML_ATTRIBUTE_NODE)
 		return xmlXPathCastNodeToString(nd);
