@@ -187,6 +187,10 @@ charged_call(xmlXPathParserContextPtr ctxt, int nargs, const struct charged *f)
 		if (o->type != XPATH_STRING) {
 			o = to_string(o);
 			ctxt->valueTab[base + k] = o;
+			/* libxml2 keeps the top of the stack in ctxt->value too:
+			 * it must not point at the object to_string freed */
+			if (base + k == ctxt->valueNr - 1)
+				ctxt->value = o;
 			if (!o) {
 				xmlXPathErr(ctxt, XPATH_MEMORY_ERROR);
 				return;
