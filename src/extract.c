@@ -717,9 +717,10 @@ fold_char(const unsigned char *s, size_t n, unsigned char out[2])
 		return 0;
 	out[0] = s[0];
 	out[1] = s[1];
-	if (s[0] == 0xc3 && s[1] >= 0x80 && s[1] <= 0x9e && s[1] != 0x97)
-		out[1] = s[1] + 0x20;
-	else if (s[0] == 0xd0 && s[1] >= 0x90 && s[1] <= 0x9f)
+	/* Latin-1 capitals and Cyrillic А-П: the same lead byte, +0x20 */
+	bool latin = s[0] == 0xc3 && s[1] >= 0x80 && s[1] <= 0x9e && s[1] != 0x97;
+	bool cyr = s[0] == 0xd0 && s[1] >= 0x90 && s[1] <= 0x9f;
+	if (latin || cyr)
 		out[1] = s[1] + 0x20;
 	else if (s[0] == 0xd0 && s[1] >= 0xa0 && s[1] <= 0xaf)
 		out[0] = 0xd1, out[1] = s[1] - 0x20;
@@ -1617,9 +1618,16 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 	} else if (tt && *tt) {
 		meta->title = xstrdup(tt);
 		meta->title_from = "title";
-	} else if (h1 >= 0 && (ht = element_text(d, h1)) && *ht) {
-		meta->title = xstrdup(ht);
-		meta->title_from = "h1";
+	}
+	if (!meta->title && h1 >= 0) {
+		/* nothing better: the first h1 as it reads */
+		char *h = element_text(d, h1);
+		if (h && *h) {
+			meta->title = h;
+			meta->title_from = "h1";
+		} else {
+			free(h);
+		}
 	}
 	if (meta->title)
 		strip_site(meta->title, meta->site, host, !strcmp(meta->title_from, "h1"));

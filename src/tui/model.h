@@ -82,13 +82,15 @@ struct tui_model {
 	struct buf out;          /* the run's text (chars, score, rule) */
 	struct buf shown;        /* out, or everything with dropped runs */
 	bool show_dropped;
+	bool gold_view;          /* see below */
+	bool ftr_only;           /* apply the rule as an ftr reader does (run.h) */
+	bool decided;            /* cc has been decided once */
 	/* The gold view (--gold): extracted lines the gold lacks marked
 	 * RUN_EXTRA, then the gold's passages the extraction lacks, each
 	 * with the element that holds it on the page. */
 	int step;                /* step mode: the method's stage shown, 0 the whole */
 	uint8_t *changed;        /* n: what that stage changed */
 	int nchanged;
-	bool gold_view;
 	char *gold_text;         /* the gold file's text (owned) */
 	size_t gold_len;
 	size_t missing_at;       /* where the missing passages start in shown */
@@ -103,7 +105,6 @@ struct tui_model {
 	size_t chars;            /* non-whitespace code points of out */
 
 	const struct rule *rule; /* --rules: the site rule that matches, or NULL */
-	bool ftr_only;           /* apply it as an ftr reader does (run.h) */
 
 	struct charbag *gold;    /* NULL without --gold */
 	struct prf prf;
@@ -121,7 +122,6 @@ struct tui_model {
 	unsigned pins_version;   /* bumped by every pin change */
 	unsigned cc_pins;        /* pins_version cc was decided with */
 	struct params cc_params; /* and the parameters */
-	bool decided;
 	unsigned text_gen;       /* bumped when shown's bytes change */
 	struct buf prev;         /* shown before the last recompute */
 };

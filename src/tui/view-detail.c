@@ -209,7 +209,7 @@ build(struct detail *D, const struct tui_model *m)
 			add(D, mark_role(k), "rule %s:%d (%s:) selected it",
 			    m->rule->path ? m->rule->path : m->rule->host, ln, dir);
 		}
-		if (by_rule) {
+		if (by_rule && m->rule) {
 			add(D, ROLE_DIM, "the site rule's body: decides (%s)",
 			    m->rule->path ? m->rule->path : m->rule->host);
 		} else if (m->algo->explain && m->run.state_of == m->algo) {
