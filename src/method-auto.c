@@ -88,11 +88,17 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 	explain_printf(x, EXPLAIN_HEADING, "signals, sum %.2f = logit", z);
 	explain_printf(x, EXPLAIN_DIM, "%s", st->stage == 1 ? "  (first stage: weight x value)" :
 		       "  (tree steps; bias: base + roots)");
+	/* the block's own signal values, to show beside their shares */
+	const float *v = NULL;
+	for (int j = 0; j < st->sig.nblocks && !v; j++)
+		if (st->sig.block[j] == i)
+			v = st->sig.x[j];
 	for (int k = 0; k < F_COUNT; k++) {
-		if (c[order[k]] == 0)
+		int f = order[k];
+		if (c[f] == 0)
 			continue;
-		explain_printf(x, c[order[k]] > 0 ? EXPLAIN_NORMAL : EXPLAIN_DIM, "  %+6.2f  %s",
-			       c[order[k]], feature_names[order[k]]);
+		explain_printf(x, c[f] > 0 ? EXPLAIN_NORMAL : EXPLAIN_DIM, "  %+6.2f  %s = %.3g: %s",
+			       c[f], feature_names[f], v ? (double)v[f] : 0.0, feature_meanings[f]);
 	}
 }
 

@@ -10,9 +10,15 @@
 #include "signals.h"
 
 const char *const feature_names[F_COUNT] = {
-#define F_NAME(id, name) name,
+#define F_NAME(id, name, what) name,
 	FEATURES(F_NAME)
 #undef F_NAME
+};
+
+const char *const feature_meanings[F_COUNT] = {
+#define F_WHAT(id, name, what) what,
+	FEATURES(F_WHAT)
+#undef F_WHAT
 };
 
 static const char *const neg_words[] = {

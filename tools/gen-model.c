@@ -12,12 +12,12 @@
 #include "util.h"
 
 static const char *const names[F_COUNT] = {
-#define F_NAME(id, name) name,
+#define F_NAME(id, name, what) name,
 	FEATURES(F_NAME)
 #undef F_NAME
 };
 static const char *const ids[F_COUNT] = {
-#define F_ID(id, name) #id,
+#define F_ID(id, name, what) #id,
 	FEATURES(F_ID)
 #undef F_ID
 };
