@@ -105,6 +105,8 @@ pack8(const char *name, size_t k)
 	return v;
 }
 
+_Static_assert(NELEM(inline_tags) < 128 && NELEM(copied_tags) < 128, "kinds fit int8_t");
+
 static uint64_t shallow_packed[NELEM(shallow_tags)];
 static uint64_t void_packed[NELEM(void_tags)];
 static uint64_t inline_packed[NELEM(inline_tags)];
@@ -181,6 +183,9 @@ struct name_slot {
 	int top;        /* topmost open element with this name, or -1 */
 	int over;       /* open elements with this name past the stack */
 	bool custom;    /* a custom element name seen (tidy declares it) */
+	bool known;     /* the four below are set */
+	bool is_void, shallow;
+	int8_t kind, copied;    /* index in inline_tags, copied_tags, or -1 */
 };
 
 struct scan {
@@ -429,7 +434,23 @@ scan_inline_end(struct scan *sc, int kind)
 static bool
 is_namechar(unsigned char c)
 {
-	return isalnum(c) || c == '-' || c == '.' || c == '_' || c == ':' || c >= 0x80;
+	/* a table: called for every byte of every tag and attribute name */
+	static const uint8_t t[256] = {
+		['-'] = 1, ['.'] = 1, ['_'] = 1, [':'] = 1,
+		['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1,
+		['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1,
+		['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1,
+		['G'] = 1, ['H'] = 1, ['I'] = 1, ['J'] = 1, ['K'] = 1, ['L'] = 1,
+		['M'] = 1, ['N'] = 1, ['O'] = 1, ['P'] = 1, ['Q'] = 1, ['R'] = 1,
+		['S'] = 1, ['T'] = 1, ['U'] = 1, ['V'] = 1, ['W'] = 1, ['X'] = 1,
+		['Y'] = 1, ['Z'] = 1,
+		['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1,
+		['g'] = 1, ['h'] = 1, ['i'] = 1, ['j'] = 1, ['k'] = 1, ['l'] = 1,
+		['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1,
+		['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1,
+		['y'] = 1, ['z'] = 1,
+	};
+	return c >= 0x80 || t[c];
 }
 
 /* The attributes of a start tag from s[i] (just after its name), lexed
@@ -526,13 +547,8 @@ scan_tags(struct scan *sc, const char *s, size_t n, int cap)
 		sc->walk_work += (uint64_t)scan_depth(sc);
 		if (s[i] == '!') {
 			if (i + 2 < n && s[i + 1] == '-' && s[i + 2] == '-') {
-				const char *e = NULL;
-				for (size_t j = i + 3; j + 2 < n; j++)
-					if (s[j] == '-' && s[j + 1] == '-' && s[j + 2] == '>') {
-						e = s + j + 3;
-						break;
-					}
-				i = e ? (size_t)(e - s) : n;
+				const char *e = i + 3 < n ? memmem(s + i + 3, n - i - 3, "-->", 3) : NULL;
+				i = e ? (size_t)(e - s) + 3 : n;
 			}
 			continue;
 		}
@@ -572,14 +588,23 @@ scan_tags(struct scan *sc, const char *s, size_t n, int cap)
 		} else {
 			i = scan_attrs(sc, s, n, i, &selfclose);
 		}
-		uint64_t v = k <= 8 ? key : 0;
 		if (!close)
 			sc->elements++;
-		if (packed_index(void_packed, NELEM(void_packed), v) >= 0)
+		/* what kind of element: looked up once per name and page */
+		struct name_slot *ns = name_find(sc, key);
+		if (!ns->known) {
+			uint64_t v = k <= 8 ? key : 0;
+			ns->known = true;
+			ns->is_void = packed_index(void_packed, NELEM(void_packed), v) >= 0;
+			ns->kind = (int8_t)packed_index(inline_packed, NELEM(inline_packed), v);
+			ns->copied = (int8_t)packed_index(copied_packed, NELEM(copied_packed), v);
+			ns->shallow = packed_index(shallow_packed, NELEM(shallow_packed), v) >= 0;
+		}
+		if (ns->is_void)
 			continue;
-		int kind = packed_index(inline_packed, NELEM(inline_packed), v);
-		int copied = packed_index(copied_packed, NELEM(copied_packed), v);
-		bool shallow = packed_index(shallow_packed, NELEM(shallow_packed), v) >= 0;
+		int kind = ns->kind, copied = ns->copied;
+		bool shallow = ns->shallow;
+		uint64_t v = k <= 8 ? key : 0;
 		if (close) {
 			if (copied >= 0)
 				scan_inline_end(sc, copied);
@@ -707,9 +732,7 @@ pool_add(struct builder *b, const char *s, size_t n)
 	/* tidy decodes &#0; to U+0000 and &#1; to U+0001: no text holds
 	 * a control character other than tab and line feed */
 	char *t = b->pool.data + off;
-	for (char *c = t; c < b->pool.data + b->pool.len; c++)
-		if ((unsigned char)*c < 0x20 && *c != '\t' && *c != '\n')
-			*c = ' ';
+	blank_controls(t, n, false);
 	/* tidy gets valid UTF-8, but repeats the first bytes of a character
 	 * after a '<' that starts no tag ("<\xe2\x80\xe2\x80\xa1" for "<‡"):
 	 * what is not UTF-8 is its own, and dropped */
@@ -1123,9 +1146,14 @@ dom_free(struct dom *d)
 const char *
 dom_attr(const struct dom *d, int i, const char *name)
 {
-	for (int a = d->attr_begin[i]; a < d->attr_begin[i + 1]; a++)
-		if (!strcasecmp(d->pool + d->attrs[a].name, name))
+	/* names equal but for case differ at most in bit 0x20 of their first
+	 * byte: a cheap test that rejects most before strcasecmp */
+	unsigned char c = (unsigned char)name[0];
+	for (int a = d->attr_begin[i]; a < d->attr_begin[i + 1]; a++) {
+		const char *an = d->pool + d->attrs[a].name;
+		if ((((unsigned char)an[0] ^ c) & ~0x20) == 0 && !strcasecmp(an, name))
 			return d->pool + d->attrs[a].value;
+	}
 	return NULL;
 }
 

@@ -75,9 +75,9 @@ names_comments(const struct dom *d, int e)
 		if (!attrs[a])
 			continue;
 		for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
-			hit |= strcasestr(attrs[a], words[w]) != NULL;
+			hit |= ascii_casestr(attrs[a], words[w]) != NULL;
 		for (size_t w = 0; w < sizeof not / sizeof not[0]; w++)
-			if (strcasestr(attrs[a], not[w]))
+			if (ascii_casestr(attrs[a], not[w]))
 				return false;
 	}
 	return hit;
@@ -154,16 +154,37 @@ nonempty_dup(const char *s, size_t n)
 	return r;
 }
 
-static const char *
-meta_content(const struct dom *d, const char *key, const char *value)
+/* The page's <meta> elements, found once: every field looks among them. */
+struct metas {
+	const struct dom *d;
+	int *id, n;
+};
+
+static void
+metas_find(const struct dom *d, struct metas *ms)
 {
-	int meta = dom_tag_id(d, "meta");
+	ms->d = d;
+	ms->n = 0;
+	ms->id = NULL;
+	int meta = dom_tag_id(d, "meta"), cap = 0;
 	for (int i = 0; meta >= 0 && i < d->n; i++) {
 		if (d->tag[i] != meta)
 			continue;
-		const char *k = dom_attr(d, i, key);
-		if (k && !strcasecmp(k, value)) {
-			const char *c = dom_attr(d, i, "content");
+		if (ms->n == cap) {
+			cap = cap ? 2 * cap : 32;
+			ms->id = xreallocarray(ms->id, (size_t)cap, sizeof *ms->id);
+		}
+		ms->id[ms->n++] = i;
+	}
+}
+
+static const char *
+meta_content(const struct metas *ms, const char *key, const char *value)
+{
+	for (int k = 0; k < ms->n; k++) {
+		const char *v = dom_attr(ms->d, ms->id[k], key);
+		if (v && !strcasecmp(v, value)) {
+			const char *c = dom_attr(ms->d, ms->id[k], "content");
 			if (c && *c)
 				return c;
 		}
@@ -172,12 +193,12 @@ meta_content(const struct dom *d, const char *key, const char *value)
 }
 
 static const char *
-meta_any(const struct dom *d, const char *value)
+meta_any(const struct metas *ms, const char *value)
 {
-	const char *c = meta_content(d, "property", value);
+	const char *c = meta_content(ms, "property", value);
 	if (!c)
-		c = meta_content(d, "name", value);
-	return c ? c : meta_content(d, "itemprop", value);
+		c = meta_content(ms, "name", value);
+	return c ? c : meta_content(ms, "itemprop", value);
 }
 
 /* Text of element e's subtree, collapsed (title, h1). */
@@ -214,39 +235,101 @@ static bool
 attr_has(const struct dom *d, int i, const char *name, const char *word)
 {
 	const char *v = dom_attr(d, i, name);
-	return v && strcasestr(v, word);
+	return v && ascii_casestr(v, word);
 }
 
-static bool
-class_or_id_has(const struct dom *d, int i, const char *word)
+/* The attributes that name what an element is, read once per element. */
+struct idents {
+	const char *v[4];       /* class, id, itemprop, rel; NULL when absent */
+};
+
+static void
+idents_of(const struct dom *d, int i, struct idents *nm)
 {
-	return attr_has(d, i, "class", word) || attr_has(d, i, "id", word) ||
-	       attr_has(d, i, "itemprop", word) || attr_has(d, i, "rel", word);
+	static const char *const keys[] = { "class", "id", "itemprop", "rel" };
+	for (int k = 0; k < 4; k++)
+		nm->v[k] = NULL;
+	for (int a = d->attr_begin[i]; a < d->attr_begin[i + 1]; a++)
+		for (int k = 0; k < 4; k++) {
+			const char *an = d->pool + d->attrs[a].name;
+			if (!nm->v[k] && (((unsigned char)an[0] ^ (unsigned char)keys[k][0]) & ~0x20) == 0 &&
+			    !strcasecmp(an, keys[k]))
+				nm->v[k] = d->pool + d->attrs[a].value;
+		}
+}
+
+/* The words pith looks for in the names an element gives itself (class,
+ * id, itemprop, rel): IW_* bits, and from IW_DATE on, in order, the names
+ * of a published date's element. */
+static const char *const id_words[] = {
+	"comment", "footer", "sidebar", "teaser",
+	"publish", "posted", "post-date", "created", "dateline", "date", "datum", "fecha",
+	"time", "byline", "meta", "info",
+};
+enum { IW_COMMENT = 1, IW_FOOTER = 2, IW_SIDEBAR = 4, IW_TEASER = 8 };
+enum { IW_DATE = 4, IW_NWORDS = sizeof id_words / sizeof id_words[0] };
+
+/* id_words found in a value, remembered by value: a page repeats its
+ * class names (every item of a list) many times over. */
+struct words_memo {
+	struct word_finder finder;
+	struct { const char *s; uint64_t h; uint32_t mask; } slot[1024];
+};
+
+static uint32_t
+words_in(struct words_memo *m, const char *s)
+{
+	if (!s)
+		return 0;
+	uint64_t h = 1469598103934665603ull;
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		h = (h ^ *p) * 1099511628211ull;
+	size_t k = (size_t)(h ^ h >> 31) & (sizeof m->slot / sizeof m->slot[0] - 1);
+	if (m->slot[k].s && m->slot[k].h == h && !strcmp(m->slot[k].s, s))
+		return m->slot[k].mask;
+	uint32_t mask = (uint32_t)word_finder_scan(&m->finder, s, strlen(s));
+	m->slot[k].s = s;
+	m->slot[k].h = h;
+	m->slot[k].mask = mask;
+	return mask;
 }
 
 /* Per element, computed once a page so that no search walks up the tree
  * (pages nest thousands deep): in a comment section, in the page's chrome
- * (navigation, header, footer, asides, links, sidebars, teasers). */
+ * (navigation, header, footer, asides, links, sidebars, teasers); and the
+ * id_words its names hold. */
 enum { MARK_COMMENTS = 1, MARK_CHROME = 2 };
 
-static uint8_t *
-meta_marks(const struct dom *d)
+struct marks {
+	uint8_t *flags;
+	uint32_t *words;        /* id_words in class, id, itemprop or rel */
+};
+
+static void
+meta_marks(const struct dom *d, struct marks *mk)
 {
-	uint8_t *m = xcalloc((size_t)d->n + 1, 1);
+	uint8_t *m = mk->flags = xcalloc((size_t)d->n + 1, 1);
+	mk->words = xcalloc((size_t)d->n + 1, sizeof *mk->words);
+	struct words_memo *memo = xcalloc(1, sizeof *memo);
+	word_finder_init(&memo->finder, id_words, IW_NWORDS);
 	/* ids are in document order: a parent is marked before its children */
 	for (int e = 0; e < d->n; e++) {
 		uint8_t k = d->parent[e] >= 0 ? m[d->parent[e]] : 0;
-		if (attr_has(d, e, "class", "comment") || attr_has(d, e, "id", "comment"))
+		struct idents nm;
+		idents_of(d, e, &nm);
+		uint32_t ci = words_in(memo, nm.v[0]) | words_in(memo, nm.v[1]);
+		uint32_t all = ci | words_in(memo, nm.v[2]) | words_in(memo, nm.v[3]);
+		mk->words[e] = all;
+		if (ci & IW_COMMENT)
 			k |= MARK_COMMENTS | MARK_CHROME;
 		const char *t = dom_tagname(d, e);
 		if (!strcmp(t, "nav") || !strcmp(t, "footer") || !strcmp(t, "aside") ||
 		    !strcmp(t, "header") || !strcmp(t, "select") || !strcmp(t, "a") ||
-		    class_or_id_has(d, e, "footer") || class_or_id_has(d, e, "sidebar") ||
-		    class_or_id_has(d, e, "teaser"))
+		    all & (IW_FOOTER | IW_SIDEBAR | IW_TEASER))
 			k |= MARK_CHROME;
 		m[e] = k;
 	}
-	return m;
+	free(memo);
 }
 
 /* Is e inside a comment section (its own class does not count)? */
@@ -754,10 +837,16 @@ word_is(const char *s, size_t n, const char *w, size_t wl, size_t *len)
 static int
 month_at(const struct date_lang *l, const char *s, size_t n, size_t *len)
 {
+	/* the first letter, folded, rules out most names at once */
+	unsigned char a[2], b[2];
+	size_t la = n ? fold_char((const unsigned char *)s, n, a) : 0;
+	if (!la)
+		return 0;
 	for (int m = 0; m < 12; m++) {
 		for (const char *f = l->months[m]; *f; ) {
 			size_t fl = strcspn(f, "|");
-			if (word_is(s, n, f, fl, len)) {
+			if (fold_char((const unsigned char *)f, fl, b) == la && !memcmp(a, b, la) &&
+			    word_is(s, n, f, fl, len)) {
 				if (*len < n && s[*len] == '.')
 					(*len)++;
 				return m + 1;
@@ -795,6 +884,32 @@ skip_fill(const struct date_lang *l, const char *s, size_t n, size_t i)
 		if (!more)
 			return i;
 	}
+}
+
+/* Can a month name of any language start with byte b of a page's text?
+ * The bytes fold_char maps to a name's first byte: an ASCII letter in
+ * either case; a lead byte of Latin-1 (0xc3) or Cyrillic (0xd0, 0xd1,
+ * which fold into each other). */
+static bool
+month_may_start(unsigned char b)
+{
+	static bool table[256], ready;
+	if (!ready) {
+		for (size_t li = 0; li < sizeof date_langs / sizeof date_langs[0]; li++)
+			for (int m = 0; m < 12; m++)
+				for (const char *f = date_langs[li].months[m]; *f; ) {
+					unsigned char c = (unsigned char)*f;
+					table[c] = true;
+					if (c < 0x80)
+						table[toupper(c)] = true;
+					if (c == 0xd0 || c == 0xd1)
+						table[0xd0] = table[0xd1] = true;
+					f += strcspn(f, "|");
+					f += *f == '|';
+				}
+		ready = true;
+	}
+	return table[b];
 }
 
 static bool
@@ -877,6 +992,8 @@ extract_date_text(const char *s, size_t n, const char *lang, char out[11])
 			continue;
 		}
 		/* month name, day, year */
+		if (!month_may_start((unsigned char)s[i]))
+			continue;
 		for (size_t li = 0; li < sizeof date_langs / sizeof date_langs[0]; li++) {
 			const struct date_lang *l = &date_langs[li];
 			size_t len;
@@ -1370,7 +1487,7 @@ author_from_byline(const struct dom *d, const uint8_t *marks, int h1)
 static bool
 weak_author(const char *a, const char *site, const char *host)
 {
-	if (names_site(a, strlen(a), site, host) || strcasestr(a, "admin"))
+	if (names_site(a, strlen(a), site, host) || ascii_casestr(a, "admin"))
 		return true;
 	if (strchr(a, ' '))
 		return false;
@@ -1453,16 +1570,14 @@ list_add(char ***v, int *n, const char *s)
 }
 
 static void
-meta_all(const struct dom *d, const char *key, char ***v, int *n)
+meta_all(const struct metas *ms, const char *key, char ***v, int *n)
 {
-	int meta = dom_tag_id(d, "meta");
-	for (int i = 0; meta >= 0 && i < d->n; i++) {
-		if (d->tag[i] != meta)
-			continue;
-		const char *k = dom_attr(d, i, "property");
+	for (int m = 0; m < ms->n; m++) {
+		int i = ms->id[m];
+		const char *k = dom_attr(ms->d, i, "property");
 		if (!k)
-			k = dom_attr(d, i, "name");
-		const char *c = dom_attr(d, i, "content");
+			k = dom_attr(ms->d, i, "name");
+		const char *c = dom_attr(ms->d, i, "content");
 		if (k && c && !strcasecmp(k, key))
 			list_add(v, n, c);
 	}
@@ -1496,18 +1611,21 @@ set_date(struct page_meta *m, char *v, const char *from)
 /* A published date written on the page: in elements whose class or id
  * says date or time, then in the text after the title. */
 static char *
-date_from_text(const struct dom *d, const uint8_t *marks, int h1, const char *lang,
+date_from_text(const struct dom *d, const struct marks *mk, int h1, const char *lang,
 	       const char **from)
 {
-	/* the publication's own names first: a page has event dates too */
-	static const char *const words[] = { "publish", "posted", "post-date", "created",
-		"dateline", "date", "datum", "fecha", "time", "byline", "meta", "info" };
+	const uint8_t *marks = mk->flags;
 	char day[11];
-	for (size_t w = 0; w < sizeof words / sizeof words[0]; w++) {
+	/* the publication's own names first (id_words from IW_DATE on, in
+	 * order; a page has event dates too), each in document order */
+	for (int w = IW_DATE; w < IW_NWORDS; w++) {
 		for (int i = d->body >= 0 ? d->body : 0; i < d->n; i++) {
-			if (d->flags[i] & DOM_SKIP || !class_or_id_has(d, i, words[w]) ||
-			    class_or_id_has(d, i, "teaser") ||
-			    in_comments(d, marks, i) || d->text_end[i] - d->text_begin[i] > 40)
+			if (!(mk->words[i] & 1u << w) || mk->words[i] & IW_TEASER ||
+			    d->flags[i] & DOM_SKIP || in_comments(d, marks, i) ||
+			    d->text_end[i] - d->text_begin[i] > 40)
+				continue;
+			/* tried once, at the first word it holds */
+			if (mk->words[i] & ((1u << w) - 1) & ~((1u << IW_DATE) - 1))
 				continue;
 			char *t = element_text(d, i);
 			bool ok = strlen(t) < 200 && extract_date_text(t, strlen(t), lang, day);
@@ -1547,7 +1665,11 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 	memset(meta, 0, sizeof *meta);
 	struct jsonld jl;
 	jsonld_find(d, &jl);
-	uint8_t *marks = meta_marks(d);
+	struct marks mk;
+	meta_marks(d, &mk);
+	struct metas ms;
+	metas_find(d, &ms);
+	const uint8_t *marks = mk.flags;
 
 	/* language first: the visible dates are read in it */
 	int html = first_tag(d, "html");
@@ -1556,9 +1678,9 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 		lv = dom_attr(d, html, "xml:lang");
 	if (lv)
 		meta->language = lang_norm(lv);
-	if (!meta->language && (lv = meta_content(d, "http-equiv", "content-language")))
+	if (!meta->language && (lv = meta_content(&ms, "http-equiv", "content-language")))
 		meta->language = lang_norm(lv);
-	if (!meta->language && (lv = meta_any(d, "og:locale")))
+	if (!meta->language && (lv = meta_any(&ms, "og:locale")))
 		meta->language = lang_norm(lv);
 	if (meta->language) {
 		meta->language_from = "html";
@@ -1570,12 +1692,12 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 		}
 	}
 
-	const char *site = meta_any(d, "og:site_name");
+	const char *site = meta_any(&ms, "og:site_name");
 	if (site)
 		meta->site = nonempty_dup(site, strlen(site));
 	if (!meta->site && jl.publisher)
 		meta->site = xstrdup(jl.publisher);
-	if (!meta->site && (site = meta_content(d, "name", "application-name")))
+	if (!meta->site && (site = meta_content(&ms, "name", "application-name")))
 		meta->site = nonempty_dup(site, strlen(site));
 
 	int link_tag = dom_tag_id(d, "link");
@@ -1588,7 +1710,7 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 			meta->canonical = xstrdup(href);
 	}
 	const char *og;
-	if (!meta->canonical && (og = meta_any(d, "og:url")))
+	if (!meta->canonical && (og = meta_any(&ms, "og:url")))
 		meta->canonical = xstrdup(og);
 	if (!url)
 		url = meta->canonical;
@@ -1598,9 +1720,9 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 	 * <title>) holds it, as it then is the headline without the site's
 	 * name; else og:title, JSON-LD's headline or <title> with the site's
 	 * name taken off; else the first h1. */
-	og = meta_any(d, "og:title");
+	og = meta_any(&ms, "og:title");
 	if (!og)
-		og = meta_any(d, "twitter:title");
+		og = meta_any(&ms, "twitter:title");
 	int te = first_tag(d, "title");
 	int h1 = first_tag(d, "h1");
 	char *tt = te >= 0 ? element_text(d, te) : NULL;
@@ -1640,7 +1762,7 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 	static const char *const author_keys[] = { "author", "article:author", "dc.creator",
 		"dcterms.creator", "parsely-author", "sailthru.author", "byl", "twitter:creator" };
 	for (size_t k = 0; !meta->author && k < sizeof author_keys / sizeof author_keys[0]; k++) {
-		const char *a = meta_any(d, author_keys[k]);
+		const char *a = meta_any(&ms, author_keys[k]);
 		if (a && !strncmp(a, "@", 1))
 			continue;
 		if (a && (meta->author = clean_author(nonempty_dup(a, strlen(a)))))
@@ -1677,7 +1799,7 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 		"parsely-pub-date", "citation_publication_date", "citation_date",
 		"article:published", "og:article:published_time" };
 	for (size_t k = 0; k < sizeof date_keys / sizeof date_keys[0]; k++)
-		if (set_date(meta, date_value(meta_any(d, date_keys[k]), lang), "meta"))
+		if (set_date(meta, date_value(meta_any(&ms, date_keys[k]), lang), "meta"))
 			goto modified;
 	for (int i = 0; i < d->n; i++) {
 		if (!attr_has(d, i, "itemprop", "datePublished"))
@@ -1695,7 +1817,7 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 				continue;
 			/* first a time marked as the publication's, then any */
 			if (pass == 0 && !dom_attr(d, i, "pubdate") &&
-			    !class_or_id_has(d, i, "publish") && !attr_has(d, i, "class", "entry-date"))
+			    !(mk.words[i] & 1u << IW_DATE) && !attr_has(d, i, "class", "entry-date"))
 				continue;
 			if (set_date(meta, date_value(dom_attr(d, i, "datetime"), lang), "time"))
 				goto modified;
@@ -1704,42 +1826,44 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 	if (date_in_url(url, day) && set_date(meta, xstrdup(day), "url"))
 		goto modified;
 	const char *from = NULL;
-	char *t = date_from_text(d, marks, h1, lang, &from);
+	char *t = date_from_text(d, &mk, h1, lang, &from);
 	set_date(meta, t, from);
 modified:
 	meta->modified = date_value(jl.modified, lang);
 	static const char *const mod_keys[] = { "article:modified_time", "dateModified",
 		"og:updated_time", "last-modified", "dcterms.modified" };
 	for (size_t k = 0; !meta->modified && k < sizeof mod_keys / sizeof mod_keys[0]; k++)
-		meta->modified = date_value(meta_any(d, mod_keys[k]), lang);
+		meta->modified = date_value(meta_any(&ms, mod_keys[k]), lang);
 
-	const char *kw = meta_content(d, "name", "keywords");
+	const char *kw = meta_content(&ms, "name", "keywords");
 	if (kw)
 		meta->keywords = collapsed_dup(kw, strlen(kw));
-	const char *desc = meta_content(d, "name", "description");
+	const char *desc = meta_content(&ms, "name", "description");
 	if (!desc)
-		desc = meta_any(d, "og:description");
+		desc = meta_any(&ms, "og:description");
 	if (!desc)
-		desc = meta_any(d, "twitter:description");
+		desc = meta_any(&ms, "twitter:description");
 	if (desc)
 		meta->description = nonempty_dup(desc, strlen(desc));
 
-	const char *img = meta_any(d, "og:image");
+	const char *img = meta_any(&ms, "og:image");
 	if (!img)
-		img = meta_any(d, "twitter:image");
+		img = meta_any(&ms, "twitter:image");
 	if (img)
 		meta->image = nonempty_dup(img, strlen(img));
 	else if (jl.image)
 		meta->image = xstrdup(jl.image);
 
-	meta_all(d, "article:section", &meta->categories, &meta->ncategories);
+	meta_all(&ms, "article:section", &meta->categories, &meta->ncategories);
 	if (!meta->ncategories && jl.section)
 		list_add(&meta->categories, &meta->ncategories, jl.section);
-	meta_all(d, "article:tag", &meta->tags, &meta->ntags);
+	meta_all(&ms, "article:tag", &meta->tags, &meta->ntags);
 
 	free(ht);
 	free(host);
-	free(marks);
+	free(mk.flags);
+	free(mk.words);
+	free(ms.id);
 	jsonld_free(&jl);
 }
 

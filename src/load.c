@@ -252,27 +252,6 @@ load_bytes(const char *bytes, size_t n, const struct load_opts *o,
 	return load_text(bytes, n, o, r, err, errlen);
 }
 
-/* Every control character but tab, line feed and carriage return becomes
- * a space.  Eight bytes at a time: a word with no byte below 0x20 (most
- * of them, as only line ends are) is passed over whole. */
-static void
-blank_controls(char *s, size_t n)
-{
-	size_t i = 0;
-	for (; i + 8 <= n; i += 8) {
-		uint64_t w;
-		memcpy(&w, s + i, 8);
-		if (!((w - 0x2020202020202020ull) & ~w & 0x8080808080808080ull))
-			continue;
-		for (size_t k = i; k < i + 8; k++)
-			if ((unsigned char)s[k] < 0x20 && s[k] != '\t' && s[k] != '\n' && s[k] != '\r')
-				s[k] = ' ';
-	}
-	for (; i < n; i++)
-		if ((unsigned char)s[i] < 0x20 && s[i] != '\t' && s[i] != '\n' && s[i] != '\r')
-			s[i] = ' ';
-}
-
 /* The bytes of a page, uncompressed: detect, convert, normalise. */
 static int
 load_text(const char *bytes, size_t n, const struct load_opts *o,
@@ -302,7 +281,7 @@ load_text(const char *bytes, size_t n, const struct load_opts *o,
 	/* NULs (UTF-16 pages, stray bytes) would cut the text short; the
 	 * other control characters libtidy drops, which would join "&\x19#0"
 	 * into a reference to U+0000 after the decoding below. */
-	blank_controls(conv.data, conv.len);
+	blank_controls(conv.data, conv.len, true);
 	buf_init(&refs);
 	r->refs_decoded = load_decode_refs(conv.data, conv.len, &refs);
 	buf_free(&conv);

@@ -44,21 +44,51 @@ static const char *const pos_words[] = {
 	"main", "blog", "news",
 };
 
-static bool
-has_word(const char *s, const char *const *words, size_t n)
+enum { W_NEG = 1, W_POS = 2, W_COMMENT = 4, W_CAPTION = 8 };
+
+/* Which word lists an id or class value holds (W_*), in its first 255
+ * bytes, any case; remembered by value: a page repeats its class names
+ * (every item of a list, every link of a menu) many times over. */
+struct words_memo {
+	struct word_finder neg, pos, comment, caption;
+	struct { const char *s; uint64_t h; uint8_t w; } slot[512];
+};
+
+#define FINDER(f, list) word_finder_init(f, list, (int)(sizeof list / sizeof list[0]))
+
+static struct words_memo *
+words_memo_new(void)
 {
-	char low[256];
-	size_t k = 0;
-	for (; k < sizeof low - 1 && s[k]; k++)
-		low[k] = (char)tolower((unsigned char)s[k]);
-	low[k] = '\0';
-	for (size_t i = 0; i < n; i++)
-		if (strstr(low, words[i]))
-			return true;
-	return false;
+	struct words_memo *m = xcalloc(1, sizeof *m);
+	_Static_assert(sizeof neg_words / sizeof neg_words[0] <= 64, "a finder holds 64 words");
+	FINDER(&m->neg, neg_words);
+	FINDER(&m->pos, pos_words);
+	FINDER(&m->comment, comment_words);
+	FINDER(&m->caption, caption_words);
+	return m;
 }
 
-#define HAS(s, list) has_word(s, list, sizeof list / sizeof list[0])
+static uint8_t
+word_lists_memo(struct words_memo *m, const char *s)
+{
+	uint64_t h = 1469598103934665603ull;
+	size_t len = 0;
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++, len++)
+		h = (h ^ *p) * 1099511628211ull;
+	size_t k = (size_t)(h ^ h >> 29) & (sizeof m->slot / sizeof m->slot[0] - 1);
+	if (m->slot[k].s && m->slot[k].h == h && !strcmp(m->slot[k].s, s))
+		return m->slot[k].w;
+	if (len > 255)
+		len = 255;
+	uint8_t w = (word_finder_scan(&m->neg, s, len) ? W_NEG : 0) |
+		    (word_finder_scan(&m->pos, s, len) ? W_POS : 0) |
+		    (word_finder_scan(&m->comment, s, len) ? W_COMMENT : 0) |
+		    (word_finder_scan(&m->caption, s, len) ? W_CAPTION : 0);
+	m->slot[k].s = s;
+	m->slot[k].h = h;
+	m->slot[k].w = w;
+	return w;
+}
 
 static bool
 is_tag(const char *t, const char *const *list, size_t n)
@@ -225,7 +255,7 @@ static bool
 style_sets(const char *st, const char *property, const char *value)
 {
 	size_t np = strlen(property), nv = strlen(value);
-	for (const char *s = st; (s = strcasestr(s, property)); s += np) {
+	for (const char *s = st; (s = ascii_casestr(s, property)); s += np) {
 		if (s > st && (isalnum((unsigned char)s[-1]) || s[-1] == '-'))
 			continue;               /* a longer name: "foo-display" */
 		const char *v = s + np;
@@ -383,8 +413,8 @@ features_compute(const struct page *pg, const float *stage1, struct features *f)
 		}
 		ends[b] = is_sentence_punct(last) && last != ',' && last != 0xFF0C &&
 			  last != 0x060C && last != 0x3001;
-		if (strstr(dom_text(d, t), "©") || strcasestr(dom_text(d, t), "copyright") ||
-		    strcasestr(dom_text(d, t), "all rights reserved"))
+		if (strstr(dom_text(d, t), "©") || ascii_casestr(dom_text(d, t), "copyright") ||
+		    ascii_casestr(dom_text(d, t), "all rights reserved"))
 			copy[b] = 1;
 	}
 
@@ -392,31 +422,36 @@ features_compute(const struct page *pg, const float *stage1, struct features *f)
 	 * element's own */
 	uint8_t *anc = xcalloc((size_t)n + 1, 1);
 	uint8_t *own = xcalloc((size_t)n + 1, 1);
+	struct words_memo *memo = words_memo_new();
+	/* the tag lists, once per tag name of the page */
+	uint8_t *tagflags = xcalloc((size_t)d->ntags + 1, 1);
+	for (int t = 0; t < d->ntags; t++)
+		tagflags[t] = (IS_TAG(d->tagnames[t], caption_tags) ? A_CAPTION : 0) |
+			      (IS_TAG(d->tagnames[t], semantic_tags) ? A_SEMANTIC : 0) |
+			      (IS_TAG(d->tagnames[t], neg_tags) ? A_NEG_TAG : 0);
 	for (int i = 0; i < n; i++) {
 		uint8_t a = 0;
-		const char *tn = dom_tagname(d, i);
 		const char *id = dom_attr(d, i, "id"), *cl = dom_attr(d, i, "class");
-		if ((id && HAS(id, neg_words)) || (cl && HAS(cl, neg_words)))
+		uint8_t w = (id ? word_lists_memo(memo, id) : 0) | (cl ? word_lists_memo(memo, cl) : 0);
+		if (w & W_NEG)
 			a |= A_NEG_WORD;
-		if ((id && HAS(id, pos_words)) || (cl && HAS(cl, pos_words)))
+		if (w & W_POS)
 			a |= A_POS_WORD;
-		if ((id && HAS(id, comment_words)) || (cl && HAS(cl, comment_words)))
+		if (w & W_COMMENT)
 			a |= A_COMMENT;
-		if ((id && HAS(id, caption_words)) || (cl && HAS(cl, caption_words)) ||
-		    IS_TAG(tn, caption_tags))
+		if (w & W_CAPTION)
 			a |= A_CAPTION;
-		if (IS_TAG(tn, semantic_tags))
-			a |= A_SEMANTIC;
+		a |= tagflags[d->tag[i]];
 		const char *ip = dom_attr(d, i, "itemprop"), *role = dom_attr(d, i, "role");
 		if ((ip && !strcasecmp(ip, "articleBody")) || (role && !strcasecmp(role, "main")))
 			a |= A_SEMANTIC;
-		if (IS_TAG(tn, neg_tags))
-			a |= A_NEG_TAG;
 		if (hidden(d, i))
 			a |= A_HIDDEN;
 		own[i] = a;
 		anc[i] = a | (d->parent[i] >= 0 ? anc[d->parent[i]] : 0);
 	}
+	free(memo);
+	free(tagflags);
 
 	/* line-block regions (mode all, no reflow) as a bitmap of lines */
 	struct params lbp = defp;

@@ -354,6 +354,90 @@ str_has_suffix(const char *s, const char *suffix)
 	return a >= b && strcasecmp(s + a - b, suffix) == 0;
 }
 
+static bool
+is_blanked(unsigned char c, bool keep_cr)
+{
+	return c < 0x20 && c != '\t' && c != '\n' && (c != '\r' || !keep_cr);
+}
+
+void
+blank_controls(char *s, size_t n, bool keep_cr)
+{
+	size_t i = 0;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+		memcpy(&w, s + i, 8);
+		/* a byte below 0x20 sets its top bit here: most words have none */
+		if (!((w - 0x2020202020202020ull) & ~w & 0x8080808080808080ull))
+			continue;
+		for (size_t k = i; k < i + 8; k++)
+			if (is_blanked((unsigned char)s[k], keep_cr))
+				s[k] = ' ';
+	}
+	for (; i < n; i++)
+		if (is_blanked((unsigned char)s[i], keep_cr))
+			s[i] = ' ';
+}
+
+static inline unsigned char
+ascii_lower(unsigned char c)
+{
+	return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
+}
+
+void
+word_finder_init(struct word_finder *f, const char *const *words, int n)
+{
+	memset(f, 0, sizeof *f);
+	f->words = words;
+	f->n = n < 64 ? n : 64;
+	for (int k = 0; k < f->n; k++) {
+		unsigned char c = ascii_lower((unsigned char)words[k][0]);
+		f->first[c] |= 1ull << k;
+		if (c >= 'a' && c <= 'z')
+			f->first[c - ('a' - 'A')] |= 1ull << k;
+	}
+}
+
+uint64_t
+word_finder_scan(const struct word_finder *f, const char *s, size_t len)
+{
+	uint64_t found = 0;
+	for (size_t i = 0; i < len; i++) {
+		uint64_t cand = f->first[(unsigned char)s[i]] & ~found;
+		while (cand) {
+			int k = __builtin_ctzll(cand);
+			cand &= cand - 1;
+			const char *w = f->words[k];
+			size_t j = 1;
+			while (w[j] && i + j < len &&
+			       ascii_lower((unsigned char)s[i + j]) == ascii_lower((unsigned char)w[j]))
+				j++;
+			if (!w[j])
+				found |= 1ull << k;
+		}
+	}
+	return found;
+}
+
+const char *
+ascii_casestr(const char *s, const char *word)
+{
+	unsigned char c0 = ascii_lower((unsigned char)word[0]);
+	if (!c0)
+		return s;
+	for (; *s; s++) {
+		if (ascii_lower((unsigned char)*s) != c0)
+			continue;
+		size_t k = 1;
+		while (word[k] && ascii_lower((unsigned char)s[k]) == ascii_lower((unsigned char)word[k]))
+			k++;
+		if (!word[k])
+			return s;
+	}
+	return NULL;
+}
+
 /* The first free numbered backup name of path: path.~N~, N one more than
  * the highest there is (GNU cp --backup=numbered). */
 static char *

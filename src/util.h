@@ -73,6 +73,24 @@ bool bytes_look_binary(const char *bytes, size_t n);
 
 bool str_ieq(const char *a, const char *b);
 bool str_has_suffix(const char *s, const char *suffix);
+/* strcasestr for a needle of ASCII letters and marks: the first place in
+ * s where word stands, ASCII letters matched in either case; NULL if none.
+ * Without strcasestr's per-call setup, which dominates for the short words
+ * pith looks for in attribute values and text. */
+/* Every control character but tab and line feed (and carriage return,
+ * with keep_cr) becomes a space; eight bytes at a time, as text seldom
+ * holds one. */
+void blank_controls(char *s, size_t n, bool keep_cr);
+/* Which of up to 64 ASCII words occur in a string, in any case, in one
+ * pass: bit k of word_finder_scan() is words[k]. */
+struct word_finder {
+	const char *const *words;
+	int n;
+	uint64_t first[256];    /* the words that start with this byte */
+};
+void word_finder_init(struct word_finder *f, const char *const *words, int n);
+uint64_t word_finder_scan(const struct word_finder *f, const char *s, size_t len);
+const char *ascii_casestr(const char *s, const char *word);
 
 /* Write data to path through a temporary file in the same directory and a
  * rename, so a crash or a full disk never leaves a half-written file.

@@ -168,6 +168,54 @@ in_child(void (*cleanup)(void), char *out, size_t n)
 }
 
 static void
+test_ascii_casestr(void **state)
+{
+	(void)state;
+	const char *s = "site-Footer-wrap footer";
+	assert_ptr_equal(ascii_casestr(s, "footer"), s + 5);
+	assert_ptr_equal(ascii_casestr(s, "FOOTER"), s + 5);
+	assert_null(ascii_casestr(s, "sidebar"));
+	/* a word cut off by the end of the string is not there */
+	assert_null(ascii_casestr("foote", "footer"));
+	/* bytes above 0x7f only match themselves */
+	assert_string_equal(ascii_casestr("\xc3\xa9t\xc3\xa9", "t"), "t\xc3\xa9");
+	assert_ptr_equal(ascii_casestr(s, ""), s);
+}
+
+static void
+test_word_finder(void **state)
+{
+	(void)state;
+	static const char *const words[] = { "date", "time", "meta", "datum", "comment" };
+	struct word_finder f;
+	word_finder_init(&f, words, 5);
+	/* bit k is words[k]: "date" (0) and "datum" (3); "meta" (2) in "Meta" */
+	const char *s = "post-DATE entry-Meta datumline";
+	assert_int_equal(word_finder_scan(&f, s, strlen(s)), 1u | 4u | 8u);
+	/* only the first len bytes count: "datum" starts at 21 */
+	assert_int_equal(word_finder_scan(&f, s, 25), 1u | 4u);
+	assert_int_equal(word_finder_scan(&f, s, 24), 1u | 4u);
+	assert_int_equal(word_finder_scan(&f, "", 0), 0);
+	assert_int_equal(word_finder_scan(&f, "commen", 6), 0);
+	assert_int_equal(word_finder_scan(&f, "xcommentx", 9), 16u);
+}
+
+static void
+test_blank_controls(void **state)
+{
+	(void)state;
+	/* 18 bytes: two words of eight at a time, then a tail of two */
+	char a[] = "ab\x01\tcd\r\nef\x1fgh\x7fij\x00k";
+	size_t n = sizeof a - 1;
+	char b[sizeof a];
+	memcpy(b, a, sizeof a);
+	blank_controls(a, n, true);
+	assert_memory_equal(a, "ab \tcd\r\nef gh\x7fij k", n);
+	blank_controls(b, n, false);
+	assert_memory_equal(b, "ab \tcd \nef gh\x7fij k", n);
+}
+
+static void
 test_die(void **state)
 {
 	(void)state;
@@ -615,6 +663,9 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_write_missing_dir, setup_dir, teardown_dir),
 		cmocka_unit_test_setup_teardown(test_write_under_file, setup_dir, teardown_dir),
 		cmocka_unit_test_setup_teardown(test_write_readonly_dir, setup_dir, teardown_dir),
+		cmocka_unit_test(test_ascii_casestr),
+		cmocka_unit_test(test_word_finder),
+		cmocka_unit_test(test_blank_controls),
 		cmocka_unit_test(test_die),
 	};
 	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
