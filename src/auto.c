@@ -343,6 +343,21 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 			}
 		}
 	}
+	/* A forum thread's replies are its content, each as short and as
+	 * much alike as the site's chrome: when the first post is kept, so
+	 * is every later block of the thread that is not mostly link text
+	 * and not in a form, navigation or aside (a quick-reply box). */
+	if (f->thread >= 0 && f->thread_post >= 0 && dc->content[f->thread_post]) {
+		for (int j = 0; j < f->nblocks; j++) {
+			int b = f->block[j];
+			if (b <= f->thread_post || b >= d->end[f->thread] || dc->content[b] ||
+			    dc->reason[b] == REASON_DUPLICATE || f->x[j][F_LINK_DENSITY] >= 0.5f ||
+			    f->x[j][F_NEG_TAG] != 0 || f->x[j][F_HIDDEN] != 0)
+				continue;
+			dc->content[b] = 1;
+			dc->reason[b] = REASON_THREAD;
+		}
+	}
 	/* a repeat is dropped in favour of its first copy; when that copy
 	 * went as an outlier, the text is kept here rather than lost */
 	for (int j = 0; j < f->nblocks; j++) {

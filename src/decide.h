@@ -32,7 +32,8 @@
 	X(AUTO, "auto")               /* auto: the block's probability reaches auto.T */ \
 	X(RULE_BODY, "rule-body")     /* selected by a site rule's body: XPath */ \
 	X(RULE_STRIP, "rule-strip")   /* removed by a site rule's strip: */ \
-	X(DUPLICATE, "duplicate")     /* auto: its text is already kept (a hidden copy, a repeat) */
+	X(DUPLICATE, "duplicate")     /* auto: its text is already kept (a hidden copy, a repeat) */ \
+	X(THREAD, "thread")           /* auto: a post of a forum thread whose first post is kept */
 
 #define REASON_ENUM(id, name) REASON_##id,
 enum reason { REASONS(REASON_ENUM) REASON_COUNT };

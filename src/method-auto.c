@@ -61,6 +61,14 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 			       l.data, d->line[st->dup_of[i]], st->dup_of[i]);
 		buf_free(&l);
 	}
+	if (r->dc.reason[i] == REASON_THREAD) {
+		struct buf l;
+		buf_init(&l);
+		dom_label(d, st->sig.thread, &l);
+		explain_printf(x, EXPLAIN_NORMAL, "kept: a post of the forum thread %s (line %d), "
+			       "whose first post is kept", l.data, d->line[st->sig.thread]);
+		buf_free(&l);
+	}
 	if (st->sig.core >= 0) {
 		struct buf b;
 		buf_init(&b);

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,13 +45,16 @@ static const char *const pos_words[] = {
 	"main", "blog", "news",
 };
 
-enum { W_NEG = 1, W_POS = 2, W_COMMENT = 4, W_CAPTION = 8 };
+enum { W_NEG = 1, W_POS = 2, W_COMMENT = 4, W_CAPTION = 8, W_THREAD = 16 };
+
+/* A container that names itself a forum thread. */
+static const char *const thread_words[] = { "thread", "topic", "forum" };
 
 /* Which word lists an id or class value holds (W_*), in its first 255
  * bytes, any case; remembered by value: a page repeats its class names
  * (every item of a list, every link of a menu) many times over. */
 struct words_memo {
-	struct word_finder neg, pos, comment, caption;
+	struct word_finder neg, pos, comment, caption, thread;
 	struct { const char *s; uint64_t h; uint8_t w; } slot[512];
 };
 
@@ -65,6 +69,7 @@ words_memo_new(void)
 	FINDER(&m->pos, pos_words);
 	FINDER(&m->comment, comment_words);
 	FINDER(&m->caption, caption_words);
+	FINDER(&m->thread, thread_words);
 	return m;
 }
 
@@ -83,7 +88,8 @@ word_lists_memo(struct words_memo *m, const char *s)
 	uint8_t w = (word_finder_scan(&m->neg, s, len) ? W_NEG : 0) |
 		    (word_finder_scan(&m->pos, s, len) ? W_POS : 0) |
 		    (word_finder_scan(&m->comment, s, len) ? W_COMMENT : 0) |
-		    (word_finder_scan(&m->caption, s, len) ? W_CAPTION : 0);
+		    (word_finder_scan(&m->caption, s, len) ? W_CAPTION : 0) |
+		    (word_finder_scan(&m->thread, s, len) ? W_THREAD : 0);
 	m->slot[k].s = s;
 	m->slot[k].h = h;
 	m->slot[k].w = w;
@@ -360,6 +366,61 @@ context(const struct dom *d, struct features *f, const int *order, const uint8_t
 	free(neg);
 }
 
+/* A post of a thread's own: a block of this many characters or more. */
+#define THREAD_POST 80
+
+/* On a forum thread the replies are the page's content, however the
+ * forum names them ("reply", "comment").  A thread is a container that
+ * names itself one (thread, topic, forum), is in no comment section, and
+ * holds a post of its own (a block of THREAD_POST characters outside any
+ * comment section) before the first element named as a comment: there
+ * the comment flags are cleared.  A comment section that names itself a
+ * thread (WordPress's "thread-even", Disqus's "disqus_thread") holds no
+ * post before its comments, nor does the article whose comments follow
+ * it in a container of another name.  Linear: the first of each in
+ * every subtree, carried up in one reverse pass over the ids. */
+static void
+thread_replies(const struct dom *d, const struct metrics *m, const int *ownlink,
+	       const uint8_t *named_thread, uint8_t *own, uint8_t *anc, struct features *f)
+{
+	int n = d->n;
+	int *firstc = xmalloc(((size_t)n + 1) * sizeof *firstc);
+	int *firstpost = xmalloc(((size_t)n + 1) * sizeof *firstpost);
+	for (int e = 0; e < n; e++) {
+		firstc[e] = own[e] & A_COMMENT ? e : INT_MAX;
+		firstpost[e] = !(anc[e] & A_COMMENT) && m->own[e] + ownlink[e] >= THREAD_POST ?
+			       e : INT_MAX;
+	}
+	for (int e = n - 1; e > 0; e--) {
+		int p = d->parent[e];
+		if (p < 0)
+			continue;
+		if (firstc[e] < firstc[p])
+			firstc[p] = firstc[e];
+		if (firstpost[e] < firstpost[p])
+			firstpost[p] = firstpost[e];
+	}
+	bool any = false;
+	for (int e = 0; e < n; e++) {
+		if (!named_thread[e] || anc[e] & A_COMMENT || firstc[e] == INT_MAX ||
+		    firstpost[e] > firstc[e])
+			continue;
+		for (int i = e; i < d->end[e]; i++)
+			own[i] &= (uint8_t)~A_COMMENT;
+		if (!any) {
+			f->thread = e;
+			f->thread_post = firstpost[e];
+		}
+		any = true;
+		e = d->end[e] - 1;
+	}
+	if (any)
+		for (int i = 0; i < n; i++)
+			anc[i] = own[i] | (d->parent[i] >= 0 ? anc[d->parent[i]] : 0);
+	free(firstc);
+	free(firstpost);
+}
+
 void
 features_compute(const struct page *pg, const float *stage1, struct features *f)
 {
@@ -423,6 +484,7 @@ features_compute(const struct page *pg, const float *stage1, struct features *f)
 	uint8_t *anc = xcalloc((size_t)n + 1, 1);
 	uint8_t *own = xcalloc((size_t)n + 1, 1);
 	struct words_memo *memo = words_memo_new();
+	uint8_t *named_thread = xcalloc((size_t)n + 1, 1);
 	/* the tag lists, once per tag name of the page */
 	uint8_t *tagflags = xcalloc((size_t)d->ntags + 1, 1);
 	for (int t = 0; t < d->ntags; t++)
@@ -441,6 +503,7 @@ features_compute(const struct page *pg, const float *stage1, struct features *f)
 			a |= A_COMMENT;
 		if (w & W_CAPTION)
 			a |= A_CAPTION;
+		named_thread[i] = (w & W_THREAD) != 0;
 		a |= tagflags[d->tag[i]];
 		const char *ip = dom_attr(d, i, "itemprop"), *role = dom_attr(d, i, "role");
 		if ((ip && !strcasecmp(ip, "articleBody")) || (role && !strcasecmp(role, "main")))
@@ -452,6 +515,9 @@ features_compute(const struct page *pg, const float *stage1, struct features *f)
 	}
 	free(memo);
 	free(tagflags);
+	f->thread = f->thread_post = -1;
+	thread_replies(d, m, ownlink, named_thread, own, anc, f);
+	free(named_thread);
 
 	/* line-block regions (mode all, no reflow) as a bitmap of lines */
 	struct params lbp = defp;

@@ -228,6 +228,50 @@ test_ancestors(void **state)
 	page_free(&pg);
 }
 
+/* Forum threads.  A container that names itself a thread, topic or forum
+ * and holds a post of its own (a block of 80 characters or more outside
+ * any comment section) before its first comment-named element: there the
+ * replies are not a comment section.
+ * thread: div#t1 "Thread-view"; its first post p#op has 87 characters
+ *   (no blanks), before li.reply: t1 is the thread, op its first post, and
+ *   the replies r1, r2 lose the comment flag.
+ * WordPress: li.comment.thread-even names a thread but is a comment itself.
+ * Disqus: div#disqus_thread holds only comments: no post before them.
+ * A short post (p#short, 20 characters) is no post of its own. */
+static const char thread_page[] =
+	"<html><body>"
+	"<div id=\"t1\" class=\"Thread-view\">"
+	"<div class=\"opening\"><p id=\"op\">Aaaaaaaaaa bbbbbbbbbb cccccccccc dddddddddd "
+	"eeeeeeeeee ffffffffff gggggggggg hhhhhhhhhh iiiiii.</p></div>"
+	"<ol><li class=\"reply\" id=\"r1\">First reply here.</li>"
+	"<li class=\"reply\" id=\"r2\">Second reply.</li></ol></div>"
+	"<ol class=\"commentlist\"><li class=\"comment even thread-even\" id=\"wp\">"
+	"A comment on the thread itself, which is long enough to be a post of eighty characters.</li></ol>"
+	"<div id=\"disqus_thread\"><p id=\"dq\">A Disqus comment.</p></div>"
+	"<div class=\"forum\"><p id=\"short\">Only twenty letters.</p>"
+	"<div class=\"comment\" id=\"c3\">Still a comment.</div></div>"
+	"</body></html>";
+
+static void
+test_thread(void **state)
+{
+	(void)state;
+	struct page pg;
+	struct features f;
+	test_page(&pg, thread_page);
+	features_compute(&pg, auto_model_builtin.stage1, &f);
+	assert_int_equal(f.thread, test_by_id(&pg, "t1"));
+	assert_int_equal(f.thread_post, test_by_id(&pg, "op"));
+	static const struct { const char *id; float comment; } want[] = {
+		{ "op", 0 }, { "r1", 0 }, { "r2", 0 }, { "wp", 1 }, { "dq", 1 },
+		{ "short", 0 }, { "c3", 1 },
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+		assert_near(f.x[block_index(&pg, &f, want[i].id)][F_COMMENT], want[i].comment, 0);
+	features_free(&f);
+	page_free(&pg);
+}
+
 /* The hidden attribute and inline display:none or visibility:hidden, on
  * the block or above it, in any case and with blanks; other styles are
  * not hiding. */
@@ -546,6 +590,7 @@ main(void)
 		cmocka_unit_test(test_text),
 		cmocka_unit_test(test_tags),
 		cmocka_unit_test(test_ancestors),
+		cmocka_unit_test(test_thread),
 		cmocka_unit_test(test_hidden),
 		cmocka_unit_test(test_sib_long),
 		cmocka_unit_test(test_jsonld),
