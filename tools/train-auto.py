@@ -7,10 +7,11 @@
 
 For every dev page, `PITH dump --features` gives one row per text block
 with the signals of src/signals.h.  Blocks are labelled from the gold:
-an aeb page's block is content when most of its word trigrams occur in the
-gold text; a trafilatura page's block is content when it lies inside a
-"with" snippet and noise when it holds a "without" snippet (other blocks
-say nothing).  Each block is weighted by the logarithm of its length.
+a block of a page with a whole gold text (aeb, cwced-zh, daniel-*) is
+content when most of its word trigrams occur in the gold text; a block of
+a page with snippets (trafilatura, mercury-*) is content when it lies
+inside a "with" snippet and noise when it holds a "without" snippet
+(other blocks say nothing).  Each block is weighted by the logarithm of its length.
 
 The first stage is a logistic model with L2 regularisation fitted by
 gradient descent over the base signals of the training split (70 % of the
@@ -34,6 +35,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import textwrap
 from concurrent.futures import ThreadPoolExecutor
 
 TRAIN_SHARE = 0.7
@@ -125,8 +127,10 @@ def load(pith, bench):
         names, rows = features(pith, os.path.join(dev, pid + ".html"))
         if not rows:
             return pid, names, [], []
-        if pid.startswith("aeb-"):
-            with open(os.path.join(dev, pid + ".gold.txt"), encoding="utf-8") as f:
+        gold = os.path.join(dev, pid + ".gold.txt")
+        if os.path.exists(gold):
+            # every set with a whole gold text (aeb, cwced-zh, daniel-*)
+            with open(gold, encoding="utf-8") as f:
                 labels = label_aeb(rows, f.read())
         else:
             labels = label_traf(rows, read_lines(os.path.join(dev, pid + ".with.txt")),
@@ -244,9 +248,9 @@ GOLD_FILES = (".html", ".gold.txt", ".with.txt", ".without.txt", ".json")
 
 
 def score_pages(pages, extract, bench):
-    """Shingle F1 (aeb) and snippet F1 (trafilatura) of what
-    extract(ids, gold_dir, pred_dir) writes as pred_dir/ID.txt for every
-    page, by the benchmark's own scorer."""
+    """Each set's F1 (shingle F1 for the sets with a gold text, snippet F1
+    for the others) of what extract(ids, gold_dir, pred_dir) writes as
+    pred_dir/ID.txt for every page, by the benchmark's own scorer."""
     dev = os.path.join(bench, "dev")
     with tempfile.TemporaryDirectory() as tmp:
         gold = os.path.join(tmp, "gold")
@@ -265,7 +269,12 @@ def score_pages(pages, extract, bench):
                             "--json", "--bootstrap", "0"], capture_output=True, text=True,
                            check=True)
     sets = json.loads(r.stdout)["sets"]
-    return sets["aeb"]["text"]["f1"], sets["trafilatura"]["snippets"]["f1"]
+    return {name: v[v["kind"]]["f1"] for name, v in sorted(sets.items())}
+
+
+def set_figures(f1):
+    """'aeb 0.9851, cwced-zh 0.9250, ...': each set's F1."""
+    return ", ".join(f"{name} {v:.4f}" for name, v in f1.items())
 
 
 def cross_validate(pages, k, pith):
@@ -330,9 +339,8 @@ def main():
 
     if "--cv" in sys.argv[3:]:
         k = int(sys.argv[sys.argv.index("--cv") + 1])
-        a, t = score_pages(pages, cross_validate(pages, k, pith), bench)
-        print(f"{k}-fold cross-validation over {len(pages)} pages: "
-              f"aeb F1 {a:.4f}, snippet F1 {t:.4f}")
+        f1 = score_pages(pages, cross_validate(pages, k, pith), bench)
+        print(f"{k}-fold cross-validation over {len(pages)} pages: {set_figures(f1)}")
         return
 
     if "--ablate" in sys.argv[3:]:
@@ -344,25 +352,26 @@ def main():
                               for c, x, t in rows], labels)
                     for pid, n, rows, labels in pages]
         base = score_pages(pages, cross_validate(pages, 5, pith), bench)
-        print(f"{'signal left out':<16} {'aeb F1':>7} {'snippet F1':>10}")
-        print(f"{'(none)':<16} {base[0]:7.4f} {base[1]:10.4f}")
+        print(f"{'signal left out':<16} " + " ".join(f"{n:>11}" for n in base))
+        print(f"{'(none)':<16} " + " ".join(f"{v:11.4f}" for v in base.values()))
         for k in range(1, len(names)):
             pk = without(k)
-            a, t = score_pages(pk, cross_validate(pk, 5, pith), bench)
-            print(f"{names[k]:<16} {a:7.4f} {t:10.4f}   "
-                  f"({a - base[0]:+.4f} {t - base[1]:+.4f})", flush=True)
+            f1 = score_pages(pk, cross_validate(pk, 5, pith), bench)
+            print(f"{names[k]:<16} " + " ".join(f"{f1[n] - base[n]:+11.4f}" for n in base),
+                  flush=True)
         return
 
     cv = score_pages(pages, cross_validate(pages, 5, pith), bench)
     trees = train_trees(data)
+    per_set = textwrap.wrap(set_figures(cv) + ".", 70)
     comment = (f"auto-model.txt - the auto method's model (src/auto-model.h), written by\n"
                f"tools/train-auto.py from {len(data)} labelled blocks of the {len(pages)} dev pages.\n"
-               f"Five-fold cross-validated by pith itself: shingle F1 {cv[0]:.4f} on the\n"
-               f"aeb pages, snippet F1 {cv[1]:.4f}.\n"
+               f"Five-fold cross-validated by pith itself, F1 per set (shingle F1 for\n"
+               f"a gold text, snippet F1 for snippets):\n" + "\n".join(per_set) + "\n"
                f"The build turns it into C (tools/gen-model); --set auto.model=FILE\n"
                f"reads another.  Do not edit: run the script again.")
     sys.stdout.write(model_text(names, w1, trees, comment))
-    print(f"five-fold CV: aeb F1 {cv[0]:.4f}, snippet F1 {cv[1]:.4f}", file=sys.stderr)
+    print(f"five-fold CV: {set_figures(cv)}", file=sys.stderr)
 
 
 if __name__ == "__main__":
