@@ -886,30 +886,41 @@ skip_fill(const struct date_lang *l, const char *s, size_t n, size_t i)
 	}
 }
 
-/* Can a month name of any language start with byte b of a page's text?
- * The bytes fold_char maps to a name's first byte: an ASCII letter in
- * either case; a lead byte of Latin-1 (0xc3) or Cyrillic (0xd0, 0xd1,
- * which fold into each other). */
-static bool
-month_may_start(unsigned char b)
+/* Can a month name or a filler word of any language start with byte b
+ * of a page's text?  The bytes fold_char maps to a word's first byte: an
+ * ASCII letter in either case; a lead byte of Latin-1 (0xc3) or Cyrillic
+ * (0xd0, 0xd1, which fold into each other). */
+static void
+mark_first_bytes(bool table[256], const char *forms)
 {
-	static bool table[256], ready;
+	for (const char *f = forms; *f; ) {
+		unsigned char c = (unsigned char)*f;
+		table[c] = true;
+		if (c < 0x80)
+			table[toupper(c)] = true;
+		if (c == 0xd0 || c == 0xd1)
+			table[0xd0] = table[0xd1] = true;
+		f += strcspn(f, "|");
+		f += *f == '|';
+	}
+}
+
+/* with_fillers false: month names only */
+static bool
+date_word_may_start(unsigned char b, bool with_fillers)
+{
+	static bool months[256], words[256], ready;
 	if (!ready) {
-		for (size_t li = 0; li < sizeof date_langs / sizeof date_langs[0]; li++)
-			for (int m = 0; m < 12; m++)
-				for (const char *f = date_langs[li].months[m]; *f; ) {
-					unsigned char c = (unsigned char)*f;
-					table[c] = true;
-					if (c < 0x80)
-						table[toupper(c)] = true;
-					if (c == 0xd0 || c == 0xd1)
-						table[0xd0] = table[0xd1] = true;
-					f += strcspn(f, "|");
-					f += *f == '|';
-				}
+		for (size_t li = 0; li < sizeof date_langs / sizeof date_langs[0]; li++) {
+			for (int m = 0; m < 12; m++) {
+				mark_first_bytes(months, date_langs[li].months[m]);
+				mark_first_bytes(words, date_langs[li].months[m]);
+			}
+			mark_first_bytes(words, date_langs[li].fillers);
+		}
 		ready = true;
 	}
-	return table[b];
+	return with_fillers ? words[b] : months[b];
 }
 
 static bool
@@ -971,7 +982,8 @@ extract_date_text(const char *s, size_t n, const char *lang, char out[11])
 			} else if (al <= 2) {
 				/* day, month name, year */
 				size_t k = skip_fill(NULL, s, n, j);
-				for (size_t li = 0; li < sizeof date_langs / sizeof date_langs[0] && m < 0; li++) {
+				bool word = k < n && date_word_may_start((unsigned char)s[k], true);
+				for (size_t li = 0; word && li < sizeof date_langs / sizeof date_langs[0] && m < 0; li++) {
 					const struct date_lang *l = &date_langs[li];
 					size_t k2 = skip_fill(l, s, n, k), len;
 					int mm = month_at(l, s + k2, n - k2, &len);
@@ -992,7 +1004,7 @@ extract_date_text(const char *s, size_t n, const char *lang, char out[11])
 			continue;
 		}
 		/* month name, day, year */
-		if (!month_may_start((unsigned char)s[i]))
+		if (!date_word_may_start((unsigned char)s[i], false))
 			continue;
 		for (size_t li = 0; li < sizeof date_langs / sizeof date_langs[0]; li++) {
 			const struct date_lang *l = &date_langs[li];
