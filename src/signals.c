@@ -54,22 +54,39 @@ static const char *const thread_words[] = { "thread", "topic", "forum" };
  * bytes, any case; remembered by value: a page repeats its class names
  * (every item of a list, every link of a menu) many times over. */
 struct words_memo {
-	struct word_finder neg, pos, comment, caption, thread;
+	/* the five lists as one, for one pass over a value */
+	const char *words[64];
+	uint64_t list[5];       /* the bits of each list: W_NEG, W_POS, ... */
+	struct word_finder finder;
 	struct { const char *s; uint64_t h; uint8_t w; } slot[512];
 };
 
-#define FINDER(f, list) word_finder_init(f, list, (int)(sizeof list / sizeof list[0]))
+static void
+memo_list(struct words_memo *m, int *n, int which, const char *const *list, size_t k)
+{
+	for (size_t i = 0; i < k; i++) {
+		m->list[which] |= 1ull << *n;
+		m->words[(*n)++] = list[i];
+	}
+}
+
+#define MEMO_LIST(m, n, which, list) memo_list(m, n, which, list, sizeof list / sizeof list[0])
 
 static struct words_memo *
 words_memo_new(void)
 {
 	struct words_memo *m = xcalloc(1, sizeof *m);
-	_Static_assert(sizeof neg_words / sizeof neg_words[0] <= 64, "a finder holds 64 words");
-	FINDER(&m->neg, neg_words);
-	FINDER(&m->pos, pos_words);
-	FINDER(&m->comment, comment_words);
-	FINDER(&m->caption, caption_words);
-	FINDER(&m->thread, thread_words);
+	_Static_assert(sizeof neg_words / sizeof neg_words[0] + sizeof pos_words / sizeof pos_words[0] +
+		       sizeof comment_words / sizeof comment_words[0] +
+		       sizeof caption_words / sizeof caption_words[0] +
+		       sizeof thread_words / sizeof thread_words[0] <= 64, "a finder holds 64 words");
+	int n = 0;
+	MEMO_LIST(m, &n, 0, neg_words);
+	MEMO_LIST(m, &n, 1, pos_words);
+	MEMO_LIST(m, &n, 2, comment_words);
+	MEMO_LIST(m, &n, 3, caption_words);
+	MEMO_LIST(m, &n, 4, thread_words);
+	word_finder_init(&m->finder, m->words, n);
 	return m;
 }
 
@@ -85,11 +102,11 @@ word_lists_memo(struct words_memo *m, const char *s)
 		return m->slot[k].w;
 	if (len > 255)
 		len = 255;
-	uint8_t w = (word_finder_scan(&m->neg, s, len) ? W_NEG : 0) |
-		    (word_finder_scan(&m->pos, s, len) ? W_POS : 0) |
-		    (word_finder_scan(&m->comment, s, len) ? W_COMMENT : 0) |
-		    (word_finder_scan(&m->caption, s, len) ? W_CAPTION : 0) |
-		    (word_finder_scan(&m->thread, s, len) ? W_THREAD : 0);
+	uint64_t found = word_finder_scan(&m->finder, s, len);
+	uint8_t w = 0;
+	for (int l = 0; l < 5; l++)     /* W_NEG, W_POS, W_COMMENT, ... in list order */
+		if (found & m->list[l])
+			w |= (uint8_t)(1u << l);
 	m->slot[k].s = s;
 	m->slot[k].h = h;
 	m->slot[k].w = w;
