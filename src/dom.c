@@ -105,7 +105,7 @@ pack8(const char *name, size_t k)
 	return v;
 }
 
-_Static_assert(NELEM(inline_tags) < 128 && NELEM(copied_tags) < 128, "kinds fit int8_t");
+_Static_assert(NELEM(inline_tags) < 32768 && NELEM(copied_tags) < 32768, "kinds fit int16_t");
 
 static uint64_t shallow_packed[NELEM(shallow_tags)];
 static uint64_t void_packed[NELEM(void_tags)];
@@ -185,7 +185,7 @@ struct name_slot {
 	bool custom;    /* a custom element name seen (tidy declares it) */
 	bool known;     /* the four below are set */
 	bool is_void, shallow;
-	int8_t kind, copied;    /* index in inline_tags, copied_tags, or -1 */
+	int16_t kind, copied;   /* index in inline_tags, copied_tags, or -1 */
 };
 
 struct scan {
@@ -596,8 +596,8 @@ scan_tags(struct scan *sc, const char *s, size_t n, int cap)
 			uint64_t v = k <= 8 ? key : 0;
 			ns->known = true;
 			ns->is_void = packed_index(void_packed, NELEM(void_packed), v) >= 0;
-			ns->kind = (int8_t)packed_index(inline_packed, NELEM(inline_packed), v);
-			ns->copied = (int8_t)packed_index(copied_packed, NELEM(copied_packed), v);
+			ns->kind = (int16_t)packed_index(inline_packed, NELEM(inline_packed), v);
+			ns->copied = (int16_t)packed_index(copied_packed, NELEM(copied_packed), v);
 			ns->shallow = packed_index(shallow_packed, NELEM(shallow_packed), v) >= 0;
 		}
 		if (ns->is_void)
