@@ -899,7 +899,9 @@ add_text(struct builder *b, TidyDoc doc, TidyNode nd, int e)
 	t->block = block_of(d, e);
 	t->line = (int)tidyNodeLine(nd);
 	t->flags = f;
-	if (b->val.allocated > 65536)
+	/* (a memset of what it holds: past a few pages' worth, freeing
+	 * and growing again is cheaper) */
+	if (b->val.allocated > 4096)
 		tidyBufFree(&b->val);
 }
 

@@ -462,6 +462,9 @@ features_compute(const struct page *pg, const float *stage1, struct features *f)
 		first[i] = -1;
 	long total = 0;
 	int nb = 0;
+	static const char *const copyright_words[] = { "\xc2\xa9", "copyright", "all rights reserved" };
+	struct word_finder copyright;
+	word_finder_init(&copyright, copyright_words, 3);
 	int *order = xmalloc(((size_t)n + 1) * sizeof *order);
 	long *before = xmalloc(((size_t)n + 1) * sizeof *before);
 	for (int t = 0; t < d->ntexts; t++) {
@@ -491,8 +494,7 @@ features_compute(const struct page *pg, const float *stage1, struct features *f)
 		}
 		ends[b] = is_sentence_punct(last) && last != ',' && last != 0xFF0C &&
 			  last != 0x060C && last != 0x3001;
-		if (strstr(dom_text(d, t), "©") || ascii_casestr(dom_text(d, t), "copyright") ||
-		    ascii_casestr(dom_text(d, t), "all rights reserved"))
+		if (word_finder_scan(&copyright, dom_text(d, t), x->len))
 			copy[b] = 1;
 	}
 

@@ -81,8 +81,9 @@ bool str_has_suffix(const char *s, const char *suffix);
  * with keep_cr) becomes a space; eight bytes at a time, as text seldom
  * holds one. */
 void blank_controls(char *s, size_t n, bool keep_cr);
-/* Which of up to 64 ASCII words occur in a string, in any case, in one
- * pass: bit k of word_finder_scan() is words[k]. */
+/* Which of up to 64 words occur in a string, in one pass: bit k of
+ * word_finder_scan() is words[k].  ASCII letters match in either case,
+ * every other byte (UTF-8 too) only itself. */
 struct word_finder {
 	const char *const *words;
 	int n;
