@@ -327,7 +327,7 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 	}
 	/* the page's address dates it too (a date in its path) */
 	const char *page_url = c->url ? c->url : cli_is_url(input) ? input : NULL;
-	if (page_url && pg.dom) {
+	if (page_url && pg.dom && !c->page.canonical_only) {
 		extract_meta_free(&pg.meta);
 		extract_meta_url(pg.dom, page_url, &pg.meta);
 	}
@@ -1075,6 +1075,9 @@ cmd_extract(struct cli *c)
 		return cli_usage_error("--links, --images and --front-matter go with --format markdown");
 	if (c->comments && c->format == FORMAT_TEXT)
 		return cli_usage_error("--comments goes with --format json, markdown or html");
+	/* plain text prints no metadata: of it only the canonical address,
+	 * which rules match, is found */
+	c->page.canonical_only = c->format == FORMAT_TEXT;
 	struct strv args = { 0 };
 	for (int i = 0; i < c->ninputs; i++) {
 		if (c->from_list && !strcmp(c->from_list, "-") && !strcmp(c->inputs[i], "-")) {

@@ -201,6 +201,24 @@ meta_any(const struct metas *ms, const char *value)
 	return c ? c : meta_content(ms, "itemprop", value);
 }
 
+/* The page's canonical address: link rel=canonical, else og:url. */
+static char *
+canonical_of(const struct metas *ms)
+{
+	const struct dom *d = ms->d;
+	int link_tag = dom_tag_id(d, "link");
+	for (int i = 0; link_tag >= 0 && i < d->n; i++) {
+		if (d->tag[i] != link_tag)
+			continue;
+		const char *rel = dom_attr(d, i, "rel");
+		const char *href = dom_attr(d, i, "href");
+		if (rel && href && !strcasecmp(rel, "canonical") && *href)
+			return xstrdup(href);
+	}
+	const char *og = meta_any(ms, "og:url");
+	return og ? xstrdup(og) : NULL;
+}
+
 /* Text of element e's subtree, collapsed (title, h1). */
 static char *
 element_text(const struct dom *d, int e)
@@ -1712,18 +1730,8 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 	if (!meta->site && (site = meta_content(&ms, "name", "application-name")))
 		meta->site = nonempty_dup(site, strlen(site));
 
-	int link_tag = dom_tag_id(d, "link");
-	for (int i = 0; link_tag >= 0 && i < d->n && !meta->canonical; i++) {
-		if (d->tag[i] != link_tag)
-			continue;
-		const char *rel = dom_attr(d, i, "rel");
-		const char *href = dom_attr(d, i, "href");
-		if (rel && href && !strcasecmp(rel, "canonical") && *href)
-			meta->canonical = xstrdup(href);
-	}
+	meta->canonical = canonical_of(&ms);
 	const char *og;
-	if (!meta->canonical && (og = meta_any(&ms, "og:url")))
-		meta->canonical = xstrdup(og);
 	if (!url)
 		url = meta->canonical;
 	char *host = url_host(url);
@@ -1877,6 +1885,16 @@ modified:
 	free(mk.words);
 	free(ms.id);
 	jsonld_free(&jl);
+}
+
+char *
+extract_canonical(const struct dom *d)
+{
+	struct metas ms;
+	metas_find(d, &ms);
+	char *c = canonical_of(&ms);
+	free(ms.id);
+	return c;
 }
 
 void

@@ -64,6 +64,9 @@ struct page_meta {
  * canonical. */
 void extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta);
 void extract_meta(const struct dom *d, struct page_meta *meta);
+/* The canonical address alone (link rel=canonical, else og:url), for
+ * runs that print no metadata; NULL if none. */
+char *extract_canonical(const struct dom *d);
 void extract_meta_free(struct page_meta *meta);
 
 /* A date value ("2019-11-19 02:24:00 UTC") as ISO 8601, or NULL. */

@@ -11,6 +11,7 @@ page_opts_default(struct page_opts *o)
 {
 	load_opts_default(&o->load);
 	dom_opts_default(&o->dom);
+	o->canonical_only = false;
 }
 
 static int
@@ -22,7 +23,10 @@ finish(struct page *pg, const struct page_opts *o, bool want_dom,
 	if (dom_parse(pg->src.text, pg->src.len, &o->dom, &pg->dom, err, errlen) < 0)
 		return -1;
 	pg->m = metrics_compute(pg->dom);
-	extract_meta(pg->dom, &pg->meta);
+	if (o->canonical_only)
+		pg->meta.canonical = extract_canonical(pg->dom);
+	else
+		extract_meta(pg->dom, &pg->meta);
 	return 0;
 }
 

@@ -21,6 +21,8 @@
 struct page_opts {
 	struct load_opts load;
 	struct dom_opts dom;
+	bool canonical_only;    /* of the metadata only the canonical address
+				 * (an output that prints none) */
 };
 
 struct page {

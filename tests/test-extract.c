@@ -178,6 +178,38 @@ test_meta_normalised(void **state)
 	page_free(&pg);
 }
 
+/* The canonical address alone, as plain-text runs find it: link
+ * rel=canonical first, og:url after it, none when neither is there. */
+static void
+test_canonical(void **state)
+{
+	(void)state;
+	static const char *const cases[][2] = {
+		{ "<head><meta property=\"og:url\" content=\"https://a.example/og\">"
+		  "<link rel=\"Canonical\" href=\"https://a.example/c\"></head><p>x</p>",
+		  "https://a.example/c" },
+		{ "<head><meta property=\"og:url\" content=\"https://a.example/og\">"
+		  "<link rel=\"canonical\" href=\"\"></head><p>x</p>", "https://a.example/og" },
+		{ "<head><link rel=\"alternate\" href=\"https://a.example/alt\"></head><p>x</p>", NULL },
+	};
+	struct page pg;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		test_page(&pg, cases[i][0]);
+		char *c = extract_canonical(pg.dom);
+		if (cases[i][1])
+			assert_string_equal(c, cases[i][1]);
+		else
+			assert_null(c);
+		/* the same as the whole metadata's */
+		if (cases[i][1])
+			assert_string_equal(pg.meta.canonical, cases[i][1]);
+		else
+			assert_null(pg.meta.canonical);
+		free(c);
+		page_free(&pg);
+	}
+}
+
 /* Bylines written out, not marked up; prepositions that name no one. */
 static void
 test_meta_bylines(void **state)
@@ -372,6 +404,7 @@ main(void)
 		cmocka_unit_test(test_meta_fallbacks),
 		cmocka_unit_test(test_meta_normalised),
 		cmocka_unit_test(test_meta_bylines),
+		cmocka_unit_test(test_canonical),
 		cmocka_unit_test(test_comments),
 		cmocka_unit_test(test_date_iso),
 		cmocka_unit_test(test_date_text),
