@@ -113,6 +113,20 @@ lb_explain(const struct run *r, const struct page *pg, const struct params *p,
 			       "max: another holds the largest Y", x->to);
 }
 
+/* Stages (lb.stage): the Ctext the method starts from, the blocks over T,
+ * then the regions and the one lb.mode selects. */
+static void
+lb_stage(struct params *p, int k)
+{
+	p->lb_stage = k;
+}
+
+static const struct method_step lb_steps[] = {
+	{ "Ctext (every line with text)", lb_stage },
+	{ "blocks over T", lb_stage },
+	{ "regions, selected by lb.mode", lb_stage },
+};
+
 const struct method method_lb = {
 	.name = "lb",
 	.summary = "line-block distribution: regions of long text lines, no DOM",
@@ -121,4 +135,6 @@ const struct method method_lb = {
 	.state_free = lb_state_free,
 	.text = lb_text,
 	.explain = lb_explain,
+	.steps = lb_steps,
+	.nsteps = 3,
 };

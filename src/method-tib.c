@@ -72,16 +72,17 @@ tib_explain(const struct run *r, const struct page *pg, const struct params *p,
 
 /* Stages: relativity alone, then the veracity band. */
 static void
-tib_rel_only(struct params *p)
+tib_rel_only(struct params *p, int k)
 {
+	(void)k;
 	p->tib_ver_min = 0;
 	p->tib_ver_max = 1e9;
 }
 
 static void
-tib_all(struct params *p)
+tib_all(struct params *p, int k)
 {
-	(void)p;
+	(void)p, (void)k;
 }
 
 static const struct method_step tib_steps[] = {

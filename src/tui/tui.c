@@ -933,14 +933,14 @@ do_action(struct tui *t, enum action a)
 		open_prompt(t, PROMPT_SAVE);
 		break;
 	case ACT_STEP:
-		if (!m->algo->nsteps) {
-			tui_message(t, true, "%s has no stages to step through", m->algo->name);
+		if (!m->nstages) {
+			tui_message(t, true, "%s has no stages to step through%s", m->algo->name,
+				    m->algo->nsteps ? " on this page" : "");
 			break;
 		}
 		if (model_next_step(m))
 			tui_message(t, false, "%s stage %d of %d: %s; %d element%s changed (*)",
-				    m->algo->name, m->step, m->algo->nsteps,
-				    m->algo->steps[m->step - 1].name, m->nchanged,
+				    m->algo->name, m->step, m->nstages, m->stage_name, m->nchanged,
 				    m->nchanged == 1 ? "" : "s");
 		else
 			tui_message(t, false, "stages off: the whole method");
