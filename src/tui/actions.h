@@ -43,6 +43,8 @@
 	A(UNPIN_OUT,   "X",           "Pins",   "unpin, as P") \
 	A(UNDO,        "u",           "Pins",   "undo the last pin or parameter change") \
 	A(REDO,        "C-r",         "Pins",   "redo what u undid") \
+	A(HIST_LOG,    "L",           "View",   "histogram: bars on a log scale, or linear again") \
+	A(HIST_LINES,  "b",           "View",   "histogram: the Ctext length of every line lb starts from, or the blocks again") \
 	A(DROPPED,     "d",           "View",   "show the dropped text, greyed, in the text pane") \
 	A(FTR_VIEW,    "f",           "View",   "with a site rule: the text as Full-Text RSS and wallabag extract it (body:, strip:, no method)") \
 	A(GOLD_VIEW,   "c",           "View",   "compare with the --gold text: extra lines marked, missing passages listed (text pane: Enter goes to one)") \

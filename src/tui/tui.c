@@ -922,6 +922,18 @@ do_action(struct tui *t, enum action a)
 		else
 			tui_message(t, true, "nothing to redo");
 		break;
+	case ACT_HIST_LOG:
+		t->hist_log = !t->hist_log;
+		tui_message(t, false, "histogram: %s scale", t->hist_log ? "log" : "linear");
+		break;
+	case ACT_HIST_LINES:
+		t->hist_lines = !t->hist_lines;
+		if (!t->hist_lines && t->hist_cur > t->m.pg->lb->nblocks)
+			t->hist_cur = t->m.pg->lb->nblocks;
+		tui_message(t, false, t->hist_lines ?
+			    "histogram: Ctext characters per line (a block sums K of them)" :
+			    "histogram: blocks of K lines (Y)");
+		break;
 	case ACT_DROPPED:
 		model_set_show_dropped(m, !m->show_dropped);
 		tui_message(t, false, m->show_dropped ? "dropped text shown, greyed" : "dropped text hidden");
