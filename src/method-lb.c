@@ -100,7 +100,19 @@ lb_explain(const struct run *r, const struct page *pg, const struct params *p,
 		if (lb->regions[g].start <= a && lb->regions[g].end >= a)
 			at = g;
 	bool in = r->dc.content[i];
-	if (at < 0)
+	if (p->lb_stage <= 1) {
+		explain_printf(x, in ? EXPLAIN_CONTENT : EXPLAIN_NOISE,
+			       "Ctext: every line with text kept %s %s", x->to,
+			       in ? "content" : "noise");
+	} else if (p->lb_stage == 2) {
+		if (at < 0)
+			explain_printf(x, in ? EXPLAIN_CONTENT : EXPLAIN_NOISE,
+				       "stage blocks: no block over T holds line %d %s %s",
+				       pg->dom->line[i], x->to, in ? "content" : "noise");
+		else
+			explain_printf(x, EXPLAIN_CONTENT, "stage blocks: blocks %d-%d over T %s content",
+				       lb->regions[at].start, lb->regions[at].end, x->to);
+	} else if (at < 0)
 		explain_printf(x, in ? EXPLAIN_CONTENT : EXPLAIN_NOISE, "region: none holds line %d %s %s",
 			       pg->dom->line[i], x->to, in ? "content" : "noise");
 	else if (lb->regions[at].selected)

@@ -393,13 +393,13 @@ model_recompute(struct tui_model *m)
 	/* the step mode: the method stopped after a stage, and what that
 	 * stage changed against the one before (decided first, so that what
 	 * the page keeps of the method, lb's regions, is the stage's) */
-	struct params staged = *p;
+	m->staged = *p;
 	if (m->step > 0 && m->algo->nsteps)
-		stage_limit(m->algo, m->step, &staged);
+		stage_limit(m->algo, m->step, &m->staged);
 	else
 		m->step = 0;
 	struct run_input in = {
-		.method = m->algo, .params = m->step ? &staged : p, .index = 0, .pins = m->pins,
+		.method = m->algo, .params = m->step ? &m->staged : p, .index = 0, .pins = m->pins,
 		.site = m->sites ? m->sites[method_index(m->algo)] : NULL,
 		.rule = m->rule, .spans = m->spans, .ftr_only = m->ftr_only && m->rule,
 	};
@@ -667,6 +667,12 @@ model_set_ftr_only(struct tui_model *m, bool on)
 	m->ftr_only = on;
 	model_recompute(m);
 	return true;
+}
+
+const struct params *
+model_decided_params(const struct tui_model *m)
+{
+	return m->step ? &m->staged : &m->params;
 }
 
 int
