@@ -89,11 +89,11 @@ struct tui_model {
 	 * RUN_EXTRA, then the gold's passages the extraction lacks, each
 	 * with the element that holds it on the page. */
 	int step;                /* step mode: the method's stage shown, 0 the whole */
-	int nstages;             /* the method's stages on this page */
 	struct params staged;    /* the parameters the stage shown was decided with */
 	char stage_name[160];    /* the stage shown, when step > 0 */
 	uint8_t *changed;        /* n: what that stage changed */
 	int nchanged;
+	int nstages;             /* the method's stages on this page */
 	char *gold_text;         /* the gold file's text (owned) */
 	size_t gold_len;
 	size_t missing_at;       /* where the missing passages start in shown */

@@ -291,8 +291,8 @@ hist_draw(struct tui *t, struct rect pane, bool focused)
 		else
 			snprintf(where, sizeof where, "line %d%s: %d chars", c0, from, ymax);
 		scr_printf(pane.y, pane.x, pane.w, title,
-			   " Ctext per line%s  %d lines%s  max %d  T/K=%.1f  %d region%s, %d selected"
-			   "  cursor: %s", scale, nb, per, t->hscale.maxY, series_t(t),
+			   " Ctext per line%s  %d line%s%s  max %d  T/K=%.1f  %d region%s, %d selected"
+			   "  cursor: %s", scale, nb, nb == 1 ? "" : "s", per, t->hscale.maxY, series_t(t),
 			   nreg, nreg == 1 ? "" : "s", nsel, where);
 	} else {
 		if (c1 > c0)
