@@ -394,6 +394,8 @@ model_recompute(struct tui_model *m)
 	 * stage changed against the one before (decided first, so that what
 	 * the page keeps of the method, lb's regions, is the stage's) */
 	m->staged = *p;
+	if (m->step > m->nstages && m->nstages > 0)
+		m->step = m->nstages;   /* a parameter took the page's stages away */
 	if (m->step > 0 && m->algo->nsteps)
 		stage_limit(m->algo, m->step, &m->staged);
 	else
