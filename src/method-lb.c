@@ -95,10 +95,15 @@ lb_explain(const struct run *r, const struct page *pg, const struct params *p,
 		       a, b, x->to, b0, b1, lb->K);
 	explain_printf(x, EXPLAIN_NORMAL, "Y there: max %d at block %d; T=%g",
 		       lb->Y[best - 1], best, p->lb_T);
+	/* the region whose lines (not blocks: a region's last block may
+	 * reach K-1 lines further) hold the element's first line */
 	int at = -1;
-	for (int g = 0; g < lb->nregions; g++)
-		if (lb->regions[g].start <= a && lb->regions[g].end >= a)
+	for (int g = 0; g < lb->nregions; g++) {
+		int f, l;
+		lineblock_region_lines(lb, &lb->regions[g], &f, &l);
+		if (f <= a && l >= a)
 			at = g;
+	}
 	bool in = r->dc.content[i];
 	if (p->lb_stage <= 1) {
 		explain_printf(x, in ? EXPLAIN_CONTENT : EXPLAIN_NOISE,
