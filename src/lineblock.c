@@ -892,6 +892,46 @@ region_has_copyright(const struct lineblock *lb, const struct lb_region *r)
 
 #define Y(i) (lb->Y[(i) - 1])           /* block i, 1-based */
 
+static void
+region_add(struct lineblock *lb, int at, int s, int e, int selected)
+{
+	if (at == lb->regions_cap) {
+		lb->regions_cap *= 2;
+		lb->regions = xreallocarray(lb->regions, (size_t)lb->regions_cap,
+					    sizeof *lb->regions);
+	}
+	lb->regions[at].start = s;
+	lb->regions[at].end = e;
+	lb->regions[at].selected = selected;
+}
+
+/* lb.stage 1 and 2, every "region" selected: 1, one spanning all blocks
+ * when any line has text (the Ctext the method starts from); 2, each run
+ * of blocks with Y > T, so its lines are those of the blocks over T. */
+static void
+stage_regions(struct lineblock *lb, const struct params *p)
+{
+	int nb = lb->nblocks, nr = 0;
+	if (p->lb_stage <= 1) {
+		int any = 0;
+		for (int b = 1; b <= nb && !any; b++)
+			any = Y(b) > 0;
+		if (any)
+			region_add(lb, nr++, 1, nb, 1);
+	} else {
+		for (int s = 1; s <= nb; s++) {
+			if (!(Y(s) > p->lb_T))
+				continue;
+			int e = s;
+			while (e < nb && Y(e + 1) > p->lb_T)
+				e++;
+			region_add(lb, nr++, s, e, 1);
+			s = e;
+		}
+	}
+	lb->nregions = nr;
+}
+
 void
 lineblock_regions(struct lineblock *lb, const struct params *p)
 {
@@ -900,6 +940,10 @@ lineblock_regions(struct lineblock *lb, const struct params *p)
 		compute_y(lb, K);
 	int nb = lb->nblocks;
 	double T = p->lb_T;
+	if (p->lb_stage < 3) {
+		stage_regions(lb, p);
+		return;
+	}
 	int nr = 0;
 	int nz = 0;             /* first block > s with Y != 0, once known */
 	for (int s = 1; s <= nb; s++) {
@@ -916,16 +960,7 @@ lineblock_regions(struct lineblock *lb, const struct params *p)
 			e++;
 		/* At e == nb the missing Y(nb+1) counts as 0: a fall if
 		 * Y(nb) == 0, else the region runs to the last block. */
-		if (nr == lb->regions_cap) {
-			lb->regions_cap *= 2;
-			lb->regions = xreallocarray(lb->regions,
-						    (size_t)lb->regions_cap,
-						    sizeof *lb->regions);
-		}
-		lb->regions[nr].start = s;
-		lb->regions[nr].end = e;
-		lb->regions[nr].selected = 0;
-		nr++;
+		region_add(lb, nr++, s, e, 0);
 		s = e;
 	}
 	lb->nregions = nr;

@@ -44,6 +44,12 @@
  * extraction then skips lines of fewer than 5 characters.  All regions are
  * kept in regions[], selected or not, for the histogram.
  *
+ * lb.stage stops the method early, for the inspector's step mode: at 1 the
+ * one region [1, last block], selected, holds every Ctext line (none on a
+ * page without text); at 2 every run of consecutive blocks with Y > T is a
+ * region [first, last block of the run], selected, holding the lines of
+ * those blocks; at 3 (the default) the regions are the method's.
+ *
  * Ownership: lineblock_build returns a struct that owns every array in it;
  * lineblock_free releases it all.  Callers only read the fields; they change
  * it only through lineblock_regions.  Errors: there are none to report (any
@@ -60,7 +66,8 @@ struct params;
 struct buf;
 
 struct lb_region {
-	int start, end;         /* 1-based block numbers, start < end */
+	int start, end;         /* 1-based block numbers, start < end
+				   (start <= end before lb.stage 3) */
 	int selected;           /* chosen for output by lb.mode */
 };
 

@@ -13,22 +13,24 @@ cc_decide(struct page *pg, const void *site, int index, const char *name,
 
 /* Stages: CC against C alone; then smoothing; then the outlier reset. */
 static void
-cc_raw(struct params *p)
+cc_raw(struct params *p, int k)
 {
+	(void)k;
 	p->cc_S = 2;            /* CS is at most 1: nothing is rescued */
 	p->cc_outliers = 0;
 }
 
 static void
-cc_smoothed(struct params *p)
+cc_smoothed(struct params *p, int k)
 {
+	(void)k;
 	p->cc_outliers = 0;
 }
 
 static void
-cc_all(struct params *p)
+cc_all(struct params *p, int k)
 {
-	(void)p;
+	(void)p, (void)k;
 }
 
 static const struct method_step cc_steps[] = {

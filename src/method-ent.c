@@ -16,6 +16,8 @@ struct ent_state {
 	int stop;               /* the content root used */
 	int cluster;            /* -1 alone */
 	int fallback;           /* the cluster's path named nothing here */
+	int levels;             /* the whole method's root: levels below body */
+	int depth;              /* stop's levels below body (ent.depth cuts) */
 	struct ent_path *path;  /* the path of stop */
 };
 
@@ -56,6 +58,15 @@ ent_state_free(void *state)
 	free(s);
 }
 
+static int
+levels_below_body(const struct dom *d, int i)
+{
+	int n = 0;
+	for (; i >= 0 && i != d->body; i = d->parent[i])
+		n++;
+	return n;
+}
+
 static void
 ent_decide(struct page *pg, const void *site, int index, const char *name,
 	   const struct params *p, void **state, struct decision *dc)
@@ -74,8 +85,44 @@ ent_decide(struct page *pg, const void *site, int index, const char *name,
 		s->stop = entropy_site_stop(st, index, pg->dom, pg->m, p, &s->fallback);
 		s->cluster = st->cluster[index];
 	}
+	/* ent.depth: the root as the descent left it that many levels below
+	 * body, an ancestor of the whole method's root (a cluster's path
+	 * reads the same way: one step per level of its sample's descent) */
+	s->levels = s->depth = levels_below_body(pg->dom, s->stop);
+	while (s->depth > p->ent_depth) {
+		s->stop = pg->dom->parent[s->stop];
+		s->depth--;
+	}
 	s->path = entropy_path_new(pg->dom, s->stop);
 	entropy_decide(pg->dom, s->stop, NULL, dc);
+}
+
+/* Stages: the content root after 0, 1, ... levels of the descent. */
+static void
+ent_level(struct params *p, int k)
+{
+	p->ent_depth = k - 1;
+}
+
+static const struct method_step ent_steps[] = {
+	{ "descent level", ent_level },
+};
+
+static int
+ent_stages(const void *state, const struct page *pg, int k, struct buf *b)
+{
+	const struct ent_state *s = state;
+	if (!s || s->stop < 0)
+		return 0;
+	if (b) {
+		buf_printf(b, "level %d: ", k - 1);
+		if (k == 1)
+			buf_adds(b, "the content root is ");
+		else
+			buf_adds(b, "down into ");
+		dom_label(pg->dom, s->stop, b);
+	}
+	return s->levels + 1;
 }
 
 static double
@@ -126,6 +173,9 @@ ent_explain(const struct run *r, const struct page *pg, const struct params *p,
 		explain_printf(x, EXPLAIN_NORMAL, "path %s (%s) %s %s", s->path->xpath,
 			       entropy_path_kind(s->path), x->to, b.data);
 	}
+	if (s->depth < s->levels)
+		explain_printf(x, EXPLAIN_DIM, "stopped at level %d of %d (ent.depth, the step mode)",
+			       s->depth, s->levels);
 	if (s->cluster >= 0)
 		explain_printf(x, EXPLAIN_DIM, "template cluster %d%s", s->cluster,
 			       s->fallback ? "; its path names nothing here: own descent" : "");
@@ -217,4 +267,7 @@ const struct method method_ent = {
 	.explain = ent_explain,
 	.report = ent_report,
 	.json = ent_json,
+	.steps = ent_steps,
+	.nsteps = 1,
+	.stages = ent_stages,
 };

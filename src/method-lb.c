@@ -95,12 +95,29 @@ lb_explain(const struct run *r, const struct page *pg, const struct params *p,
 		       a, b, x->to, b0, b1, lb->K);
 	explain_printf(x, EXPLAIN_NORMAL, "Y there: max %d at block %d; T=%g",
 		       lb->Y[best - 1], best, p->lb_T);
+	/* the region whose lines (not blocks: a region's last block may
+	 * reach K-1 lines further) hold the element's first line */
 	int at = -1;
-	for (int g = 0; g < lb->nregions; g++)
-		if (lb->regions[g].start <= a && lb->regions[g].end >= a)
+	for (int g = 0; g < lb->nregions; g++) {
+		int f, l;
+		lineblock_region_lines(lb, &lb->regions[g], &f, &l);
+		if (f <= a && l >= a)
 			at = g;
+	}
 	bool in = r->dc.content[i];
-	if (at < 0)
+	if (p->lb_stage <= 1) {
+		explain_printf(x, in ? EXPLAIN_CONTENT : EXPLAIN_NOISE,
+			       "Ctext: every line with text kept %s %s", x->to,
+			       in ? "content" : "noise");
+	} else if (p->lb_stage == 2) {
+		if (at < 0)
+			explain_printf(x, in ? EXPLAIN_CONTENT : EXPLAIN_NOISE,
+				       "stage blocks: no block over T holds line %d %s %s",
+				       pg->dom->line[i], x->to, in ? "content" : "noise");
+		else
+			explain_printf(x, EXPLAIN_CONTENT, "stage blocks: blocks %d-%d over T %s content",
+				       lb->regions[at].start, lb->regions[at].end, x->to);
+	} else if (at < 0)
 		explain_printf(x, in ? EXPLAIN_CONTENT : EXPLAIN_NOISE, "region: none holds line %d %s %s",
 			       pg->dom->line[i], x->to, in ? "content" : "noise");
 	else if (lb->regions[at].selected)
@@ -113,6 +130,20 @@ lb_explain(const struct run *r, const struct page *pg, const struct params *p,
 			       "max: another holds the largest Y", x->to);
 }
 
+/* Stages (lb.stage): the Ctext the method starts from, the blocks over T,
+ * then the regions and the one lb.mode selects. */
+static void
+lb_stage(struct params *p, int k)
+{
+	p->lb_stage = k;
+}
+
+static const struct method_step lb_steps[] = {
+	{ "Ctext (every line with text)", lb_stage },
+	{ "blocks over T", lb_stage },
+	{ "regions, selected by lb.mode", lb_stage },
+};
+
 const struct method method_lb = {
 	.name = "lb",
 	.summary = "line-block distribution: regions of long text lines, no DOM",
@@ -121,4 +152,6 @@ const struct method method_lb = {
 	.state_free = lb_state_free,
 	.text = lb_text,
 	.explain = lb_explain,
+	.steps = lb_steps,
+	.nsteps = 3,
 };

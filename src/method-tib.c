@@ -56,10 +56,17 @@ tib_explain(const struct run *r, const struct page *pg, const struct params *p,
 		       "REL = LT/(TA+LT) = %d/%d = %.2f %s tib.rel=%g%s",
 		       m->LT[i], all, f->rel[i], rel_out ? x->ge : "<", p->tib_rel,
 		       rel_out ? " (mostly link text)" : "");
-	explain_printf(x, EXPLAIN_NORMAL, "VER = %s/%s = %d/%d = %.3f, band [%.3f, %.3f]",
+	/* the step mode's first stage lifts the band past tib.ver_max's range */
+	bool banded = p->tib_ver_max <= 1;
+	char band[64];
+	if (banded)
+		snprintf(band, sizeof band, "band [%.3f, %.3f]", lo, hi);
+	else
+		snprintf(band, sizeof band, "not tested at this stage");
+	explain_printf(x, EXPLAIN_NORMAL, "VER = %s/%s = %d/%d = %.3f, %s",
 		       f->signal == SCRIPT_TIBETAN ? (f->legacy ? "dots('-')" : "dots") :
 		       "punctuation", f->signal == SCRIPT_TIBETAN ? "len" : "TA",
-		       f->dots[i], f->len[i], f->ver[i], lo, hi);
+		       f->dots[i], f->len[i], f->ver[i], band);
 	explain_printf(x, EXPLAIN_DIM, "band for %s text%s", tib_script_name(f->signal),
 		       f->signal == SCRIPT_TIBETAN ? " (syllable dots)" :
 		       " (sentence punctuation stands in for the dots)");
@@ -72,16 +79,17 @@ tib_explain(const struct run *r, const struct page *pg, const struct params *p,
 
 /* Stages: relativity alone, then the veracity band. */
 static void
-tib_rel_only(struct params *p)
+tib_rel_only(struct params *p, int k)
 {
+	(void)k;
 	p->tib_ver_min = 0;
 	p->tib_ver_max = 1e9;
 }
 
 static void
-tib_all(struct params *p)
+tib_all(struct params *p, int k)
 {
-	(void)p;
+	(void)p, (void)k;
 }
 
 static const struct method_step tib_steps[] = {

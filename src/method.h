@@ -61,10 +61,11 @@ void explain_printf(const struct explain *x, enum explain_role role, const char 
 	__attribute__((format(printf, 3, 4)));
 
 /* A stage of a method, for the inspector's step mode: the parameters that
- * stop the decision after this stage (the last stage is the whole method). */
+ * stop the decision after stage k (1-based; the last stage is the whole
+ * method). */
 struct method_step {
 	const char *name;
-	void (*limit)(struct params *p);
+	void (*limit)(struct params *p, int k);
 };
 
 struct method {
@@ -104,6 +105,12 @@ struct method {
 
 	const struct method_step *steps;   /* its stages, in order, or NULL */
 	int nsteps;
+	/* Stages that depend on the page (ent: one per level of its descent):
+	 * how many the whole method has on the page state was decided for,
+	 * whatever stage it stopped at, and, when b is not NULL, stage k's
+	 * name into b.  steps[0] then stands for every stage.  NULL: steps[]
+	 * as they are. */
+	int (*stages)(const void *state, const struct page *pg, int k, struct buf *b);
 };
 
 #define METHODS(X) X(cc) X(lb) X(ent) X(tib) X(sib) X(auto)

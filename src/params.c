@@ -30,12 +30,16 @@ const struct param_desc params_table[] = {
 	  "max: the region holding the maximum; all: every region" },
 	{ "lb.reflow", "lb", PARAM_BOOL, OFF(lb_reflow), 0, 0, 1, 1,
 	  "break lines after block-level end tags first (on/off)" },
+	{ "lb.stage", "lb", PARAM_INT, OFF(lb_stage), 3, 1, 3, 1,
+	  "stop after stage 1 (every Ctext line), 2 (blocks over T) or 3 (regions)" },
 	{ "ent.sim", "ent", PARAM_DOUBLE, OFF(ent_sim), 0.8, 0, 1, 0.01,
 	  "tree similarity at which pages share a cluster" },
 	{ "ent.var", "ent", PARAM_DOUBLE, OFF(ent_var), 0.1, 0, 1, 0.01,
 	  "descend at variance/max >= this (norm), at variance < this (paper)" },
 	{ "ent.stop", "ent", PARAM_ENTSTOP, OFF(ent_stop), ENT_STOP_NORM, 0, 1, 1,
 	  "descent test: norm (one child dominates) or paper (variance < ent.var)" },
+	{ "ent.depth", "ent", PARAM_INT, OFF(ent_depth), 100, 0, 100, 1,
+	  "levels below body the content root may lie (0: body itself)" },
 	{ "ent.width", "ent", PARAM_DOUBLE, OFF(ent_width), 1000, 100, 10000, 10,
 	  "estimated page width in pixels" },
 	{ "tib.rel", "tib", PARAM_DOUBLE, OFF(tib_rel), 0.8, 0, 1, 0.01,
@@ -97,6 +101,12 @@ static const char *
 file_value(const struct params *p, const struct param_desc *d)
 {
 	return *(const char *const *)((const char *)p + d->offset);
+}
+
+bool
+params_is_limit(const struct param_desc *d)
+{
+	return d->offset == OFF(lb_stage) || d->offset == OFF(ent_depth);
 }
 
 bool

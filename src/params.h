@@ -28,8 +28,10 @@ struct params {
 	double lb_T;
 	int lb_mode;
 	int lb_reflow;
+	int lb_stage;
 	double ent_sim, ent_var;
 	int ent_stop;
+	int ent_depth;
 	double ent_width;
 	double tib_rel, tib_ver_min, tib_ver_max;
 	int tib_script;
@@ -72,6 +74,9 @@ int params_set_value(struct params *p, const struct param_desc *d,
 const struct param_desc *params_find(const char *name);
 /* A numeric value; 0 for a PARAM_FILE. */
 double params_get(const struct params *p, const struct param_desc *d);
+/* Is d a stage limit (lb.stage, ent.depth: what the inspector's step mode
+ * sets), which the status line shows only when it is not the default? */
+bool params_is_limit(const struct param_desc *d);
 /* Do a and b hold the same values?  (Not memcmp: padding differs.) */
 bool params_equal(const struct params *a, const struct params *b);
 /* Set a numeric value, clamped to the parameter's range; a PARAM_FILE

@@ -611,6 +611,54 @@ test_y_equal_t_is_no_start(void **state)
 	free(page);
 }
 
+/* lb.stage: the step mode's stages on one page, K = 2, T = 86.
+ * Lines 5 0 0 90 0 100 0 0 0 4 0 0 88 0 0 give Y(1..14) =
+ * 5 0 90 90 100 100 0 0 4 4 0 88 88 0. */
+static void
+test_stages(void **state)
+{
+	(void)state;
+	int chars[] = { 5, 0, 0, 90, 0, 100, 0, 0, 0, 4, 0, 0, 88, 0, 0 };
+	char *page = xpage(chars, N(chars));
+	struct params p = prm(2, 86, LB_MODE_MAX, 0);
+	p.lb_stage = 1;
+	struct lineblock *lb = build(page, &p);
+	int y[] = { 5, 0, 90, 90, 100, 100, 0, 0, 4, 4, 0, 88, 88, 0 };
+	check_y(lb, y, 14);
+	char *x5 = xs(5), *x90 = xs(90), *x100 = xs(100), *x4 = xs(4), *x88 = xs(88);
+	char want[1024];
+	/* 1: every Ctext line, one region over all blocks (Y(14) = 0: lines
+	 * 1-14, the last line blank) */
+	int r1[] = { 1, 14, 1 };
+	check_regions(lb, r1, 1);
+	snprintf(want, sizeof want, "%s\n%s\n%s\n%s\n%s\n", x5, x90, x100, x4, x88);
+	check_extract(lb, &p, want);
+	/* 2: the runs of blocks over T, 3-6 (lines 3-7) and 12-13 (12-14) */
+	p.lb_stage = 2;
+	lineblock_regions(lb, &p);
+	int r2[] = { 3, 6, 1, 12, 13, 1 };
+	check_regions(lb, r2, 2);
+	snprintf(want, sizeof want, "%s\n%s\n\n%s\n", x90, x100, x88);
+	check_extract(lb, &p, want);
+	/* 3: regions [3,7] (Y(7) = Y(8) = 0) and [12,14] (the last block);
+	 * the max, 100 at block 5, selects the first */
+	p.lb_stage = 3;
+	lineblock_regions(lb, &p);
+	int r3[] = { 3, 7, 1, 12, 14, 0 };
+	check_regions(lb, r3, 2);
+	snprintf(want, sizeof want, "%s\n%s\n", x90, x100);
+	check_extract(lb, &p, want);
+	/* a page without text has no stage-1 region */
+	lineblock_free(lb);
+	p.lb_stage = 1;
+	lb = build("<p>\n</p>\n", &p);
+	assert_int_equal(lb->nregions, 0);
+	check_extract(lb, &p, "");
+	free(x5), free(x90), free(x100), free(x4), free(x88);
+	lineblock_free(lb);
+	free(page);
+}
+
 static void
 test_k1_and_max_outside_region(void **state)
 {
@@ -983,6 +1031,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_empty_input),
+		cmocka_unit_test(test_stages),
 		cmocka_unit_test(test_final_newline),
 		cmocka_unit_test(test_no_newline),
 		cmocka_unit_test(test_crlf),

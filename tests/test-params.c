@@ -43,6 +43,9 @@ test_defaults(void **state)
 	assert_true(p.sib_beta == 0.6);
 	assert_int_equal(p.sib_max, 3);
 	assert_int_equal(p.sib_pdoc, 5);
+	/* the step mode's limits: the whole method by default */
+	assert_int_equal(p.lb_stage, 3);
+	assert_int_equal(p.ent_depth, 100);
 }
 
 static void
@@ -52,7 +55,8 @@ test_table(void **state)
 	/* The names, in ALGORITHMS.md's order, then the auto method's. */
 	static const char *const names[] = {
 		"cc.C", "cc.S", "cc.D", "cc.outliers", "lb.K", "lb.T", "lb.mode",
-		"lb.reflow", "ent.sim", "ent.var", "ent.stop", "ent.width", "tib.rel",
+		"lb.reflow", "lb.stage", "ent.sim", "ent.var", "ent.stop", "ent.depth",
+		"ent.width", "tib.rel",
 		"tib.ver_min", "tib.ver_max", "tib.script", "sib.alpha", "sib.beta",
 		"sib.max", "sib.pdoc", "auto.T", "auto.grow", "auto.model",
 	};
@@ -69,6 +73,11 @@ test_table(void **state)
 		assert_true(params_table[i].step > 0);
 		assert_non_null(params_table[i].help);
 	}
+	/* the step mode's limits, and only they */
+	for (size_t i = 0; i < params_count; i++)
+		assert_int_equal(params_is_limit(&params_table[i]),
+				 !strcmp(params_table[i].name, "lb.stage") ||
+				 !strcmp(params_table[i].name, "ent.depth"));
 	assert_null(params_find("cc.c"));   /* names are case-sensitive */
 	assert_null(params_find("C"));
 	assert_null(params_find(""));

@@ -36,13 +36,15 @@
 	A(PARAM_DEC,   "-",           "Method", "lower the selected parameter by its step (or switch it)") \
 	A(PARAM_EDIT,  "e",           "Method", "type a value for the selected parameter (Esc cancels)") \
 	A(PARAM_RESET, "0",           "Method", "the method's parameters back to their defaults") \
-	A(STEP,        "t",           "Method", "step through the method's stages (cc, tib), marking with * what each changed") \
+	A(STEP,        "t",           "Method", "step through the stages of cc, lb, ent or tib; * marks what each changed") \
 	A(PIN_IN,      "p",           "Pins",   "pin the selected element in: its text is always kept") \
 	A(PIN_OUT,     "x",           "Pins",   "pin the selected element out: its text is always dropped") \
 	A(UNPIN_IN,    "P",           "Pins",   "unpin (the element, or the ancestor whose pin decides it)") \
 	A(UNPIN_OUT,   "X",           "Pins",   "unpin, as P") \
 	A(UNDO,        "u",           "Pins",   "undo the last pin or parameter change") \
 	A(REDO,        "C-r",         "Pins",   "redo what u undid") \
+	A(HIST_LOG,    "L",           "View",   "histogram: bars on a log scale, or linear again") \
+	A(HIST_LINES,  "b",           "View",   "histogram: the Ctext length of every line lb starts from, or the blocks again") \
 	A(DROPPED,     "d",           "View",   "show the dropped text, greyed, in the text pane") \
 	A(FTR_VIEW,    "f",           "View",   "with a site rule: the text as Full-Text RSS and wallabag extract it (body:, strip:, no method)") \
 	A(GOLD_VIEW,   "c",           "View",   "compare with the --gold text: extra lines marked, missing passages listed (text pane: Enter goes to one)") \

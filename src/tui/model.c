@@ -358,6 +358,13 @@ highlight(struct tui_model *m)
 
 static void gold_marks(struct tui_model *m);
 
+/* The parameters that stop m's method after stage k (1-based). */
+static void
+stage_limit(const struct method *a, int k, struct params *p)
+{
+	a->steps[(k < a->nsteps ? k : a->nsteps) - 1].limit(p, k);
+}
+
 void
 model_recompute(struct tui_model *m)
 {
@@ -383,43 +390,59 @@ model_recompute(struct tui_model *m)
 	m->shown.len = 0;
 	m->nruns = 0;
 	m->nshown_lines = 0;
-	/* the one path every front-end takes (run.h) */
 	/* the step mode: the method stopped after a stage, and what that
-	 * stage changed against the one before */
-	struct params staged = *p;
-	if (m->step > 0 && m->step <= m->algo->nsteps)
-		m->algo->steps[m->step - 1].limit(&staged);
+	 * stage changed against the one before (decided first, so that what
+	 * the page keeps of the method, lb's regions, is the stage's) */
+	m->staged = *p;
+	if (m->step > m->nstages && m->nstages > 0)
+		m->step = m->nstages;   /* a parameter took the page's stages away */
+	if (m->step > 0 && m->algo->nsteps)
+		stage_limit(m->algo, m->step, &m->staged);
 	else
 		m->step = 0;
 	struct run_input in = {
-		.method = m->algo, .params = m->step ? &staged : p, .index = 0, .pins = m->pins,
+		.method = m->algo, .params = m->step ? &m->staged : p, .index = 0, .pins = m->pins,
 		.site = m->sites ? m->sites[method_index(m->algo)] : NULL,
 		.rule = m->rule, .spans = m->spans, .ftr_only = m->ftr_only && m->rule,
 	};
-	run_page(&m->run, pg, &in);
-	m->dc = &m->run.dc;
-	m->nchanged = 0;
-	if (m->step) {
-		if (!m->changed)
-			m->changed = xcalloc((size_t)m->n + 1, 1);
+	struct run prev;
+	run_init(&prev);
+	if (m->step > 1) {
 		struct params before = *p;
-		if (m->step > 1)
-			m->algo->steps[m->step - 2].limit(&before);
-		struct run prev;
-		run_init(&prev);
+		stage_limit(m->algo, m->step - 1, &before);
 		struct run_input pin = in;
 		pin.params = &before;
 		pin.spans = NULL;
-		if (m->step > 1)
-			run_page(&prev, pg, &pin);
+		run_page(&prev, pg, &pin);
+	}
+	/* the one path every front-end takes (run.h) */
+	run_page(&m->run, pg, &in);
+	m->dc = &m->run.dc;
+	m->nchanged = 0;
+	const void *state = m->run.state_of == m->algo ? m->run.state : NULL;
+	m->nstages = m->algo->stages ? m->algo->stages(state, pg, 0, NULL) : m->algo->nsteps;
+	if (m->step > m->nstages)
+		m->step = m->nstages;   /* the page's last stage: the whole method */
+	m->stage_name[0] = '\0';
+	if (m->step) {
+		if (!m->changed)
+			m->changed = xcalloc((size_t)m->n + 1, 1);
 		for (int i = 0; i < m->n; i++) {
 			/* stage 1 against nothing kept */
 			uint8_t was = m->step > 1 ? prev.dc.content[i] : 0;
 			m->changed[i] = was != m->run.dc.content[i] && !(m->d->flags[i] & DOM_SKIP);
 			m->nchanged += m->changed[i];
 		}
-		run_free(&prev);
+		struct buf nb;
+		buf_init(&nb);
+		if (m->algo->stages)
+			m->algo->stages(state, pg, m->step, &nb);
+		else
+			buf_adds(&nb, m->algo->steps[m->step - 1].name);
+		snprintf(m->stage_name, sizeof m->stage_name, "%s", nb.data ? nb.data : "");
+		buf_free(&nb);
 	}
+	run_free(&prev);
 	buf_add(&m->out, m->run.text.data, m->run.text.len);
 	if (m->run.by_lines)
 		text_lines(m);
@@ -648,10 +671,16 @@ model_set_ftr_only(struct tui_model *m, bool on)
 	return true;
 }
 
+const struct params *
+model_decided_params(const struct tui_model *m)
+{
+	return m->step ? &m->staged : &m->params;
+}
+
 int
 model_next_step(struct tui_model *m)
 {
-	m->step = m->step < m->algo->nsteps ? m->step + 1 : 0;
+	m->step = m->step < m->nstages ? m->step + 1 : 0;
 	model_recompute(m);
 	return m->step;
 }

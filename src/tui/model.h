@@ -89,8 +89,11 @@ struct tui_model {
 	 * RUN_EXTRA, then the gold's passages the extraction lacks, each
 	 * with the element that holds it on the page. */
 	int step;                /* step mode: the method's stage shown, 0 the whole */
+	struct params staged;    /* the parameters the stage shown was decided with */
+	char stage_name[160];    /* the stage shown, when step > 0 */
 	uint8_t *changed;        /* n: what that stage changed */
 	int nchanged;
+	int nstages;             /* the method's stages on this page */
 	char *gold_text;         /* the gold file's text (owned) */
 	size_t gold_len;
 	size_t missing_at;       /* where the missing passages start in shown */
@@ -144,6 +147,9 @@ void model_set_show_dropped(struct tui_model *m, bool on);
 bool model_set_ftr_only(struct tui_model *m, bool on);
 /* The step mode's next stage (0 again after the last: the whole method). */
 int model_next_step(struct tui_model *m);
+/* The parameters the method's decision shown was made with: the stage's
+ * in the step mode, else the model's. */
+const struct params *model_decided_params(const struct tui_model *m);
 /* The gold view on or off; false without a gold text. */
 bool model_set_gold_view(struct tui_model *m, bool on);
 

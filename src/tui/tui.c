@@ -922,6 +922,18 @@ do_action(struct tui *t, enum action a)
 		else
 			tui_message(t, true, "nothing to redo");
 		break;
+	case ACT_HIST_LOG:
+		t->hist_log = !t->hist_log;
+		tui_message(t, false, "histogram: %s scale", t->hist_log ? "log" : "linear");
+		break;
+	case ACT_HIST_LINES:
+		t->hist_lines = !t->hist_lines;
+		if (!t->hist_lines && t->hist_cur > t->m.pg->lb->nblocks)
+			t->hist_cur = t->m.pg->lb->nblocks;
+		tui_message(t, false, t->hist_lines ?
+			    "histogram: Ctext characters per line (a block sums K of them)" :
+			    "histogram: blocks of K lines (Y)");
+		break;
 	case ACT_DROPPED:
 		model_set_show_dropped(m, !m->show_dropped);
 		tui_message(t, false, m->show_dropped ? "dropped text shown, greyed" : "dropped text hidden");
@@ -933,14 +945,14 @@ do_action(struct tui *t, enum action a)
 		open_prompt(t, PROMPT_SAVE);
 		break;
 	case ACT_STEP:
-		if (!m->algo->nsteps) {
-			tui_message(t, true, "%s has no stages to step through", m->algo->name);
+		if (!m->nstages) {
+			tui_message(t, true, "%s has no stages to step through%s", m->algo->name,
+				    m->algo->nsteps ? " on this page" : "");
 			break;
 		}
 		if (model_next_step(m))
 			tui_message(t, false, "%s stage %d of %d: %s; %d element%s changed (*)",
-				    m->algo->name, m->step, m->algo->nsteps,
-				    m->algo->steps[m->step - 1].name, m->nchanged,
+				    m->algo->name, m->step, m->nstages, m->stage_name, m->nchanged,
 				    m->nchanged == 1 ? "" : "s");
 		else
 			tui_message(t, false, "stages off: the whole method");

@@ -217,7 +217,7 @@ build(struct detail *D, const struct tui_model *m)
 				.line = explain_line, .ctx = D, .to = to,
 				.le = sym(D, "\xe2\x89\xa4", "<="), .ge = sym(D, "\xe2\x89\xa5", ">="),
 			};
-			m->algo->explain(&m->run, pg, &m->params, i, &x);
+			m->algo->explain(&m->run, pg, model_decided_params(m), i, &x);
 		}
 		if (!cc)
 			add(D, ROLE_HEADING, "cc figures, for comparison");

@@ -40,8 +40,8 @@ help_lines(struct hline *l, int max)
 	LINE(ROLE_NORMAL, "dim", "%s", "never text: head, script, style and what is inside them");
 	LINE(ROLE_NORMAL, "", "%s", "");
 	LINE(ROLE_HEADING, "", "%s", "Histogram");
-	LINE(ROLE_NORMAL, "bars", "%s", "block lengths Y (non-space characters of K lines), scaled to the pane");
-	LINE(ROLE_THRESHOLD, "-", "%s", "the row of the threshold T");
+	LINE(ROLE_NORMAL, "bars", "%s", "block lengths Y (non-space characters of K lines); b: each line's, L: log scale");
+	LINE(ROLE_THRESHOLD, "-", "%s", "the row of the threshold T (with b, T/K: a line's share of it)");
 	LINE(ROLE_NORMAL, "= -", "%s", "under the bars: a selected region, another region");
 	LINE(ROLE_BAR_ELEM, "^", "%s", "the selected element's lines");
 	LINE(ROLE_NORMAL, "", "%s", "");

@@ -1,9 +1,11 @@
-/* view-histogram.c - the line-block lengths Y as bars across the pane, a
- * Y axis with values, the threshold line labelled with T, the regions, and
- * the selected element's lines; moving here selects the element on the
- * block under the cursor. */
+/* view-histogram.c - the line-block lengths Y (or, with b, the Ctext
+ * length of every line) as bars across the pane, on a linear or (L) log
+ * scale, a Y axis with values, the threshold line labelled with T, the
+ * regions, and the selected element's lines; moving here selects the
+ * element on the block or line under the cursor. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +54,32 @@ column_of(int nblocks, int w, int block)
 	return c;
 }
 
+/* What the bars show: blocks (Y, 1..nblocks) or lines (Ctext characters
+ * per line, 1..nlines).  Block i starts on line i, so one cursor index
+ * serves both. */
+static int
+series_n(const struct tui *t)
+{
+	const struct lineblock *lb = t->m.pg->lb;
+	return t->hist_lines ? lb->nlines : lb->nblocks;
+}
+
+static int
+series_v(const struct tui *t, int i)
+{
+	const struct lineblock *lb = t->m.pg->lb;
+	return t->hist_lines ? lb->line_chars[i - 1] : lb->Y[i - 1];
+}
+
+/* The threshold in the series' unit: T per block, T/K per line (the mean
+ * a line needs for its block to pass T). */
+static double
+series_t(const struct tui *t)
+{
+	const struct lineblock *lb = t->m.pg->lb;
+	return t->hist_lines ? t->m.params.lb_T / (lb->K > 0 ? lb->K : 1) : t->m.params.lb_T;
+}
+
 static int
 cmp_int(const void *a, const void *b)
 {
@@ -59,22 +87,25 @@ cmp_int(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The bars' top: the largest Y, unless a few huge blocks (a minified line)
- * would flatten everything else; then twice the 95th percentile, with the
- * taller bars clipped.  T always stays inside the pane. */
+/* The bars' top: the largest value, unless (linear scale) a few huge
+ * blocks (a minified line) would flatten everything else; then twice the
+ * 95th percentile, with the taller bars clipped.  T always stays inside
+ * the pane. */
 static double
 bar_scale(struct tui *t)
 {
 	const struct lineblock *lb = t->m.pg->lb;
-	if (t->hscale.lb != lb || t->hscale.K != lb->K ||
-	    t->hscale.nblocks != lb->nblocks || t->hscale.reflow != lb->reflow) {
-		int *v = xmalloc((size_t)lb->nblocks * sizeof(int) + 1);
+	int n = series_n(t);
+	if (t->hscale.lb != lb || t->hscale.K != lb->K || t->hscale.n != n ||
+	    t->hscale.reflow != lb->reflow || t->hscale.lines != t->hist_lines) {
+		int *v = xmalloc((size_t)n * sizeof(int) + 1);
 		int k = 0, mx = 0;
-		for (int b = 0; b < lb->nblocks; b++) {
-			if (lb->Y[b] > 0)
-				v[k++] = lb->Y[b];
-			if (lb->Y[b] > mx)
-				mx = lb->Y[b];
+		for (int b = 1; b <= n; b++) {
+			int y = series_v(t, b);
+			if (y > 0)
+				v[k++] = y;
+			if (y > mx)
+				mx = y;
 		}
 		qsort(v, (size_t)k, sizeof(int), cmp_int);
 		t->hscale.p95 = k ? v[(k - 1) * 95 / 100] : 0;
@@ -82,16 +113,31 @@ bar_scale(struct tui *t)
 		free(v);
 		t->hscale.lb = lb;
 		t->hscale.K = lb->K;
-		t->hscale.nblocks = lb->nblocks;
+		t->hscale.n = n;
 		t->hscale.reflow = lb->reflow;
+		t->hscale.lines = t->hist_lines;
 	}
 	double top = t->hscale.maxY;
-	if (t->hscale.p95 > 0 && top > 8.0 * t->hscale.p95)
+	if (!t->hist_log && t->hscale.p95 > 0 && top > 8.0 * t->hscale.p95)
 		top = 2.0 * t->hscale.p95;
-	double T = t->m.params.lb_T;
+	double T = series_t(t);
 	if (top < T * 1.25)
 		top = T * 1.25;
 	return top > 1 ? top : 1;
+}
+
+/* Where v falls between 0 and top, 0 to 1: linear, or log(1 + v) over
+ * log(1 + top); and back, the value at height f. */
+static double
+scale_of(const struct tui *t, double v, double top)
+{
+	return t->hist_log ? log1p(v) / log1p(top) : v / top;
+}
+
+static double
+value_at(const struct tui *t, double f, double top)
+{
+	return t->hist_log ? expm1(f * log1p(top)) : f * top;
 }
 
 /* The Y axis: a gutter left of the bars, its labels right-aligned before
@@ -111,11 +157,14 @@ yaxis_make(struct tui *t, struct rect r, struct yaxis *ax)
 {
 	ax->bars = r.h - 2;
 	ax->top = bar_scale(t);
-	double T = t->m.params.lb_T;
-	ax->trow = ax->bars > 0 ? (int)(T / ax->top * ax->bars) : 0;
+	double T = series_t(t);
+	ax->trow = ax->bars > 0 ? (int)(scale_of(t, T, ax->top) * ax->bars) : 0;
 	if (ax->trow >= ax->bars)
 		ax->trow = ax->bars - 1;
-	snprintf(ax->tlabel, sizeof ax->tlabel, "T=%g", T);
+	if (t->hist_lines)
+		snprintf(ax->tlabel, sizeof ax->tlabel, "T/K=%.1f", T);
+	else
+		snprintf(ax->tlabel, sizeof ax->tlabel, "T=%g", T);
 	char top[24];
 	snprintf(top, sizeof top, "%.0f", ax->top);
 	int g = (int)(strlen(top) > strlen(ax->tlabel) ? strlen(top) : strlen(ax->tlabel)) + 1;
@@ -132,7 +181,7 @@ bars_rect(struct rect r, const struct yaxis *ax)
 }
 
 static void
-yaxis_draw(struct rect r, const struct yaxis *ax)
+yaxis_draw(const struct tui *t, struct rect r, const struct yaxis *ax)
 {
 	if (!ax->g)
 		return;
@@ -146,7 +195,8 @@ yaxis_draw(struct rect r, const struct yaxis *ax)
 			role = ROLE_THRESHOLD;
 			tick = true;
 		} else if (tick) {
-			snprintf(lab, sizeof lab, "%.0f", ax->top * (k + 1) / ax->bars);
+			snprintf(lab, sizeof lab, "%.0f",
+				 value_at(t, (double)(k + 1) / ax->bars, ax->top));
 		} else {
 			lab[0] = '\0';
 		}
@@ -162,14 +212,18 @@ yaxis_draw(struct rect r, const struct yaxis *ax)
 	scr_glyph(axis, r.x + ax->g - 1, "\xe2\x94\x98", '+', ROLE_NORMAL);
 }
 
-/* 0 none, 1 a region, 2 a selected region */
+/* 0 none, 1 a region, 2 a selected region, over blocks or (lines) the
+ * lines a region's text is taken from */
 static int
-region_kind(const struct lineblock *lb, int b0, int b1)
+region_kind(const struct lineblock *lb, bool lines, int b0, int b1)
 {
 	int k = 0;
 	for (int r = 0; r < lb->nregions; r++) {
 		const struct lb_region *g = &lb->regions[r];
-		if (g->start <= b1 && g->end >= b0)
+		int s = g->start, e = g->end;
+		if (lines)
+			lineblock_region_lines(lb, g, &s, &e);
+		if (s <= b1 && e >= b0)
 			k = g->selected ? 2 : (k ? k : 1);
 	}
 	return k;
@@ -185,7 +239,7 @@ follow_selection(struct tui *t)
 	int a, b;
 	if (model_ctext_lines(m, m->sel, &a, &b))
 		t->hist_cur = a;
-	int nb = m->pg->lb->nblocks;
+	int nb = series_n(t);
 	if (t->hist_cur > nb)
 		t->hist_cur = nb;
 	if (t->hist_cur < 1)
@@ -201,10 +255,11 @@ hist_draw(struct tui *t, struct rect pane, bool focused)
 	struct yaxis yx;
 	yaxis_make(t, pane, &yx);
 	struct rect r = bars_rect(pane, &yx);
-	int nb = lb->nblocks, w = r.w;
+	int nb = series_n(t), w = r.w;
 	int bars = yx.bars;
 	double top = yx.top;
 	double T = m->params.lb_T;
+	bool lines = t->hist_lines;
 
 	int nreg = 0, nsel = 0;
 	for (int g = 0; g < lb->nregions; g++) {
@@ -219,25 +274,40 @@ hist_draw(struct tui *t, struct rect pane, bool focused)
 	hist_column_blocks(nb, w, cc, &c0, &c1);
 	int ymax = 0;
 	for (int b = c0; b <= c1 && b <= nb; b++)
-		if (lb->Y[b - 1] > ymax)
-			ymax = lb->Y[b - 1];
+		if (series_v(t, b) > ymax)
+			ymax = series_v(t, b);
 	char per[32] = "";
 	if (nb > w)
 		snprintf(per, sizeof per, ", %.1f per column", (double)nb / w);
 	int src = cur >= 1 && cur <= lb->nlines ? lb->src_line[cur - 1] : 0;
+	const char *scale = t->hist_log ? " (log)" : "";
 	char where[96];
-	if (c1 > c0)
-		snprintf(where, sizeof where, "blocks %d-%d, max Y %d", c0, c1, ymax);
-	else
-		snprintf(where, sizeof where, "block %d (line %d) Y=%d", c0, src, ymax);
-	scr_printf(pane.y, pane.x, pane.w, title,
-		   " histogram  %d blocks (K=%d%s)  max Y %d  T=%g  %d region%s, %d selected"
-		   "  cursor: %s", nb, lb->K, per, t->hscale.maxY, T,
-		   nreg, nreg == 1 ? "" : "s", nsel, where);
+	if (lines) {
+		char from[32] = "";
+		if (src != c0)
+			snprintf(from, sizeof from, " (source %d)", src);
+		if (c1 > c0)
+			snprintf(where, sizeof where, "lines %d-%d, max %d", c0, c1, ymax);
+		else
+			snprintf(where, sizeof where, "line %d%s: %d chars", c0, from, ymax);
+		scr_printf(pane.y, pane.x, pane.w, title,
+			   " Ctext per line%s  %d line%s%s  max %d  T/K=%.1f  %d region%s, %d selected"
+			   "  cursor: %s", scale, nb, nb == 1 ? "" : "s", per, t->hscale.maxY, series_t(t),
+			   nreg, nreg == 1 ? "" : "s", nsel, where);
+	} else {
+		if (c1 > c0)
+			snprintf(where, sizeof where, "blocks %d-%d, max Y %d", c0, c1, ymax);
+		else
+			snprintf(where, sizeof where, "block %d (line %d) Y=%d", c0, src, ymax);
+		scr_printf(pane.y, pane.x, pane.w, title,
+			   " histogram%s  %d blocks (K=%d%s)  max Y %d  T=%g  %d region%s, %d selected"
+			   "  cursor: %s", scale, nb, lb->K, per, t->hscale.maxY, T,
+			   nreg, nreg == 1 ? "" : "s", nsel, where);
+	}
 
 	int ea = 0, eb = -1;
 	model_ctext_lines(m, m->sel, &ea, &eb);
-	yaxis_draw(pane, &yx);
+	yaxis_draw(t, pane, &yx);
 	int trow = yx.trow;
 	static const char *const eighths[] = {
 		"\xe2\x96\x81", "\xe2\x96\x82", "\xe2\x96\x83", "\xe2\x96\x84",
@@ -253,13 +323,13 @@ hist_draw(struct tui *t, struct rect pane, bool focused)
 		}
 		int v = 0;
 		for (int b = b0; b <= b1 && b <= nb; b++)
-			if (lb->Y[b - 1] > v)
-				v = lb->Y[b - 1];
-		int kind = region_kind(lb, b0, b1);
+			if (series_v(t, b) > v)
+				v = series_v(t, b);
+		int kind = region_kind(lb, lines, b0, b1);
 		bool elem = eb >= ea && b0 <= eb && b1 >= ea;
 		int role = elem ? ROLE_BAR_ELEM : kind == 2 ? ROLE_BAR_SELECTED :
 			   kind == 1 ? ROLE_BAR_REGION : ROLE_BAR;
-		long e = (long)((double)v / top * bars * 8 + 0.5);
+		long e = (long)(scale_of(t, v, top) * bars * 8 + 0.5);
 		if (v > 0 && e == 0)
 			e = 1;   /* a block with text is never invisible */
 		for (int k = 0; k < bars; k++) {
@@ -289,7 +359,7 @@ static void
 goto_column(struct tui *t, struct rect r, int c)
 {
 	const struct lineblock *lb = t->m.pg->lb;
-	int nb = lb->nblocks;
+	int nb = series_n(t);
 	if (c < 0)
 		c = 0;
 	if (c >= r.w)
@@ -300,7 +370,7 @@ goto_column(struct tui *t, struct rect r, int c)
 		return;
 	int best = b0;
 	for (int b = b0; b <= b1 && b <= nb; b++)
-		if (lb->Y[b - 1] > lb->Y[best - 1])
+		if (series_v(t, b) > series_v(t, best))
 			best = b;
 	t->hist_cur = best;
 	if (best <= lb->nlines) {
@@ -318,7 +388,7 @@ hist_act(struct tui *t, struct rect pane, enum action a)
 	yaxis_make(t, pane, &yx);
 	struct rect r = bars_rect(pane, &yx);
 	const struct lineblock *lb = t->m.pg->lb;
-	int nb = lb->nblocks;
+	int nb = series_n(t);
 	follow_selection(t);
 	int c = column_of(nb, r.w, t->hist_cur);
 	int step = 1;
@@ -391,7 +461,7 @@ hist_click(struct tui *t, struct rect pane, int y, int x, int button)
 	struct rect r = bars_rect(pane, &yx);
 	x -= yx.g;   /* a click on the axis goes to the first column */
 	if (button == 4 || button == 5) {
-		int c = column_of(t->m.pg->lb->nblocks, r.w, t->hist_cur);
+		int c = column_of(series_n(t), r.w, t->hist_cur);
 		goto_column(t, r, c + (button == 4 ? -3 : 3));
 		return;
 	}

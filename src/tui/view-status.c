@@ -56,7 +56,7 @@ status_segments(const struct tui *t, struct seg *s, int max, int level)
 	}
 	SEG(ROLE_STATUS, "| %s", m->algo->name);
 	if (m->step)
-		SEG(ROLE_STATUS_PARAM, " stage %d/%d", m->step, m->algo->nsteps);
+		SEG(ROLE_STATUS_PARAM, " stage %d/%d", m->step, m->nstages);
 	if (m->algo->site_pages != SITE_NONE &&
 	    !(m->sites && m->sites[method_index(m->algo)]))
 		SEG(ROLE_STATUS_PARAM, " (page alone: --siblings gives the site)");
@@ -64,6 +64,8 @@ status_segments(const struct tui *t, struct seg *s, int max, int level)
 		const struct param_desc *d = model_method_param(m, k);
 		if (!d)
 			break;
+		if (params_is_limit(d) && d != m->param && params_get(&m->params, d) == d->def)
+			continue;
 		char v[64];
 		params_format(&m->params, d, v, sizeof v);
 		SEG(ROLE_STATUS, " ");

@@ -105,11 +105,14 @@ struct tui {
 	bool tree_center;          /* put the selection mid-pane next draw */
 	struct detail_state detail;
 	struct text_state text;
-	int hist_cur;              /* histogram cursor: a block, 1-based */
+	int hist_cur;              /* histogram cursor: a block (or line), 1-based */
 	int hist_sel;              /* selection the cursor follows */
-	struct {                   /* the bars' scale, per Y distribution */
+	bool hist_log;             /* L: bars on a log scale */
+	bool hist_lines;           /* b: Ctext per line instead of blocks */
+	struct {                   /* the bars' scale, per distribution shown */
 		const void *lb;
-		int K, nblocks, reflow, maxY, p95;
+		int K, n, reflow, maxY, p95;
+		bool lines;
 	} hscale;
 	struct help_state help_view;
 
