@@ -620,6 +620,39 @@ copy_selector(struct tui *t, bool css)
 	buf_free(&c);
 }
 
+/* F: the tree filtered to the elements the gold disputes; the selection
+ * moves to the first of them at or after it when it is not one. */
+static void
+gold_filter(struct tui *t)
+{
+	struct tui_model *m = &t->m;
+	if (!model_set_gold_filter(m, !m->gold_filter)) {
+		tui_message(t, true, "no gold text to filter by (--gold FILE)");
+		return;
+	}
+	if (!m->gold_filter) {
+		t->tree_center = true;
+		tui_message(t, false, "filter off: every element");
+		return;
+	}
+	if (m->sel >= 0 && !m->disagree[m->sel]) {
+		int first = -1, next = -1;
+		for (int i = 0; i < m->n && next < 0; i++)
+			if (m->disagree[i]) {
+				if (first < 0)
+					first = i;
+				if (i >= m->sel)
+					next = i;
+			}
+		if (next >= 0 || first >= 0)
+			tui_select(t, next >= 0 ? next : first, true);
+	}
+	t->tree_center = true;
+	tui_message(t, false, "filter: %d element%s disagree%s with the gold "
+		    "(+ kept, not in it; - in it, dropped); F shows all",
+		    m->ndisagree, m->ndisagree == 1 ? "" : "s", m->ndisagree == 1 ? "s" : "");
+}
+
 static bool
 params_changed(const struct params *a, const struct params *b)
 {
@@ -974,6 +1007,9 @@ do_action(struct tui *t, enum action a)
 				    m->nmiss == 1 ? "" : "s");
 		else
 			tui_message(t, false, "gold view off");
+		break;
+	case ACT_GOLD_FILTER:
+		gold_filter(t);
 		break;
 	case ACT_COPY_XPATH:
 	case ACT_COPY_CSS:

@@ -182,6 +182,10 @@ build(struct detail *D, const struct tui_model *m)
 			add(D, mark_role(k), "%s: [%c] %s%s", m->algo->name, mark_char(k),
 			    dc->content[i] ? "content" : "noise", why[k]);
 		}
+		if (m->gold_filter && m->disagree[i] & GOLD_EXTRA)
+			add(D, ROLE_NOISE, "gold: kept text of it is not in the gold");
+		if (m->gold_filter && m->disagree[i] & GOLD_MISSING)
+			add(D, ROLE_NOISE, "gold: dropped text of it is in the gold, not extracted");
 		int bk, bt;
 		if (m->algo == &method_auto && blk < 0 && !m->run.by_rule) {
 			model_blocks_inside(m, i, &bk, &bt);

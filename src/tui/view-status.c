@@ -80,6 +80,8 @@ status_segments(const struct tui *t, struct seg *s, int max, int level)
 		SEG(ROLE_STATUS, "| P=%.3f R=%.3f F=%.3f ", m->prf.P, m->prf.R, m->prf.F);
 	else if (m->gold)
 		SEG(ROLE_STATUS, "| P=%.2f R=%.2f F=%.2f ", m->prf.P, m->prf.R, m->prf.F);
+	if (m->gold_filter)
+		SEG(ROLE_STATUS_PARAM, "| filter: %d disagree ", m->ndisagree);
 	int np = model_npins(m);
 	if (np)
 		SEG(ROLE_STATUS, "| %d pin%s ", np, np == 1 ? "" : "s");

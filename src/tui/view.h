@@ -103,6 +103,7 @@ struct tui {
 	/* per-view state, owned by the view that names it */
 	int tree_top;
 	bool tree_center;          /* put the selection mid-pane next draw */
+	int tree_depth0, tree_step;  /* the last draw's indentation, for clicks */
 	struct detail_state detail;
 	struct text_state text;
 	int hist_cur;              /* histogram cursor: a block, 1-based */
