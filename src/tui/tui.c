@@ -1228,7 +1228,8 @@ tui_run(struct cli *c)
 	const char *term = getenv("TERM");
 	bool say = !c->keys && isatty(STDERR_FILENO) && term && *term && strcmp(term, "dumb");
 	if (say)
-		fprintf(stderr, "pith: reading %s... (Ctrl-C abandons)", in);
+		fprintf(stderr, "pith: reading %s... (Ctrl-C abandons)",
+			strcmp(in, "-") ? in : "standard input");
 	int loaded = cli_load(c, in, &t->pg, true, err, sizeof err);
 	if (say)
 		fputs("\r\033[K", stderr);
