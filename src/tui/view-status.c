@@ -98,7 +98,9 @@ status_draw(struct tui *t, struct rect r, bool focused)
 {
 	struct seg s[32];
 	int n = 0, total = 0;
-	for (int level = 0; level < 4; level++) {
+	/* the score gives way to F alone only to make room for the filter */
+	int levels = t->m.gold_filter ? 4 : 3;
+	for (int level = 0; level < levels; level++) {
 		n = status_segments(t, s, 32, level);
 		total = 0;
 		for (int k = 0; k < n; k++)
