@@ -697,6 +697,17 @@ model_next_step(struct tui_model *m)
 	return m->step;
 }
 
+void
+model_set_gold(struct tui_model *m, const char *gold, size_t goldlen)
+{
+	charbag_free(m->gold);
+	free(m->gold_text);
+	m->gold = charbag_new(gold, goldlen);
+	m->gold_text = xstrndup(gold, goldlen);
+	m->gold_len = goldlen;
+	model_recompute(m);
+}
+
 bool
 model_set_gold_view(struct tui_model *m, bool on)
 {

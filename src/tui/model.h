@@ -151,6 +151,9 @@ void model_set_show_dropped(struct tui_model *m, bool on);
 bool model_set_ftr_only(struct tui_model *m, bool on);
 /* The step mode's next stage (0 again after the last: the whole method). */
 int model_next_step(struct tui_model *m);
+/* The gold text from now on (the inspector's c reads one), replacing
+ * any other; the score and the gold view and filter follow it. */
+void model_set_gold(struct tui_model *m, const char *gold, size_t goldlen);
 /* The gold view on or off; false without a gold text. */
 bool model_set_gold_view(struct tui_model *m, bool on);
 /* How an element's text disagrees with the gold: kept text the gold

@@ -143,6 +143,8 @@ status_draw(struct tui *t, struct rect r, bool focused)
 			snprintf(lead, sizeof lead, "save the text to (%.60s): ", def);
 		} else if (t->prompt == PROMPT_RULE) {
 			snprintf(lead, sizeof lead, "write the rule? (y/n) ");
+		} else if (t->prompt == PROMPT_GOLD) {
+			snprintf(lead, sizeof lead, "the gold text to compare with (a file): ");
 		} else if (t->prompt == PROMPT_OVERWRITE) {
 			snprintf(lead, sizeof lead, "%.60s exists; replace it? (y/n) ", t->save_path);
 		} else {
