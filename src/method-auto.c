@@ -57,8 +57,12 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 		struct buf l;
 		buf_init(&l);
 		dom_label(d, st->dup_of[i], &l);
-		explain_printf(x, EXPLAIN_NOISE, "a repeat of %s (line %d, #%d), which is kept",
-			       l.data, d->line[st->dup_of[i]], st->dup_of[i]);
+		/* the run's decision is after the pins: a copy pinned out
+		 * takes the text with it */
+		int o = st->dup_of[i];
+		explain_printf(x, EXPLAIN_NOISE, "a repeat of %s (line %d, #%d), %s",
+			       l.data, d->line[o], o, r->dc.content[o] ? "which is kept" :
+			       "dropped too: the text is lost");
 		buf_free(&l);
 	}
 	if (st->sig.core >= 0) {
