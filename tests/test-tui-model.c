@@ -296,6 +296,9 @@ test_search(void **state)
 	assert_true(model_matches(m, main_, "div#main.article.body.text+1"));
 	assert_true(model_matches(m, main_, "div#main+4"));
 	assert_false(model_matches(m, main_, "div#main+5"));
+	assert_true(model_matches(m, main_, "div+4"));     /* every class left out */
+	assert_false(model_matches(m, by_tag(m, "h1", 0), "h1+1"));
+	assert_int_equal(model_search(m, "c++", 1, &wrapped), -1);   /* text */
 	assert_true(model_matches(m, main_, "div#mai~"));
 	assert_false(model_matches(m, main_, "div#main~"));  /* the id is no longer */
 	assert_false(model_matches(m, main_, "p#main"));

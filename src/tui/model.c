@@ -1266,13 +1266,13 @@ count_tokens(const char *v)
 
 /* A query written as the tree writes elements, "p.byline", "div#main",
  * ".copy", "#top", and as it shortens them to fit: "div#main-cont~" (a
- * token cut short matches the tokens it starts), "div.a.b+2" (two more
- * classes): the tag (if given) and every step must hold.  -1 when q is no
+ * token cut short matches the tokens it starts), "div.a.b+2" and "p+1"
+ * (classes not shown): the tag (if given) and every step must hold.  -1 when q is no
  * such selector. */
 static int
 selector_matches(const struct dom *d, int i, const char *q)
 {
-	if (!strpbrk(q, ".#") || q[strspn(q, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	if (!strpbrk(q, ".#+") || q[strspn(q, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 					 "0123456789_-.#:~+")])
 		return -1;
 	const char *plus = strchr(q, '+');
