@@ -220,6 +220,7 @@ build(struct detail *D, const struct tui_model *m)
 			struct explain x = {
 				.line = explain_line, .ctx = D, .to = to,
 				.le = sym(D, "\xe2\x89\xa4", "<="), .ge = sym(D, "\xe2\x89\xa5", ">="),
+				.label = model_label,   /* whole, as the detail's heading */
 			};
 			m->algo->explain(&m->run, pg, &m->params, i, &x);
 		}
