@@ -874,10 +874,10 @@ model_pin_source(const struct tui_model *m, int i)
 enum { LABEL_TOKENS = 64, LABEL_MIN = 6 };
 
 struct label_tok {
-	char kind;               /* '#' or '.' */
 	const char *s;
 	size_t n;                /* bytes */
 	int w;                   /* code points */
+	char kind;               /* '#' or '.' */
 };
 
 /* The id and the classes of i, in that order; how many stored (*nclass
@@ -890,8 +890,8 @@ label_tokens(const struct dom *d, int i, struct label_tok *tok, int max, int *nc
 	*nclass = *all = 0;
 	const char *id = dom_attr(d, i, "id");
 	if (id && *id)
-		tok[k++] = (struct label_tok){ '#', id, strlen(id),
-					       (int)utf8_count_chars(id, strlen(id)) };
+		tok[k++] = (struct label_tok){ id, strlen(id),
+					       (int)utf8_count_chars(id, strlen(id)), '#' };
 	for (const char *c = dom_attr(d, i, "class"); c && *c;) {
 		c += strspn(c, " \t\n\r\f");
 		size_t n = strcspn(c, " \t\n\r\f");
@@ -899,7 +899,7 @@ label_tokens(const struct dom *d, int i, struct label_tok *tok, int max, int *nc
 			break;
 		(*all)++;
 		if (k < max) {
-			tok[k++] = (struct label_tok){ '.', c, n, (int)utf8_count_chars(c, n) };
+			tok[k++] = (struct label_tok){ c, n, (int)utf8_count_chars(c, n), '.' };
 			(*nclass)++;
 		}
 		c += n;

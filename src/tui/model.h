@@ -63,6 +63,7 @@ struct tui_model {
 	int nrows;
 	int sel;                 /* selected element, -1 only when n == 0 */
 	int maxdepth;
+	bool gold_filter;        /* F: the rows are the gold's disputes (below) */
 
 	/* Source lines: an element covers line[i] .. last_line[i]. */
 	int *last_line;
@@ -91,6 +92,7 @@ struct tui_model {
 	int step;                /* step mode: the method's stage shown, 0 the whole */
 	uint8_t *changed;        /* n: what that stage changed */
 	int nchanged;
+	int ndisagree;           /* elements the gold filter (below) keeps */
 	char *gold_text;         /* the gold file's text (owned) */
 	size_t gold_len;
 	size_t missing_at;       /* where the missing passages start in shown */
@@ -111,10 +113,8 @@ struct tui_model {
 	/* The gold filter (F): the tree shows only the elements whose
 	 * decision disagrees with the gold (GOLD_* flags in disagree), with
 	 * their ancestors and the selection for context. */
-	bool gold_filter;
 	uint8_t *disagree;       /* n, while the filter is on */
 	uint8_t *row_keep;       /* n: scratch for the filtered rows */
-	int ndisagree;
 
 	/* Search: the query and the matches' count and rank. */
 	char query[256];
