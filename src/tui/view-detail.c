@@ -252,11 +252,14 @@ build(struct detail *D, const struct tui_model *m)
 		 * copy an XPath and a selector for it) */
 		b.len = 0;
 		buf_printf(&b, "<%s", dom_tagname(d, i));
-		for (int a = d->attr_begin[i]; a < d->attr_begin[i + 1] && b.len < 2000; a++) {
+		int a = d->attr_begin[i];
+		for (; a < d->attr_begin[i + 1] && b.len < 2000; a++) {
 			const char *v = d->pool + d->attrs[a].value;
 			buf_printf(&b, " %s=\"%.*s%s\"", d->pool + d->attrs[a].name,
 				   (int)(strlen(v) > 200 ? 200 : strlen(v)), v, strlen(v) > 200 ? "~" : "");
 		}
+		if (a < d->attr_begin[i + 1])    /* say what the cut left out */
+			buf_printf(&b, " ~%d more", d->attr_begin[i + 1] - a);
 		buf_addc(&b, '>');
 		add_wrapped(D, ROLE_DIM, b.data);
 
