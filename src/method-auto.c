@@ -56,9 +56,13 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 	if (r->dc.reason[i] == REASON_DUPLICATE && st->dup_of[i] >= 0) {
 		struct buf l;
 		buf_init(&l);
-		dom_label(d, st->dup_of[i], &l);
-		explain_printf(x, EXPLAIN_NOISE, "a repeat of %s (line %d, #%d), which is kept",
-			       l.data, d->line[st->dup_of[i]], st->dup_of[i]);
+		explain_label(x, d, st->dup_of[i], &l);
+		/* the run's decision is after the pins: a copy pinned out
+		 * takes the text with it */
+		int o = st->dup_of[i];
+		explain_printf(x, EXPLAIN_NOISE, "a repeat of %s (line %d, #%d), %s",
+			       l.data, d->line[o], o, r->dc.content[o] ? "which is kept" :
+			       "dropped too: the text is lost");
 		buf_free(&l);
 	}
 	if (r->dc.reason[i] == REASON_THREAD) {
@@ -72,7 +76,7 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 	if (st->sig.core >= 0) {
 		struct buf b;
 		buf_init(&b);
-		dom_label(d, st->sig.core, &b);
+		explain_label(x, d, st->sig.core, &b);
 		explain_printf(x, EXPLAIN_NORMAL, "%s the core (line %d): %s",
 			       dom_contains(d, st->sig.core, i) ? "inside" : "outside",
 			       d->line[st->sig.core], b.data);

@@ -169,7 +169,7 @@ ent_explain(const struct run *r, const struct page *pg, const struct params *p,
 	struct buf b;
 	buf_init(&b);
 	if (s->stop >= 0) {
-		dom_label(d, s->stop, &b);
+		explain_label(x, d, s->stop, &b);
 		explain_printf(x, EXPLAIN_NORMAL, "path %s (%s) %s %s", s->path->xpath,
 			       entropy_path_kind(s->path), x->to, b.data);
 	}
@@ -199,7 +199,7 @@ ent_explain(const struct run *r, const struct page *pg, const struct params *p,
 					       st->down ? x->ge : "<", p->ent_var);
 			b.len = 0;
 			if (st->best >= 0)
-				dom_label(d, st->best, &b);
+				explain_label(x, d, st->best, &b);
 			if (st->down && st->best >= 0 && k + 1 < s->e->nsteps)
 				explain_printf(x, EXPLAIN_CONTENT, "%s down into %s", x->to, b.data);
 			else
@@ -210,7 +210,7 @@ ent_explain(const struct run *r, const struct page *pg, const struct params *p,
 				explain_printf(x, EXPLAIN_DIM, "  )");
 		} else if (d->parent[i] == st->node) {
 			b.len = 0;
-			dom_label(d, st->node, &b);
+			explain_label(x, d, st->node, &b);
 			explain_printf(x, st->best == i ? EXPLAIN_CONTENT : EXPLAIN_DIM,
 				       "step %d: one of %d children of %s%s", k + 1, st->nkids, b.data,
 				       st->best == i ? ", the most important" : "");

@@ -131,7 +131,7 @@ sib_explain(const struct run *r, const struct page *pg, const struct params *p,
 	}
 	struct buf l;
 	buf_init(&l);
-	dom_label(d, b, &l);
+	explain_label(x, d, b, &l);
 	if (b != i)
 		explain_printf(x, EXPLAIN_NORMAL, "inside the block %s (line %d)", l.data, d->line[b]);
 	bool found = r->dc.reason[b] == REASON_NOISE_BLOCK;

@@ -31,6 +31,12 @@ method_index(const struct method *m)
 }
 
 void
+explain_label(const struct explain *x, const struct dom *d, int i, struct buf *out)
+{
+	(x->label ? x->label : dom_label)(d, i, out);
+}
+
+void
 explain_printf(const struct explain *x, enum explain_role role, const char *fmt, ...)
 {
 	char text[480];

@@ -56,9 +56,13 @@ struct explain {
 	void (*line)(void *ctx, enum explain_role role, const char *text);
 	void *ctx;
 	const char *to, *le, *ge;    /* "→" "≤" "≥" or "->" "<=" ">=" */
+	/* How to name an element (the inspector: whole); NULL: dom_label. */
+	void (*label)(const struct dom *d, int i, struct buf *out);
 };
 void explain_printf(const struct explain *x, enum explain_role role, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* Element i's name as x wants it, appended to out. */
+void explain_label(const struct explain *x, const struct dom *d, int i, struct buf *out);
 
 /* A stage of a method, for the inspector's step mode: the parameters that
  * stop the decision after stage k (1-based; the last stage is the whole

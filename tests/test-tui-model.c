@@ -210,8 +210,30 @@ test_label(void **state)
 	struct fixture *f = *state;
 	struct buf b;
 	buf_init(&b);
-	model_label(f->m.d, test_by_id(&f->pg, "main"), &b);
-	assert_string_equal(b.data, "div#main.article.body+2");
+	int main_ = test_by_id(&f->pg, "main");
+	/* whole when there is room: the id and every class */
+	model_label(f->m.d, main_, &b);
+	assert_string_equal(b.data, "div#main.article.body.text.extra");
+	b.len = 0;
+	model_label_fit(f->m.d, main_, 32, &b);
+	assert_string_equal(b.data, "div#main.article.body.text.extra");
+	/* one cell short: "article" (the longest, 7) cut to 6 cells */
+	b.len = 0;
+	model_label_fit(f->m.d, main_, 31, &b);
+	assert_string_equal(b.data, "div#main.artic~.body.text.extra");
+	/* 29 cells: every class needs 31 even with "article" cut to 6, so
+	 * the last class gives way and nothing else is cut: 3 + 5 + 8 + 5
+	 * + 5 + 2 ("+1") = 28 */
+	b.len = 0;
+	model_label_fit(f->m.d, main_, 29, &b);
+	assert_string_equal(b.data, "div#main.article.body.text+1");
+	b.len = 0;
+	model_label_fit(f->m.d, main_, 12, &b);
+	assert_string_equal(b.data, "div#main+4");
+	/* no room even for that: the shortest form, the tree clips it */
+	b.len = 0;
+	model_label_fit(f->m.d, main_, 5, &b);
+	assert_string_equal(b.data, "div#main+4");
 	b.len = 0;
 	model_label(f->m.d, by_tag(&f->m, "h1", 0), &b);
 	assert_string_equal(b.data, "h1");
@@ -221,8 +243,14 @@ test_label(void **state)
 	test_page(&pg, "<html><body><div id=\"a-very-long-identifier-here\" "
 		       "class=\"averyveryverylongclassname\">x</div></body></html>");
 	buf_init(&b);
-	model_label(pg.dom, test_by_id(&pg, "a-very-long-identifier-here"), &b);
-	assert_string_equal(b.data, "div#a-very-long-iden~.averyveryveryl~");
+	int e = test_by_id(&pg, "a-very-long-identifier-here");
+	model_label(pg.dom, e, &b);
+	assert_string_equal(b.data, "div#a-very-long-identifier-here.averyveryverylongclassname");
+	/* 40 cells: both tokens cut to the same 17, 16 code points and ~
+	 * (3 + 18 + 18 = 39; 18 each would be 41) */
+	b.len = 0;
+	model_label_fit(pg.dom, e, 40, &b);
+	assert_string_equal(b.data, "div#a-very-long-iden~.averyveryverylon~");
 	buf_free(&b);
 	page_free(&pg);
 }
@@ -258,6 +286,28 @@ test_search(void **state)
 	assert_true(wrapped);
 	assert_int_equal(model_search(m, "no such thing", 1, &wrapped), -1);
 	assert_int_equal(m->nmatches, 0);
+	/* what the tree prints finds the element: whole, cut short, with
+	 * classes left out */
+	int main_ = test_by_id(&f->pg, "main");
+	assert_true(model_matches(m, main_, "div#main"));
+	assert_true(model_matches(m, main_, ".body"));
+	assert_true(model_matches(m, main_, "div.text.article"));
+	assert_true(model_matches(m, main_, "div#main.artic~.body.text.extra"));
+	assert_true(model_matches(m, main_, "div#main.article.body.text+1"));
+	assert_true(model_matches(m, main_, "div#main+4"));
+	assert_false(model_matches(m, main_, "div#main+5"));
+	assert_true(model_matches(m, main_, "div+4"));     /* every class left out */
+	assert_false(model_matches(m, by_tag(m, "h1", 0), "h1+1"));
+	assert_int_equal(model_search(m, "c++", 1, &wrapped), -1);   /* text */
+	assert_true(model_matches(m, main_, "div#mai~"));
+	assert_false(model_matches(m, main_, "div#main~"));  /* the id is no longer */
+	assert_false(model_matches(m, main_, "p#main"));
+	assert_false(model_matches(m, main_, ".bod"));        /* a class is a whole token */
+	assert_false(model_matches(m, test_by_id(&f->pg, "nav"), "div#main"));
+	/* a query that is no selector is text: "3.5" and "a+b" */
+	assert_int_equal(model_search(m, "3.5", 1, &wrapped), -1);
+	assert_int_equal(model_search(m, "div.article", 1, &wrapped), main_);
+	assert_int_equal(m->nmatches, 1);
 }
 
 static void
@@ -432,6 +482,61 @@ test_gold_score_live(void **state)
 	page_free(&pg);
 }
 
+/* F: the elements the gold disputes.  The gold lacks "By Ann" (cc keeps
+ * it by smoothing) and has the copyright line (cc drops it, an outlier):
+ * those two paragraphs and nothing else; the rows are they, their
+ * ancestors and the selection's. */
+static void
+test_gold_filter(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg, page_html);
+	struct params p;
+	params_default(&p);
+	static const char gold[] =
+		"A headline about the harbour bridge\n"
+		"The harbour bridge reopened to traffic on Thursday morning, eight months after engineers closed it.\n"
+		"Drivers queued from six o'clock to be among the first to cross the bridge again.\n"
+		"Repairs cost fourteen million, two more than planned, because of rust under the deck.\n"
+		"Copyright notice of the site with many words and no links at all here.\n";
+	struct tui_model m;
+	model_init(&m, &pg, &method_cc, &p, NULL, NULL, 0);
+	assert_false(model_set_gold_filter(&m, true));   /* no gold */
+	int rows = m.nrows;
+	model_free(&m);
+
+	model_init(&m, &pg, &method_cc, &p, NULL, gold, strlen(gold));
+	assert_int_equal(m.nrows, rows);
+	int byline = by_tag(&m, "p", 0), copy = by_tag(&m, "p", 4);
+	int main_ = test_by_id(&pg, "main"), foot = test_by_id(&pg, "foot");
+	model_select(&m, byline);
+	assert_true(model_set_gold_filter(&m, true));
+	assert_int_equal(m.ndisagree, 2);
+	assert_int_equal(m.disagree[byline], GOLD_EXTRA);
+	assert_int_equal(m.disagree[copy], GOLD_MISSING);
+	/* html, body, div#main, p (By Ann), div#foot, p (Copyright) */
+	assert_int_equal(m.nrows, 6);
+	assert_int_equal(m.rows[2], main_);
+	assert_int_equal(m.rows[3], byline);
+	assert_int_equal(m.rows[4], foot);
+	assert_int_equal(m.rows[5], copy);
+	/* the selection stays a row wherever it goes */
+	int h1 = by_tag(&m, "h1", 0);
+	model_select(&m, h1);
+	assert_int_equal(m.nrows, 7);
+	assert_int_equal(m.rows[3], h1);
+	/* a pin that settles the dispute takes the element off */
+	model_pin(&m, copy, PIN_IN);
+	assert_int_equal(m.ndisagree, 1);
+	assert_int_equal(m.disagree[copy], 0);
+	assert_int_equal(model_row_of(&m, copy), -1);
+	assert_true(model_set_gold_filter(&m, false));
+	assert_int_equal(m.nrows, rows);
+	model_free(&m);
+	page_free(&pg);
+}
+
 int
 main(void)
 {
@@ -451,6 +556,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_highlight, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_lb, setup, teardown),
 		cmocka_unit_test(test_gold_score_live),
+		cmocka_unit_test(test_gold_filter),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

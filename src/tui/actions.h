@@ -47,7 +47,8 @@
 	A(HIST_LINES,  "b",           "View",   "histogram: the Ctext length of every line lb starts from, or the blocks again") \
 	A(DROPPED,     "d",           "View",   "show the dropped text, greyed, in the text pane") \
 	A(FTR_VIEW,    "f",           "View",   "with a site rule: the text as Full-Text RSS and wallabag extract it (body:, strip:, no method)") \
-	A(GOLD_VIEW,   "c",           "View",   "compare with the --gold text: extra lines marked, missing passages listed (text pane: Enter goes to one)") \
+	A(GOLD_VIEW,   "c",           "View",   "compare with the --gold text (without one, asks for the file): extra lines marked, missing passages listed (text pane: Enter goes to one)") \
+	A(GOLD_FILTER, "F",           "View",   "tree: only the elements whose decision disagrees with the --gold text (+ kept, not in it; - in it, dropped)") \
 	A(WRITE_RULE,  "w",           "View",   "write a site rule (body, strip, method, parameters) for the page's host") \
 	A(SAVE_TEXT,   "s",           "View",   "save the extracted text to a file (asks before replacing one)") \
 	A(COPY_XPATH,  "y",           "View",   "copy the selected element's XPath (OSC 52: the terminal's clipboard)") \

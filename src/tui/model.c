@@ -211,6 +211,8 @@ model_free(struct tui_model *m)
 	charbag_free(m->gold);
 	free(m->gold_text);
 	free(m->miss);
+	free(m->disagree);
+	free(m->row_keep);
 	memset(m, 0, sizeof *m);
 }
 
@@ -357,6 +359,7 @@ highlight(struct tui_model *m)
 }
 
 static void gold_marks(struct tui_model *m);
+static void gold_disagree(struct tui_model *m);
 
 /* The parameters that stop m's method after stage k (1-based). */
 static void
@@ -461,6 +464,10 @@ model_recompute(struct tui_model *m)
 	m->chars = utf8_count_chars(m->out.data, m->out.len);
 	if (m->gold)
 		m->prf = charbag_score(m->gold, m->out.data, m->out.len);
+	if (m->gold_filter && m->gold_text) {
+		gold_disagree(m);
+		model_rebuild_rows(m);
+	}
 	highlight(m);
 }
 
@@ -487,9 +494,42 @@ model_set_rule(struct tui_model *m, const struct rule *r, bool keep_algo)
 
 /* ---- rows, folding, selection ---- */
 
+/* The gold filter's rows: the elements that disagree, every ancestor of
+ * one and of the selection (the tree's shape and a way back up), and the
+ * selection itself; folds still hide what is below them. */
+static void
+rebuild_filtered(struct tui_model *m)
+{
+	const struct dom *d = m->d;
+	uint8_t *keep = m->row_keep;
+	memset(keep, 0, (size_t)m->n + 1);
+	for (int i = 0; i < m->n; i++)
+		if (m->disagree[i])
+			for (int a = i; a >= 0 && !keep[a]; a = d->parent[a])
+				keep[a] = 1;
+	for (int a = m->sel; a >= 0 && !keep[a]; a = d->parent[a])
+		keep[a] = 1;
+	int k = 0;
+	for (int i = 0; i < m->n; ) {
+		if (!keep[i]) {
+			i = d->end[i];     /* nothing below it is kept either */
+			continue;
+		}
+		m->rows[k++] = i;
+		i = m->folded[i] ? d->end[i] : i + 1;
+	}
+	m->nrows = k;
+}
+
 void
 model_rebuild_rows(struct tui_model *m)
 {
+	if (m->gold_filter && m->disagree) {
+		if (!m->row_keep)
+			m->row_keep = xcalloc((size_t)m->n + 1, 1);
+		rebuild_filtered(m);
+		return;
+	}
 	int k = 0;
 	for (int i = 0; i < m->n; ) {
 		m->rows[k++] = i;
@@ -525,9 +565,10 @@ model_select(struct tui_model *m, int i)
 			m->folded[a] = 0;
 			changed = true;
 		}
-	if (changed)
-		model_rebuild_rows(m);
 	m->sel = i;
+	/* the filtered rows hold the selection wherever it goes */
+	if (changed || m->gold_filter)
+		model_rebuild_rows(m);
 	highlight(m);
 }
 
@@ -685,6 +726,17 @@ model_next_step(struct tui_model *m)
 	return m->step;
 }
 
+void
+model_set_gold(struct tui_model *m, const char *gold, size_t goldlen)
+{
+	charbag_free(m->gold);
+	free(m->gold_text);
+	m->gold = charbag_new(gold, goldlen);
+	m->gold_text = xstrndup(gold, goldlen);
+	m->gold_len = goldlen;
+	model_recompute(m);
+}
+
 bool
 model_set_gold_view(struct tui_model *m, bool on)
 {
@@ -692,6 +744,81 @@ model_set_gold_view(struct tui_model *m, bool on)
 		return false;
 	m->gold_view = on;
 	model_recompute(m);
+	return true;
+}
+
+/* One run of a block's text in one state (kept or dropped), up to a line
+ * break: extra when kept and the gold lacks it, missing when dropped,
+ * in the gold and not extracted elsewhere. */
+static void
+judge_piece(struct tui_model *m, int b, bool kept, struct buf *piece, const char *gold,
+	    const char *out)
+{
+	if (b < 0 || !piece->len)
+		return;
+	buf_adds(piece, "");
+	bool in_gold = strstr(gold, piece->data) != NULL;
+	if (kept && !in_gold)
+		m->disagree[b] |= GOLD_EXTRA;
+	else if (!kept && in_gold && !strstr(out, piece->data))
+		m->disagree[b] |= GOLD_MISSING;
+	piece->len = 0;
+}
+
+/* Which elements' decisions the gold disputes, block by block (the
+ * element each text node's block is): the text of a block is cut into
+ * runs at line breaks and where kept turns to dropped, each run judged
+ * whole against the gold's text and the extraction's, their whitespace
+ * collapsed, as the gold view compares lines. */
+static void
+gold_disagree(struct tui_model *m)
+{
+	const struct dom *d = m->d;
+	if (!m->disagree)
+		m->disagree = xcalloc((size_t)m->n + 1, 1);
+	memset(m->disagree, 0, (size_t)m->n + 1);
+	struct buf gold, out, piece;
+	buf_init(&gold);
+	buf_init(&out);
+	buf_init(&piece);
+	text_collapse(m->gold_text, m->gold_len, &gold);
+	buf_adds(&gold, "");
+	text_collapse(m->out.data ? m->out.data : "", m->out.len, &out);
+	buf_adds(&out, "");
+	int cur = -1;
+	bool cur_kept = false, space = false;
+	for (int t = 0; t < d->ntexts; t++) {
+		const struct dom_text *x = &d->texts[t];
+		if (x->flags & TEXT_SKIP)
+			continue;
+		bool kept = model_text_kept(m, t);
+		if (x->block != cur || kept != cur_kept || (x->flags & TEXT_BREAK)) {
+			judge_piece(m, cur, cur_kept, &piece, gold.data, out.data);
+			space = false;
+			cur = x->block;
+			cur_kept = kept;
+		}
+		if (!(x->flags & TEXT_BREAK))
+			buf_add_collapsed(&piece, dom_text(d, t), x->len, &space);
+	}
+	judge_piece(m, cur, cur_kept, &piece, gold.data, out.data);
+	m->ndisagree = 0;
+	for (int i = 0; i < m->n; i++)
+		m->ndisagree += m->disagree[i] != 0;
+	buf_free(&gold);
+	buf_free(&out);
+	buf_free(&piece);
+}
+
+bool
+model_set_gold_filter(struct tui_model *m, bool on)
+{
+	if (!m->gold_text)
+		return false;
+	m->gold_filter = on;
+	if (on)
+		gold_disagree(m);
+	model_rebuild_rows(m);
 	return true;
 }
 
@@ -771,10 +898,120 @@ model_pin_source(const struct tui_model *m, int i)
 	return -1;
 }
 
+/* ---- labels ---- */
+
+enum { LABEL_TOKENS = 64, LABEL_MIN = 6 };
+
+struct label_tok {
+	const char *s;
+	size_t n;                /* bytes */
+	int w;                   /* code points */
+	char kind;               /* '#' or '.' */
+};
+
+/* The id and the classes of i, in that order; how many stored (*nclass
+ * of them classes, of *all on the element). */
+static int
+label_tokens(const struct dom *d, int i, struct label_tok *tok, int max, int *nclass,
+	     int *all)
+{
+	int k = 0;
+	*nclass = *all = 0;
+	const char *id = dom_attr(d, i, "id");
+	if (id && *id)
+		tok[k++] = (struct label_tok){ id, strlen(id),
+					       (int)utf8_count_chars(id, strlen(id)), '#' };
+	for (const char *c = dom_attr(d, i, "class"); c && *c;) {
+		c += strspn(c, " \t\n\r\f");
+		size_t n = strcspn(c, " \t\n\r\f");
+		if (!n)
+			break;
+		(*all)++;
+		if (k < max) {
+			tok[k++] = (struct label_tok){ c, n, (int)utf8_count_chars(c, n), '.' };
+			(*nclass)++;
+		}
+		c += n;
+	}
+	return k;
+}
+
+/* Cells of the label with tokens cut to cap and only the first ntok
+ * tokens, hidden more; written to out when it is not NULL. */
+static int
+label_form(const char *tag, const struct label_tok *tok, int ntok, int hidden, int cap,
+	   struct buf *out)
+{
+	int w = (int)strlen(tag);
+	if (out)
+		buf_adds(out, tag);
+	for (int k = 0; k < ntok; k++) {
+		int tw = tok[k].w > cap ? cap : tok[k].w;
+		w += 1 + tw;
+		if (!out)
+			continue;
+		buf_addc(out, tok[k].kind);
+		if (tok[k].w <= cap) {
+			buf_add(out, tok[k].s, tok[k].n);
+			continue;
+		}
+		/* cap - 1 code points, then the mark of a cut */
+		const unsigned char *u = (const unsigned char *)tok[k].s;
+		size_t b = 0;
+		for (int c = 0; c < cap - 1; c++) {
+			uint32_t cp;
+			b += utf8_decode(u + b, tok[k].n - b, &cp);
+		}
+		buf_add(out, tok[k].s, b);
+		buf_addc(out, '~');
+	}
+	if (hidden) {
+		char more[16];
+		int mw = snprintf(more, sizeof more, "+%d", hidden);
+		w += mw;
+		if (out)
+			buf_adds(out, more);
+	}
+	return w;
+}
+
 void
 model_label(const struct dom *d, int i, struct buf *out)
 {
-	dom_label(d, i, out);
+	model_label_fit(d, i, 1 << 30, out);
+}
+
+void
+model_label_fit(const struct dom *d, int i, int w, struct buf *out)
+{
+	struct label_tok tok[LABEL_TOKENS];
+	int nclass, all;
+	int k = label_tokens(d, i, tok, LABEL_TOKENS, &nclass, &all);
+	int beyond = all - nclass;        /* classes past the array */
+	int first_class = k - nclass;
+	const char *tag = dom_tagname(d, i);
+	int longest = LABEL_MIN;
+	for (int j = 0; j < k; j++)
+		if (tok[j].w > longest)
+			longest = tok[j].w;
+	/* every token first, then one class fewer at a time; for each, the
+	 * largest cut that fits, so no more is cut than w needs */
+	for (int show = k; show >= first_class; show--) {
+		int hidden = k - show + beyond;
+		if (label_form(tag, tok, show, hidden, LABEL_MIN, NULL) > w)
+			continue;
+		int lo = LABEL_MIN, hi = longest;
+		while (lo < hi) {
+			int mid = (lo + hi + 1) / 2;
+			if (label_form(tag, tok, show, hidden, mid, NULL) <= w)
+				lo = mid;
+			else
+				hi = mid - 1;
+		}
+		label_form(tag, tok, show, hidden, lo, out);
+		return;
+	}
+	label_form(tag, tok, first_class, nclass + beyond, LABEL_MIN, out);
 }
 
 /* ---- lines ---- */
@@ -1027,17 +1264,60 @@ has_token(const char *v, const char *t, size_t n)
 	return false;
 }
 
+/* Does the class attribute v hold a token that starts with t (n bytes)? */
+static bool
+has_token_prefix(const char *v, const char *t, size_t n)
+{
+	while (v && *v) {
+		v += strspn(v, " \t\n\r\f");
+		size_t k = strcspn(v, " \t\n\r\f");
+		if (k >= n && !strncmp(v, t, n))
+			return true;
+		v += k;
+	}
+	return false;
+}
+
+static int
+count_tokens(const char *v)
+{
+	int k = 0;
+	while (v && *v) {
+		v += strspn(v, " \t\n\r\f");
+		size_t n = strcspn(v, " \t\n\r\f");
+		if (!n)
+			break;
+		k++;
+		v += n;
+	}
+	return k;
+}
+
 /* A query written as the tree writes elements, "p.byline", "div#main",
- * ".copy", "#top": the tag (if given) and every id and class step must
- * hold.  -1 when q is no such selector. */
+ * ".copy", "#top", and as it shortens them to fit: "div#main-cont~" (a
+ * token cut short matches the tokens it starts), "div.a.b+2" and "p+1"
+ * (classes not shown): the tag (if given) and every step must hold.  -1 when q is no
+ * such selector. */
 static int
 selector_matches(const struct dom *d, int i, const char *q)
 {
-	if (!strpbrk(q, ".#") || q[strspn(q, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-					 "0123456789_-.#:")])
+	if (!strpbrk(q, ".#+") || q[strspn(q, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+					 "0123456789_-.#:~+")])
 		return -1;
-	const char *p = q;
+	const char *plus = strchr(q, '+');
+	int more = 0;
+	size_t qn = strlen(q);
+	if (plus) {
+		/* only as the end, "+N" */
+		if (!plus[1] || plus[strspn(plus + 1, "0123456789") + 1])
+			return -1;
+		more = atoi(plus + 1);
+		qn = (size_t)(plus - q);
+	}
+	const char *p = q, *end = q + qn;
 	size_t tl = strcspn(p, ".#");
+	if (tl > qn)
+		tl = qn;
 	if (tl) {
 		/* "3.5" or "www.example" are text: the tag must be one the page has */
 		char tag[32];
@@ -1053,16 +1333,30 @@ selector_matches(const struct dom *d, int i, const char *q)
 			return 0;
 	}
 	p += tl;
-	while (*p) {
+	int nclass = 0;
+	while (p < end) {
 		char kind = *p++;
 		size_t n = strcspn(p, ".#");
-		if (!n)
+		if (p + n > end)
+			n = (size_t)(end - p);
+		bool cut = n > 0 && p[n - 1] == '~';
+		if (cut)
+			n--;
+		if (!n || memchr(p, '~', n))
 			return -1;
 		const char *v = dom_attr(d, i, kind == '#' ? "id" : "class");
-		if (kind == '#' ? !(v && strlen(v) == n && !strncmp(v, p, n)) : !has_token(v, p, n))
+		bool hit;
+		if (kind == '#')
+			hit = v && (cut ? strlen(v) > n : strlen(v) == n) && !strncmp(v, p, n);
+		else
+			hit = cut ? has_token_prefix(v, p, n) : has_token(v, p, n);
+		if (!hit)
 			return 0;
-		p += n;
+		nclass += kind == '.';
+		p += n + cut;
 	}
+	if (more && count_tokens(dom_attr(d, i, "class")) < nclass + more)
+		return 0;
 	return 1;
 }
 

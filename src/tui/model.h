@@ -63,6 +63,7 @@ struct tui_model {
 	int nrows;
 	int sel;                 /* selected element, -1 only when n == 0 */
 	int maxdepth;
+	bool gold_filter;        /* F: the rows are the gold's disputes (below) */
 
 	/* Source lines: an element covers line[i] .. last_line[i]. */
 	int *last_line;
@@ -94,6 +95,7 @@ struct tui_model {
 	uint8_t *changed;        /* n: what that stage changed */
 	int nchanged;
 	int nstages;             /* the method's stages on this page */
+	int ndisagree;           /* elements the gold filter (below) keeps */
 	char *gold_text;         /* the gold file's text (owned) */
 	size_t gold_len;
 	size_t missing_at;       /* where the missing passages start in shown */
@@ -111,6 +113,11 @@ struct tui_model {
 
 	struct charbag *gold;    /* NULL without --gold */
 	struct prf prf;
+	/* The gold filter (F): the tree shows only the elements whose
+	 * decision disagrees with the gold (GOLD_* flags in disagree), with
+	 * their ancestors and the selection for context. */
+	uint8_t *disagree;       /* n, while the filter is on */
+	uint8_t *row_keep;       /* n: scratch for the filtered rows */
 
 	/* Search: the query and the matches' count and rank. */
 	char query[256];
@@ -150,8 +157,18 @@ int model_next_step(struct tui_model *m);
 /* The parameters the method's decision shown was made with: the stage's
  * in the step mode, else the model's. */
 const struct params *model_decided_params(const struct tui_model *m);
+/* The gold text from now on (the inspector's c reads one), replacing
+ * any other; the score and the gold view and filter follow it. */
+void model_set_gold(struct tui_model *m, const char *gold, size_t goldlen);
 /* The gold view on or off; false without a gold text. */
 bool model_set_gold_view(struct tui_model *m, bool on);
+/* How an element's text disagrees with the gold: kept text the gold
+ * lacks, or dropped text the gold has (and the extraction lacks). */
+enum { GOLD_EXTRA = 1, GOLD_MISSING = 2 };
+/* The tree filter on or off; false without a gold text.  On, the rows
+ * are the elements that disagree (m->ndisagree of them), their
+ * ancestors and the selection, folds kept. */
+bool model_set_gold_filter(struct tui_model *m, bool on);
 
 /* ---- rows, folding, selection ---- */
 void model_rebuild_rows(struct tui_model *m);
@@ -184,8 +201,13 @@ model_own_pin(const struct tui_model *m, int i)
 /* The nearest pinned ancestor-or-self of i, or -1. */
 int model_pin_source(const struct tui_model *m, int i);
 
-/* "div#main.article" with id and class shortened to fit max bytes. */
+/* "div#main.article.body": the tag, the id and every class, whole. */
 void model_label(const struct dom *d, int i, struct buf *out);
+/* The same in at most w cells (code points): the longest ids and classes
+ * are cut first ("main-cont~"), down to 6 cells each; then the last
+ * classes give way to "+N".  Only as much as w needs; a label that still
+ * does not fit is the shortest form. */
+void model_label_fit(const struct dom *d, int i, int w, struct buf *out);
 
 /* ---- lines and the histogram ---- */
 /* The element the histogram selects for source line s. */

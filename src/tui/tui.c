@@ -620,6 +620,73 @@ copy_selector(struct tui *t, bool css)
 	buf_free(&c);
 }
 
+/* c: the gold view on or off. */
+static void
+gold_view(struct tui *t, bool on)
+{
+	struct tui_model *m = &t->m;
+	if (!model_set_gold_view(m, on))
+		return;
+	t->text.to_missing = m->gold_view;
+	if (m->gold_view)
+		tui_message(t, false, "gold view: %d passage%s of the gold not extracted; "
+			    "in the text pane Enter goes to the top one", m->nmiss,
+			    m->nmiss == 1 ? "" : "s");
+	else
+		tui_message(t, false, "gold view off");
+}
+
+static int read_gold(const char *path, char **text, size_t *len, char *err, size_t errlen);
+
+/* c's prompt: read the gold file named and compare with it. */
+static void
+load_gold(struct tui *t, const char *path)
+{
+	char err[256], *gold;
+	size_t len;
+	if (read_gold(path, &gold, &len, err, sizeof err) < 0) {
+		tui_message(t, true, "%s: %s", path, err);
+		return;
+	}
+	snprintf(t->gold_path, sizeof t->gold_path, "%s", path);
+	model_set_gold(&t->m, gold, len);
+	free(gold);
+	gold_view(t, true);
+}
+
+/* F: the tree filtered to the elements the gold disputes; the selection
+ * moves to the first of them at or after it when it is not one. */
+static void
+gold_filter(struct tui *t)
+{
+	struct tui_model *m = &t->m;
+	if (!model_set_gold_filter(m, !m->gold_filter)) {
+		tui_message(t, true, "no gold text to filter by (--gold FILE)");
+		return;
+	}
+	if (!m->gold_filter) {
+		t->tree_center = true;
+		tui_message(t, false, "filter off: every element");
+		return;
+	}
+	if (m->sel >= 0 && !m->disagree[m->sel]) {
+		int first = -1, next = -1;
+		for (int i = 0; i < m->n && next < 0; i++)
+			if (m->disagree[i]) {
+				if (first < 0)
+					first = i;
+				if (i >= m->sel)
+					next = i;
+			}
+		if (next >= 0 || first >= 0)
+			tui_select(t, next >= 0 ? next : first, true);
+	}
+	t->tree_center = true;
+	tui_message(t, false, "filter: %d element%s disagree%s with the gold "
+		    "(+ kept, not in it; - in it, dropped); F shows all",
+		    m->ndisagree, m->ndisagree == 1 ? "" : "s", m->ndisagree == 1 ? "s" : "");
+}
+
 static bool
 params_changed(const struct params *a, const struct params *b)
 {
@@ -767,6 +834,8 @@ finish_prompt(struct tui *t)
 		}
 		snprintf(t->url, sizeof t->url, "%s", t->pbuf);
 		write_rule(t);
+	} else if (p == PROMPT_GOLD) {
+		load_gold(t, t->pbuf);
 	} else if (p == PROMPT_PARAM) {
 		char err[256];
 		if (model_set_param(&t->m, t->pbuf, err, sizeof err) < 0)
@@ -975,17 +1044,15 @@ do_action(struct tui *t, enum action a)
 				    "the rule as pith applies it");
 		break;
 	case ACT_GOLD_VIEW:
-		if (!model_set_gold_view(m, !m->gold_view)) {
-			tui_message(t, true, "no gold text to compare with (--gold FILE)");
+		if (!m->gold_text) {
+			/* no --gold: ask for the file */
+			open_prompt(t, PROMPT_GOLD);
 			break;
 		}
-		t->text.to_missing = m->gold_view;
-		if (m->gold_view)
-			tui_message(t, false, "gold view: %d passage%s of the gold not extracted; "
-				    "in the text pane Enter goes to the top one", m->nmiss,
-				    m->nmiss == 1 ? "" : "s");
-		else
-			tui_message(t, false, "gold view off");
+		gold_view(t, !m->gold_view);
+		break;
+	case ACT_GOLD_FILTER:
+		gold_filter(t);
 		break;
 	case ACT_COPY_XPATH:
 	case ACT_COPY_CSS:
@@ -1092,7 +1159,6 @@ handle(struct tui *t, struct tui_key *k)
 
 /* ---- loading and the loop ---- */
 
-static int read_gold(const char *path, char **text, size_t *len, char *err, size_t errlen);
 
 /* R: the page and the rules read again, the method and its parameters
  * kept; the pins go with the old page (its elements may have changed). */
@@ -1109,7 +1175,8 @@ reload(struct tui *t)
 	}
 	char *gold = NULL;
 	size_t goldlen = 0;
-	if (c->gold && read_gold(c->gold, &gold, &goldlen, err, sizeof err) < 0)
+	const char *gp = t->gold_path[0] ? t->gold_path : c->gold;
+	if (gp && read_gold(gp, &gold, &goldlen, err, sizeof err) < 0)
 		gold = NULL;
 	const struct method *algo = t->m.algo;
 	struct params p = t->m.params;
@@ -1204,7 +1271,8 @@ tui_run(struct cli *c)
 	const char *term = getenv("TERM");
 	bool say = !c->keys && isatty(STDERR_FILENO) && term && *term && strcmp(term, "dumb");
 	if (say)
-		fprintf(stderr, "pith: reading %s... (Ctrl-C abandons)", in);
+		fprintf(stderr, "pith: reading %s... (Ctrl-C abandons)",
+			strcmp(in, "-") ? in : "standard input");
 	int loaded = cli_load(c, in, &t->pg, true, err, sizeof err);
 	if (say)
 		fputs("\r\033[K", stderr);

@@ -182,6 +182,10 @@ build(struct detail *D, const struct tui_model *m)
 			add(D, mark_role(k), "%s: [%c] %s%s", m->algo->name, mark_char(k),
 			    dc->content[i] ? "content" : "noise", why[k]);
 		}
+		if (m->gold_filter && m->disagree[i] & GOLD_EXTRA)
+			add(D, ROLE_NOISE, "gold: kept text of it is not in the gold");
+		if (m->gold_filter && m->disagree[i] & GOLD_MISSING)
+			add(D, ROLE_NOISE, "gold: dropped text of it is in the gold, not extracted");
 		int bk, bt;
 		if (m->algo == &method_auto && blk < 0 && !m->run.by_rule) {
 			model_blocks_inside(m, i, &bk, &bt);
@@ -216,6 +220,7 @@ build(struct detail *D, const struct tui_model *m)
 			struct explain x = {
 				.line = explain_line, .ctx = D, .to = to,
 				.le = sym(D, "\xe2\x89\xa4", "<="), .ge = sym(D, "\xe2\x89\xa5", ">="),
+				.label = model_label,   /* whole, as the detail's heading */
 			};
 			m->algo->explain(&m->run, pg, model_decided_params(m), i, &x);
 		}
@@ -247,11 +252,14 @@ build(struct detail *D, const struct tui_model *m)
 		 * copy an XPath and a selector for it) */
 		b.len = 0;
 		buf_printf(&b, "<%s", dom_tagname(d, i));
-		for (int a = d->attr_begin[i]; a < d->attr_begin[i + 1] && b.len < 2000; a++) {
+		int a = d->attr_begin[i];
+		for (; a < d->attr_begin[i + 1] && b.len < 2000; a++) {
 			const char *v = d->pool + d->attrs[a].value;
 			buf_printf(&b, " %s=\"%.*s%s\"", d->pool + d->attrs[a].name,
 				   (int)(strlen(v) > 200 ? 200 : strlen(v)), v, strlen(v) > 200 ? "~" : "");
 		}
+		if (a < d->attr_begin[i + 1])    /* say what the cut left out */
+			buf_printf(&b, " ~%d more", d->attr_begin[i + 1] - a);
 		buf_addc(&b, '>');
 		add_wrapped(D, ROLE_DIM, b.data);
 

@@ -21,8 +21,9 @@ short_name(const struct param_desc *d)
 	return dot ? dot + 1 : d->name;
 }
 
-/* level 0 says everything; 1 and 2 leave out the script, then how the
- * charset was found, and round the score, when the bar is too narrow. */
+/* level 0 says everything; 1, 2 and 3 leave out the script, then how the
+ * charset was found, and round the score, then keep only its F, when the
+ * bar is too narrow. */
 static int
 status_segments(const struct tui *t, struct seg *s, int max, int level)
 {
@@ -80,8 +81,13 @@ status_segments(const struct tui *t, struct seg *s, int max, int level)
 		SEG(ROLE_ERROR, "| %s text needs a UTF-8 locale (LC_ALL=C.UTF-8) ", m->script);
 	if (m->gold && level == 0)
 		SEG(ROLE_STATUS, "| P=%.3f R=%.3f F=%.3f ", m->prf.P, m->prf.R, m->prf.F);
-	else if (m->gold)
+	else if (m->gold && level < 3)
 		SEG(ROLE_STATUS, "| P=%.2f R=%.2f F=%.2f ", m->prf.P, m->prf.R, m->prf.F);
+	else if (m->gold)
+		SEG(ROLE_STATUS, "| F=%.2f ", m->prf.F);
+	if (m->gold_filter)
+		SEG(ROLE_STATUS_PARAM, "| filter: %d disagree%s ", m->ndisagree,
+		    level < 2 ? " with the gold" : "");
 	int np = model_npins(m);
 	if (np)
 		SEG(ROLE_STATUS, "| %d pin%s ", np, np == 1 ? "" : "s");
@@ -94,7 +100,9 @@ status_draw(struct tui *t, struct rect r, bool focused)
 {
 	struct seg s[32];
 	int n = 0, total = 0;
-	for (int level = 0; level < 3; level++) {
+	/* the score gives way to F alone only to make room for the filter */
+	int levels = t->m.gold_filter ? 4 : 3;
+	for (int level = 0; level < levels; level++) {
 		n = status_segments(t, s, 32, level);
 		total = 0;
 		for (int k = 0; k < n; k++)
@@ -137,6 +145,8 @@ status_draw(struct tui *t, struct rect r, bool focused)
 			snprintf(lead, sizeof lead, "save the text to (%.60s): ", def);
 		} else if (t->prompt == PROMPT_RULE) {
 			snprintf(lead, sizeof lead, "write the rule? (y/n) ");
+		} else if (t->prompt == PROMPT_GOLD) {
+			snprintf(lead, sizeof lead, "the gold text to compare with (a file): ");
 		} else if (t->prompt == PROMPT_OVERWRITE) {
 			snprintf(lead, sizeof lead, "%.60s exists; replace it? (y/n) ", t->save_path);
 		} else {

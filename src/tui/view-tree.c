@@ -149,6 +149,16 @@ scroll_to_selection(struct tui *t, struct rect r)
 		t->tree_top = 0;
 }
 
+/* Cells before a row's fold mark, past the glyph column. */
+static int
+row_indent(const struct dom *d, int i, int labw, int depth0, int step)
+{
+	int indent = (d->depth[i] - depth0) * step;
+	if (indent > labw - 8)
+		indent = labw - 8 > 0 ? labw - 8 : 0;
+	return indent;
+}
+
 static void
 draw_row(struct tui *t, struct rect r, int y, int i, bool focused,
 	 int ncols, int figw, int step, int depth0)
@@ -169,13 +179,15 @@ draw_row(struct tui *t, struct rect r, int y, int i, bool focused,
 	scr_text(y, r.x, 1, &g, 1, role | extra);
 	if (m->step && m->changed && m->changed[i])
 		scr_text(y, r.x + 1, 1, "*", 1, ROLE_HIGHLIGHT | extra);
+	else if (m->gold_filter && m->disagree && m->disagree[i])
+		/* as the gold view marks lines: + kept and not in the gold,
+		 * - in the gold and dropped */
+		scr_text(y, r.x + 1, 1, m->disagree[i] & GOLD_EXTRA ? "+" : "-", 1,
+			 ROLE_HIGHLIGHT | extra);
 
 	int labw = r.w - 2 - figw;
-	int x = r.x + 2;
-	int indent = (d->depth[i] - depth0) * step;
-	if (indent > labw - 8)
-		indent = labw - 8 > 0 ? labw - 8 : 0;
-	x += indent;
+	int indent = row_indent(d, i, labw, depth0, step);
+	int x = r.x + 2 + indent;
 	int room = labw - indent;
 	if (model_has_children(m, i))
 		scr_glyph(y, x, m->folded[i] ? "\xe2\x96\xb8" : "\xe2\x96\xbe",
@@ -184,7 +196,8 @@ draw_row(struct tui *t, struct rect r, int y, int i, bool focused,
 	room -= 2;
 	struct buf l;
 	buf_init(&l);
-	model_label(d, i, &l);
+	/* the " (N)" of a folded row is dropped before the label is cut */
+	model_label_fit(d, i, room, &l);
 	int lstyle = (k == MARK_SKIP ? ROLE_SKIP : role) | extra;
 	int used;
 	if (text_width(l.data, l.len) > room && room > 1) {
@@ -267,6 +280,8 @@ tree_draw(struct tui *t, struct rect r, bool focused)
 			deepest = dp;
 	}
 	int step = (deepest - base) * 2 <= labw / 2 ? 2 : 1;
+	t->tree_depth0 = base;
+	t->tree_step = step;
 	if (base > 0) {
 		char deep[32];
 		int dw = snprintf(deep, sizeof deep, " depth %d+", base);
@@ -345,8 +360,16 @@ tree_click(struct tui *t, struct rect r, int y, int x, int button)
 		return;
 	}
 	int row = t->tree_top + y - 1;
-	if (y >= 1 && row < m->nrows)
-		tui_select(t, m->rows[row], false);
+	if (y < 1 || row >= m->nrows)
+		return;
+	int i = m->rows[row];
+	tui_select(t, i, false);
+	/* on the fold mark (two cells wide, to be easy to hit): fold */
+	int figw, ids[NCOLS];
+	ncols_for(m, ids, method_cols(m, ids), r.w, &figw);
+	int fx = 2 + row_indent(m->d, i, r.w - 2 - figw, t->tree_depth0, t->tree_step);
+	if (model_has_children(m, i) && x >= fx && x <= fx + 1)
+		model_toggle_fold(m, i);
 }
 
 const struct view_ops view_tree = {

@@ -74,12 +74,13 @@ struct help_state {          /* view-help.c */
 };
 
 enum prompt { PROMPT_NONE, PROMPT_SEARCH, PROMPT_PARAM, PROMPT_URL, PROMPT_SAVE,
-	      PROMPT_OVERWRITE, PROMPT_RULE };
+	      PROMPT_OVERWRITE, PROMPT_RULE, PROMPT_GOLD };
 
 struct tui {
 	struct cli *cli;
 	char url[1024];            /* the page's address, typed at w's prompt */
 	char save_path[1024];      /* s: the file asked about */
+	char gold_path[1024];      /* c: a gold file read from inside (R reads it again) */
 	bool quit_asked;           /* q warned once about unsaved work */
 	int count;                 /* digits typed before a movement */
 	bool saved_once;           /* w or s wrote something */
@@ -103,6 +104,7 @@ struct tui {
 	/* per-view state, owned by the view that names it */
 	int tree_top;
 	bool tree_center;          /* put the selection mid-pane next draw */
+	int tree_depth0, tree_step;  /* the last draw's indentation, for clicks */
 	struct detail_state detail;
 	struct text_state text;
 	int hist_cur;              /* histogram cursor: a block (or line), 1-based */
