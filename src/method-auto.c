@@ -68,7 +68,7 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 	if (r->dc.reason[i] == REASON_THREAD) {
 		struct buf l;
 		buf_init(&l);
-		dom_label(d, st->sig.thread, &l);
+		explain_label(x, d, st->sig.thread, &l);
 		explain_printf(x, EXPLAIN_NORMAL, "kept: a post of the forum thread %s (line %d), "
 			       "whose first post is kept", l.data, d->line[st->sig.thread]);
 		buf_free(&l);
