@@ -691,73 +691,6 @@ digits(const char *s, size_t n, size_t *i, int max)
 	return k ? v : -1;
 }
 
-/* "2019-11-19 02:24:00 UTC", "2019-11-20T01:50:59.403",
- * "2019-11-19T07:03:25+00:00", "20191119" as ISO 8601: the day, and the
- * time and offset when the value has them.  NULL when it is no date. */
-char *
-extract_date_iso(const char *s)
-{
-	size_t n = strlen(s), i = 0;
-	while (i < n && isspace((unsigned char)s[i]))
-		i++;
-	size_t y0 = i;
-	int y = digits(s, n, &i, 4), m, d;
-	if (y < 0 || i - y0 != 4)
-		return NULL;
-	if (i < n && (s[i] == '-' || s[i] == '/' || s[i] == '.')) {
-		char sep = s[i++];
-		m = digits(s, n, &i, 2);
-		if (i >= n || s[i] != sep)
-			return NULL;
-		i++;
-		d = digits(s, n, &i, 2);
-	} else {
-		if (i + 4 > n)
-			return NULL;
-		m = digits(s, n, &i, 2);
-		d = digits(s, n, &i, 2);
-	}
-	if (!days_ok(y, m, d) || (i < n && isdigit((unsigned char)s[i])))
-		return NULL;
-	char out[80];
-	int len = snprintf(out, sizeof out, "%04d-%02d-%02d", y, m, d);
-	if (i < n && (s[i] == 'T' || s[i] == ' ') && i + 3 < n && isdigit((unsigned char)s[i + 1])) {
-		size_t j = i + 1;
-		int hh = digits(s, n, &j, 2), mm = -1, ss = 0;
-		if (j < n && s[j] == ':') {
-			j++;
-			mm = digits(s, n, &j, 2);
-		}
-		if (mm >= 0 && j < n && s[j] == ':') {
-			j++;
-			ss = digits(s, n, &j, 2);
-		}
-		if (hh >= 0 && hh < 24 && mm >= 0 && mm < 60 && ss >= 0 && ss < 61) {
-			len += snprintf(out + len, sizeof out - (size_t)len, "T%02d:%02d:%02d", hh, mm, ss);
-			if (j < n && s[j] == '.')
-				for (j++; j < n && isdigit((unsigned char)s[j]); j++)
-					;
-			while (j < n && s[j] == ' ')
-				j++;
-			if (j < n && (s[j] == 'Z' || !strncmp(s + j, "UTC", 3) || !strncmp(s + j, "GMT", 3))) {
-				snprintf(out + len, sizeof out - (size_t)len, "Z");
-			} else if (j < n && (s[j] == '+' || s[j] == '-')) {
-				char sign = s[j++];
-				size_t z0 = j;
-				int oh = digits(s, n, &j, 2), om = 0;
-				if (j < n && s[j] == ':')
-					j++;
-				if (j < n && isdigit((unsigned char)s[j]))
-					om = digits(s, n, &j, 2);
-				if (oh >= 0 && oh <= 14 && om >= 0 && om < 60 && j - z0 >= 2)
-					snprintf(out + len, sizeof out - (size_t)len,
-						 "%c%02d:%02d", sign, oh, om);
-			}
-		}
-	}
-	return xstrdup(out);
-}
-
 /* Month names per language, as they stand in dates (Russian: the genitive;
  * abbreviations with or without the dot).  Matching folds ASCII, Latin-1
  * and Cyrillic capitals, so "MÄRZ" and "Марта" match too. */
@@ -886,6 +819,97 @@ skip_fill(const struct date_lang *l, const char *s, size_t n, size_t i)
 	}
 }
 
+/* "2019-11-19 02:24:00 UTC", "2019-11-20T01:50:59.403",
+ * "2019-11-19T07:03:25+00:00", "20191119" as ISO 8601: the day, and the
+ * time and offset when the value has them.  NULL when it is no date. */
+char *
+extract_date_iso(const char *s)
+{
+	size_t n = strlen(s), i = 0;
+	while (i < n && isspace((unsigned char)s[i]))
+		i++;
+	/* "Wed, 04 May 2022 02:41:00 GMT" (RFC 1123, as HTTP and feeds
+	 * write it): the same value in ISO form */
+	if (i + 4 < n && isalpha((unsigned char)s[i]) && s[i + 3] == ',') {
+		size_t k = i + 4;
+		while (k < n && s[k] == ' ')
+			k++;
+		int dd = digits(s, n, &k, 2), mm = 0;
+		size_t len = 0;
+		while (k < n && s[k] == ' ')
+			k++;
+		if (dd > 0)
+			mm = month_at(&date_langs[0], s + k, n - k, &len);
+		k += len;
+		while (k < n && s[k] == ' ')
+			k++;
+		size_t y0 = k;
+		int yy = mm ? digits(s, n, &k, 4) : -1;
+		if (k - y0 != 4 || !days_ok(yy, mm, dd))
+			return NULL;
+		char b[80];
+		snprintf(b, sizeof b, "%04d-%02d-%02d%s%s", yy, mm, dd,
+			 k < n && s[k] == ' ' ? "T" : "", k < n && s[k] == ' ' ? s + k + 1 : "");
+		return extract_date_iso(b);
+	}
+	size_t y0 = i;
+	int y = digits(s, n, &i, 4), m, d;
+	if (y < 0 || i - y0 != 4)
+		return NULL;
+	if (i < n && (s[i] == '-' || s[i] == '/' || s[i] == '.')) {
+		char sep = s[i++];
+		m = digits(s, n, &i, 2);
+		if (i >= n || s[i] != sep)
+			return NULL;
+		i++;
+		d = digits(s, n, &i, 2);
+	} else {
+		if (i + 4 > n)
+			return NULL;
+		m = digits(s, n, &i, 2);
+		d = digits(s, n, &i, 2);
+	}
+	if (!days_ok(y, m, d) || (i < n && isdigit((unsigned char)s[i])))
+		return NULL;
+	char out[80];
+	int len = snprintf(out, sizeof out, "%04d-%02d-%02d", y, m, d);
+	if (i < n && (s[i] == 'T' || s[i] == ' ') && i + 3 < n && isdigit((unsigned char)s[i + 1])) {
+		size_t j = i + 1;
+		int hh = digits(s, n, &j, 2), mm = -1, ss = 0;
+		if (j < n && s[j] == ':') {
+			j++;
+			mm = digits(s, n, &j, 2);
+		}
+		if (mm >= 0 && j < n && s[j] == ':') {
+			j++;
+			ss = digits(s, n, &j, 2);
+		}
+		if (hh >= 0 && hh < 24 && mm >= 0 && mm < 60 && ss >= 0 && ss < 61) {
+			len += snprintf(out + len, sizeof out - (size_t)len, "T%02d:%02d:%02d", hh, mm, ss);
+			if (j < n && s[j] == '.')
+				for (j++; j < n && isdigit((unsigned char)s[j]); j++)
+					;
+			while (j < n && s[j] == ' ')
+				j++;
+			if (j < n && (s[j] == 'Z' || !strncmp(s + j, "UTC", 3) || !strncmp(s + j, "GMT", 3))) {
+				snprintf(out + len, sizeof out - (size_t)len, "Z");
+			} else if (j < n && (s[j] == '+' || s[j] == '-')) {
+				char sign = s[j++];
+				size_t z0 = j;
+				int oh = digits(s, n, &j, 2), om = 0;
+				if (j < n && s[j] == ':')
+					j++;
+				if (j < n && isdigit((unsigned char)s[j]))
+					om = digits(s, n, &j, 2);
+				if (oh >= 0 && oh <= 14 && om >= 0 && om < 60 && j - z0 >= 2)
+					snprintf(out + len, sizeof out - (size_t)len,
+						 "%c%02d:%02d", sign, oh, om);
+			}
+		}
+	}
+	return xstrdup(out);
+}
+
 /* Can a month name of any language start with byte b of a page's text?
  * The bytes fold_char maps to a name's first byte: an ASCII letter in
  * either case; a lead byte of Latin-1 (0xc3) or Cyrillic (0xd0, 0xd1,
@@ -926,7 +950,10 @@ starts_word(const char *s, size_t i)
 bool
 extract_date_text(const char *s, size_t n, const char *lang, char out[11])
 {
-	bool us = lang && !strncasecmp(lang, "en", 2);
+	/* month first in American English only: en-GB, en-AU, en-IN ...
+	 * write the day first, as most of the world does */
+	bool us = lang && !strncasecmp(lang, "en", 2) &&
+		  (!lang[2] || !strcasecmp(lang + 2, "-us") || !strcasecmp(lang + 2, "_us"));
 	for (size_t i = 0; i < n; i++) {
 		if (!starts_word(s, i))
 			continue;
@@ -1020,7 +1047,8 @@ extract_date_text(const char *s, size_t n, const char *lang, char out[11])
 	return false;
 }
 
-/* /2019/10/19/, /2019-10-19-, /20191019/ in a URL's path. */
+/* /2019/10/19/, /2019-10-19-, /20191019/ in a URL's path, or the day
+ * first, /29-10-2021, as European sites write it. */
 static bool
 date_in_url(const char *url, char out[11])
 {
@@ -1030,11 +1058,19 @@ date_in_url(const char *url, char out[11])
 		if (*p != '/' && *p != '-' && *p != '_')
 			continue;
 		const char *s = p + 1;
-		size_t n = strlen(s), i = 0;
+		size_t n = strlen(s), i = 0, k;
 		int y = digits(s, n, &i, 4), m = -1, d = -1;
-		if (i != 4)
+		if (i == 2 && n >= 10 && s[2] == '-' && s[5] == '-') {
+			d = y;
+			k = 3;
+			m = digits(s, n, &k, 2);
+			i = 6;
+			y = k == 5 ? digits(s, n, &i, 4) : -1;
+			if (i != 10)
+				continue;
+		} else if (i != 4) {
 			continue;
-		if (i < n && (s[i] == '/' || s[i] == '-')) {
+		} else if (i < n && (s[i] == '/' || s[i] == '-')) {
 			char sep = s[i++];
 			size_t m0 = i;
 			m = digits(s, n, &i, 2);
@@ -1608,11 +1644,65 @@ set_date(struct page_meta *m, char *v, const char *from)
 	return true;
 }
 
+/* The days the page's machine-readable dates name (published,
+ * modified, <time>, the URL), to confirm the one the page shows. */
+struct days {
+	char day[32][11];
+	int n;
+};
+
+static void
+days_add(struct days *ds, const char *iso)
+{
+	if (iso && strlen(iso) >= 10 && ds->n < 32) {
+		memcpy(ds->day[ds->n], iso, 10);
+		ds->day[ds->n++][10] = 0;
+	}
+}
+
+static bool
+days_has(const struct days *ds, const char *day)
+{
+	for (int i = 0; i < ds->n; i++)
+		if (!strncmp(ds->day[i], day, 10))
+			return true;
+	return false;
+}
+
+/* Days since 1970-01-01 of a civil date (proleptic Gregorian). */
+static long
+civil_days(int y, int m, int d)
+{
+	y -= m <= 2;
+	long era = (y >= 0 ? y : y - 399) / 400;
+	long yoe = y - era * 400;
+	long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
+}
+
+/* Is day the one a reader in another time zone sees for the instant
+ * iso ("2019-10-18T22:04:00Z")?  A timestamp with its offset is one
+ * instant; the page shows it in its own zone, which moves the day by one
+ * at most: forward when the time is late, back when it is early. */
+static bool
+zone_moves(const char *iso, const char *day)
+{
+	int y, m, d, hh, mm, y2, m2, d2;
+	if (strlen(iso) < 20 || sscanf(iso, "%4d-%2d-%2dT%2d:%2d", &y, &m, &d, &hh, &mm) != 5 ||
+	    sscanf(day, "%4d-%2d-%2d", &y2, &m2, &d2) != 3)
+		return false;
+	char z = iso[19];
+	if (z != 'Z' && z != '+' && z != '-')
+		return false;
+	long delta = civil_days(y2, m2, d2) - civil_days(y, m, d);
+	return (delta == 1 && hh >= 12) || (delta == -1 && hh < 12);
+}
+
 /* A published date written on the page: in elements whose class or id
  * says date or time, then in the text after the title. */
 static char *
 date_from_text(const struct dom *d, const struct marks *mk, int h1, const char *lang,
-	       const char **from)
+	       bool anywhere, const char **from)
 {
 	const uint8_t *marks = mk->flags;
 	char day[11];
@@ -1620,6 +1710,12 @@ date_from_text(const struct dom *d, const struct marks *mk, int h1, const char *
 	 * order; a page has event dates too), each in document order */
 	for (int w = IW_DATE; w < IW_NWORDS; w++) {
 		for (int i = d->body >= 0 ? d->body : 0; i < d->n; i++) {
+			/* to confirm another date, only by the headline: what
+			 * stands above it is often the site's today, what comes
+			 * long after it other stories' */
+			if (!anywhere && ((i < h1 && d->end[i] <= h1) ||
+					  d->text_begin[i] > d->text_end[h1] + 60))
+				continue;
 			if (!(mk->words[i] & 1u << w) || mk->words[i] & IW_TEASER ||
 			    d->flags[i] & DOM_SKIP || in_comments(d, marks, i) ||
 			    d->text_end[i] - d->text_begin[i] > 40)
@@ -1646,7 +1742,7 @@ date_from_text(const struct dom *d, const struct marks *mk, int h1, const char *
 	}
 	/* last, the first short dated line of the page outside its
 	 * navigation, header, footer, asides and comments */
-	for (int t = 0; t < d->ntexts; t++) {
+	for (int t = 0; anywhere && t < d->ntexts; t++) {
 		const struct dom_text *x = &d->texts[t];
 		if (x->flags & TEXT_SKIP || x->len > 100)
 			continue;
@@ -1788,52 +1884,84 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 	if (!meta->author && (meta->author = author_from_byline(d, marks, h1)))
 		meta->author_from = "byline";
 
-	/* Dates. */
+	/* Dates: the first of JSON-LD, the meta tags, itemprop, a <time>
+	 * marked as the publication's, the URL, any <time>, the text; each
+	 * machine-readable one remembered to confirm the date the page shows. */
 	const char *lang = meta->language;
-	if (set_date(meta, date_value(jl.published, lang), "json-ld"))
-		goto modified;
+	struct days seen;
+	seen.n = 0;
+	char *v = date_value(jl.published, lang);
+	days_add(&seen, v);
+	set_date(meta, v, "json-ld");
+	meta->modified = date_value(jl.modified, lang);
+	static const char *const mod_keys[] = { "article:modified_time", "dateModified",
+		"og:updated_time", "last-modified", "dcterms.modified" };
+	for (size_t k = 0; !meta->modified && k < sizeof mod_keys / sizeof mod_keys[0]; k++)
+		meta->modified = date_value(meta_any(&ms, mod_keys[k]), lang);
+	days_add(&seen, meta->modified);
 	static const char *const date_keys[] = { "article:published_time", "datePublished",
 		"og:published_time", "published_time", "article.published", "pubdate",
 		"publishdate", "publish-date", "publish_date", "date", "dc.date", "dc.date.issued",
 		"dcterms.date", "dcterms.issued", "dc.date.created", "sailthru.date",
 		"parsely-pub-date", "citation_publication_date", "citation_date",
 		"article:published", "og:article:published_time" };
-	for (size_t k = 0; k < sizeof date_keys / sizeof date_keys[0]; k++)
-		if (set_date(meta, date_value(meta_any(&ms, date_keys[k]), lang), "meta"))
-			goto modified;
-	for (int i = 0; i < d->n; i++) {
-		if (!attr_has(d, i, "itemprop", "datePublished"))
-			continue;
-		const char *v = dom_attr(d, i, "content");
-		if (!v)
-			v = dom_attr(d, i, "datetime");
-		if (set_date(meta, date_value(v, lang), "meta"))
-			goto modified;
+	for (size_t k = 0; k < sizeof date_keys / sizeof date_keys[0]; k++) {
+		v = date_value(meta_any(&ms, date_keys[k]), lang);
+		days_add(&seen, v);
+		set_date(meta, v, "meta");
 	}
-	int time_tag = dom_tag_id(d, "time");
-	for (int pass = 0; pass < 2; pass++)
-		for (int i = 0; time_tag >= 0 && i < d->n; i++) {
-			if (d->tag[i] != time_tag || in_comments(d, marks, i))
-				continue;
-			/* first a time marked as the publication's, then any */
-			if (pass == 0 && !dom_attr(d, i, "pubdate") &&
-			    !(mk.words[i] & 1u << IW_DATE) && !attr_has(d, i, "class", "entry-date"))
-				continue;
-			if (set_date(meta, date_value(dom_attr(d, i, "datetime"), lang), "time"))
-				goto modified;
-		}
+	for (int i = 0; i < d->n && !meta->date; i++) {
+		/* "publish" among its names first: a cheap test before the attribute */
+		if (!(mk.words[i] & 1u << IW_DATE) || !attr_has(d, i, "itemprop", "datePublished"))
+			continue;
+		const char *c = dom_attr(d, i, "content");
+		if (!c)
+			c = dom_attr(d, i, "datetime");
+		set_date(meta, date_value(c, lang), "meta");
+	}
 	char day[11];
-	if (date_in_url(url, day) && set_date(meta, xstrdup(day), "url"))
-		goto modified;
+	int time_tag = dom_tag_id(d, "time");
+	for (int i = 0; time_tag >= 0 && i < d->n; i++) {
+		if (d->tag[i] != time_tag || in_comments(d, marks, i))
+			continue;
+		v = date_value(dom_attr(d, i, "datetime"), lang);
+		/* other stories' times in lists and asides confirm nothing */
+		if (!(marks[i] & MARK_CHROME))
+			days_add(&seen, v);
+		/* first a time marked as the publication's */
+		if (dom_attr(d, i, "pubdate") || mk.words[i] & 1u << IW_DATE ||
+		    attr_has(d, i, "class", "entry-date"))
+			set_date(meta, v, "time");
+		else
+			free(v);
+	}
+	bool in_url = date_in_url(url, day);
+	if (in_url) {
+		days_add(&seen, day);
+		set_date(meta, xstrdup(day), "url");
+	}
+	for (int i = 0; time_tag >= 0 && i < d->n && !meta->date; i++)
+		if (d->tag[i] == time_tag && !in_comments(d, marks, i))
+			set_date(meta, date_value(dom_attr(d, i, "datetime"), lang), "time");
 	const char *from = NULL;
-	char *t = date_from_text(d, &mk, h1, lang, &from);
-	set_date(meta, t, from);
-modified:
-	meta->modified = date_value(jl.modified, lang);
-	static const char *const mod_keys[] = { "article:modified_time", "dateModified",
-		"og:updated_time", "last-modified", "dcterms.modified" };
-	for (size_t k = 0; !meta->modified && k < sizeof mod_keys / sizeof mod_keys[0]; k++)
-		meta->modified = date_value(meta_any(&ms, mod_keys[k]), lang);
+	if (!meta->date) {
+		v = date_from_text(d, &mk, h1, lang, true, &from);
+		set_date(meta, v, from);
+	} else if (strcmp(meta->date_from, "url") && h1 >= 0) {
+		/* The date the page shows by its headline, when another of its
+		 * machine-readable dates confirms it or it is the same instant
+		 * in the page's time zone: a page updated and shown as of its
+		 * update, or a UTC timestamp past midnight where it is read. */
+		char *shown = date_from_text(d, &mk, h1, lang, false, &from);
+		if (shown && strncmp(shown, meta->date, 10) &&
+		    (days_has(&seen, shown) || zone_moves(meta->date, shown))) {
+			free(meta->date);
+			meta->date = shown;
+			meta->date_from = from;
+		} else {
+			free(shown);
+		}
+	}
 
 	const char *kw = meta_content(&ms, "name", "keywords");
 	if (kw)

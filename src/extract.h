@@ -66,11 +66,13 @@ void extract_meta_url(const struct dom *d, const char *url, struct page_meta *me
 void extract_meta(const struct dom *d, struct page_meta *meta);
 void extract_meta_free(struct page_meta *meta);
 
-/* A date value ("2019-11-19 02:24:00 UTC") as ISO 8601, or NULL. */
+/* A date value ("2019-11-19 02:24:00 UTC", "Wed, 04 May 2022 02:41:00
+ * GMT") as ISO 8601, or NULL. */
 char *extract_date_iso(const char *s);
 /* The first date written in s[0..n) (numeric, or with a month name in
  * English, German, French, Spanish or Russian, or 2024年3月14日), as
- * YYYY-MM-DD in out.  lang (or NULL): "en" reads 03/14/2024 month first. */
+ * YYYY-MM-DD in out.  lang (or NULL): "en" and "en-US" read 03/14/2024
+ * month first, every other language (en-GB too) the day first. */
 bool extract_date_text(const char *s, size_t n, const char *lang, char out[11]);
 
 #endif

@@ -279,6 +279,10 @@ test_date_iso(void **state)
 		{ "2019-02-30", NULL },
 		{ "Tuesday", NULL },
 		{ "1850-01-01", NULL },
+		/* RFC 1123, as feeds and some CMSs write JSON-LD dates */
+		{ "Wed, 04 May 2022 02:41:00 GMT", "2022-05-04T02:41:00Z" },
+		{ "Tue, 3 May 2022", "2022-05-03" },
+		{ "Wed, 31 Feb 2022 02:41:00 GMT", NULL },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char *r = extract_date_iso(cases[i][0]);
@@ -310,6 +314,9 @@ test_date_text(void **state)
 		{ "14.03.2024", "de", "2024-03-14" },
 		{ "14.03.24", "de", "2024-03-14" },
 		{ "03/14/2024", "en-US", "2024-03-14" },
+		{ "02/10/2020", "en", "2020-02-10" },
+		/* British English writes the day first */
+		{ "02/10/2020", "en-GB", "2020-10-02" },
 		{ "14/03/2024", "fr", "2024-03-14" },
 		{ "2024-03-14", NULL, "2024-03-14" },
 		{ "31 February 2024", "en", NULL },
@@ -327,6 +334,73 @@ test_date_text(void **state)
 			fail_msg("'%s' gave %s", cases[i][0], out);
 		}
 	}
+}
+
+/* Which source dates the page: the date shown by the headline when
+ * another machine-readable date confirms it or the time zone explains
+ * it; the URL before a <time> nothing marks. */
+static void
+test_meta_date_sources(void **state)
+{
+	(void)state;
+	static const char *const cases[][4] = {
+		/* 22:04 UTC is past midnight where the page is read */
+		{ "2019-10-18T22:04:00Z", "", "<p class=date>19.10.2019</p>", "2019-10-19 text" },
+		/* ... but 10:04 UTC is the 18th in every zone that is a day ahead
+		 * at most in the morning: the shown day is some other date */
+		{ "2019-10-18T10:04:00Z", "", "<p class=date>19.10.2019</p>",
+		  "2019-10-18T10:04:00Z json-ld" },
+		/* a morning UTC time is still the evening before further west */
+		{ "2022-05-04T02:41:00Z", "", "<p class=date>3 de mayo de 2022</p>", "2022-05-03 text" },
+		/* a local time without offset is no instant to move */
+		{ "2019-10-18T22:04:00", "", "<p class=date>19.10.2019</p>",
+		  "2019-10-18T22:04:00 json-ld" },
+		/* updated and shown as of the update */
+		{ "2021-03-16T16:16:10Z", "2021-03-20T14:00:17Z", "<p class=date>20.03.2021</p>",
+		  "2021-03-20 text" },
+		/* a shown date nothing confirms */
+		{ "2021-03-16T16:16:10Z", "2021-03-20T14:00:17Z", "<p class=date>25.03.2021</p>",
+		  "2021-03-16T16:16:10Z json-ld" },
+	};
+	struct page pg;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char html[1024], got[128];
+		snprintf(html, sizeof html, "<html lang=de><head><script type=\"application/ld+json\">"
+			 "{\"@type\":\"NewsArticle\",\"datePublished\":\"%s\"%s%s%s}</script></head>"
+			 "<body><h1>Neue F\u00e4hre</h1>%s<p>Der Rat hat entschieden.</p></body></html>",
+			 cases[i][0], *cases[i][1] ? ",\"dateModified\":\"" : "", cases[i][1],
+			 *cases[i][1] ? "\"" : "", cases[i][2]);
+		test_page(&pg, html);
+		snprintf(got, sizeof got, "%s %s", pg.meta.date ? pg.meta.date : "-",
+			 pg.meta.date_from ? pg.meta.date_from : "-");
+		if (strcmp(got, cases[i][3]))
+			fail_msg("case %zu: '%s', want '%s'", i, got, cases[i][3]);
+		page_free(&pg);
+	}
+	/* the site's today above the headline confirms nothing */
+	test_page(&pg, "<html><head><script type=\"application/ld+json\">"
+		  "{\"@type\":\"NewsArticle\",\"datePublished\":\"2019-10-18T22:04:00Z\"}</script>"
+		  "</head><body><div class=date>19.10.2019</div><div><h1>Ferry</h1>"
+		  "<p>Text.</p></div></body></html>");
+	assert_string_equal(pg.meta.date, "2019-10-18T22:04:00Z");
+	page_free(&pg);
+	/* the URL's date before a <time> nothing marks as the publication's */
+	test_page(&pg, "<html><body><h1>Ferry</h1><p>First posted in our forum "
+		  "<time datetime=\"2009-04-11T18:06:36\">years ago</time>.</p></body></html>");
+	assert_string_equal(pg.meta.date, "2009-04-11T18:06:36");
+	struct page_meta m;
+	extract_meta_url(pg.dom, "https://x.example/2019/10/22/ferry/", &m);
+	assert_string_equal(m.date, "2019-10-22");
+	assert_string_equal(m.date_from, "url");
+	extract_meta_free(&m);
+	/* the day first in a path, as European sites write it */
+	extract_meta_url(pg.dom, "https://x.example/meldungen/29-10-2021", &m);
+	assert_string_equal(m.date, "2021-10-29");
+	extract_meta_free(&m);
+	extract_meta_url(pg.dom, "https://x.example/meldungen/31-02-2021", &m);
+	assert_string_equal(m.date, "2009-04-11T18:06:36");
+	extract_meta_free(&m);
+	page_free(&pg);
 }
 
 static void
@@ -375,6 +449,7 @@ main(void)
 		cmocka_unit_test(test_comments),
 		cmocka_unit_test(test_date_iso),
 		cmocka_unit_test(test_date_text),
+		cmocka_unit_test(test_meta_date_sources),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
