@@ -265,9 +265,12 @@ static const char *const id_words[] = {
 	"comment", "footer", "sidebar", "teaser",
 	"publish", "posted", "post-date", "created", "dateline", "date", "datum", "fecha",
 	"time", "byline", "meta", "info",
+	"author", "autor", "verfasser",
 };
 enum { IW_COMMENT = 1, IW_FOOTER = 2, IW_SIDEBAR = 4, IW_TEASER = 8 };
-enum { IW_DATE = 4, IW_NWORDS = sizeof id_words / sizeof id_words[0] };
+enum { IW_DATE = 4, IW_DATE_END = 16, IW_NWORDS = sizeof id_words / sizeof id_words[0] };
+/* an author's element: "byline" or a word for author */
+enum { IW_AUTHOR = 1u << 13 | 1u << 16 | 1u << 17 | 1u << 18 };
 
 /* id_words found in a value, remembered by value: a page repeats its
  * class names (every item of a list) many times over. */
@@ -1360,26 +1363,57 @@ clean_author(char *a)
 	return r;
 }
 
-/* The first byline element: rel=author, itemprop=author, or a class or id
- * naming the author or the byline. */
-static char *
-author_from_page(const struct dom *d, const uint8_t *marks, const char **from)
+/* Does a read as a person's name: two to five words, each capitalised
+ * ("J.R. Stone", "Ursula von der Leyen" is not), no digits?  For text
+ * that no label introduces. */
+static bool
+name_like(const char *a)
 {
-	static const char *const words[] = { "author", "byline", "autor", "verfasser" };
+	int words = 0;
+	for (const char *p = a; *p; ) {
+		unsigned char c = (unsigned char)*p;
+		if (!(isupper(c) || c >= 0x80))
+			return false;
+		words++;
+		size_t wl = strcspn(p, " ");
+		for (size_t i = 0; i < wl; i++)
+			if (isdigit((unsigned char)p[i]))
+				return false;
+		p += wl;
+		while (*p == ' ')
+			p++;
+	}
+	return words >= 2 && words <= 5;
+}
+
+/* The first byline element: rel=author, itemprop=author, or a class or id
+ * naming the author or the byline.  When its whole text is no name ("By
+ * Jane Doe Thursday, November 9, 2023 7:35AM"), the first link in it that
+ * is one: a byline links its author's page. */
+static char *
+author_from_page(const struct dom *d, const struct marks *mk, const char **from)
+{
+	int a_tag = dom_tag_id(d, "a");
 	for (int pass = 0; pass < 2; pass++) {
 		for (int i = 0; i < d->n; i++) {
 			if (d->flags[i] & DOM_SKIP)
 				continue;
 			bool hit = false;
+			/* the word mask first: most elements name none of these */
 			if (pass == 0)
-				hit = attr_has(d, i, "rel", "author") ||
-				      attr_has(d, i, "data-testid", "byline") ||
-				      (attr_has(d, i, "itemprop", "author") && !dom_attr(d, i, "content"));
-			else
+				hit = (mk->words[i] & IW_AUTHOR &&
+				       (attr_has(d, i, "rel", "author") ||
+					(attr_has(d, i, "itemprop", "author") && !dom_attr(d, i, "content")))) ||
+				      attr_has(d, i, "data-testid", "byline");
+			else if (mk->words[i] & IW_AUTHOR) {
+				struct idents nm;
+				idents_of(d, i, &nm);
+				static const char *const words[] = { "author", "byline", "autor", "verfasser" };
 				for (size_t w = 0; w < sizeof words / sizeof words[0] && !hit; w++)
-					hit = attr_has(d, i, "class", words[w]) ||
-					      attr_has(d, i, "id", words[w]);
-			if (!hit || in_comments(d, marks, i))
+					hit = (nm.v[0] && ascii_casestr(nm.v[0], words[w])) ||
+					      (nm.v[1] && ascii_casestr(nm.v[1], words[w]));
+			}
+			if (!hit || in_comments(d, mk->flags, i))
 				continue;
 			/* itemprop=author with a name inside: the name */
 			int e = i;
@@ -1389,6 +1423,12 @@ author_from_page(const struct dom *d, const uint8_t *marks, const char **from)
 					break;
 				}
 			char *a = clean_author(element_text(d, e));
+			for (int k = e + 1; !a && a_tag >= 0 && k < d->end[e]; k++)
+				if (d->tag[k] == a_tag && (a = clean_author(element_text(d, k))) &&
+				    !name_like(a)) {
+					free(a);
+					a = NULL;
+				}
 			if (a) {
 				*from = pass == 0 ? "rel=author" : "byline";
 				return a;
@@ -1493,15 +1533,62 @@ heading_level_of(const struct dom *d, int e)
 	return t[0] == 'h' && t[1] >= '1' && t[1] <= '6' && !t[2];
 }
 
+/* A dateline without a label, "04.02.2022 | 13:10 Uhr | Jane Doe": in a
+ * short line that holds a date, the one part between separators that
+ * reads as a person's name. */
+static char *
+dateline_name(const char *s, const char *lang)
+{
+	char day[11];
+	if (!strchr(s, '|') || !extract_date_text(s, strlen(s), lang, day))
+		return NULL;
+	char *found = NULL;
+	for (const char *p = s; *p; ) {
+		size_t n = strcspn(p, "|");
+		char *part = clean_author(nonempty_dup(p, n));
+		if (part && name_like(part) && !found) {
+			found = part;
+		} else if (part && name_like(part)) {
+			/* two names: which one is the author's is not clear */
+			free(part);
+			free(found);
+			return NULL;
+		} else {
+			free(part);
+		}
+		p += n + (p[n] == '|');
+	}
+	return found;
+}
+
+/* Is s just a label for the author ("Autor", "Author:", "Von")? */
+static bool
+author_label(const char *s)
+{
+	static const char *const labels[] = { "author", "authors", "autor", "autorin", "autoren",
+		"verfasser", "verfasserin", "auteur", "auteurs", "автор", "by", "von", "text" };
+	size_t n = strlen(s), len;
+	while (n && (s[n - 1] == ':' || s[n - 1] == ' '))
+		n--;
+	/* "Auteur(s)", "Autor(in)" */
+	if (n > 4 && s[n - 1] == ')' && memchr(s + n - 5, '(', 4))
+		n = (size_t)((const char *)memchr(s + n - 5, '(', 4) - s);
+	for (size_t l = 0; l < sizeof labels / sizeof labels[0]; l++)
+		if (word_is(s, n, labels[l], strlen(labels[l]), &len) && len == n)
+			return true;
+	return false;
+}
+
 /* A byline in a short block around the headline: the pattern of pages
  * that mark nothing up. */
 static char *
-author_from_byline(const struct dom *d, const uint8_t *marks, int h1)
+author_from_byline(const struct dom *d, const uint8_t *marks, int h1, const char *lang)
 {
 	if (h1 < 0)
 		return NULL;
 	int start = d->text_begin[h1] > 20 ? d->text_begin[h1] - 20 : 0;
 	int stop = d->text_end[h1] + 80, last = -1;
+	bool labelled = false;
 	for (int t = start; t < stop && t < d->ntexts; t++) {
 		const struct dom_text *x = &d->texts[t];
 		int e = x->block;
@@ -1510,10 +1597,57 @@ author_from_byline(const struct dom *d, const uint8_t *marks, int h1)
 			continue;
 		last = e;
 		char *s = element_text(d, e);
-		char *a = strlen(s) <= 160 && !heading_level_of(d, e) ? byline_name(s) : NULL;
+		char *a = NULL;
+		/* a label standing alone ("Autor", "Author:") and the name in
+		 * the block after it, as a table or a list of facts has it */
+		bool label = author_label(s);
+		if (labelled && !label && !heading_level_of(d, e))
+			a = clean_author(xstrdup(s));
+		labelled = label;
+		if (!a && strlen(s) <= 160 && !heading_level_of(d, e))
+			a = byline_name(s);
+		if (!a && x->len <= 100 && !heading_level_of(d, e)) {
+			/* the line itself: a <small> or <span> in a longer block */
+			char *line = collapsed_dup(dom_text(d, t), x->len);
+			a = dateline_name(line, lang);
+			free(line);
+		}
 		free(s);
 		if (a)
 			return a;
+	}
+	return NULL;
+}
+
+/* Anywhere outside the page's chrome and comments: a label standing
+ * alone and, in the block after it, what reads as a person's name. */
+static char *
+author_after_label(const struct dom *d, const uint8_t *marks)
+{
+	for (int t = 0; t < d->ntexts; t++) {
+		const struct dom_text *x = &d->texts[t];
+		if (x->flags & TEXT_SKIP || x->len > 24 || marks[x->elem] & MARK_CHROME)
+			continue;
+		char *s = collapsed_dup(dom_text(d, t), x->len);
+		bool label = author_label(s);
+		free(s);
+		if (!label)
+			continue;
+		for (int u = t + 1; u < d->ntexts; u++) {
+			const struct dom_text *y = &d->texts[u];
+			if (y->flags & TEXT_SKIP || y->block == x->block)
+				continue;
+			if (in_comments(d, marks, y->block))
+				break;
+			/* "Jane Doe, political scientist": the name before the role */
+			char *v = element_text(d, y->block);
+			v[strcspn(v, ",|")] = 0;
+			char *a = clean_author(v);
+			if (a && name_like(a))
+				return a;
+			free(a);
+			break;
+		}
 	}
 	return NULL;
 }
@@ -1708,7 +1842,7 @@ date_from_text(const struct dom *d, const struct marks *mk, int h1, const char *
 	char day[11];
 	/* the publication's own names first (id_words from IW_DATE on, in
 	 * order; a page has event dates too), each in document order */
-	for (int w = IW_DATE; w < IW_NWORDS; w++) {
+	for (int w = IW_DATE; w < IW_DATE_END; w++) {
 		for (int i = d->body >= 0 ? d->body : 0; i < d->n; i++) {
 			/* to confirm another date, only by the headline: what
 			 * stands above it is often the site's today, what comes
@@ -1868,8 +2002,8 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 	 * is better */
 	if (meta->author && weak_author(meta->author, meta->site, host)) {
 		const char *from = NULL;
-		char *a = author_from_page(d, marks, &from);
-		if (!a && (a = author_from_byline(d, marks, h1)))
+		char *a = author_from_page(d, &mk, &from);
+		if (!a && (a = author_from_byline(d, marks, h1, meta->language)))
 			from = "byline";
 		if (a && !weak_author(a, meta->site, host)) {
 			free(meta->author);
@@ -1880,8 +2014,12 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 		}
 	}
 	if (!meta->author)
-		meta->author = author_from_page(d, marks, &meta->author_from);
-	if (!meta->author && (meta->author = author_from_byline(d, marks, h1)))
+		meta->author = author_from_page(d, &mk, &meta->author_from);
+	/* a page without an h1 has its headline in the first h2 */
+	if (!meta->author && (meta->author = author_from_byline(d, marks,
+				h1 >= 0 ? h1 : first_tag(d, "h2"), meta->language)))
+		meta->author_from = "byline";
+	if (!meta->author && (meta->author = author_after_label(d, marks)))
 		meta->author_from = "byline";
 
 	/* Dates: the first of JSON-LD, the meta tags, itemprop, a <time>

@@ -192,6 +192,24 @@ test_meta_bylines(void **state)
 		  "Jelko Djuren und Jutta Klaukien" },
 		{ "<h1>Big ferry news</h1><p>Ein Artikel von Pamela Sladky | 27.01.2022</p>",
 		  "Pamela Sladky" },
+		/* a byline whose text is no name links its author */
+		{ "<h1>Resort plan</h1><div class=byline>By <a href=\"/staff/jr\">J.R. Stone</a>"
+		  " Thursday, November 9, 2023 7:35AM</div>", "J.R. Stone" },
+		/* a label alone, the name in the next block */
+		{ "<h1>Quarantäne</h1><dl><dt>Autor</dt><dd><a href=\"/p/1\">Nikolai Huke</a>"
+		  "</dd></dl>", "Nikolai Huke" },
+		/* a dateline: date | time | name */
+		{ "<h1>Stellungnahmen</h1><div><small>04.02.2022 | 13:10 Uhr | Uta Helkenberg"
+		  "</small><p>Der Verband hat Stellung genommen.</p></div>", "Uta Helkenberg" },
+		/* no h1: the first h2 is the headline */
+		{ "<h2>Grenzen</h2><p><i>von Daniela Obers</i></p><p>Grenzen sind gut.</p>",
+		  "Daniela Obers" },
+		/* a link that is no name; a dateline with two names or none */
+		{ "<h1>Resort plan</h1><div class=byline>Filed under <a href=\"/n\">Top news</a>"
+		  " on November 9, 2023 7:35AM</div>", NULL },
+		{ "<h1>Stellungnahmen</h1><p><small>04.02.2022 | Uta Helkenberg | Jan Koch"
+		  "</small></p>", NULL },
+		{ "<h1>Hechte</h1><p><small>Schweiz | Jan Koch</small></p>", NULL },
 		/* a heading and a sentence with "von" */
 		{ "<h1>Leasing von Firmenfahrzeugen</h1><h2>Messung von Treibhausgasen</h2>"
 		  "<p>Die Fähre fährt von Hafen zu Hafen.</p>", NULL },
@@ -222,6 +240,25 @@ test_meta_bylines(void **state)
 		assert_string_equal(pg.meta.author, "Jana Müller");
 		page_free(&pg);
 	}
+	/* a label far from the headline, and what after it is no name */
+	struct buf b;
+	buf_init(&b);
+	buf_adds(&b, "<h1>Quarant\u00e4ne</h1>");
+	for (int i = 0; i < 100; i++)
+		buf_adds(&b, "<p>Ein Absatz.</p>");
+	buf_adds(&b, "<h4>Autor</h4><p><a href=\"/p/1\">Nikolai Huke</a>, Politologe</p>");
+	test_page(&pg, b.data);
+	assert_string_equal(pg.meta.author, "Nikolai Huke");
+	page_free(&pg);
+	b.len = 0;
+	buf_adds(&b, "<h1>Quarant\u00e4ne</h1>");
+	for (int i = 0; i < 100; i++)
+		buf_adds(&b, "<p>Ein Absatz.</p>");
+	buf_adds(&b, "<h4>Autor</h4><p>alle Beitr\u00e4ge</p>");
+	test_page(&pg, b.data);
+	assert_null(pg.meta.author);
+	page_free(&pg);
+	buf_free(&b);
 	/* JSON-LD naming its author by @id elsewhere in the graph */
 	test_page(&pg, "<html><head><script type=\"application/ld+json\">{\"@graph\":["
 		  "{\"@type\":\"Article\",\"author\":{\"@id\":\"#p1\"}},"
