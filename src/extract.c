@@ -1923,12 +1923,15 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 	}
 
 	const char *site = meta_any(&ms, "og:site_name");
-	if (site)
-		meta->site = nonempty_dup(site, strlen(site));
-	if (!meta->site && jl.publisher)
+	if (site && (meta->site = nonempty_dup(site, strlen(site))))
+		meta->site_from = "og:site_name";
+	if (!meta->site && jl.publisher) {
 		meta->site = xstrdup(jl.publisher);
-	if (!meta->site && (site = meta_content(&ms, "name", "application-name")))
-		meta->site = nonempty_dup(site, strlen(site));
+		meta->site_from = "json-ld publisher";
+	}
+	if (!meta->site && (site = meta_content(&ms, "name", "application-name")) &&
+	    (meta->site = nonempty_dup(site, strlen(site))))
+		meta->site_from = "application-name";
 
 	int link_tag = dom_tag_id(d, "link");
 	for (int i = 0; link_tag >= 0 && i < d->n && !meta->canonical; i++) {
@@ -1936,12 +1939,16 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 			continue;
 		const char *rel = dom_attr(d, i, "rel");
 		const char *href = dom_attr(d, i, "href");
-		if (rel && href && !strcasecmp(rel, "canonical") && *href)
+		if (rel && href && !strcasecmp(rel, "canonical") && *href) {
 			meta->canonical = xstrdup(href);
+			meta->canonical_from = "link rel=canonical";
+		}
 	}
 	const char *og;
-	if (!meta->canonical && (og = meta_any(&ms, "og:url")))
+	if (!meta->canonical && (og = meta_any(&ms, "og:url"))) {
 		meta->canonical = xstrdup(og);
+		meta->canonical_from = "og:url";
+	}
 	if (!url)
 		url = meta->canonical;
 	char *host = url_host(url);
@@ -2031,11 +2038,13 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 	char *v = date_value(jl.published, lang);
 	days_add(&seen, v);
 	set_date(meta, v, "json-ld");
-	meta->modified = date_value(jl.modified, lang);
+	if ((meta->modified = date_value(jl.modified, lang)))
+		meta->modified_from = "json-ld";
 	static const char *const mod_keys[] = { "article:modified_time", "dateModified",
 		"og:updated_time", "last-modified", "dcterms.modified" };
 	for (size_t k = 0; !meta->modified && k < sizeof mod_keys / sizeof mod_keys[0]; k++)
-		meta->modified = date_value(meta_any(&ms, mod_keys[k]), lang);
+		if ((meta->modified = date_value(meta_any(&ms, mod_keys[k]), lang)))
+			meta->modified_from = mod_keys[k];
 	days_add(&seen, meta->modified);
 	static const char *const date_keys[] = { "article:published_time", "datePublished",
 		"og:published_time", "published_time", "article.published", "pubdate",
@@ -2104,26 +2113,40 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 	const char *kw = meta_content(&ms, "name", "keywords");
 	if (kw)
 		meta->keywords = collapsed_dup(kw, strlen(kw));
-	const char *desc = meta_content(&ms, "name", "description");
-	if (!desc)
-		desc = meta_any(&ms, "og:description");
-	if (!desc)
-		desc = meta_any(&ms, "twitter:description");
-	if (desc)
-		meta->description = nonempty_dup(desc, strlen(desc));
+	static const char *const desc_keys[] = { "description", "og:description",
+		"twitter:description" };
+	for (size_t k = 0; !meta->description && k < 3; k++) {
+		const char *desc = k ? meta_any(&ms, desc_keys[k]) :
+				   meta_content(&ms, "name", "description");
+		if (desc && (meta->description = nonempty_dup(desc, strlen(desc))))
+			meta->description_from = desc_keys[k];
+	}
 
 	const char *img = meta_any(&ms, "og:image");
-	if (!img)
+	meta->image_from = "og:image";
+	if (!img) {
 		img = meta_any(&ms, "twitter:image");
-	if (img)
+		meta->image_from = "twitter:image";
+	}
+	if (img) {
 		meta->image = nonempty_dup(img, strlen(img));
-	else if (jl.image)
+	} else if (jl.image) {
 		meta->image = xstrdup(jl.image);
+		meta->image_from = "json-ld";
+	}
+	if (!meta->image)
+		meta->image_from = NULL;
 
 	meta_all(&ms, "article:section", &meta->categories, &meta->ncategories);
-	if (!meta->ncategories && jl.section)
+	meta->categories_from = "article:section";
+	if (!meta->ncategories && jl.section) {
 		list_add(&meta->categories, &meta->ncategories, jl.section);
+		meta->categories_from = "json-ld articleSection";
+	}
+	if (!meta->ncategories)
+		meta->categories_from = NULL;
 	meta_all(&ms, "article:tag", &meta->tags, &meta->ntags);
+	meta->tags_from = meta->ntags ? "article:tag" : NULL;
 
 	free(ht);
 	free(host);

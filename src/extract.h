@@ -32,7 +32,8 @@ void extract_text_mask(const struct dom *d, const uint8_t *content,
  * (never invented).  Dates are ISO 8601: the day, with the time and the
  * offset when the source has them.  *_from says where a field came from:
  * "json-ld", "meta", "og:title", "title", "h1", "time", "url", "text",
- * "rel=author", "byline", "html", "script". */
+ * "rel=author", "byline", "html", "script"; the others name the tag or
+ * key ("og:site_name", "article:section", "link rel=canonical"). */
 /* The reader comments the page holds apart from its main text: the text
  * (one block a line) of its comment sections (an id or class naming
  * comments, in English, German, French or Spanish), without their forms
@@ -58,6 +59,9 @@ struct page_meta {
 	const char *date_from;
 	const char *author_from;
 	const char *language_from;
+	/* the meta tag or JSON-LD key of each of the others */
+	const char *modified_from, *site_from, *description_from, *image_from,
+		   *canonical_from, *categories_from, *tags_from;
 };
 
 /* url: the page's address (a date in its path), or NULL for the page's
