@@ -1363,33 +1363,52 @@ clean_author(char *a)
 	return r;
 }
 
+/* Is cp a capital letter of the alphabets names are capitalised in:
+ * Latin (with Latin-1 and Extended-A), Greek, Cyrillic? */
+static bool
+capital(uint32_t cp)
+{
+	return (cp >= 'A' && cp <= 'Z') || (cp >= 0xc0 && cp <= 0xde && cp != 0xd7) ||
+	       (cp >= 0x100 && cp <= 0x17f && !(cp & 1)) || (cp >= 0x391 && cp <= 0x3a9) ||
+	       (cp >= 0x400 && cp <= 0x42f);
+}
+
 /* Does a read as a person's name: two to five words, each capitalised
- * ("J.R. Stone", "Ursula von der Leyen" is not), no digits?  For text
- * that no label introduces. */
+ * ("J.R. Stone"; "Ursula von der Leyen" is not), not all in capitals (a
+ * label, "PAID CONTENT"), no digits, no comma?  For text that no label
+ * introduces; scripts without capitals (Chinese, Japanese) never pass. */
 static bool
 name_like(const char *a)
 {
 	int words = 0;
+	bool lower = false;
 	for (const char *p = a; *p; ) {
-		unsigned char c = (unsigned char)*p;
-		if (!(isupper(c) || c >= 0x80))
+		uint32_t cp;
+		size_t n = strlen(p);
+		if (!utf8_decode((const unsigned char *)p, n, &cp) || !capital(cp))
 			return false;
 		words++;
 		size_t wl = strcspn(p, " ");
-		for (size_t i = 0; i < wl; i++)
-			if (isdigit((unsigned char)p[i]))
+		for (size_t i = 0; i < wl; ) {
+			size_t k = utf8_decode((const unsigned char *)p + i, wl - i, &cp);
+			if (!k || (cp < 0x80 && (isdigit((int)cp) || cp == ',')))
 				return false;
+			lower |= (cp >= 'a' && cp <= 'z') || (cp >= 0xdf && cp <= 0xff && cp != 0xf7) ||
+				 (cp >= 0x100 && cp <= 0x17f && (cp & 1)) ||
+				 (cp >= 0x3b1 && cp <= 0x3c9) || (cp >= 0x430 && cp <= 0x45f);
+			i += k;
+		}
 		p += wl;
 		while (*p == ' ')
 			p++;
 	}
-	return words >= 2 && words <= 5;
+	return words >= 2 && words <= 5 && lower;
 }
 
 /* The first byline element: rel=author, itemprop=author, or a class or id
  * naming the author or the byline.  When its whole text is no name ("By
- * Jane Doe Thursday, November 9, 2023 7:35AM"), the first link in it that
- * is one: a byline links its author's page. */
+ * Jane Doe Thursday, November 9, 2023 7:35AM"), its first link when that
+ * reads as a name: a byline links its author's page. */
 static char *
 author_from_page(const struct dom *d, const struct marks *mk, const char **from)
 {
@@ -1424,10 +1443,14 @@ author_from_page(const struct dom *d, const struct marks *mk, const char **from)
 				}
 			char *a = clean_author(element_text(d, e));
 			for (int k = e + 1; !a && a_tag >= 0 && k < d->end[e]; k++)
-				if (d->tag[k] == a_tag && (a = clean_author(element_text(d, k))) &&
-				    !name_like(a)) {
-					free(a);
-					a = NULL;
+				if (d->tag[k] == a_tag) {
+					/* the first link only: the author's comes first,
+					 * what follows links elsewhere */
+					if ((a = clean_author(element_text(d, k))) && !name_like(a)) {
+						free(a);
+						a = NULL;
+					}
+					break;
 				}
 			if (a) {
 				*from = pass == 0 ? "rel=author" : "byline";
@@ -1561,14 +1584,16 @@ dateline_name(const char *s, const char *lang)
 	return found;
 }
 
-/* Is s just a label for the author ("Autor", "Author:", "Von")? */
+/* Is s[0..n) just a label for the author ("Autor", "Author:", "Von")? */
 static bool
-author_label(const char *s)
+author_label_n(const char *s, size_t n)
 {
 	static const char *const labels[] = { "author", "authors", "autor", "autorin", "autoren",
 		"verfasser", "verfasserin", "auteur", "auteurs", "автор", "by", "von", "text" };
-	size_t n = strlen(s), len;
-	while (n && (s[n - 1] == ':' || s[n - 1] == ' '))
+	size_t len;
+	while (n && isspace((unsigned char)*s))
+		s++, n--;
+	while (n && (s[n - 1] == ':' || isspace((unsigned char)s[n - 1])))
 		n--;
 	/* "Auteur(s)", "Autor(in)" */
 	if (n > 4 && s[n - 1] == ')' && memchr(s + n - 5, '(', 4))
@@ -1577,6 +1602,12 @@ author_label(const char *s)
 		if (word_is(s, n, labels[l], strlen(labels[l]), &len) && len == n)
 			return true;
 	return false;
+}
+
+static bool
+author_label(const char *s)
+{
+	return author_label_n(s, strlen(s));
 }
 
 /* A byline in a short block around the headline: the pattern of pages
@@ -1601,12 +1632,16 @@ author_from_byline(const struct dom *d, const uint8_t *marks, int h1, const char
 		/* a label standing alone ("Autor", "Author:") and the name in
 		 * the block after it, as a table or a list of facts has it */
 		bool label = author_label(s);
-		if (labelled && !label && !heading_level_of(d, e))
-			a = clean_author(xstrdup(s));
+		if (labelled && !label && !heading_level_of(d, e) &&
+		    (a = clean_author(xstrdup(s))) && !name_like(a)) {
+			free(a);
+			a = NULL;
+		}
 		labelled = label;
 		if (!a && strlen(s) <= 160 && !heading_level_of(d, e))
 			a = byline_name(s);
-		if (!a && x->len <= 100 && !heading_level_of(d, e)) {
+		if (!a && x->len <= 100 && memchr(dom_text(d, t), '|', x->len) &&
+		    !heading_level_of(d, e)) {
 			/* the line itself: a <small> or <span> in a longer block */
 			char *line = collapsed_dup(dom_text(d, t), x->len);
 			a = dateline_name(line, lang);
@@ -1626,12 +1661,8 @@ author_after_label(const struct dom *d, const uint8_t *marks)
 {
 	for (int t = 0; t < d->ntexts; t++) {
 		const struct dom_text *x = &d->texts[t];
-		if (x->flags & TEXT_SKIP || x->len > 24 || marks[x->elem] & MARK_CHROME)
-			continue;
-		char *s = collapsed_dup(dom_text(d, t), x->len);
-		bool label = author_label(s);
-		free(s);
-		if (!label)
+		if (x->flags & TEXT_SKIP || x->len > 24 || marks[x->elem] & MARK_CHROME ||
+		    !author_label_n(dom_text(d, t), x->len))
 			continue;
 		for (int u = t + 1; u < d->ntexts; u++) {
 			const struct dom_text *y = &d->texts[u];

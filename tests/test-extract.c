@@ -207,6 +207,12 @@ test_meta_bylines(void **state)
 		/* a link that is no name; a dateline with two names or none */
 		{ "<h1>Resort plan</h1><div class=byline>Filed under <a href=\"/n\">Top news</a>"
 		  " on November 9, 2023 7:35AM</div>", NULL },
+		/* a first link in capitals, or in a script without capitals,
+		 * is no name read by its letters */
+		{ "<h1>Camping</h1><div class=byline><a href=\"/ad\">PAID CONTENT</a>"
+		  " 9.11.2023, 7:35</div>", NULL },
+		{ "<h1>疫苗</h1><div class=byline><a href=\"/n\">世界首个 疫苗获准上市</a>"
+		  " 2023-11-09 07:35</div>", NULL },
 		{ "<h1>Stellungnahmen</h1><p><small>04.02.2022 | Uta Helkenberg | Jan Koch"
 		  "</small></p>", NULL },
 		{ "<h1>Hechte</h1><p><small>Schweiz | Jan Koch</small></p>", NULL },
