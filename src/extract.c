@@ -721,10 +721,38 @@ static const struct date_lang date_langs[] = {
 		  "апреля|апрель|апр", "мая|май", "июня|июнь|июн", "июля|июль|июл",
 		  "августа|август|авг", "сентября|сентябрь|сен", "октября|октябрь|окт",
 		  "ноября|ноябрь|ноя", "декабря|декабрь|дек" }, "" },
+	/* Greek: the genitive of dates, the nominative of headers; folding
+	 * drops the accents, so ΜΑΡΤΙΟΥ and Μαρτίου match alike */
+	{ "el", { "ιανουαρίου|ιανουάριος|ιαν", "φεβρουαρίου|φεβρουάριος|φεβ",
+		  "μαρτίου|μάρτιος|μαρ", "απριλίου|απρίλιος|απρ", "μαΐου|μάιος|μαΐ|μάη",
+		  "ιουνίου|ιούνιος|ιουν", "ιουλίου|ιούλιος|ιουλ", "αυγούστου|αύγουστος|αυγ",
+		  "σεπτεμβρίου|σεπτέμβριος|σεπ", "οκτωβρίου|οκτώβριος|οκτ",
+		  "νοεμβρίου|νοέμβριος|νοε", "δεκεμβρίου|δεκέμβριος|δεκ" }, "" },
 };
 
-/* Lower-case one UTF-8 letter at s into out (ASCII, Latin-1, Cyrillic);
- * returns its length. */
+/* A Greek letter (U+0386-U+03CE) in lower case without its accent or
+ * diaeresis, final sigma as sigma: month names are written every way. */
+static uint32_t
+greek_fold(uint32_t cp)
+{
+	static const struct { uint16_t from, to; } map[] = {
+		{ 0x386, 0x3b1 }, { 0x388, 0x3b5 }, { 0x389, 0x3b7 }, { 0x38a, 0x3b9 },
+		{ 0x38c, 0x3bf }, { 0x38e, 0x3c5 }, { 0x38f, 0x3c9 }, { 0x390, 0x3b9 },
+		{ 0x3aa, 0x3b9 }, { 0x3ab, 0x3c5 }, { 0x3ac, 0x3b1 }, { 0x3ad, 0x3b5 },
+		{ 0x3ae, 0x3b7 }, { 0x3af, 0x3b9 }, { 0x3b0, 0x3c5 }, { 0x3c2, 0x3c3 },
+		{ 0x3ca, 0x3b9 }, { 0x3cb, 0x3c5 }, { 0x3cc, 0x3bf }, { 0x3cd, 0x3c5 },
+		{ 0x3ce, 0x3c9 },
+	};
+	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+		if (map[i].from == cp)
+			return map[i].to;
+	if (cp >= 0x391 && cp <= 0x3a9)
+		return cp + 0x20;
+	return cp;
+}
+
+/* Lower-case one UTF-8 letter at s into out (ASCII, Latin-1, Cyrillic,
+ * Greek); returns its length. */
 static size_t
 fold_char(const unsigned char *s, size_t n, unsigned char out[2])
 {
@@ -736,6 +764,12 @@ fold_char(const unsigned char *s, size_t n, unsigned char out[2])
 		return 0;
 	out[0] = s[0];
 	out[1] = s[1];
+	if ((s[0] == 0xce || s[0] == 0xcf) && s[1] >= 0x80 && s[1] <= 0xbf) {
+		uint32_t cp = greek_fold(((uint32_t)(s[0] & 0x1f) << 6) | (s[1] & 0x3f));
+		out[0] = (unsigned char)(0xc0 | cp >> 6);
+		out[1] = (unsigned char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
 	/* Latin-1 capitals and Cyrillic А-П: the same lead byte, +0x20 */
 	bool latin = s[0] == 0xc3 && s[1] >= 0x80 && s[1] <= 0x9e && s[1] != 0x97;
 	bool cyr = s[0] == 0xd0 && s[1] >= 0x90 && s[1] <= 0x9f;
@@ -915,8 +949,8 @@ extract_date_iso(const char *s)
 
 /* Can a month name of any language start with byte b of a page's text?
  * The bytes fold_char maps to a name's first byte: an ASCII letter in
- * either case; a lead byte of Latin-1 (0xc3) or Cyrillic (0xd0, 0xd1,
- * which fold into each other). */
+ * either case; a lead byte of Latin-1 (0xc3), Cyrillic (0xd0, 0xd1) or
+ * Greek (0xce, 0xcf), each pair folding into each other. */
 static bool
 month_may_start(unsigned char b)
 {
@@ -931,6 +965,8 @@ month_may_start(unsigned char b)
 						table[toupper(c)] = true;
 					if (c == 0xd0 || c == 0xd1)
 						table[0xd0] = table[0xd1] = true;
+					if (c == 0xce || c == 0xcf)
+						table[0xce] = table[0xcf] = true;
 					f += strcspn(f, "|");
 					f += *f == '|';
 				}
@@ -948,7 +984,8 @@ starts_word(const char *s, size_t i)
 /* A date in running text s[0..n): numeric (2024-03-14, 14.03.2024,
  * 2024年3月14日, 14/03/2024 day first unless the page is English) or with a
  * month name in one of date_langs ("14 March 2024", "March 14, 2024",
- * "14. März 2024", "14 de marzo de 2024", "14 марта 2024").  Writes
+ * "14. März 2024", "14 de marzo de 2024", "14 марта 2024", "14 Μαρτίου
+ * 2024").  Writes
  * YYYY-MM-DD into out; false when there is none. */
 bool
 extract_date_text(const char *s, size_t n, const char *lang, char out[11])

@@ -74,7 +74,7 @@ void extract_meta_free(struct page_meta *meta);
  * GMT") as ISO 8601, or NULL. */
 char *extract_date_iso(const char *s);
 /* The first date written in s[0..n) (numeric, or with a month name in
- * English, German, French, Spanish or Russian, or 2024年3月14日), as
+ * English, German, French, Spanish, Russian or Greek, or 2024年3月14日), as
  * YYYY-MM-DD in out.  lang (or NULL): "en" and "en-US" read 03/14/2024
  * month first, every other language (en-GB too) the day first. */
 bool extract_date_text(const char *s, size_t n, const char *lang, char out[11]);
