@@ -1346,6 +1346,97 @@ url_host(const char *url)
 
 /* ---- author ---- */
 
+static char *clean_author(char *a);
+
+/* Chinese and Japanese bylines: "作者：王小明", "记者 王小明", "文／山田太郎".
+ * Where a label and its separator end in s, or NULL; the label must be
+ * followed by a separator (作者们 is "the authors"). */
+static const char *
+cjk_label_end(const char *s)
+{
+	static const char *const labels[] = { "作者", "记者", "記者", "撰文", "著者", "筆者",
+		"執筆", "文" };
+	static const char *const seps[] = { "\xef\xbc\x9a", ":", " ", "\xe3\x80\x80",
+		"\xef\xbc\x8f", "/", "\xe3\x83\xbb", "|" };
+	for (size_t l = 0; l < sizeof labels / sizeof labels[0]; l++) {
+		size_t ll = strlen(labels[l]);
+		if (strncmp(s, labels[l], ll))
+			continue;
+		const char *q = s + ll;
+		bool sep = false;
+		for (bool more = true; more; ) {
+			more = false;
+			for (size_t k = 0; k < sizeof seps / sizeof seps[0]; k++) {
+				size_t sl = strlen(seps[k]);
+				/* 文 alone is "text": only 文／, 文・, 文： name a writer */
+				if (!strncmp(q, seps[k], sl) && !(!strcmp(labels[l], "文") && !sep &&
+								  (k == 2 || k == 3))) {
+					q += sl;
+					sep = more = true;
+				}
+			}
+		}
+		return sep ? q : NULL;
+	}
+	return NULL;
+}
+
+static bool
+is_han(uint32_t cp)
+{
+	return cp >= 0x4e00 && cp <= 0x9fff;
+}
+
+/* The name after a Chinese or Japanese byline label in s: two to four
+ * Han characters, or two such runs with a space between (山田 太郎); a
+ * longer run holds more than the name and gives none. */
+static char *
+cjk_byline(const char *s)
+{
+	for (const char *p = s; *p; p++) {
+		/* a label starts a word: 正文 holds 文, 工作者 作者 */
+		uint32_t before = 0;
+		if (p - s >= 3)
+			utf8_decode((const unsigned char *)p - 3, 3, &before);
+		const char *q = is_han(before) ? NULL : cjk_label_end(p);
+		if (!q)
+			continue;
+		const char *start = q, *end = q;
+		int runs = 0, run = 0, total = 0;
+		for (;;) {
+			uint32_t cp;
+			size_t k = utf8_decode((const unsigned char *)q, strlen(q), &cp);
+			if (k && is_han(cp)) {
+				run++, total++;
+				q += k;
+				end = q;
+				continue;
+			}
+			/* a given name after the space is two characters at least:
+			 * 王泓漓 摄 is a name and "photo" */
+			if (run && run <= 4 && (runs == 0 || run >= 2))
+				runs++;
+			else if (run)
+				runs = 9;
+			run = 0;
+			/* one space between family and given name */
+			if (runs == 1 && (cp == ' ' || cp == 0x3000) && k) {
+				uint32_t next;
+				size_t k2 = utf8_decode((const unsigned char *)q + k, strlen(q + k), &next);
+				if (k2 && is_han(next)) {
+					q += k;
+					continue;
+				}
+			}
+			break;
+		}
+		/* clean_author: 作者 where the name should be is none */
+		if (runs >= 1 && runs <= 2 && total >= 2)
+			return clean_author(xstrndup(start, (size_t)(end - start)));
+	}
+	return NULL;
+}
+
 /* "By Jane Doe", "Von Jane Doe", "Autor: Jane Doe" -> "Jane Doe"; NULL
  * when what is left does not look like a name. */
 static char *
@@ -1358,7 +1449,8 @@ clean_author(char *a)
 		"publié par ", "publicado por ", "escrito por ", "text und fotos: ", "von: ", "by: ", "vom " };
 	/* labels standing where the name should */
 	static const char *const labels[] = { "posted", "publiziert am", "veröffentlicht",
-		"von", "by", "autor", "author", "share", "teilen", "redakteur", "published" };
+		"von", "by", "autor", "author", "share", "teilen", "redakteur", "published",
+		"作者", "记者", "記者", "著者", "筆者" };
 	if (!a)
 		return NULL;
 	char *s = a;
@@ -1478,7 +1570,8 @@ author_from_page(const struct dom *d, const struct marks *mk, const char **from)
 					e = k;
 					break;
 				}
-			char *a = clean_author(element_text(d, e));
+			char *a = element_text(d, e), *c = cjk_byline(a);
+			a = c ? (free(a), c) : clean_author(a);
 			for (int k = e + 1; !a && a_tag >= 0 && k < d->end[e]; k++)
 				if (d->tag[k] == a_tag) {
 					/* the first link only: the author's comes first,
@@ -1677,6 +1770,8 @@ author_from_byline(const struct dom *d, const uint8_t *marks, int h1, const char
 		labelled = label;
 		if (!a && strlen(s) <= 160 && !heading_level_of(d, e))
 			a = byline_name(s);
+		if (!a && strlen(s) <= 160 && !heading_level_of(d, e))
+			a = cjk_byline(s);
 		if (!a && x->len <= 100 && memchr(dom_text(d, t), '|', x->len) &&
 		    !heading_level_of(d, e)) {
 			/* the line itself: a <small> or <span> in a longer block */

@@ -204,6 +204,14 @@ test_meta_bylines(void **state)
 		/* no h1: the first h2 is the headline */
 		{ "<h2>Grenzen</h2><p><i>von Daniela Obers</i></p><p>Grenzen sind gut.</p>",
 		  "Daniela Obers" },
+		/* Chinese and Japanese bylines: a label, a separator, the name */
+		{ "<h1>疫苗获准上市</h1><p>来源：新华网 作者：王小明 2024年3月14日</p>", "王小明" },
+		{ "<h1>新しい橋</h1><p>文／山田 太郎</p><p>本文です。</p>", "山田 太郎" },
+		/* ... not 作者们 ("the authors"), not a run longer than a name,
+		 * not 文 inside 正文 */
+		{ "<h1>新桥</h1><p>作者们说明了原因。</p>", NULL },
+		{ "<h1>疫苗</h1><p>记者 欧阳小明报道</p>", NULL },
+		{ "<h1>疫苗</h1><div>标题 正文 作者</div>", NULL },
 		/* a link that is no name; a dateline with two names or none */
 		{ "<h1>Resort plan</h1><div class=byline>Filed under <a href=\"/n\">Top news</a>"
 		  " on November 9, 2023 7:35AM</div>", NULL },
