@@ -127,30 +127,6 @@ meta_json(struct buf *b, const struct page_meta *m)
 	}
 }
 
-/* --format markdown|html: the kept structure (plain paragraphs when the
- * method decided lines, not elements). */
-static void
-format_page(const struct cli *c, const struct page *pg, const struct run *run,
-	    const char *page_url, struct buf *o)
-{
-	struct format_opts fo = { .links = c->links, .images = c->images,
-				  .url = page_url ? page_url : pg->meta.canonical };
-	bool md = c->format == FORMAT_MARKDOWN;
-	if (md && c->front_matter)
-		format_front_matter(&pg->meta, o);
-	if (run->by_lines || !pg->dom) {
-		const char *t = run->text.data ? run->text.data : "";
-		if (md)
-			format_lines_markdown(t, run->text.len, o);
-		else
-			format_lines_html(t, run->text.len, o);
-	} else if (md) {
-		format_markdown(pg->dom, run->dc.content, run->masked ? run->mask : NULL, &fo, o);
-	} else {
-		format_html(pg->dom, run->dc.content, run->masked ? run->mask : NULL, &fo, o);
-	}
-}
-
 static void
 rule_diag(void *ctx, const char *file, int line, const char *reason)
 {
@@ -416,15 +392,10 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 		}
 		buf_adds(o, "}\n");
 	} else if (structured) {
-		format_page(c, &pg, &run, page_url, o);
-		if (comments.len && c->format == FORMAT_MARKDOWN) {
-			buf_adds(o, "\n## Comments\n\n");
-			format_lines_markdown(comments.data, comments.len, o);
-		} else if (comments.len) {
-			buf_adds(o, "<section>\n<h2>Comments</h2>\n");
-			format_lines_html(comments.data, comments.len, o);
-			buf_adds(o, "</section>\n");
-		}
+		struct format_opts fo = { .links = c->links, .images = c->images,
+					  .url = page_url ? page_url : pg.meta.canonical };
+		format_page(&pg, &run, &pg.meta, c->format == FORMAT_MARKDOWN, c->front_matter,
+			    &fo, comments.data, comments.len, o);
 	} else if (c->format == FORMAT_WET) {
 		wet_record(o, it, url, text.data ? text.data : "", text.len);
 	} else {

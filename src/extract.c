@@ -201,9 +201,10 @@ meta_any(const struct metas *ms, const char *value)
 	return c ? c : meta_content(ms, "itemprop", value);
 }
 
-/* The page's canonical address: link rel=canonical, else og:url. */
+/* The page's canonical address: link rel=canonical, else og:url; *from
+ * says which. */
 static char *
-canonical_of(const struct metas *ms)
+canonical_of(const struct metas *ms, const char **from)
 {
 	const struct dom *d = ms->d;
 	int link_tag = dom_tag_id(d, "link");
@@ -212,10 +213,13 @@ canonical_of(const struct metas *ms)
 			continue;
 		const char *rel = dom_attr(d, i, "rel");
 		const char *href = dom_attr(d, i, "href");
-		if (rel && href && !strcasecmp(rel, "canonical") && *href)
+		if (rel && href && !strcasecmp(rel, "canonical") && *href) {
+			*from = "link rel=canonical";
 			return xstrdup(href);
+		}
 	}
 	const char *og = meta_any(ms, "og:url");
+	*from = og ? "og:url" : NULL;
 	return og ? xstrdup(og) : NULL;
 }
 
@@ -283,9 +287,12 @@ static const char *const id_words[] = {
 	"comment", "footer", "sidebar", "teaser",
 	"publish", "posted", "post-date", "created", "dateline", "date", "datum", "fecha",
 	"time", "byline", "meta", "info",
+	"author", "autor", "verfasser",
 };
 enum { IW_COMMENT = 1, IW_FOOTER = 2, IW_SIDEBAR = 4, IW_TEASER = 8 };
-enum { IW_DATE = 4, IW_NWORDS = sizeof id_words / sizeof id_words[0] };
+enum { IW_DATE = 4, IW_DATE_END = 16, IW_NWORDS = sizeof id_words / sizeof id_words[0] };
+/* an author's element: "byline" or a word for author */
+enum { IW_AUTHOR = 1u << 13 | 1u << 16 | 1u << 17 | 1u << 18 };
 
 /* id_words found in a value, remembered by value: a page repeats its
  * class names (every item of a list) many times over. */
@@ -709,73 +716,6 @@ digits(const char *s, size_t n, size_t *i, int max)
 	return k ? v : -1;
 }
 
-/* "2019-11-19 02:24:00 UTC", "2019-11-20T01:50:59.403",
- * "2019-11-19T07:03:25+00:00", "20191119" as ISO 8601: the day, and the
- * time and offset when the value has them.  NULL when it is no date. */
-char *
-extract_date_iso(const char *s)
-{
-	size_t n = strlen(s), i = 0;
-	while (i < n && isspace((unsigned char)s[i]))
-		i++;
-	size_t y0 = i;
-	int y = digits(s, n, &i, 4), m, d;
-	if (y < 0 || i - y0 != 4)
-		return NULL;
-	if (i < n && (s[i] == '-' || s[i] == '/' || s[i] == '.')) {
-		char sep = s[i++];
-		m = digits(s, n, &i, 2);
-		if (i >= n || s[i] != sep)
-			return NULL;
-		i++;
-		d = digits(s, n, &i, 2);
-	} else {
-		if (i + 4 > n)
-			return NULL;
-		m = digits(s, n, &i, 2);
-		d = digits(s, n, &i, 2);
-	}
-	if (!days_ok(y, m, d) || (i < n && isdigit((unsigned char)s[i])))
-		return NULL;
-	char out[80];
-	int len = snprintf(out, sizeof out, "%04d-%02d-%02d", y, m, d);
-	if (i < n && (s[i] == 'T' || s[i] == ' ') && i + 3 < n && isdigit((unsigned char)s[i + 1])) {
-		size_t j = i + 1;
-		int hh = digits(s, n, &j, 2), mm = -1, ss = 0;
-		if (j < n && s[j] == ':') {
-			j++;
-			mm = digits(s, n, &j, 2);
-		}
-		if (mm >= 0 && j < n && s[j] == ':') {
-			j++;
-			ss = digits(s, n, &j, 2);
-		}
-		if (hh >= 0 && hh < 24 && mm >= 0 && mm < 60 && ss >= 0 && ss < 61) {
-			len += snprintf(out + len, sizeof out - (size_t)len, "T%02d:%02d:%02d", hh, mm, ss);
-			if (j < n && s[j] == '.')
-				for (j++; j < n && isdigit((unsigned char)s[j]); j++)
-					;
-			while (j < n && s[j] == ' ')
-				j++;
-			if (j < n && (s[j] == 'Z' || !strncmp(s + j, "UTC", 3) || !strncmp(s + j, "GMT", 3))) {
-				snprintf(out + len, sizeof out - (size_t)len, "Z");
-			} else if (j < n && (s[j] == '+' || s[j] == '-')) {
-				char sign = s[j++];
-				size_t z0 = j;
-				int oh = digits(s, n, &j, 2), om = 0;
-				if (j < n && s[j] == ':')
-					j++;
-				if (j < n && isdigit((unsigned char)s[j]))
-					om = digits(s, n, &j, 2);
-				if (oh >= 0 && oh <= 14 && om >= 0 && om < 60 && j - z0 >= 2)
-					snprintf(out + len, sizeof out - (size_t)len,
-						 "%c%02d:%02d", sign, oh, om);
-			}
-		}
-	}
-	return xstrdup(out);
-}
-
 /* Month names per language, as they stand in dates (Russian: the genitive;
  * abbreviations with or without the dot).  Matching folds ASCII, Latin-1
  * and Cyrillic capitals, so "MÄRZ" and "Марта" match too. */
@@ -803,10 +743,38 @@ static const struct date_lang date_langs[] = {
 		  "апреля|апрель|апр", "мая|май", "июня|июнь|июн", "июля|июль|июл",
 		  "августа|август|авг", "сентября|сентябрь|сен", "октября|октябрь|окт",
 		  "ноября|ноябрь|ноя", "декабря|декабрь|дек" }, "" },
+	/* Greek: the genitive of dates, the nominative of headers; folding
+	 * drops the accents, so ΜΑΡΤΙΟΥ and Μαρτίου match alike */
+	{ "el", { "ιανουαρίου|ιανουάριος|ιαν", "φεβρουαρίου|φεβρουάριος|φεβ",
+		  "μαρτίου|μάρτιος|μαρ", "απριλίου|απρίλιος|απρ", "μαΐου|μάιος|μαΐ|μάη",
+		  "ιουνίου|ιούνιος|ιουν", "ιουλίου|ιούλιος|ιουλ", "αυγούστου|αύγουστος|αυγ",
+		  "σεπτεμβρίου|σεπτέμβριος|σεπ", "οκτωβρίου|οκτώβριος|οκτ",
+		  "νοεμβρίου|νοέμβριος|νοε", "δεκεμβρίου|δεκέμβριος|δεκ" }, "" },
 };
 
-/* Lower-case one UTF-8 letter at s into out (ASCII, Latin-1, Cyrillic);
- * returns its length. */
+/* A Greek letter (U+0386-U+03CE) in lower case without its accent or
+ * diaeresis, final sigma as sigma: month names are written every way. */
+static uint32_t
+greek_fold(uint32_t cp)
+{
+	static const struct { uint16_t from, to; } map[] = {
+		{ 0x386, 0x3b1 }, { 0x388, 0x3b5 }, { 0x389, 0x3b7 }, { 0x38a, 0x3b9 },
+		{ 0x38c, 0x3bf }, { 0x38e, 0x3c5 }, { 0x38f, 0x3c9 }, { 0x390, 0x3b9 },
+		{ 0x3aa, 0x3b9 }, { 0x3ab, 0x3c5 }, { 0x3ac, 0x3b1 }, { 0x3ad, 0x3b5 },
+		{ 0x3ae, 0x3b7 }, { 0x3af, 0x3b9 }, { 0x3b0, 0x3c5 }, { 0x3c2, 0x3c3 },
+		{ 0x3ca, 0x3b9 }, { 0x3cb, 0x3c5 }, { 0x3cc, 0x3bf }, { 0x3cd, 0x3c5 },
+		{ 0x3ce, 0x3c9 },
+	};
+	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+		if (map[i].from == cp)
+			return map[i].to;
+	if (cp >= 0x391 && cp <= 0x3a9)
+		return cp + 0x20;
+	return cp;
+}
+
+/* Lower-case one UTF-8 letter at s into out (ASCII, Latin-1, Cyrillic,
+ * Greek); returns its length. */
 static size_t
 fold_char(const unsigned char *s, size_t n, unsigned char out[2])
 {
@@ -818,6 +786,12 @@ fold_char(const unsigned char *s, size_t n, unsigned char out[2])
 		return 0;
 	out[0] = s[0];
 	out[1] = s[1];
+	if ((s[0] == 0xce || s[0] == 0xcf) && s[1] >= 0x80 && s[1] <= 0xbf) {
+		uint32_t cp = greek_fold(((uint32_t)(s[0] & 0x1f) << 6) | (s[1] & 0x3f));
+		out[0] = (unsigned char)(0xc0 | cp >> 6);
+		out[1] = (unsigned char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
 	/* Latin-1 capitals and Cyrillic А-П: the same lead byte, +0x20 */
 	bool latin = s[0] == 0xc3 && s[1] >= 0x80 && s[1] <= 0x9e && s[1] != 0x97;
 	bool cyr = s[0] == 0xd0 && s[1] >= 0x90 && s[1] <= 0x9f;
@@ -904,10 +878,101 @@ skip_fill(const struct date_lang *l, const char *s, size_t n, size_t i)
 	}
 }
 
+/* "2019-11-19 02:24:00 UTC", "2019-11-20T01:50:59.403",
+ * "2019-11-19T07:03:25+00:00", "20191119" as ISO 8601: the day, and the
+ * time and offset when the value has them.  NULL when it is no date. */
+char *
+extract_date_iso(const char *s)
+{
+	size_t n = strlen(s), i = 0;
+	while (i < n && isspace((unsigned char)s[i]))
+		i++;
+	/* "Wed, 04 May 2022 02:41:00 GMT" (RFC 1123, as HTTP and feeds
+	 * write it): the same value in ISO form */
+	if (i + 4 < n && isalpha((unsigned char)s[i]) && s[i + 3] == ',') {
+		size_t k = i + 4;
+		while (k < n && s[k] == ' ')
+			k++;
+		int dd = digits(s, n, &k, 2), mm = 0;
+		size_t len = 0;
+		while (k < n && s[k] == ' ')
+			k++;
+		if (dd > 0)
+			mm = month_at(&date_langs[0], s + k, n - k, &len);
+		k += len;
+		while (k < n && s[k] == ' ')
+			k++;
+		size_t y0 = k;
+		int yy = mm ? digits(s, n, &k, 4) : -1;
+		if (k - y0 != 4 || !days_ok(yy, mm, dd))
+			return NULL;
+		char b[80];
+		snprintf(b, sizeof b, "%04d-%02d-%02d%s%s", yy, mm, dd,
+			 k < n && s[k] == ' ' ? "T" : "", k < n && s[k] == ' ' ? s + k + 1 : "");
+		return extract_date_iso(b);
+	}
+	size_t y0 = i;
+	int y = digits(s, n, &i, 4), m, d;
+	if (y < 0 || i - y0 != 4)
+		return NULL;
+	if (i < n && (s[i] == '-' || s[i] == '/' || s[i] == '.')) {
+		char sep = s[i++];
+		m = digits(s, n, &i, 2);
+		if (i >= n || s[i] != sep)
+			return NULL;
+		i++;
+		d = digits(s, n, &i, 2);
+	} else {
+		if (i + 4 > n)
+			return NULL;
+		m = digits(s, n, &i, 2);
+		d = digits(s, n, &i, 2);
+	}
+	if (!days_ok(y, m, d) || (i < n && isdigit((unsigned char)s[i])))
+		return NULL;
+	char out[80];
+	int len = snprintf(out, sizeof out, "%04d-%02d-%02d", y, m, d);
+	if (i < n && (s[i] == 'T' || s[i] == ' ') && i + 3 < n && isdigit((unsigned char)s[i + 1])) {
+		size_t j = i + 1;
+		int hh = digits(s, n, &j, 2), mm = -1, ss = 0;
+		if (j < n && s[j] == ':') {
+			j++;
+			mm = digits(s, n, &j, 2);
+		}
+		if (mm >= 0 && j < n && s[j] == ':') {
+			j++;
+			ss = digits(s, n, &j, 2);
+		}
+		if (hh >= 0 && hh < 24 && mm >= 0 && mm < 60 && ss >= 0 && ss < 61) {
+			len += snprintf(out + len, sizeof out - (size_t)len, "T%02d:%02d:%02d", hh, mm, ss);
+			if (j < n && s[j] == '.')
+				for (j++; j < n && isdigit((unsigned char)s[j]); j++)
+					;
+			while (j < n && s[j] == ' ')
+				j++;
+			if (j < n && (s[j] == 'Z' || !strncmp(s + j, "UTC", 3) || !strncmp(s + j, "GMT", 3))) {
+				snprintf(out + len, sizeof out - (size_t)len, "Z");
+			} else if (j < n && (s[j] == '+' || s[j] == '-')) {
+				char sign = s[j++];
+				size_t z0 = j;
+				int oh = digits(s, n, &j, 2), om = 0;
+				if (j < n && s[j] == ':')
+					j++;
+				if (j < n && isdigit((unsigned char)s[j]))
+					om = digits(s, n, &j, 2);
+				if (oh >= 0 && oh <= 14 && om >= 0 && om < 60 && j - z0 >= 2)
+					snprintf(out + len, sizeof out - (size_t)len,
+						 "%c%02d:%02d", sign, oh, om);
+			}
+		}
+	}
+	return xstrdup(out);
+}
+
 /* Can a month name or a filler word of any language start with byte b
  * of a page's text?  The bytes fold_char maps to a word's first byte: an
- * ASCII letter in either case; a lead byte of Latin-1 (0xc3) or Cyrillic
- * (0xd0, 0xd1, which fold into each other). */
+ * ASCII letter in either case; a lead byte of Latin-1 (0xc3), Cyrillic
+ * (0xd0, 0xd1) or Greek (0xce, 0xcf), each pair folding into each other. */
 static void
 mark_first_bytes(bool table[256], const char *forms)
 {
@@ -918,6 +983,8 @@ mark_first_bytes(bool table[256], const char *forms)
 			table[toupper(c)] = true;
 		if (c == 0xd0 || c == 0xd1)
 			table[0xd0] = table[0xd1] = true;
+		if (c == 0xce || c == 0xcf)
+			table[0xce] = table[0xcf] = true;
 		f += strcspn(f, "|");
 		f += *f == '|';
 	}
@@ -950,12 +1017,16 @@ starts_word(const char *s, size_t i)
 /* A date in running text s[0..n): numeric (2024-03-14, 14.03.2024,
  * 2024年3月14日, 14/03/2024 day first unless the page is English) or with a
  * month name in one of date_langs ("14 March 2024", "March 14, 2024",
- * "14. März 2024", "14 de marzo de 2024", "14 марта 2024").  Writes
+ * "14. März 2024", "14 de marzo de 2024", "14 марта 2024", "14 Μαρτίου
+ * 2024").  Writes
  * YYYY-MM-DD into out; false when there is none. */
 bool
 extract_date_text(const char *s, size_t n, const char *lang, char out[11])
 {
-	bool us = lang && !strncasecmp(lang, "en", 2);
+	/* month first in American English only: en-GB, en-AU, en-IN ...
+	 * write the day first, as most of the world does */
+	bool us = lang && !strncasecmp(lang, "en", 2) &&
+		  (!lang[2] || !strcasecmp(lang + 2, "-us") || !strcasecmp(lang + 2, "_us"));
 	for (size_t i = 0; i < n; i++) {
 		if (!starts_word(s, i))
 			continue;
@@ -1050,7 +1121,8 @@ extract_date_text(const char *s, size_t n, const char *lang, char out[11])
 	return false;
 }
 
-/* /2019/10/19/, /2019-10-19-, /20191019/ in a URL's path. */
+/* /2019/10/19/, /2019-10-19-, /20191019/ in a URL's path, or the day
+ * first, /29-10-2021, as European sites write it. */
 static bool
 date_in_url(const char *url, char out[11])
 {
@@ -1060,11 +1132,19 @@ date_in_url(const char *url, char out[11])
 		if (*p != '/' && *p != '-' && *p != '_')
 			continue;
 		const char *s = p + 1;
-		size_t n = strlen(s), i = 0;
+		size_t n = strlen(s), i = 0, k;
 		int y = digits(s, n, &i, 4), m = -1, d = -1;
-		if (i != 4)
+		if (i == 2 && n >= 10 && s[2] == '-' && s[5] == '-') {
+			d = y;
+			k = 3;
+			m = digits(s, n, &k, 2);
+			i = 6;
+			y = k == 5 ? digits(s, n, &i, 4) : -1;
+			if (i != 10)
+				continue;
+		} else if (i != 4) {
 			continue;
-		if (i < n && (s[i] == '/' || s[i] == '-')) {
+		} else if (i < n && (s[i] == '/' || s[i] == '-')) {
 			char sep = s[i++];
 			size_t m0 = i;
 			m = digits(s, n, &i, 2);
@@ -1300,6 +1380,97 @@ url_host(const char *url)
 
 /* ---- author ---- */
 
+static char *clean_author(char *a);
+
+/* Chinese and Japanese bylines: "作者：王小明", "记者 王小明", "文／山田太郎".
+ * Where a label and its separator end in s, or NULL; the label must be
+ * followed by a separator (作者们 is "the authors"). */
+static const char *
+cjk_label_end(const char *s)
+{
+	static const char *const labels[] = { "作者", "记者", "記者", "撰文", "著者", "筆者",
+		"執筆", "文" };
+	static const char *const seps[] = { "\xef\xbc\x9a", ":", " ", "\xe3\x80\x80",
+		"\xef\xbc\x8f", "/", "\xe3\x83\xbb", "|" };
+	for (size_t l = 0; l < sizeof labels / sizeof labels[0]; l++) {
+		size_t ll = strlen(labels[l]);
+		if (strncmp(s, labels[l], ll))
+			continue;
+		const char *q = s + ll;
+		bool sep = false;
+		for (bool more = true; more; ) {
+			more = false;
+			for (size_t k = 0; k < sizeof seps / sizeof seps[0]; k++) {
+				size_t sl = strlen(seps[k]);
+				/* 文 alone is "text": only 文／, 文・, 文： name a writer */
+				if (!strncmp(q, seps[k], sl) && !(!strcmp(labels[l], "文") && !sep &&
+								  (k == 2 || k == 3))) {
+					q += sl;
+					sep = more = true;
+				}
+			}
+		}
+		return sep ? q : NULL;
+	}
+	return NULL;
+}
+
+static bool
+is_han(uint32_t cp)
+{
+	return cp >= 0x4e00 && cp <= 0x9fff;
+}
+
+/* The name after a Chinese or Japanese byline label in s: two to four
+ * Han characters, or two such runs with a space between (山田 太郎); a
+ * longer run holds more than the name and gives none. */
+static char *
+cjk_byline(const char *s)
+{
+	for (const char *p = s; *p; p++) {
+		/* a label starts a word: 正文 holds 文, 工作者 作者 */
+		uint32_t before = 0;
+		if (p - s >= 3)
+			utf8_decode((const unsigned char *)p - 3, 3, &before);
+		const char *q = is_han(before) ? NULL : cjk_label_end(p);
+		if (!q)
+			continue;
+		const char *start = q, *end = q;
+		int runs = 0, run = 0, total = 0;
+		for (;;) {
+			uint32_t cp;
+			size_t k = utf8_decode((const unsigned char *)q, strlen(q), &cp);
+			if (k && is_han(cp)) {
+				run++, total++;
+				q += k;
+				end = q;
+				continue;
+			}
+			/* a given name after the space is two characters at least:
+			 * 王泓漓 摄 is a name and "photo" */
+			if (run && run <= 4 && (runs == 0 || run >= 2))
+				runs++;
+			else if (run)
+				runs = 9;
+			run = 0;
+			/* one space between family and given name */
+			if (runs == 1 && (cp == ' ' || cp == 0x3000) && k) {
+				uint32_t next;
+				size_t k2 = utf8_decode((const unsigned char *)q + k, strlen(q + k), &next);
+				if (k2 && is_han(next)) {
+					q += k;
+					continue;
+				}
+			}
+			break;
+		}
+		/* clean_author: 作者 where the name should be is none */
+		if (runs >= 1 && runs <= 2 && total >= 2)
+			return clean_author(xstrndup(start, (size_t)(end - start)));
+	}
+	return NULL;
+}
+
 /* "By Jane Doe", "Von Jane Doe", "Autor: Jane Doe" -> "Jane Doe"; NULL
  * when what is left does not look like a name. */
 static char *
@@ -1312,7 +1483,8 @@ clean_author(char *a)
 		"publié par ", "publicado por ", "escrito por ", "text und fotos: ", "von: ", "by: ", "vom " };
 	/* labels standing where the name should */
 	static const char *const labels[] = { "posted", "publiziert am", "veröffentlicht",
-		"von", "by", "autor", "author", "share", "teilen", "redakteur", "published" };
+		"von", "by", "autor", "author", "share", "teilen", "redakteur", "published",
+		"作者", "记者", "記者", "著者", "筆者" };
 	if (!a)
 		return NULL;
 	char *s = a;
@@ -1354,26 +1526,76 @@ clean_author(char *a)
 	return r;
 }
 
-/* The first byline element: rel=author, itemprop=author, or a class or id
- * naming the author or the byline. */
-static char *
-author_from_page(const struct dom *d, const uint8_t *marks, const char **from)
+/* Is cp a capital letter of the alphabets names are capitalised in:
+ * Latin (with Latin-1 and Extended-A), Greek, Cyrillic? */
+static bool
+capital(uint32_t cp)
 {
-	static const char *const words[] = { "author", "byline", "autor", "verfasser" };
+	return (cp >= 'A' && cp <= 'Z') || (cp >= 0xc0 && cp <= 0xde && cp != 0xd7) ||
+	       (cp >= 0x100 && cp <= 0x17f && !(cp & 1)) || (cp >= 0x391 && cp <= 0x3a9) ||
+	       (cp >= 0x400 && cp <= 0x42f);
+}
+
+/* Does a read as a person's name: two to five words, each capitalised
+ * ("J.R. Stone"; "Ursula von der Leyen" is not), not all in capitals (a
+ * label, "PAID CONTENT"), no digits, no comma?  For text that no label
+ * introduces; scripts without capitals (Chinese, Japanese) never pass. */
+static bool
+name_like(const char *a)
+{
+	int words = 0;
+	bool lower = false;
+	for (const char *p = a; *p; ) {
+		uint32_t cp;
+		size_t n = strlen(p);
+		if (!utf8_decode((const unsigned char *)p, n, &cp) || !capital(cp))
+			return false;
+		words++;
+		size_t wl = strcspn(p, " ");
+		for (size_t i = 0; i < wl; ) {
+			size_t k = utf8_decode((const unsigned char *)p + i, wl - i, &cp);
+			if (!k || (cp < 0x80 && (isdigit((int)cp) || cp == ',')))
+				return false;
+			lower |= (cp >= 'a' && cp <= 'z') || (cp >= 0xdf && cp <= 0xff && cp != 0xf7) ||
+				 (cp >= 0x100 && cp <= 0x17f && (cp & 1)) ||
+				 (cp >= 0x3b1 && cp <= 0x3c9) || (cp >= 0x430 && cp <= 0x45f);
+			i += k;
+		}
+		p += wl;
+		while (*p == ' ')
+			p++;
+	}
+	return words >= 2 && words <= 5 && lower;
+}
+
+/* The first byline element: rel=author, itemprop=author, or a class or id
+ * naming the author or the byline.  When its whole text is no name ("By
+ * Jane Doe Thursday, November 9, 2023 7:35AM"), its first link when that
+ * reads as a name: a byline links its author's page. */
+static char *
+author_from_page(const struct dom *d, const struct marks *mk, const char **from)
+{
+	int a_tag = dom_tag_id(d, "a");
 	for (int pass = 0; pass < 2; pass++) {
 		for (int i = 0; i < d->n; i++) {
 			if (d->flags[i] & DOM_SKIP)
 				continue;
 			bool hit = false;
+			/* the word mask first: most elements name none of these */
 			if (pass == 0)
-				hit = attr_has(d, i, "rel", "author") ||
-				      attr_has(d, i, "data-testid", "byline") ||
-				      (attr_has(d, i, "itemprop", "author") && !dom_attr(d, i, "content"));
-			else
+				hit = (mk->words[i] & IW_AUTHOR &&
+				       (attr_has(d, i, "rel", "author") ||
+					(attr_has(d, i, "itemprop", "author") && !dom_attr(d, i, "content")))) ||
+				      attr_has(d, i, "data-testid", "byline");
+			else if (mk->words[i] & IW_AUTHOR) {
+				struct idents nm;
+				idents_of(d, i, &nm);
+				static const char *const words[] = { "author", "byline", "autor", "verfasser" };
 				for (size_t w = 0; w < sizeof words / sizeof words[0] && !hit; w++)
-					hit = attr_has(d, i, "class", words[w]) ||
-					      attr_has(d, i, "id", words[w]);
-			if (!hit || in_comments(d, marks, i))
+					hit = (nm.v[0] && ascii_casestr(nm.v[0], words[w])) ||
+					      (nm.v[1] && ascii_casestr(nm.v[1], words[w]));
+			}
+			if (!hit || in_comments(d, mk->flags, i))
 				continue;
 			/* itemprop=author with a name inside: the name */
 			int e = i;
@@ -1382,7 +1604,18 @@ author_from_page(const struct dom *d, const uint8_t *marks, const char **from)
 					e = k;
 					break;
 				}
-			char *a = clean_author(element_text(d, e));
+			char *a = element_text(d, e), *c = cjk_byline(a);
+			a = c ? (free(a), c) : clean_author(a);
+			for (int k = e + 1; !a && a_tag >= 0 && k < d->end[e]; k++)
+				if (d->tag[k] == a_tag) {
+					/* the first link only: the author's comes first,
+					 * what follows links elsewhere */
+					if ((a = clean_author(element_text(d, k))) && !name_like(a)) {
+						free(a);
+						a = NULL;
+					}
+					break;
+				}
 			if (a) {
 				*from = pass == 0 ? "rel=author" : "byline";
 				return a;
@@ -1487,15 +1720,70 @@ heading_level_of(const struct dom *d, int e)
 	return t[0] == 'h' && t[1] >= '1' && t[1] <= '6' && !t[2];
 }
 
+/* A dateline without a label, "04.02.2022 | 13:10 Uhr | Jane Doe": in a
+ * short line that holds a date, the one part between separators that
+ * reads as a person's name. */
+static char *
+dateline_name(const char *s, const char *lang)
+{
+	char day[11];
+	if (!strchr(s, '|') || !extract_date_text(s, strlen(s), lang, day))
+		return NULL;
+	char *found = NULL;
+	for (const char *p = s; *p; ) {
+		size_t n = strcspn(p, "|");
+		char *part = clean_author(nonempty_dup(p, n));
+		if (part && name_like(part) && !found) {
+			found = part;
+		} else if (part && name_like(part)) {
+			/* two names: which one is the author's is not clear */
+			free(part);
+			free(found);
+			return NULL;
+		} else {
+			free(part);
+		}
+		p += n + (p[n] == '|');
+	}
+	return found;
+}
+
+/* Is s[0..n) just a label for the author ("Autor", "Author:", "Von")? */
+static bool
+author_label_n(const char *s, size_t n)
+{
+	static const char *const labels[] = { "author", "authors", "autor", "autorin", "autoren",
+		"verfasser", "verfasserin", "auteur", "auteurs", "автор", "by", "von", "text" };
+	size_t len;
+	while (n && isspace((unsigned char)*s))
+		s++, n--;
+	while (n && (s[n - 1] == ':' || isspace((unsigned char)s[n - 1])))
+		n--;
+	/* "Auteur(s)", "Autor(in)" */
+	if (n > 4 && s[n - 1] == ')' && memchr(s + n - 5, '(', 4))
+		n = (size_t)((const char *)memchr(s + n - 5, '(', 4) - s);
+	for (size_t l = 0; l < sizeof labels / sizeof labels[0]; l++)
+		if (word_is(s, n, labels[l], strlen(labels[l]), &len) && len == n)
+			return true;
+	return false;
+}
+
+static bool
+author_label(const char *s)
+{
+	return author_label_n(s, strlen(s));
+}
+
 /* A byline in a short block around the headline: the pattern of pages
  * that mark nothing up. */
 static char *
-author_from_byline(const struct dom *d, const uint8_t *marks, int h1)
+author_from_byline(const struct dom *d, const uint8_t *marks, int h1, const char *lang)
 {
 	if (h1 < 0)
 		return NULL;
 	int start = d->text_begin[h1] > 20 ? d->text_begin[h1] - 20 : 0;
 	int stop = d->text_end[h1] + 80, last = -1;
+	bool labelled = false;
 	for (int t = start; t < stop && t < d->ntexts; t++) {
 		const struct dom_text *x = &d->texts[t];
 		int e = x->block;
@@ -1504,10 +1792,59 @@ author_from_byline(const struct dom *d, const uint8_t *marks, int h1)
 			continue;
 		last = e;
 		char *s = element_text(d, e);
-		char *a = strlen(s) <= 160 && !heading_level_of(d, e) ? byline_name(s) : NULL;
+		char *a = NULL;
+		/* a label standing alone ("Autor", "Author:") and the name in
+		 * the block after it, as a table or a list of facts has it */
+		bool label = author_label(s);
+		if (labelled && !label && !heading_level_of(d, e) &&
+		    (a = clean_author(xstrdup(s))) && !name_like(a)) {
+			free(a);
+			a = NULL;
+		}
+		labelled = label;
+		if (!a && strlen(s) <= 160 && !heading_level_of(d, e))
+			a = byline_name(s);
+		if (!a && strlen(s) <= 160 && !heading_level_of(d, e))
+			a = cjk_byline(s);
+		if (!a && x->len <= 100 && memchr(dom_text(d, t), '|', x->len) &&
+		    !heading_level_of(d, e)) {
+			/* the line itself: a <small> or <span> in a longer block */
+			char *line = collapsed_dup(dom_text(d, t), x->len);
+			a = dateline_name(line, lang);
+			free(line);
+		}
 		free(s);
 		if (a)
 			return a;
+	}
+	return NULL;
+}
+
+/* Anywhere outside the page's chrome and comments: a label standing
+ * alone and, in the block after it, what reads as a person's name. */
+static char *
+author_after_label(const struct dom *d, const uint8_t *marks)
+{
+	for (int t = 0; t < d->ntexts; t++) {
+		const struct dom_text *x = &d->texts[t];
+		if (x->flags & TEXT_SKIP || x->len > 24 || marks[x->elem] & MARK_CHROME ||
+		    !author_label_n(dom_text(d, t), x->len))
+			continue;
+		for (int u = t + 1; u < d->ntexts; u++) {
+			const struct dom_text *y = &d->texts[u];
+			if (y->flags & TEXT_SKIP || y->block == x->block)
+				continue;
+			if (in_comments(d, marks, y->block))
+				break;
+			/* "Jane Doe, political scientist": the name before the role */
+			char *v = element_text(d, y->block);
+			v[strcspn(v, ",|")] = 0;
+			char *a = clean_author(v);
+			if (a && name_like(a))
+				return a;
+			free(a);
+			break;
+		}
 	}
 	return NULL;
 }
@@ -1638,18 +1975,78 @@ set_date(struct page_meta *m, char *v, const char *from)
 	return true;
 }
 
+/* The days the page's machine-readable dates name (published,
+ * modified, <time>, the URL), to confirm the one the page shows. */
+struct days {
+	char day[32][11];
+	int n;
+};
+
+static void
+days_add(struct days *ds, const char *iso)
+{
+	if (iso && strlen(iso) >= 10 && ds->n < 32) {
+		memcpy(ds->day[ds->n], iso, 10);
+		ds->day[ds->n++][10] = 0;
+	}
+}
+
+static bool
+days_has(const struct days *ds, const char *day)
+{
+	for (int i = 0; i < ds->n; i++)
+		if (!strncmp(ds->day[i], day, 10))
+			return true;
+	return false;
+}
+
+/* Days since 1970-01-01 of a civil date (proleptic Gregorian). */
+static long
+civil_days(int y, int m, int d)
+{
+	y -= m <= 2;
+	long era = (y >= 0 ? y : y - 399) / 400;
+	long yoe = y - era * 400;
+	long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
+}
+
+/* Is day the one a reader in another time zone sees for the instant
+ * iso ("2019-10-18T22:04:00Z")?  A timestamp with its offset is one
+ * instant; the page shows it in its own zone, which moves the day by one
+ * at most: forward when the time is late, back when it is early. */
+static bool
+zone_moves(const char *iso, const char *day)
+{
+	int y, m, d, hh, mm, y2, m2, d2;
+	if (strlen(iso) < 20 || sscanf(iso, "%4d-%2d-%2dT%2d:%2d", &y, &m, &d, &hh, &mm) != 5 ||
+	    sscanf(day, "%4d-%2d-%2d", &y2, &m2, &d2) != 3)
+		return false;
+	char z = iso[19];
+	if (z != 'Z' && z != '+' && z != '-')
+		return false;
+	long delta = civil_days(y2, m2, d2) - civil_days(y, m, d);
+	return (delta == 1 && hh >= 12) || (delta == -1 && hh < 12);
+}
+
 /* A published date written on the page: in elements whose class or id
  * says date or time, then in the text after the title. */
 static char *
 date_from_text(const struct dom *d, const struct marks *mk, int h1, const char *lang,
-	       const char **from)
+	       bool anywhere, const char **from)
 {
 	const uint8_t *marks = mk->flags;
 	char day[11];
 	/* the publication's own names first (id_words from IW_DATE on, in
 	 * order; a page has event dates too), each in document order */
-	for (int w = IW_DATE; w < IW_NWORDS; w++) {
+	for (int w = IW_DATE; w < IW_DATE_END; w++) {
 		for (int i = d->body >= 0 ? d->body : 0; i < d->n; i++) {
+			/* to confirm another date, only by the headline: what
+			 * stands above it is often the site's today, what comes
+			 * long after it other stories' */
+			if (!anywhere && ((i < h1 && d->end[i] <= h1) ||
+					  d->text_begin[i] > d->text_end[h1] + 60))
+				continue;
 			if (!(mk->words[i] & 1u << w) || mk->words[i] & IW_TEASER ||
 			    d->flags[i] & DOM_SKIP || in_comments(d, marks, i) ||
 			    d->text_end[i] - d->text_begin[i] > 40)
@@ -1676,7 +2073,7 @@ date_from_text(const struct dom *d, const struct marks *mk, int h1, const char *
 	}
 	/* last, the first short dated line of the page outside its
 	 * navigation, header, footer, asides and comments */
-	for (int t = 0; t < d->ntexts; t++) {
+	for (int t = 0; anywhere && t < d->ntexts; t++) {
 		const struct dom_text *x = &d->texts[t];
 		if (x->flags & TEXT_SKIP || x->len > 100)
 			continue;
@@ -1723,14 +2120,17 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 	}
 
 	const char *site = meta_any(&ms, "og:site_name");
-	if (site)
-		meta->site = nonempty_dup(site, strlen(site));
-	if (!meta->site && jl.publisher)
+	if (site && (meta->site = nonempty_dup(site, strlen(site))))
+		meta->site_from = "og:site_name";
+	if (!meta->site && jl.publisher) {
 		meta->site = xstrdup(jl.publisher);
-	if (!meta->site && (site = meta_content(&ms, "name", "application-name")))
-		meta->site = nonempty_dup(site, strlen(site));
+		meta->site_from = "json-ld publisher";
+	}
+	if (!meta->site && (site = meta_content(&ms, "name", "application-name")) &&
+	    (meta->site = nonempty_dup(site, strlen(site))))
+		meta->site_from = "application-name";
 
-	meta->canonical = canonical_of(&ms);
+	meta->canonical = canonical_of(&ms, &meta->canonical_from);
 	const char *og;
 	if (!url)
 		url = meta->canonical;
@@ -1792,8 +2192,8 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 	 * is better */
 	if (meta->author && weak_author(meta->author, meta->site, host)) {
 		const char *from = NULL;
-		char *a = author_from_page(d, marks, &from);
-		if (!a && (a = author_from_byline(d, marks, h1)))
+		char *a = author_from_page(d, &mk, &from);
+		if (!a && (a = author_from_byline(d, marks, h1, meta->language)))
 			from = "byline";
 		if (a && !weak_author(a, meta->site, host)) {
 			free(meta->author);
@@ -1804,80 +2204,132 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 		}
 	}
 	if (!meta->author)
-		meta->author = author_from_page(d, marks, &meta->author_from);
-	if (!meta->author && (meta->author = author_from_byline(d, marks, h1)))
+		meta->author = author_from_page(d, &mk, &meta->author_from);
+	/* a page without an h1 has its headline in the first h2 */
+	if (!meta->author && (meta->author = author_from_byline(d, marks,
+				h1 >= 0 ? h1 : first_tag(d, "h2"), meta->language)))
+		meta->author_from = "byline";
+	if (!meta->author && (meta->author = author_after_label(d, marks)))
 		meta->author_from = "byline";
 
-	/* Dates. */
+	/* Dates: the first of JSON-LD, the meta tags, itemprop, a <time>
+	 * marked as the publication's, the URL, any <time>, the text; each
+	 * machine-readable one remembered to confirm the date the page shows. */
 	const char *lang = meta->language;
-	if (set_date(meta, date_value(jl.published, lang), "json-ld"))
-		goto modified;
+	struct days seen;
+	seen.n = 0;
+	char *v = date_value(jl.published, lang);
+	days_add(&seen, v);
+	set_date(meta, v, "json-ld");
+	if ((meta->modified = date_value(jl.modified, lang)))
+		meta->modified_from = "json-ld";
+	static const char *const mod_keys[] = { "article:modified_time", "dateModified",
+		"og:updated_time", "last-modified", "dcterms.modified" };
+	for (size_t k = 0; !meta->modified && k < sizeof mod_keys / sizeof mod_keys[0]; k++)
+		if ((meta->modified = date_value(meta_any(&ms, mod_keys[k]), lang)))
+			meta->modified_from = mod_keys[k];
+	days_add(&seen, meta->modified);
 	static const char *const date_keys[] = { "article:published_time", "datePublished",
 		"og:published_time", "published_time", "article.published", "pubdate",
 		"publishdate", "publish-date", "publish_date", "date", "dc.date", "dc.date.issued",
 		"dcterms.date", "dcterms.issued", "dc.date.created", "sailthru.date",
 		"parsely-pub-date", "citation_publication_date", "citation_date",
 		"article:published", "og:article:published_time" };
-	for (size_t k = 0; k < sizeof date_keys / sizeof date_keys[0]; k++)
-		if (set_date(meta, date_value(meta_any(&ms, date_keys[k]), lang), "meta"))
-			goto modified;
-	for (int i = 0; i < d->n; i++) {
-		if (!attr_has(d, i, "itemprop", "datePublished"))
-			continue;
-		const char *v = dom_attr(d, i, "content");
-		if (!v)
-			v = dom_attr(d, i, "datetime");
-		if (set_date(meta, date_value(v, lang), "meta"))
-			goto modified;
+	for (size_t k = 0; k < sizeof date_keys / sizeof date_keys[0]; k++) {
+		v = date_value(meta_any(&ms, date_keys[k]), lang);
+		days_add(&seen, v);
+		set_date(meta, v, "meta");
 	}
-	int time_tag = dom_tag_id(d, "time");
-	for (int pass = 0; pass < 2; pass++)
-		for (int i = 0; time_tag >= 0 && i < d->n; i++) {
-			if (d->tag[i] != time_tag || in_comments(d, marks, i))
-				continue;
-			/* first a time marked as the publication's, then any */
-			if (pass == 0 && !dom_attr(d, i, "pubdate") &&
-			    !(mk.words[i] & 1u << IW_DATE) && !attr_has(d, i, "class", "entry-date"))
-				continue;
-			if (set_date(meta, date_value(dom_attr(d, i, "datetime"), lang), "time"))
-				goto modified;
-		}
+	for (int i = 0; i < d->n && !meta->date; i++) {
+		/* "publish" among its names first: a cheap test before the attribute */
+		if (!(mk.words[i] & 1u << IW_DATE) || !attr_has(d, i, "itemprop", "datePublished"))
+			continue;
+		const char *c = dom_attr(d, i, "content");
+		if (!c)
+			c = dom_attr(d, i, "datetime");
+		set_date(meta, date_value(c, lang), "meta");
+	}
 	char day[11];
-	if (date_in_url(url, day) && set_date(meta, xstrdup(day), "url"))
-		goto modified;
+	int time_tag = dom_tag_id(d, "time");
+	for (int i = 0; time_tag >= 0 && i < d->n; i++) {
+		if (d->tag[i] != time_tag || in_comments(d, marks, i))
+			continue;
+		v = date_value(dom_attr(d, i, "datetime"), lang);
+		/* other stories' times in lists and asides confirm nothing */
+		if (!(marks[i] & MARK_CHROME))
+			days_add(&seen, v);
+		/* first a time marked as the publication's */
+		if (dom_attr(d, i, "pubdate") || mk.words[i] & 1u << IW_DATE ||
+		    attr_has(d, i, "class", "entry-date"))
+			set_date(meta, v, "time");
+		else
+			free(v);
+	}
+	bool in_url = date_in_url(url, day);
+	if (in_url) {
+		days_add(&seen, day);
+		set_date(meta, xstrdup(day), "url");
+	}
+	for (int i = 0; time_tag >= 0 && i < d->n && !meta->date; i++)
+		if (d->tag[i] == time_tag && !in_comments(d, marks, i))
+			set_date(meta, date_value(dom_attr(d, i, "datetime"), lang), "time");
 	const char *from = NULL;
-	char *t = date_from_text(d, &mk, h1, lang, &from);
-	set_date(meta, t, from);
-modified:
-	meta->modified = date_value(jl.modified, lang);
-	static const char *const mod_keys[] = { "article:modified_time", "dateModified",
-		"og:updated_time", "last-modified", "dcterms.modified" };
-	for (size_t k = 0; !meta->modified && k < sizeof mod_keys / sizeof mod_keys[0]; k++)
-		meta->modified = date_value(meta_any(&ms, mod_keys[k]), lang);
+	if (!meta->date) {
+		v = date_from_text(d, &mk, h1, lang, true, &from);
+		set_date(meta, v, from);
+	} else if (strcmp(meta->date_from, "url") && h1 >= 0) {
+		/* The date the page shows by its headline, when another of its
+		 * machine-readable dates confirms it or it is the same instant
+		 * in the page's time zone: a page updated and shown as of its
+		 * update, or a UTC timestamp past midnight where it is read. */
+		char *shown = date_from_text(d, &mk, h1, lang, false, &from);
+		if (shown && strncmp(shown, meta->date, 10) &&
+		    (days_has(&seen, shown) || zone_moves(meta->date, shown))) {
+			free(meta->date);
+			meta->date = shown;
+			meta->date_from = from;
+		} else {
+			free(shown);
+		}
+	}
 
 	const char *kw = meta_content(&ms, "name", "keywords");
 	if (kw)
 		meta->keywords = collapsed_dup(kw, strlen(kw));
-	const char *desc = meta_content(&ms, "name", "description");
-	if (!desc)
-		desc = meta_any(&ms, "og:description");
-	if (!desc)
-		desc = meta_any(&ms, "twitter:description");
-	if (desc)
-		meta->description = nonempty_dup(desc, strlen(desc));
+	static const char *const desc_keys[] = { "description", "og:description",
+		"twitter:description" };
+	for (size_t k = 0; !meta->description && k < 3; k++) {
+		const char *desc = k ? meta_any(&ms, desc_keys[k]) :
+				   meta_content(&ms, "name", "description");
+		if (desc && (meta->description = nonempty_dup(desc, strlen(desc))))
+			meta->description_from = desc_keys[k];
+	}
 
 	const char *img = meta_any(&ms, "og:image");
-	if (!img)
+	meta->image_from = "og:image";
+	if (!img) {
 		img = meta_any(&ms, "twitter:image");
-	if (img)
+		meta->image_from = "twitter:image";
+	}
+	if (img) {
 		meta->image = nonempty_dup(img, strlen(img));
-	else if (jl.image)
+	} else if (jl.image) {
 		meta->image = xstrdup(jl.image);
+		meta->image_from = "json-ld";
+	}
+	if (!meta->image)
+		meta->image_from = NULL;
 
 	meta_all(&ms, "article:section", &meta->categories, &meta->ncategories);
-	if (!meta->ncategories && jl.section)
+	meta->categories_from = "article:section";
+	if (!meta->ncategories && jl.section) {
 		list_add(&meta->categories, &meta->ncategories, jl.section);
+		meta->categories_from = "json-ld articleSection";
+	}
+	if (!meta->ncategories)
+		meta->categories_from = NULL;
 	meta_all(&ms, "article:tag", &meta->tags, &meta->ntags);
+	meta->tags_from = meta->ntags ? "article:tag" : NULL;
 
 	free(ht);
 	free(host);
@@ -1892,7 +2344,8 @@ extract_canonical(const struct dom *d)
 {
 	struct metas ms;
 	metas_find(d, &ms);
-	char *c = canonical_of(&ms);
+	const char *from;
+	char *c = canonical_of(&ms, &from);
 	free(ms.id);
 	return c;
 }

@@ -32,7 +32,8 @@ void extract_text_mask(const struct dom *d, const uint8_t *content,
  * (never invented).  Dates are ISO 8601: the day, with the time and the
  * offset when the source has them.  *_from says where a field came from:
  * "json-ld", "meta", "og:title", "title", "h1", "time", "url", "text",
- * "rel=author", "byline", "html", "script". */
+ * "rel=author", "byline", "html", "script"; the others name the tag or
+ * key ("og:site_name", "article:section", "link rel=canonical"). */
 /* The reader comments the page holds apart from its main text: the text
  * (one block a line) of its comment sections (an id or class naming
  * comments, in English, German, French or Spanish), without their forms
@@ -58,6 +59,9 @@ struct page_meta {
 	const char *date_from;
 	const char *author_from;
 	const char *language_from;
+	/* the meta tag or JSON-LD key of each of the others */
+	const char *modified_from, *site_from, *description_from, *image_from,
+		   *canonical_from, *categories_from, *tags_from;
 };
 
 /* url: the page's address (a date in its path), or NULL for the page's
@@ -69,11 +73,13 @@ void extract_meta(const struct dom *d, struct page_meta *meta);
 char *extract_canonical(const struct dom *d);
 void extract_meta_free(struct page_meta *meta);
 
-/* A date value ("2019-11-19 02:24:00 UTC") as ISO 8601, or NULL. */
+/* A date value ("2019-11-19 02:24:00 UTC", "Wed, 04 May 2022 02:41:00
+ * GMT") as ISO 8601, or NULL. */
 char *extract_date_iso(const char *s);
 /* The first date written in s[0..n) (numeric, or with a month name in
- * English, German, French, Spanish or Russian, or 2024年3月14日), as
- * YYYY-MM-DD in out.  lang (or NULL): "en" reads 03/14/2024 month first. */
+ * English, German, French, Spanish, Russian or Greek, or 2024年3月14日), as
+ * YYYY-MM-DD in out.  lang (or NULL): "en" and "en-US" read 03/14/2024
+ * month first, every other language (en-GB too) the day first. */
 bool extract_date_text(const char *s, size_t n, const char *lang, char out[11]);
 
 #endif

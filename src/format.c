@@ -8,6 +8,8 @@
 #include <strings.h>
 
 #include "format.h"
+#include "page.h"
+#include "run.h"
 
 /* ---- URLs ---- */
 
@@ -1073,4 +1075,32 @@ format_front_matter(const struct page_meta *m, struct buf *out)
 		buf_adds(out, "]\n");
 	}
 	buf_adds(out, "---\n\n");
+}
+
+void
+format_page(const struct page *pg, const struct run *run, const struct page_meta *meta,
+	    bool markdown, bool front_matter, const struct format_opts *o,
+	    const char *comments, size_t comments_len, struct buf *out)
+{
+	if (markdown && front_matter)
+		format_front_matter(meta, out);
+	if (run->by_lines || !pg->dom) {
+		const char *t = run->text.data ? run->text.data : "";
+		if (markdown)
+			format_lines_markdown(t, run->text.len, out);
+		else
+			format_lines_html(t, run->text.len, out);
+	} else if (markdown) {
+		format_markdown(pg->dom, run->dc.content, run->masked ? run->mask : NULL, o, out);
+	} else {
+		format_html(pg->dom, run->dc.content, run->masked ? run->mask : NULL, o, out);
+	}
+	if (comments_len && markdown) {
+		buf_adds(out, "\n## Comments\n\n");
+		format_lines_markdown(comments, comments_len, out);
+	} else if (comments_len) {
+		buf_adds(out, "<section>\n<h2>Comments</h2>\n");
+		format_lines_html(comments, comments_len, out);
+		buf_adds(out, "</section>\n");
+	}
 }

@@ -39,6 +39,18 @@ void format_front_matter(const struct page_meta *m, struct buf *out);
 void format_lines_markdown(const char *text, size_t len, struct buf *out);
 void format_lines_html(const char *text, size_t len, struct buf *out);
 
+/* A whole page as extract --format markdown|html writes it, shared by
+ * extract and the inspector's s so the two are the same bytes: meta as a
+ * front matter block (Markdown, front_matter), the run's kept structure
+ * (plain paragraphs when the method decided lines, not elements, or the
+ * page has no tree), then the comments text, when not empty, as a section
+ * of its own. */
+struct page;
+struct run;
+void format_page(const struct page *pg, const struct run *run, const struct page_meta *meta,
+		 bool markdown, bool front_matter, const struct format_opts *o,
+		 const char *comments, size_t comments_len, struct buf *out);
+
 /* ref made absolute against base (RFC 3986 section 5.2, simplified); a
  * copy of ref when base is NULL or ref has a scheme.  Caller frees. */
 char *format_url_resolve(const char *base, const char *ref);

@@ -224,6 +224,38 @@ test_meta_bylines(void **state)
 		  "Jelko Djuren und Jutta Klaukien" },
 		{ "<h1>Big ferry news</h1><p>Ein Artikel von Pamela Sladky | 27.01.2022</p>",
 		  "Pamela Sladky" },
+		/* a byline whose text is no name links its author */
+		{ "<h1>Resort plan</h1><div class=byline>By <a href=\"/staff/jr\">J.R. Stone</a>"
+		  " Thursday, November 9, 2023 7:35AM</div>", "J.R. Stone" },
+		/* a label alone, the name in the next block */
+		{ "<h1>Quarantäne</h1><dl><dt>Autor</dt><dd><a href=\"/p/1\">Nikolai Huke</a>"
+		  "</dd></dl>", "Nikolai Huke" },
+		/* a dateline: date | time | name */
+		{ "<h1>Stellungnahmen</h1><div><small>04.02.2022 | 13:10 Uhr | Uta Helkenberg"
+		  "</small><p>Der Verband hat Stellung genommen.</p></div>", "Uta Helkenberg" },
+		/* no h1: the first h2 is the headline */
+		{ "<h2>Grenzen</h2><p><i>von Daniela Obers</i></p><p>Grenzen sind gut.</p>",
+		  "Daniela Obers" },
+		/* Chinese and Japanese bylines: a label, a separator, the name */
+		{ "<h1>疫苗获准上市</h1><p>来源：新华网 作者：王小明 2024年3月14日</p>", "王小明" },
+		{ "<h1>新しい橋</h1><p>文／山田 太郎</p><p>本文です。</p>", "山田 太郎" },
+		/* ... not 作者们 ("the authors"), not a run longer than a name,
+		 * not 文 inside 正文 */
+		{ "<h1>新桥</h1><p>作者们说明了原因。</p>", NULL },
+		{ "<h1>疫苗</h1><p>记者 欧阳小明报道</p>", NULL },
+		{ "<h1>疫苗</h1><div>标题 正文 作者</div>", NULL },
+		/* a link that is no name; a dateline with two names or none */
+		{ "<h1>Resort plan</h1><div class=byline>Filed under <a href=\"/n\">Top news</a>"
+		  " on November 9, 2023 7:35AM</div>", NULL },
+		/* a first link in capitals, or in a script without capitals,
+		 * is no name read by its letters */
+		{ "<h1>Camping</h1><div class=byline><a href=\"/ad\">PAID CONTENT</a>"
+		  " 9.11.2023, 7:35</div>", NULL },
+		{ "<h1>疫苗</h1><div class=byline><a href=\"/n\">世界首个 疫苗获准上市</a>"
+		  " 2023-11-09 07:35</div>", NULL },
+		{ "<h1>Stellungnahmen</h1><p><small>04.02.2022 | Uta Helkenberg | Jan Koch"
+		  "</small></p>", NULL },
+		{ "<h1>Hechte</h1><p><small>Schweiz | Jan Koch</small></p>", NULL },
 		/* a heading and a sentence with "von" */
 		{ "<h1>Leasing von Firmenfahrzeugen</h1><h2>Messung von Treibhausgasen</h2>"
 		  "<p>Die Fähre fährt von Hafen zu Hafen.</p>", NULL },
@@ -254,6 +286,25 @@ test_meta_bylines(void **state)
 		assert_string_equal(pg.meta.author, "Jana Müller");
 		page_free(&pg);
 	}
+	/* a label far from the headline, and what after it is no name */
+	struct buf b;
+	buf_init(&b);
+	buf_adds(&b, "<h1>Quarant\u00e4ne</h1>");
+	for (int i = 0; i < 100; i++)
+		buf_adds(&b, "<p>Ein Absatz.</p>");
+	buf_adds(&b, "<h4>Autor</h4><p><a href=\"/p/1\">Nikolai Huke</a>, Politologe</p>");
+	test_page(&pg, b.data);
+	assert_string_equal(pg.meta.author, "Nikolai Huke");
+	page_free(&pg);
+	b.len = 0;
+	buf_adds(&b, "<h1>Quarant\u00e4ne</h1>");
+	for (int i = 0; i < 100; i++)
+		buf_adds(&b, "<p>Ein Absatz.</p>");
+	buf_adds(&b, "<h4>Autor</h4><p>alle Beitr\u00e4ge</p>");
+	test_page(&pg, b.data);
+	assert_null(pg.meta.author);
+	page_free(&pg);
+	buf_free(&b);
 	/* JSON-LD naming its author by @id elsewhere in the graph */
 	test_page(&pg, "<html><head><script type=\"application/ld+json\">{\"@graph\":["
 		  "{\"@type\":\"Article\",\"author\":{\"@id\":\"#p1\"}},"
@@ -311,6 +362,10 @@ test_date_iso(void **state)
 		{ "2019-02-30", NULL },
 		{ "Tuesday", NULL },
 		{ "1850-01-01", NULL },
+		/* RFC 1123, as feeds and some CMSs write JSON-LD dates */
+		{ "Wed, 04 May 2022 02:41:00 GMT", "2022-05-04T02:41:00Z" },
+		{ "Tue, 3 May 2022", "2022-05-03" },
+		{ "Wed, 31 Feb 2022 02:41:00 GMT", NULL },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char *r = extract_date_iso(cases[i][0]);
@@ -337,11 +392,18 @@ test_date_text(void **state)
 		{ "14 de marzo de 2024", "es", "2024-03-14" },
 		{ "14 марта 2024 г.", "ru", "2024-03-14" },
 		{ "Опубликовано: 3 Января 2022", "ru", "2022-01-03" },
+		{ "14 Μαρτίου 2024", "el", "2024-03-14" },
+		{ "ΤΡΙΤΗ 14 ΜΑΡΤΙΟΥ 2024", "el", "2024-03-14" },
+		{ "Δημοσίευση: 3 Μαΐου 2022, 10:15", "el", "2022-05-03" },
+		{ "Αύγουστος 2023", "el", NULL },
 		{ "2024年3月14日 10:00", "zh", "2024-03-14" },
 		{ "更新 2024年12月1日", "ja", "2024-12-01" },
 		{ "14.03.2024", "de", "2024-03-14" },
 		{ "14.03.24", "de", "2024-03-14" },
 		{ "03/14/2024", "en-US", "2024-03-14" },
+		{ "02/10/2020", "en", "2020-02-10" },
+		/* British English writes the day first */
+		{ "02/10/2020", "en-GB", "2020-10-02" },
 		{ "14/03/2024", "fr", "2024-03-14" },
 		{ "2024-03-14", NULL, "2024-03-14" },
 		{ "31 February 2024", "en", NULL },
@@ -359,6 +421,73 @@ test_date_text(void **state)
 			fail_msg("'%s' gave %s", cases[i][0], out);
 		}
 	}
+}
+
+/* Which source dates the page: the date shown by the headline when
+ * another machine-readable date confirms it or the time zone explains
+ * it; the URL before a <time> nothing marks. */
+static void
+test_meta_date_sources(void **state)
+{
+	(void)state;
+	static const char *const cases[][4] = {
+		/* 22:04 UTC is past midnight where the page is read */
+		{ "2019-10-18T22:04:00Z", "", "<p class=date>19.10.2019</p>", "2019-10-19 text" },
+		/* ... but 10:04 UTC is the 18th in every zone that is a day ahead
+		 * at most in the morning: the shown day is some other date */
+		{ "2019-10-18T10:04:00Z", "", "<p class=date>19.10.2019</p>",
+		  "2019-10-18T10:04:00Z json-ld" },
+		/* a morning UTC time is still the evening before further west */
+		{ "2022-05-04T02:41:00Z", "", "<p class=date>3 de mayo de 2022</p>", "2022-05-03 text" },
+		/* a local time without offset is no instant to move */
+		{ "2019-10-18T22:04:00", "", "<p class=date>19.10.2019</p>",
+		  "2019-10-18T22:04:00 json-ld" },
+		/* updated and shown as of the update */
+		{ "2021-03-16T16:16:10Z", "2021-03-20T14:00:17Z", "<p class=date>20.03.2021</p>",
+		  "2021-03-20 text" },
+		/* a shown date nothing confirms */
+		{ "2021-03-16T16:16:10Z", "2021-03-20T14:00:17Z", "<p class=date>25.03.2021</p>",
+		  "2021-03-16T16:16:10Z json-ld" },
+	};
+	struct page pg;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char html[1024], got[128];
+		snprintf(html, sizeof html, "<html lang=de><head><script type=\"application/ld+json\">"
+			 "{\"@type\":\"NewsArticle\",\"datePublished\":\"%s\"%s%s%s}</script></head>"
+			 "<body><h1>Neue F\u00e4hre</h1>%s<p>Der Rat hat entschieden.</p></body></html>",
+			 cases[i][0], *cases[i][1] ? ",\"dateModified\":\"" : "", cases[i][1],
+			 *cases[i][1] ? "\"" : "", cases[i][2]);
+		test_page(&pg, html);
+		snprintf(got, sizeof got, "%s %s", pg.meta.date ? pg.meta.date : "-",
+			 pg.meta.date_from ? pg.meta.date_from : "-");
+		if (strcmp(got, cases[i][3]))
+			fail_msg("case %zu: '%s', want '%s'", i, got, cases[i][3]);
+		page_free(&pg);
+	}
+	/* the site's today above the headline confirms nothing */
+	test_page(&pg, "<html><head><script type=\"application/ld+json\">"
+		  "{\"@type\":\"NewsArticle\",\"datePublished\":\"2019-10-18T22:04:00Z\"}</script>"
+		  "</head><body><div class=date>19.10.2019</div><div><h1>Ferry</h1>"
+		  "<p>Text.</p></div></body></html>");
+	assert_string_equal(pg.meta.date, "2019-10-18T22:04:00Z");
+	page_free(&pg);
+	/* the URL's date before a <time> nothing marks as the publication's */
+	test_page(&pg, "<html><body><h1>Ferry</h1><p>First posted in our forum "
+		  "<time datetime=\"2009-04-11T18:06:36\">years ago</time>.</p></body></html>");
+	assert_string_equal(pg.meta.date, "2009-04-11T18:06:36");
+	struct page_meta m;
+	extract_meta_url(pg.dom, "https://x.example/2019/10/22/ferry/", &m);
+	assert_string_equal(m.date, "2019-10-22");
+	assert_string_equal(m.date_from, "url");
+	extract_meta_free(&m);
+	/* the day first in a path, as European sites write it */
+	extract_meta_url(pg.dom, "https://x.example/meldungen/29-10-2021", &m);
+	assert_string_equal(m.date, "2021-10-29");
+	extract_meta_free(&m);
+	extract_meta_url(pg.dom, "https://x.example/meldungen/31-02-2021", &m);
+	assert_string_equal(m.date, "2009-04-11T18:06:36");
+	extract_meta_free(&m);
+	page_free(&pg);
 }
 
 static void
@@ -408,6 +537,7 @@ main(void)
 		cmocka_unit_test(test_comments),
 		cmocka_unit_test(test_date_iso),
 		cmocka_unit_test(test_date_text),
+		cmocka_unit_test(test_meta_date_sources),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -36,6 +37,7 @@
 #include "tui/tui.h"
 #include "tui/view.h"
 #include "rules.h"
+#include "format.h"
 
 const struct action_info tui_actions[ACT_COUNT] = {
 #define A_INFO(name, keys, group, help) [ACT_##name] = { #name, keys, group, help },
@@ -757,20 +759,74 @@ tui_save_default(const struct tui *t, char *out, size_t n)
 			*c = '_';
 }
 
+/* The format s writes a file in, by its name's extension: .md and
+ * .markdown Markdown, .html and .htm HTML, anything else plain text. */
+enum save_format { SAVE_TEXT, SAVE_MARKDOWN, SAVE_HTML };
+
+static enum save_format
+save_format_of(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	const char *dot = strrchr(base ? base + 1 : path, '.');
+	if (dot && (!strcasecmp(dot, ".md") || !strcasecmp(dot, ".markdown")))
+		return SAVE_MARKDOWN;
+	if (dot && (!strcasecmp(dot, ".html") || !strcasecmp(dot, ".htm")))
+		return SAVE_HTML;
+	return SAVE_TEXT;
+}
+
+/* What pith extract --format markdown|html writes of this page with the
+ * same options: the same run (pins and rule included), the same address
+ * for relative URLs and for the metadata, the comments with --comments. */
+static void
+save_structured(const struct tui *t, bool markdown, struct buf *out)
+{
+	const struct cli *c = t->cli;
+	const struct tui_model *m = &t->m;
+	const struct page *pg = m->pg;
+	const char *url = c->url ? c->url : cli_is_url(c->inputs[0]) ? c->inputs[0] : NULL;
+	struct page_meta meta, *pm = (struct page_meta *)&pg->meta;
+	if (url && pg->dom) {
+		extract_meta_url(pg->dom, url, &meta);
+		pm = &meta;
+	}
+	struct buf comments;
+	buf_init(&comments);
+	if (c->comments && pg->dom)
+		extract_comments(pg->dom, m->run.dc.content, m->run.masked ? m->run.mask : NULL,
+				 &comments);
+	struct format_opts fo = { .links = c->links, .images = c->images,
+				  .url = url ? url : pm->canonical };
+	format_page(pg, &m->run, pm, markdown, c->front_matter, &fo, comments.data,
+		    comments.len, out);
+	buf_free(&comments);
+	if (pm == &meta)
+		extract_meta_free(&meta);
+}
+
 /* Write the text pane's extraction (the method's text, not the dropped
- * text shown greyed) to t->save_path. */
+ * text shown greyed) to t->save_path, as text, Markdown or HTML. */
 static void
 save_text(struct tui *t)
 {
 	char err[256];
 	const struct tui_model *m = &t->m;
-	if (write_file_atomic(t->save_path, m->out.data, m->out.len, false, err, sizeof err) < 0)
+	enum save_format f = save_format_of(t->save_path);
+	struct buf doc;
+	buf_init(&doc);
+	if (f != SAVE_TEXT)
+		save_structured(t, f == SAVE_MARKDOWN, &doc);
+	const struct buf *b = f == SAVE_TEXT ? &m->out : &doc;
+	if (write_file_atomic(t->save_path, b->data ? b->data : "", b->len, false, err,
+			      sizeof err) < 0)
 		tui_message(t, true, "%s: %s", t->save_path, err);
 	else
 	{
-		tui_message(t, false, "saved %zu characters to %s", m->chars, t->save_path);
+		static const char *const as[] = { "", " as Markdown", " as HTML" };
+		tui_message(t, false, "saved %zu characters to %s%s", m->chars, t->save_path, as[f]);
 		t->saved_once = true;
 	}
+	buf_free(&doc);
 }
 
 static void

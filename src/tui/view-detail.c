@@ -1,7 +1,7 @@
 /* view-detail.c - why the selected element is kept or dropped: every
  * figure with its formula and the numbers put in, the smoothing and
- * outlier tests, the pin, the XPath and source lines, and the page's
- * loading facts. */
+ * outlier tests, the pin, the XPath and source lines, the page's
+ * loading facts and its metadata with where each field came from. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -148,6 +148,50 @@ explain_line(void *ctx, enum explain_role role, const char *text)
 	add(ctx, roles[role], "%s", text);
 }
 
+/* "name: value (where from)", wrapped; nothing when the page gave none. */
+static void
+meta_field(struct detail *D, const char *name, const char *value, const char *from)
+{
+	if (!value)
+		return;
+	struct buf b;
+	buf_init(&b);
+	buf_printf(&b, "%s: %s (%s)", name, value, from ? from : "?");
+	add_wrapped(D, ROLE_NORMAL, b.data);
+	buf_free(&b);
+}
+
+/* The metadata pith found, each field with its source (what extract
+ * --format json writes), so a wrong date or author can be traced. */
+static void
+meta_section(struct detail *D, const struct page_meta *pm)
+{
+	add(D, ROLE_HEADING, "metadata");
+	meta_field(D, "title", pm->title, pm->title_from);
+	meta_field(D, "author", pm->author, pm->author_from);
+	meta_field(D, "date", pm->date, pm->date_from);
+	meta_field(D, "modified", pm->modified, pm->modified_from);
+	meta_field(D, "site", pm->site, pm->site_from);
+	meta_field(D, "language", pm->language, pm->language_from);
+	meta_field(D, "description", pm->description, pm->description_from);
+	meta_field(D, "image", pm->image, pm->image_from);
+	meta_field(D, "canonical", pm->canonical, pm->canonical_from);
+	struct buf b;
+	buf_init(&b);
+	for (int i = 0; i < pm->ncategories; i++)
+		buf_printf(&b, "%s%s", i ? ", " : "", pm->categories[i]);
+	meta_field(D, "categories", b.len ? b.data : NULL, pm->categories_from);
+	b.len = 0;
+	for (int i = 0; i < pm->ntags; i++)
+		buf_printf(&b, "%s%s", i ? ", " : "", pm->tags[i]);
+	meta_field(D, "tags", b.len ? b.data : NULL, pm->tags_from);
+	buf_free(&b);
+	if (!pm->title && !pm->author && !pm->date && !pm->modified && !pm->site &&
+	    !pm->language && !pm->description && !pm->image && !pm->canonical &&
+	    !pm->ncategories && !pm->ntags)
+		add(D, ROLE_DIM, "none: the page names no title, date, author or site");
+}
+
 static void
 build(struct detail *D, const struct tui_model *m)
 {
@@ -290,12 +334,7 @@ build(struct detail *D, const struct tui_model *m)
 	    pg->src.refs_decoded, pg->src.refs_decoded == 1 ? "" : "s",
 	    pg->src.forms_normalised, pg->src.forms_normalised == 1 ? "" : "s",
 	    pg->src.replacements, pg->src.replacements == 1 ? "" : "s", to);
-	if (pg->meta.title)
-		add(D, ROLE_NORMAL, "title: %s (%s)", pg->meta.title,
-		    pg->meta.title_from ? pg->meta.title_from : "?");
-	if (pg->meta.date)
-		add(D, ROLE_NORMAL, "date: %s (%s)", pg->meta.date,
-		    pg->meta.date_from ? pg->meta.date_from : "?");
+	meta_section(D, &pg->meta);
 	buf_free(&b);
 }
 

@@ -134,7 +134,7 @@ status_draw(struct tui *t, struct rect r, bool focused)
 	int y = r.y + 1;
 	scr_fill(y, r.x, r.w, ROLE_NORMAL);
 	if (t->prompt != PROMPT_NONE) {
-		char lead[96];
+		char lead[160];
 		if (t->prompt == PROMPT_SEARCH) {
 			snprintf(lead, sizeof lead, "/");
 		} else if (t->prompt == PROMPT_URL) {
@@ -142,7 +142,8 @@ status_draw(struct tui *t, struct rect r, bool focused)
 		} else if (t->prompt == PROMPT_SAVE) {
 			char def[80];
 			tui_save_default(t, def, sizeof def);
-			snprintf(lead, sizeof lead, "save the text to (%.60s): ", def);
+			snprintf(lead, sizeof lead, "save the text to (%.60s; .md Markdown, .html HTML): ",
+				 def);
 		} else if (t->prompt == PROMPT_RULE) {
 			snprintf(lead, sizeof lead, "write the rule? (y/n) ");
 		} else if (t->prompt == PROMPT_GOLD) {
