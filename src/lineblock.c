@@ -1130,15 +1130,18 @@ lineblock_free(struct lineblock *lb)
 
 void
 lineblock_decide_elements(const struct lineblock *lb, const struct dom *d,
-			  struct decision *dc)
+			  const int *last_line, struct decision *dc)
 {
 	int nsrc = 1;
 	for (int j = 0; j < lb->nlines; j++)
 		if (lb->src_line[j] > nsrc)
 			nsrc = lb->src_line[j];
-	for (int i = 0; i < d->n; i++)
+	for (int i = 0; i < d->n; i++) {
 		if (d->line[i] > nsrc)
 			nsrc = d->line[i];
+		if (last_line && last_line[i] > nsrc)
+			nsrc = last_line[i];
+	}
 	uint8_t *sel = xcalloc((size_t)nsrc + 2, 1);
 	for (int r = 0; r < lb->nregions; r++) {
 		if (!lb->regions[r].selected)
@@ -1148,13 +1151,24 @@ lineblock_decide_elements(const struct lineblock *lb, const struct dom *d,
 		for (int s = lb->src_line[f - 1]; s <= lb->src_line[l - 1] && s <= nsrc; s++)
 			sel[s] = 1;
 	}
-	/* an element is lb's content when the line it starts on is kept */
+	/* kept[s]: the selected lines before source line s */
+	int *kept = xmalloc(((size_t)nsrc + 2) * sizeof *kept);
+	kept[0] = kept[1] = 0;
+	for (int l = 1; l <= nsrc; l++)
+		kept[l + 1] = kept[l] + sel[l];
+	/* an element is lb's content when at least half the source lines it
+	 * spans are kept (one line: that line); a container is not judged
+	 * by the line of its start tag alone */
 	for (int i = 0; i < d->n; i++) {
-		int l = d->line[i];
-		int in = l >= 1 && l <= nsrc && sel[l] && !(d->flags[i] & DOM_SKIP);
+		int a = d->line[i], b = last_line ? last_line[i] : a;
+		if (b < a)
+			b = a;
+		int in = a >= 1 && a <= nsrc && 2 * (kept[b + 1] - kept[a]) >= b - a + 1 &&
+			 !(d->flags[i] & DOM_SKIP);
 		dc->content[i] = (uint8_t)in;
 		dc->reason[i] = in ? REASON_CC : REASON_NOISE;
 	}
+	free(kept);
 	dc->region = -1;
 	free(sel);
 }

@@ -111,11 +111,14 @@ void lineblock_extract(const struct lineblock *lb, const struct params *p,
 		       struct buf *out);
 void lineblock_free(struct lineblock *lb);
 
-/* The method on elements: element i is content when the source line it
- * starts on lies in a selected region (and it is not skipped text). */
+/* The method on elements: element i is content when at least half of
+ * the source lines it spans (d->line[i] to last_line[i]; its start line
+ * alone when last_line is NULL) lie in selected regions, and it is not
+ * skipped text. */
 struct dom;
 struct decision;
 void lineblock_decide_elements(const struct lineblock *lb, const struct dom *d,
+			       const int *last_line,
 			       struct decision *dc);
 /* The Ctext lines [*a, *b] (1-based) that start on source lines first to
  * last; 0 when there are none. */

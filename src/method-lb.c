@@ -44,7 +44,7 @@ lb_decide(struct page *pg, const void *site, int index, const char *name,
 	for (int j = 0; j < pg->lb->nlines; j++)
 		if (pg->lb->src_line[j] > s->nsrc)
 			s->nsrc = pg->lb->src_line[j];
-	lineblock_decide_elements(pg->lb, pg->dom, dc);
+	lineblock_decide_elements(pg->lb, pg->dom, s->last_line, dc);
 }
 
 static void
@@ -95,39 +95,49 @@ lb_explain(const struct run *r, const struct page *pg, const struct params *p,
 		       a, b, x->to, b0, b1, lb->K);
 	explain_printf(x, EXPLAIN_NORMAL, "Y there: max %d at block %d; T=%g",
 		       lb->Y[best - 1], best, p->lb_T);
-	/* the region whose lines (not blocks: a region's last block may
-	 * reach K-1 lines further) hold the element's first line */
-	int at = -1;
-	for (int g = 0; g < lb->nregions; g++) {
-		int f, l;
-		lineblock_region_lines(lb, &lb->regions[g], &f, &l);
-		if (f <= a && l >= a)
-			at = g;
+	/* the source lines it spans, and those the selected regions hold
+	 * (by lines, not blocks: a region's last block may reach K-1 lines
+	 * further); the first region it meets, for why */
+	int s0 = pg->dom->line[i], s1 = s->last_line[i] > s0 ? s->last_line[i] : s0;
+	int held = 0, at = -1;
+	for (int l = s0; l <= s1; l++) {
+		bool kept = false;
+		for (int g = 0; g < lb->nregions; g++) {
+			int f, e;
+			lineblock_region_lines(lb, &lb->regions[g], &f, &e);
+			if (lb->src_line[f - 1] > l || lb->src_line[e - 1] < l)
+				continue;
+			if (at < 0)
+				at = g;
+			kept |= lb->regions[g].selected;
+		}
+		held += kept;
 	}
 	bool in = r->dc.content[i];
 	if (p->lb_stage <= 1) {
 		explain_printf(x, in ? EXPLAIN_CONTENT : EXPLAIN_NOISE,
 			       "Ctext: every line with text kept %s %s", x->to,
 			       in ? "content" : "noise");
-	} else if (p->lb_stage == 2) {
-		if (at < 0)
-			explain_printf(x, in ? EXPLAIN_CONTENT : EXPLAIN_NOISE,
-				       "stage blocks: no block over T holds line %d %s %s",
-				       pg->dom->line[i], x->to, in ? "content" : "noise");
-		else
-			explain_printf(x, EXPLAIN_CONTENT, "stage blocks: blocks %d-%d over T %s content",
-				       lb->regions[at].start, lb->regions[at].end, x->to);
-	} else if (at < 0)
-		explain_printf(x, in ? EXPLAIN_CONTENT : EXPLAIN_NOISE, "region: none holds line %d %s %s",
-			       pg->dom->line[i], x->to, in ? "content" : "noise");
-	else if (lb->regions[at].selected)
-		explain_printf(x, EXPLAIN_CONTENT, "region: blocks %d-%d, selected %s content",
-			       lb->regions[at].start, lb->regions[at].end, x->to);
-	else
-		explain_printf(x, EXPLAIN_NOISE, "region: blocks %d-%d, not selected (lb.mode=%s) %s noise",
+		return;
+	}
+	if (at >= 0 && p->lb_stage == 2)
+		explain_printf(x, EXPLAIN_NORMAL, "stage blocks: blocks %d-%d over T",
+			       lb->regions[at].start, lb->regions[at].end);
+	else if (at >= 0 && lb->regions[at].selected)
+		explain_printf(x, EXPLAIN_NORMAL, "region: blocks %d-%d, selected",
+			       lb->regions[at].start, lb->regions[at].end);
+	else if (at >= 0)
+		explain_printf(x, EXPLAIN_NORMAL, "region: blocks %d-%d, not selected (lb.mode=%s)",
 			       lb->regions[at].start, lb->regions[at].end,
 			       p->lb_mode == LB_MODE_ALL ? "all: it holds a copyright line" :
-			       "max: another holds the largest Y", x->to);
+			       "max: another holds the largest Y");
+	else
+		explain_printf(x, EXPLAIN_NORMAL, "%s: none holds lines %d-%d",
+			       p->lb_stage == 2 ? "stage blocks" : "region", s0, s1);
+	explain_printf(x, in ? EXPLAIN_CONTENT : EXPLAIN_NOISE,
+		       "lines %d-%d: %d of %d kept (%s) %s %s", s0, s1, held, s1 - s0 + 1,
+		       2 * held >= s1 - s0 + 1 ? "half or more" : "under half", x->to,
+		       in ? "content" : "noise");
 }
 
 /* Stages (lb.stage): the Ctext the method starts from, the blocks over T,
