@@ -165,9 +165,9 @@ def main():
               f"{n / dt:8.1f} {j2:>8} {rss:8.1f}", flush=True)
     dt, rss = timed([floor, *pages])
     print(f"{'floor (tidy)':<15} {'':7} {'':6} {'':6} {'':8} {'':6} {'':6} {n / dt:8.1f} {'':>8} {rss:8.1f}")
-    print("\nauto learnt from the aeb and trafilatura pages, so those two columns are in-sample\n"
-          "for it; its held-out estimate is tools/train-auto.py PITH BENCH --cv 5 (the figure in\n"
-          "src/auto-model.txt's comment).")
+    print("\nauto learnt from the aeb, trafilatura and mercury pages, so those columns are\n"
+          "in-sample for it; its held-out estimate per set is tools/train-auto.py PITH BENCH\n"
+          "--cv 5 (the figures in src/auto-model.txt's comment).")
 
     sets = [x for x in SETS if x in per_set[0][1]] + \
         sorted(x for x in per_set[0][1] if x not in SETS) if per_set else []
