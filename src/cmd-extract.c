@@ -768,7 +768,12 @@ worker(const struct batch *b, int rfd, int wfd)
 			alarm((unsigned)limit);
 		run_one(b, &it, &r);
 		alarm(0);
-		struct msg m = { o.seq, r.failed, r.out.len };
+		/* zeroed whole: its padding goes down the pipe too */
+		struct msg m;
+		memset(&m, 0, sizeof m);
+		m.seq = o.seq;
+		m.failed = r.failed;
+		m.len = r.out.len;
 		if (write_full(wfd, &m, sizeof m) < 0 ||
 		    write_full(wfd, r.out.data ? r.out.data : "", r.out.len) < 0)
 			_exit(3);
@@ -824,8 +829,14 @@ spawn(const struct batch *b, struct slot *w, int nw, int k)
 static int
 give(struct slot *w, long seq, const struct item *it)
 {
-	struct order o = { .seq = seq, .input = it->input, .site_index = it->site_index,
-			   .warc = it->warc, .bytes = it->len };
+	/* zeroed whole: its padding goes down the pipe too */
+	struct order o;
+	memset(&o, 0, sizeof o);
+	o.seq = seq;
+	o.input = it->input;
+	o.site_index = it->site_index;
+	o.warc = it->warc;
+	o.bytes = it->len;
 	for (int k = 0; k < NSTR; k++)
 		o.len[k] = it->s[k] ? strlen(it->s[k]) : SIZE_MAX;
 	w->seq = seq;
