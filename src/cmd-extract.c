@@ -993,7 +993,9 @@ run_workers(const struct batch *b, struct printer *pr, struct source *src, int n
 		if (pr->broken) {
 			kill(w[k].pid, SIGTERM);    /* nothing it does can be delivered */
 		} else {
-			struct order stop = { .seq = -1 };
+			struct order stop;
+			memset(&stop, 0, sizeof stop);
+			stop.seq = -1;
 			write_full(w[k].to, &stop, sizeof stop);
 		}
 		close(w[k].to);

@@ -291,6 +291,7 @@ static const char *const id_words[] = {
 };
 enum { IW_COMMENT = 1, IW_FOOTER = 2, IW_SIDEBAR = 4, IW_TEASER = 8 };
 enum { IW_DATE = 4, IW_DATE_END = 16, IW_NWORDS = sizeof id_words / sizeof id_words[0] };
+_Static_assert(IW_NWORDS <= 32, "id_words are bits of a uint32_t");
 /* an author's element: "byline" or a word for author */
 enum { IW_AUTHOR = 1u << 13 | 1u << 16 | 1u << 17 | 1u << 18 };
 
@@ -779,7 +780,8 @@ static size_t
 fold_char(const unsigned char *s, size_t n, unsigned char out[2])
 {
 	if (s[0] < 0x80) {
-		out[0] = (unsigned char)tolower(s[0]);
+		/* ASCII's own case, whatever the locale */
+		out[0] = s[0] >= 'A' && s[0] <= 'Z' ? (unsigned char)(s[0] + ('a' - 'A')) : s[0];
 		return 1;
 	}
 	if (n < 2)
@@ -979,8 +981,8 @@ mark_first_bytes(bool table[256], const char *forms)
 	for (const char *f = forms; *f; ) {
 		unsigned char c = (unsigned char)*f;
 		table[c] = true;
-		if (c < 0x80)
-			table[toupper(c)] = true;
+		if (c >= 'a' && c <= 'z')
+			table[c - ('a' - 'A')] = true;
 		if (c == 0xd0 || c == 0xd1)
 			table[0xd0] = table[0xd1] = true;
 		if (c == 0xce || c == 0xcf)

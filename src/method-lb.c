@@ -1,6 +1,7 @@
 /* method-lb.c - the line-block distribution (ALGORITHMS.md §2) in the
- * table: lb decides source lines; its elements are those that start on a
- * kept line, and pins keep or drop the lines of the pinned elements. */
+ * table: lb decides source lines; an element is content when at least
+ * half the lines it spans are kept, and pins keep or drop the lines of
+ * the pinned elements. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -97,22 +98,9 @@ lb_explain(const struct run *r, const struct page *pg, const struct params *p,
 		       lb->Y[best - 1], best, p->lb_T);
 	/* the source lines it spans, and those the selected regions hold
 	 * (by lines, not blocks: a region's last block may reach K-1 lines
-	 * further); the first region it meets, for why */
+	 * further), as lineblock_decide_elements() counts them; the region
+	 * it meets, a selected one first, for why */
 	int s0 = pg->dom->line[i], s1 = s->last_line[i] > s0 ? s->last_line[i] : s0;
-	int held = 0, at = -1;
-	for (int l = s0; l <= s1; l++) {
-		bool kept = false;
-		for (int g = 0; g < lb->nregions; g++) {
-			int f, e;
-			lineblock_region_lines(lb, &lb->regions[g], &f, &e);
-			if (lb->src_line[f - 1] > l || lb->src_line[e - 1] < l)
-				continue;
-			if (at < 0)
-				at = g;
-			kept |= lb->regions[g].selected;
-		}
-		held += kept;
-	}
 	bool in = r->dc.content[i];
 	if (p->lb_stage <= 1) {
 		explain_printf(x, in ? EXPLAIN_CONTENT : EXPLAIN_NOISE,
@@ -120,6 +108,36 @@ lb_explain(const struct run *r, const struct page *pg, const struct params *p,
 			       in ? "content" : "noise");
 		return;
 	}
+	if (pg->dom->flags[i] & DOM_SKIP || s0 < 1) {
+		explain_printf(x, EXPLAIN_NOISE, "%s %s noise", s0 < 1 ?
+			       "no source line of its own (an element tidy added)" :
+			       "not text a reader sees (script, style, hidden)", x->to);
+		return;
+	}
+	uint8_t *sel = xcalloc((size_t)(s1 - s0) + 1, 1);
+	int at = -1, at_sel = -1;
+	for (int g = 0; g < lb->nregions; g++) {
+		int f, e;
+		lineblock_region_lines(lb, &lb->regions[g], &f, &e);
+		int r0 = lb->src_line[f - 1] > s0 ? lb->src_line[f - 1] : s0;
+		int r1 = lb->src_line[e - 1] < s1 ? lb->src_line[e - 1] : s1;
+		if (r0 > r1)
+			continue;
+		if (at < 0)
+			at = g;
+		if (!lb->regions[g].selected)
+			continue;
+		if (at_sel < 0)
+			at_sel = g;
+		for (int l = r0; l <= r1; l++)
+			sel[l - s0] = 1;
+	}
+	int held = 0;
+	for (int l = s0; l <= s1; l++)
+		held += sel[l - s0];
+	free(sel);
+	if (at_sel >= 0)
+		at = at_sel;
 	if (at >= 0 && p->lb_stage == 2)
 		explain_printf(x, EXPLAIN_NORMAL, "stage blocks: blocks %d-%d over T",
 			       lb->regions[at].start, lb->regions[at].end);

@@ -383,21 +383,24 @@ context(const struct dom *d, struct features *f, const int *order, const uint8_t
 	free(neg);
 }
 
-/* A post of a thread's own: a block of this many characters or more. */
+/* A post of a thread's own: a block of this many characters or more of
+ * its own text (links not counted). */
 #define THREAD_POST 80
 
 /* On a forum thread the replies are the page's content, however the
  * forum names them ("reply", "comment").  A thread is a container that
  * names itself one (thread, topic, forum), is in no comment section, and
- * holds a post of its own (a block of THREAD_POST characters outside any
- * comment section) before the first element named as a comment: there
- * the comment flags are cleared.  A comment section that names itself a
- * thread (WordPress's "thread-even", Disqus's "disqus_thread") holds no
- * post before its comments, nor does the article whose comments follow
- * it in a container of another name.  Linear: the first of each in
- * every subtree, carried up in one reverse pass over the ids. */
+ * holds a post of its own (a block of THREAD_POST characters of its own
+ * text outside any comment section, form, navigation, aside or hidden
+ * element) before the first element named as a comment: in the page's
+ * first such container the comment flags are cleared.  A comment section
+ * that names itself a thread (WordPress's "thread-even", Disqus's
+ * "disqus_thread") holds no post before its comments, nor does the
+ * article whose comments follow it in a container of another name.
+ * Linear: the first of each in every subtree, carried up in one reverse
+ * pass over the ids. */
 static void
-thread_replies(const struct dom *d, const struct metrics *m, const int *ownlink,
+thread_replies(const struct dom *d, const struct metrics *m,
 	       const uint8_t *named_thread, uint8_t *own, uint8_t *anc, struct features *f)
 {
 	int n = d->n;
@@ -405,8 +408,10 @@ thread_replies(const struct dom *d, const struct metrics *m, const int *ownlink,
 	int *firstpost = xmalloc(((size_t)n + 1) * sizeof *firstpost);
 	for (int e = 0; e < n; e++) {
 		firstc[e] = own[e] & A_COMMENT ? e : INT_MAX;
-		firstpost[e] = !(anc[e] & A_COMMENT) && m->own[e] + ownlink[e] >= THREAD_POST ?
-			       e : INT_MAX;
+		/* its own text, not links, in no comment section, form,
+		 * navigation, aside or hidden element */
+		firstpost[e] = !(anc[e] & (A_COMMENT | A_NEG_TAG | A_HIDDEN)) &&
+			       m->own[e] >= THREAD_POST ? e : INT_MAX;
 	}
 	for (int e = n - 1; e > 0; e--) {
 		int p = d->parent[e];
@@ -422,14 +427,13 @@ thread_replies(const struct dom *d, const struct metrics *m, const int *ownlink,
 		if (!named_thread[e] || anc[e] & A_COMMENT || firstc[e] == INT_MAX ||
 		    firstpost[e] > firstc[e])
 			continue;
+		/* the first thread of the page: a page is one thread */
 		for (int i = e; i < d->end[e]; i++)
 			own[i] &= (uint8_t)~A_COMMENT;
-		if (!any) {
-			f->thread = e;
-			f->thread_post = firstpost[e];
-		}
+		f->thread = e;
+		f->thread_post = firstpost[e];
 		any = true;
-		e = d->end[e] - 1;
+		break;
 	}
 	if (any)
 		for (int i = 0; i < n; i++)
@@ -535,7 +539,7 @@ features_compute(const struct page *pg, const float *stage1, struct features *f)
 	free(memo);
 	free(tagflags);
 	f->thread = f->thread_post = -1;
-	thread_replies(d, m, ownlink, named_thread, own, anc, f);
+	thread_replies(d, m, named_thread, own, anc, f);
 	free(named_thread);
 
 	/* line-block regions (mode all, no reflow) as a bitmap of lines */

@@ -278,7 +278,8 @@ def score_pages(pages, extract, bench):
                             "--json", "--bootstrap", "0"], capture_output=True, text=True,
                            check=True)
     sets = json.loads(r.stdout)["sets"]
-    return {name: v[v["kind"]]["f1"] for name, v in sorted(sets.items())}
+    return {name: v["text" if v["kind"] == "text" else "snippets"]["f1"]
+            for name, v in sorted(sets.items())}
 
 
 def set_figures(f1):
@@ -326,7 +327,10 @@ def main():
     global LEARN
     pith, bench = sys.argv[1:3]
     if "--learn" in sys.argv[3:]:
-        LEARN = tuple(p for p in sys.argv[sys.argv.index("--learn") + 1].split(",") if p)
+        k = sys.argv.index("--learn") + 1
+        if k >= len(sys.argv):
+            sys.exit("train-auto: --learn needs a list of page id prefixes (aeb-,traf-,...)")
+        LEARN = tuple(p for p in sys.argv[k].split(",") if p)
     GBM = gbm_program(pith)
     if not os.access(GBM, os.X_OK):
         sys.exit(f"train-auto: {GBM}: not found; run make in pith's build directory")
