@@ -295,31 +295,6 @@ _Static_assert(IW_NWORDS <= 32, "id_words are bits of a uint32_t");
 /* an author's element: "byline" or a word for author */
 enum { IW_AUTHOR = 1u << 13 | 1u << 16 | 1u << 17 | 1u << 18 };
 
-/* id_words found in a value, remembered by value: a page repeats its
- * class names (every item of a list) many times over. */
-struct words_memo {
-	struct word_finder finder;
-	struct { const char *s; uint64_t h; uint32_t mask; } slot[1024];
-};
-
-static uint32_t
-words_in(struct words_memo *m, const char *s)
-{
-	if (!s)
-		return 0;
-	uint64_t h = 1469598103934665603ull;
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-		h = (h ^ *p) * 1099511628211ull;
-	size_t k = (size_t)(h ^ h >> 31) & (sizeof m->slot / sizeof m->slot[0] - 1);
-	if (m->slot[k].s && m->slot[k].h == h && !strcmp(m->slot[k].s, s))
-		return m->slot[k].mask;
-	uint32_t mask = (uint32_t)word_finder_scan(&m->finder, s, strlen(s));
-	m->slot[k].s = s;
-	m->slot[k].h = h;
-	m->slot[k].mask = mask;
-	return mask;
-}
-
 /* Per element, computed once a page so that no search walks up the tree
  * (pages nest thousands deep): in a comment section, in the page's chrome
  * (navigation, header, footer, asides, links, sidebars, teasers); and the
@@ -336,15 +311,15 @@ meta_marks(const struct dom *d, struct marks *mk)
 {
 	uint8_t *m = mk->flags = xcalloc((size_t)d->n + 1, 1);
 	mk->words = xcalloc((size_t)d->n + 1, sizeof *mk->words);
-	struct words_memo *memo = xcalloc(1, sizeof *memo);
-	word_finder_init(&memo->finder, id_words, IW_NWORDS);
+	struct word_memo *memo = word_memo_new(id_words, IW_NWORDS, SIZE_MAX);
 	/* ids are in document order: a parent is marked before its children */
 	for (int e = 0; e < d->n; e++) {
 		uint8_t k = d->parent[e] >= 0 ? m[d->parent[e]] : 0;
 		struct idents nm;
 		idents_of(d, e, &nm);
-		uint32_t ci = words_in(memo, nm.v[0]) | words_in(memo, nm.v[1]);
-		uint32_t all = ci | words_in(memo, nm.v[2]) | words_in(memo, nm.v[3]);
+		uint32_t ci = (uint32_t)(word_memo_scan(memo, nm.v[0]) | word_memo_scan(memo, nm.v[1]));
+		uint32_t all = ci | (uint32_t)(word_memo_scan(memo, nm.v[2]) |
+					       word_memo_scan(memo, nm.v[3]));
 		mk->words[e] = all;
 		if (ci & IW_COMMENT)
 			k |= MARK_COMMENTS | MARK_CHROME;
@@ -355,7 +330,7 @@ meta_marks(const struct dom *d, struct marks *mk)
 			k |= MARK_CHROME;
 		m[e] = k;
 	}
-	free(memo);
+	word_memo_free(memo);
 }
 
 /* Is e inside a comment section (its own class does not count)? */

@@ -50,67 +50,53 @@ enum { W_NEG = 1, W_POS = 2, W_COMMENT = 4, W_CAPTION = 8, W_THREAD = 16 };
 /* A container that names itself a forum thread. */
 static const char *const thread_words[] = { "thread", "topic", "forum" };
 
-/* Which word lists an id or class value holds (W_*), in its first 255
- * bytes, any case; remembered by value: a page repeats its class names
- * (every item of a list, every link of a menu) many times over. */
-struct words_memo {
-	/* the five lists as one, for one pass over a value */
+/* The five lists as one, for one pass over an id or class value (its
+ * first 255 bytes, any case): list[k] holds the bits of the list W_* bit
+ * k names. */
+struct word_lists {
 	const char *words[64];
-	uint64_t list[5];       /* the bits of each list: W_NEG, W_POS, ... */
-	struct word_finder finder;
-	struct { const char *s; uint64_t h; uint8_t w; } slot[512];
+	uint64_t list[5];
+	struct word_memo *memo;
 };
 
 static void
-memo_list(struct words_memo *m, int *n, int which, const char *const *list, size_t k)
+add_list(struct word_lists *w, int *n, int which, const char *const *list, size_t k)
 {
 	for (size_t i = 0; i < k; i++) {
-		m->list[which] |= 1ull << *n;
-		m->words[(*n)++] = list[i];
+		w->list[which] |= 1ull << *n;
+		w->words[(*n)++] = list[i];
 	}
 }
 
-#define MEMO_LIST(m, n, which, list) memo_list(m, n, which, list, sizeof list / sizeof list[0])
+#define ADD_LIST(w, n, which, list) add_list(w, n, which, list, sizeof list / sizeof list[0])
 
-static struct words_memo *
-words_memo_new(void)
+static void
+word_lists_init(struct word_lists *w)
 {
-	struct words_memo *m = xcalloc(1, sizeof *m);
+	memset(w, 0, sizeof *w);
 	_Static_assert(sizeof neg_words / sizeof neg_words[0] + sizeof pos_words / sizeof pos_words[0] +
 		       sizeof comment_words / sizeof comment_words[0] +
 		       sizeof caption_words / sizeof caption_words[0] +
 		       sizeof thread_words / sizeof thread_words[0] <= 64, "a finder holds 64 words");
 	int n = 0;
-	MEMO_LIST(m, &n, 0, neg_words);
-	MEMO_LIST(m, &n, 1, pos_words);
-	MEMO_LIST(m, &n, 2, comment_words);
-	MEMO_LIST(m, &n, 3, caption_words);
-	MEMO_LIST(m, &n, 4, thread_words);
-	word_finder_init(&m->finder, m->words, n);
-	return m;
+	ADD_LIST(w, &n, 0, neg_words);
+	ADD_LIST(w, &n, 1, pos_words);
+	ADD_LIST(w, &n, 2, comment_words);
+	ADD_LIST(w, &n, 3, caption_words);
+	ADD_LIST(w, &n, 4, thread_words);
+	w->memo = word_memo_new(w->words, n, 255);
 }
 
+/* Which word lists the value s holds (W_*); NULL holds none. */
 static uint8_t
-word_lists_memo(struct words_memo *m, const char *s)
+word_lists_of(struct word_lists *w, const char *s)
 {
-	uint64_t h = 1469598103934665603ull;
-	size_t len = 0;
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++, len++)
-		h = (h ^ *p) * 1099511628211ull;
-	size_t k = (size_t)(h ^ h >> 29) & (sizeof m->slot / sizeof m->slot[0] - 1);
-	if (m->slot[k].s && m->slot[k].h == h && !strcmp(m->slot[k].s, s))
-		return m->slot[k].w;
-	if (len > 255)
-		len = 255;
-	uint64_t found = word_finder_scan(&m->finder, s, len);
-	uint8_t w = 0;
+	uint64_t found = word_memo_scan(w->memo, s);
+	uint8_t bits = 0;
 	for (int l = 0; l < 5; l++)     /* W_NEG, W_POS, W_COMMENT, ... in list order */
-		if (found & m->list[l])
-			w |= (uint8_t)(1u << l);
-	m->slot[k].s = s;
-	m->slot[k].h = h;
-	m->slot[k].w = w;
-	return w;
+		if (found & w->list[l])
+			bits |= (uint8_t)(1u << l);
+	return bits;
 }
 
 static bool
@@ -506,7 +492,8 @@ features_compute(const struct page *pg, const float *stage1, struct features *f)
 	 * element's own */
 	uint8_t *anc = xcalloc((size_t)n + 1, 1);
 	uint8_t *own = xcalloc((size_t)n + 1, 1);
-	struct words_memo *memo = words_memo_new();
+	struct word_lists wl;
+	word_lists_init(&wl);
 	uint8_t *named_thread = xcalloc((size_t)n + 1, 1);
 	/* the tag lists, once per tag name of the page */
 	uint8_t *tagflags = xcalloc((size_t)d->ntags + 1, 1);
@@ -517,7 +504,7 @@ features_compute(const struct page *pg, const float *stage1, struct features *f)
 	for (int i = 0; i < n; i++) {
 		uint8_t a = 0;
 		const char *id = dom_attr(d, i, "id"), *cl = dom_attr(d, i, "class");
-		uint8_t w = (id ? word_lists_memo(memo, id) : 0) | (cl ? word_lists_memo(memo, cl) : 0);
+		uint8_t w = word_lists_of(&wl, id) | word_lists_of(&wl, cl);
 		if (w & W_NEG)
 			a |= A_NEG_WORD;
 		if (w & W_POS)
@@ -536,7 +523,7 @@ features_compute(const struct page *pg, const float *stage1, struct features *f)
 		own[i] = a;
 		anc[i] = a | (d->parent[i] >= 0 ? anc[d->parent[i]] : 0);
 	}
-	free(memo);
+	word_memo_free(wl.memo);
 	free(tagflags);
 	f->thread = f->thread_post = -1;
 	thread_replies(d, m, named_thread, own, anc, f);

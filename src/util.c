@@ -420,6 +420,46 @@ word_finder_scan(const struct word_finder *f, const char *s, size_t len)
 	return found;
 }
 
+struct word_memo {
+	struct word_finder finder;
+	size_t max_len;
+	struct { const char *s; uint64_t h, found; } slot[1024];
+};
+
+struct word_memo *
+word_memo_new(const char *const *words, int n, size_t max_len)
+{
+	struct word_memo *m = xcalloc(1, sizeof *m);
+	word_finder_init(&m->finder, words, n);
+	m->max_len = max_len;
+	return m;
+}
+
+uint64_t
+word_memo_scan(struct word_memo *m, const char *s)
+{
+	if (!s)
+		return 0;
+	uint64_t h = 1469598103934665603ull;
+	size_t len = 0;
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++, len++)
+		h = (h ^ *p) * 1099511628211ull;
+	size_t k = (size_t)(h ^ h >> 31) & (sizeof m->slot / sizeof m->slot[0] - 1);
+	if (m->slot[k].s && m->slot[k].h == h && !strcmp(m->slot[k].s, s))
+		return m->slot[k].found;
+	uint64_t found = word_finder_scan(&m->finder, s, len < m->max_len ? len : m->max_len);
+	m->slot[k].s = s;
+	m->slot[k].h = h;
+	m->slot[k].found = found;
+	return found;
+}
+
+void
+word_memo_free(struct word_memo *m)
+{
+	free(m);
+}
+
 const char *
 ascii_casestr(const char *s, const char *word)
 {

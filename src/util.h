@@ -91,6 +91,14 @@ struct word_finder {
 };
 void word_finder_init(struct word_finder *f, const char *const *words, int n);
 uint64_t word_finder_scan(const struct word_finder *f, const char *s, size_t len);
+/* word_finder_scan() of NUL-terminated values (their first max_len bytes),
+ * remembered by value: a page repeats its class names (every item of a
+ * list, every link of a menu) many times over.  The values must outlive
+ * the memo; NULL scans as 0. */
+struct word_memo;
+struct word_memo *word_memo_new(const char *const *words, int n, size_t max_len);
+uint64_t word_memo_scan(struct word_memo *m, const char *s);
+void word_memo_free(struct word_memo *m);
 const char *ascii_casestr(const char *s, const char *word);
 
 /* Write data to path through a temporary file in the same directory and a
