@@ -201,6 +201,24 @@ test_word_finder(void **state)
 }
 
 static void
+test_word_memo(void **state)
+{
+	(void)state;
+	static const char *const words[] = { "nav", "footer" };
+	struct word_memo *m = word_memo_new(words, 2, 10);
+	assert_int_equal(word_memo_scan(m, NULL), 0);
+	/* "footer" starts at byte 5 and ends past the first 10: not there */
+	char a[] = "site-footer nav";
+	assert_int_equal(word_memo_scan(m, a), 0);
+	assert_int_equal(word_memo_scan(m, "Nav footer"), 3u);
+	/* the same value at another address: the same answer */
+	char b[] = "Nav footer";
+	assert_int_equal(word_memo_scan(m, b), 3u);
+	assert_int_equal(word_memo_scan(m, "menu"), 0);
+	word_memo_free(m);
+}
+
+static void
 test_blank_controls(void **state)
 {
 	(void)state;
@@ -665,6 +683,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_write_readonly_dir, setup_dir, teardown_dir),
 		cmocka_unit_test(test_ascii_casestr),
 		cmocka_unit_test(test_word_finder),
+		cmocka_unit_test(test_word_memo),
 		cmocka_unit_test(test_blank_controls),
 		cmocka_unit_test(test_die),
 	};
