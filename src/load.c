@@ -161,13 +161,12 @@ load_is_gzip(const char *bytes, size_t n)
 }
 
 int
-load_gunzip(const char *bytes, size_t n, size_t max, struct buf *out,
-	    char *err, size_t errlen)
+load_inflate(const char *bytes, size_t n, int wbits, bool members, size_t max,
+	     const struct inflate_words *w, struct buf *out, char *err, size_t errlen)
 {
 	z_stream z;
 	memset(&z, 0, sizeof z);
-	/* 16 + MAX_WBITS: gzip framing, with its header and CRC checked */
-	if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) {
+	if (inflateInit2(&z, wbits) != Z_OK) {
 		snprintf(err, errlen, "cannot start zlib");
 		return -1;
 	}
@@ -195,11 +194,13 @@ load_gunzip(const char *bytes, size_t n, size_t max, struct buf *out,
 		out->len += before - z.avail_out;
 		out->data[out->len] = '\0';
 		if (out->len - start > max) {
-			snprintf(err, errlen, "gzip data expands past %zu bytes (--max-bytes)", max);
+			snprintf(err, errlen, "%s expands past %zu bytes (--max-bytes)", w->data, max);
 			ret = -1;
 			break;
 		}
 		if (rc == Z_STREAM_END) {
+			if (!members)
+				break;
 			/* another member follows (cat a.gz b.gz), or the end;
 			 * other trailing bytes are ignored, as gzip -d does */
 			size_t rest = z.avail_in + inleft;
@@ -213,12 +214,12 @@ load_gunzip(const char *bytes, size_t n, size_t max, struct buf *out,
 			continue;
 		}
 		if (rc == Z_BUF_ERROR && z.avail_in == 0 && inleft == 0) {
-			snprintf(err, errlen, "truncated gzip data");
+			snprintf(err, errlen, "%s", w->cut);
 			ret = -1;
 			break;
 		}
 		if (rc != Z_OK && rc != Z_BUF_ERROR) {
-			snprintf(err, errlen, "corrupt gzip data (%s)",
+			snprintf(err, errlen, "corrupt %s (%s)", w->corrupt,
 				 z.msg ? z.msg : "inflate failed");
 			ret = -1;
 			break;
@@ -226,6 +227,15 @@ load_gunzip(const char *bytes, size_t n, size_t max, struct buf *out,
 	}
 	inflateEnd(&z);
 	return ret;
+}
+
+int
+load_gunzip(const char *bytes, size_t n, size_t max, struct buf *out,
+	    char *err, size_t errlen)
+{
+	static const struct inflate_words w = { "gzip data", "truncated gzip data", "gzip data" };
+	/* 16 + MAX_WBITS: gzip framing, with its header and CRC checked */
+	return load_inflate(bytes, n, 16 + MAX_WBITS, true, max, &w, out, err, errlen);
 }
 
 int

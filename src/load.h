@@ -51,6 +51,17 @@ bool load_is_gzip(const char *bytes, size_t n);
  * short.  0, or -1 with a reason in err. */
 int load_gunzip(const char *bytes, size_t n, size_t max, struct buf *out,
 		char *err, size_t errlen);
+/* What load_inflate() calls the data in its reasons: "DATA expands past
+ * N bytes", CUT, "corrupt CORRUPT (zlib's word)". */
+struct inflate_words {
+	const char *data, *cut, *corrupt;
+};
+/* The one bounded inflate: n bytes framed as wbits says (inflateInit2's
+ * argument: gzip, zlib or raw deflate), appended to out, refused past max
+ * bytes, corrupt or cut short; with members, on through further gzip
+ * members.  0, or -1 with a reason in err. */
+int load_inflate(const char *bytes, size_t n, int wbits, bool members, size_t max,
+		 const struct inflate_words *w, struct buf *out, char *err, size_t errlen);
 
 /* The text-level steps, exposed for tests: decode numeric references with
  * code points >= 0x80 (markup characters stay references), and normalise

@@ -382,49 +382,9 @@ static int
 inflate_all(const char *in, size_t n, int wbits, size_t max, struct buf *out,
 	    char *why, size_t whylen)
 {
-	z_stream z;
-	memset(&z, 0, sizeof z);
-	if (inflateInit2(&z, wbits) != Z_OK) {
-		snprintf(why, whylen, "cannot start zlib");
-		return -1;
-	}
-	z.next_in = (Bytef *)(uintptr_t)in;
-	z.avail_in = n > UINT_MAX ? UINT_MAX : (uInt)n;
-	size_t start = out->len;
-	int rc, ret = 0;
-	for (;;) {
-		size_t room = max + 1 - (out->len - start);
-		buf_reserve(out, room < CHUNK ? room : CHUNK);
-		size_t avail = out->cap - out->len - 1;
-		if (avail > room)
-			avail = room;
-		z.next_out = (Bytef *)out->data + out->len;
-		z.avail_out = avail > UINT_MAX ? UINT_MAX : (uInt)avail;
-		uInt before = z.avail_out;
-		rc = inflate(&z, Z_NO_FLUSH);
-		out->len += before - z.avail_out;
-		out->data[out->len] = '\0';
-		if (out->len - start > max) {
-			snprintf(why, whylen, "body expands past %zu bytes (--max-bytes)", max);
-			ret = -1;
-			break;
-		}
-		if (rc == Z_STREAM_END)
-			break;
-		if (rc == Z_BUF_ERROR && z.avail_in == 0) {
-			snprintf(why, whylen, "compressed body cut short");
-			ret = -1;
-			break;
-		}
-		if (rc != Z_OK && rc != Z_BUF_ERROR) {
-			snprintf(why, whylen, "corrupt compressed body (%s)",
-				 z.msg ? z.msg : "inflate failed");
-			ret = -1;
-			break;
-		}
-	}
-	inflateEnd(&z);
-	return ret;
+	static const struct inflate_words w = { "body", "compressed body cut short",
+						"compressed body" };
+	return load_inflate(in, n, wbits, false, max, &w, out, why, whylen);
 }
 
 /* Undo Transfer-Encoding: chunked. */
