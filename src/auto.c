@@ -310,6 +310,204 @@ drop_duplicates(const struct dom *d, const struct features *f, struct decision *
 	wordset_free(&seen);
 }
 
+/* ---- the block that ends an article ---- */
+
+/* A heading over what follows an article and is not part of it: related
+ * stories, further reading, reader comments, in the languages of the
+ * pages pith reads.  Lower case; matched against a block's whole text
+ * (see end_text), so an inline "Read also: TITLE" does not match. */
+static const char *const end_phrases[] = {
+	/* English */
+	"related", "related articles", "related stories", "related news",
+	"related posts", "related content", "related links", "related coverage",
+	"related reading", "see also", "read also", "more on this story",
+	"more on this topic", "you may also like", "you might also like",
+	"recommended for you", "comments", "reader comments", "leave a comment",
+	"leave a reply", "post a comment", "add a comment", "add your comment",
+	"have your say", "join the discussion",
+	/* German */
+	"verwandte artikel", "ähnliche artikel", "mehr zum thema", "weitere artikel",
+	"das könnte sie auch interessieren", "lesen sie auch", "kommentare",
+	"kommentar schreiben",
+	/* French */
+	"articles similaires", "à lire aussi", "lire aussi", "sur le même sujet",
+	"voir aussi", "commentaires", "vous aimerez aussi", "articles liés",
+	/* Spanish, Portuguese, Italian */
+	"noticias relacionadas", "artículos relacionados", "te puede interesar",
+	"lee también", "ver también", "comentarios", "notícias relacionadas",
+	"leia também", "veja também", "comentários", "artigos relacionados",
+	"articoli correlati", "leggi anche", "potrebbe interessarti", "commenti",
+	"notizie correlate",
+	/* Polish */
+	"zobacz też", "zobacz także", "czytaj też", "czytaj także", "komentarze",
+	"podobne artykuły", "powiązane artykuły",
+	/* Russian, Ukrainian */
+	"ссылки по теме", "смотрите также", "см. также", "читайте также",
+	"новости по теме", "материалы по теме", "по теме", "похожие новости",
+	"похожие статьи", "другие новости", "комментарии", "читайте також",
+	"дивіться також", "новини по темі", "коментарі", "схожі новини",
+	/* Greek */
+	"σχετικά άρθρα", "σχετικά θέματα", "σχετικές ειδήσεις", "διαβάστε επίσης",
+	"δείτε επίσης", "σχόλια",
+	/* Chinese */
+	"相关链接", "相关新闻", "相关阅读", "相关文章", "相关报道", "相关专题",
+	"延伸阅读", "推荐阅读", "我来说两句", "网友评论", "发表评论", "相關新聞",
+	"相關連結", "相關鏈接", "相關文章", "相關報導", "延伸閱讀", "推薦閱讀",
+	"網友評論", "發表評論", "我來說兩句",
+	/* Japanese, Korean */
+	"関連記事", "関連ニュース", "関連リンク", "あわせて読みたい", "관련기사",
+	"관련 기사", "댓글",
+};
+
+/* Longer blocks are never an end heading. */
+#define END_MAX_CHARS 40
+
+/* Lower case for the scripts of end_phrases: ASCII, Latin-1, Greek and
+ * Cyrillic capitals. */
+static uint32_t
+fold_case(uint32_t c)
+{
+	if ((c >= 'A' && c <= 'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7) ||
+	    (c >= 0x391 && c <= 0x3A9) || (c >= 0x410 && c <= 0x42F))
+		return c + 0x20;
+	if (c >= 0x400 && c <= 0x40F)
+		return c + 0x50;
+	if (c == 0x386)
+		return 0x3AC;
+	if (c >= 0x388 && c <= 0x38A)
+		return c + 0x25;
+	if (c == 0x38C)
+		return 0x3CC;
+	if (c == 0x38E || c == 0x38F)
+		return c + 0x3F;
+	return c;
+}
+
+/* Not part of a phrase at its ends: digits, spaces, punctuation and
+ * symbols (a count "(12)", a colon, a bullet "■", brackets "【】"). */
+static bool
+edge_mark(uint32_t c)
+{
+	return (c < 0x80 && !((c | 0x20) >= 'a' && (c | 0x20) <= 'z')) ||
+	       (c >= 0xA0 && c <= 0xBF) || c == 0xD7 || c == 0xF7 ||
+	       (c >= 0x2000 && c <= 0x2BFF) || (c >= 0x3000 && c <= 0x303F) ||
+	       (c >= 0xFF00 && c <= 0xFF20) || (c >= 0xFF3B && c <= 0xFF40) ||
+	       (c >= 0xFF5B && c <= 0xFF65);
+}
+
+bool
+auto_end_phrase(const char *s, size_t n)
+{
+	/* the text's characters, white space collapsed, then trimmed of
+	 * marks at both ends and case folded */
+	uint32_t cp[END_MAX_CHARS];
+	int len = 0, first = -1, last = -1;
+	const unsigned char *u = (const unsigned char *)s;
+	for (size_t i = 0; i < n;) {
+		uint32_t c;
+		i += u[i] < 0x80 ? (c = u[i], 1) : utf8_decode(u + i, n - i, &c);
+		if (uc_is_white(c)) {
+			if (len == 0 || cp[len - 1] == ' ')
+				continue;
+			c = ' ';
+		}
+		if (len == END_MAX_CHARS)
+			return false;
+		cp[len] = c;
+		if (!edge_mark(c)) {
+			if (first < 0)
+				first = len;
+			last = len;
+		}
+		len++;
+	}
+	if (first < 0)
+		return false;
+	char folded[4 * END_MAX_CHARS];
+	size_t fl = 0;
+	for (int k = first; k <= last; k++)
+		fl += utf8_encode(fold_case(cp[k]), folded + fl);
+	for (size_t k = 0; k < sizeof end_phrases / sizeof *end_phrases; k++)
+		if (strlen(end_phrases[k]) == fl && !memcmp(end_phrases[k], folded, fl))
+			return true;
+	return false;
+}
+
+/* The block's own visible text is an end phrase. */
+static bool
+block_ends_article(const struct dom *d, int b)
+{
+	char text[8 * END_MAX_CHARS];
+	size_t n = 0;
+	for (int t = d->text_begin[b]; t < d->text_end[b]; t++) {
+		const struct dom_text *x = &d->texts[t];
+		if (x->block != b || (x->flags & (TEXT_SKIP | TEXT_BREAK)))
+			continue;
+		if (x->len > sizeof text - n - 1)
+			return false;     /* longer than any heading */
+		memcpy(text + n, dom_text(d, t), x->len);
+		n += x->len;
+		text[n++] = ' ';
+	}
+	return auto_end_phrase(text, n);
+}
+
+/* Whether block j (an index into the features) heads what follows an
+ * article: short, not a link, visible, and an end phrase. */
+static bool
+is_end_heading(const struct dom *d, const struct features *f, int j)
+{
+	return f->chars[j] <= END_MAX_CHARS && f->x[j][F_LINK_DENSITY] < 0.5f &&
+	       f->x[j][F_HIDDEN] == 0 && block_ends_article(d, f->block[j]);
+}
+
+/* After some of the article is kept, a heading over related stories or
+ * comments ends it: it and the blocks after it in what it heads (its
+ * nearest ancestor that holds a later block) are dropped, up to a
+ * paragraph the model is sure of, where the article goes on after a box
+ * set among its paragraphs. */
+static void
+drop_after_end(const struct dom *d, struct auto_state *st, struct decision *dc)
+{
+	const struct features *f = &st->sig;
+	bool started = false;
+	for (int j = 0; j < f->nblocks; j++) {
+		if (!started || !is_end_heading(d, f, j)) {
+			started = started || dc->content[f->block[j]];
+			continue;
+		}
+		int sec = d->parent[f->block[j]];
+		int next = j + 1 < f->nblocks ? f->block[j + 1] : d->n;
+		while (sec >= 0 && d->parent[sec] >= 0 && d->end[sec] <= next)
+			sec = d->parent[sec];
+		int k = j;
+		for (; k < f->nblocks && (sec < 0 || f->block[k] < d->end[sec]); k++) {
+			int b = f->block[k];
+			if (k > j && f->x[k][F_TAG_P] != 0 && st->score[b] >= SURE &&
+			    f->x[k][F_LINK_DENSITY] < 0.25f)
+				break;
+			if (dc->content[b]) {
+				dc->content[b] = 0;
+				dc->reason[b] = REASON_END;
+			}
+		}
+		j = k - 1;
+	}
+}
+
+int
+auto_end_heading(const struct dom *d, const struct auto_state *st, int e)
+{
+	const struct features *f = &st->sig;
+	int j = 0;
+	while (j < f->nblocks && f->block[j] < e)
+		j++;
+	for (; j >= 0; j--)
+		if (j < f->nblocks && f->block[j] <= e && is_end_heading(d, f, j))
+			return f->block[j];
+	return -1;
+}
+
 void
 decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	    struct decision *dc)
@@ -342,6 +540,7 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 				dc->reason[b] = REASON_OUTLIER;
 			}
 		}
+		drop_after_end(d, st, dc);
 	}
 	/* A forum thread's replies are its content, each as short and as
 	 * much alike as the site's chrome: when the first post is kept, so

@@ -30,6 +30,16 @@ void auto_state_free(struct auto_state *st);
 void decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 		 struct decision *dc);
 
+/* The text (UTF-8, n bytes) is a heading that ends an article: after
+ * white space is collapsed and the marks at its ends (digits, spaces,
+ * punctuation, symbols) are trimmed, it is one of the phrases for related
+ * stories, further reading or reader comments, whatever its case. */
+bool auto_end_phrase(const char *s, size_t n);
+
+/* For an element dropped with reason end: the heading that ended the
+ * article there (e itself, or the nearest before it), or -1. */
+int auto_end_heading(const struct dom *d, const struct auto_state *st, int e);
+
 /* The built-in first stage's probability for a vector of base features. */
 double auto_stage1(const float *x);
 

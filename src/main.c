@@ -78,8 +78,9 @@ static const char usage_dump[] =
 "veracity-low, veracity-high, tib or pinned.  With --algo auto, P follows\n"
 "CS: the block's probability (3 decimals), '-' for an element that is not\n"
 "a text block (\"P\": null in JSON); reason is auto, noise, outlier,\n"
-"duplicate or pinned, and auto.T and auto.grow apply.  Without --algo the\n"
-"figures are cc's; --algo lb has none per element (see pith histogram).\n"
+"duplicate, thread, end or pinned, and auto.T and auto.grow apply.\n"
+"Without --algo the figures are cc's; --algo lb has none per element (see\n"
+"pith histogram).\n"
 "\n"
 "  --features   instead, one row per text block with the signals the auto\n"
 "               method combines, and the block's text (for training)\n";

@@ -73,6 +73,20 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 			       "whose first post is kept", l.data, d->line[st->sig.thread]);
 		buf_free(&l);
 	}
+	if (r->dc.reason[i] == REASON_END) {
+		int h = auto_end_heading(d, st, i);
+		if (h == i) {
+			explain_printf(x, EXPLAIN_NOISE, "dropped: its text heads related stories or "
+				       "comments, which end the article");
+		} else if (h >= 0) {
+			struct buf l;
+			buf_init(&l);
+			explain_label(x, d, h, &l);
+			explain_printf(x, EXPLAIN_NOISE, "dropped: after %s (line %d, #%d), whose text "
+				       "ends the article, in what it heads", l.data, d->line[h], h);
+			buf_free(&l);
+		}
+	}
 	if (st->sig.core >= 0) {
 		struct buf b;
 		buf_init(&b);

@@ -160,33 +160,38 @@ buf_printf(struct buf *b, const char *fmt, ...)
 	b->len += (size_t)n;
 }
 
-void
-buf_add_utf8(struct buf *b, uint32_t cp)
+size_t
+utf8_encode(uint32_t cp, char s[4])
 {
-	char s[4];
-	size_t n;
 	if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
 		cp = 0xFFFD;
 	if (cp < 0x80) {
 		s[0] = (char)cp;
-		n = 1;
-	} else if (cp < 0x800) {
+		return 1;
+	}
+	if (cp < 0x800) {
 		s[0] = (char)(0xC0 | (cp >> 6));
 		s[1] = (char)(0x80 | (cp & 0x3F));
-		n = 2;
-	} else if (cp < 0x10000) {
+		return 2;
+	}
+	if (cp < 0x10000) {
 		s[0] = (char)(0xE0 | (cp >> 12));
 		s[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
 		s[2] = (char)(0x80 | (cp & 0x3F));
-		n = 3;
-	} else {
-		s[0] = (char)(0xF0 | (cp >> 18));
-		s[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-		s[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		s[3] = (char)(0x80 | (cp & 0x3F));
-		n = 4;
+		return 3;
 	}
-	buf_add(b, s, n);
+	s[0] = (char)(0xF0 | (cp >> 18));
+	s[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+	s[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+	s[3] = (char)(0x80 | (cp & 0x3F));
+	return 4;
+}
+
+void
+buf_add_utf8(struct buf *b, uint32_t cp)
+{
+	char s[4];
+	buf_add(b, s, utf8_encode(cp, s));
 }
 
 void

@@ -45,6 +45,8 @@ void buf_printf(struct buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Append code point cp encoded as UTF-8. */
 void buf_add_utf8(struct buf *b, uint32_t cp);
+/* cp as UTF-8 in s (U+FFFD for a surrogate or beyond U+10FFFF); its length. */
+size_t utf8_encode(uint32_t cp, char s[4]);
 /* Append s as a JSON string literal, quotes included. */
 void buf_add_json(struct buf *b, const char *s, size_t n);
 /* Hand over the bytes (NUL-terminated) and reset the buffer. */

@@ -194,6 +194,106 @@ test_small_page(void **state)
 	page_free(&pg);
 }
 
+/* The phrases that end an article: the whole text, white space collapsed,
+ * trimmed of digits, punctuation and symbols at both ends, case folded
+ * (ASCII, Latin-1, Greek with its tonos capitals, Cyrillic). */
+static void
+test_end_phrase(void **state)
+{
+	(void)state;
+#define END(s) auto_end_phrase(s, strlen(s))
+	assert_true(END("Related articles"));
+	assert_true(END("  RELATED   Articles:"));
+	assert_true(END("Comments (12)"));
+	assert_true(END("See\xc2\xa0" "also"));                      /* no-break space */
+	assert_true(END("\xe2\x96\xa0\xe7\x9b\xb8\xe5\x85\xb3\xe9\x93\xbe\xe6\x8e\xa5\xef\xbc\x9a"));
+	                                                         /* ■相关链接： */
+	assert_true(END("\xe3\x80\x90\xe7\x9b\xb8\xe9\x97\x9c\xe6\x96\xb0\xe8\x81\x9e\xe3\x80\x91"));
+	                                                         /* 【相關新聞】 */
+	assert_true(END("\xd0\xa1\xd0\x9c\xd0\x9e\xd0\xa2\xd0\xa0\xd0\x98\xd0\xa2\xd0\x95 "
+			"\xd0\xa2\xd0\x90\xd0\x9a\xd0\x96\xd0\x95:"));  /* СМОТРИТЕ ТАКЖЕ: */
+	assert_true(END("\xce\xa3\xcf\x87\xce\xb5\xcf\x84\xce\xb9\xce\xba\xce\xac "
+			"\xce\x86\xcf\x81\xce\xb8\xcf\x81\xce\xb1"));  /* Σχετικά Άρθρα */
+	assert_true(END("\xc3\x80 lire aussi"));                 /* À lire aussi */
+	/* a heading with more in it, or a teaser, is not one */
+	assert_false(END("Read also: Rain returns to the valley"));
+	assert_false(END("Related"  " news from the valley"));
+	assert_false(END("Relate"));
+	assert_false(END("See also also"));
+	assert_false(END(""));
+	assert_false(END(" 12 :: "));
+	/* 40 characters at most, marks included */
+	assert_true(END("Comments ..............................."));   /* 40 */
+	assert_false(END("Comments ................................"));  /* 41 */
+	assert_false(END("Related\xff"));                        /* a stray byte is a character */
+#undef END
+}
+
+/* The end of an article.  With auto.T = 0 every block is kept before the
+ * rule, so what goes is the rule's doing: the "Related articles" box
+ * (what its heading heads is the box), the "See also:" list set among the
+ * paragraphs up to the next paragraph the model is sure of, and the
+ * comments after "Comments (2)" (what it heads runs to the body's end). */
+static const char ended[] =
+	"<html><head><title>Harbour wall</title></head><body><article>"
+	"<p id=\"p1\">The council approved the new budget on Monday after a long debate "
+	"about the cost of repairing the old harbour wall, which storms damaged last winter.</p>"
+	"<div class=\"box\"><h3 id=\"h1\">Related articles</h3><ul>"
+	"<li id=\"l1\"><a href=\"/a\">Storm damage along the coast</a></li>"
+	"<li><a href=\"/b\">The harbour in old photographs</a></li></ul></div>"
+	"<p id=\"p2\">Work on the wall will begin in the spring and should be finished "
+	"before the autumn storms arrive, the council said in a statement on Tuesday.</p>"
+	"<h3 id=\"h2\">See also:</h3><ul><li id=\"l2\"><a href=\"/c\">Budget vote in full</a></li></ul>"
+	"<p id=\"p3\">Fishermen welcomed the decision, though some said the repairs had "
+	"come two years too late for the boats that were lost in the storms.</p>"
+	"</article><h2 id=\"h3\">Comments (2)</h2><ol>"
+	"<li id=\"c1\">About time too, the wall has been crumbling for years.</li>"
+	"<li>Who pays for it?</li></ol></body></html>";
+
+static void
+test_end(void **state)
+{
+	(void)state;
+	struct page pg;
+	struct params p;
+	params_default(&p);
+	p.auto_T = 0;
+	test_page(&pg, ended);
+	struct buf b;
+	buf_init(&b);
+	test_run_into(&pg, &method_auto, &p, NULL, &b);
+	const struct decision *dc = &test_last.dc;
+	/* the model is sure of the paragraphs that resume the article */
+	assert_true(ST->score[test_by_id(&pg, "p2")] >= 0.9);
+	assert_true(ST->score[test_by_id(&pg, "p3")] >= 0.9);
+	assert_string_equal(b.data,
+		"The council approved the new budget on Monday after a long debate about "
+		"the cost of repairing the old harbour wall, which storms damaged last winter.\n"
+		"Work on the wall will begin in the spring and should be finished before the "
+		"autumn storms arrive, the council said in a statement on Tuesday.\n"
+		"Fishermen welcomed the decision, though some said the repairs had come two "
+		"years too late for the boats that were lost in the storms.\n");
+	static const char *const gone[] = { "h1", "l1", "h2", "l2", "h3", "c1" };
+	for (size_t k = 0; k < sizeof gone / sizeof *gone; k++) {
+		int e = test_by_id(&pg, gone[k]);
+		assert_int_equal(dc->content[e], 0);
+		assert_int_equal(dc->reason[e], REASON_END);
+	}
+	assert_string_equal(reason_name(REASON_END), "end");
+	/* each dropped block names its heading */
+	assert_int_equal(auto_end_heading(pg.dom, ST, test_by_id(&pg, "l1")), test_by_id(&pg, "h1"));
+	assert_int_equal(auto_end_heading(pg.dom, ST, test_by_id(&pg, "h2")), test_by_id(&pg, "h2"));
+	assert_int_equal(auto_end_heading(pg.dom, ST, test_by_id(&pg, "c1")), test_by_id(&pg, "h3"));
+	/* without auto.grow the rule is off: every block stays */
+	p.auto_grow = 0;
+	b.len = 0;
+	test_run_into(&pg, &method_auto, &p, NULL, &b);
+	assert_non_null(strstr(b.data, "Related articles\n"));
+	assert_non_null(strstr(b.data, "Who pays for it?"));
+	buf_free(&b);
+	page_free(&pg);
+}
+
 
 /* ---- a model worked by hand: tests/data/auto-tiny.txt ---- */
 
@@ -410,6 +510,8 @@ main(void)
 		cmocka_unit_test(test_article),
 		cmocka_unit_test(test_duplicates),
 		cmocka_unit_test(test_small_page),
+		cmocka_unit_test(test_end_phrase),
+		cmocka_unit_test(test_end),
 		cmocka_unit_test(test_tiny_model),
 		cmocka_unit_test(test_tiny_stage1),
 		cmocka_unit_test(test_model_refused),
