@@ -50,7 +50,7 @@
 	A(GOLD_VIEW,   "c",           "View",   "compare with the --gold text (without one, asks for the file): extra lines marked, missing passages listed (text pane: Enter goes to one)") \
 	A(GOLD_FILTER, "F",           "View",   "tree: only the elements whose decision disagrees with the --gold text (+ kept, not in it; - in it, dropped)") \
 	A(WRITE_RULE,  "w",           "View",   "write a site rule (body, strip, method, parameters) for the page's host") \
-	A(SAVE_TEXT,   "s",           "View",   "save the extracted text to a file (asks before replacing one)") \
+	A(SAVE_TEXT,   "s",           "View",   "save the extraction: .md Markdown, .html HTML, else text (asks before replacing)") \
 	A(COPY_XPATH,  "y",           "View",   "copy the selected element's XPath (OSC 52: the terminal's clipboard)") \
 	A(COPY_CSS,    "Y",           "View",   "copy the selected element's CSS selector (OSC 52)") \
 	A(REDRAW,      "C-l",         "View",   "redraw the screen") \
