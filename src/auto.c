@@ -351,9 +351,10 @@ static const char *const end_phrases[] = {
 	"δείτε επίσης", "σχόλια",
 	/* Chinese */
 	"相关链接", "相关新闻", "相关阅读", "相关文章", "相关报道", "相关专题",
-	"延伸阅读", "推荐阅读", "我来说两句", "网友评论", "发表评论", "相關新聞",
+	"延伸阅读", "推荐阅读", "我来说两句", "评论", "网友评论", "发表评论",
+	"网友留言", "读者评论", "相關新聞",
 	"相關連結", "相關鏈接", "相關文章", "相關報導", "延伸閱讀", "推薦閱讀",
-	"網友評論", "發表評論", "我來說兩句",
+	"評論", "網友評論", "發表評論", "網友留言", "讀者評論", "我來說兩句",
 	/* Japanese, Korean */
 	"関連記事", "関連ニュース", "関連リンク", "あわせて読みたい", "관련기사",
 	"관련 기사", "댓글",
@@ -453,19 +454,23 @@ block_ends_article(const struct dom *d, int b)
 }
 
 /* Whether block j (an index into the features) heads what follows an
- * article: short, not a link, visible, and an end phrase. */
+ * article: short, not a link, not a list item (a tab or menu entry
+ * "Comments: 0"), visible, and an end phrase. */
 static bool
 is_end_heading(const struct dom *d, const struct features *f, int j)
 {
 	return f->chars[j] <= END_MAX_CHARS && f->x[j][F_LINK_DENSITY] < 0.5f &&
-	       f->x[j][F_HIDDEN] == 0 && block_ends_article(d, f->block[j]);
+	       f->x[j][F_TAG_LI] == 0 && f->x[j][F_HIDDEN] == 0 &&
+	       block_ends_article(d, f->block[j]);
 }
 
-/* After some of the article is kept, a heading over related stories or
- * comments ends it: it and the blocks after it in what it heads (its
- * nearest ancestor that holds a later block) are dropped, up to a
- * paragraph the model is sure of, where the article goes on after a box
- * set among its paragraphs. */
+/* Once a block is kept, a heading over related stories or comments ends
+ * the article: it and the blocks after it in what it heads (its nearest
+ * ancestor that holds a later block) are dropped.  When that ancestor
+ * holds kept blocks before the heading (a box set among the article's
+ * paragraphs), or the heading's next block is a paragraph (a section of
+ * the article), the article goes on at the next paragraph the model is
+ * sure of. */
 static void
 drop_after_end(const struct dom *d, struct auto_state *st, struct decision *dc)
 {
@@ -480,15 +485,22 @@ drop_after_end(const struct dom *d, struct auto_state *st, struct decision *dc)
 		int next = j + 1 < f->nblocks ? f->block[j + 1] : d->n;
 		while (sec >= 0 && d->parent[sec] >= 0 && d->end[sec] <= next)
 			sec = d->parent[sec];
+		/* the heading set among kept blocks of what it heads (a box
+		 * inside the article, which may go on after it), or followed
+		 * at once by a paragraph (a section of the article) */
+		bool among = false;
+		for (int k = j - 1; k >= 0 && f->block[k] > sec && !among; k--)
+			among = dc->content[f->block[k]];
 		int k = j;
 		for (; k < f->nblocks && (sec < 0 || f->block[k] < d->end[sec]); k++) {
 			int b = f->block[k];
-			if (k > j && f->x[k][F_TAG_P] != 0 && st->score[b] >= SURE &&
-			    f->x[k][F_LINK_DENSITY] < 0.25f)
+			if (k > j && (among || k == j + 1) && f->x[k][F_TAG_P] != 0 &&
+			    st->score[b] >= SURE && f->x[k][F_LINK_DENSITY] < 0.25f)
 				break;
-			if (dc->content[b]) {
+			if (dc->content[b] || dc->reason[b] == REASON_DUPLICATE) {
 				dc->content[b] = 0;
 				dc->reason[b] = REASON_END;
+				st->dup_of[b] = -1;
 			}
 		}
 		j = k - 1;
@@ -522,15 +534,21 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 		st->dup_of[i] = -1;
 	drop_duplicates(d, f, dc, st->dup_of);
 	if (p->auto_grow && f->nblocks > 0) {
+		/* The article ends at a heading over related stories or
+		 * comments; what the heading heads does not compete for the
+		 * run below. */
+		drop_after_end(d, st, dc);
 		/* The article is one run of blocks in reading order: the run
 		 * with the largest sum of (probability - T) x characters
 		 * (Kadane).  Content blocks outside it are dropped unless
 		 * the model is very sure of them (a headline or lead set
 		 * apart by a photo or a share bar). */
 		double *v = f->scratch;
-		for (int j = 0; j < f->nblocks; j++)
-			v[j] = dc->reason[f->block[j]] == REASON_DUPLICATE ? 0 :
+		for (int j = 0; j < f->nblocks; j++) {
+			int r = dc->reason[f->block[j]];
+			v[j] = r == REASON_DUPLICATE || r == REASON_END ? 0 :
 			       (st->score[f->block[j]] - p->auto_T) * f->chars[j];
+		}
 		int bs, be;
 		auto_best_run(v, f->nblocks, &bs, &be);
 		for (int j = 0; j < f->nblocks; j++) {
@@ -540,7 +558,6 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 				dc->reason[b] = REASON_OUTLIER;
 			}
 		}
-		drop_after_end(d, st, dc);
 	}
 	/* A forum thread's replies are its content, each as short and as
 	 * much alike as the site's chrome: when the first post is kept, so

@@ -232,8 +232,10 @@ test_end_phrase(void **state)
 /* The end of an article.  With auto.T = 0 every block is kept before the
  * rule, so what goes is the rule's doing: the "Related articles" box
  * (what its heading heads is the box), the "See also:" list set among the
- * paragraphs up to the next paragraph the model is sure of, and the
- * comments after "Comments (2)" (what it heads runs to the body's end). */
+ * paragraphs up to the next paragraph the model is sure of, the heading
+ * "More on this story" but not the paragraph right after it (a section
+ * of the article), and the comments after "Comments (2)" (what it heads
+ * runs to the body's end, with nothing kept before the heading there). */
 static const char ended[] =
 	"<html><head><title>Harbour wall</title></head><body><article>"
 	"<p id=\"p1\">The council approved the new budget on Monday after a long debate "
@@ -246,7 +248,10 @@ static const char ended[] =
 	"<h3 id=\"h2\">See also:</h3><ul><li id=\"l2\"><a href=\"/c\">Budget vote in full</a></li></ul>"
 	"<p id=\"p3\">Fishermen welcomed the decision, though some said the repairs had "
 	"come two years too late for the boats that were lost in the storms.</p>"
-	"</article><h2 id=\"h3\">Comments (2)</h2><ol>"
+	"</article><div class=\"more\"><h3 id=\"h4\">More on this story</h3>"
+	"<p id=\"p4\">The wall was first built in 1870 to shelter the fishing fleet, and it "
+	"has been repaired four times since then, most recently after the floods of 1953.</p></div>"
+	"<h2 id=\"h3\">Comments (2)</h2><ol>"
 	"<li id=\"c1\">About time too, the wall has been crumbling for years.</li>"
 	"<li>Who pays for it?</li></ol></body></html>";
 
@@ -266,14 +271,17 @@ test_end(void **state)
 	/* the model is sure of the paragraphs that resume the article */
 	assert_true(ST->score[test_by_id(&pg, "p2")] >= 0.9);
 	assert_true(ST->score[test_by_id(&pg, "p3")] >= 0.9);
+	assert_true(ST->score[test_by_id(&pg, "p4")] >= 0.9);
 	assert_string_equal(b.data,
 		"The council approved the new budget on Monday after a long debate about "
 		"the cost of repairing the old harbour wall, which storms damaged last winter.\n"
 		"Work on the wall will begin in the spring and should be finished before the "
 		"autumn storms arrive, the council said in a statement on Tuesday.\n"
 		"Fishermen welcomed the decision, though some said the repairs had come two "
-		"years too late for the boats that were lost in the storms.\n");
-	static const char *const gone[] = { "h1", "l1", "h2", "l2", "h3", "c1" };
+		"years too late for the boats that were lost in the storms.\n"
+		"The wall was first built in 1870 to shelter the fishing fleet, and it has been "
+		"repaired four times since then, most recently after the floods of 1953.\n");
+	static const char *const gone[] = { "h1", "l1", "h2", "l2", "h4", "h3", "c1" };
 	for (size_t k = 0; k < sizeof gone / sizeof *gone; k++) {
 		int e = test_by_id(&pg, gone[k]);
 		assert_int_equal(dc->content[e], 0);
@@ -290,6 +298,48 @@ test_end(void **state)
 	test_run_into(&pg, &method_auto, &p, NULL, &b);
 	assert_non_null(strstr(b.data, "Related articles\n"));
 	assert_non_null(strstr(b.data, "Who pays for it?"));
+	buf_free(&b);
+	page_free(&pg);
+}
+
+/* A short post under a long comment thread that names itself nothing the
+ * comment signal knows ("feedback"), and whose comments the model rates
+ * as highly as the post: the heading "评论" (comments) ends the article,
+ * and its thread does not draw the reading-order run from the post. */
+static const char blog[] =
+	"<html><head><meta charset=\"utf-8\"><title>很高兴入住 - 技术博客</title></head><body>"
+	"<div id=\"side\"><h3>导航</h3><ul><li><a href=\"/1\">栏目一</a></li>"
+	"<li><a href=\"/2\">栏目二</a></li><li><a href=\"/3\">栏目三</a></li></ul></div>"
+	"<div id=\"main\"><div class=\"post\"><h2>很高兴入住</h2>"
+	"<p>承蒙朋友邀请，很高兴在这里开一个技术博客。这里的文章将集中在编译器和程序语言两个方面。</p>"
+	"<p>简单介绍一下我的情况：多年来一直从事编译器的开发工作，也翻译过几本相关的书。希望以后和各位多多交流。</p></div>"
+	"<div class=\"feedback\"><h3 id=\"h\">评论</h3>"
+	"<h4># re: 很高兴入住 网友一</h4><p id=\"c\">欢迎欢迎！以前在别的网站上读过你写的文章，讲得很清楚，期待你在这里写出更多的好东西来。</p>"
+	"<h4># re: 很高兴入住 网友二</h4><p>我有一个建议：能不能多写一些关于代码优化的内容？这方面的中文资料实在太少了，大家都需要。</p>"
+	"<h4># re: 很高兴入住 网友三</h4><p>看到你来真高兴。不过这里的搜索功能不太好用，文章过了首页以后就很难找到，希望管理员能够改进一下。</p>"
+	"<h4># re: 很高兴入住 网友四</h4><p>请问你翻译的那本书什么时候出第二版？第一版我已经读了三遍，每次读都有新的收获，非常感谢。</p>"
+	"<h4># re: 很高兴入住 网友五</h4><p>支持！以后每天都会来看看。顺便问一下，你对新版本的语言标准有什么看法？会写文章介绍吗？</p>"
+	"</div></div></body></html>";
+
+static void
+test_end_comments(void **state)
+{
+	(void)state;
+	struct page pg;
+	struct params p;
+	params_default(&p);
+	test_page(&pg, blog);
+	struct buf b;
+	buf_init(&b);
+	test_run_into(&pg, &method_auto, &p, NULL, &b);
+	int h = test_by_id(&pg, "h"), c = test_by_id(&pg, "c");
+	/* the model alone would keep the comment */
+	assert_true(ST->score[c] >= 0.9);
+	assert_string_equal(b.data,
+		"承蒙朋友邀请，很高兴在这里开一个技术博客。这里的文章将集中在编译器和程序语言两个方面。\n"
+		"简单介绍一下我的情况：多年来一直从事编译器的开发工作，也翻译过几本相关的书。希望以后和各位多多交流。\n");
+	assert_int_equal(test_last.dc.reason[h], REASON_END);
+	assert_int_equal(test_last.dc.reason[c], REASON_END);
 	buf_free(&b);
 	page_free(&pg);
 }
@@ -512,6 +562,7 @@ main(void)
 		cmocka_unit_test(test_small_page),
 		cmocka_unit_test(test_end_phrase),
 		cmocka_unit_test(test_end),
+		cmocka_unit_test(test_end_comments),
 		cmocka_unit_test(test_tiny_model),
 		cmocka_unit_test(test_tiny_stage1),
 		cmocka_unit_test(test_model_refused),
