@@ -424,7 +424,7 @@ auto_end_phrase(const char *s, size_t n)
 	}
 	if (first < 0)
 		return false;
-	char folded[4 * END_MAX_CHARS];
+	char folded[4 * END_MAX_CHARS] = { 0 };
 	size_t fl = 0;
 	for (int k = first; k <= last; k++)
 		fl += utf8_encode(fold_case(cp[k]), folded + fl);

@@ -191,7 +191,8 @@ void
 buf_add_utf8(struct buf *b, uint32_t cp)
 {
 	char s[4];
-	buf_add(b, s, utf8_encode(cp, s));
+	size_t n = utf8_encode(cp, s);
+	buf_add(b, s, n);
 }
 
 void

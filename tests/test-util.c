@@ -322,6 +322,18 @@ test_buf_basics(void **state)
 	assert_string_equal(b.data, "abc42-x\xd8\xa7\xf0\x9f\x98\x80"
 			    "\xef\xbf\xbd\xef\xbf\xbd");
 	assert_int_equal(b.len, 7 + 2 + 4 + 3 + 3);
+	/* utf8_encode, which it uses: each length, one byte short of the next */
+	char e[4];
+	assert_int_equal(utf8_encode(0x7F, e), 1);
+	assert_memory_equal(e, "\x7f", 1);
+	assert_int_equal(utf8_encode(0x7FF, e), 2);
+	assert_memory_equal(e, "\xdf\xbf", 2);
+	assert_int_equal(utf8_encode(0xFFFF, e), 3);
+	assert_memory_equal(e, "\xef\xbf\xbf", 3);
+	assert_int_equal(utf8_encode(0x10FFFF, e), 4);
+	assert_memory_equal(e, "\xf4\x8f\xbf\xbf", 4);
+	assert_int_equal(utf8_encode(0xDFFF, e), 3);
+	assert_memory_equal(e, "\xef\xbf\xbd", 3);
 	size_t len = 0;
 	char *s = buf_steal(&b, &len);
 	assert_int_equal(len, 19);
