@@ -315,7 +315,7 @@ drop_duplicates(const struct dom *d, const struct features *f, struct decision *
 /* A heading over what follows an article and is not part of it: related
  * stories, further reading, reader comments, in the languages of the
  * pages pith reads.  Lower case; matched against a block's whole text
- * (see end_text), so an inline "Read also: TITLE" does not match. */
+ * (auto_end_phrase), so an inline "Read also: TITLE" does not match. */
 static const char *const end_phrases[] = {
 	/* English */
 	"related", "related articles", "related stories", "related news",
