@@ -61,7 +61,7 @@ const struct param_desc params_table[] = {
 	{ "auto.T", "auto", PARAM_DOUBLE, OFF(auto_T), 0.5, 0, 1, 0.01,
 	  "probability at which a block is content" },
 	{ "auto.grow", "auto", PARAM_BOOL, OFF(auto_grow), 1, 0, 1, 1,
-	  "keep only the best run of blocks in reading order (on/off)" },
+	  "reading order: the best run of blocks, ended by a related or comments heading (on/off)" },
 	{ "auto.model", "auto", PARAM_FILE, OFF(auto_model), 0, 0, 0, 1,
 	  "the model file to read instead of the built-in model" },
 };
