@@ -434,7 +434,10 @@ auto_end_phrase(const char *s, size_t n)
 	return false;
 }
 
-/* The block's own visible text is an end phrase. */
+/* The block's own visible text is an end phrase.  Its text nodes join
+ * as they read ("相关<b>新闻</b>"), and runs of white space (a source's
+ * indentation, no-break spaces) are one space, so that only the text's
+ * own characters count towards the limit. */
 static bool
 block_ends_article(const struct dom *d, int b)
 {
@@ -444,11 +447,23 @@ block_ends_article(const struct dom *d, int b)
 		const struct dom_text *x = &d->texts[t];
 		if (x->block != b || (x->flags & (TEXT_SKIP | TEXT_BREAK)))
 			continue;
-		if (x->len > sizeof text - n - 1)
-			return false;     /* longer than any heading */
-		memcpy(text + n, dom_text(d, t), x->len);
-		n += x->len;
-		text[n++] = ' ';
+		const unsigned char *u = (const unsigned char *)dom_text(d, t);
+		for (size_t i = 0; i < x->len;) {
+			uint32_t c;
+			size_t k = u[i] < 0x80 ? (c = u[i], 1) : utf8_decode(u + i, x->len - i, &c);
+			const char *bytes = (const char *)u + i;
+			i += k;
+			if (uc_is_white(c)) {
+				if (n == 0 || text[n - 1] == ' ')
+					continue;
+				bytes = " ";
+				k = 1;
+			}
+			if (n + k > sizeof text)
+				return false;     /* longer than any heading */
+			memcpy(text + n, bytes, k);
+			n += k;
+		}
 	}
 	return auto_end_phrase(text, n);
 }

@@ -344,6 +344,51 @@ test_end_comments(void **state)
 	page_free(&pg);
 }
 
+/* Headings split over text nodes: 300 no-break spaces and 100 newlines
+ * between "Related" and "articles" are one space (and their 700 bytes
+ * never overrun what the text is read into); "相关<b>新闻</b>" reads
+ * as one word, as it shows. */
+static void
+test_end_blanks(void **state)
+{
+	(void)state;
+	struct buf html;
+	buf_init(&html);
+	buf_adds(&html, "<html><body><article><p id=\"p\">The council approved the new budget "
+		 "on Monday after a long debate about the cost of repairing the old harbour "
+		 "wall.</p></article><div><h3 id=\"w\">Related");
+	for (int i = 0; i < 400; i++)
+		buf_adds(&html, i % 4 ? "&nbsp;" : "\n");
+	buf_adds(&html, "<b>articles</b></h3><ul><li id=\"l\"><a href=\"/a\">Storm damage "
+		 "along the coast</a></li></ul></div>"
+		 "<div><h3 id=\"z\">相关<b>新闻</b></h3><ul><li id=\"zl\"><a href=\"/b\">"
+		 "港口工程春季开工</a></li></ul></div><div><h3 id=\"e\">Related");
+	/* 7 + 156 x 2 = 319 bytes: a copy that added a byte after each node
+	 * filled a 320-byte buffer exactly, and wrote the next node past it */
+	for (int i = 0; i < 156; i++)
+		buf_adds(&html, "&nbsp;");
+	buf_adds(&html, "<b>articles</b></h3><ul><li id=\"el\"><a href=\"/c\">The harbour "
+		 "in old photographs</a></li></ul></div></body></html>");
+	struct page pg;
+	struct params p;
+	params_default(&p);
+	p.auto_T = 0;
+	test_page(&pg, html.data);
+	struct buf b;
+	buf_init(&b);
+	test_run_into(&pg, &method_auto, &p, NULL, &b);
+	assert_int_equal(test_last.dc.reason[test_by_id(&pg, "w")], REASON_END);
+	assert_int_equal(test_last.dc.reason[test_by_id(&pg, "l")], REASON_END);
+	assert_int_equal(test_last.dc.reason[test_by_id(&pg, "z")], REASON_END);
+	assert_int_equal(test_last.dc.reason[test_by_id(&pg, "zl")], REASON_END);
+	assert_int_equal(test_last.dc.reason[test_by_id(&pg, "e")], REASON_END);
+	assert_int_equal(test_last.dc.reason[test_by_id(&pg, "el")], REASON_END);
+	assert_int_equal(test_last.dc.content[test_by_id(&pg, "p")], 1);
+	buf_free(&b);
+	buf_free(&html);
+	page_free(&pg);
+}
+
 
 /* ---- a model worked by hand: tests/data/auto-tiny.txt ---- */
 
@@ -563,6 +608,7 @@ main(void)
 		cmocka_unit_test(test_end_phrase),
 		cmocka_unit_test(test_end),
 		cmocka_unit_test(test_end_comments),
+		cmocka_unit_test(test_end_blanks),
 		cmocka_unit_test(test_tiny_model),
 		cmocka_unit_test(test_tiny_stage1),
 		cmocka_unit_test(test_model_refused),
