@@ -29,6 +29,13 @@ extract_text_mask(const struct dom *d, const uint8_t *content,
 		  const uint8_t *mask, struct buf *out,
 		  struct extract_span *spans)
 {
+	extract_text_drop(d, content, mask, NULL, out, spans);
+}
+
+void
+extract_text_drop(const struct dom *d, const uint8_t *content, const uint8_t *mask,
+		  const uint8_t *text_drop, struct buf *out, struct extract_span *spans)
+{
 	int last_block = -1;
 	bool space = false;
 	for (int t = 0; t < d->ntexts; t++) {
@@ -38,6 +45,8 @@ extract_text_mask(const struct dom *d, const uint8_t *content,
 		if (x->flags & TEXT_SKIP)
 			continue;
 		if (mask && mask[x->elem] ? mask[x->elem] == 2 : !content[x->block])
+			continue;
+		if (text_drop && text_drop[t])
 			continue;
 		if (x->block != last_block) {
 			end_line(out);

@@ -27,6 +27,10 @@ void extract_text_spans(const struct dom *d, const uint8_t *content,
 void extract_text_mask(const struct dom *d, const uint8_t *content,
 		       const uint8_t *mask, struct buf *out,
 		       struct extract_span *spans);
+/* And text_drop[t] 1 drops text node t whatever its element (a site
+ * rule's strip: of text()); text_drop may be NULL. */
+void extract_text_drop(const struct dom *d, const uint8_t *content, const uint8_t *mask,
+		       const uint8_t *text_drop, struct buf *out, struct extract_span *spans);
 
 /* The page's metadata, each field NULL when the page does not give it
  * (never invented).  Dates are ISO 8601: the day, with the time and the

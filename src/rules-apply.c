@@ -22,8 +22,11 @@ rules_outcome_free(struct rules_outcome *o)
 	free(o->title);
 	free(o->date);
 	free(o->line_of);
+	free(o->marks);
+	free(o->text_drop);
 	o->title = o->date = NULL;
 	o->line_of = NULL;
+	o->marks = o->text_drop = NULL;
 }
 
 /* Once the page's XPath budget is spent, the rest of the rule is
@@ -49,9 +52,7 @@ mark(struct xpath_doc *x, const char *expr, uint8_t *marks, int *lines, uint8_t 
 	char err[300];
 	if (budget_spent(x, r, line, diag, ctx))
 		return 0;
-	/* what strip: selects besides elements (attributes, text) is no
-	 * subtree to remove */
-	int n = xpath_select_nodes(x, expr, m == MARK_STRIP, &ids, err, sizeof err);
+	int n = xpath_select_nodes(x, expr, false, &ids, err, sizeof err);
 	if (n < 0) {
 		if (!budget_spent(x, r, line, diag, ctx))
 			rules_report(diag, ctx, NULL, r->path, line, "%s", err);
@@ -63,6 +64,37 @@ mark(struct xpath_doc *x, const char *expr, uint8_t *marks, int *lines, uint8_t 
 	}
 	free(ids);
 	return n;
+}
+
+/* A strip: as an ftr reader applies it: what expr selects is taken out
+ * of the tree before the next line is evaluated.  Elements are marked,
+ * text nodes dropped; the count of both. */
+static int
+strip(struct xpath_doc *x, const char *expr, struct rules_outcome *o, uint8_t *marks,
+      const struct rule *r, int line, rules_diag diag, void *ctx)
+{
+	int *ids, *texts, nt;
+	char err[300];
+	if (budget_spent(x, r, line, diag, ctx))
+		return 0;
+	int n = xpath_strip(x, expr, &ids, &texts, &nt, err, sizeof err);
+	if (n < 0) {
+		if (!budget_spent(x, r, line, diag, ctx))
+			rules_report(diag, ctx, NULL, r->path, line, "%s", err);
+		return 0;
+	}
+	for (int i = 0; i < n; i++) {
+		marks[ids[i]] = MARK_STRIP;
+		o->line_of[ids[i]] = line;
+	}
+	for (int i = 0; i < nt; i++) {
+		if (!o->text_drop)
+			o->text_drop = xcalloc((size_t)o->ntexts + 1, 1);
+		o->text_drop[texts[i]] = 1;
+	}
+	free(ids);
+	free(texts);
+	return n + nt;
 }
 
 static void
@@ -99,34 +131,49 @@ rules_body_matches(const struct rule *r, struct xpath_doc *x)
 	return false;
 }
 
+/* strip_id_or_class as Full-Text RSS (a substring of the attribute) or
+ * as graby (a whole class token or id) reads it. */
+static void
+id_or_class_expr(const char *v, bool substring, struct buf *e)
+{
+	if (substring)
+		buf_printf(e, "//*[contains(@class,'%s') or contains(@id,'%s')]", v, v);
+	else
+		buf_printf(e, "//*[contains(concat(' ',normalize-space(@class),' '),' %s ') or "
+			   "contains(concat(' ',normalize-space(@id),' '),' %s ')]", v, v);
+}
+
 void
-rules_apply(const struct rule *r, const struct dom *d, struct xpath_doc *x,
-	    const uint8_t *pins, struct decision *dc, bool have_method, bool ftr_only,
-	    uint8_t *mask, struct rules_outcome *o, rules_diag diag, void *ctx)
+rules_select(const struct rule *r, const struct dom *d, struct xpath_doc *x,
+	     unsigned how, struct rules_outcome *o, rules_diag diag, void *ctx)
 {
 	memset(o, 0, sizeof *o);
 	o->rule = r;
-	uint8_t *marks = xcalloc((size_t)d->n + 1, 1);
+	o->ntexts = d->ntexts;
+	o->marks = xcalloc((size_t)d->n + 1, 1);
 	o->line_of = xcalloc((size_t)d->n + 1, sizeof *o->line_of);
-	int first_body = -1;
-	/* body: lines are tried in order; the first that selects anything wins */
-	for (int i = 0; i < r->body.n && !o->nbody; i++) {
-		o->nbody = mark(x, r->body.v[i], marks, o->line_of, MARK_BODY, r, r->body.line[i], diag, ctx);
-		if (o->nbody)
-			o->body_line = r->body.line[i];
-	}
-	for (int i = 0; i < d->n && first_body < 0; i++)
-		if (marks[i] == MARK_BODY)
-			first_body = i;
+	uint8_t *marks = o->marks;
+	/* title: and date: first, on the whole page, as graby reads them */
+	rule_meta(r, x, o, diag, ctx);
+	/* pith's own pins, on the whole page too: a pin may bring back what
+	 * a strip: removes */
+	for (int i = 0; !(how & RULES_FTR) && i < r->pin.n; i++)
+		mark(x, r->pin.v[i], marks, o->line_of, MARK_PIN_IN, r, r->pin.line[i], diag, ctx);
+	for (int i = 0; !(how & RULES_FTR) && i < r->unpin.n; i++)
+		mark(x, r->unpin.v[i], marks, o->line_of, MARK_PIN_OUT, r, r->unpin.line[i], diag, ctx);
+	uint8_t *pinned = xmalloc((size_t)d->n + 1);
+	memcpy(pinned, marks, (size_t)d->n + 1);
+	int *pin_line = xmalloc(((size_t)d->n + 1) * sizeof *pin_line);
+	memcpy(pin_line, o->line_of, ((size_t)d->n + 1) * sizeof *pin_line);
+	/* the strips in order, each on the tree the ones before it left */
 	for (int i = 0; i < r->strip.n; i++)
-		o->nstrip += mark(x, r->strip.v[i], marks, o->line_of, MARK_STRIP, r, r->strip.line[i], diag, ctx);
+		o->nstrip += strip(x, r->strip.v[i], o, marks, r, r->strip.line[i], diag, ctx);
 	for (int i = 0; i < r->strip_id_or_class.n; i++) {
 		char *v = rules_unquoted(r->strip_id_or_class.v[i]);
 		struct buf e;
 		buf_init(&e);
-		buf_printf(&e, "//*[contains(concat(' ',normalize-space(@class),' '),' %s ') or "
-			   "contains(concat(' ',normalize-space(@id),' '),' %s ')]", v, v);
-		o->nstrip += mark(x, e.data, marks, o->line_of, MARK_STRIP, r, r->strip_id_or_class.line[i], diag, ctx);
+		id_or_class_expr(v, how & RULES_CLASS_SUBSTRING, &e);
+		o->nstrip += strip(x, e.data, o, marks, r, r->strip_id_or_class.line[i], diag, ctx);
 		buf_free(&e);
 		free(v);
 	}
@@ -135,22 +182,42 @@ rules_apply(const struct rule *r, const struct dom *d, struct xpath_doc *x,
 		struct buf e;
 		buf_init(&e);
 		buf_printf(&e, "//img[contains(@src,'%s')]", v);
-		o->nstrip += mark(x, e.data, marks, o->line_of, MARK_STRIP, r, r->strip_image_src.line[i], diag, ctx);
+		o->nstrip += strip(x, e.data, o, marks, r, r->strip_image_src.line[i], diag, ctx);
 		buf_free(&e);
 		free(v);
 	}
-	/* pith's own lines and the user's pins; an ftr reader has neither */
-	for (int i = 0; !ftr_only && i < r->pin.n; i++)
-		mark(x, r->pin.v[i], marks, o->line_of, MARK_PIN_IN, r, r->pin.line[i], diag, ctx);
-	for (int i = 0; !ftr_only && i < r->unpin.n; i++)
-		mark(x, r->unpin.v[i], marks, o->line_of, MARK_PIN_OUT, r, r->unpin.line[i], diag, ctx);
+	/* body: on what the strips left; the first line that selects wins */
+	for (int i = 0; i < r->body.n && !o->nbody; i++) {
+		o->nbody = mark(x, r->body.v[i], marks, o->line_of, MARK_BODY, r, r->body.line[i], diag, ctx);
+		if (o->nbody)
+			o->body_line = r->body.line[i];
+	}
+	xpath_restore(x);
+	o->first_body = -1;
+	for (int i = 0; i < d->n && o->first_body < 0; i++)
+		if (marks[i] == MARK_BODY)
+			o->first_body = i;
+	/* the pins are on top */
+	for (int i = 0; i < d->n; i++)
+		if (pinned[i]) {
+			marks[i] = pinned[i];
+			o->line_of[i] = pin_line[i];
+		}
+	free(pinned);
+	free(pin_line);
+	o->fallback = !o->nbody;
+}
+
+void
+rules_decide(struct rules_outcome *o, const struct dom *d, const uint8_t *pins,
+	     struct decision *dc, bool have_method, bool ftr_only, uint8_t *mask)
+{
+	uint8_t *marks = o->marks;
 	for (int i = 0; pins && !ftr_only && i < d->n; i++)
 		if (pins[i] == PIN_IN || pins[i] == PIN_OUT) {
 			marks[i] = pins[i] == PIN_IN ? MARK_PIN_IN : MARK_PIN_OUT;
 			o->line_of[i] = 0;     /* the user's pin, no line of the rule */
 		}
-
-	o->fallback = !o->nbody;
 	bool rule_decides = o->nbody || !have_method;
 	/* pre-order: the nearest marked ancestor-or-self decides */
 	for (int i = 0; i < d->n; i++) {
@@ -171,7 +238,14 @@ rules_apply(const struct rule *r, const struct dom *d, struct xpath_doc *x,
 		mask[i] = dc->content[i] ? RULES_TEXT_KEEP : RULES_TEXT_DROP;
 	}
 	if (o->nbody)
-		dc->region = first_body;
-	free(marks);
-	rule_meta(r, x, o, diag, ctx);
+		dc->region = o->first_body;
+}
+
+void
+rules_apply(const struct rule *r, const struct dom *d, struct xpath_doc *x,
+	    const uint8_t *pins, struct decision *dc, bool have_method, bool ftr_only,
+	    uint8_t *mask, struct rules_outcome *o, rules_diag diag, void *ctx)
+{
+	rules_select(r, d, x, ftr_only ? RULES_FTR : 0, o, diag, ctx);
+	rules_decide(o, d, pins, dc, have_method, ftr_only, mask);
 }

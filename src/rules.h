@@ -144,11 +144,16 @@ enum { RULES_TEXT_METHOD = 0, RULES_TEXT_KEEP = 1, RULES_TEXT_DROP = 2 };
 struct rules_outcome {
 	const struct rule *rule;
 	int body_line;        /* line of the body: expression used; 0: none matched */
-	int nbody, nstrip;    /* elements selected */
+	int nbody, nstrip;    /* elements (and text nodes, for strip) selected */
+	int first_body;       /* the first element body: selected, or -1 */
 	bool fallback;        /* the method decided (no body: matched) */
 	char *title, *date;   /* from the rule's XPaths, or NULL (owned) */
 	int *line_of;         /* per element: the rule's line that selected it
 				 (body:, strip:, pith_pin), 0 for none (owned) */
+	uint8_t *marks;       /* per element: what selected it (rules-apply.c) */
+	uint8_t *text_drop;   /* per text node: 1 when a strip: removed it;
+				 NULL when none did (owned) */
+	int ntexts;
 };
 
 void rules_outcome_free(struct rules_outcome *o);
@@ -161,6 +166,25 @@ void rules_outcome_free(struct rules_outcome *o);
  * ftr_only (as Full-Text RSS or wallabag read the rule: no pith_ lines).  mask gets
  * d->n entries of RULES_TEXT_* for extract_text_mask().  XPath errors go to
  * diag.  Also fills o's title and date. */
+/* How the rule is read: RULES_FTR as Full-Text RSS and graby do (no
+ * pith_ lines); RULES_CLASS_SUBSTRING takes strip_id_or_class as a
+ * substring of class or id (Full-Text RSS) instead of a whole class
+ * token or id (graby, and pith). */
+enum { RULES_FTR = 1, RULES_CLASS_SUBSTRING = 2 };
+
+/* The first half of rules_apply(), in an ftr reader's order: title: and
+ * date: on the page, then every strip: (strip_id_or_class:,
+ * strip_image_src:) in turn, each evaluated on the tree the ones before
+ * it left, then body: on what is left (the first line that selects
+ * anything).  pith_pin/pith_unpin are evaluated on the whole page and
+ * win over both.  x is as it was when this returns. */
+void rules_select(const struct rule *r, const struct dom *d, struct xpath_doc *x,
+		  unsigned how, struct rules_outcome *o, rules_diag diag, void *ctx);
+/* The second half: o's marks (and then pins, unless ftr_only) into dc
+ * and mask, as rules_apply() says. */
+void rules_decide(struct rules_outcome *o, const struct dom *d, const uint8_t *pins,
+		  struct decision *dc, bool have_method, bool ftr_only, uint8_t *mask);
+
 void rules_apply(const struct rule *r, const struct dom *d, struct xpath_doc *x,
 		 const uint8_t *pins, struct decision *dc, bool have_method, bool ftr_only,
 		 uint8_t *mask, struct rules_outcome *o, rules_diag diag, void *ctx);

@@ -72,28 +72,29 @@ run_page(struct run *r, struct page *pg, const struct run_input *in)
 	memset(r->mask, 0, (size_t)n + 1);
 	r->masked = false;
 
-	/* A site rule whose body: matches decides instead of the method. */
-	struct xpath_doc *x = NULL;
+	/* A site rule whose body: matches (on what its strip: lines leave)
+	 * decides instead of the method. */
 	bool decide = true;
 	if (in->rule && d) {
-		x = xpath_doc_new(d);
+		struct xpath_doc *x = xpath_doc_new(d);
+		rules_select(in->rule, d, x, (in->ftr_only ? RULES_FTR : 0) | in->rule_how, &r->outcome,
+			     in->diag, in->diag_ctx);
 		/* an ftr reader has no method to fall back on */
-		decide = !in->ftr_only && !rules_body_matches(in->rule, x) &&
+		decide = !in->ftr_only && !r->outcome.nbody &&
 			 (in->rule->autodetect_on_failure || in->rule->body.n == 0 ||
 			  xpath_over_budget(x));
+		xpath_doc_free(x);
+		r->rule = in->rule;
 	}
 	r->by_rule = !decide;
 	if (decide) {
 		m->decide(pg, in->site, in->index, pg->name, in->params, &r->state, &r->dc);
 		r->state_of = m;
 	}
-	if (x) {
-		r->rule = in->rule;
-		rules_apply(in->rule, d, x, in->pins, &r->dc, decide, in->ftr_only, r->mask, &r->outcome,
-			    in->diag, in->diag_ctx);
+	if (r->rule) {
+		rules_decide(&r->outcome, d, in->pins, &r->dc, decide, in->ftr_only, r->mask);
 		set_meta(&pg->meta.title, &pg->meta.title_from, r->outcome.title);
 		set_meta(&pg->meta.date, &pg->meta.date_from, r->outcome.date);
-		xpath_doc_free(x);
 	} else if (in->pins && d) {
 		decide_apply_pins(d, in->pins, &r->dc, r->mask);
 	}
@@ -104,8 +105,8 @@ run_page(struct run *r, struct page *pg, const struct run_input *in)
 	if (r->by_lines)
 		m->text(r, pg, in->params, r->masked ? r->mask : NULL);
 	else if (d)
-		extract_text_mask(d, r->dc.content, r->masked ? r->mask : NULL, &r->text,
-				  in->spans);
+		extract_text_drop(d, r->dc.content, r->masked ? r->mask : NULL,
+				  r->rule ? r->outcome.text_drop : NULL, &r->text, in->spans);
 	if (!r->text.data)
 		buf_adds(&r->text, "");
 }
@@ -163,17 +164,29 @@ run_rule_check(struct page *pg, const struct rule *rule, const struct method *m,
 	       double *f_pith)
 {
 	struct charbag *bag = charbag_new(text, len);
-	for (int way = 0; way < 2; way++) {
+	/* as pith extract --rules, then as graby and as Full-Text RSS read
+	 * strip_id_or_class: the other readers' figure is the worse of two */
+	static const struct { bool ftr; unsigned how; } ways[] = {
+		{ false, 0 }, { true, 0 }, { true, RULES_CLASS_SUBSTRING },
+	};
+	*f_ftr = 1;
+	for (size_t w = 0; w < sizeof ways / sizeof ways[0]; w++) {
+		if (w == 2 && !rule->strip_id_or_class.n)
+			break;
 		struct run r;
 		run_init(&r);
 		struct run_input in = {
-			.method = m, .params = p, .index = -1, .rule = rule, .ftr_only = way == 0,
+			.method = m, .params = p, .index = -1, .rule = rule,
+			.ftr_only = ways[w].ftr, .rule_how = ways[w].how,
 		};
 		run_page(&r, pg, &in);
 		double f = charbag_score(bag, r.text.data, r.text.len).F;
 		if (len == 0 && r.text.len == 0)
 			f = 1;
-		*(way == 0 ? f_ftr : f_pith) = f;
+		if (!ways[w].ftr)
+			*f_pith = f;
+		else if (f < *f_ftr)
+			*f_ftr = f;
 		run_free(&r);
 	}
 	charbag_free(bag);

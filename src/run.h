@@ -45,6 +45,7 @@ struct run_input {
 	struct extract_span *spans;   /* ntexts entries to fill, or NULL */
 	bool ftr_only;            /* apply the rule as an ftr reader does: body:,
 				     strip:, no pith_ lines, no method */
+	unsigned rule_how;        /* more RULES_* ways of reading the rule */
 };
 
 void run_init(struct run *r);
@@ -53,7 +54,8 @@ void run_page(struct run *r, struct page *pg, const struct run_input *in);
 void run_free(struct run *r);
 
 /* How much of text (what the inspector shows) rule gives on pg: the
- * character F1 of the rule's text applied as an ftr reader does and as
+ * character F1 of the rule's text applied as ftr readers do (the worse
+ * of graby's and Full-Text RSS's strip_id_or_class) and as
  * pith extract --rules does (method m with p where no body: matches).
  * The page's title and date may be replaced by the rule's. */
 void run_rule_check(struct page *pg, const struct rule *rule, const struct method *m,

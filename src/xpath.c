@@ -24,6 +24,9 @@ struct xpath_doc {
 	xmlXPathContextPtr ctx;
 	char err[ERRLEN];
 	bool noted;             /* the budget's end was told */
+	/* what xpath_strip() took out, in order, to put back */
+	struct unlinked { xmlNodePtr node, parent, prev; } *cut;
+	int ncut, capcut;
 };
 
 /* Node ids ride in _private as id + 1, so NULL means "not an element of
@@ -245,6 +248,24 @@ charged_lookup(void *data, const xmlChar *name, const xmlChar *ns_uri)
 	return NULL;
 }
 
+/* Put n into parent's children after prev (first when prev is NULL),
+ * with no merging of text nodes. */
+static void
+link_after(xmlNodePtr n, xmlNodePtr parent, xmlNodePtr prev)
+{
+	n->parent = parent;
+	n->prev = prev;
+	n->next = prev ? prev->next : parent->children;
+	if (n->next)
+		n->next->prev = n;
+	else
+		parent->last = n;
+	if (prev)
+		prev->next = n;
+	else
+		parent->children = n;
+}
+
 static void
 add_text_node(xmlDocPtr doc, xmlNodePtr *nodes, const struct dom *d, int t)
 {
@@ -255,8 +276,10 @@ add_text_node(xmlDocPtr doc, xmlNodePtr *nodes, const struct dom *d, int t)
 					 (int)x->len);
 	if (!tn)
 		die("out of memory (libxml2: a text node)");
-	/* xmlAddChild may merge tn into a preceding text node and free it */
-	xmlAddChild(nodes[x->elem], tn);
+	/* linked by hand: xmlAddChild would merge tn into a text node before
+	 * it, and a strip: of text() must find each of the table's texts */
+	tn->_private = (void *)(intptr_t)(t + 1);
+	link_after(tn, nodes[x->elem], nodes[x->elem]->last);
 }
 
 /* libxml2's own messages ("xmlXPathCompOpEval: function ends-with not
@@ -341,6 +364,8 @@ xpath_doc_free(struct xpath_doc *x)
 {
 	if (!x)
 		return;
+	xpath_restore(x);
+	free(x->cut);
 	xmlXPathFreeContext(x->ctx);
 	xmlFreeDoc(x->doc);
 	free(x);
@@ -598,4 +623,72 @@ xpath_quote(struct buf *out, const char *s)
 		}
 	}
 	buf_addc(out, ')');
+}
+
+int
+xpath_strip(struct xpath_doc *x, const char *expr, int **ids, int **texts, int *ntexts,
+	    char *err, size_t errlen)
+{
+	*ids = NULL;
+	*texts = NULL;
+	*ntexts = 0;
+	xmlXPathObjectPtr o = eval(x, expr, err, errlen);
+	if (!o)
+		return -1;
+	if (o->type != XPATH_NODESET) {
+		xmlXPathFreeObject(o);
+		snprintf(err, errlen, "the expression gives a value, not nodes");
+		return -1;
+	}
+	int n = o->nodesetval ? o->nodesetval->nodeNr : 0, k = 0, kt = 0;
+	int *v = n ? xmalloc((size_t)n * sizeof *v) : NULL;
+	int *tv = n ? xmalloc((size_t)n * sizeof *tv) : NULL;
+	for (int i = 0; i < n; i++) {
+		xmlNodePtr nd = o->nodesetval->nodeTab[i];
+		/* a node under one removed before it is gone with it */
+		bool linked = true;
+		for (xmlNodePtr p = nd; p && linked; p = p->parent)
+			linked = p->type == XML_DOCUMENT_NODE || p->parent != NULL;
+		if (!linked)
+			continue;
+		if (nd->type == XML_ELEMENT_NODE && nd->_private)
+			v[k++] = (int)((intptr_t)nd->_private - 1);
+		else if (nd->type == XML_TEXT_NODE && nd->_private)
+			tv[kt++] = (int)((intptr_t)nd->_private - 1);
+		else
+			continue;       /* attributes, comments: no text of the page */
+		if (x->ncut == x->capcut) {
+			x->capcut = x->capcut ? 2 * x->capcut : 16;
+			x->cut = xreallocarray(x->cut, (size_t)x->capcut, sizeof *x->cut);
+		}
+		x->cut[x->ncut++] = (struct unlinked){ nd, nd->parent, nd->prev };
+		xmlUnlinkNode(nd);
+	}
+	xmlXPathFreeObject(o);
+	if (k > 1)
+		qsort(v, (size_t)k, sizeof *v, cmp_int);
+	if (kt > 1)
+		qsort(tv, (size_t)kt, sizeof *tv, cmp_int);
+	if (!k) {
+		free(v);
+		v = NULL;
+	}
+	if (!kt) {
+		free(tv);
+		tv = NULL;
+	}
+	*ids = v;
+	*texts = tv;
+	*ntexts = kt;
+	return k;
+}
+
+void
+xpath_restore(struct xpath_doc *x)
+{
+	/* in reverse, each node's neighbours are back where they were */
+	while (x->ncut > 0) {
+		struct unlinked *u = &x->cut[--x->ncut];
+		link_after(u->node, u->parent, u->prev);
+	}
 }

@@ -61,6 +61,17 @@ int xpath_select(struct xpath_doc *x, const char *expr, int **ids,
 int xpath_select_nodes(struct xpath_doc *x, const char *expr, bool elements_only,
 		       int **ids, char *err, size_t errlen);
 
+/* Remove what expr selects from the document, as an ftr reader's strip:
+ * does, so that later expressions see the tree without it: *ids gets the
+ * elements removed (with their subtrees), *texts the text nodes (indexes
+ * into the dom's texts); attribute and other nodes are left.  Both
+ * malloc'd or NULL.  The element count, or -1 with a reason in err.
+ * xpath_restore() puts back everything removed, newest first (also done
+ * by xpath_doc_free()). */
+int xpath_strip(struct xpath_doc *x, const char *expr, int **ids, int **texts, int *ntexts,
+		char *err, size_t errlen);
+void xpath_restore(struct xpath_doc *x);
+
 /* The string value of expr: of its first node for a node-set (an
  * attribute's value, an element's text), or the string/number/boolean
  * converted.  Whitespace runs collapsed, trimmed.  *out is malloc'd, NULL

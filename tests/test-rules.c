@@ -395,13 +395,38 @@ test_apply(void **state)
 	assert_int_equal(t.len, 0);
 	rules_outcome_free(&o);
 
-	/* strip_attr (graby's alias) of attributes removes no element */
+	/* strip_attr (graby's alias) of attributes removes no element; a
+	 * strip: of text nodes removes that text and keeps the element's
+	 * other children, as graby's removeChild does */
 	rule_free(r);
-	r = named("example.com.txt", "body: //p[@id='p1']\nstrip_attr: //*/@id\nstrip: //p/text()\n");
+	r = named("example.com.txt", "body: //p[@id='p2']\nstrip_attr: //*/@id\n"
+		  "strip: //p[@id='p2']/text()\n");
 	t.len = 0;
 	test_rule_into(&pg, r, &method_cc, &dp, &t, &o, collect, &d);
-	assert_int_equal(o.nstrip, 0);
-	assert_string_equal(t.data, "First paragraph of the article, long enough to be a sentence.\n");
+	assert_int_equal(o.nstrip, 2);
+	assert_string_equal(t.data, "AD\n");
+	rules_outcome_free(&o);
+
+	/* strips apply in turn, each to the tree the one before left: the
+	 * body's first child twice is p1, then the share box */
+	rule_free(r);
+	r = named("example.com.txt", "body: //div[@id='ab']\nstrip: //div[@id='ab']/*[1]\n"
+		  "strip: //div[@id='ab']/*[1]\nstrip: //div[@id='ab']/*[position()>1]\n");
+	t.len = 0;
+	test_rule_into(&pg, r, &method_cc, &dp, &t, &o, collect, &d);
+	assert_int_equal(o.nstrip, 5);
+	assert_string_equal(t.data, "Second ADparagraph here, also long enough.\n");
+	rules_outcome_free(&o);
+
+	/* a strip: that takes the body's element away leaves no body */
+	rule_free(r);
+	r = named("example.com.txt", "body: //p[@id='p1']\nstrip: //div[@id='main']\n"
+		  "autodetect_on_failure: no\n");
+	t.len = 0;
+	test_rule_into(&pg, r, &method_cc, &dp, &t, &o, collect, &d);
+	assert_true(o.fallback);
+	assert_int_equal(o.nstrip, 1);
+	assert_int_equal(t.len, 0);
 	rules_outcome_free(&o);
 
 	/* a broken expression is reported, the others still work */
