@@ -81,19 +81,25 @@ walk_skip(void *ctx, const char *path, const char *reason)
 }
 
 void
-cli_sibling_paths(const struct cli *c, struct strv *out)
+cli_expand_paths(char *const *paths, int n, struct strv *out)
 {
-	for (int i = 0; i < c->nsiblings; i++) {
+	for (int i = 0; i < n; i++) {
 		struct stat st;
 		char err[256];
-		if (stat(c->siblings[i], &st) == 0 && S_ISDIR(st.st_mode)) {
-			if (walk_dir(c->siblings[i], walk_page_exts, 64, 0, out, walk_skip, NULL,
+		if (stat(paths[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+			if (walk_dir(paths[i], walk_page_exts, 64, 0, out, walk_skip, NULL,
 				     err, sizeof err) < 0)
-				cli_report(c->siblings[i], err);
+				cli_report(paths[i], err);
 		} else {
-			strv_add(out, c->siblings[i]);
+			strv_add(out, paths[i]);
 		}
 	}
+}
+
+void
+cli_sibling_paths(const struct cli *c, struct strv *out)
+{
+	cli_expand_paths((char *const *)c->siblings, c->nsiblings, out);
 }
 
 static char *

@@ -79,6 +79,8 @@ void *cli_site_new(const struct cli *c, const struct method *m,
 /* --siblings and directories: the page files they name, in order. */
 struct strv;
 void cli_sibling_paths(const struct cli *c, struct strv *out);
+/* Files as they are, directories walked for pages: the paths in order. */
+void cli_expand_paths(char *const *paths, int n, struct strv *out);
 
 int cmd_dump(struct cli *c);
 int cmd_extract(struct cli *c);

@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include "cli.h"
+#include "learn.h"
 #include "rules.h"
+#include "walk.h"
 #include "run.h"
 #include "xpath.h"
 
@@ -265,11 +267,105 @@ rules_export_cmd(struct cli *c, int argc, char **argv)
 	return 0;
 }
 
+/* pith rules learn: the site's rule from its pages, verified on each of
+ * them, merged into -o FILE|DIR (printed without -o). */
+static int
+rules_learn_cmd(struct cli *c, int argc, char **argv)
+{
+	if (!c->url)
+		return cli_usage_error("rules learn needs --url URL: the site's address");
+	char host[256];
+	if (rules_url_parts(c->url, host, sizeof host, NULL) < 0)
+		return cli_usage_error("--url %s: no host in it", c->url);
+	struct strv paths = { 0 };
+	cli_expand_paths(argv, argc, &paths);
+	int failed = 0;
+	struct page *pgs = xcalloc((size_t)paths.n + 1, sizeof *pgs);
+	struct learn_page *lp = xcalloc((size_t)paths.n + 1, sizeof *lp);
+	int n = 0;
+	for (int i = 0; i < paths.n; i++) {
+		char err[256];
+		if (page_load(&pgs[n], paths.v[i], &c->page, true, err, sizeof err) < 0) {
+			cli_report(paths.v[i], err);
+			page_free(&pgs[n]);
+			failed++;
+			continue;
+		}
+		lp[n].pg = &pgs[n];
+		lp[n].file = paths.v[i];
+		/* a page's own address when it names one on the site */
+		const char *canon = pgs[n].meta.canonical;
+		char ch[256];
+		if (canon && cli_is_url(canon) && rules_url_parts(canon, ch, sizeof ch, NULL) == 0 &&
+		    !strcmp(ch, host))
+			lp[n].url = canon;
+		n++;
+	}
+	int rc = failed ? 1 : 0;
+	char target[4096] = "", err[512];
+	if (n == 0) {
+		cli_report("rules learn", "no page could be read");
+		rc = 1;
+	} else if (c->outdir && rules_target(c->url, c->outdir, target, sizeof target, err,
+					     sizeof err) < 0) {
+		cli_report(c->outdir, err);
+		rc = 1;
+	} else {
+		struct learn_out out;
+		if (learn_rule(lp, n, c->url, c->algo, &c->params, c->outdir ? target : NULL, &out,
+			       err, sizeof err) < 0) {
+			cli_report(c->outdir ? target : "rules learn", err);
+			rc = 1;
+		} else {
+			fwrite(out.log.data ? out.log.data : "", 1, out.log.len, stderr);
+			int low = 0;
+			for (int i = 0; i < n; i++) {
+				const struct learn_check *k = &out.check[i];
+				char bl[64] = "no body: matched";
+				if (k->body_line)
+					snprintf(bl, sizeof bl, "body: line %d", k->body_line);
+				fprintf(stderr, "%s: %.1f %% of the method's text, %.1f %% in other readers "
+					"(%s)\n", lp[i].file, 100 * k->f_pith, 100 * k->f_ftr, bl);
+				low += k->f_pith < 0.99 || k->f_ftr < 0.99;
+			}
+			if (low)
+				fprintf(stderr, "pith: warning: the rule gives less than 99 %% of the "
+					"method's text on %d of %d pages (worst %s, %.1f %%)\n", low, n,
+					lp[out.worst].file, 100 * out.worst_f);
+			if (c->outdir) {
+				if (rule_save(out.rule, target, err, sizeof err) < 0) {
+					cli_report(target, err);
+					rc = 1;
+				} else {
+					fprintf(stderr, "wrote %s\n", target);
+				}
+			} else {
+				struct buf w;
+				buf_init(&w);
+				rule_write(out.rule, false, &w);
+				fwrite(w.data ? w.data : "", 1, w.len, stdout);
+				buf_free(&w);
+				if (fflush(stdout) != 0 || ferror(stdout)) {
+					cli_report("stdout", "write error");
+					rc = 1;
+				}
+			}
+			learn_out_free(&out);
+		}
+	}
+	for (int i = 0; i < n; i++)
+		page_free(&pgs[i]);
+	free(pgs);
+	free(lp);
+	strv_free(&paths);
+	return rc;
+}
+
 int
 cmd_rules(struct cli *c)
 {
 	if (c->ninputs < 1)
-		return cli_usage_error("rules needs check, test or export");
+		return cli_usage_error("rules needs check, test, export or learn");
 	const char *sub = c->inputs[0];
 	int argc = c->ninputs - 1;
 	char **argv = c->inputs + 1;
@@ -281,5 +377,7 @@ cmd_rules(struct cli *c)
 		return rules_check_cmd(c, argc, argv);
 	if (!strcmp(sub, "test"))
 		return rules_test_cmd(c, argc, argv);
-	return cli_usage_error("unknown rules command '%s' (check, test, export)", sub);
+	if (!strcmp(sub, "learn"))
+		return rules_learn_cmd(c, argc, argv);
+	return cli_usage_error("unknown rules command '%s' (check, test, export, learn)", sub);
 }

@@ -10,5 +10,10 @@
 void rules_report(rules_diag diag, void *ctx, int *nerrors, const char *file, int line,
 		  const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 char *rules_unquoted(const char *v);
+/* An id or class token a site generated (ember123, css-1x2y3z, long
+ * hashes): it changes between pages, so nothing is anchored on it. */
+bool rules_looks_generated(const char *s, size_t n);
+/* "[contains(concat(' ',normalize-space(@class),' '),' TOK ')]" */
+void rules_class_pred(struct buf *b, const char *tok, size_t n);
 
 #endif

@@ -16,8 +16,8 @@
 
 /* An id or class token a site generated (ember123, css-1x2y3z, long
  * hashes) changes between pages: not worth anchoring on. */
-static bool
-looks_generated(const char *s, size_t n)
+bool
+rules_looks_generated(const char *s, size_t n)
 {
 	int digits = 0, run = 0, maxrun = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -44,8 +44,8 @@ selects_exactly(struct xpath_doc *x, const char *expr, int id, int *n)
 	return ok;
 }
 
-static void
-class_pred(struct buf *b, const char *tok, size_t n)
+void
+rules_class_pred(struct buf *b, const char *tok, size_t n)
 {
 	buf_printf(b, "[contains(concat(' ',normalize-space(@class),' '),' %.*s ')]",
 		   (int)n, tok);
@@ -61,7 +61,7 @@ own_xpath(const struct dom *d, struct xpath_doc *x, int i, struct buf *out)
 	struct buf b;
 	buf_init(&b);
 	int n;
-	if (idv && *idv && !looks_generated(idv, strlen(idv))) {
+	if (idv && *idv && !rules_looks_generated(idv, strlen(idv))) {
 		buf_printf(&b, "//%s[@id=", tag);
 		xpath_quote(&b, idv);
 		buf_addc(&b, ']');
@@ -82,7 +82,7 @@ own_xpath(const struct dom *d, struct xpath_doc *x, int i, struct buf *out)
 				p++;
 			size_t k = (size_t)(p - s);
 			if (k && !memchr(s, '\'', k) && !memchr(s, '"', k) &&
-			    !looks_generated(s, k)) {
+			    !rules_looks_generated(s, k)) {
 				tok[nt] = s;
 				len[nt++] = k;
 			}
@@ -90,7 +90,7 @@ own_xpath(const struct dom *d, struct xpath_doc *x, int i, struct buf *out)
 		for (int a = 0; a < nt; a++) {
 			b.len = 0;
 			buf_printf(&b, "//%s", tag);
-			class_pred(&b, tok[a], len[a]);
+			rules_class_pred(&b, tok[a], len[a]);
 			if (selects_exactly(x, b.data, i, &n))
 				goto found;
 		}
@@ -98,8 +98,8 @@ own_xpath(const struct dom *d, struct xpath_doc *x, int i, struct buf *out)
 			for (int c = a + 1; c < nt; c++) {
 				b.len = 0;
 				buf_printf(&b, "//%s", tag);
-				class_pred(&b, tok[a], len[a]);
-				class_pred(&b, tok[c], len[c]);
+				rules_class_pred(&b, tok[a], len[a]);
+				rules_class_pred(&b, tok[c], len[c]);
 				if (selects_exactly(x, b.data, i, &n))
 					goto found;
 			}
@@ -300,11 +300,11 @@ strip_expr(struct cover *c, struct xpath_doc *x, int s, uint8_t *covered, struct
 		while (*p && !isspace((unsigned char)*p))
 			p++;
 		size_t k = (size_t)(p - t);
-		if (!k || memchr(t, '\'', k) || memchr(t, '"', k) || looks_generated(t, k))
+		if (!k || memchr(t, '\'', k) || memchr(t, '"', k) || rules_looks_generated(t, k))
 			continue;
 		e.len = 0;
 		buf_printf(&e, "//%s", dom_tagname(d, s));
-		class_pred(&e, t, k);
+		rules_class_pred(&e, t, k);
 		int nc;
 		uint8_t *try = xmalloc((size_t)d->n + 1);
 		memcpy(try, covered, (size_t)d->n);

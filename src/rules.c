@@ -170,6 +170,8 @@ validate(const struct rule_line *l, bool have_test, bool test_has_file,
 	}
 	if (!strcmp(n, "test_contains") && !have_test)
 		return "test_contains before any test_url";
+	if (!strcmp(n, "test_not_contains") && !have_test)
+		return "test_not_contains before any test_url";
 	if (!strcmp(n, "pith_test_file")) {
 		if (!have_test)
 			return "pith_test_file before any test_url";
@@ -327,8 +329,10 @@ views_free(struct rule *r)
 	list_free(&r->unpin);
 	list_free(&r->set);
 	list_free(&r->path_prefix);
-	for (int i = 0; i < r->ntests; i++)
+	for (int i = 0; i < r->ntests; i++) {
 		free(r->tests[i].contains);
+		free(r->tests[i].not_contains);
+	}
 	free(r->tests);
 	r->tests = NULL;
 	r->ntests = 0;
@@ -395,7 +399,9 @@ rule_index(struct rule *r)
 	r->algo = NULL;
 	struct rule_test *cur = NULL;
 	for (int i = 0; i < r->nlines; i++) {
-		const struct rule_line *l = &r->lines[i];
+		struct rule_line *l = &r->lines[i];
+		/* the line it is on when the rule is written out */
+		l->lineno = i + 1;
 		if (l->kind != RULE_DIRECTIVE)
 			continue;
 		const char *n = l->name, *v = l->value;
@@ -422,6 +428,11 @@ rule_index(struct rule *r)
 			cur->contains = xreallocarray(cur->contains, (size_t)cur->ncontains + 1,
 						      sizeof *cur->contains);
 			cur->contains[cur->ncontains++] = v;
+		} else if (!strcmp(n, "test_not_contains") && cur) {
+			cur->not_contains = xreallocarray(cur->not_contains,
+							  (size_t)cur->nnot_contains + 1,
+							  sizeof *cur->not_contains);
+			cur->not_contains[cur->nnot_contains++] = v;
 		} else if (!strcmp(n, "pith_test_file") && cur) {
 			cur->file = v;
 		}
@@ -475,6 +486,17 @@ rule_add(struct rule *r, const char *name, const char *value)
 }
 
 void
+rule_insert(struct rule *r, int at, const char *name, const char *value)
+{
+	rule_add(r, name, value);
+	struct rule_line l = r->lines[r->nlines - 1];
+	if (at < 0 || at >= r->nlines)
+		return;
+	memmove(&r->lines[at + 1], &r->lines[at], (size_t)(r->nlines - 1 - at) * sizeof l);
+	r->lines[at] = l;
+}
+
+void
 rule_drop(struct rule *r, bool (*drop)(const struct rule_line *l, void *ctx), void *ctx)
 {
 	int k = 0;
@@ -499,6 +521,7 @@ rule_remove(struct rule *r, const char *name)
 		bool drop = l->kind == RULE_DIRECTIVE &&
 			    (!strcmp(l->name, name) ||
 			     (tests && (!strcmp(l->name, "test_contains") ||
+					!strcmp(l->name, "test_not_contains") ||
 					!strcmp(l->name, "pith_test_file"))));
 		if (drop) {
 			line_free(l);

@@ -56,6 +56,9 @@ struct rule_test {
 	const char *file;          /* pith_test_file as written, or NULL */
 	const char **contains;
 	int ncontains;
+	const char **not_contains;     /* test_not_contains: pith's own; other
+					  readers ignore the directive */
+	int nnot_contains;
 	int line;
 };
 
@@ -100,6 +103,8 @@ int rule_save(const struct rule *r, const char *path, char *err, size_t errlen);
  * Call rule_index() afterwards. */
 void rule_add(struct rule *r, const char *name, const char *value);
 void rule_remove(struct rule *r, const char *name);
+/* Insert a directive line before line index at (0..nlines). */
+void rule_insert(struct rule *r, int at, const char *name, const char *value);
 /* Remove (and free) every line drop() says yes to. */
 void rule_drop(struct rule *r, bool (*drop)(const struct rule_line *l, void *ctx), void *ctx);
 
@@ -254,6 +259,28 @@ int rules_cover(const struct dom *d, struct xpath_doc *x, const uint8_t *content
  * The rule is not saved (rule_save).  NULL with a reason in err. */
 struct rule *rules_from_choice(const struct rules_choice *ch, const char *path,
 			       char *err, size_t errlen);
+
+/* ---- learning a rule from several pages of a site ---- */
+
+/* A page and the text the method keeps on it: kept[t] for each text
+ * node of d. */
+struct rules_learn_page {
+	const struct dom *d;
+	const uint8_t *kept;
+};
+
+/* body: and strip: lines for the site the pages show, added to r: body:
+ * is the stable expression (ids, class tokens, itemprop, role, article
+ * or main; a union when the text sits in two places) whose selection
+ * best matches the kept text on every page, one more line for pages of
+ * another layout where it selects nothing, put before r's own body:
+ * lines; strip: lines remove what is dropped inside it, built from
+ * class, id, attribute or tag, else a text that recurs on two pages,
+ * else a position that holds on every page, and never remove kept text
+ * of any page.  r's own strip: lines count as applied.  log gets a line
+ * for each choice (may be NULL).  The number of body: lines added. */
+int rules_learn_lines(const struct rules_learn_page *pages, int n, struct rule *r,
+		      struct buf *log);
 
 /* The lines that differ between old and new, "- line" and "+ line" in
  * order (a longest-common-subsequence diff without context); nothing

@@ -1,0 +1,463 @@
+/* learn.c - a site rule from the loaded pages of a site, verified on each
+ * of them before it is written. */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "learn.h"
+#include "run.h"
+#include "score.h"
+#include "xpath.h"
+
+void
+learn_out_free(struct learn_out *o)
+{
+	if (!o)
+		return;
+	rule_free(o->rule);
+	free(o->check);
+	buf_free(&o->log);
+	memset(o, 0, sizeof *o);
+}
+
+/* What the run keeps, per text node. */
+static uint8_t *
+kept_texts(const struct run *r, const struct dom *d)
+{
+	uint8_t *k = xcalloc((size_t)d->ntexts + 1, 1);
+	const uint8_t *drop = r->rule ? r->outcome.text_drop : NULL;
+	for (int t = 0; t < d->ntexts; t++) {
+		const struct dom_text *x = &d->texts[t];
+		if (x->flags & (TEXT_SKIP | TEXT_BREAK) || x->elem < 0 || (drop && drop[t]))
+			continue;
+		k[t] = r->masked && r->mask[x->elem] ? r->mask[x->elem] == 1 : r->dc.content[x->block];
+	}
+	return k;
+}
+
+/* ---- title: and date: ---- */
+
+/* Does expr give a non-empty string on every page? */
+static bool
+works_everywhere(struct xpath_doc **x, int n, const char *expr)
+{
+	for (int i = 0; i < n; i++) {
+		char *s = NULL, err[300];
+		if (xpath_string(x[i], expr, &s, err, sizeof err) < 0 || !s)
+			return false;
+		free(s);
+	}
+	return true;
+}
+
+static void
+meta_lines(struct rule *r, const struct learn_page *pages, int n)
+{
+	struct xpath_doc **x = xcalloc((size_t)n, sizeof *x);
+	bool one_h1 = true;
+	for (int i = 0; i < n; i++) {
+		const struct dom *d = pages[i].pg->dom;
+		x[i] = xpath_doc_new(d);
+		int h1 = dom_tag_id(d, "h1"), nh1 = 0;
+		for (int e = 0; h1 >= 0 && e < d->n; e++)
+			nh1 += d->tag[e] == h1;
+		one_h1 &= nh1 == 1;
+	}
+	const struct page_meta *meta = &pages[0].pg->meta;
+	static const char *const title_og[] = {
+		"//meta[@property='og:title']/@content", "//meta[@name='og:title']/@content", NULL };
+	static const char *const date_meta[] = {
+		"//meta[@property='article:published_time']/@content",
+		"//meta[@name='article:published_time']/@content",
+		"//*[@itemprop='datePublished']/@content",
+		"//*[@itemprop='datePublished']/@datetime", NULL };
+	const char *t = NULL, *dt = NULL;
+	/* one h1 is the article's title on most sites' every page */
+	if (meta->title && meta->title_from) {
+		if (one_h1 && works_everywhere(x, n, "//h1"))
+			t = "//h1";
+		for (int k = 0; !t && !strcmp(meta->title_from, "og:title") && title_og[k]; k++)
+			if (works_everywhere(x, n, title_og[k]))
+				t = title_og[k];
+		if (!t && !strcmp(meta->title_from, "title") && works_everywhere(x, n, "//title"))
+			t = "//title";
+	}
+	if (meta->date && meta->date_from) {
+		for (int k = 0; !dt && !strcmp(meta->date_from, "meta") && date_meta[k]; k++)
+			if (works_everywhere(x, n, date_meta[k]))
+				dt = date_meta[k];
+		if (!dt && !strcmp(meta->date_from, "time") && works_everywhere(x, n, "//time/@datetime"))
+			dt = "//time/@datetime";
+	}
+	/* a hand-written title: or date: stays */
+	if (t && !r->title.n)
+		rule_add(r, "title", t);
+	if (dt && !r->date.n)
+		rule_add(r, "date", dt);
+	for (int i = 0; i < n; i++)
+		xpath_doc_free(x[i]);
+	free(x);
+}
+
+/* ---- pith_algo, pith_set ---- */
+
+static bool
+setting_replaced(const struct rule_line *l, void *arg)
+{
+	const struct params *p = arg;
+	if (l->kind != RULE_DIRECTIVE)
+		return false;
+	if (!strcmp(l->name, "pith_algo"))
+		return true;
+	if (strcmp(l->name, "pith_set"))
+		return false;
+	/* only a parameter the new rule sets again */
+	size_t nl = strcspn(l->value, "= ");
+	struct params def;
+	params_default(&def);
+	for (size_t i = 0; p && i < params_count; i++)
+		if (strlen(params_table[i].name) == nl && !strncmp(params_table[i].name, l->value, nl))
+			return params_get(p, &params_table[i]) != params_get(&def, &params_table[i]);
+	return false;
+}
+
+static void
+setting_lines(struct rule *r, const struct method *m, const struct params *p)
+{
+	rule_drop(r, setting_replaced, (void *)p);
+	if (m && m != METHOD_DEFAULT)
+		rule_add(r, "pith_algo", m->name);
+	struct params def;
+	params_default(&def);
+	struct buf e;
+	buf_init(&e);
+	for (size_t i = 0; p && i < params_count; i++) {
+		const struct param_desc *pd = &params_table[i];
+		if (params_get(p, pd) == params_get(&def, pd))
+			continue;
+		char v[64];
+		params_format(p, pd, v, sizeof v);
+		e.len = 0;
+		buf_printf(&e, "%s=%s", pd->name, v);
+		rule_add(r, "pith_set", e.data);
+	}
+	buf_free(&e);
+}
+
+/* ---- tests ---- */
+
+/* Is s (n bytes) in any of the other pages' texts? */
+static bool
+elsewhere(const char *s, size_t n, struct buf *texts, int ntexts, int self)
+{
+	char *k = xstrndup(s, n);
+	bool found = false;
+	for (int i = 0; i < ntexts && !found; i++)
+		found = i != self && texts[i].data && strstr(texts[i].data, k);
+	free(k);
+	return found;
+}
+
+/* The first and the last sentence (30 to 200 bytes, cut at . ! ? or 。)
+ * of text that no other page's text holds. */
+static int
+own_sentences(const char *text, struct buf *texts, int ntexts, int self, char out[2][256])
+{
+	int n = 0;
+	char last[256] = "";
+	for (const char *p = text; p && *p;) {
+		const char *eol = strchr(p, '\n');
+		size_t ll = eol ? (size_t)(eol - p) : strlen(p);
+		for (size_t i = 0; i < ll;) {
+			size_t s = i;
+			while (i < ll && !(strchr(".!?", p[i]) && (i + 1 == ll || p[i + 1] == ' ')) &&
+			       !(i + 3 <= ll && !memcmp(p + i, "\xe3\x80\x82", 3)))
+				i++;
+			i += i < ll ? (p[i] == '\xe3' ? 3 : 1) : 0;
+			size_t e = i < ll ? i : ll;
+			while (s < e && p[s] == ' ')
+				s++;
+			if (e - s >= 30 && e - s < 200 && !elsewhere(p + s, e - s, texts, ntexts, self)) {
+				if (n == 0)
+					snprintf(out[n++], 256, "%.*s", (int)(e - s), p + s);
+				else
+					snprintf(last, sizeof last, "%.*s", (int)(e - s), p + s);
+			}
+		}
+		p = eol ? eol + 1 : NULL;
+	}
+	if (*last)
+		snprintf(out[n++], 256, "%s", last);
+	return n;
+}
+
+/* A line of the page's text that the rule leaves out, for
+ * test_not_contains: the first such text node (25 to 150 bytes, on one
+ * line) after the rule's last kept one, else the last before its first.
+ * A rule that grows over the page's neighbouring boxes then fails. */
+static bool
+left_out(const struct dom *d, const uint8_t *kept, const char *rule_text,
+	 const char *method_text, char *out, size_t outlen)
+{
+	int first = -1, last = -1;
+	for (int t = 0; t < d->ntexts; t++)
+		if (kept[t]) {
+			if (first < 0)
+				first = t;
+			last = t;
+		}
+	if (first < 0)
+		return false;
+	for (int pass = 0; pass < 2; pass++) {
+		int from = pass ? first - 1 : last + 1, step = pass ? -1 : 1;
+		for (int t = from; t >= 0 && t < d->ntexts; t += step) {
+			const struct dom_text *x = &d->texts[t];
+			if (x->flags & (TEXT_SKIP | TEXT_BREAK) || kept[t])
+				continue;
+			struct buf c;
+			buf_init(&c);
+			text_collapse(dom_text(d, t), x->len, &c);
+			bool ok = c.len >= 25 && c.len <= 150 &&
+				  utf8_valid_prefix((const unsigned char *)c.data, c.len) == c.len &&
+				  !strstr(rule_text, c.data) && !strstr(method_text, c.data);
+			if (ok)
+				snprintf(out, outlen, "%s", c.data);
+			buf_free(&c);
+			if (ok)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* The page's test block already in the file: the same pith_test_file,
+ * or the same address when neither has a file. */
+static bool
+has_test(const struct rule *r, const char *url, const char *file)
+{
+	for (int i = 0; i < r->ntests; i++) {
+		const struct rule_test *t = &r->tests[i];
+		if (file ? t->file && !strcmp(t->file, file) : !t->file && !strcmp(t->url, url))
+			return true;
+	}
+	return false;
+}
+
+/* pith_test_file: the page relative to the rule's directory. */
+static char *
+test_file(const char *page_file, const char *path)
+{
+	if (!page_file)
+		return NULL;
+	if (!path)
+		return xstrdup(page_file);
+	char *rel = NULL;
+	char *pf = realpath(page_file, NULL);
+	char *dir = xstrdup(path);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		*slash = '\0';
+	char *rd = realpath(slash ? dir : ".", NULL);
+	if (pf && rd)
+		rel = path_relative(rd, pf);
+	free(pf);
+	free(rd);
+	free(dir);
+	return rel;
+}
+
+/* ---- the whole ---- */
+
+static struct rule *
+open_rule(const char *path, const char *url, char *err, size_t errlen)
+{
+	struct stat st;
+	struct rule *r = NULL;
+	if (path && stat(path, &st) == 0) {
+		int ne;
+		if (rule_read(path, &r, NULL, NULL, &ne, err, errlen) < 0)
+			return NULL;
+		return r;
+	}
+	char host[256] = "", head[300];
+	if (url)
+		rules_url_parts(url, host, sizeof host, NULL);
+	snprintf(head, sizeof head, "# %s: written by pith", strncmp(host, "www.", 4) ? host : host + 4);
+	return rule_parse(head, strlen(head), path, NULL, NULL, NULL);
+}
+
+int
+learn_rule(const struct learn_page *pages, int n, const char *url,
+	   const struct method *m, const struct params *p, const char *path,
+	   struct learn_out *out, char *err, size_t errlen)
+{
+	memset(out, 0, sizeof *out);
+	buf_init(&out->log);
+	struct rule *r = open_rule(path, url, err, errlen);
+	if (!r)
+		return -1;
+	/* the file's own body: lines, to say which serve none of the pages */
+	struct rule_line **old_body = xcalloc((size_t)r->body.n + 1, sizeof *old_body);
+	int nold = 0;
+	for (int i = 0; i < r->nlines; i++)
+		if (r->lines[i].kind == RULE_DIRECTIVE && !strcmp(r->lines[i].name, "body"))
+			old_body[nold++] = &r->lines[i];
+	char **old_v = xcalloc((size_t)nold + 1, sizeof *old_v);
+	for (int i = 0; i < nold; i++)
+		old_v[i] = xstrdup(old_body[i]->value);
+	free(old_body);
+	/* the method's text on every page */
+	struct buf *screen = xcalloc((size_t)n, sizeof *screen);
+	struct rules_learn_page *lp = xcalloc((size_t)n, sizeof *lp);
+	int usable = 0;
+	for (int i = 0; i < n; i++) {
+		struct run run;
+		run_init(&run);
+		struct run_input in = { .method = m, .params = p, .index = -1, .pins = pages[i].pins };
+		buf_init(&screen[i]);
+		lp[i].d = pages[i].pg->dom;
+		if (lp[i].d) {
+			run_page(&run, pages[i].pg, &in);
+			buf_add(&screen[i], run.text.data, run.text.len);
+			lp[i].kept = kept_texts(&run, lp[i].d);
+			usable++;
+		}
+		run_free(&run);
+	}
+	/* pages with no tree (lb's own) are left out of the learning */
+	struct rules_learn_page *lv = xcalloc((size_t)n + 1, sizeof *lv);
+	int nl = 0;
+	for (int i = 0; i < n; i++)
+		if (lp[i].d)
+			lv[nl++] = lp[i];
+	int nbody = usable ? rules_learn_lines(lv, nl, r, &out->log) : 0;
+	free(lv);
+	int rc = 0;
+	if (nbody == 0 && r->body.n == 0) {
+		snprintf(err, errlen, "nothing to write: no text is kept");
+		rc = -1;
+	}
+	for (int i = 0; rc == 0 && i < r->nlines; i++) {
+		const struct rule_line *l = &r->lines[i];
+		if (l->kind == RULE_DIRECTIVE && strlen(l->value) > XPATH_MAX_EXPR) {
+			snprintf(err, errlen, "the %s: expression learnt is %zu bytes, over the %d "
+				 "that rules check accepts", l->name, strlen(l->value), XPATH_MAX_EXPR);
+			rc = -1;
+		}
+	}
+	if (rc == 0) {
+		rule_index(r);
+		meta_lines(r, pages, n);
+		setting_lines(r, m, p);
+		rule_index(r);
+		/* applied to every page, both ways, before anything is written */
+		out->check = xcalloc((size_t)n, sizeof *out->check);
+		out->npages = n;
+		out->worst_f = 2;
+		struct buf *ruled = xcalloc((size_t)n, sizeof *ruled);
+		for (int i = 0; i < n; i++) {
+			struct learn_check *c = &out->check[i];
+			struct page_meta keep = pages[i].pg->meta;
+			pages[i].pg->meta.title = keep.title ? xstrdup(keep.title) : NULL;
+			pages[i].pg->meta.date = keep.date ? xstrdup(keep.date) : NULL;
+			run_rule_check(pages[i].pg, r, m, p, screen[i].data ? screen[i].data : "",
+				       screen[i].len, &c->f_ftr, &c->f_pith);
+			struct run run;
+			run_init(&run);
+			struct run_input in = { .method = m, .params = p, .index = -1, .rule = r };
+			run_page(&run, pages[i].pg, &in);
+			buf_init(&ruled[i]);
+			buf_add(&ruled[i], run.text.data, run.text.len);
+			buf_adds(&ruled[i], "");
+			c->body_line = run.outcome.body_line;
+			run_free(&run);
+			free(pages[i].pg->meta.title);
+			free(pages[i].pg->meta.date);
+			pages[i].pg->meta = keep;
+			double f = c->f_pith < c->f_ftr ? c->f_pith : c->f_ftr;
+			if (f < out->worst_f) {
+				out->worst_f = f;
+				out->worst = i;
+			}
+		}
+		/* the file's body: lines that select nothing here are kept */
+		for (int k = 0; k < nold; k++) {
+			bool used = false;
+			for (int i = 0; i < n && !used; i++) {
+				if (!pages[i].pg->dom)
+					continue;
+				struct xpath_doc *x = xpath_doc_new(pages[i].pg->dom);
+				int *ids = NULL;
+				char e[300];
+				used = xpath_select(x, old_v[k], &ids, e, sizeof e) > 0;
+				free(ids);
+				xpath_doc_free(x);
+			}
+			int line = 0;
+			for (int j = 0; j < r->body.n && !line; j++)
+				if (!strcmp(r->body.v[j], old_v[k]))
+					line = r->body.line[j];
+			if (!used)
+				buf_printf(&out->log, "body: line %d selects nothing on the %d page%s "
+					   "loaded; kept, it may serve another layout\n", line, n,
+					   n == 1 ? "" : "s");
+		}
+		/* a test for each page learnt from */
+		for (int i = 0, nt = 0; i < n && nt < LEARN_MAX_TESTS; i++) {
+			const char *u = pages[i].url ? pages[i].url : url;
+			char *rel = test_file(pages[i].file, path);
+			if (!u || has_test(r, u, rel)) {
+				free(rel);
+				continue;
+			}
+			nt++;
+			rule_add(r, "test_url", u);
+			if (rel)
+				rule_add(r, "pith_test_file", rel);
+			free(rel);
+			char sent[2][256];
+			int ns = own_sentences(ruled[i].data, ruled, n, i, sent);
+			for (int j = 0; j < ns; j++)
+				rule_add(r, "test_contains", sent[j]);
+			char no[256];
+			if (pages[i].pg->dom) {
+				struct run run;
+				run_init(&run);
+				struct run_input in = { .method = m, .params = p, .index = -1, .rule = r };
+				run_page(&run, pages[i].pg, &in);
+				uint8_t *k = kept_texts(&run, pages[i].pg->dom);
+				if (left_out(pages[i].pg->dom, k, ruled[i].data,
+					     screen[i].data ? screen[i].data : "", no, sizeof no))
+					rule_add(r, "test_not_contains", no);
+				free(k);
+				run_free(&run);
+			}
+		}
+		rule_index(r);
+		for (int i = 0; i < n; i++)
+			buf_free(&ruled[i]);
+		free(ruled);
+	}
+	for (int i = 0; i < n; i++) {
+		buf_free(&screen[i]);
+		free((void *)lp[i].kept);
+	}
+	free(screen);
+	free(lp);
+	for (int i = 0; i < nold; i++)
+		free(old_v[i]);
+	free(old_v);
+	if (rc < 0) {
+		rule_free(r);
+		buf_free(&out->log);
+		free(out->check);
+		memset(out, 0, sizeof *out);
+		return -1;
+	}
+	out->rule = r;
+	return 0;
+}
