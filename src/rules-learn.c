@@ -46,6 +46,90 @@ visible_bytes(const struct dom *d, int t)
 	return n;
 }
 
+/* FNV-1a of a text node's text with white space collapsed; 0 for none. */
+static uint64_t
+text_hash(const struct dom *d, int t)
+{
+	const char *s = dom_text(d, t);
+	uint64_t h = 1469598103934665603ULL;
+	bool space = false, any = false;
+	for (size_t i = 0; i < d->texts[t].len; i++) {
+		unsigned char ch = (unsigned char)s[i];
+		if (isspace(ch)) {
+			space = any;
+			continue;
+		}
+		if (space) {
+			h = (h ^ ' ') * 1099511628211ULL;
+			space = false;
+		}
+		h = (h ^ ch) * 1099511628211ULL;
+		any = true;
+	}
+	return any ? h : 0;
+}
+
+struct occ {
+	uint64_t h;
+	int page;
+};
+
+static int
+cmp_occ(const void *a, const void *b)
+{
+	const struct occ *x = a, *y = b;
+	if (x->h != y->h)
+		return x->h < y->h ? -1 : 1;
+	return (x->page > y->page) - (x->page < y->page);
+}
+
+/* Text the method kept that stands, the same, on at least half of the
+ * pages (two at least) is the template's, not an article's: kept[] of
+ * every page, copied into own[], says so. */
+static void
+template_texts(const struct rules_learn_page *in, int np, uint8_t **own)
+{
+	size_t total = 0;
+	for (int i = 0; i < np; i++)
+		total += (size_t)in[i].d->ntexts;
+	struct occ *o = xmalloc((total + 1) * sizeof *o);
+	size_t k = 0;
+	for (int i = 0; i < np; i++)
+		for (int t = 0; t < in[i].d->ntexts; t++) {
+			uint64_t h = text_hash(in[i].d, t);
+			if (h)
+				o[k++] = (struct occ){ h, i };
+		}
+	qsort(o, k, sizeof *o, cmp_occ);
+	int need = np / 2 > 2 ? (np + 1) / 2 : 2;
+	for (size_t a = 0; a < k;) {
+		size_t b = a;
+		int pages = 0;
+		for (; b < k && o[b].h == o[a].h; b++)
+			pages += b == a || o[b].page != o[b - 1].page;
+		if (np >= 2 && pages >= need)
+			for (int i = 0; i < np; i++)
+				for (int t = 0; t < in[i].d->ntexts; t++)
+					if (own[i][t] && text_hash(in[i].d, t) == o[a].h)
+						own[i][t] = 2;
+		a = b;
+	}
+	free(o);
+	/* a recurring piece of a block that also holds the page's own kept
+	 * text ("(CNN)" before a story's first words) stays */
+	for (int i = 0; i < np; i++) {
+		const struct dom *d = in[i].d;
+		uint8_t *mixed = xcalloc((size_t)d->n + 1, 1);
+		for (int t = 0; t < d->ntexts; t++)
+			if (own[i][t] == 1 && d->texts[t].block >= 0 && text_hash(d, t))
+				mixed[d->texts[t].block] = 1;
+		for (int t = 0; t < d->ntexts; t++)
+			if (own[i][t] == 2)
+				own[i][t] = d->texts[t].block >= 0 && mixed[d->texts[t].block];
+		free(mixed);
+	}
+}
+
 static void
 lp_init(struct lp *p, const struct rules_learn_page *in)
 {
@@ -172,7 +256,8 @@ own_cands(const struct dom *d, int e, bool for_strip, struct cands *c)
 	buf_init(&b);
 	const char *idv = dom_attr(d, e, "id");
 	if (idv && quotable(idv, strlen(idv)) && !rules_looks_generated(idv, strlen(idv))) {
-		buf_printf(&b, "//%s[@id='%s']", tag, idv);
+		/* an id names one element whatever its tag, on any layout */
+		buf_printf(&b, "//*[@id='%s']", idv);
 		cand_add(c, b.data);
 	}
 	static const char *const attrs[] = { "itemprop", "role" };
@@ -240,17 +325,17 @@ anchor_expr(const struct dom *d, int e, int *anc, struct buf *out)
 	return false;
 }
 
-/* A short prefix of e's text that a recurring notice would share:
- * its whole text when short, else its first words. */
+/* e's text, white space collapsed, into t (at most tn - 4 bytes); false
+ * when it holds a quote (no XPath literal for it here) or is under 4
+ * bytes. */
 static bool
-text_pattern(const struct dom *d, int e, const char *tag, struct buf *out)
+collapsed_text(const struct dom *d, int e, char *t, size_t tn, size_t *len)
 {
-	char t[200];
 	size_t n = 0;
 	bool space = false;
-	for (int k = d->text_begin[e]; k < d->text_end[e] && n + 4 < sizeof t; k++) {
+	for (int k = d->text_begin[e]; k < d->text_end[e] && n + 4 < tn; k++) {
 		const char *s = dom_text(d, k);
-		for (size_t i = 0; i < d->texts[k].len && n + 4 < sizeof t; i++) {
+		for (size_t i = 0; i < d->texts[k].len && n + 4 < tn; i++) {
 			unsigned char ch = (unsigned char)s[i];
 			if (isspace(ch)) {
 				space = n > 0;
@@ -264,26 +349,78 @@ text_pattern(const struct dom *d, int e, const char *tag, struct buf *out)
 			t[n++] = (char)ch;
 		}
 	}
-	if (n < 4)
-		return false;
-	if (n <= 40 && d->text_end[e] - d->text_begin[e] <= 3) {
-		buf_printf(out, "//%s[normalize-space(.)='%.*s']", tag, (int)n, t);
-		return true;
+	*len = n;
+	return n >= 4;
+}
+
+/* Patterns of e's text that a recurring notice would share, added to c:
+ * its whole text when short (with what follows it among its siblings: a
+ * marker such as "ALSO" or "Related" before the links it heads), its
+ * lead up to a colon ("Read more:"), else its first three words. */
+static void
+text_patterns(const struct dom *d, int e, const char *tag, struct cands *c)
+{
+	char t[200];
+	size_t n;
+	if (!collapsed_text(d, e, t, sizeof t, &n))
+		return;
+	struct buf b;
+	buf_init(&b);
+	bool whole = n <= 40 && d->text_end[e] - d->text_begin[e] <= 3 &&
+		     d->text_end[e] - d->text_begin[e] > 0 && n == (size_t)n;
+	if (whole) {
+		buf_printf(&b, "//%s[normalize-space(.)='%.*s']", tag, (int)n, t);
+		cand_add(c, b.data);
+		size_t m = b.len;
+		buf_printf(&b, " | %.*s/following-sibling::*", (int)m, b.data);
+		cand_add(c, b.data);
 	}
-	/* the first three words, cut at a character's start */
-	size_t w = 0, i = 0;
-	for (; i < n && w < 3; i++)
-		if (t[i] == ' ')
-			w++;
-	if (w < 3 && i == n)
-		return false;
-	size_t cut = i ? i - 1 : 0;
-	while (cut > 0 && ((unsigned char)t[cut] & 0xC0) == 0x80)
-		cut--;
-	if (cut < 12)
-		return false;
-	buf_printf(out, "//%s[starts-with(normalize-space(.),'%.*s')]", tag, (int)cut, t);
-	return true;
+	const char *colon = memchr(t, ':', n < 25 ? n : 25);
+	if (colon && colon - t >= 4 && (size_t)(colon - t) + 1 < n) {
+		b.len = 0;
+		buf_printf(&b, "//%s[starts-with(normalize-space(.),'%.*s')]", tag,
+			   (int)(colon - t + 1), t);
+		cand_add(c, b.data);
+	}
+	if (!whole) {
+		/* the first three words, cut at a character's start */
+		size_t w = 0, i = 0;
+		for (; i < n && w < 3; i++)
+			if (t[i] == ' ')
+				w++;
+		size_t cut = i ? i - 1 : 0;
+		while (cut > 0 && ((unsigned char)t[cut] & 0xC0) == 0x80)
+			cut--;
+		if (w == 3 && cut >= 12) {
+			b.len = 0;
+			buf_printf(&b, "//%s[starts-with(normalize-space(.),'%.*s')]", tag, (int)cut, t);
+			cand_add(c, b.data);
+		}
+	}
+	buf_free(&b);
+}
+
+/* Does all of e's text sit inside links? */
+static bool
+all_link_text(const struct dom *d, int e, int a_tag)
+{
+	int seen = 0;
+	for (int k = d->text_begin[e]; k < d->text_end[e]; k++) {
+		const struct dom_text *x = &d->texts[k];
+		const char *s = dom_text(d, k);
+		bool blank = true;
+		for (size_t i = 0; i < x->len && blank; i++)
+			blank = isspace((unsigned char)s[i]);
+		if (blank || x->flags & (TEXT_SKIP | TEXT_BREAK))
+			continue;
+		bool in_a = false;
+		for (int q = x->elem; q >= 0 && q != d->parent[e] && !in_a; q = d->parent[q])
+			in_a = d->tag[q] == a_tag;
+		if (!in_a)
+			return false;
+		seen++;
+	}
+	return seen > 0;
 }
 
 /* ---- judging a body ---- */
@@ -393,15 +530,19 @@ judge_strip(struct lp *pages, int np, const char *expr)
 	return f;
 }
 
+/* A strip: chosen: taken out of every page's tree, as readers do before
+ * the next line is evaluated, and marked cut. */
 static void
 apply_cut(struct lp *pages, int np, const char *expr)
 {
 	for (int i = 0; i < np; i++) {
-		int *ids = NULL;
-		int n = outermost(&pages[i], expr, &ids);
+		int *ids = NULL, *texts = NULL, nt;
+		char err[300];
+		int n = xpath_strip(pages[i].x, expr, &ids, &texts, &nt, err, sizeof err);
 		for (int j = 0; j < n; j++)
 			pages[i].cut[ids[j]] = 1;
 		free(ids);
+		free(texts);
 	}
 }
 
@@ -412,6 +553,7 @@ strip_cands(struct lp *p, int np_all, struct cands *tier1, struct cands *tier2,
 	    struct cands *tier3)
 {
 	const struct dom *d = p->d;
+	int a_tag = dom_tag_id(d, "a");
 	struct buf b;
 	buf_init(&b);
 	for (int e = 0; e < d->n; e++) {
@@ -422,9 +564,14 @@ strip_cands(struct lp *p, int np_all, struct cands *tier1, struct cands *tier2,
 			continue;        /* its parent is the one to strip */
 		own_cands(d, e, true, tier1);
 		const char *tag = dom_tagname(d, e);
-		b.len = 0;
-		if (text_pattern(d, e, tag, &b))
+		text_patterns(d, e, tag, tier2);
+		/* an element all of whose text is link text: a list of stories */
+		if (a_tag >= 0 && all_link_text(d, e, a_tag)) {
+			b.len = 0;
+			buf_printf(&b, "//%s[.//a][not(.//text()[normalize-space()][not(ancestor::a)])]",
+				   tag);
 			cand_add(tier2, b.data);
+		}
 		/* from a stable ancestor: every such child, or this position */
 		int anc;
 		b.len = 0;
@@ -455,6 +602,33 @@ strip_cands(struct lp *p, int np_all, struct cands *tier1, struct cands *tier2,
 	buf_free(&b);
 }
 
+/* Each branch of a union of "//..." paths, put under scope: a strip:
+ * that reaches only into the body can never take the body away on a
+ * page whose layout the learnt pages do not show. */
+static void
+scope_cands(struct cands *c, const char *scope)
+{
+	bool paren = strstr(scope, " | ") != NULL;
+	for (int i = 0; i < c->n; i++) {
+		struct buf b;
+		buf_init(&b);
+		const char *v = c->v[i];
+		char q = 0;
+		for (size_t k = 0; v[k]; k++) {
+			bool branch = !q && v[k] == '/' && v[k + 1] == '/' &&
+				      (k == 0 || (k >= 3 && !strncmp(v + k - 3, " | ", 3)));
+			if (branch)
+				buf_printf(&b, paren ? "(%s)" : "%s", scope);
+			if (q ? v[k] == q : (v[k] == '\'' || v[k] == '"'))
+				q = q ? 0 : v[k];
+			buf_addc(&b, v[k]);
+		}
+		free(c->v[i]);
+		c->v[i] = xstrdup(b.data);
+		buf_free(&b);
+	}
+}
+
 static bool
 positional(const char *e)
 {
@@ -464,12 +638,55 @@ positional(const char *e)
 	return false;
 }
 
+/* The longest text node (visible bytes) inside what expr selects, on
+ * any page. */
+static long
+longest_text(struct lp *pages, int np, const char *expr)
+{
+	long most = 0;
+	for (int i = 0; i < np; i++) {
+		const struct dom *d = pages[i].d;
+		int *ids = NULL;
+		int n = outermost(&pages[i], expr, &ids);
+		for (int j = 0; j < n; j++)
+			for (int t = d->text_begin[ids[j]]; t < d->ntexts; t++) {
+				int e = d->texts[t].elem;
+				if (e < ids[j] || e >= pages[i].end[ids[j]])
+					break;
+				long v = visible_bytes(d, t);
+				if (v > most)
+					most = v;
+			}
+		free(ids);
+	}
+	return most;
+}
+
+/* The least visible text expr's selection holds on a page it selects
+ * something on. */
+static long
+least_text(struct lp *pages, int np, const char *expr)
+{
+	long least = -1;
+	for (int i = 0; i < np; i++) {
+		int *ids = NULL;
+		int n = outermost(&pages[i], expr, &ids);
+		long t = 0;
+		for (int j = 0; j < n; j++)
+			t += sub_k(&pages[i], ids[j]) + sub_d(&pages[i], ids[j]);
+		if (n > 0 && (least < 0 || t < least))
+			least = t;
+		free(ids);
+	}
+	return least < 0 ? 0 : least;
+}
+
 /* Greedy: the candidate that removes most of the body's dropped text
  * without removing kept text, until none gains.  Tier 1 first (ids,
  * classes, attributes, tags), then recurring text, then positions that
  * hold on every page. */
 static int
-learn_strips(struct lp *pages, int np, struct cands *tiers, struct cands *chosen)
+learn_strips(struct lp *pages, int np, int nserved, struct cands *tiers, struct cands *chosen)
 {
 	int added = 0;
 	for (int tier = 0; tier < 3; tier++) {
@@ -485,8 +702,9 @@ learn_strips(struct lp *pages, int np, struct cands *tiers, struct cands *chosen
 				/* recurring text must recur; a position must hold on
 				 * every page */
 				bool ok = f.kept * 20 <= f.gain && f.gain >= 8 &&
-					  (tier != 1 || np == 1 || f.pages_gain >= 2) &&
-					  (tier != 2 || (f.pages_gain == np && f.pages_sel == np));
+					  (tier != 1 || nserved == 1 || f.pages_gain >= 2) &&
+					  (tier != 2 || (f.pages_gain == nserved &&
+							 f.pages_sel == nserved));
 				if (!ok) {
 					dead[i] = 1;
 					continue;
@@ -500,8 +718,20 @@ learn_strips(struct lp *pages, int np, struct cands *tiers, struct cands *chosen
 			}
 			if (best < 0 || chosen->n >= 40)
 				break;
-			apply_cut(pages, np, c->v[best]);
-			cand_add(chosen, c->v[best]);
+			/* an id or class strip: holds no longer a text than it
+			 * held here, so that on a layout where that element wraps
+			 * the article's paragraphs it takes nothing */
+			struct buf g;
+			buf_init(&g);
+			long most = tier == 0 ? longest_text(pages, np, c->v[best]) : 0;
+			if (most > 0)
+				buf_printf(&g, "%s[not(.//text()[string-length(normalize-space(.)) > %ld])]",
+					   c->v[best], most * 2 > 150 ? most * 2 : 150);
+			else
+				buf_adds(&g, c->v[best]);
+			apply_cut(pages, np, g.data);
+			cand_add(chosen, g.data);
+			buf_free(&g);
 			dead[best] = 1;
 			added++;
 		}
@@ -516,7 +746,6 @@ static void
 mark_in(struct lp *p, const char *expr)
 {
 	memset(p->in, 0, (size_t)p->d->n + 1);
-	memset(p->cut, 0, (size_t)p->d->n + 1);
 	int *ids = NULL;
 	int n = outermost(p, expr, &ids);
 	for (int j = 0; j < n; j++)
@@ -566,8 +795,20 @@ rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
 	if (np <= 0)
 		return 0;
 	struct lp *pages = xcalloc((size_t)np, sizeof *pages);
+	uint8_t **own = xcalloc((size_t)np, sizeof *own);
+	struct rules_learn_page *mine = xcalloc((size_t)np, sizeof *mine);
+	for (int i = 0; i < np; i++) {
+		own[i] = xmalloc((size_t)in[i].d->ntexts + 1);
+		memcpy(own[i], in[i].kept, (size_t)in[i].d->ntexts);
+		mine[i] = (struct rules_learn_page){ in[i].d, own[i] };
+	}
+	template_texts(in, np, own);
 	for (int i = 0; i < np; i++)
-		lp_init(&pages[i], &in[i]);
+		lp_init(&pages[i], &mine[i]);
+	for (int i = 0; i < np; i++)
+		free(own[i]);
+	free(own);
+	free(mine);
 	int *todo = xmalloc((size_t)np * sizeof *todo);
 	int ntodo = 0;
 	for (int i = 0; i < np; i++)
@@ -576,8 +817,10 @@ rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
 	int nbody = 0;
 	struct cands strips = { 0 };
 	/* the file's own strip: lines are applied already */
-	for (int i = 0; i < r->strip.n; i++)
+	for (int i = 0; i < r->strip.n; i++) {
 		cand_add(&strips, r->strip.v[i]);
+		apply_cut(pages, np, r->strip.v[i]);
+	}
 	int first_old = -1;
 	for (int k = 0; k < r->nlines && first_old < 0; k++)
 		if (r->lines[k].kind == RULE_DIRECTIVE && !strcmp(r->lines[k].name, "body"))
@@ -629,6 +872,17 @@ rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
 				}
 				buf_free(&u);
 			}
+		/* fallbacks for a layout the pages do not show: the next best
+		 * expressions on other anchors, tried only when the first
+		 * selects nothing */
+		char *fallback[2] = { NULL, NULL };
+		int nfb = 0;
+		for (int k = 0; k < ntop && chosen && nfb < 2; k++) {
+			int i = top[k];
+			if (sc[i].pages_none || sc[i].mean < bs.mean - 0.05 || strstr(chosen, c.v[i]))
+				continue;
+			fallback[nfb++] = xstrdup(c.v[i]);
+		}
 		free(sc);
 		cands_free(&c);
 		if (!chosen || bs.mean <= 0) {
@@ -636,22 +890,24 @@ rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
 			free(sub);
 			break;
 		}
-		/* its strips, learnt on the pages it serves */
+		/* its strips, learnt on the pages it serves and safe on all */
 		struct cands tiers[3] = { { 0 }, { 0 }, { 0 } };
 		int nserved = 0;
+		for (int i = 0; i < np; i++)
+			memset(pages[i].in, 0, (size_t)pages[i].d->n + 1);
 		for (int i = 0; i < ntodo; i++) {
-			mark_in(&sub[i], chosen);
 			int *ids = NULL;
-			int n = outermost(&sub[i], chosen, &ids);
+			int n = outermost(&pages[todo[i]], chosen, &ids);
 			free(ids);
-			if (n > 0)
-				sub[nserved++] = sub[i];
+			if (n > 0) {
+				mark_in(&pages[todo[i]], chosen);
+				strip_cands(&pages[todo[i]], ntodo, &tiers[0], &tiers[1], &tiers[2]);
+				nserved++;
+			}
 		}
-		for (int i = 0; i < strips.n; i++)
-			apply_cut(sub, nserved, strips.v[i]);
-		for (int i = 0; i < nserved; i++)
-			strip_cands(&sub[i], nserved, &tiers[0], &tiers[1], &tiers[2]);
-		learn_strips(sub, nserved, tiers, &strips);
+		scope_cands(&tiers[0], chosen);
+		scope_cands(&tiers[1], chosen);
+		learn_strips(pages, np, nserved, tiers, &strips);
 		for (int t = 0; t < 3; t++)
 			cands_free(&tiers[t]);
 		if (log)
@@ -659,10 +915,29 @@ rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
 				   bs.mean, nserved, nserved == 1 ? "" : "s");
 		/* before the file's own body: lines, which still serve the
 		 * layouts the loaded pages do not show */
-		if (first_old >= 0)
-			rule_insert(r, first_old++, "body", chosen);
-		else
-			rule_add(r, "body", chosen);
+		for (int k = -1; k < nfb; k++) {
+			char *v = k < 0 ? chosen : fallback[k];
+			/* an element of that name with far less text than the
+			 * article ever had is not the article (a box of a layout
+			 * the pages do not show): the next line is tried */
+			long least = strstr(v, " | ") ? 0 : least_text(pages, np, v);
+			struct buf g;
+			buf_init(&g);
+			if (least >= 200)
+				buf_printf(&g, "%s[string-length(normalize-space(.)) > %ld]", v, least / 5);
+			else
+				buf_adds(&g, v);
+			v = g.data;
+			if (first_old >= 0)
+				rule_insert(r, first_old++, "body", v);
+			else
+				rule_add(r, "body", v);
+			if (log && k >= 0)
+				buf_printf(log, "body: %s (a fallback)\n", v);
+			buf_free(&g);
+		}
+		free(fallback[0]);
+		free(fallback[1]);
 		nbody++;
 		/* the pages this line serves are done */
 		int k = 0;
