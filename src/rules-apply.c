@@ -117,17 +117,6 @@ rule_meta(const struct rule *r, struct xpath_doc *x, struct rules_outcome *o,
 	first_string(x, r, &r->date, &o->date, diag, ctx);
 }
 
-bool
-rules_body_matches(const struct rule *r, struct xpath_doc *x)
-{
-	for (int i = 0; i < r->body.n && !xpath_over_budget(x); i++) {
-		int *ids;
-		char err[300];
-		int n = xpath_select(x, r->body.v[i], &ids, err, sizeof err);
-		free(ids);
-		if (n > 0)
-			return true;
-	}
 	return false;
 }
 

@@ -472,6 +472,15 @@ judge_body(struct lp *pages, int np, const char *expr)
 	return s;
 }
 
+/* How stable an anchor is, on equal scores: an id names one element,
+ * then itemprop and role, then a class token, then a bare tag. */
+static int
+anchor_rank(const char *e)
+{
+	return strstr(e, "@id=") ? 3 : strstr(e, "@itemprop=") || strstr(e, "@role=") ? 2 :
+	       strstr(e, "@class") ? 1 : 0;
+}
+
 static bool
 better(struct score a, const char *ea, struct score b, const char *eb)
 {
@@ -481,6 +490,8 @@ better(struct score a, const char *ea, struct score b, const char *eb)
 		return false;
 	if (a.worst != b.worst)
 		return a.worst > b.worst;
+	if (anchor_rank(ea) != anchor_rank(eb))
+		return anchor_rank(ea) > anchor_rank(eb);
 	return strlen(ea) < strlen(eb);
 }
 
@@ -954,19 +965,21 @@ rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
 			break;
 		ntodo = k;
 	}
-	int npos = 0;
+	int npos = 0, nnew = 0;
 	for (int i = 0; i < strips.n; i++) {
 		bool dup = false;
 		for (int k = 0; k < r->nlines && !dup; k++)
 			dup = r->lines[k].kind == RULE_DIRECTIVE && !strcmp(r->lines[k].name, "strip") &&
 			      !strcmp(r->lines[k].value, strips.v[i]);
-		if (!dup)
-			rule_add(r, "strip", strips.v[i]);
+		if (dup)
+			continue;
+		rule_add(r, "strip", strips.v[i]);
 		npos += positional(strips.v[i]);
+		nnew++;
 	}
-	if (log && strips.n)
-		buf_printf(log, "strip: %d line%s, %d with a position\n", strips.n,
-			   strips.n == 1 ? "" : "s", npos);
+	if (log && nnew)
+		buf_printf(log, "strip: %d line%s, %d with a position\n", nnew,
+			   nnew == 1 ? "" : "s", npos);
 	cands_free(&strips);
 	free(todo);
 	for (int i = 0; i < np; i++)

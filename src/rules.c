@@ -22,6 +22,7 @@
 static void
 line_free(struct rule_line *l)
 {
+	free(l->src);
 	free(l->name);
 	free(l->arg);
 	free(l->value);
@@ -227,12 +228,24 @@ rule_parse(const char *text, size_t len, const char *path,
 		*nerrors = 0;
 	bool have_test = false, test_has_file = false;
 	size_t i = 0;
-	int lineno = 0;
+	int lineno = 0, crlf = 0, lf = 0;
 	while (i < len) {
 		size_t j = i;
 		while (j < len && text[j] != '\n')
 			j++;
 		lineno++;
+		/* the line's bytes and its ending, written back as they were */
+		size_t sn = j - i;
+		int ncr = 0;
+		while (sn > 0 && text[i + sn - 1] == '\r') {
+			sn--;
+			ncr++;
+		}
+		crlf += ncr == 1 && j < len;
+		lf += ncr == 0 && j < len;
+		char *src = xmalloc(sn + 1);
+		memcpy(src, text + i, sn);
+		src[sn] = '\0';
 		/* a NUL inside a line ends it, as it would for ftr's PHP */
 		size_t n = strnlen(text + i, j - i);
 		/* CRLF, and any further CRs before it: the line is written back
@@ -244,6 +257,10 @@ rule_parse(const char *text, size_t len, const char *path,
 		char *t = trimmed_dup(raw, strlen(raw));
 		struct rule_line *l = new_line(r);
 		l->lineno = lineno;
+		l->src = src;
+		l->srclen = sn;
+		l->ncr = ncr > 255 ? 255 : (uint8_t)ncr;
+		l->nl = j < len;
 		if (!*t) {
 			l->kind = RULE_BLANK;
 			l->value = raw;
@@ -280,6 +297,8 @@ rule_parse(const char *text, size_t len, const char *path,
 			test_has_file = true;
 		}
 	}
+	/* lines added later end as most of the file's lines do */
+	r->crlf = crlf > lf;
 	rule_index(r);
 	return r;
 }
@@ -444,24 +463,33 @@ rule_index(struct rule *r)
 void
 rule_write(const struct rule *r, bool without_pith, struct buf *out)
 {
+	const char *eol = r->crlf ? "\r\n" : "\n";
 	for (int i = 0; i < r->nlines; i++) {
 		const struct rule_line *l = &r->lines[i];
-		if (l->kind != RULE_DIRECTIVE) {
+		if (l->kind == RULE_DIRECTIVE && without_pith && !strncmp(l->name, "pith_", 5))
+			continue;
+		if (l->src) {
+			/* a line read from the file: its bytes and its ending */
+			buf_add(out, l->src, l->srclen);
+			for (int k = 0; k < l->ncr; k++)
+				buf_addc(out, '\r');
+			if (l->nl)
+				buf_addc(out, '\n');
+			else if (i + 1 < r->nlines)
+				buf_adds(out, eol);   /* the last line, followed by added ones */
+			continue;
+		}
+		if (l->kind != RULE_DIRECTIVE)
 			buf_adds(out, l->value ? l->value : "");
-			buf_addc(out, '\n');
-			continue;
-		}
-		if (without_pith && !strncmp(l->name, "pith_", 5))
-			continue;
-		if (l->raw) {
+		else if (l->raw)
 			buf_adds(out, l->raw);
-			buf_addc(out, '\n');
-			continue;
+		else {
+			buf_adds(out, l->name);
+			if (l->arg)
+				buf_printf(out, "(%s)", l->arg);
+			buf_printf(out, ": %s", l->value);
 		}
-		buf_adds(out, l->name);
-		if (l->arg)
-			buf_printf(out, "(%s)", l->arg);
-		buf_printf(out, ": %s\n", l->value);
+		buf_adds(out, eol);
 	}
 }
 

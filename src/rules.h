@@ -41,7 +41,12 @@ struct rule_line {
 	char *arg;       /* "x" of replace_string(x), http_header(x); or NULL */
 	char *value;     /* trimmed value; the raw line for COMMENT and BAD */
 	char *raw;       /* a DIRECTIVE's line as read (written back as it was), or NULL */
-	int lineno;      /* 1-based line in the file, 0 when added in memory */
+	char *src;       /* the line's bytes as read (NULs included), or NULL when
+			    added in memory; written back with its own ending */
+	size_t srclen;
+	uint8_t ncr;     /* carriage returns before its line feed */
+	bool nl;         /* it ended with a line feed (not the file's last bytes) */
+	int lineno;      /* 1-based line in the file (where rule_write puts it) */
 };
 
 /* Values of one repeatable directive, pointing into the rule's lines. */
@@ -75,6 +80,7 @@ struct rule {
 	bool autodetect_on_failure;   /* ftr's default: yes */
 	int prune, tidy;              /* -1 unset, 0 no, 1 yes */
 	const struct method *algo;    /* from pith_algo, or NULL */
+	bool crlf;                    /* most lines end in CRLF: added ones do too */
 };
 
 /* ---- reading and writing ---- */
@@ -91,8 +97,9 @@ void rule_free(struct rule *r);
 /* Rebuild the typed views from the lines (after rule_add/rule_remove). */
 void rule_index(struct rule *r);
 
-/* The file's text: every line as it was read, lines added since as
- * "name: value".  without_pith drops pith_* lines (for strict ftr
+/* The file's text: every line as it was read, byte for byte with its
+ * own line ending, lines added since as "name: value" ending as most of
+ * the file's lines do.  without_pith drops pith_* lines (for strict ftr
  * consumers). */
 void rule_write(const struct rule *r, bool without_pith, struct buf *out);
 /* Write to path atomically, the old file kept as path.~N~ (util.h). */
@@ -194,10 +201,6 @@ void rules_apply(const struct rule *r, const struct dom *d, struct xpath_doc *x,
 		 const uint8_t *pins, struct decision *dc, bool have_method, bool ftr_only,
 		 uint8_t *mask, struct rules_outcome *o, rules_diag diag, void *ctx);
 
-/* Does any body: expression select something on d?  (ftr's test for
- * autodetect_on_failure.) */
-bool rules_body_matches(const struct rule *r, struct xpath_doc *x);
-
 /* ---- export ---- */
 
 /* An XPath as a CSS selector list; attr gets the attribute of a trailing
@@ -225,40 +228,6 @@ int rules_xpath_for(const struct dom *d, struct xpath_doc *x, int id,
  * missing) or FILE itself; 0, or -1 with a reason. */
 int rules_target(const char *url, const char *rules_dir_or_file, char *written,
 		 size_t writtenlen, char *err, size_t errlen);
-
-/* What the inspector shows: the text nodes kept by content[] (per block)
- * and mask[] (per element, extract_text_mask's; NULL for none). */
-struct rules_choice {
-	const struct dom *d;
-	const struct page_meta *meta;
-	const char *url;               /* the page's address (test_url), or NULL */
-	const struct method *algo;
-	const struct params *params;
-	const uint8_t *content;
-	const uint8_t *mask;
-	const char *text;              /* the extracted text, for test_contains */
-	const char *page_file;         /* the page as a local file (pith_test_file), or NULL */
-};
-
-/* body: (the elements holding the kept text, one union expression) and
- * strip: (the dropped parts inside them, one class expression for every
- * element of a kind where that is exact) added to r; strip: lines r
- * already has are not repeated.  Returns the number of body elements, 0
- * when nothing is kept. */
-int rules_cover(const struct dom *d, struct xpath_doc *x, const uint8_t *content,
-		const uint8_t *mask, struct rule *r);
-
-/* The rule for the choice merged into the file at path (read when it
- * exists): its body: lines, pith_algo, the pith_set lines of parameters
- * and this page's test block are replaced; every other line (comments,
- * strip:, title:, date:, other tests, unknown directives) is kept.  Then
- * body:/strip: (rules_cover), title:/date: when the file has none,
- * pith_algo and pith_set for non-default values, test_url with this
- * page's pith_test_file (page_file relative to the rule, else the one the
- * file had) and test_contains from the text's start and end.
- * The rule is not saved (rule_save).  NULL with a reason in err. */
-struct rule *rules_from_choice(const struct rules_choice *ch, const char *path,
-			       char *err, size_t errlen);
 
 /* ---- learning a rule from several pages of a site ---- */
 

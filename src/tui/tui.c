@@ -38,6 +38,8 @@
 #include "tui/view.h"
 #include "rules.h"
 #include "format.h"
+#include "learn.h"
+#include "walk.h"
 
 const struct action_info tui_actions[ACT_COUNT] = {
 #define A_INFO(name, keys, group, help) [ACT_##name] = { #name, keys, group, help },
@@ -383,9 +385,15 @@ draw_diff(const struct tui *t, struct rect r)
 	for (int y = r.y; y < r.y + r.h; y++)
 		scr_fill(y, r.x, r.w, ROLE_NORMAL);
 	scr_fill(r.y, r.x, r.w, ROLE_TITLE_FOCUS);
-	scr_printf(r.y, r.x, r.w, ROLE_TITLE_FOCUS, " %s: the change  (reproduces %.1f %% of "
-		   "the text, %.1f %% in other readers)", t->pending_path,
-		   100 * t->pending_pith, 100 * t->pending_ftr);
+	if (t->pending_pages > 1)
+		scr_printf(r.y, r.x, r.w, ROLE_TITLE_FOCUS, " %s: the change  (learnt from %d pages; "
+			   "at worst %.1f %% of a page's text, %.1f %% in other readers: %s)",
+			   t->pending_path, t->pending_pages, 100 * t->pending_pith,
+			   100 * t->pending_ftr, t->pending_worst);
+	else
+		scr_printf(r.y, r.x, r.w, ROLE_TITLE_FOCUS, " %s: the change  (reproduces %.1f %% of "
+			   "the text, %.1f %% in other readers)", t->pending_path,
+			   100 * t->pending_pith, 100 * t->pending_ftr);
 	const char *s = t->diff.data ? t->diff.data : "";
 	size_t n = t->diff.len, pos = 0;
 	int y = r.y + 1, left = 0;
@@ -505,9 +513,14 @@ save_pending(struct tui *t)
 		tui_message(t, true, "%s: %s", t->pending_path, err);
 	else
 	{
-		tui_message(t, false, "wrote %s: the rule reproduces %.1f %% of the text "
-			    "(%.1f %% in other readers)", t->pending_path, 100 * t->pending_pith,
-			    100 * t->pending_ftr);
+		if (t->pending_pages > 1)
+			tui_message(t, false, "wrote %s: learnt from %d pages, at worst %.1f %% of a "
+				    "page's text (%.1f %% in other readers)", t->pending_path,
+				    t->pending_pages, 100 * t->pending_pith, 100 * t->pending_ftr);
+		else
+			tui_message(t, false, "wrote %s: the rule reproduces %.1f %% of the text "
+				    "(%.1f %% in other readers)", t->pending_path, 100 * t->pending_pith,
+				    100 * t->pending_ftr);
 		t->saved_once = true;
 	}
 	rule_free(t->pending);
@@ -515,12 +528,21 @@ save_pending(struct tui *t)
 	buf_free(&t->diff);
 }
 
-/* w: the screen as a site rule (rules.h): body: and strip: that select
- * exactly the text shown, merged into the host's file in --rules-out
- * FILE, --rules DIR or ./rules/.  The rule is applied first, as an ftr
- * reader would and as pith extract --rules does; a change to an existing
- * file, or a rule that reproduces less than 99 % of the text, is shown
- * and written only on y. */
+/* Are a and b the same file? */
+static bool
+same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
+/* w: a site rule (learn.h) learnt from the page shown, with its pins,
+ * and its --siblings pages, merged into the host's file in --rules-out
+ * FILE, --rules DIR or ./rules/.  The rule is applied first to every
+ * page, as pith extract --rules does and as ftr readers do; a change to
+ * an existing file, or a rule that gives less than 99 % of some page's
+ * text, is shown and written only on y. */
 static void
 write_rule(struct tui *t)
 {
@@ -541,29 +563,56 @@ write_rule(struct tui *t)
 		tui_message(t, true, "%s", err);
 		return;
 	}
-	struct rules_choice ch = {
-		.d = m->d, .meta = &m->pg->meta, .url = url, .algo = m->algo,
-		.params = &m->params, .content = m->run.dc.content,
-		.mask = m->run.masked ? m->run.mask : NULL, .text = m->out.data,
-		.page_file = strcmp(t->name, "-") && !cli_is_url(t->name) ? t->name : NULL,
-	};
+	/* the page shown first, then the site's other pages */
+	struct strv sib = { 0 };
+	cli_sibling_paths(c, &sib);
+	struct page *pgs = xcalloc((size_t)sib.n + 1, sizeof *pgs);
+	struct learn_page *lp = xcalloc((size_t)sib.n + 1, sizeof *lp);
+	bool is_file = strcmp(t->name, "-") && !cli_is_url(t->name);
+	lp[0] = (struct learn_page){ .pg = m->pg, .file = is_file ? t->name : NULL, .url = url,
+				     .pins = m->pins };
+	int n = 1;
+	for (int i = 0; i < sib.n; i++) {
+		if (is_file && same_file(sib.v[i], t->name))
+			continue;
+		if (page_load(&pgs[n - 1], sib.v[i], &c->page, true, err, sizeof err) < 0) {
+			page_free(&pgs[n - 1]);
+			continue;
+		}
+		lp[n] = (struct learn_page){ .pg = &pgs[n - 1], .file = sib.v[i] };
+		n++;
+	}
 	rule_free(t->pending);
+	t->pending = NULL;
 	buf_free(&t->diff);
-	t->pending = rules_from_choice(&ch, t->pending_path, err, sizeof err);
-	if (!t->pending) {
+	/* the check runs the rule on the page; the title and date it finds
+	 * must not replace what the screen shows (learn_rule keeps them) */
+	struct learn_out out;
+	int rc = learn_rule(lp, n, url, m->algo, &m->params, t->pending_path, &out, err, sizeof err);
+	if (rc == 0) {
+		t->pending = out.rule;
+		out.rule = NULL;
+		t->pending_pith = t->pending_ftr = 1;
+		for (int i = 0; i < n; i++) {
+			if (out.check[i].f_pith < t->pending_pith)
+				t->pending_pith = out.check[i].f_pith;
+			if (out.check[i].f_ftr < t->pending_ftr)
+				t->pending_ftr = out.check[i].f_ftr;
+		}
+		t->pending_pages = n;
+		snprintf(t->pending_worst, sizeof t->pending_worst, "%s",
+			 n > 1 ? (lp[out.worst].file ? lp[out.worst].file : "this page") : "");
+		learn_out_free(&out);
+	}
+	for (int i = 1; i < n; i++)
+		page_free(lp[i].pg);
+	free(pgs);
+	free(lp);
+	strv_free(&sib);
+	if (rc < 0) {
 		tui_message(t, true, "%s", err);
 		return;
 	}
-	/* the check runs the rule on the page; the title and date it finds
-	 * must not replace what the screen shows */
-	struct page_meta keep = m->pg->meta;
-	m->pg->meta.title = keep.title ? xstrdup(keep.title) : NULL;
-	m->pg->meta.date = keep.date ? xstrdup(keep.date) : NULL;
-	run_rule_check(m->pg, t->pending, m->algo, &m->params, m->out.data, m->out.len,
-		       &t->pending_ftr, &t->pending_pith);
-	free(m->pg->meta.title);
-	free(m->pg->meta.date);
-	m->pg->meta = keep;
 	struct buf old, now;
 	buf_init(&old);
 	buf_init(&now);
@@ -575,7 +624,7 @@ write_rule(struct tui *t)
 	rules_diff(old.data ? old.data : "", old.len, now.data ? now.data : "", now.len, &t->diff);
 	buf_free(&old);
 	buf_free(&now);
-	if (!exists && t->pending_pith >= 0.99) {
+	if (!exists && t->pending_pith >= 0.99 && t->pending_ftr >= 0.99) {
 		save_pending(t);
 		return;
 	}

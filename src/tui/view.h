@@ -86,7 +86,10 @@ struct tui {
 	bool saved_once;           /* w or s wrote something */
 	struct rule *pending;      /* w: the rule waiting for y */
 	char pending_path[4096];
-	double pending_ftr, pending_pith;  /* how much of the text it reproduces */
+	double pending_ftr, pending_pith;  /* how much of the text it reproduces
+					      (the worst page's) */
+	int pending_pages;         /* the pages it was learnt from */
+	char pending_worst[1024];  /* the page with the lowest figure */
 	struct buf diff;           /* its change to the file */
 	struct rules_set *rules;   /* --rules, or NULL */
 	struct page pg;
