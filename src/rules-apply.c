@@ -117,9 +117,6 @@ rule_meta(const struct rule *r, struct xpath_doc *x, struct rules_outcome *o,
 	first_string(x, r, &r->date, &o->date, diag, ctx);
 }
 
-	return false;
-}
-
 /* strip_id_or_class as Full-Text RSS (a substring of the attribute) or
  * as graby (a whole class token or id) reads it. */
 static void
