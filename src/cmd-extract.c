@@ -40,6 +40,8 @@ walk_skip(void *ctx, const char *path, const char *reason)
 struct result {
 	int failed;
 	struct buf out;     /* what to print (or the reason when failed) */
+	int rule;           /* the site rule applied: its index in --rules, or -1 */
+	int body_line;      /* its body: line that matched, 0 for none */
 };
 
 static double
@@ -275,6 +277,8 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 	char err[256];
 	buf_init(&r->out);
 	r->failed = 0;
+	r->rule = -1;
+	r->body_line = 0;
 	bool structured = c->format == FORMAT_MARKDOWN || c->format == FORMAT_HTML;
 	if (item_load(c, it, &pg, c->algo->needs_dom || c->ruleset || structured || c->comments,
 		      err, sizeof err) < 0) {
@@ -327,14 +331,23 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 		.ftr_only = c->ftr_only,
 	};
 	run_page(&run, &pg, &ri);
+	if (rule) {
+		for (int k = 0; k < c->ruleset->n; k++)
+			if (c->ruleset->v[k] == rule)
+				r->rule = k;
+		r->body_line = run.outcome.body_line;
+	}
 	if (c->verbose && rule) {
-		if (run.by_rule)
-			fprintf(stderr, "%s: rule %s: body: line %d matched\n", input,
-				rule->path ? rule->path : rule->host, run.outcome.body_line);
+		const char *rn = rule->path ? rule->path : rule->host;
+		if (run.outcome.body_line)
+			fprintf(stderr, "%s: rule %s: body: line %d matched\n", input, rn,
+				run.outcome.body_line);
 		else
-			fprintf(stderr, "%s: rule %s: no body: matched, %s\n", input,
-				rule->path ? rule->path : rule->host,
-				c->ftr_only ? "nothing extracted" : "the method decided");
+			fprintf(stderr, "%s: rule %s: %s, %s\n", input, rn,
+				rule->body.n ? "no body: line matched" : "the rule has no body: line",
+				c->ftr_only ? "nothing extracted" :
+				run.by_rule ? "autodetect_on_failure: no, nothing extracted" :
+				"the method decided");
 	} else if (c->verbose && c->ruleset) {
 		fprintf(stderr, "%s: no rule for %s\n", input, rule_url ? rule_url : "this page");
 	}
@@ -375,8 +388,16 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 		json_field(o, "date", pg.meta.date, true);
 		json_field(o, "keywords", pg.meta.keywords, true);
 		json_field(o, "algo", algo->name, true);
-		if (c->ruleset)
+		if (c->ruleset) {
 			json_field(o, "rule", rule ? rule->path : NULL, true);
+			/* which body: line selected the text (null: none did), and
+			 * how many elements and texts its strip: lines removed */
+			if (rule && run.outcome.body_line)
+				buf_printf(o, "\"rule_body_line\":%d,", run.outcome.body_line);
+			else
+				buf_adds(o, "\"rule_body_line\":null,");
+			buf_printf(o, "\"rule_strips\":%d,", rule ? run.outcome.nstrip : 0);
+		}
 		json_field(o, "charset", pg.src.charset.name, true);
 		json_field(o, "charset_source", charset_source_name(pg.src.charset.source), true);
 		if (c->algo->json)
@@ -437,7 +458,39 @@ struct printer {
 	double t0;
 	bool progress;
 	bool broken;        /* standard output failed: the run stops */
+	int with_rule;      /* pages a site rule applied to */
+	int *dead;          /* per rule of --rules: pages its body: missed */
+	int *used;          /* per rule: pages it applied to */
 };
+
+/* The run's last line on stderr with --rules: how many pages a rule
+ * applied to, and the rules whose body: matched nothing, by file. */
+static void
+rules_summary(const struct rules_set *s, const struct printer *p)
+{
+	int files = 0, dead_pages = 0, dead_files = 0;
+	for (int k = 0; k < s->n; k++) {
+		files += p->used[k] > 0;
+		dead_pages += p->dead[k];
+		dead_files += p->dead[k] > 0;
+	}
+	struct buf b;
+	buf_init(&b);
+	buf_printf(&b, "pith: rules: %d page%s, %d with a rule (%d file%s); ", p->done,
+		   p->done == 1 ? "" : "s", p->with_rule, files, files == 1 ? "" : "s");
+	if (!dead_pages)
+		buf_adds(&b, "every rule's body: matched");
+	else
+		buf_printf(&b, "body: matched nothing on %d page%s of %d rule%s:", dead_pages,
+			   dead_pages == 1 ? "" : "s", dead_files, dead_files == 1 ? "" : "s");
+	for (int k = 0; k < s->n; k++)
+		if (p->dead[k]) {
+			buf_printf(&b, " %s (%d of %d)", s->v[k]->path ? s->v[k]->path : s->v[k]->host,
+				   p->dead[k], p->used[k]);
+		}
+	fprintf(stderr, "%s\n", b.data);
+	buf_free(&b);
+}
 
 /* Print one page's result in input order.  A failed write to standard
  * output (a full disk, a reader that left) is reported at once and stops
@@ -445,6 +498,11 @@ struct printer {
 static void
 emit(struct printer *p, const char *input, struct result *r)
 {
+	if (!r->failed && r->rule >= 0 && p->used) {
+		p->with_rule++;
+		p->used[r->rule]++;
+		p->dead[r->rule] += r->body_line == 0;
+	}
 	if (r->failed) {
 		if (r->failed == 1)     /* 2: reported already */
 			cli_report(input, r->out.data ? r->out.data : "failed");
@@ -718,6 +776,7 @@ source_free(struct source *s)
 struct msg {
 	long seq;
 	int failed;
+	int rule, body_line;
 	size_t len;
 };
 
@@ -773,6 +832,8 @@ worker(const struct batch *b, int rfd, int wfd)
 		memset(&m, 0, sizeof m);
 		m.seq = o.seq;
 		m.failed = r.failed;
+		m.rule = r.rule;
+		m.body_line = r.body_line;
 		m.len = r.out.len;
 		if (write_full(wfd, &m, sizeof m) < 0 ||
 		    write_full(wfd, r.out.data ? r.out.data : "", r.out.len) < 0)
@@ -978,6 +1039,8 @@ run_workers(const struct batch *b, struct printer *pr, struct source *src, int n
 				r->out.len = ok ? m.len : 0;
 				r->out.data[r->out.len] = '\0';
 				r->failed = m.failed;
+				r->rule = m.rule;
+				r->body_line = m.body_line;
 			}
 			if (!ok) {
 				worker_lost(b, w, nw, k, p);
@@ -1175,6 +1238,10 @@ cmd_extract(struct cli *c)
 			strv_add(&pages, run.v[i]);
 	}
 	struct printer pr = { .c = c, .total = streams ? -1 : run.n, .t0 = now_ms() };
+	if (c->ruleset) {
+		pr.dead = xcalloc((size_t)c->ruleset->n + 1, sizeof *pr.dead);
+		pr.used = xcalloc((size_t)c->ruleset->n + 1, sizeof *pr.used);
+	}
 	pr.progress = isatty(2) && (streams || run.n > 5);
 	uint8_t *site_crashed = xcalloc((size_t)pages.n + 1, 1);
 	uint8_t *crashed = xcalloc((size_t)run.n + 1, 1);
@@ -1206,6 +1273,11 @@ cmd_extract(struct cli *c)
 	strv_free(&roots);
 	run_site_free(c->algo, st);
 	strv_free(&in);
+	/* a batch's (or -v's) last line */
+	if (c->ruleset && (pr.done > 1 || c->verbose))
+		rules_summary(c->ruleset, &pr);
+	free(pr.dead);
+	free(pr.used);
 	rules_set_free(c->ruleset);
 	c->ruleset = NULL;
 	if (!pr.broken && (fflush(stdout) != 0 || ferror(stdout))) {

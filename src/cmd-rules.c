@@ -89,10 +89,56 @@ check_costs(struct cli *c, const struct rule *r)
 	}
 }
 
+/* Directives pith reads and applies; every other one is kept for the
+ * readers that apply it. */
+static bool
+applied(const char *name)
+{
+	static const char *const names[] = {
+		"title", "body", "strip", "strip_attr", "strip_id_or_class", "strip_image_src",
+		"date", "author", "test_url", "test_contains", "test_not_contains",
+		"autodetect_on_failure",
+	};
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+		if (!strcmp(names[i], name))
+			return true;
+	return !strncmp(name, "pith_", 5);
+}
+
+struct tally {
+	char **name;
+	int *files, n;
+};
+
+static void
+tally_rule(struct tally *t, const struct rule *r)
+{
+	for (int i = 0; i < r->nlines; i++) {
+		const struct rule_line *l = &r->lines[i];
+		if (l->kind != RULE_DIRECTIVE || applied(l->name))
+			continue;
+		int k = 0;
+		while (k < t->n && strcmp(t->name[k], l->name))
+			k++;
+		if (k == t->n) {
+			t->name = xreallocarray(t->name, (size_t)t->n + 1, sizeof *t->name);
+			t->files = xreallocarray(t->files, (size_t)t->n + 1, sizeof *t->files);
+			t->name[t->n] = xstrdup(l->name);
+			t->files[t->n++] = 0;
+		}
+		/* once a file: counted when first seen in it */
+		bool seen = false;
+		for (int j = 0; j < i && !seen; j++)
+			seen = r->lines[j].kind == RULE_DIRECTIVE && !strcmp(r->lines[j].name, l->name);
+		t->files[k] += !seen;
+	}
+}
+
 static int
 rules_check_cmd(struct cli *c, int argc, char **argv)
 {
 	int problems = 0, files = 0;
+	struct tally t = { 0 };
 	for (int i = 0; i < argc; i++) {
 		struct rules_set *s;
 		if (load(argv[i], &s, &problems) < 0)
@@ -100,10 +146,23 @@ rules_check_cmd(struct cli *c, int argc, char **argv)
 		for (int k = 0; k < s->n; k++) {
 			problems += rule_check(s->v[k], print_diag, NULL);
 			check_costs(c, s->v[k]);
+			tally_rule(&t, s->v[k]);
 		}
 		files += s->n;
 		rules_set_free(s);
 	}
+	/* said once, not per page: valid lines other readers apply */
+	if (t.n) {
+		printf("not applied by pith, kept for other readers:");
+		for (int k = 0; k < t.n; k++)
+			printf("%s %s (%d file%s)", k ? "," : "", t.name[k], t.files[k],
+			       t.files[k] == 1 ? "" : "s");
+		printf("\n");
+	}
+	for (int k = 0; k < t.n; k++)
+		free(t.name[k]);
+	free(t.name);
+	free(t.files);
 	printf("%d rule file%s, %d problem%s\n", files, files == 1 ? "" : "s",
 	       problems, problems == 1 ? "" : "s");
 	return problems ? 1 : 0;
@@ -148,6 +207,48 @@ body_line_name(const struct rule *r, int line)
 	return b;
 }
 
+/* "note" lines for the rule's title:, date:, author:, next_page_link:
+ * and single_page_link: expressions of which none gives anything on the
+ * test's page. */
+static void
+dead_lines(const struct rule *r, struct page *pg, const char *where, const struct rule_test *t)
+{
+	if (!pg->dom)
+		return;
+	struct xpath_doc *x = xpath_doc_new(pg->dom);
+	const struct { const char *name; const struct rule_list *l; bool nodes; } lists[] = {
+		{ "title", &r->title, false }, { "date", &r->date, false },
+		{ "author", &r->author, false },
+	};
+	for (size_t k = 0; k < sizeof lists / sizeof *lists; k++) {
+		const struct rule_list *l = lists[k].l;
+		bool any = false;
+		for (int i = 0; i < l->n && !any; i++) {
+			char *v = NULL, err[300];
+			any = xpath_string(x, l->v[i], &v, err, sizeof err) == 0 && v;
+			free(v);
+		}
+		if (l->n && !any)
+			printf("note %s:%d %s: no %s: line gives anything (line %d%s)\n", where,
+			       t->line, t->url, lists[k].name, l->line[0], l->n > 1 ? ", ..." : "");
+	}
+	/* the multi-page links, read from the lines themselves */
+	for (int i = 0; i < r->nlines; i++) {
+		const struct rule_line *ln = &r->lines[i];
+		if (ln->kind != RULE_DIRECTIVE || (strcmp(ln->name, "next_page_link") &&
+						   strcmp(ln->name, "single_page_link")))
+			continue;
+		int *ids = NULL;
+		char err[300];
+		int n = xpath_select(x, ln->value, &ids, err, sizeof err);
+		free(ids);
+		if (n <= 0)
+			printf("note %s:%d %s: %s: line %d selects nothing\n", where, t->line, t->url,
+			       ln->name, ln->lineno);
+	}
+	xpath_doc_free(x);
+}
+
 /* One test: 1 passed, 0 failed, -1 skipped. */
 static int
 run_test(struct cli *c, const struct rule *r, const struct rule_test *t)
@@ -187,10 +288,24 @@ run_test(struct cli *c, const struct rule *r, const struct rule_test *t)
 	struct buf text = run.text;
 	const struct rules_outcome o = run.outcome;
 	int missing = 0;
+	const char *tx = text.data ? text.data : "";
+	/* a body: that selects nothing is a dead rule, whatever the method
+	 * would have rescued */
+	if (r->body.n && !o.body_line) {
+		printf("fail %s:%d %s: no body: line selects anything (%d line%s)\n", where,
+		       t->line, t->url, r->body.n, r->body.n == 1 ? "" : "s");
+		missing++;
+	}
 	for (int k = 0; k < t->ncontains; k++)
-		if (!contains(text.data ? text.data : "", text.len, t->contains[k])) {
+		if (!contains(tx, text.len, t->contains[k])) {
 			printf("fail %s:%d %s: no '%s' in the text\n", where, t->line,
 			       t->url, t->contains[k]);
+			missing++;
+		}
+	for (int k = 0; k < t->nnot_contains; k++)
+		if (contains(tx, text.len, t->not_contains[k])) {
+			printf("fail %s:%d %s: '%s' is in the text (test_not_contains)\n", where,
+			       t->line, t->url, t->not_contains[k]);
 			missing++;
 		}
 	if (!t->ncontains && text.len == 0) {
@@ -202,9 +317,13 @@ run_test(struct cli *c, const struct rule *r, const struct rule_test *t)
 		       t->line, t->url);
 		missing++;
 	}
+	/* lines that give nothing on the page: said, not failed (a page may
+	 * have no date) */
+	dead_lines(r, &pg, where, t);
 	if (!missing)
 		printf("pass %s:%d %s (%s)\n", where, t->line, t->url,
-		       o.fallback ? "no body: matched, method used" : body_line_name(r, o.body_line));
+		       o.body_line ? body_line_name(r, o.body_line) :
+		       r->body.n ? "no body: matched, method used" : "no body: line, method used");
 	run_free(&run);
 	page_free(&pg);
 	free(file);

@@ -21,10 +21,11 @@ rules_outcome_free(struct rules_outcome *o)
 		return;
 	free(o->title);
 	free(o->date);
+	free(o->author);
 	free(o->line_of);
 	free(o->marks);
 	free(o->text_drop);
-	o->title = o->date = NULL;
+	o->title = o->date = o->author = NULL;
 	o->line_of = NULL;
 	o->marks = o->text_drop = NULL;
 }
@@ -115,6 +116,7 @@ rule_meta(const struct rule *r, struct xpath_doc *x, struct rules_outcome *o,
 {
 	first_string(x, r, &r->title, &o->title, diag, ctx);
 	first_string(x, r, &r->date, &o->date, diag, ctx);
+	first_string(x, r, &r->author, &o->author, diag, ctx);
 }
 
 /* strip_id_or_class as Full-Text RSS (a substring of the attribute) or

@@ -163,7 +163,8 @@ validate(const struct rule_line *l, bool have_test, bool test_has_file,
 {
 	const char *n = l->name;
 	bool b;
-	if (!*l->value)
+	/* replace_string: with nothing is how ftr files delete a string */
+	if (!*l->value && strcmp(n, "replace_string"))
 		return "empty value";
 	if (IN(bool_names, n) && !parse_bool(l->value, &b)) {
 		snprintf(buf, buflen, "%s takes yes or no, not '%s'", n, l->value);

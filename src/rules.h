@@ -159,7 +159,7 @@ struct rules_outcome {
 	int nbody, nstrip;    /* elements (and text nodes, for strip) selected */
 	int first_body;       /* the first element body: selected, or -1 */
 	bool fallback;        /* the method decided (no body: matched) */
-	char *title, *date;   /* from the rule's XPaths, or NULL (owned) */
+	char *title, *date, *author;   /* from the rule's XPaths, or NULL (owned) */
 	int *line_of;         /* per element: the rule's line that selected it
 				 (body:, strip:, pith_pin), 0 for none (owned) */
 	uint8_t *marks;       /* per element: what selected it (rules-apply.c) */

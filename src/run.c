@@ -95,6 +95,7 @@ run_page(struct run *r, struct page *pg, const struct run_input *in)
 		rules_decide(&r->outcome, d, in->pins, &r->dc, decide, in->ftr_only, r->mask);
 		set_meta(&pg->meta.title, &pg->meta.title_from, r->outcome.title);
 		set_meta(&pg->meta.date, &pg->meta.date_from, r->outcome.date);
+		set_meta(&pg->meta.author, &pg->meta.author_from, r->outcome.author);
 	} else if (in->pins && d) {
 		decide_apply_pins(d, in->pins, &r->dc, r->mask);
 	}

@@ -405,8 +405,9 @@ unknown_function(const char *e, char *err, size_t errlen)
 		}
 		if (isalpha((unsigned char)*p) || *p == '_') {
 			const char *s = p;
+			/* a QName (prefix:name) ends at an axis's "::" */
 			while (isalnum((unsigned char)*p) || *p == '-' || *p == '_' ||
-			       *p == '.' || *p == ':')
+			       *p == '.' || (*p == ':' && p[1] != ':' && (p == s || p[-1] != ':')))
 				p++;
 			const char *q = p;
 			while (*q == ' ' || *q == '\t')
