@@ -692,15 +692,30 @@ least_text(struct lp *pages, int np, const char *expr)
 	return least < 0 ? 0 : least;
 }
 
+/* Whatever the layout, the elements that hold an article's paragraphs:
+ * the last body: line, when it holds the text on the pages learnt from. */
+static const char generic_body[] = "//*[count(p[string-length(normalize-space(.)) > 80]) > 1]";
+
+/* Kinds of element that hold no article text on most sites: lists,
+ * paragraphs and boxes of nothing but links, forms and controls, asides,
+ * captions.  Written only where they keep no kept text of any page. */
+static const char *const generic_strips[] = {
+	"//*[self::ul or self::ol][.//a][not(.//text()[normalize-space()][not(ancestor::a)])]",
+	"//p[.//a][not(.//text()[normalize-space()][not(ancestor::a)])]",
+	"//div[.//a][not(.//text()[normalize-space()][not(ancestor::a)])]",
+	"//form", "//button", "//select", "//nav", "//aside", "//iframe", "//noscript",
+	"//footer", "//figcaption",
+};
+
 /* Greedy: the candidate that removes most of the body's dropped text
  * without removing kept text, until none gains.  Tier 1 first (ids,
  * classes, attributes, tags), then recurring text, then positions that
- * hold on every page. */
+ * hold on every page, then the generic kinds that keep nothing kept. */
 static int
 learn_strips(struct lp *pages, int np, int nserved, struct cands *tiers, struct cands *chosen)
 {
 	int added = 0;
-	for (int tier = 0; tier < 3; tier++) {
+	for (int tier = 0; tier < 4; tier++) {
 		struct cands *c = &tiers[tier];
 		uint8_t *dead = xcalloc((size_t)c->n + 1, 1);
 		for (;;) {
@@ -712,7 +727,8 @@ learn_strips(struct lp *pages, int np, int nserved, struct cands *tiers, struct 
 				struct strip_eff f = judge_strip(pages, np, c->v[i]);
 				/* recurring text must recur; a position must hold on
 				 * every page */
-				bool ok = f.kept * 20 <= f.gain && f.gain >= 8 &&
+				bool ok = tier == 3 ? f.kept == 0 && f.pages_sel > 0 :
+					  f.kept * 20 <= f.gain && f.gain >= 8 &&
 					  (tier != 1 || nserved == 1 || f.pages_gain >= 2) &&
 					  (tier != 2 || (f.pages_gain == nserved &&
 							 f.pages_sel == nserved));
@@ -886,7 +902,7 @@ rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
 		/* fallbacks for a layout the pages do not show: the next best
 		 * expressions on other anchors, tried only when the first
 		 * selects nothing */
-		char *fallback[2] = { NULL, NULL };
+		char *fallback[3] = { NULL, NULL, NULL };
 		int nfb = 0;
 		for (int k = 0; k < ntop && chosen && nfb < 2; k++) {
 			int i = top[k];
@@ -894,6 +910,9 @@ rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
 				continue;
 			fallback[nfb++] = xstrdup(c.v[i]);
 		}
+		struct score gs = judge_body(sub, ntodo, generic_body);
+		if (chosen && nfb < 3 && !gs.pages_none && gs.mean >= bs.mean - 0.15)
+			fallback[nfb++] = xstrdup(generic_body);
 		free(sc);
 		cands_free(&c);
 		if (!chosen || bs.mean <= 0) {
@@ -902,7 +921,9 @@ rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
 			break;
 		}
 		/* its strips, learnt on the pages it serves and safe on all */
-		struct cands tiers[3] = { { 0 }, { 0 }, { 0 } };
+		struct cands tiers[4] = { { 0 }, { 0 }, { 0 }, { 0 } };
+		for (size_t g = 0; g < sizeof generic_strips / sizeof *generic_strips; g++)
+			cand_add(&tiers[3], generic_strips[g]);
 		int nserved = 0;
 		for (int i = 0; i < np; i++)
 			memset(pages[i].in, 0, (size_t)pages[i].d->n + 1);
@@ -918,8 +939,9 @@ rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
 		}
 		scope_cands(&tiers[0], chosen);
 		scope_cands(&tiers[1], chosen);
+		scope_cands(&tiers[3], chosen);
 		learn_strips(pages, np, nserved, tiers, &strips);
-		for (int t = 0; t < 3; t++)
+		for (int t = 0; t < 4; t++)
 			cands_free(&tiers[t]);
 		if (log)
 			buf_printf(log, "body: %s (mean F1 %.3f over %d page%s)\n", chosen,
@@ -947,8 +969,8 @@ rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
 				buf_printf(log, "body: %s (a fallback)\n", v);
 			buf_free(&g);
 		}
-		free(fallback[0]);
-		free(fallback[1]);
+		for (int k = 0; k < nfb; k++)
+			free(fallback[k]);
 		nbody++;
 		/* the pages this line serves are done */
 		int k = 0;
