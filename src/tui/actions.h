@@ -21,6 +21,8 @@
 	A(END,         "End G",       "Move",   "last row") \
 	A(NEXT_KEPT,   "]",           "Move",   "tree: the next element whose text is kept, or pinned") \
 	A(PREV_KEPT,   "[",           "Move",   "tree: the previous element whose text is kept, or pinned") \
+	A(NEXT_PAGE,   "}",           "Move",   "the next page of the site (the page, then its --siblings); pins are dropped") \
+	A(PREV_PAGE,   "{",           "Move",   "the previous page of the site") \
 	A(NEXT_PANE,   "Tab",         "Move",   "next pane (tree, detail, text, histogram)") \
 	A(PREV_PANE,   "BTab",        "Move",   "previous pane") \
 	A(FOLD,        "Enter Space", "Fold",   "fold or unfold the selected element") \
@@ -49,7 +51,7 @@
 	A(FTR_VIEW,    "f",           "View",   "with a site rule: the text as Full-Text RSS and wallabag extract it (body:, strip:, no method)") \
 	A(GOLD_VIEW,   "c",           "View",   "compare with the --gold text (without one, asks for the file): extra lines marked, missing passages listed (text pane: Enter goes to one)") \
 	A(GOLD_FILTER, "F",           "View",   "tree: only the elements whose decision disagrees with the --gold text (+ kept, not in it; - in it, dropped)") \
-	A(WRITE_RULE,  "w",           "View",   "write a site rule (body, strip, method, parameters) for the page's host") \
+	A(WRITE_RULE,  "w",           "View",   "write a site rule for the page's host, learnt from every loaded page (the page and its --siblings)") \
 	A(SAVE_TEXT,   "s",           "View",   "save the extraction: .md Markdown, .html HTML, else text (asks before replacing)") \
 	A(COPY_XPATH,  "y",           "View",   "copy the selected element's XPath (OSC 52: the terminal's clipboard)") \
 	A(COPY_CSS,    "Y",           "View",   "copy the selected element's CSS selector (OSC 52)") \

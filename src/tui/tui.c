@@ -563,23 +563,22 @@ write_rule(struct tui *t)
 		tui_message(t, true, "%s", err);
 		return;
 	}
-	/* the page shown first, then the site's other pages */
-	struct strv sib = { 0 };
-	cli_sibling_paths(c, &sib);
-	struct page *pgs = xcalloc((size_t)sib.n + 1, sizeof *pgs);
-	struct learn_page *lp = xcalloc((size_t)sib.n + 1, sizeof *lp);
+	/* the page shown first, then the site's other loaded pages */
+	int nsite = t->site ? t->site->n : 0;
+	struct page *pgs = xcalloc((size_t)nsite + 1, sizeof *pgs);
+	struct learn_page *lp = xcalloc((size_t)nsite + 1, sizeof *lp);
 	bool is_file = strcmp(t->name, "-") && !cli_is_url(t->name);
 	lp[0] = (struct learn_page){ .pg = m->pg, .file = is_file ? t->name : NULL, .url = url,
 				     .pins = m->pins };
 	int n = 1;
-	for (int i = 0; i < sib.n; i++) {
-		if (is_file && same_file(sib.v[i], t->name))
+	for (int i = 0; i < nsite; i++) {
+		if (i == t->cur)
 			continue;
-		if (page_load(&pgs[n - 1], sib.v[i], &c->page, true, err, sizeof err) < 0) {
+		if (cli_load(c, t->site->v[i], &pgs[n - 1], true, err, sizeof err) < 0) {
 			page_free(&pgs[n - 1]);
 			continue;
 		}
-		lp[n] = (struct learn_page){ .pg = &pgs[n - 1], .file = sib.v[i] };
+		lp[n] = (struct learn_page){ .pg = &pgs[n - 1], .file = t->site->v[i] };
 		n++;
 	}
 	rule_free(t->pending);
@@ -608,7 +607,6 @@ write_rule(struct tui *t)
 		page_free(lp[i].pg);
 	free(pgs);
 	free(lp);
-	strv_free(&sib);
 	if (rc < 0) {
 		tui_message(t, true, "%s", err);
 		return;
@@ -976,7 +974,7 @@ prompt_key(struct tui *t, const struct tui_key *k)
 	}
 }
 
-static void reload(struct tui *t);
+static int reload(struct tui *t);
 
 static void
 do_action(struct tui *t, enum action a)
@@ -1168,6 +1166,27 @@ do_action(struct tui *t, enum action a)
 	case ACT_RELOAD:
 		reload(t);
 		break;
+	case ACT_NEXT_PAGE:
+	case ACT_PREV_PAGE:
+		if (!t->site || t->site->n < 2) {
+			tui_message(t, false, "one page loaded: --siblings gives the site's others");
+			break;
+		}
+		{
+			int was = t->cur, pins = model_npins(&t->m);
+			t->cur = (t->cur + (a == ACT_NEXT_PAGE ? 1 : t->site->n - 1)) % t->site->n;
+			t->name = t->site->v[t->cur];
+			if (reload(t) < 0) {
+				t->cur = was;
+				t->name = t->site->v[was];
+				break;
+			}
+			const char *base = strrchr(t->name, '/');
+			tui_message(t, false, "page %d of %d: %s%s", t->cur + 1, t->site->n,
+				    base && base[1] ? base + 1 : t->name,
+				    pins ? "; the pins of the page before are dropped" : "");
+		}
+		break;
 	case ACT_HELP:
 		t->help = true;
 		t->help_view.sc.top = 0;
@@ -1267,7 +1286,7 @@ handle(struct tui *t, struct tui_key *k)
 
 /* R: the page and the rules read again, the method and its parameters
  * kept; the pins go with the old page (its elements may have changed). */
-static void
+static int
 reload(struct tui *t)
 {
 	const struct cli *c = t->cli;
@@ -1276,7 +1295,7 @@ reload(struct tui *t)
 	if (cli_load(c, t->name, &np, true, err, sizeof err) < 0) {
 		page_free(&np);
 		tui_message(t, true, "%s: %s; the old page stays", t->name, err);
-		return;
+		return -1;
 	}
 	char *gold = NULL;
 	size_t goldlen = 0;
@@ -1301,6 +1320,7 @@ reload(struct tui *t)
 	}
 	t->tree_center = true;
 	t->quit_asked = false;
+	return 0;
 }
 
 static int
@@ -1359,6 +1379,10 @@ free_sites(struct tui *t)
 		run_site_free(methods[k], t->sites[k]);
 	free(t->sites);
 	t->sites = NULL;
+	if (t->site)
+		strv_free(t->site);
+	free(t->site);
+	t->site = NULL;
 }
 
 int
@@ -1411,6 +1435,17 @@ tui_run(struct cli *c)
 		}
 	}
 
+	/* the loaded pages: the page given, then each sibling that is
+	 * another file */
+	t->site = xcalloc(1, sizeof *t->site);
+	strv_add(t->site, in);
+	struct strv sib = { 0 };
+	cli_sibling_paths(c, &sib);
+	for (int i = 0; i < sib.n; i++)
+		if (!same_file(sib.v[i], in))
+			strv_add(t->site, sib.v[i]);
+	strv_free(&sib);
+	t->name = t->site->v[0];
 	/* the same site state pith extract builds from --siblings */
 	t->sites = xcalloc((size_t)nmethods, sizeof *t->sites);
 	for (int k = 0; k < nmethods && c->nsiblings > 0; k++)

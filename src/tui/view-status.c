@@ -33,7 +33,11 @@ status_segments(const struct tui *t, struct seg *s, int max, int level)
 #define SEG(style_, ...) do { if (n < max) { \
 	snprintf(s[n].text, sizeof s[n].text, __VA_ARGS__); s[n].style = (style_); n++; } } while (0)
 	const char *base = strrchr(t->name, '/');
-	SEG(ROLE_STATUS, " %s ", base && base[1] ? base + 1 : t->name);
+	if (t->site && t->site->n > 1)
+		SEG(ROLE_STATUS, " %s (%d/%d) ", base && base[1] ? base + 1 : t->name, t->cur + 1,
+		    t->site->n);
+	else
+		SEG(ROLE_STATUS, " %s ", base && base[1] ? base + 1 : t->name);
 	if (level == 0)
 		SEG(ROLE_STATUS, "| %s (%s)%s%s ", pg->src.charset.name,
 		    charset_how(&pg->src.charset), m->script ? " " : "",

@@ -18,6 +18,7 @@
 #include "tui/screen.h"
 
 #include "tui/actions.h"
+#include "walk.h"
 
 enum action {
 #define A_ENUM(name, keys, group, help) ACT_##name,
@@ -96,6 +97,9 @@ struct tui {
 	void **sites;              /* each method's site state (--siblings), or NULL */
 	struct tui_model m;
 	const char *name;          /* the page's name for the status line */
+	struct strv *site;         /* the loaded pages: the page given, then its
+				      --siblings (another file each) */
+	int cur;                   /* the one shown */
 
 	enum pane focus;
 	bool help;
