@@ -711,6 +711,96 @@ test_learn(void **state)
 	page_free(&pg2);
 }
 
+/* Every element a rule's strip: lines remove, read on the original tree
+ * (each line on the whole page, as pith did before) or in turn (as ftr
+ * readers do): 1 for the elements inside a removed subtree. */
+static uint8_t *
+stripped(const struct rule *r, const struct dom *d, bool in_turn)
+{
+	uint8_t *cov = calloc((size_t)d->n + 1, 1);
+	struct xpath_doc *x = xpath_doc_new(d);
+	for (int k = 0; k < r->strip.n; k++) {
+		int *ids = NULL, *texts = NULL, nt = 0;
+		char err[300];
+		int n = in_turn ? xpath_strip(x, r->strip.v[k], &ids, &texts, &nt, err, sizeof err)
+				: xpath_select_nodes(x, r->strip.v[k], true, &ids, err, sizeof err);
+		assert_true(n >= 0);
+		assert_int_equal(nt, 0);
+		for (int j = 0; j < n; j++)
+			cov[ids[j]] = 1;
+		free(ids);
+		free(texts);
+	}
+	xpath_doc_free(x);
+	for (int i = 0; i < d->n; i++)
+		if (d->parent[i] >= 0 && cov[d->parent[i]])
+			cov[i] = 1;
+	return cov;
+}
+
+/* The rules w writes (one page, and a site's pages together) strip the
+ * same elements whether ftr readers apply them in turn or pith reads
+ * each on the whole page: no line depends on what another removed. */
+static void
+test_strips_in_turn(void **state)
+{
+	(void)state;
+	const char *src = getenv("SRCDIR");
+	if (!src)
+		skip();
+	static const char *const pages[] = {
+		"news.html", "forum.html", "forum-ru.html", "copyright.html", "gbk.html",
+		"tibetan-news.html", "uyghur-1252.html", "site-a/flood-defences.html",
+		"site-a/bakery-award.html", "site-a/cricket-pavilion.html",
+		"site-a/ploughing-match.html",
+	};
+	enum { NP = sizeof pages / sizeof *pages };
+	struct page pg[NP];
+	struct page_opts po;
+	page_opts_default(&po);
+	int nstrips = 0;
+	for (int i = 0; i < NP; i++) {
+		char path[4096], err[256];
+		snprintf(path, sizeof path, "%s/samples/%s", src, pages[i]);
+		if (page_load(&pg[i], path, &po, true, err, sizeof err) < 0)
+			fail_msg("%s: %s", path, err);
+	}
+	struct params p;
+	params_default(&p);
+	/* each page alone with auto and cc, then site-a's four pages together */
+	for (int i = 0; i <= NP; i++)
+		for (int m = 0; m < 2; m++) {
+			struct learn_page lp[4];
+			int n = 0;
+			if (i < NP) {
+				lp[n++] = (struct learn_page){ .pg = &pg[i] };
+			} else {
+				for (int k = NP - 4; k < NP; k++)
+					lp[n++] = (struct learn_page){ .pg = &pg[k] };
+			}
+			struct learn_out out;
+			char err[256];
+			if (learn_rule(lp, n, "https://example.org/a", m ? &method_cc : METHOD_DEFAULT,
+				       &p, NULL, &out, err, sizeof err) < 0)
+				continue;
+			nstrips += out.rule->strip.n;
+			for (int k = 0; k < n; k++) {
+				const struct dom *d = lp[k].pg->dom;
+				uint8_t *a = stripped(out.rule, d, false), *b = stripped(out.rule, d, true);
+				if (memcmp(a, b, (size_t)d->n))
+					fail_msg("%s: strips in turn differ from strips on the whole page",
+						 i < NP ? pages[i] : "site-a");
+				free(a);
+				free(b);
+			}
+			learn_out_free(&out);
+		}
+	/* the test means something: the rules do strip */
+	assert_true(nstrips >= 10);
+	for (int i = 0; i < NP; i++)
+		page_free(&pg[i]);
+}
+
 /* Found by fuzz-rules: carriage returns before a line's end (also before
  * a NUL that ends the line) must not come back on the next read. */
 static void
@@ -767,6 +857,7 @@ main(void)
 		cmocka_unit_test(test_css),
 		cmocka_unit_test(test_export),
 		cmocka_unit_test(test_learn),
+		cmocka_unit_test(test_strips_in_turn),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
