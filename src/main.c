@@ -140,12 +140,17 @@ static const char usage_rules[] =
 "usage: pith rules check FILE|DIR...\n"
 "       pith rules test [--online] FILE|DIR...\n"
 "       pith rules export [--format ftr|css|json] FILE\n"
+"       pith rules learn [--algo A] [--set NAME=VALUE] --url URL [-o FILE|DIR] PAGE|DIR...\n"
 "\n"
 "Rule files are ftr site-config files (see pith-rules(5)).  check reports\n"
 "malformed lines and XPath errors as 'pith: FILE:LINE: reason' and exits 1\n"
-"on any; test extracts each test_url's pith_test_file (or the URL itself\n"
-"with --online) and checks its test_contains lines, ending with\n"
-"'N passed, N failed'; export prints the rule for other tools.\n";
+"on any, and lists once the directives it keeps for other readers; test\n"
+"extracts each test_url's pith_test_file (or the URL itself with --online)\n"
+"and checks its test_contains and test_not_contains lines, failing a test\n"
+"whose body: lines select nothing, ending with 'N passed, N failed';\n"
+"export prints the rule for other tools; learn writes the site's rule from\n"
+"several of its pages (what is stable across them), applied to each first,\n"
+"merged into -o's file as the inspector's w merges it, or printed.\n";
 
 static const char usage_inspect[] =
 "usage: pith [inspect] [OPTIONS] FILE|URL\n"
