@@ -469,6 +469,8 @@ static void
 rules_summary(const struct rules_set *s, const struct printer *p)
 {
 	int files = 0, dead_pages = 0, dead_files = 0;
+	if (!p->used || !p->dead)
+		return;
 	for (int k = 0; k < s->n; k++) {
 		files += p->used[k] > 0;
 		dead_pages += p->dead[k];

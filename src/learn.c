@@ -47,7 +47,7 @@ works_everywhere(struct xpath_doc **x, int n, const char *expr)
 {
 	for (int i = 0; i < n; i++) {
 		char *s = NULL, err[300];
-		if (xpath_string(x[i], expr, &s, err, sizeof err) < 0 || !s)
+		if (!x[i] || xpath_string(x[i], expr, &s, err, sizeof err) < 0 || !s)
 			return false;
 		free(s);
 	}
@@ -61,6 +61,10 @@ meta_lines(struct rule *r, const struct learn_page *pages, int n)
 	bool one_h1 = true;
 	for (int i = 0; i < n; i++) {
 		const struct dom *d = pages[i].pg->dom;
+		if (!d) {
+			one_h1 = false;
+			continue;
+		}
 		x[i] = xpath_doc_new(d);
 		int h1 = dom_tag_id(d, "h1"), nh1 = 0;
 		for (int e = 0; h1 >= 0 && e < d->n; e++)

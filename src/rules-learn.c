@@ -872,7 +872,7 @@ rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
 				bs = sc[i];
 			}
 		}
-		int top[6], ntop = 0;
+		int top[6] = { 0 }, ntop = 0;
 		for (int k = 0; k < 6; k++) {
 			int b = -1;
 			for (int i = 0; i < c.n; i++) {

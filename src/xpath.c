@@ -646,6 +646,8 @@ xpath_strip(struct xpath_doc *x, const char *expr, int **ids, int **texts, int *
 	int *tv = n ? xmalloc((size_t)n * sizeof *tv) : NULL;
 	for (int i = 0; i < n; i++) {
 		xmlNodePtr nd = o->nodesetval->nodeTab[i];
+		if (!nd)
+			continue;
 		/* a node under one removed before it is gone with it */
 		bool linked = true;
 		for (xmlNodePtr p = nd; p && linked; p = p->parent)

@@ -83,13 +83,13 @@ struct tui {
 	char save_path[1024];      /* s: the file asked about */
 	char gold_path[1024];      /* c: a gold file read from inside (R reads it again) */
 	bool quit_asked;           /* q warned once about unsaved work */
-	int count;                 /* digits typed before a movement */
 	bool saved_once;           /* w or s wrote something */
+	int count;                 /* digits typed before a movement */
+	int pending_pages;         /* w: the pages the rule was learnt from */
 	struct rule *pending;      /* w: the rule waiting for y */
 	char pending_path[4096];
 	double pending_ftr, pending_pith;  /* how much of the text it reproduces
 					      (the worst page's) */
-	int pending_pages;         /* the pages it was learnt from */
 	char pending_worst[1024];  /* the page with the lowest figure */
 	struct buf diff;           /* its change to the file */
 	struct rules_set *rules;   /* --rules, or NULL */
