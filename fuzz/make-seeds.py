@@ -121,6 +121,17 @@ costly = {
 for k, (name, rule) in enumerate(costly.items()):
     with open(os.path.join(d, name), 'wb') as f:
         f.write(rule.encode() + b'\0' + bytes([k]) + P + para * 20 + E)
+# fuzz-learn: the method byte (odd: cc) and up to three pages split by NULs
+d = os.path.join(top, 'fuzz', 'seeds', 'learn')
+os.makedirs(d, exist_ok=True)
+site = sorted(f for f in os.listdir(os.path.join(top, 'samples', 'site-a')) if f.endswith('.html'))
+site = [open(os.path.join(top, 'samples', 'site-a', f), 'rb').read() for f in site]
+learn = {'site-a-3': b'\0' + b'\0'.join(site[:3]), 'site-a-cc': b'\1' + site[2] + b'\0' + site[3],
+         'news': b'\0' + pages[3][1], 'para-deep': b'\1' + P + para * 3 + E + b'\0' +
+         page_nasties['deep-cells']}
+for name, body in learn.items():
+    with open(os.path.join(d, name), 'wb') as f:
+        f.write(body)
 print('seeds written', file=sys.stderr)
 
 # fuzz-warc: 2 settings bytes (read size, block limit), then a WARC file
