@@ -1,7 +1,7 @@
 /* rules-int.h - what the rules*.c files share and nobody else needs: the
  * report of a rule's problem ("FILE:LINE: reason" to diag, counted in
- * *nerrors when not NULL) and a strip_id_or_class value without quotes
- * (malloc'ed). */
+ * *nerrors when not NULL), and the pieces of expression the writer and
+ * the learner both build. */
 #ifndef PITH_RULES_INT_H
 #define PITH_RULES_INT_H
 
@@ -9,7 +9,6 @@
 
 void rules_report(rules_diag diag, void *ctx, int *nerrors, const char *file, int line,
 		  const char *fmt, ...) __attribute__((format(printf, 6, 7)));
-char *rules_unquoted(const char *v);
 /* An id or class token a site generated (ember123, css-1x2y3z, long
  * hashes): it changes between pages, so nothing is anchored on it. */
 bool rules_looks_generated(const char *s, size_t n);

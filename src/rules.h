@@ -119,6 +119,10 @@ void rule_drop(struct rule *r, bool (*drop)(const struct rule_line *l, void *ctx
  * r; returns the number of problems. */
 int rule_check(const struct rule *r, rules_diag diag, void *ctx);
 
+/* A strip_id_or_class or strip_image_src value without its quotes
+ * (malloc'ed). */
+char *rules_unquoted(const char *v);
+
 /* Apply r's pith_algo (unless keep_algo) and pith_set lines. */
 void rule_settings(const struct rule *r, bool keep_algo, const struct method **a,
 		   struct params *p);

@@ -212,6 +212,7 @@ model_free(struct tui_model *m)
 	free(m->gold_text);
 	free(m->miss);
 	free(m->disagree);
+	free(m->xmatch);
 	free(m->row_keep);
 	memset(m, 0, sizeof *m);
 }
@@ -1364,6 +1365,8 @@ bool
 model_matches(const struct tui_model *m, int i, const char *q)
 {
 	const struct dom *d = m->d;
+	if (model_query_is_xpath(q))
+		return m->xmatch && m->xmatch[i];
 	int sel = selector_matches(d, i, q);
 	if (sel >= 0)
 		return sel;
@@ -1384,6 +1387,93 @@ model_matches(const struct tui_model *m, int i, const char *q)
 	return false;
 }
 
+bool
+model_query_is_xpath(const char *q)
+{
+	return q[0] == '/' || q[0] == '(';
+}
+
+/* An XPath query: what it selects, in m->xmatch; false with m->xerr. */
+static bool
+xpath_query(struct tui_model *m, const char *q)
+{
+	struct xpath_doc *x = xpath_doc_new(m->d);
+	int *ids = NULL;
+	int n = xpath_select(x, q, &ids, m->xerr, sizeof m->xerr);
+	xpath_doc_free(x);
+	free(m->xmatch);
+	m->xmatch = NULL;
+	if (n < 0)
+		return false;
+	m->xmatch = xcalloc((size_t)m->n + 1, 1);
+	for (int k = 0; k < n; k++)
+		m->xmatch[ids[k]] = 1;
+	free(ids);
+	return true;
+}
+
+void
+model_rule_line_expr(const struct rule_line *l, struct buf *out)
+{
+	bool cls = !strcmp(l->name, "strip_id_or_class"), img = !strcmp(l->name, "strip_image_src");
+	if (!cls && !img) {
+		buf_adds(out, l->value);
+		return;
+	}
+	char *v = rules_unquoted(l->value);
+	if (cls)
+		buf_printf(out, "//*[contains(concat(' ',normalize-space(@class),' '),' %s ') or "
+			   "contains(concat(' ',normalize-space(@id),' '),' %s ')]", v, v);
+	else
+		buf_printf(out, "//img[contains(@src,'%s')]", v);
+	free(v);
+}
+
+int
+model_rule_lines(struct tui_model *m, int *lines, int *counts, int max)
+{
+	const struct rule *r = m->rule;
+	if (!r || !m->d)
+		return 0;
+	static const char *const sel[] = {
+		"strip", "strip_attr", "strip_id_or_class", "strip_image_src", "body", "title",
+		"date", "author", "pith_pin", "pith_unpin", "next_page_link", "single_page_link",
+	};
+	struct xpath_doc *x = xpath_doc_new(m->d);
+	int n = 0;
+	/* the strips in turn, then body on what they left, then the rest on
+	 * the whole page: as rules_select() applies them */
+	for (int pass = 0; pass < 3; pass++) {
+		if (pass == 2)
+			xpath_restore(x);
+		for (int i = 0; i < r->nlines && n < max; i++) {
+			const struct rule_line *l = &r->lines[i];
+			if (l->kind != RULE_DIRECTIVE)
+				continue;
+			size_t k = 0;
+			while (k < sizeof sel / sizeof *sel && strcmp(sel[k], l->name))
+				k++;
+			if (k == sizeof sel / sizeof *sel || (k < 4) != (pass == 0) ||
+			    (k == 4) != (pass == 1))
+				continue;
+			struct buf e;
+			buf_init(&e);
+			model_rule_line_expr(l, &e);
+			int *ids = NULL, *texts = NULL, nt = 0;
+			char err[300];
+			int c = pass == 0 ? xpath_strip(x, e.data, &ids, &texts, &nt, err, sizeof err)
+					  : xpath_select(x, e.data, &ids, err, sizeof err);
+			lines[n] = i;
+			counts[n++] = c < 0 ? -1 : c + nt;
+			free(ids);
+			free(texts);
+			buf_free(&e);
+		}
+	}
+	xpath_doc_free(x);
+	return n;
+}
+
 int
 model_search(struct tui_model *m, const char *q, int dir, bool *wrapped)
 {
@@ -1393,6 +1483,11 @@ model_search(struct tui_model *m, const char *q, int dir, bool *wrapped)
 	*wrapped = false;
 	m->nmatches = 0;
 	m->match_rank = 0;
+	free(m->xmatch);
+	m->xmatch = NULL;
+	m->xerr[0] = '\0';
+	if (model_query_is_xpath(m->query) && !xpath_query(m, m->query))
+		return -2;
 	int first = -1, last = -1, next = -1, prev = -1;
 	for (int i = 0; i < m->n; i++) {
 		if (!model_matches(m, i, m->query))

@@ -18,6 +18,7 @@
 #include "page.h"
 #include "run.h"
 #include "score.h"
+#include "xpath.h"
 
 
 /* How a row is decided, for its glyph and colour (view-tree.c). */
@@ -119,10 +120,13 @@ struct tui_model {
 	uint8_t *disagree;       /* n, while the filter is on */
 	uint8_t *row_keep;       /* n: scratch for the filtered rows */
 
-	/* Search: the query and the matches' count and rank. */
-	char query[256];
+	/* Search: the query and the matches' count and rank.  A query that
+	 * starts with / or ( is an XPath: xmatch marks what it selects. */
+	char query[XPATH_MAX_EXPR + 1];
 	int *own_first, *own_next;   /* per element / text: own text nodes */
 	int nmatches, match_rank;
+	uint8_t *xmatch;             /* n, for an XPath query (else NULL) */
+	char xerr[300];              /* why the last XPath query failed */
 
 	struct undo_entry *undo;
 	int nundo, undo_top, undo_cap;   /* [0, undo_top) applied */
@@ -242,6 +246,17 @@ bool model_redo(struct tui_model *m);
 int model_next_kept(const struct tui_model *m, int dir);
 
 /* ---- search ---- */
+/* Is q an XPath (it starts with / or ( ) rather than words? */
+bool model_query_is_xpath(const char *q);
+/* The lines of the site rule m->rule that select nodes, each with the
+ * number of elements (and text nodes) it selects on this page as the
+ * rule is applied: strip lines in turn, body after them, the others on
+ * the whole page.  lines[k] is the rule line's index; returns the count
+ * of lines (at most max). */
+int model_rule_lines(struct tui_model *m, int *lines, int *counts, int max);
+/* The XPath a rule line stands for (strip_id_or_class and
+ * strip_image_src written out), appended to out. */
+void model_rule_line_expr(const struct rule_line *l, struct buf *out);
 /* Does element i match the query (tag, id, class, own text)? */
 bool model_matches(const struct tui_model *m, int i, const char *q);
 /* Find the next (dir > 0) or previous match after the selection, wrapping;

@@ -433,6 +433,8 @@ draw(struct tui *t)
 	view_status.draw(t, t->status, false);
 	if (t->help)
 		view_help.draw(t, t->all, true);
+	else if (t->rule_view)
+		view_rule.draw(t, t->all, true);
 	else if (t->prompt == PROMPT_RULE)
 		draw_diff(t, t->all);
 }
@@ -779,13 +781,19 @@ search(struct tui *t, const char *q, int dir)
 	}
 	bool wrapped;
 	int i = model_search(m, q, dir, &wrapped);
+	if (i == -2) {
+		tui_message(t, true, "XPath %s: %s", m->query, m->xerr);
+		return;
+	}
 	if (i < 0) {
-		tui_message(t, true, "not found: %s", m->query);
+		tui_message(t, true, "%s: %s", model_query_is_xpath(m->query) ? "selects nothing" :
+			    "not found", m->query);
 		return;
 	}
 	t->tree_center = true;
-	tui_message(t, false, "/%s  match %d of %d%s", m->query, m->match_rank,
-		    m->nmatches, wrapped ? (dir > 0 ? " (from the top)" : " (from the bottom)") : "");
+	tui_message(t, false, "%s%s  match %d of %d%s", model_query_is_xpath(m->query) ? "" : "/",
+		    m->query, m->match_rank, m->nmatches,
+		    wrapped ? (dir > 0 ? " (from the top)" : " (from the bottom)") : "");
 }
 
 /* s: ./<page name>.txt unless the user typed a name. */
@@ -987,6 +995,23 @@ do_action(struct tui *t, enum action a)
 			view_help.act(t, t->all, a);
 		return;
 	}
+	if (t->rule_view) {
+		if (a == ACT_QUIT || a == ACT_RULE_VIEW) {
+			t->rule_view = false;
+		} else if (a == ACT_FOLD && t->rview.n > 0) {
+			/* mark the line's elements as an XPath search marks them */
+			const struct rule_line *l = &m->rule->lines[t->rview.line[t->rview.sel]];
+			struct buf e;
+			buf_init(&e);
+			model_rule_line_expr(l, &e);
+			t->rule_view = false;
+			search(t, e.data, 1);
+			buf_free(&e);
+		} else {
+			view_rule.act(t, t->all, a);
+		}
+		return;
+	}
 	if (t->too_small && a != ACT_QUIT && a != ACT_REDRAW)
 		return;
 	switch (a) {
@@ -1166,6 +1191,14 @@ do_action(struct tui *t, enum action a)
 	case ACT_RELOAD:
 		reload(t);
 		break;
+	case ACT_RULE_VIEW:
+		if (!m->rule) {
+			tui_message(t, false, "no site rule applies (--rules with --url, or w writes one)");
+			break;
+		}
+		rule_view_open(t);
+		t->rule_view = true;
+		break;
 	case ACT_NEXT_PAGE:
 	case ACT_PREV_PAGE:
 		if (!t->site || t->site->n < 2) {
@@ -1211,6 +1244,10 @@ do_action(struct tui *t, enum action a)
 static void
 mouse(struct tui *t, const struct tui_key *k)
 {
+	if (t->rule_view && !t->help) {
+		view_rule.click(t, t->all, k->y - t->all.y, k->x - t->all.x, k->button);
+		return;
+	}
 	if (t->help || t->too_small)
 		return;
 	for (int p = 0; p < PANE_COUNT; p++) {

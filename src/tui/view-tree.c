@@ -179,6 +179,9 @@ draw_row(struct tui *t, struct rect r, int y, int i, bool focused,
 	scr_text(y, r.x, 1, &g, 1, role | extra);
 	if (m->step && m->changed && m->changed[i])
 		scr_text(y, r.x + 1, 1, "*", 1, ROLE_HIGHLIGHT | extra);
+	else if (m->xmatch && m->xmatch[i])
+		/* what the XPath searched for, or the rule line shown, selects */
+		scr_text(y, r.x + 1, 1, "@", 1, ROLE_MATCH | extra);
 	else if (m->gold_filter && m->disagree && m->disagree[i])
 		/* as the gold view marks lines: + kept and not in the gold,
 		 * - in the gold and dropped */

@@ -73,6 +73,13 @@ struct text_state {          /* view-text.c */
 struct help_state {          /* view-help.c */
 	struct scroll sc;
 };
+#define RULE_VIEW_MAX 256
+struct rule_view_state {     /* view-rule.c */
+	struct scroll sc;
+	int sel, n;
+	int line[RULE_VIEW_MAX];  /* the rule's line index of each row */
+	int count[RULE_VIEW_MAX]; /* what it selects here, -1 on an error */
+};
 
 enum prompt { PROMPT_NONE, PROMPT_SEARCH, PROMPT_PARAM, PROMPT_URL, PROMPT_SAVE,
 	      PROMPT_OVERWRITE, PROMPT_RULE, PROMPT_GOLD };
@@ -124,6 +131,8 @@ struct tui {
 		bool lines;
 	} hscale;
 	struct help_state help_view;
+	bool rule_view;            /* r: the rule's lines over the panes */
+	struct rule_view_state rview;
 
 	char msg[512];
 	bool msg_error;
@@ -146,7 +155,9 @@ struct view_ops {
 };
 
 extern const struct view_ops view_tree, view_histogram, view_detail,
-	view_text, view_status, view_help;
+	view_text, view_status, view_help, view_rule;
+/* view-rule.c: fill the rule view from the model's rule. */
+void rule_view_open(struct tui *t);
 
 /* tui.c: a message for the message line (printf-like). */
 void tui_message(struct tui *t, bool error, const char *fmt, ...)
