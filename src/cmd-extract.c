@@ -22,6 +22,7 @@
 
 #include "cli.h"
 #include "format.h"
+#include "multipage.h"
 #include "rules.h"
 #include "run.h"
 #include "score.h"
@@ -206,6 +207,72 @@ gold_report(const struct cli *c, const char *input, const char *text, size_t len
 	free(name);
 }
 
+/* A multi-page article: the pages the rule's next_page_link names, when
+ * their files are at hand (--siblings, or beside the page, known by
+ * their address), each run with the same rule and its text appended.
+ * The number of pages followed. */
+static int
+follow_pages(const struct cli *c, const struct rule *rule, const struct method *algo,
+	     const struct params *p, struct page *first, const char *input, const char *url,
+	     struct buf *text)
+{
+	struct strv cands = { 0 }, seen = { 0 };
+	cli_sibling_paths(c, &cands);
+	if (url)
+		strv_add(&seen, url);
+	struct page cur;
+	bool own = false;
+	const struct page *at = first;
+	char *at_url = url ? xstrdup(url) : NULL, *at_path = xstrdup(input);
+	int followed = 0;
+	for (int k = 0; k < MULTIPAGE_MAX; k++) {
+		char *next = multipage_link(rule, "next_page_link", at->dom, at_url);
+		bool loop = false;
+		for (int i = 0; next && i < seen.n && !loop; i++)
+			loop = !strcmp(seen.v[i], next);
+		char *file = next && !loop ? multipage_find(next, &cands, at_path) : NULL;
+		if (c->verbose && next)
+			fprintf(stderr, "%s: next_page_link: %s%s\n", input, next,
+				loop ? " (seen before: stopped)" : file ? "" : " (no local file has it)");
+		struct page np;
+		char err[256];
+		if (!file || cli_load(c, file, &np, true, err, sizeof err) < 0) {
+			if (file) {
+				cli_report(file, err);
+				page_free(&np);
+			}
+			free(next);
+			free(file);
+			break;
+		}
+		strv_add(&seen, next);
+		struct run run;
+		run_init(&run);
+		struct run_input ri = { .method = algo, .params = p, .index = -1, .rule = rule,
+					.ftr_only = c->ftr_only };
+		run_page(&run, &np, &ri);
+		buf_add(text, run.text.data, run.text.len);
+		run_free(&run);
+		if (own)
+			page_free(&cur);
+		cur = np;
+		own = true;
+		at = &cur;
+		free(at_url);
+		free(at_path);
+		at_url = next;
+		at_path = file;
+		followed++;
+	}
+	if (own)
+		page_free(&cur);
+	free(at_url);
+	free(at_path);
+	strv_free(&cands);
+	strv_free(&seen);
+	return followed;
+}
+
 /* One unit of work: a page file of the inputs, or a page given as bytes
  * (a WARC record, standard input).  The strings go to a worker with it. */
 enum { S_NAME, S_FILE, S_URL, S_ID, S_DATE, S_TYPE, NSTR };
@@ -351,6 +418,18 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 	} else if (c->verbose && c->ruleset) {
 		fprintf(stderr, "%s: no rule for %s\n", input, rule_url ? rule_url : "this page");
 	}
+	/* the rest of a multi-page article, and the one-page version's
+	 * address (said; pith does not fetch it) */
+	int more_pages = 0;
+	char *single = NULL;
+	if (rule && pg.dom && (c->format == FORMAT_TEXT || c->format == FORMAT_JSON)) {
+		const char *u = rule_url && cli_is_url(rule_url) ? rule_url : NULL;
+		single = multipage_link(rule, "single_page_link", pg.dom, u);
+		if (c->verbose && single)
+			fprintf(stderr, "%s: single_page_link: %s\n", input, single);
+		if (run.outcome.body_line)
+			more_pages = follow_pages(c, rule, algo, &p, &pg, input, u, &run.text);
+	}
 	if (c->verbose && algo->report && run.state_of == algo)
 		algo->report(&run, &pg, input, stderr);
 	/* a rule's date is as the page wrote it: ISO 8601 when it reads as one */
@@ -397,6 +476,10 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 			else
 				buf_adds(o, "\"rule_body_line\":null,");
 			buf_printf(o, "\"rule_strips\":%d,", rule ? run.outcome.nstrip : 0);
+			if (more_pages)
+				buf_printf(o, "\"pages\":%d,", more_pages + 1);
+			if (single)
+				json_field(o, "single_page_link", single, true);
 		}
 		json_field(o, "charset", pg.src.charset.name, true);
 		json_field(o, "charset_source", charset_source_name(pg.src.charset.source), true);
@@ -424,6 +507,7 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 	}
 	buf_free(&comments);
 	run_free(&run);
+	free(single);
 	free(side);
 	page_free(&pg);
 
