@@ -171,6 +171,7 @@ auto_state_free(struct auto_state *st)
 	features_free(&st->sig);
 	free(st->score);
 	free(st->dup_of);
+	free(st->recur);
 	free(st);
 }
 

@@ -23,6 +23,10 @@ struct auto_state {
 	int stage;          /* the stage score[] comes from, 1 or 2 */
 	int *dup_of;        /* a block dropped as a repeat: the block it repeats, -1 */
 	const struct auto_model *model;  /* not owned */
+	/* With sibling pages: per block, on how many of them all its text
+	 * stands (-1 elsewhere, NULL without siblings); nsib of them. */
+	int *recur;
+	int nsib;
 };
 struct auto_state *auto_state_new(const struct page *pg, const struct auto_model *m);
 void auto_state_free(struct auto_state *st);

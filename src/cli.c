@@ -139,7 +139,7 @@ void *
 cli_site_new(const struct cli *c, const struct method *m, char *const *inputs,
 	     int ninputs, uint8_t *crashed)
 {
-	if (m->site_pages == SITE_NONE)
+	if (m->site_pages == SITE_NONE || (m->site_pages == SITE_SIBLINGS && !c->nsiblings))
 		return NULL;
 	struct strv names = { 0 };
 	int nin = 0;

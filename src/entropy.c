@@ -98,7 +98,7 @@ static const char *const never_content[] = {
 
 int
 entropy_pruned(const struct dom *d, const struct metrics *m,
-	       const struct geometry *g, int i)
+	       const struct geometry *g, const double *text, int i)
 {
 	if (d->flags[i] & DOM_SKIP)
 		return 1;
@@ -106,7 +106,7 @@ entropy_pruned(const struct dom *d, const struct metrics *m,
 	for (size_t k = 0; k < sizeof never_content / sizeof never_content[0]; k++)
 		if (!strcmp(tn, never_content[k]))
 			return 1;
-	return g->width[i] <= 0 || g->height[i] <= 0 || m->TA[i] <= 0;
+	return g->width[i] <= 0 || g->height[i] <= 0 || (text ? text[i] : m->TA[i]) <= 0;
 }
 
 int
@@ -120,7 +120,7 @@ entropy_is_container(const struct dom *d, int i)
 
 struct entropy *
 entropy_find(const struct dom *d, const struct metrics *m,
-	     const struct geometry *g, const struct params *p)
+	     const struct geometry *g, const struct params *p, const double *text)
 {
 	struct entropy *e = xcalloc(1, sizeof *e);
 	e->n = d->n;
@@ -139,12 +139,12 @@ entropy_find(const struct dom *d, const struct metrics *m,
 	for (;;) {
 		int k = 0;
 		for (int c = d->first_child[cur]; c >= 0; c = d->next_sibling[c]) {
-			if (entropy_pruned(d, m, g, c))
+			if (entropy_pruned(d, m, g, text, c))
 				continue;
 			kids[k] = c;
 			x[k * ENT_NATTR + ENT_HEIGHT] = g->height[c];
 			x[k * ENT_NATTR + ENT_WIDTH] = g->width[c];
-			x[k * ENT_NATTR + ENT_TEXT] = m->TA[c];
+			x[k * ENT_NATTR + ENT_TEXT] = text ? text[c] : m->TA[c];
 			k++;
 		}
 		if (e->nsteps == cap) {
@@ -415,23 +415,76 @@ entropy_path_kind(const struct ent_path *p)
 /* ---- one path per template ---- */
 
 int
+entropy_hold_half(const struct dom *d, const double *text, int stop)
+{
+	if (!text || d->body < 0 || stop < 0)
+		return stop;
+	double total = text[d->body];
+	while (total > 0 && stop != d->body && d->parent[stop] >= 0 && text[stop] * 2 < total)
+		stop = d->parent[stop];
+	return stop;
+}
+
+int
 entropy_page_stop(const struct dom *d, const struct metrics *m,
-		  const struct params *p)
+		  const struct params *p, const double *text)
 {
 	struct geometry *g = geometry_estimate(d, m, p);
-	struct entropy *e = entropy_find(d, m, g, p);
+	struct entropy *e = entropy_find(d, m, g, p, text);
 	int stop = e->stop;
 	entropy_free(e);
 	geometry_free(g);
-	return stop;
+	return entropy_hold_half(d, text, stop);
+}
+
+double *
+entropy_own_text(const struct entropy_site *s, const struct dom *d, const struct metrics *m,
+		 const struct params *p, const char *self_path)
+{
+	int others = s ? site_text_pages(s->text, self_path) : 0;
+	if (!p->ent_own || others == 0)
+		return NULL;
+	int *cnt = xmalloc(((size_t)d->ntexts + 1) * sizeof *cnt);
+	site_text_count(s->text, d, self_path, cnt);
+	int need = site_text_need(others);
+	int a = dom_tag_id(d, "a");
+	double *t = xcalloc((size_t)d->n + 1, sizeof *t);
+	for (int k = 0; k < d->ntexts; k++) {
+		const struct dom_text *x = &d->texts[k];
+		if (x->elem < 0 || x->flags & (TEXT_SKIP | TEXT_BREAK) || cnt[k] >= need)
+			continue;
+		bool link = false;
+		for (int e = x->elem; e >= 0 && !link; e = d->parent[e])
+			link = d->tag[e] == a;
+		if (link)
+			continue;
+		const char *c = dom_text(d, k);
+		double v = 0;
+		for (size_t i = 0; i < x->len; i++)
+			v += !isspace((unsigned char)c[i]) && ((unsigned char)c[i] & 0xC0) != 0x80;
+		t[x->elem] += v;
+	}
+	for (int i = d->n - 1; i > 0; i--)
+		if (d->parent[i] >= 0)
+			t[d->parent[i]] += t[i];
+	(void)m;
+	free(cnt);
+	return t;
 }
 
 struct entropy_site *
 entropy_site_new(const struct dom *const *doms, const struct metrics *const *ms,
-		 int n, const struct params *p)
+		 int n, const struct params *p, char *const *paths)
 {
 	struct entropy_site *s = xcalloc(1, sizeof *s);
 	s->n = n;
+	s->text = site_text_new();
+	s->realpath = xcalloc((size_t)n + 1, sizeof *s->realpath);
+	for (int i = 0; i < n; i++) {
+		s->realpath[i] = paths && paths[i] ? xstrdup(paths[i]) : NULL;
+		if (doms[i])
+			site_text_add(s->text, doms[i], s->realpath[i]);
+	}
 	s->cluster = xmalloc(((size_t)n + 1) * sizeof *s->cluster);
 	s->sim = xcalloc((size_t)n + 1, sizeof *s->sim);
 	s->sample = xmalloc(((size_t)n + 1) * sizeof *s->sample);
@@ -452,7 +505,9 @@ entropy_site_new(const struct dom *const *doms, const struct metrics *const *ms,
 	for (int c = 0; c < s->nclusters; c++) {
 		int i = idx[lead[c]];
 		s->sample[c] = i;
-		s->path[c] = entropy_path_new(doms[i], entropy_page_stop(doms[i], ms[i], p));
+		double *own = entropy_own_text(s, doms[i], ms[i], p, s->realpath[i]);
+		s->path[c] = entropy_path_new(doms[i], entropy_page_stop(doms[i], ms[i], p, own));
+		free(own);
 	}
 	for (int j = 0; j < k; j++) {
 		s->cluster[idx[j]] = cl[j];
@@ -474,6 +529,10 @@ entropy_site_free(struct entropy_site *s)
 		return;
 	for (int c = 0; c < s->nclusters; c++)
 		entropy_path_free(s->path[c]);
+	for (int i = 0; i < s->n; i++)
+		free(s->realpath[i]);
+	free(s->realpath);
+	site_text_free(s->text);
 	free(s->path);
 	free(s->cluster);
 	free(s->sim);
@@ -488,9 +547,19 @@ entropy_site_stop(const struct entropy_site *s, int i, const struct dom *d,
 	*fallback = 0;
 	int c = i >= 0 && i < s->n ? s->cluster[i] : -1;
 	int stop = c >= 0 ? entropy_path_find(s->path[c], d) : -1;
-	if (stop < 0) {
+	double *own = entropy_own_text(s, d, m, p, i >= 0 && i < s->n ? s->realpath[i] : NULL);
+	double total = own && d->body >= 0 ? own[d->body] : 0;
+	/* the path names nothing here, or a part with little of the page's
+	 * own text (another layout of the template): the page's descent */
+	if (stop < 0 || (own && total > 0 && own[stop] < total / 4)) {
 		*fallback = 1;
-		stop = entropy_page_stop(d, m, p);
+		stop = entropy_page_stop(d, m, p, own);
 	}
+	stop = entropy_hold_half(d, own, stop);
+	/* never nothing where the page has text: up to an element with some */
+	while (stop >= 0 && stop != d->body && d->parent[stop] >= 0 &&
+	       m->TA[stop] + m->LT[stop] <= 0)
+		stop = d->parent[stop];
+	free(own);
 	return stop;
 }

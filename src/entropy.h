@@ -35,6 +35,7 @@
 #include "geometry.h"
 #include "metrics.h"
 #include "params.h"
+#include "sitetext.h"
 
 /* The attributes weighed, in this order. */
 enum { ENT_HEIGHT, ENT_WIDTH, ENT_TEXT, ENT_NATTR };
@@ -60,8 +61,10 @@ struct entropy {
 	const char *why;        /* why the descent stopped */
 };
 
+/* text: the text weighed per element (NULL: m->TA, its non-link text). */
 struct entropy *entropy_find(const struct dom *d, const struct metrics *m,
-			     const struct geometry *g, const struct params *p);
+			     const struct geometry *g, const struct params *p,
+			     const double *text);
 void entropy_free(struct entropy *e);
 
 /* The maths, on a row-major m x k matrix x of positive values.
@@ -83,7 +86,7 @@ int entropy_goes_down(const double *ipt, int m, const struct params *p);
 
 /* Can child i never hold content (by tag, geometry or text)? */
 int entropy_pruned(const struct dom *d, const struct metrics *m,
-		   const struct geometry *g, int i);
+		   const struct geometry *g, const double *text, int i);
 /* Has i a non-phrasing, non-skipped element child? */
 int entropy_is_container(const struct dom *d, int i);
 
@@ -124,6 +127,8 @@ const char *entropy_path_kind(const struct ent_path *p);
  * tree matching at ent.sim; per cluster, the first page in input order is
  * the sample whose descent gives the cluster's path. */
 struct entropy_site {
+	struct site_text *text;  /* every page's text, to tell the template's */
+	char **realpath;         /* per page, or NULL */
 	int n, nclusters;
 	int *cluster;            /* per page, -1 for a failed one */
 	double *sim;             /* per page: similarity to its cluster's sample */
@@ -133,7 +138,7 @@ struct entropy_site {
 
 struct entropy_site *entropy_site_new(const struct dom *const *doms,
 				      const struct metrics *const *ms, int n,
-				      const struct params *p);
+				      const struct params *p, char *const *paths);
 void entropy_site_free(struct entropy_site *s);
 /* The content root of page i: its cluster's path applied to d; when the
  * path names nothing there, the page's own descent and *fallback = 1. */
@@ -142,6 +147,17 @@ int entropy_site_stop(const struct entropy_site *s, int i, const struct dom *d,
 		      int *fallback);
 /* Geometry and descent of one page on its own: the content root. */
 int entropy_page_stop(const struct dom *d, const struct metrics *m,
-		      const struct params *p);
+		      const struct params *p, const double *text);
+
+/* The nearest ancestor-or-self of stop that holds at least half of
+ * text[body] (stop itself when text is NULL). */
+int entropy_hold_half(const struct dom *d, const double *text, int stop);
+
+/* The page's own text per element (n entries, malloc'd): its non-link
+ * text less what stands on half the other pages of s (ent.own on; NULL
+ * when off or there are no other pages).  self_path: the page's real
+ * path, so that it is not its own sibling. */
+double *entropy_own_text(const struct entropy_site *s, const struct dom *d,
+			 const struct metrics *m, const struct params *p, const char *self_path);
 
 #endif

@@ -3,15 +3,62 @@
 
 #include <math.h>
 
+#include <stdlib.h>
+
 #include "auto.h"
 #include "method.h"
 #include "run.h"
+#include "sitetext.h"
+
+/* With --siblings: the text of every sibling page, to tell the site's
+ * template from the page's own text. */
+static void *
+auto_site_new(const struct site_pages *sp, const struct params *p, FILE *verbose)
+{
+	(void)p, (void)verbose;
+	struct site_text *s = site_text_new();
+	for (int i = 0; i < sp->n; i++)
+		if (sp->pages[i].dom)
+			site_text_add(s, sp->pages[i].dom, sp->path[i]);
+	return s;
+}
+
+static void
+auto_site_free(void *site)
+{
+	site_text_free(site);
+}
+
+/* A kept block all of whose text stands on at least half the sibling
+ * pages (two at least, when there are two) is the template's: dropped,
+ * reason template. */
+static void
+auto_template(const struct page *pg, const struct site_text *site, const char *name,
+	      struct auto_state *st, struct decision *dc)
+{
+	const struct dom *d = pg->dom;
+	char *self = name ? realpath(name, NULL) : NULL;
+	free(st->recur);
+	st->recur = NULL;
+	st->nsib = site_text_pages(site, self);
+	if (st->nsib > 0) {
+		st->recur = xmalloc(((size_t)d->n + 1) * sizeof *st->recur);
+		site_text_blocks(site, d, self, st->recur);
+		int need = site_text_need(st->nsib);
+		for (int b = 0; b < d->n; b++)
+			if (dc->content[b] && st->recur[b] >= need) {
+				dc->content[b] = 0;
+				dc->reason[b] = REASON_TEMPLATE;
+			}
+	}
+	free(self);
+}
 
 static void
 auto_decide(struct page *pg, const void *site, int index, const char *name,
 	    const struct params *p, void **state, struct decision *dc)
 {
-	(void)site, (void)index, (void)name;
+	(void)index;
 	const struct auto_model *m = auto_model_find(p->auto_model);
 	if (*state && ((struct auto_state *)*state)->model != m) {
 		auto_state_free(*state);
@@ -20,6 +67,8 @@ auto_decide(struct page *pg, const void *site, int index, const char *name,
 	if (!*state)
 		*state = auto_state_new(pg, m);
 	decide_auto(pg->dom, *state, p, dc);
+	if (site)
+		auto_template(pg, site, name, *state, dc);
 }
 
 static void
@@ -132,6 +181,10 @@ const struct method method_auto = {
 	.name = "auto",
 	.summary = "every signal combined per block by a learnt model (the default)",
 	.needs_dom = true,
+	.site_pages = SITE_SIBLINGS,
+	.min_site = 1,
+	.site_new = auto_site_new,
+	.site_free = auto_site_free,
 	.decide = auto_decide,
 	.state_free = auto_free,
 	.columns = auto_columns,

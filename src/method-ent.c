@@ -30,7 +30,7 @@ ent_site_new(const struct site_pages *sp, const struct params *p, FILE *verbose)
 		doms[i] = sp->pages[i].dom;
 		ms[i] = sp->pages[i].m;
 	}
-	struct entropy_site *st = entropy_site_new(doms, ms, sp->n, p);
+	struct entropy_site *st = entropy_site_new(doms, ms, sp->n, p, sp->path);
 	for (int k = 0; verbose && k < st->nclusters; k++)
 		fprintf(verbose, "pith: cluster %d: sample %s, path %s (%s)\n", k,
 			sp->name[st->sample[k]], st->path[k]->xpath,
@@ -76,7 +76,7 @@ ent_decide(struct page *pg, const void *site, int index, const char *name,
 	struct ent_state *s = xcalloc(1, sizeof *s);
 	*state = s;
 	s->g = geometry_estimate(pg->dom, pg->m, p);
-	s->e = entropy_find(pg->dom, pg->m, s->g, p);
+	s->e = entropy_find(pg->dom, pg->m, s->g, p, NULL);
 	s->stop = s->e->stop;
 	s->cluster = -1;
 	s->fallback = 1;

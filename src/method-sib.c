@@ -8,17 +8,21 @@
 #include "method.h"
 #include "run.h"
 #include "similarity.h"
+#include "sitetext.h"
 
 struct sib_site {
 	struct sib_string *s;   /* each loaded sibling page's body string */
 	char **path;            /* its real path */
 	int n;
+	struct site_text *text; /* their texts, to find a block's again */
 };
 
 struct sib_state {
 	double *tagsim, *textsim;   /* per block root, -1 elsewhere */
 	int nsib;                   /* sibling pages compared with */
 	int noise;                  /* blocks found in a sibling */
+	int *recur;                 /* per text block: siblings holding all its
+				       text (sitetext.h), -1 elsewhere */
 };
 
 static void *
@@ -34,6 +38,10 @@ sib_site_new(const struct site_pages *sp, const struct params *p, FILE *verbose)
 		sib_string_build(sp->pages[i].dom, sp->pages[i].dom->body, &st->s[st->n]);
 		st->path[st->n++] = xstrdup(sp->path[i]);
 	}
+	st->text = site_text_new();
+	for (int i = 0; i < sp->n; i++)
+		if (sp->pages[i].dom)
+			site_text_add(st->text, sp->pages[i].dom, sp->path[i]);
 	return st;
 }
 
@@ -49,6 +57,7 @@ sib_site_free(void *site)
 	}
 	free(st->s);
 	free(st->path);
+	site_text_free(st->text);
 	free(st);
 }
 
@@ -59,6 +68,7 @@ sib_state_free(void *state)
 	if (!s)
 		return;
 	free(s->tagsim);
+	free(s->recur);
 	free(s);
 }
 
@@ -80,9 +90,22 @@ sib_method_decide(struct page *pg, const void *site, int index, const char *name
 	for (int i = 0; st && i < st->n; i++)
 		if (!self || strcmp(st->path[i], self))
 			sibs[s->nsib++] = &st->s[i];
-	free(self);
 	sib_decide(d, pg->m, sibs, s->nsib, p, NULL, dc, s->tagsim, s->textsim);
 	free(sibs);
+	/* where the tree cut a block coarser than the template's parts: a
+	 * text block all of whose text stands on half the siblings is found
+	 * again too (sib.text, off: the paper's blocks alone) */
+	if (st && p->sib_text && s->nsib > 0) {
+		s->recur = xmalloc(((size_t)d->n + 1) * sizeof *s->recur);
+		site_text_blocks(st->text, d, self, s->recur);
+		int need = site_text_need(site_text_pages(st->text, self));
+		for (int b = 0; b < d->n; b++)
+			if (dc->content[b] && s->recur[b] >= need) {
+				dc->content[b] = 0;
+				dc->reason[b] = REASON_TEMPLATE;
+			}
+	}
+	free(self);
 	for (int i = 0; i < d->n; i++) {
 		int par = d->parent[i];
 		s->noise += dc->reason[i] == REASON_NOISE_BLOCK &&

@@ -28,6 +28,7 @@ enum method_site_pages {
 	SITE_NONE,               /* the page alone */
 	SITE_INPUTS_SIBLINGS,    /* ent: every input and --siblings page, in that order */
 	SITE_SIBLINGS_OR_INPUTS, /* sib: --siblings pages, else the other inputs */
+	SITE_SIBLINGS,           /* auto: the --siblings pages only, when given */
 };
 
 /* The pages a site is built from: pages[i] has no dom when it failed to

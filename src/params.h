@@ -35,8 +35,10 @@ struct params {
 	double ent_width;
 	double tib_rel, tib_ver_min, tib_ver_max;
 	int tib_script;
-	double sib_alpha, sib_beta;
+	double sib_alpha, sib_beta, sib_links;
 	int sib_max, sib_pdoc;
+	int sib_text;
+	int ent_own;
 	double auto_T;
 	int auto_grow;
 	const char *auto_model;     /* a kept file name (PARAM_FILE), NULL: built in */

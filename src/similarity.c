@@ -528,6 +528,11 @@ sib_decide(const struct dom *d, const struct metrics *m,
 			tagsim[b] = bt;
 		if (textsim)
 			textsim[b] = bx;
+		/* a template's slot whose links change from page to page (a
+		 * "most read" box): its tags are found again, not its text */
+		double lt = m->LT[b], ta = m->TA[b];
+		if (!noise && bt >= p->sib_alpha && lt + ta > 0 && lt / (lt + ta) > p->sib_links)
+			noise = 2;
 		if (noise)
 			for (int i = b; i < d->end[b]; i++) {
 				dc->content[i] = 0;

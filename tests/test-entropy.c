@@ -168,10 +168,10 @@ test_descent(void **state)
 	struct params p;
 	params_default(&p);
 	struct geometry *g = geometry_estimate(pg.dom, pg.m, &p);
-	struct entropy *e = entropy_find(pg.dom, pg.m, g, &p);
+	struct entropy *e = entropy_find(pg.dom, pg.m, g, &p, NULL);
 	int x = test_by_id(&pg, "x"), y = test_by_id(&pg, "y");
-	assert_true(entropy_pruned(pg.dom, pg.m, g, test_by_id(&pg, "nav")));
-	assert_false(entropy_pruned(pg.dom, pg.m, g, x));
+	assert_true(entropy_pruned(pg.dom, pg.m, g, NULL, test_by_id(&pg, "nav")));
+	assert_false(entropy_pruned(pg.dom, pg.m, g, NULL, x));
 	assert_int_equal(e->nsteps, 2);
 	assert_int_equal(e->steps[0].node, pg.dom->body);
 	assert_int_equal(e->steps[0].nkids, 2);
@@ -191,7 +191,7 @@ test_descent(void **state)
 	entropy_free(e);
 	char err[128];
 	assert_int_equal(params_set(&p, "ent.stop=paper", err, sizeof err), 0);
-	e = entropy_find(pg.dom, pg.m, g, &p);
+	e = entropy_find(pg.dom, pg.m, g, &p, NULL);
 	assert_int_equal(e->stop, y);
 	assert_int_equal(e->steps[1].down, 1);
 	assert_string_equal(e->why, "the most important child is not a container");
@@ -232,7 +232,7 @@ test_stop_on_variance(void **state)
 	char err[128];
 	params_default(&p);
 	struct geometry *g = geometry_estimate(pg.dom, pg.m, &p);
-	struct entropy *e = entropy_find(pg.dom, pg.m, g, &p);
+	struct entropy *e = entropy_find(pg.dom, pg.m, g, &p, NULL);
 	assert_near(e->ipt[test_by_id(&pg, "b")], 0.9, 1e-12);
 	assert_near(e->steps[0].variance, 0.16, 1e-12);
 	assert_near(e->steps[0].vnorm, 0.64, 1e-12);
@@ -240,20 +240,20 @@ test_stop_on_variance(void **state)
 	/* a normalised threshold above 0.64 keeps body */
 	assert_int_equal(params_set(&p, "ent.var=0.7", err, sizeof err), 0);
 	entropy_free(e);
-	e = entropy_find(pg.dom, pg.m, g, &p);
+	e = entropy_find(pg.dom, pg.m, g, &p, NULL);
 	assert_int_equal(e->stop, pg.dom->body);
 	assert_string_equal(e->why, "no child dominates: variance/max below ent.var");
 	entropy_free(e);
 
 	assert_int_equal(params_set(&p, "ent.stop=paper", err, sizeof err), 0);
 	assert_int_equal(params_set(&p, "ent.var=0.1", err, sizeof err), 0);
-	e = entropy_find(pg.dom, pg.m, g, &p);
+	e = entropy_find(pg.dom, pg.m, g, &p, NULL);
 	assert_int_equal(e->stop, pg.dom->body);
 	assert_string_equal(e->why, "variance at or above ent.var");
 	/* a higher ent.var lets the paper's test descend into #b */
 	assert_int_equal(params_set(&p, "ent.var=0.2", err, sizeof err), 0);
 	entropy_free(e);
-	e = entropy_find(pg.dom, pg.m, g, &p);
+	e = entropy_find(pg.dom, pg.m, g, &p, NULL);
 	assert_int_equal(e->stop, test_by_id(&pg, "b"));
 	entropy_free(e);
 	entropy_free(NULL);
@@ -357,7 +357,7 @@ test_site(void **state)
 	params_default(&p);
 	const struct dom *doms[3] = { pg[0].dom, pg[1].dom, pg[2].dom };
 	const struct metrics *ms[3] = { pg[0].m, pg[1].m, pg[2].m };
-	struct entropy_site *s = entropy_site_new(doms, ms, 3, &p);
+	struct entropy_site *s = entropy_site_new(doms, ms, 3, &p, NULL);
 	assert_int_equal(s->nclusters, 2);
 	assert_int_equal(s->cluster[0], 0);
 	assert_int_equal(s->cluster[1], 0);

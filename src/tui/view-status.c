@@ -62,7 +62,7 @@ status_segments(const struct tui *t, struct seg *s, int max, int level)
 	SEG(ROLE_STATUS, "| %s", m->algo->name);
 	if (m->step)
 		SEG(ROLE_STATUS_PARAM, " stage %d/%d", m->step, m->nstages);
-	if (m->algo->site_pages != SITE_NONE &&
+	if (m->algo->site_pages != SITE_NONE && m->algo->site_pages != SITE_SIBLINGS &&
 	    !(m->sites && m->sites[method_index(m->algo)]))
 		SEG(ROLE_STATUS_PARAM, " (page alone: --siblings gives the site)");
 	for (int k = 0; ; k++) {

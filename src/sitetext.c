@@ -1,0 +1,145 @@
+/* sitetext.c - which text recurs across a site's pages. */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sitetext.h"
+#include "util.h"
+
+struct site_page {
+	uint64_t *h;        /* sorted, unique */
+	int n;
+	char *path;
+};
+
+struct site_text {
+	struct site_page *p;
+	int n;
+};
+
+uint64_t
+site_text_hash(const struct dom *d, int t)
+{
+	const char *s = dom_text(d, t);
+	uint64_t h = 1469598103934665603ULL;
+	bool space = false, any = false;
+	for (size_t i = 0; i < d->texts[t].len; i++) {
+		unsigned char ch = (unsigned char)s[i];
+		if (isspace(ch)) {
+			space = any;
+			continue;
+		}
+		if (space) {
+			h = (h ^ ' ') * 1099511628211ULL;
+			space = false;
+		}
+		h = (h ^ ch) * 1099511628211ULL;
+		any = true;
+	}
+	return any ? h : 0;
+}
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
+struct site_text *
+site_text_new(void)
+{
+	return xcalloc(1, sizeof(struct site_text));
+}
+
+void
+site_text_free(struct site_text *s)
+{
+	if (!s)
+		return;
+	for (int i = 0; i < s->n; i++) {
+		free(s->p[i].h);
+		free(s->p[i].path);
+	}
+	free(s->p);
+	free(s);
+}
+
+void
+site_text_add(struct site_text *s, const struct dom *d, const char *path)
+{
+	s->p = xreallocarray(s->p, (size_t)s->n + 1, sizeof *s->p);
+	struct site_page *p = &s->p[s->n++];
+	p->h = xmalloc(((size_t)d->ntexts + 1) * sizeof *p->h);
+	p->n = 0;
+	for (int t = 0; t < d->ntexts; t++) {
+		if (d->texts[t].flags & TEXT_SKIP)
+			continue;
+		uint64_t h = site_text_hash(d, t);
+		if (h)
+			p->h[p->n++] = h;
+	}
+	qsort(p->h, (size_t)p->n, sizeof *p->h, cmp_u64);
+	int k = 0;
+	for (int i = 0; i < p->n; i++)
+		if (k == 0 || p->h[k - 1] != p->h[i])
+			p->h[k++] = p->h[i];
+	p->n = k;
+	p->path = path ? xstrdup(path) : NULL;
+}
+
+static bool
+is_self(const struct site_page *p, const char *self_path)
+{
+	return self_path && p->path && !strcmp(p->path, self_path);
+}
+
+int
+site_text_pages(const struct site_text *s, const char *self_path)
+{
+	int n = 0;
+	for (int i = 0; s && i < s->n; i++)
+		n += !is_self(&s->p[i], self_path);
+	return n;
+}
+
+void
+site_text_count(const struct site_text *s, const struct dom *d, const char *self_path, int *out)
+{
+	for (int t = 0; t < d->ntexts; t++) {
+		out[t] = 0;
+		uint64_t h = d->texts[t].flags & TEXT_SKIP ? 0 : site_text_hash(d, t);
+		for (int i = 0; h && s && i < s->n; i++)
+			if (!is_self(&s->p[i], self_path) &&
+			    bsearch(&h, s->p[i].h, (size_t)s->p[i].n, sizeof h, cmp_u64))
+				out[t]++;
+	}
+}
+
+void
+site_text_blocks(const struct site_text *s, const struct dom *d, const char *self_path, int *recur)
+{
+	int *cnt = xmalloc(((size_t)d->ntexts + 1) * sizeof *cnt);
+	site_text_count(s, d, self_path, cnt);
+	for (int i = 0; i < d->n; i++)
+		recur[i] = -1;
+	for (int t = 0; t < d->ntexts; t++) {
+		int b = d->texts[t].block;
+		if (b < 0 || d->texts[t].flags & (TEXT_SKIP | TEXT_BREAK) || !site_text_hash(d, t))
+			continue;
+		if (recur[b] < 0 || cnt[t] < recur[b])
+			recur[b] = cnt[t];
+	}
+	free(cnt);
+}
+
+int
+site_text_need(int npages)
+{
+	if (npages <= 1)
+		return 1;
+	return npages < 4 ? 2 : (npages + 1) / 2;
+}
