@@ -135,46 +135,81 @@ load_isolated(const struct cli *c, const char *input, struct page *pg, char *err
 	return cli_load(c, input, pg, true, err, errlen);
 }
 
-void *
-cli_site_new(const struct cli *c, const struct method *m, char *const *inputs,
-	     int ninputs, uint8_t *crashed)
+/* Which of the loaded pages (the inputs, then the siblings) method m's
+ * site is built from. */
+static void
+site_view(const struct method *m, const struct site_pages *all, int nsib, struct site_pages *v)
 {
-	if (m->site_pages == SITE_NONE || (m->site_pages == SITE_SIBLINGS && !c->nsiblings))
-		return NULL;
-	struct strv names = { 0 };
-	int nin = 0;
-	if (m->site_pages == SITE_INPUTS_SIBLINGS) {
-		for (int i = 0; i < ninputs; i++)
-			strv_add(&names, inputs[i]);
-		nin = ninputs;
+	*v = *all;
+	if (m->site_pages == SITE_INPUTS_SIBLINGS)
+		return;
+	bool inputs = m->site_pages == SITE_SIBLINGS_OR_INPUTS && nsib == 0;
+	v->ninputs = 0;
+	if (!inputs) {
+		v->pages += all->ninputs;
+		v->path += all->ninputs;
+		v->name += all->ninputs;
+		v->n = nsib;
 	}
+}
+
+void
+cli_sites_new(const struct cli *c, const struct method *const *ms, int nm, char *const *inputs,
+	      int ninputs, uint8_t *crashed, void **out)
+{
+	bool any = false;
+	for (int k = 0; k < nm; k++) {
+		out[k] = NULL;
+		any |= ms[k]->site_pages != SITE_NONE &&
+		       (ms[k]->site_pages != SITE_SIBLINGS || c->nsiblings);
+	}
+	if (!any)
+		return;
+	struct strv names = { 0 };
+	for (int i = 0; i < ninputs; i++)
+		strv_add(&names, inputs[i]);
 	cli_sibling_paths(c, &names);
-	if (m->site_pages == SITE_SIBLINGS_OR_INPUTS && names.n == 0)
-		for (int i = 0; i < ninputs; i++)
-			strv_add(&names, inputs[i]);
-	struct site_pages sp = { .n = names.n, .ninputs = nin };
+	int nsib = names.n - ninputs;
+	struct site_pages sp = { .n = names.n, .ninputs = ninputs };
 	sp.pages = xcalloc((size_t)names.n + 1, sizeof *sp.pages);
 	sp.path = xcalloc((size_t)names.n + 1, sizeof *sp.path);
 	sp.name = xcalloc((size_t)names.n + 1, sizeof *sp.name);
+	/* a site of many pages takes seconds: say how far it is, on a
+	 * terminal only */
+	bool progress = isatty(STDERR_FILENO) && names.n > 5 && !c->verbose;
 	char err[256];
-	for (int i = 0; i < names.n && names.n >= m->min_site; i++) {
+	for (int i = 0; i < names.n; i++) {
 		const char *name = names.v[i];
 		sp.name[i] = name;
 		sp.path[i] = real_path(name);
 		if (!strcmp(name, "-"))
 			continue;       /* standard input can be read once only */
+		if (progress)
+			fprintf(stderr, "\rpith: reading the site's pages: %d of %d", i + 1, names.n);
 		int rc = load_isolated(c, name, &sp.pages[i], err, sizeof err);
 		if (rc < 0) {
 			/* an input's failure is reported when it is extracted;
 			 * a crash here, once, and the page is not run again */
-			if (i >= nin || rc == -2)
+			if (progress)
+				fputs("\r\033[K", stderr);
+			if (i >= ninputs || rc == -2)
 				cli_report(name, err);
-			if (rc == -2 && i < nin && crashed)
+			if (rc == -2 && i < ninputs && crashed)
 				crashed[i] = 1;
 			page_free(&sp.pages[i]);
 		}
 	}
-	void *site = run_site_new(m, &sp, &c->params, c->verbose ? stderr : NULL);
+	if (progress)
+		fputs("\r\033[K", stderr);
+	for (int k = 0; k < nm; k++) {
+		const struct method *m = ms[k];
+		if (m->site_pages == SITE_NONE || (m->site_pages == SITE_SIBLINGS && !nsib))
+			continue;
+		struct site_pages v;
+		site_view(m, &sp, nsib, &v);
+		if (v.n >= m->min_site)
+			out[k] = run_site_new(m, &v, &c->params, c->verbose ? stderr : NULL);
+	}
 	for (int i = 0; i < names.n; i++) {
 		page_free(&sp.pages[i]);
 		free(sp.path[i]);
@@ -183,5 +218,14 @@ cli_site_new(const struct cli *c, const struct method *m, char *const *inputs,
 	free(sp.path);
 	free(sp.name);
 	strv_free(&names);
+}
+
+void *
+cli_site_new(const struct cli *c, const struct method *m, char *const *inputs,
+	     int ninputs, uint8_t *crashed)
+{
+	void *site = NULL;
+	const struct method *ms[1] = { m };
+	cli_sites_new(c, ms, 1, inputs, ninputs, crashed, &site);
 	return site;
 }

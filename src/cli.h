@@ -76,6 +76,11 @@ int cli_load(const struct cli *c, const char *input, struct page *pg,
  * needs no other pages. */
 void *cli_site_new(const struct cli *c, const struct method *m,
 		   char *const *inputs, int ninputs, uint8_t *crashed);
+/* The same for nm methods at once (out[k] for ms[k]), each page loaded
+ * once whatever the number of methods that use it; a terminal sees how
+ * far the loading is. */
+void cli_sites_new(const struct cli *c, const struct method *const *ms, int nm,
+		   char *const *inputs, int ninputs, uint8_t *crashed, void **out);
 /* --siblings and directories: the page files they name, in order. */
 struct strv;
 void cli_sibling_paths(const struct cli *c, struct strv *out);

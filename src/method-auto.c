@@ -136,6 +136,17 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 			buf_free(&l);
 		}
 	}
+	if (st->recur && st->recur[i] >= 0) {
+		int need = site_text_need(st->nsib);
+		if (st->recur[i] >= need)
+			explain_printf(x, EXPLAIN_NOISE, "its text stands on %d of the %d sibling pages "
+				       "(%d make it the template's)%s", st->recur[i], st->nsib, need,
+				       r->dc.reason[i] == REASON_TEMPLATE ? ": dropped" : "");
+		else
+			explain_printf(x, EXPLAIN_NORMAL, "its text stands on %d of the %d sibling pages "
+				       "(%d would make it the template's): the page's own", st->recur[i],
+				       st->nsib, need);
+	}
 	if (st->sig.core >= 0) {
 		struct buf b;
 		buf_init(&b);

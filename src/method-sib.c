@@ -144,6 +144,13 @@ sib_explain(const struct run *r, const struct page *pg, const struct params *p,
 	else
 		explain_printf(x, EXPLAIN_DIM, "compared with %d sibling page%s, %d noise block%s",
 			       s->nsib, s->nsib == 1 ? "" : "s", s->noise, s->noise == 1 ? "" : "s");
+	if (s->recur && s->recur[i] >= 0) {
+		int need = site_text_need(s->nsib);
+		explain_printf(x, s->recur[i] >= need ? EXPLAIN_NOISE : EXPLAIN_NORMAL,
+			       "its text stands on %d of the %d sibling pages (sib.text: %d find it "
+			       "again)%s", s->recur[i], s->nsib, need,
+			       r->dc.reason[i] == REASON_TEMPLATE ? ": noise" : "");
+	}
 	int b = i;
 	while (b >= 0 && s->tagsim[b] < 0)
 		b = d->parent[b];

@@ -7,6 +7,118 @@
 
 #include "auto.h"
 
+/* A page of a site and two of its siblings: three paragraphs of its own,
+ * a notice every page of the site carries, and a footer. */
+#define SITE_PAGE(head, own1, own2, own3) \
+	"<html><head><title>t</title></head><body><div id='nav'><a href='/'>Home</a> " \
+	"<a href='/n'>News</a></div><div id='story'><h1>" head "</h1>" \
+	"<p>" own1 "</p><p>" own2 "</p><p>" own3 "</p>" \
+	"<p>The Valley Courier is published every Thursday by the Valley Press Trust, a " \
+	"charity founded by the readers themselves in nineteen twelve.</p></div>" \
+	"<div id='foot'>Contact us</div></body></html>"
+
+static const char site_a[] = SITE_PAGE("Flood defences hold",
+	"The river rose three metres overnight, and the town's volunteers filled sandbags "
+	"until the morning, working in shifts along the bank.",
+	"By noon the water had reached the old mill, where the council had put up a wall "
+	"of boards and sand the week before, and it held.",
+	"Residents said the night was the worst since the great flood of their parents' "
+	"time, but that nobody had been hurt and few houses were wet.");
+static const char site_b[] = SITE_PAGE("Bakery wins award",
+	"The bakery on the High Street won the county bread award for its sourdough loaf, "
+	"beating forty other bakeries from across the county.",
+	"The judges praised the crust and the open crumb of the loaf, which the baker has "
+	"made the same way for twenty years from his own starter.",
+	"He plans to use the prize money to buy a second oven, so that the shop can open "
+	"on Sundays as well as on the other six days of the week.");
+static const char site_c[] = SITE_PAGE("Pavilion fund",
+	"The cricket club has raised half of the money it needs for a new pavilion, after "
+	"a summer of raffles, quiz nights and a sponsored walk.",
+	"The old pavilion was built in the fifties and its roof leaks so badly that the "
+	"teas are served in the car park when it rains on a match day.",
+	"Anyone who would like to help can contact the club through its website, or find "
+	"its members at the Saturday market by the church.");
+
+static void
+collect_line(void *ctx, enum explain_role role, const char *text)
+{
+	(void)role;
+	buf_printf(ctx, "%s\n", text);
+}
+
+/* With --siblings, a kept block all of whose text stands on the siblings
+ * is the template's: the notice goes (reason template), the page's own
+ * paragraphs stay; without siblings nothing changes. */
+static void
+test_siblings(void **state)
+{
+	(void)state;
+	struct page pg, sib[2];
+	test_page(&pg, site_a);
+	test_page(&sib[0], site_b);
+	test_page(&sib[1], site_c);
+	struct params p;
+	params_default(&p);
+	struct buf alone, with;
+	buf_init(&alone);
+	buf_init(&with);
+	test_run_into(&pg, &method_auto, &p, NULL, &alone);
+	/* the model keeps the notice, a long sentence in the story */
+	assert_non_null(strstr(alone.data, "The Valley Courier is published every Thursday"));
+	char *path[2] = { "b.html", "c.html" };
+	const char *name[2] = { "b.html", "c.html" };
+	struct site_pages sp = { .pages = sib, .path = path, .name = name, .n = 2 };
+	void *site = method_auto.site_new(&sp, &p, NULL);
+	assert_non_null(site);
+	run_free(&test_last);
+	run_init(&test_last);
+	struct run_input in = { .method = &method_auto, .params = &p, .site = site, .index = -1 };
+	run_page(&test_last, &pg, &in);
+	buf_add(&with, test_last.text.data, test_last.text.len);
+	int notice = -1;
+	for (int i = 0; i < pg.dom->n && notice < 0; i++)
+		if (test_last.dc.reason[i] == REASON_TEMPLATE)
+			notice = i;
+	assert_true(notice >= 0);
+	assert_string_equal(dom_tagname(pg.dom, notice), "p");
+	assert_int_equal(test_last.dc.content[notice], 0);
+	const struct auto_state *st = test_last.state;
+	assert_int_equal(st->nsib, 2);
+	assert_int_equal(st->recur[notice], 2);
+	/* the detail says so: 2 of 2 siblings, and 2 (half of two, two at
+	 * least) make it the template's; a paragraph of its own stands on 0 */
+	struct buf ex;
+	buf_init(&ex);
+	struct explain x = { .line = collect_line, .ctx = &ex, .to = "->", .le = "<=", .ge = ">=" };
+	method_auto.explain(&test_last, &pg, &p, notice, &x);
+	assert_non_null(strstr(ex.data, "its text stands on 2 of the 2 sibling pages (2 make it "
+				   "the template's): dropped\n"));
+	ex.len = 0;
+	int own = pg.dom->parent[notice] >= 0 ? notice - 1 : -1;
+	while (own >= 0 && strcmp(dom_tagname(pg.dom, own), "p"))
+		own--;
+	assert_true(own >= 0);
+	method_auto.explain(&test_last, &pg, &p, own, &x);
+	assert_non_null(strstr(ex.data, "its text stands on 0 of the 2 sibling pages (2 would make "
+				   "it the template's): the page's own\n"));
+	buf_free(&ex);
+	/* the rest is as the page alone gives it */
+	const char *cut = strstr(alone.data, "The Valley Courier");
+	const char *eol = strchr(cut, '\n');
+	struct buf want;
+	buf_init(&want);
+	buf_add(&want, alone.data, (size_t)(cut - alone.data));
+	buf_adds(&want, eol + 1);
+	assert_string_equal(with.data, want.data);
+	method_auto.site_free(site);
+	buf_free(&want);
+	buf_free(&alone);
+	buf_free(&with);
+	page_free(&pg);
+	page_free(&sib[0]);
+	page_free(&sib[1]);
+}
+
 static void
 test_best_run(void **state)
 {
@@ -611,6 +723,7 @@ main(void)
 		cmocka_unit_test(test_end_blanks),
 		cmocka_unit_test(test_tiny_model),
 		cmocka_unit_test(test_tiny_stage1),
+		cmocka_unit_test(test_siblings),
 		cmocka_unit_test(test_model_refused),
 		cmocka_unit_test(test_model_parsed),
 		cmocka_unit_test(test_model_param),

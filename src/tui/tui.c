@@ -1485,8 +1485,8 @@ tui_run(struct cli *c)
 	t->name = t->site->v[0];
 	/* the same site state pith extract builds from --siblings */
 	t->sites = xcalloc((size_t)nmethods, sizeof *t->sites);
-	for (int k = 0; k < nmethods && c->nsiblings > 0; k++)
-		t->sites[k] = cli_site_new(c, methods[k], c->inputs, 1, NULL);
+	if (c->nsiblings > 0)
+		cli_sites_new(c, methods, nmethods, c->inputs, 1, NULL, t->sites);
 	model_init(&t->m, &t->pg, c->algo, &c->params, (const void *const *)t->sites,
 		   gold, goldlen);
 	free(gold);
