@@ -122,11 +122,11 @@ struct tui_model {
 
 	/* Search: the query and the matches' count and rank.  A query that
 	 * starts with / or ( is an XPath: xmatch marks what it selects. */
-	char query[XPATH_MAX_EXPR + 1];
+	char query[XPATH_MAX_EXPR + 4];
+	char xerr[300];              /* why the last XPath query failed */
 	int *own_first, *own_next;   /* per element / text: own text nodes */
 	int nmatches, match_rank;
 	uint8_t *xmatch;             /* n, for an XPath query (else NULL) */
-	char xerr[300];              /* why the last XPath query failed */
 
 	struct undo_entry *undo;
 	int nundo, undo_top, undo_cap;   /* [0, undo_top) applied */

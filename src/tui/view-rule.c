@@ -25,19 +25,21 @@ rule_draw(struct tui *t, struct rect r, bool focused)
 	const struct rule_view_state *v = &t->rview;
 	const struct rule *rule = t->m.rule;
 	int h = r.h - 1;
+	for (int y = r.y; y < r.y + r.h; y++)
+		scr_fill(y, r.x, r.w, ROLE_NORMAL);
+	if (!rule)
+		return;
 	struct scroll *sc = &t->rview.sc;
 	if (v->sel < sc->top)
 		sc->top = v->sel;
 	if (v->sel >= sc->top + h)
 		sc->top = v->sel - h + 1;
 	scroll_clamp(sc, v->n, h);
-	for (int y = r.y; y < r.y + r.h; y++)
-		scr_fill(y, r.x, r.w, ROLE_NORMAL);
 	scr_fill(r.y, r.x, r.w, ROLE_TITLE_FOCUS);
 	int dead = 0;
 	for (int k = 0; k < v->n; k++)
 		dead += v->count[k] == 0;
-	const char *name = rule && rule->path ? rule->path : rule ? rule->host : "";
+	const char *name = rule->path ? rule->path : rule->host ? rule->host : "";
 	const char *base = strrchr(name, '/');
 	scr_printf(r.y, r.x, r.w, ROLE_TITLE_FOCUS,
 		   " rule %s: %d line%s, %d selecting nothing here  (j k move, Enter marks, r or q closes)",

@@ -91,6 +91,7 @@ struct tui {
 	char gold_path[1024];      /* c: a gold file read from inside (R reads it again) */
 	bool quit_asked;           /* q warned once about unsaved work */
 	bool saved_once;           /* w or s wrote something */
+	bool rule_view;            /* r: the rule's lines over the panes */
 	int count;                 /* digits typed before a movement */
 	int pending_pages;         /* w: the pages the rule was learnt from */
 	struct rule *pending;      /* w: the rule waiting for y */
@@ -131,7 +132,6 @@ struct tui {
 		bool lines;
 	} hscale;
 	struct help_state help_view;
-	bool rule_view;            /* r: the rule's lines over the panes */
 	struct rule_view_state rview;
 
 	char msg[512];
