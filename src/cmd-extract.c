@@ -137,28 +137,6 @@ rule_diag(void *ctx, const char *file, int line, const char *reason)
 	fprintf(stderr, "pith: %s:%d: %s\n", file, line, reason);
 }
 
-/* The first line of FILE.url, the page's address, or NULL. */
-static char *
-sidecar_url(const char *input)
-{
-	size_t len = strlen(input) + 5;
-	char *path = xmalloc(len);
-	snprintf(path, len, "%s.url", input);
-	FILE *f = fopen(path, "r");
-	free(path);
-	if (!f)
-		return NULL;
-	char line[2048];
-	char *url = NULL;
-	if (fgets(line, sizeof line, f)) {
-		line[strcspn(line, "\r\n")] = '\0';
-		if (*line)
-			url = xstrdup(line);
-	}
-	fclose(f);
-	return url;
-}
-
 struct passage_ctx {
 	const char *input, *what;
 	int n;
@@ -384,7 +362,7 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 			       cli_is_url(input) ? input : pg.meta.canonical;
 	/* input is an argv string or a walked path, never NULL */
 	if (!rule_url && c->ruleset && it->input >= 0 && strcmp(input, "-"))   /* NOLINT(clang-analyzer-core.NonNullParamChecker) */
-		rule_url = side = sidecar_url(input);
+		rule_url = side = multipage_sidecar(input);
 	const struct rule *rule = c->ruleset ? rules_match(c->ruleset, rule_url) : NULL;
 	const struct method *algo = c->algo;
 	struct params p = c->params;

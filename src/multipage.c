@@ -72,25 +72,33 @@ tag_attr(const char *p, const char *e, const char *name)
 }
 
 char *
-multipage_address(const char *path)
+multipage_sidecar(const char *path)
 {
 	size_t pl = strlen(path) + 5;
 	char *side = xmalloc(pl);
 	snprintf(side, pl, "%s.url", path);
 	FILE *f = fopen(side, "r");
 	free(side);
-	if (f) {
-		char line[4096];
-		char *url = NULL;
-		if (fgets(line, sizeof line, f)) {
-			line[strcspn(line, "\r\n")] = '\0';
-			if (*line)
-				url = xstrdup(line);
-		}
-		fclose(f);
-		if (url)
-			return url;
+	if (!f)
+		return NULL;
+	char line[4096];
+	char *url = NULL;
+	if (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\r\n")] = '\0';
+		if (*line)
+			url = xstrdup(line);
 	}
+	fclose(f);
+	return url;
+}
+
+char *
+multipage_address(const char *path)
+{
+	char *url = multipage_sidecar(path);
+	if (url)
+		return url;
+	FILE *f;
 	f = fopen(path, "rb");
 	if (!f)
 		return NULL;

@@ -26,6 +26,8 @@ char *multipage_link(const struct rule *r, const char *directive, const struct d
  * directory, whose address is url; NULL when none. */
 char *multipage_find(const char *url, const struct strv *candidates, const char *page_path);
 
+/* The first line of the file NAME.url beside path, or NULL. */
+char *multipage_sidecar(const char *path);
 /* A file's address: the first line of NAME.url beside it, else the
  * canonical link in its first 64 KiB; NULL when neither. */
 char *multipage_address(const char *path);

@@ -11,6 +11,7 @@
 
 #include "rules.h"
 #include "rules-int.h"
+#include "sitetext.h"
 
 /* ---- one page's figures ---- */
 
@@ -46,29 +47,6 @@ visible_bytes(const struct dom *d, int t)
 	return n;
 }
 
-/* FNV-1a of a text node's text with white space collapsed; 0 for none. */
-static uint64_t
-text_hash(const struct dom *d, int t)
-{
-	const char *s = dom_text(d, t);
-	uint64_t h = 1469598103934665603ULL;
-	bool space = false, any = false;
-	for (size_t i = 0; i < d->texts[t].len; i++) {
-		unsigned char ch = (unsigned char)s[i];
-		if (isspace(ch)) {
-			space = any;
-			continue;
-		}
-		if (space) {
-			h = (h ^ ' ') * 1099511628211ULL;
-			space = false;
-		}
-		h = (h ^ ch) * 1099511628211ULL;
-		any = true;
-	}
-	return any ? h : 0;
-}
-
 struct occ {
 	uint64_t h;
 	int page;
@@ -96,7 +74,7 @@ template_texts(const struct rules_learn_page *in, int np, uint8_t **own)
 	size_t k = 0;
 	for (int i = 0; i < np; i++)
 		for (int t = 0; t < in[i].d->ntexts; t++) {
-			uint64_t h = text_hash(in[i].d, t);
+			uint64_t h = site_text_hash(in[i].d, t);
 			if (h)
 				o[k++] = (struct occ){ h, i };
 		}
@@ -110,7 +88,7 @@ template_texts(const struct rules_learn_page *in, int np, uint8_t **own)
 		if (np >= 2 && pages >= need)
 			for (int i = 0; i < np; i++)
 				for (int t = 0; t < in[i].d->ntexts; t++)
-					if (own[i][t] && text_hash(in[i].d, t) == o[a].h)
+					if (own[i][t] && site_text_hash(in[i].d, t) == o[a].h)
 						own[i][t] = 2;
 		a = b;
 	}
@@ -121,7 +99,7 @@ template_texts(const struct rules_learn_page *in, int np, uint8_t **own)
 		const struct dom *d = in[i].d;
 		uint8_t *mixed = xcalloc((size_t)d->n + 1, 1);
 		for (int t = 0; t < d->ntexts; t++)
-			if (own[i][t] == 1 && d->texts[t].block >= 0 && text_hash(d, t))
+			if (own[i][t] == 1 && d->texts[t].block >= 0 && site_text_hash(d, t))
 				mixed[d->texts[t].block] = 1;
 		for (int t = 0; t < d->ntexts; t++)
 			if (own[i][t] == 2)
@@ -269,22 +247,9 @@ own_cands(const struct dom *d, int e, bool for_strip, struct cands *c)
 			cand_add(c, b.data);
 		}
 	}
-	const char *cls = dom_attr(d, e, "class");
 	const char *tok[12];
 	size_t len[12];
-	int nt = 0;
-	for (const char *p = cls ? cls : ""; *p && nt < 12;) {
-		while (*p && isspace((unsigned char)*p))
-			p++;
-		const char *s = p;
-		while (*p && !isspace((unsigned char)*p))
-			p++;
-		size_t k = (size_t)(p - s);
-		if (quotable(s, k) && !rules_looks_generated(s, k)) {
-			tok[nt] = s;
-			len[nt++] = k;
-		}
-	}
+	int nt = rules_class_tokens(dom_attr(d, e, "class"), tok, len, 12);
 	for (int a = 0; a < nt; a++) {
 		b.len = 0;
 		buf_printf(&b, "//%s", tag);

@@ -44,6 +44,25 @@ selects_exactly(struct xpath_doc *x, const char *expr, int id, int *n)
 	return ok;
 }
 
+int
+rules_class_tokens(const char *cls, const char **tok, size_t *len, int max)
+{
+	int nt = 0;
+	for (const char *p = cls ? cls : ""; *p && nt < max;) {
+		while (*p && isspace((unsigned char)*p))
+			p++;
+		const char *s = p;
+		while (*p && !isspace((unsigned char)*p))
+			p++;
+		size_t k = (size_t)(p - s);
+		if (k && !memchr(s, '\'', k) && !memchr(s, '"', k) && !rules_looks_generated(s, k)) {
+			tok[nt] = s;
+			len[nt++] = k;
+		}
+	}
+	return nt;
+}
+
 void
 rules_class_pred(struct buf *b, const char *tok, size_t n)
 {
@@ -70,23 +89,9 @@ own_xpath(const struct dom *d, struct xpath_doc *x, int i, struct buf *out)
 	}
 	const char *cls = dom_attr(d, i, "class");
 	if (cls) {
-		/* the class tokens, quote-free and not generated */
 		const char *tok[16];
 		size_t len[16];
-		int nt = 0;
-		for (const char *p = cls; *p && nt < 16;) {
-			while (*p && isspace((unsigned char)*p))
-				p++;
-			const char *s = p;
-			while (*p && !isspace((unsigned char)*p))
-				p++;
-			size_t k = (size_t)(p - s);
-			if (k && !memchr(s, '\'', k) && !memchr(s, '"', k) &&
-			    !rules_looks_generated(s, k)) {
-				tok[nt] = s;
-				len[nt++] = k;
-			}
-		}
+		int nt = rules_class_tokens(cls, tok, len, 16);
 		for (int a = 0; a < nt; a++) {
 			b.len = 0;
 			buf_printf(&b, "//%s", tag);

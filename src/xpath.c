@@ -514,6 +514,19 @@ eval(struct xpath_doc *x, const char *expr, char *err, size_t errlen)
 	return o;
 }
 
+/* eval() of an expression that must give a node-set. */
+static xmlXPathObjectPtr
+eval_nodes(struct xpath_doc *x, const char *expr, char *err, size_t errlen)
+{
+	xmlXPathObjectPtr o = eval(x, expr, err, errlen);
+	if (o && o->type != XPATH_NODESET) {
+		xmlXPathFreeObject(o);
+		snprintf(err, errlen, "the expression gives a value, not nodes");
+		return NULL;
+	}
+	return o;
+}
+
 static int
 cmp_int(const void *a, const void *b)
 {
@@ -533,14 +546,9 @@ xpath_select_nodes(struct xpath_doc *x, const char *expr, bool elements_only,
 		   int **ids, char *err, size_t errlen)
 {
 	*ids = NULL;
-	xmlXPathObjectPtr o = eval(x, expr, err, errlen);
+	xmlXPathObjectPtr o = eval_nodes(x, expr, err, errlen);
 	if (!o)
 		return -1;
-	if (o->type != XPATH_NODESET) {
-		xmlXPathFreeObject(o);
-		snprintf(err, errlen, "the expression gives a value, not nodes");
-		return -1;
-	}
 	int n = o->nodesetval ? o->nodesetval->nodeNr : 0, k = 0;
 	int *v = n ? xmalloc((size_t)n * sizeof *v) : NULL;
 	for (int i = 0; i < n; i++) {
@@ -633,14 +641,9 @@ xpath_strip(struct xpath_doc *x, const char *expr, int **ids, int **texts, int *
 	*ids = NULL;
 	*texts = NULL;
 	*ntexts = 0;
-	xmlXPathObjectPtr o = eval(x, expr, err, errlen);
+	xmlXPathObjectPtr o = eval_nodes(x, expr, err, errlen);
 	if (!o)
 		return -1;
-	if (o->type != XPATH_NODESET) {
-		xmlXPathFreeObject(o);
-		snprintf(err, errlen, "the expression gives a value, not nodes");
-		return -1;
-	}
 	int n = o->nodesetval ? o->nodesetval->nodeNr : 0, k = 0, kt = 0;
 	int *v = n ? xmalloc((size_t)n * sizeof *v) : NULL;
 	int *tv = n ? xmalloc((size_t)n * sizeof *tv) : NULL;
