@@ -35,7 +35,8 @@
 	X(DUPLICATE, "duplicate")     /* auto: its text is already kept (a hidden copy, a repeat) */ \
 	X(THREAD, "thread")           /* auto: a post of a forum thread whose first post is kept */ \
 	X(END, "end")                 /* auto: at or after the heading that ends the article */ \
-	X(TEMPLATE, "template")       /* auto: its text stands on the sibling pages too */
+	X(TEMPLATE, "template")       /* auto, sib, ent: its text stands on the sibling pages too */ \
+	X(LINKS, "links")             /* ent: mostly link text, inside the content root */
 
 #define REASON_ENUM(id, name) REASON_##id,
 enum reason { REASONS(REASON_ENUM) REASON_COUNT };

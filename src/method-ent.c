@@ -95,6 +95,37 @@ ent_decide(struct page *pg, const void *site, int index, const char *name,
 	}
 	s->path = entropy_path_new(pg->dom, s->stop);
 	entropy_decide(pg->dom, s->stop, NULL, dc);
+	/* inside the root, the template's blocks are not the page's own
+	 * text either (ent.own) */
+	if (st && p->ent_own && s->depth == s->levels && index >= 0 && index < st->n) {
+		const struct dom *d = pg->dom;
+		int others = site_text_pages(st->text, st->realpath[index]);
+		if (others > 0) {
+			int *recur = xmalloc(((size_t)d->n + 1) * sizeof *recur);
+			site_text_blocks(st->text, d, st->realpath[index], recur);
+			int need = site_text_need(others);
+			for (int b = 0; b < d->n; b++)
+				if (dc->content[b] && recur[b] >= need) {
+					dc->content[b] = 0;
+					dc->reason[b] = REASON_TEMPLATE;
+				}
+			free(recur);
+		}
+	}
+	/* inside the root, a block of mostly link text is a list of other
+	 * stories or of links, as the paper's noise tags a and ul are
+	 * (ent.links; 1 keeps the root whole); the last stage only: the step
+	 * mode's earlier ones show the descent's roots whole */
+	const struct dom *d = pg->dom;
+	for (int b = 0; s->depth == s->levels && b < d->n; b++) {
+		double lt = pg->m->LT[b], ta = pg->m->TA[b];
+		if (b == s->stop || !dc->content[b] || lt + ta <= 0 || lt / (lt + ta) <= p->ent_links)
+			continue;
+		for (int i = b; i < d->end[b]; i++) {
+			dc->content[i] = 0;
+			dc->reason[i] = REASON_LINKS;
+		}
+	}
 }
 
 /* Stages: the content root after 0, 1, ... levels of the descent. */

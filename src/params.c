@@ -52,6 +52,8 @@ const struct param_desc params_table[] = {
 	  "veracity signal: auto, tibetan, cjk, latin or arabic" },
 	{ "ent.own", "ent", PARAM_BOOL, OFF(ent_own), 1, 0, 1, 1,
 	  "weigh only the page's own text: not what stands on half the site's pages (on/off: the paper's text)" },
+	{ "ent.links", "ent", PARAM_DOUBLE, OFF(ent_links), 0.5, 0, 1, 0.05,
+	  "link share above which a block inside the content root is noise (1: the root whole)" },
 	{ "sib.alpha", "sib", PARAM_DOUBLE, OFF(sib_alpha), 0.8, 0, 1, 0.01,
 	  "tag similarity at which a block is noise" },
 	{ "sib.beta", "sib", PARAM_DOUBLE, OFF(sib_beta), 0.6, 0, 1, 0.01,

@@ -39,6 +39,7 @@ struct params {
 	int sib_max, sib_pdoc;
 	int sib_text;
 	int ent_own;
+	double ent_links;
 	double auto_T;
 	int auto_grow;
 	const char *auto_model;     /* a kept file name (PARAM_FILE), NULL: built in */
