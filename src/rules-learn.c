@@ -332,12 +332,14 @@ text_patterns(const struct dom *d, int e, const char *tag, struct cands *c)
 	struct buf b;
 	buf_init(&b);
 	bool whole = n <= 40 && d->text_end[e] - d->text_begin[e] <= 3 &&
-		     d->text_end[e] - d->text_begin[e] > 0 && n == (size_t)n;
+		     d->text_end[e] - d->text_begin[e] > 0;
 	if (whole) {
 		buf_printf(&b, "//%s[normalize-space(.)='%.*s']", tag, (int)n, t);
 		cand_add(c, b.data);
-		size_t m = b.len;
-		buf_printf(&b, " | %.*s/following-sibling::*", (int)m, b.data);
+		/* the marker and what follows it: from a copy, since b grows */
+		char *marker = xstrdup(b.data);
+		buf_printf(&b, " | %s/following-sibling::*", marker);
+		free(marker);
 		cand_add(c, b.data);
 	}
 	const char *colon = memchr(t, ':', n < 25 ? n : 25);
