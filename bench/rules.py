@@ -56,7 +56,8 @@ def main():
             url = json.load(open(os.path.join(dev, i + ".json"), encoding="utf-8"))["url"]
             saved = os.path.join(outs["screen"], i + ".txt")
             with open(keys, "w") as k:
-                k.write(f"w s text:{saved} Enter\n")
+                # w asks (y) when the rule gives under 99 % of the text
+                k.write(f"w y Enter s text:{saved} Enter\n")
             # a fresh directory per page: several pages share a host
             prules = os.path.join(rules, i)
             subprocess.run([pith, "--keys", keys, "--url", url, "--rules-out", prules + "/",

@@ -640,8 +640,9 @@ longest_text(struct lp *pages, int np, const char *expr)
 	return most;
 }
 
-/* The least visible text expr's selection holds on a page it selects
- * something on. */
+/* The least visible text an element expr selects holds, on any page:
+ * the floor a body: line's predicate, which each selected element must
+ * pass, may ask for. */
 static long
 least_text(struct lp *pages, int np, const char *expr)
 {
@@ -649,19 +650,15 @@ least_text(struct lp *pages, int np, const char *expr)
 	for (int i = 0; i < np; i++) {
 		int *ids = NULL;
 		int n = outermost(&pages[i], expr, &ids);
-		long t = 0;
-		for (int j = 0; j < n; j++)
-			t += sub_k(&pages[i], ids[j]) + sub_d(&pages[i], ids[j]);
-		if (n > 0 && (least < 0 || t < least))
-			least = t;
+		for (int j = 0; j < n; j++) {
+			long t = sub_k(&pages[i], ids[j]) + sub_d(&pages[i], ids[j]);
+			if (least < 0 || t < least)
+				least = t;
+		}
 		free(ids);
 	}
 	return least < 0 ? 0 : least;
 }
-
-/* Whatever the layout, the elements that hold an article's paragraphs:
- * the last body: line, when it holds the text on the pages learnt from. */
-static const char generic_body[] = "//*[count(p[string-length(normalize-space(.)) > 80]) > 1]";
 
 /* Kinds of element that hold no article text on most sites: lists,
  * paragraphs and boxes of nothing but links, forms and controls, asides,
@@ -869,7 +866,7 @@ rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
 		/* fallbacks for a layout the pages do not show: the next best
 		 * expressions on other anchors, tried only when the first
 		 * selects nothing */
-		char *fallback[3] = { NULL, NULL, NULL };
+		char *fallback[2] = { NULL, NULL };
 		int nfb = 0;
 		for (int k = 0; k < ntop && chosen && nfb < 2; k++) {
 			int i = top[k];
@@ -877,9 +874,6 @@ rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
 				continue;
 			fallback[nfb++] = xstrdup(c.v[i]);
 		}
-		struct score gs = judge_body(sub, ntodo, generic_body);
-		if (chosen && nfb < 3 && !gs.pages_none && gs.mean >= bs.mean - 0.15)
-			fallback[nfb++] = xstrdup(generic_body);
 		free(sc);
 		cands_free(&c);
 		if (!chosen || bs.mean <= 0) {
