@@ -44,16 +44,18 @@ def main():
         print("\npublic rules: no", conf)
         return
     r = subprocess.run([pith, "rules", "check", conf], capture_output=True, text=True)
-    xpath_rej = other = 0
+    xpath_rej, other = [], 0
     for line in r.stderr.splitlines():
-        m = re.match(r"pith: .*?:\d+: (\w+): ", line)
-        if m and m.group(1) in XPATH:
-            xpath_rej += 1
+        m = re.match(r"pith: (.*?):\d+: (\w+): (.*)", line)
+        if m and m.group(2) in XPATH:
+            xpath_rej.append(f"{os.path.basename(m.group(1))}: {m.group(3)}")
         else:
             other += 1
     print("\npublic rules (BENCH/ftr-site-config):")
-    print(f"  rules check: {r.stdout.strip().splitlines()[-1]}; XPath lines rejected: {xpath_rej}, "
-          f"other problems: {other}")
+    print(f"  rules check: {r.stdout.strip().splitlines()[-1]}; XPath lines rejected: "
+          f"{len(xpath_rej)}, other problems (not XPath: malformed lines): {other}")
+    for x in xpath_rej:
+        print(f"    rejected: {x}")
     rows = [line.rstrip("\n").split("\t") for line in open(tsv, encoding="utf-8")][1:]
     rows = [x for x in rows if len(x) > 4 and x[4]]
     dev = os.path.join(bench, "dev")
