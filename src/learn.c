@@ -363,11 +363,15 @@ learn_rule(const struct learn_page *pages, int n, const char *url,
 		out->npages = n;
 		out->worst_f = 2;
 		struct buf *ruled = xcalloc((size_t)n, sizeof *ruled);
+		uint8_t **rkept = xcalloc((size_t)n + 1, sizeof *rkept);
 		for (int i = 0; i < n; i++) {
 			struct learn_check *c = &out->check[i];
+			/* a run with the rule puts its title:, date: and author: in
+			 * the page's metadata: the page keeps its own */
 			struct page_meta keep = pages[i].pg->meta;
 			pages[i].pg->meta.title = keep.title ? xstrdup(keep.title) : NULL;
 			pages[i].pg->meta.date = keep.date ? xstrdup(keep.date) : NULL;
+			pages[i].pg->meta.author = keep.author ? xstrdup(keep.author) : NULL;
 			run_rule_check(pages[i].pg, r, m, p, screen[i].data ? screen[i].data : "",
 				       screen[i].len, &c->f_ftr, &c->f_pith);
 			struct run run;
@@ -378,9 +382,12 @@ learn_rule(const struct learn_page *pages, int n, const char *url,
 			buf_add(&ruled[i], run.text.data, run.text.len);
 			buf_adds(&ruled[i], "");
 			c->body_line = run.outcome.body_line;
+			if (pages[i].pg->dom)
+				rkept[i] = kept_texts(&run, pages[i].pg->dom);
 			run_free(&run);
 			free(pages[i].pg->meta.title);
 			free(pages[i].pg->meta.date);
+			free(pages[i].pg->meta.author);
 			pages[i].pg->meta = keep;
 			double f = c->f_pith < c->f_ftr ? c->f_pith : c->f_ftr;
 			if (f < out->worst_f) {
@@ -428,23 +435,17 @@ learn_rule(const struct learn_page *pages, int n, const char *url,
 			for (int j = 0; j < ns; j++)
 				rule_add(r, "test_contains", sent[j]);
 			char no[256];
-			if (pages[i].pg->dom) {
-				struct run run;
-				run_init(&run);
-				struct run_input in = { .method = m, .params = p, .index = -1, .rule = r };
-				run_page(&run, pages[i].pg, &in);
-				uint8_t *k = kept_texts(&run, pages[i].pg->dom);
-				if (left_out(pages[i].pg->dom, k, ruled[i].data,
-					     screen[i].data ? screen[i].data : "", no, sizeof no))
-					rule_add(r, "test_not_contains", no);
-				free(k);
-				run_free(&run);
-			}
+			if (rkept[i] && left_out(pages[i].pg->dom, rkept[i], ruled[i].data,
+						 screen[i].data ? screen[i].data : "", no, sizeof no))
+				rule_add(r, "test_not_contains", no);
 		}
 		rule_index(r);
-		for (int i = 0; i < n; i++)
+		for (int i = 0; i < n; i++) {
 			buf_free(&ruled[i]);
+			free(rkept[i]);
+		}
 		free(ruled);
+		free(rkept);
 	}
 	for (int i = 0; i < n; i++) {
 		buf_free(&screen[i]);

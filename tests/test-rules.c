@@ -582,7 +582,7 @@ test_export(void **state)
 }
 
 static const char site_page2[] =
-	"<html><head><title>T2</title></head><body>"
+	"<html><head><title>T2</title><meta name='author' content='Jo Writer'></head><body>"
 	"<div id='nav'><a href='/'>Home</a> <a href='/x'>Other</a></div>"
 	"<div id='main'><h1>Another headline</h1>"
 	"<div id='ab' class='article-body'>"
@@ -607,7 +607,7 @@ test_learn(void **state)
 	static const char old[] =
 		"# my notes\r\nbody: //div[@id='layout-b']\r\n"
 		"next_page_link: //a[@rel='next']\r\nstrip: //div[@id='foot']\r\n"
-		"pith_set: sib.max=4\r\n"
+		"author: //h1\r\npith_set: sib.max=4\r\n"
 		"test_url: https://example.com/old\r\npith_test_file: old.html\r\n"
 		"test_contains: old text\r\n"
 		"test_url: https://www.example.com/news/1\r\npith_test_file: page1.html\r\n"
@@ -639,6 +639,8 @@ test_learn(void **state)
 	};
 	struct learn_out out;
 	char err[256];
+	assert_null(pg.meta.author);
+	char *title0 = strdup(pg.meta.title);
 	if (learn_rule(lp, 2, "https://www.example.com/news/1", &method_cc, &p, path, &out, err,
 		       sizeof err) < 0)
 		fail_msg("%s", err);
@@ -659,6 +661,12 @@ test_learn(void **state)
 		"(a fallback)\n"
 		"strip: 1 line, 0 with a position\n"
 		"body: line 4 selects nothing on the 2 pages loaded; kept, it may serve another layout\n");
+	/* the checks ran the rule (its author: line too) on the pages: they
+	 * keep their own metadata */
+	assert_null(pg.meta.author);
+	assert_string_equal(pg.meta.title, title0);
+	assert_string_equal(pg2.meta.author, "Jo Writer");
+	free(title0);
 	assert_int_equal(rule_save(out.rule, path, err, sizeof err), 0);
 	learn_out_free(&out);
 	snprintf(bak, sizeof bak, "%s.~1~", path);
@@ -677,6 +685,7 @@ test_learn(void **state)
 		"body: //div[@id='layout-b']\r\n"
 		"next_page_link: //a[@rel='next']\r\n"
 		"strip: //div[@id='foot']\r\n"
+		"author: //h1\r\n"
 		"pith_set: sib.max=4\r\n"
 		"test_url: https://example.com/old\r\npith_test_file: old.html\r\n"
 		"test_contains: old text\r\n"
