@@ -435,7 +435,8 @@ learn_rule(const struct learn_page *pages, int n, const char *url,
 			for (int j = 0; j < ns; j++)
 				rule_add(r, "test_contains", sent[j]);
 			char no[256];
-			if (rkept[i] && left_out(pages[i].pg->dom, rkept[i], ruled[i].data,
+			if (rkept[i] && pages[i].pg->dom &&
+			    left_out(pages[i].pg->dom, rkept[i], ruled[i].data,
 						 screen[i].data ? screen[i].data : "", no, sizeof no))
 				rule_add(r, "test_not_contains", no);
 		}
