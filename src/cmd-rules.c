@@ -427,7 +427,8 @@ rules_learn_cmd(struct cli *c, int argc, char **argv)
 		rc = 1;
 	} else if (c->outdir && rules_target(c->url, c->outdir, target, sizeof target, err,
 					     sizeof err) < 0) {
-		cli_report(c->outdir, err);
+		/* err names the file or directory already */
+		fprintf(stderr, "pith: %s\n", err);
 		rc = 1;
 	} else {
 		struct learn_out out;
