@@ -877,6 +877,8 @@ rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
 		free(sc);
 		cands_free(&c);
 		if (!chosen || bs.mean <= 0) {
+			for (int k = 0; k < nfb; k++)
+				free(fallback[k]);
 			free(chosen);
 			free(sub);
 			break;
