@@ -12,6 +12,9 @@ void rules_report(rules_diag diag, void *ctx, int *nerrors, const char *file, in
 /* An id or class token a site generated (ember123, css-1x2y3z, long
  * hashes): it changes between pages, so nothing is anchored on it. */
 bool rules_looks_generated(const char *s, size_t n);
+/* The positional steps from anc (exclusive) down to e, "/div[2]/p[3]",
+ * appended to out. */
+void rules_steps_below(const struct dom *d, int anc, int e, struct buf *out);
 /* The class tokens of cls worth anchoring on (quote-free, not
  * generated), at most max, as pointers into cls and lengths. */
 int rules_class_tokens(const char *cls, const char **tok, size_t *len, int max);

@@ -555,26 +555,14 @@ strip_cands(struct lp *p, int np_all, struct cands *tier1, struct cands *tier2,
 		b.len = 0;
 		if (anchor_expr(d, e, &anc, &b)) {
 			size_t base = b.len;
-			struct buf rel;
-			buf_init(&rel);
-			for (int q = e; q != anc; q = d->parent[q]) {
-				struct buf step;
-				buf_init(&step);
-				buf_printf(&step, "/%s[%d]", dom_tagname(d, q), d->pos[q]);
-				buf_add(&step, rel.data ? rel.data : "", rel.len);
-				rel.len = 0;
-				buf_add(&rel, step.data, step.len);
-				buf_free(&step);
-			}
 			if (np_all > 1) {
-				buf_add(&b, rel.data, rel.len);
+				rules_steps_below(d, anc, e, &b);
 				cand_add(tier3, b.data);
 			}
 			b.len = base;
 			buf_printf(&b, "//%s", tag);
 			if (!dom_attr(d, e, "class") && !dom_attr(d, e, "id"))
 				cand_add(tier2, b.data);
-			buf_free(&rel);
 		}
 	}
 	buf_free(&b);

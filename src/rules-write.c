@@ -44,6 +44,25 @@ selects_exactly(struct xpath_doc *x, const char *expr, int id, int *n)
 	return ok;
 }
 
+void
+rules_steps_below(const struct dom *d, int anc, int e, struct buf *out)
+{
+	/* from e up to anc, each step put in front of those below it */
+	struct buf rel, step;
+	buf_init(&rel);
+	buf_init(&step);
+	for (; e != anc && e >= 0; e = d->parent[e]) {
+		step.len = 0;
+		buf_printf(&step, "/%s[%d]", dom_tagname(d, e), d->pos[e]);
+		buf_add(&step, rel.data ? rel.data : "", rel.len);
+		rel.len = 0;
+		buf_add(&rel, step.data, step.len);
+	}
+	buf_add(out, rel.data ? rel.data : "", rel.len);
+	buf_free(&rel);
+	buf_free(&step);
+}
+
 int
 rules_class_tokens(const char *cls, const char **tok, size_t *len, int max)
 {
@@ -132,15 +151,7 @@ rules_xpath_for(const struct dom *d, struct xpath_doc *x, int id, struct buf *ou
 			a = d->parent[a];
 		struct buf rel;
 		buf_init(&rel);
-		for (int e = id; e != a && e >= 0; e = d->parent[e]) {
-			struct buf step;
-			buf_init(&step);
-			buf_printf(&step, "/%s[%d]", dom_tagname(d, e), d->pos[e]);
-			buf_add(&step, rel.data ? rel.data : "", rel.len);
-			rel.len = 0;
-			buf_add(&rel, step.data, step.len);
-			buf_free(&step);
-		}
+		rules_steps_below(d, a, id, &rel);
 		if (a >= 0 && a != d->body) {
 			buf_add(out, rel.data, rel.len);
 		} else {
