@@ -125,6 +125,8 @@ auto_state_new(const struct page *pg, const struct auto_model *m)
 {
 	struct auto_state *st = xcalloc(1, sizeof *st);
 	st->model = m;
+	st->m = pg->m;
+	thread_init(&st->thread);
 	features_compute(pg, m->stage1, &st->sig);
 	st->n = pg->dom->n;
 	st->score = xmalloc(((size_t)st->n + 1) * sizeof *st->score);
@@ -172,6 +174,7 @@ auto_state_free(struct auto_state *st)
 	free(st->score);
 	free(st->dup_of);
 	free(st->recur);
+	thread_free(&st->thread);
 	free(st);
 }
 
@@ -575,20 +578,25 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 			}
 		}
 	}
-	/* A forum thread's replies are its content, each as short and as
-	 * much alike as the site's chrome: when the first post is kept, so
-	 * is every later block of the thread that is not mostly link text
-	 * and not in a form, navigation or aside (a quick-reply box). */
-	if (f->thread >= 0 && f->thread_post >= 0 && dc->content[f->thread_post]) {
+	/* A forum thread: every post's message is the content; its author
+	 * panel, signature and controls are not, nor is anything else in the
+	 * posts' container (the rows between posts, the title, the pages,
+	 * the quick reply) (thread.h). */
+	if (p->auto_thread && thread_find(d, st->m, f->block, f->chars, f->nblocks,
+					  dc->content, &st->thread)) {
+		const struct thread *t = &st->thread;
 		for (int j = 0; j < f->nblocks; j++) {
-			int b = f->block[j];
-			if (b <= f->thread_post || b >= d->end[f->thread] || dc->content[b] ||
-			    dc->reason[b] == REASON_DUPLICATE || f->x[j][F_LINK_DENSITY] >= 0.5f ||
-			    f->x[j][F_NEG_TAG] != 0 || f->x[j][F_HIDDEN] != 0)
+			int b = f->block[j], i = thread_post_of(d, t, b);
+			if (i < 0 && !dom_contains(d, t->container, b))
 				continue;
-			dc->content[b] = 1;
-			dc->reason[b] = REASON_THREAD;
+			bool msg = i >= 0 && dom_contains(d, t->msg[i], b) && !t->repeat[b] &&
+				   f->x[j][F_HIDDEN] == 0;
+			dc->content[b] = msg;
+			dc->reason[b] = msg ? REASON_THREAD : REASON_POST_PART;
+			st->dup_of[b] = -1;
 		}
+	} else {
+		thread_free(&st->thread);
 	}
 	/* a repeat is dropped in favour of its first copy; when that copy
 	 * went as an outlier, the text is kept here rather than lost */

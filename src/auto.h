@@ -14,6 +14,7 @@
 
 #include "auto-model.h"
 #include "signals.h"
+#include "thread.h"
 
 /* A page's signals and block probabilities (the method's per-page state). */
 struct auto_state {
@@ -23,10 +24,12 @@ struct auto_state {
 	int stage;          /* the stage score[] comes from, 1 or 2 */
 	int *dup_of;        /* a block dropped as a repeat: the block it repeats, -1 */
 	const struct auto_model *model;  /* not owned */
+	const struct metrics *m;         /* the page's, not owned */
 	/* With sibling pages: per block, on how many of them all its text
 	 * stands (-1 elsewhere, NULL without siblings); nsib of them. */
 	int *recur;
 	int nsib;
+	struct thread thread;   /* the forum thread decide_auto found, if any */
 };
 struct auto_state *auto_state_new(const struct page *pg, const struct auto_model *m);
 void auto_state_free(struct auto_state *st);

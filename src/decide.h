@@ -33,7 +33,8 @@
 	X(RULE_BODY, "rule-body")     /* selected by a site rule's body: XPath */ \
 	X(RULE_STRIP, "rule-strip")   /* removed by a site rule's strip: */ \
 	X(DUPLICATE, "duplicate")     /* auto: its text is already kept (a hidden copy, a repeat) */ \
-	X(THREAD, "thread")           /* auto: a post of a forum thread whose first post is kept */ \
+	X(THREAD, "thread")           /* auto: the message of a post of a forum thread */ \
+	X(POST_PART, "post-part")     /* auto: a post's author panel, signature or controls */ \
 	X(END, "end")                 /* auto: at or after the heading that ends the article */ \
 	X(TEMPLATE, "template")       /* auto, sib, ent: its text stands on the sibling pages too */ \
 	X(LINKS, "links")             /* ent: mostly link text, inside the content root */

@@ -87,6 +87,69 @@ static const struct method_column auto_columns[] = {
 	{ .name = "P", .decimals = 3, .width = 4, .blank_negative = true, .value = auto_p },
 };
 
+/* A block of a forum thread's post: which post, which siblings made it
+ * one, and where its message is. */
+static void
+thread_explain(const struct explain *x, const struct dom *d, const struct thread *t,
+	       int reason, int i)
+{
+	int k = thread_post_of(d, t, i);
+	if (k < 0) {
+		if (reason == REASON_POST_PART) {
+			struct buf c;
+			buf_init(&c);
+			explain_label(x, d, t->container, &c);
+			explain_printf(x, EXPLAIN_NOISE, "dropped: in the container of a forum thread's "
+				       "%d posts, %s (line %d), but in none of them", t->nposts, c.data,
+				       d->line[t->container]);
+			buf_free(&c);
+		}
+		return;
+	}
+	int under = d->parent[t->post[t->anchor_post]];
+	struct buf parent, msg, of;
+	buf_init(&parent);
+	buf_init(&msg);
+	buf_init(&of);
+	explain_label(x, d, under, &parent);
+	explain_label(x, d, t->msg[k], &msg);
+	if (reason == REASON_THREAD)
+		explain_printf(x, EXPLAIN_NORMAL, "kept: the message of post %d of %d of a forum "
+			       "thread", k + 1, t->nposts);
+	else if (reason == REASON_POST_PART && t->repeat[i])
+		explain_printf(x, EXPLAIN_NOISE, "dropped: its text stands at the same place in %d "
+			       "posts (a signature, a control); post %d of %d of a forum thread",
+			       t->repeat[i], k + 1, t->nposts);
+	else if (reason == REASON_POST_PART)
+		explain_printf(x, EXPLAIN_NOISE, "dropped: in post %d of %d of a forum thread, "
+			       "outside its message (an author panel, a signature, controls)", k + 1,
+			       t->nposts);
+	if (t->members > t->nposts)
+		buf_printf(&of, "%d of ", t->nposts);
+	explain_printf(x, EXPLAIN_DIM, "the posts: %s%d %s elements of one shape in %s (line %d), "
+		       "each with text beside its message and a digit there (a date, a number)",
+		       of.data ? of.data : "", t->members, d->tagnames[d->tag[t->post[k]]],
+		       parent.data, d->line[under]);
+	int like = thread_post_of(d, t, t->like[k]);
+	if (k == t->anchor_post)
+		explain_printf(x, EXPLAIN_DIM, "this is post %d, whose message holds the largest "
+			       "kept block", k + 1);
+	else if (like >= 0)
+		explain_printf(x, EXPLAIN_DIM, "this one and post %d%s share %d%% of their tag paths "
+			       "%d levels down (%d%% make one shape)", like + 1,
+			       like == t->anchor_post ? " (the largest kept block's)" : "",
+			       (int)(t->sim[k] * 100 + 0.5), THREAD_SHAPE_DEPTH,
+			       (int)(THREAD_SHAPE * 100));
+	explain_printf(x, EXPLAIN_DIM, "its message: %s (line %d), %d step%s below the post: the "
+		       "deepest place holding %d%% or more of a post's words (dates, counts and "
+		       "labels another post has left out), %d%% on average",
+		       msg.data, d->line[t->msg[k]], t->msg_depth, t->msg_depth == 1 ? "" : "s",
+		       (int)(THREAD_MESSAGE * 100), (int)(t->share * 100 + 0.5));
+	buf_free(&parent);
+	buf_free(&msg);
+	buf_free(&of);
+}
+
 /* Each signal's share of the logit, the largest first: the steps it took
  * along the trees' paths (the bias: the base and the roots), or weight x
  * value when the first stage decides; their sum is the block's logit. */
@@ -114,14 +177,8 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 			       "dropped too: the text is lost");
 		buf_free(&l);
 	}
-	if (r->dc.reason[i] == REASON_THREAD) {
-		struct buf l;
-		buf_init(&l);
-		explain_label(x, d, st->sig.thread, &l);
-		explain_printf(x, EXPLAIN_NORMAL, "kept: a post of the forum thread %s (line %d), "
-			       "whose first post is kept", l.data, d->line[st->sig.thread]);
-		buf_free(&l);
-	}
+	if (st->thread.nposts > 0)
+		thread_explain(x, d, &st->thread, r->dc.reason[i], i);
 	if (r->dc.reason[i] == REASON_END) {
 		int h = auto_end_heading(d, st, i);
 		if (h == i) {

@@ -70,6 +70,8 @@ const struct param_desc params_table[] = {
 	  "probability at which a block is content" },
 	{ "auto.grow", "auto", PARAM_BOOL, OFF(auto_grow), 1, 0, 1, 1,
 	  "reading order: the best run of blocks, ended by a related or comments heading (on/off)" },
+	{ "auto.thread", "auto", PARAM_BOOL, OFF(auto_thread), 1, 0, 1, 1,
+	  "a forum thread found by its structure keeps every post's message (on/off)" },
 	{ "auto.model", "auto", PARAM_FILE, OFF(auto_model), 0, 0, 0, 1,
 	  "the model file to read instead of the built-in model" },
 };

@@ -42,6 +42,7 @@ struct params {
 	double ent_links;
 	double auto_T;
 	int auto_grow;
+	int auto_thread;
 	const char *auto_model;     /* a kept file name (PARAM_FILE), NULL: built in */
 };
 

@@ -373,8 +373,11 @@ context(const struct dom *d, struct features *f, const int *order, const uint8_t
  * its own text (links not counted). */
 #define THREAD_POST 80
 
-/* On a forum thread the replies are the page's content, however the
- * forum names them ("reply", "comment").  A thread is a container that
+/* The comment signal: on a forum thread the replies are the page's
+ * content, however the forum names them ("reply", "comment"), so they do
+ * not count as reader comments there.  (Which blocks are posts is
+ * decided from the page's structure after the model: thread.c.)  Here a
+ * thread is a container that
  * names itself one (thread, topic, forum), is in no comment section, and
  * holds a post of its own (a block of THREAD_POST characters of its own
  * text outside any comment section, form, navigation, aside or hidden
@@ -387,7 +390,7 @@ context(const struct dom *d, struct features *f, const int *order, const uint8_t
  * pass over the ids. */
 static void
 thread_replies(const struct dom *d, const struct metrics *m,
-	       const uint8_t *named_thread, uint8_t *own, uint8_t *anc, struct features *f)
+	       const uint8_t *named_thread, uint8_t *own, uint8_t *anc)
 {
 	int n = d->n;
 	int *firstc = xmalloc(((size_t)n + 1) * sizeof *firstc);
@@ -416,8 +419,6 @@ thread_replies(const struct dom *d, const struct metrics *m,
 		/* the first thread of the page: a page is one thread */
 		for (int i = e; i < d->end[e]; i++)
 			own[i] &= (uint8_t)~A_COMMENT;
-		f->thread = e;
-		f->thread_post = firstpost[e];
 		any = true;
 		break;
 	}
@@ -525,8 +526,7 @@ features_compute(const struct page *pg, const float *stage1, struct features *f)
 	}
 	word_memo_free(wl.memo);
 	free(tagflags);
-	f->thread = f->thread_post = -1;
-	thread_replies(d, m, named_thread, own, anc, f);
+	thread_replies(d, m, named_thread, own, anc);
 	free(named_thread);
 
 	/* line-block regions (mode all, no reflow) as a bitmap of lines */

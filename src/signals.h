@@ -70,8 +70,6 @@ struct features {
 	int *chars;                 /* visible characters of each block */
 	double *scratch;            /* nblocks entries for the caller's use */
 	int core;                   /* the core element, -1 if none */
-	int thread;                 /* a forum thread's container, -1 if none */
-	int thread_post;            /* the block of its first post */
 };
 
 

@@ -1,0 +1,626 @@
+/* thread.c - a forum thread found by its structure (thread.h). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "sitetext.h"
+#include "thread.h"
+#include "util.h"
+
+#define SEED 1469598103934665603ULL
+
+static uint64_t
+mix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+	return h * 1099511628211ULL;
+}
+
+void
+thread_init(struct thread *t)
+{
+	memset(t, 0, sizeof *t);
+	t->anchor = t->anchor_post = t->container = -1;
+}
+
+void
+thread_free(struct thread *t)
+{
+	free(t->post);
+	free(t->msg);
+	free(t->sim);
+	free(t->like);
+	free(t->repeat);
+	thread_init(t);
+}
+
+static int
+text_of(const struct metrics *m, int e)
+{
+	return m->TA[e] + m->LT[e];
+}
+
+/* ---- shapes ---- */
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* A shape: the sorted, unique hashes of the tag paths below an element,
+ * THREAD_SHAPE_DEPTH levels down.  ph is per-element scratch. */
+struct shape {
+	uint64_t *h;
+	int n, cap;
+};
+
+static void
+shape_of(const struct dom *d, int e, uint64_t *ph, struct shape *s)
+{
+	s->n = 0;
+	ph[e] = SEED;
+	for (int i = e + 1; i < d->end[e]; i++) {
+		int rel = d->depth[i] - d->depth[e];
+		ph[i] = mix(ph[d->parent[i]], (uint64_t)d->tag[i] + 1);
+		if (s->n == s->cap) {
+			s->cap = s->cap ? 2 * s->cap : 64;
+			s->h = xreallocarray(s->h, (size_t)s->cap, sizeof *s->h);
+		}
+		s->h[s->n++] = ph[i];
+		if (rel >= THREAD_SHAPE_DEPTH)
+			i = d->end[i] - 1;      /* not below */
+	}
+	qsort(s->h, (size_t)s->n, sizeof *s->h, cmp_u64);
+	int k = 0;
+	for (int i = 0; i < s->n; i++)
+		if (k == 0 || s->h[k - 1] != s->h[i])
+			s->h[k++] = s->h[i];
+	s->n = k;
+}
+
+/* Jaccard similarity of two shapes; two with no paths are alike. */
+static double
+shape_sim(const struct shape *a, const struct shape *b)
+{
+	if (a->n == 0 && b->n == 0)
+		return 1;
+	int i = 0, j = 0, both = 0;
+	while (i < a->n && j < b->n) {
+		if (a->h[i] == b->h[j])
+			both++, i++, j++;
+		else if (a->h[i] < b->h[j])
+			i++;
+		else
+			j++;
+	}
+	return (double)both / (a->n + b->n - both);
+}
+
+/* ---- places inside a post ---- */
+
+/* A place: a path of (tag, position among same-tag siblings) steps from
+ * a post's root, hashed; sh is per-element scratch. */
+static void
+places(const struct dom *d, int c, uint64_t *sh)
+{
+	sh[c] = SEED;
+	for (int x = c + 1; x < d->end[c]; x++)
+		sh[x] = mix(sh[d->parent[x]], ((uint64_t)d->tag[x] << 32) | (uint32_t)d->pos[x]);
+}
+
+struct slot {
+	uint64_t key;       /* 0: empty */
+	double share;       /* summed over the posts */
+	int depth, rep;
+};
+
+static struct slot *
+slot_get(struct slot *tab, size_t mask, uint64_t key)
+{
+	key = key ? key : 1;
+	for (size_t i = (size_t)key & mask;; i = (i + 1) & mask)
+		if (tab[i].key == key || tab[i].key == 0) {
+			tab[i].key = key;
+			return &tab[i];
+		}
+}
+
+/* The element at the place rep has below its own post, walked from post
+ * c: the same tag and position at each step when that holds text, else
+ * the same tag holding the most; where neither holds any, the walk stops
+ * there. */
+static int
+walk_place(const struct dom *d, const struct metrics *m, int rep, int root_of_rep, int c)
+{
+	int steps[64], ns = 0;
+	for (int x = rep; x != root_of_rep && ns < 64; x = d->parent[x])
+		steps[ns++] = x;
+	int cur = c;
+	for (int s = ns - 1; s >= 0; s--) {
+		int want = steps[s], same = -1, best = -1;
+		for (int k = d->first_child[cur]; k >= 0; k = d->next_sibling[k]) {
+			if (d->tag[k] != d->tag[want] || text_of(m, k) == 0)
+				continue;
+			if (d->pos[k] == d->pos[want])
+				same = k;
+			if (best < 0 || m->TA[k] > m->TA[best])
+				best = k;
+		}
+		int next = same >= 0 ? same : best;
+		if (next < 0)
+			break;
+		cur = next;
+	}
+	return cur;
+}
+
+/* Elements a message can be: containers, not a paragraph, a heading, a
+ * quote, a list or table part, or phrasing content (a message of one
+ * paragraph is the paragraph's container, so that a longer one is whole). */
+static bool
+message_tag(const struct dom *d, int e)
+{
+	static const char *const no[] = {
+		"p", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "li", "dt", "blockquote",
+		"table", "tbody", "thead", "tfoot", "tr", "ul", "ol", "dl", "figure",
+		"figcaption", "caption", "center", "form",
+	};
+	if (d->flags[e] & DOM_PHRASING)
+		return false;
+	const char *t = d->tagnames[d->tag[e]];
+	for (size_t i = 0; i < sizeof no / sizeof no[0]; i++)
+		if (!strcmp(t, no[i]))
+			return false;
+	return true;
+}
+
+/* A decimal digit of the scripts forums write dates and counts in:
+ * ASCII, fullwidth, Arabic-Indic (both), Devanagari, Bengali, Thai,
+ * Tibetan, Myanmar. */
+static bool
+is_digit(uint32_t cp)
+{
+	static const uint32_t zero[] = { 0x30, 0xFF10, 0x660, 0x6F0, 0x966, 0x9E6, 0xE50,
+					 0xF20, 0x1040 };
+	for (size_t i = 0; i < sizeof zero / sizeof zero[0]; i++)
+		if (cp >= zero[i] && cp <= zero[i] + 9)
+			return true;
+	return false;
+}
+
+/* ---- keys counted once per post ---- */
+
+struct key_count {
+	uint64_t key;       /* 0: empty */
+	int count, last;    /* posts holding it; the last one counted */
+};
+
+struct key_table {
+	struct key_count *e;
+	size_t mask;
+};
+
+static void
+keys_init(struct key_table *k, size_t n)
+{
+	size_t size = 16;
+	while (size < 2 * n)
+		size *= 2;
+	k->e = xcalloc(size, sizeof *k->e);
+	k->mask = size - 1;
+}
+
+static struct key_count *
+keys_get(struct key_table *k, uint64_t key)
+{
+	key |= 1;
+	size_t i = (size_t)key & k->mask;
+	while (k->e[i].key && k->e[i].key != key)
+		i = (i + 1) & k->mask;
+	if (!k->e[i].key) {
+		k->e[i].key = key;
+		k->e[i].last = -1;
+	}
+	return &k->e[i];
+}
+
+/* Count key once for post i. */
+static void
+keys_add(struct key_table *k, uint64_t key, int i)
+{
+	struct key_count *e = keys_get(k, key);
+	if (e->last != i) {
+		e->count++;
+		e->last = i;
+	}
+}
+
+/* The text's characters (0 for a blank one), its hash in *h, and
+ * whether it has a digit. */
+static int
+text_key(const struct dom *d, const struct metrics *m, int t, uint64_t *h, bool *digit)
+{
+	*h = site_text_hash(d, t);
+	*digit = false;
+	const unsigned char *u = (const unsigned char *)dom_text(d, t);
+	for (size_t i = 0; i < d->texts[t].len && !*digit;) {
+		uint32_t cp;
+		i += u[i] < 0x80 ? (cp = u[i], 1) : utf8_decode(u + i, d->texts[t].len - i, &cp);
+		*digit = is_digit(cp);
+	}
+	return m->tchars[t];
+}
+
+/* ---- one level: the siblings of one ancestor of the anchor ---- */
+
+struct level {
+	int a;              /* the anchor's ancestor at this level */
+	int nm;             /* members: siblings of a's shape with text */
+	int *mem, *msg;
+	double *sim;
+	int *like;          /* the member each was found alike to */
+	int posts;          /* members with a message and text beside it */
+	double share;
+	int depth;
+};
+
+static void
+level_free(struct level *l)
+{
+	free(l->mem);
+	free(l->msg);
+	free(l->sim);
+	free(l->like);
+	memset(l, 0, sizeof *l);
+}
+
+/* The shapes a sibling is compared with: the anchor's post's and those
+ * of the last THREAD_RING members taken (posts with a quote or a
+ * signature are alike through the plain ones between them). */
+#define THREAD_RING 4
+struct shapes {
+	struct shape anchor, cur, ring[THREAD_RING];
+	int ring_el[THREAD_RING], nring, next;
+};
+
+static void
+shapes_free(struct shapes *sh)
+{
+	free(sh->anchor.h);
+	free(sh->cur.h);
+	for (int i = 0; i < THREAD_RING; i++)
+		free(sh->ring[i].h);
+}
+
+/* Add c to l's members when it has text, a's tag, and a shape like the
+ * anchor's post's or a recent member's. */
+static bool
+add_member(const struct dom *d, const struct metrics *m, int a, int c, uint64_t *ph,
+	   struct shapes *sp, struct level *l)
+{
+	if (d->tag[c] != d->tag[a] || text_of(m, c) == 0)
+		return false;
+	double s = 1;
+	int like = a;
+	if (c != a) {
+		shape_of(d, c, ph, &sp->cur);
+		s = shape_sim(&sp->anchor, &sp->cur);
+		for (int i = 0; i < sp->nring && i < THREAD_RING; i++) {
+			double r = shape_sim(&sp->ring[i], &sp->cur);
+			if (r > s) {
+				s = r;
+				like = sp->ring_el[i];
+			}
+		}
+		if (s < THREAD_SHAPE)
+			return false;
+		struct shape t = sp->ring[sp->next];
+		sp->ring[sp->next] = sp->cur;
+		sp->cur = t;
+		sp->ring_el[sp->next] = c;
+		sp->next = (sp->next + 1) % THREAD_RING;
+		sp->nring++;
+	}
+	if ((l->nm & (l->nm - 1)) == 0) {      /* 0, 1, 2, 4, ...: grow */
+		size_t cap = l->nm ? 2 * (size_t)l->nm : 1;
+		l->mem = xreallocarray(l->mem, cap, sizeof *l->mem);
+		l->sim = xreallocarray(l->sim, cap, sizeof *l->sim);
+		l->like = xreallocarray(l->like, cap, sizeof *l->like);
+	}
+	l->mem[l->nm] = c;
+	l->like[l->nm] = like;
+	l->sim[l->nm++] = s;
+	return true;
+}
+
+/* Whether post c holds a digit outside its message: the date, the post's
+ * number, the author's post count that every forum shows beside a post
+ * (and an article's section headings seldom have). */
+static bool
+dated(const struct dom *d, int c, int msg)
+{
+	for (int t = d->text_begin[c]; t < d->text_end[c]; t++) {
+		const struct dom_text *x = &d->texts[t];
+		if (x->flags & TEXT_SKIP || dom_contains(d, msg, x->elem))
+			continue;
+		const unsigned char *u = (const unsigned char *)dom_text(d, t);
+		for (size_t i = 0; i < x->len;) {
+			uint32_t cp;
+			i += u[i] < 0x80 ? (cp = u[i], 1) : utf8_decode(u + i, x->len - i, &cp);
+			if (is_digit(cp))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* A post: text in its message, and beside it text with a digit. */
+static bool
+is_post(const struct dom *d, const struct metrics *m, int c, int msg)
+{
+	return text_of(m, msg) > 0 && text_of(m, c) > text_of(m, msg) && dated(d, c, msg);
+}
+
+/* Fill l for ancestor a: its siblings of its shape, the message place,
+ * and how many are posts.  Scratch: ph, sh, words (per element), sp. */
+static void
+level_eval(const struct dom *d, const struct metrics *m, int a, uint64_t *ph, uint64_t *sh,
+	   int *words, struct shapes *sp, struct level *l)
+{
+	memset(l, 0, sizeof *l);
+	l->a = a;
+	int p = d->parent[a];
+	shape_of(d, a, ph, &sp->anchor);
+	sp->nring = sp->next = 0;
+	/* a's siblings of its shape, and those one level down in another
+	 * sibling (an opening post before a list of replies) */
+	for (int c = d->first_child[p]; c >= 0; c = d->next_sibling[c]) {
+		if (add_member(d, m, a, c, ph, sp, l))
+			continue;
+		if (c != a && d->tag[c] != d->tag[a])
+			for (int g = d->first_child[c]; g >= 0; g = d->next_sibling[g])
+				add_member(d, m, a, g, ph, sp, l);
+	}
+	if (l->nm < 2)
+		return;
+	/* The message place: the deepest whose mean share of a post's
+	 * words is at least THREAD_MESSAGE.  A post's words are its non-link
+	 * text less its chrome: a short text with a digit (a date, a count,
+	 * the post's number) and a text that stands at the same place in
+	 * another post (a label, a button, a rank). */
+	size_t total = 0, size = 16;
+	for (int k = 0; k < l->nm; k++)
+		total += (size_t)(d->end[l->mem[k]] - l->mem[k]);
+	while (size < 2 * total)
+		size *= 2;
+	struct key_table same;
+	keys_init(&same, total);
+	for (int k = 0; k < l->nm; k++) {
+		int c = l->mem[k];
+		places(d, c, sh);
+		for (int t = d->text_begin[c]; t < d->text_end[c]; t++) {
+			uint64_t h;
+			bool digit;
+			if (!(d->texts[t].flags & (TEXT_LINK | TEXT_SKIP)) &&
+			    text_key(d, m, t, &h, &digit) > 0)
+				keys_add(&same, mix(h, sh[d->texts[t].elem]), k);
+		}
+	}
+	for (int k = 0; k < l->nm; k++) {
+		int c = l->mem[k];
+		for (int x = c; x < d->end[c]; x++)
+			words[x] = 0;
+		for (int t = d->text_begin[c]; t < d->text_end[c]; t++) {
+			uint64_t h;
+			bool digit;
+			if (d->texts[t].flags & (TEXT_LINK | TEXT_SKIP))
+				continue;
+			int n = text_key(d, m, t, &h, &digit);
+			if (n == 0 || (digit && n <= THREAD_META_CHARS) ||
+			    keys_get(&same, mix(h, sh[d->texts[t].elem]))->count >= 2)
+				continue;
+			words[d->texts[t].elem] += n;
+		}
+		for (int x = d->end[c] - 1; x > c; x--)
+			words[d->parent[x]] += words[x];
+	}
+	free(same.e);
+	struct slot *tab = xcalloc(size, sizeof *tab);
+	int nw = 0;         /* the members with words: a "+1" has none */
+	for (int k = 0; k < l->nm; k++) {
+		int c = l->mem[k];
+		places(d, c, sh);
+		if (words[c] == 0)
+			continue;
+		nw++;
+		for (int x = c; x < d->end[c]; x++) {
+			if (words[x] == 0)
+				continue;
+			struct slot *s = slot_get(tab, size - 1, sh[x]);
+			if (s->share == 0) {
+				s->depth = d->depth[x] - d->depth[c];
+				s->rep = x;
+			}
+			s->share += (double)words[x] / words[c];
+		}
+	}
+	const struct slot *best = NULL;
+	for (size_t i = 0; i < size; i++) {
+		const struct slot *s = &tab[i];
+		if (!s->key || s->share < THREAD_MESSAGE * nw ||
+		    (s->depth > 0 && !message_tag(d, s->rep)))
+			continue;
+		if (!best || s->depth > best->depth ||
+		    (s->depth == best->depth && s->share > best->share))
+			best = s;
+	}
+	l->msg = xmalloc((size_t)l->nm * sizeof *l->msg);
+	int rep = best ? best->rep : -1, reproot = -1;
+	for (int k = 0; k < l->nm && rep >= 0; k++)
+		if (dom_contains(d, l->mem[k], rep))
+			reproot = l->mem[k];
+	l->share = best ? best->share / nw : 0;
+	l->depth = best ? best->depth : 0;
+	for (int k = 0; k < l->nm; k++) {
+		int c = l->mem[k];
+		l->msg[k] = rep >= 0 ? walk_place(d, m, rep, reproot, c) : c;
+		l->posts += is_post(d, m, c, l->msg[k]);
+	}
+	free(tab);
+}
+
+/* ---- repeats: the same text at the same place in two posts ---- */
+
+static void
+mark_repeats(const struct dom *d, const struct metrics *m, const int *block, int nb,
+	     uint64_t *sh, struct thread *t)
+{
+	uint64_t *key = xcalloc((size_t)nb + 1, sizeof *key);
+	struct key_table tab;
+	keys_init(&tab, (size_t)nb);
+	for (int i = 0; i < t->nposts; i++)
+		places(d, t->post[i], sh);
+	for (int j = 0; j < nb; j++) {
+		int b = block[j], i = thread_post_of(d, t, b);
+		if (i < 0 || !dom_contains(d, t->msg[i], b))
+			continue;
+		uint64_t h = SEED;
+		int chars = 0;
+		for (int x = d->text_begin[b]; x < d->text_end[b]; x++)
+			if (d->texts[x].block == b && m->tchars[x] > 0) {
+				h = mix(h, site_text_hash(d, x));
+				chars += m->tchars[x];
+			}
+		if (chars < THREAD_REPEAT_CHARS)
+			continue;
+		key[j] = mix(h, sh[b]);
+		keys_add(&tab, key[j], i);
+	}
+	for (int j = 0; j < nb; j++) {
+		int count = key[j] ? keys_get(&tab, key[j])->count : 0;
+		if (count >= 2)
+			t->repeat[block[j]] = (uint8_t)(count > 255 ? 255 : count);
+	}
+	free(tab.e);
+	free(key);
+}
+
+/* ---- the thread ---- */
+
+static uint64_t
+text_hash(const struct dom *d, int e)
+{
+	uint64_t h = SEED;
+	for (int x = d->text_begin[e]; x < d->text_end[e]; x++) {
+		uint64_t v = site_text_hash(d, x);
+		if (v)
+			h = mix(h, v);
+	}
+	return h;
+}
+
+bool
+thread_find(const struct dom *d, const struct metrics *m, const int *block,
+	    const int *chars, int nb, const uint8_t *content, struct thread *t)
+{
+	thread_free(t);
+	int anchor = -1, most = 0;
+	long kept = 0;
+	for (int j = 0; j < nb; j++)
+		if (content[block[j]]) {
+			kept += chars[j];
+			if (chars[j] > most) {
+				most = chars[j];
+				anchor = block[j];
+			}
+		}
+	if (anchor < 0)
+		return false;
+	uint64_t *ph = xmalloc(((size_t)d->n + 1) * sizeof *ph);
+	uint64_t *sh = xmalloc(((size_t)d->n + 1) * sizeof *sh);
+	int *words = xmalloc(((size_t)d->n + 1) * sizeof *words);
+	struct shapes sp;
+	memset(&sp, 0, sizeof sp);
+	struct level best = { 0 };
+	for (int a = anchor; a >= 0 && d->parent[a] >= 0 && a != d->body; a = d->parent[a]) {
+		struct level l;
+		level_eval(d, m, a, ph, sh, words, &sp, &l);
+		int self = 0;
+		while (self < l.nm && l.mem[self] != a)
+			self++;
+		/* the anchor is in the message of a post */
+		bool ok = l.nm >= 2 && self < l.nm && is_post(d, m, a, l.msg[self]) &&
+			  dom_contains(d, l.msg[self], anchor) && l.posts >= THREAD_POSTS && 2 * l.posts >= l.nm;
+		if (ok && l.posts > best.posts) {
+			level_free(&best);
+			best = l;
+		} else {
+			level_free(&l);
+		}
+	}
+	shapes_free(&sp);
+	bool found = false;
+	if (best.posts >= THREAD_POSTS) {
+		t->post = xmalloc((size_t)best.posts * sizeof *t->post);
+		t->msg = xmalloc((size_t)best.posts * sizeof *t->msg);
+		t->sim = xmalloc((size_t)best.posts * sizeof *t->sim);
+		t->like = xmalloc((size_t)best.posts * sizeof *t->like);
+		for (int k = 0; k < best.nm; k++)
+			if (is_post(d, m, best.mem[k], best.msg[k])) {
+				t->post[t->nposts] = best.mem[k];
+				t->msg[t->nposts] = best.msg[k];
+				t->like[t->nposts] = best.like[k];
+				t->sim[t->nposts++] = best.sim[k];
+				if (dom_contains(d, best.mem[k], anchor))
+					t->anchor_post = t->nposts - 1;
+			}
+		t->members = best.nm;
+		t->container = d->parent[best.a];
+		t->anchor = anchor;
+		t->share = best.share;
+		t->msg_depth = best.depth;
+		t->kept_all = kept;
+		for (int j = 0; j < nb; j++)
+			if (content[block[j]]) {
+				int i = thread_post_of(d, t, block[j]);
+				if (i >= 0)
+					t->kept_in += chars[j];
+			}
+		/* the posts' messages are not one text repeated */
+		bool differ = false;
+		uint64_t h0 = text_hash(d, t->msg[0]);
+		for (int i = 1; i < t->nposts && !differ; i++)
+			differ = text_hash(d, t->msg[i]) != h0;
+		found = differ && t->kept_in >= THREAD_KEPT * (double)kept;
+	}
+	level_free(&best);
+	if (found) {
+		t->repeat = xcalloc((size_t)d->n + 1, 1);
+		mark_repeats(d, m, block, nb, sh, t);
+	} else {
+		thread_free(t);
+	}
+	free(ph);
+	free(sh);
+	free(words);
+	return found;
+}
+
+int
+thread_post_of(const struct dom *d, const struct thread *t, int e)
+{
+	int lo = 0, hi = t->nposts - 1;
+	while (lo <= hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (t->post[mid] > e)
+			hi = mid - 1;
+		else if (d->end[t->post[mid]] <= e)
+			lo = mid + 1;
+		else
+			return mid;
+	}
+	return -1;
+}

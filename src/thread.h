@@ -1,0 +1,82 @@
+/* thread.h - a forum thread found by its structure, whatever the forum
+ * software names its parts.
+ *
+ * A thread is a run of sibling subtrees of one shape (the posts: the same
+ * tag, their tag paths a few levels down mostly shared with the first
+ * post's or with one of the last few posts taken), each holding text in
+ * two places at least: a message and, beside it, an author panel, a date,
+ * a number or controls, with a digit among them.  The message is the
+ * place (a path of tags and positions from the post's root) that holds,
+ * on average over the posts, half a post's words or more: the deepest
+ * such.  Words leave out a post's chrome: dates and counts (short texts
+ * with a digit) and the labels that stand at the same place in another
+ * post.  Text that stands in two posts' messages at the same place (a
+ * signature, a control) is not message.  Siblings of the posts one level
+ * down in another sibling count too (an opening post before a list of
+ * replies).
+ *
+ * thread_find() starts from the largest block the method kept (the
+ * opening post, on a thread page) and looks at each of its ancestors in
+ * turn for siblings of its shape; the level with the most posts (three at
+ * least) wins, when that block is in its post's message.  It is a thread
+ * only when the posts hold at least half of the text the method kept: an
+ * article whose comments follow it is not one.  Linear in the page times
+ * its depth; no I/O. */
+#ifndef PITH_THREAD_H
+#define PITH_THREAD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "dom.h"
+#include "metrics.h"
+
+/* Least number of posts (two alike are as often an article's sections). */
+#define THREAD_POSTS 3
+/* Least share of tag paths (Jaccard) a sibling shares with the anchor's
+ * post to be a post of the same shape; the paths looked at go this many
+ * levels below a post's root. */
+#define THREAD_SHAPE 0.5
+#define THREAD_SHAPE_DEPTH 4
+/* Least mean share of a post's words that the message place holds; a
+ * text with a digit and at most THREAD_META_CHARS characters is a date or
+ * a count, not words. */
+#define THREAD_MESSAGE 0.5
+#define THREAD_META_CHARS 40
+/* Least share of the method's kept characters the posts hold. */
+#define THREAD_KEPT 0.5
+/* Text repeated at one place in two posts is not message when it has at
+ * least this many characters (a signature, "Reply with quote"). */
+#define THREAD_REPEAT_CHARS 12
+
+struct thread {
+	int nposts;         /* 0: no thread */
+	int members;        /* siblings of the shape, posts or not */
+	int *post;          /* each post's root element, in page order */
+	int *msg;           /* its message element */
+	double *sim;        /* its shape's similarity to like's */
+	int *like;          /* the sibling it was found alike to (element) */
+	int anchor;         /* the kept block the thread was found from */
+	int anchor_post;    /* the post that holds the anchor */
+	int container;      /* the parent of the anchor's post: in it, what is no post's
+			     * message is not content */
+	double share;       /* mean share of a post's text its message holds */
+	int msg_depth;      /* steps from a post's root to the message place */
+	long kept_in;       /* the method's kept characters in the posts */
+	long kept_all;      /* and in all */
+	uint8_t *repeat;    /* per element: posts with its text at its place (capped) */
+};
+
+void thread_init(struct thread *t);
+void thread_free(struct thread *t);
+
+/* Look for a thread on page d given a method's decision: block[nb] the
+ * text blocks (element ids), chars[nb] their characters, content[] per
+ * element.  Fills t (freed first) and says whether there is one. */
+bool thread_find(const struct dom *d, const struct metrics *m, const int *block,
+		 const int *chars, int nb, const uint8_t *content, struct thread *t);
+
+/* The index of the post that holds element e, or -1. */
+int thread_post_of(const struct dom *d, const struct thread *t, int e);
+
+#endif

@@ -1,0 +1,274 @@
+/* test-thread.c - forum threads found by their structure (thread.h), and
+ * what auto and the inspector's detail make of them.  Every figure below
+ * is worked out by hand in the comments. */
+#include "config.h"
+
+#include "testlib.h"
+
+#include "auto.h"
+#include "method.h"
+#include "thread.h"
+
+/* Four posts in a div layout, no class or id on any of them: an author
+ * line (a link, a rank, a year), a message, and in ann's two messages the
+ * same signature.  Then a quick-reply form.
+ *
+ * Shapes, tag paths up to 4 levels below a post: post 1 has div, div/a,
+ * div/span, div/p, div/div; posts 2 and 4 div, div/a, div/span (3 of 5
+ * shared with post 1: 60 %); post 3 those and div/div (4 of 5: 80 %).
+ *
+ * A post's words (non-link characters, white space not counted) leave out
+ * its chrome: the years and "+1" (a digit, at most 40 characters), the
+ * rank "Baker" and the signature (each at the same place in posts 1 and
+ * 3).  Post 1: the paragraphs' 118 + 86 = 204; post 2: "Regular" 7 and
+ * the message 35; post 3: the message 16; post 4: "Newcomer" 8.  The
+ * message place div[2] holds 204/204, 35/42, 16/16 and 0/8 of them: a
+ * mean of (1 + 0.833 + 1 + 0) / 4 = 0.708 (71 %) >= 0.5; below it p[1]
+ * holds only 118/204/4 = 0.145, and the author line div[1] beside it
+ * (7/42 + 8/8)/4 = 0.292.  So the message is div[2], one step below each
+ * post.  The signature (34 characters >= 12) stands at the same place in
+ * the messages of posts 1 and 3: not message. */
+static const char div_thread[] =
+	"<html><body>\n"
+	"<div id=\"nav\"><a href=\"/\">Home</a> <a href=\"/f\">Forum</a> <a href=\"/s\">Search</a></div>\n"
+	"<h1>Rye starter smells of nail polish</h1>\n"
+	"<div id=\"posts\">\n"
+	"<div><div><a href=\"/u/ann\">ann</a> <span>Baker</span> <span>2021</span></div><div><p>My rye starter is "
+	"two weeks old and it has stopped rising since Sunday, although I feed it every morning "
+	"with the same flour and water as before.</p><p>It smells sharp, almost like nail "
+	"polish, and a grey liquid sits on top. Is it dead, or can I still save it?</p>"
+	"<div>Ann's bakery, fresh bread every morning</div></div></div>\n"
+	"<div><div><a href=\"/u/bob\">bob</a> <span>Regular</span> <span>2022</span></div><div>It is hungry, not "
+	"dead: feed it twice a day.</div></div>\n"
+	"<div><div><a href=\"/u/ann\">ann</a> <span>Baker</span> <span>2023</span></div><div>Thanks, "
+	"I will try.<div>Ann's bakery, fresh bread every morning</div></div></div>\n"
+	"<div><div><a href=\"/u/cy\">cy</a> <span>Newcomer</span> <span>2024</span></div>"
+	"<div>+1</div></div>\n"
+	"</div>\n"
+	"<form><label>Quick reply</label><textarea></textarea><button>Post reply</button></form>\n"
+	"</body></html>\n";
+
+static void
+collect_line(void *ctx, enum explain_role role, const char *text)
+{
+	(void)role;
+	buf_printf(ctx, "%s\n", text);
+}
+
+/* The detail of element e under auto, as the inspector prints it, cut
+ * before the block's probability line's followers that the model gives
+ * (the thread's lines come first). */
+static void
+detail(struct page *pg, const struct params *p, int e, struct buf *out)
+{
+	struct explain x = { .line = collect_line, .ctx = out, .to = "->", .le = "<=", .ge = ">=" };
+	out->len = 0;
+	if (out->data)
+		out->data[0] = 0;
+	method_auto.explain(&test_last, pg, p, e, &x);
+}
+
+/* The n-th child element of e (1-based). */
+static int
+child(const struct dom *d, int e, int n)
+{
+	int c = d->first_child[e];
+	while (c >= 0 && --n > 0)
+		c = d->next_sibling[c];
+	return c;
+}
+
+static void
+test_div_thread(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg, div_thread);
+	struct params p;
+	params_default(&p);
+	struct buf out;
+	buf_init(&out);
+	test_run_into(&pg, &method_auto, &p, NULL, &out);
+	/* every message in order; no author line, signature, form or title */
+	assert_string_equal(out.data,
+		"My rye starter is two weeks old and it has stopped rising since Sunday, although "
+		"I feed it every morning with the same flour and water as before.\n"
+		"It smells sharp, almost like nail polish, and a grey liquid sits on top. Is it "
+		"dead, or can I still save it?\n"
+		"It is hungry, not dead: feed it twice a day.\n"
+		"Thanks, I will try.\n"
+		"+1\n");
+	const struct auto_state *st = test_last.state;
+	const struct thread *t = &st->thread;
+	const struct dom *d = pg.dom;
+	int posts = test_by_id(&pg, "posts");
+	assert_int_equal(t->nposts, 4);
+	assert_int_equal(t->members, 4);
+	for (int k = 0; k < 4; k++) {
+		assert_int_equal(t->post[k], child(d, posts, k + 1));
+		assert_int_equal(t->msg[k], child(d, t->post[k], 2));
+	}
+	assert_int_equal(t->anchor_post, 0);
+	assert_int_equal(t->msg_depth, 1);
+	assert_near(t->share, (1 + 35.0 / 42 + 1 + 0) / 4, 1e-9);
+	assert_near(t->sim[1], 3.0 / 5, 1e-9);
+	assert_near(t->sim[2], 4.0 / 5, 1e-9);
+	/* the model kept post 1's message, its signature included, and
+	 * nothing else: 204 + 34 = 238 characters, all in a message */
+	assert_int_equal(t->kept_in, 238);
+	assert_int_equal(t->kept_all, 238);
+
+	int who2 = child(d, t->post[1], 1), sig3 = child(d, t->msg[2], 1);
+	assert_int_equal(test_last.dc.reason[who2], REASON_POST_PART);
+	assert_int_equal(test_last.dc.reason[sig3], REASON_POST_PART);
+	assert_int_equal(t->repeat[sig3], 2);
+	assert_int_equal(test_last.dc.reason[t->msg[1]], REASON_THREAD);
+
+	/* the detail, line for line as the hand-worked figures above give it
+	 * (line 4: the posts' container; line 6: post 2's message) */
+	struct buf ex;
+	buf_init(&ex);
+	detail(&pg, &p, t->msg[1], &ex);
+	assert_non_null(strstr(ex.data,
+		"kept: the message of post 2 of 4 of a forum thread\n"
+		"the posts: 4 div elements of one shape in div#posts (line 4), each with text beside "
+		"its message and a digit there (a date, a number)\n"
+		"this one and post 1 (the largest kept block's) share 60% of their tag paths 4 levels "
+		"down (50% make one shape)\n"
+		"its message: div (line 6), 1 step below the post: the deepest place holding 50% or "
+		"more of a post's words (dates, counts and labels another post has left out), 71% "
+		"on average\n"));
+	detail(&pg, &p, who2, &ex);
+	assert_non_null(strstr(ex.data,
+		"dropped: in post 2 of 4 of a forum thread, outside its message (an author panel, "
+		"a signature, controls)\n"));
+	detail(&pg, &p, sig3, &ex);
+	assert_non_null(strstr(ex.data,
+		"dropped: its text stands at the same place in 2 posts (a signature, a control); "
+		"post 3 of 4 of a forum thread\n"));
+	detail(&pg, &p, child(d, t->msg[0], 1), &ex);
+	assert_non_null(strstr(ex.data, "this is post 1, whose message holds the largest kept "
+				   "block\n"));
+
+	/* auto.thread=off: no thread, and the replies go as the model has it */
+	int msg2 = t->msg[1];
+	struct buf off;
+	buf_init(&off);
+	char err[100];
+	assert_int_equal(params_set(&p, "auto.thread=off", err, sizeof err), 0);
+	test_run_into(&pg, &method_auto, &p, NULL, &off);
+	st = test_last.state;
+	assert_int_equal(st->thread.nposts, 0);
+	assert_int_not_equal(test_last.dc.reason[msg2], REASON_THREAD);
+	buf_free(&off);
+	buf_free(&ex);
+	buf_free(&out);
+	page_free(&pg);
+}
+
+/* A table layout: each post a row of two cells, the author's (a name and
+ * a post count) and the message; the head row and a spacer row between
+ * posts are not of that shape.  The rows' paths: td, td/b, td/br (post 1
+ * has td/p as well): 3 of 4 = 75 %.  The message cell td[2] holds most of
+ * each row's text; the author cell's count has the digit. */
+static const char table_thread[] =
+	"<html><body><table>\n"
+	"<tr><th>Author</th><th>Message</th></tr>\n"
+	"<tr><td><b>mira</b><br>Posts: 12</td><td><p>The ferry to the island was cancelled "
+	"again this morning because of the wind, the third time this week.</p><p>Does anyone "
+	"know whether the afternoon boat is running, or should I book a room in town?</p></td></tr>\n"
+	"<tr><td colspan=\"2\"></td></tr>\n"
+	"<tr><td><b>oskar</b><br>Posts: 340</td><td>The afternoon boat runs, I am on it.</td></tr>\n"
+	"<tr><td colspan=\"2\"></td></tr>\n"
+	"<tr><td><b>mira</b><br>Posts: 13</td><td>Great, see you there.</td></tr>\n"
+	"<tr><td colspan=\"2\"></td></tr>\n"
+	"<tr><td><b>lee</b><br>Posts: 2</td><td>Take a warm coat, the deck is cold.</td></tr>\n"
+	"</table>\n"
+	"<p><a href=\"/new\">New topic</a> <a href=\"/reply\">Reply</a></p>\n"
+	"</body></html>\n";
+
+static void
+test_table_thread(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg, table_thread);
+	struct params p;
+	params_default(&p);
+	struct buf out;
+	buf_init(&out);
+	test_run_into(&pg, &method_auto, &p, NULL, &out);
+	assert_string_equal(out.data,
+		"The ferry to the island was cancelled again this morning because of the wind, "
+		"the third time this week.\n"
+		"Does anyone know whether the afternoon boat is running, or should I book a room "
+		"in town?\n"
+		"The afternoon boat runs, I am on it.\n"
+		"Great, see you there.\n"
+		"Take a warm coat, the deck is cold.\n");
+	const struct thread *t = &((const struct auto_state *)test_last.state)->thread;
+	assert_int_equal(t->nposts, 4);
+	for (int k = 0; k < 4; k++) {
+		assert_string_equal(dom_tagname(pg.dom, t->post[k]), "tr");
+		assert_int_equal(t->msg[k], child(pg.dom, t->post[k], 2));
+	}
+	buf_free(&out);
+	page_free(&pg);
+}
+
+/* An article with a comment section: the comments are posts of one shape
+ * (a dated author line and a message), but the largest kept block is the
+ * article's, outside them, so there is no thread and the comments stay
+ * out, as aeb's and trafilatura's golds have it. */
+static const char article_comments[] =
+	"<html><body>\n"
+	"<div id=\"story\"><h1>Harbour wall to be rebuilt</h1>\n"
+	"<p>The council has approved the money to rebuild the harbour wall, which was "
+	"breached twice in the storms of last winter and has been shored up with sandbags "
+	"since January.</p>\n"
+	"<p>Work will start in the spring and is expected to take eighteen months. The "
+	"fishing boats will moor at the north quay while the south side is closed.</p>\n"
+	"<p>The harbour master said the new wall would be a metre higher than the old one "
+	"and built to stand the storms that the coast now sees every few years.</p>\n"
+	"</div>\n"
+	"<div id=\"talk\">\n"
+	"<div><div><a href=\"/u/1\">jon</a> 3 May</div><div>About time too, the sandbags have "
+	"been there for months.</div></div>\n"
+	"<div><div><a href=\"/u/2\">ria</a> 3 May</div><div>Eighteen months is a long time "
+	"for the boats at the north quay.</div></div>\n"
+	"<div><div><a href=\"/u/3\">sam</a> 4 May</div><div>Good news for the town.</div></div>\n"
+	"</div>\n"
+	"</body></html>\n";
+
+static void
+test_article_comments(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg, article_comments);
+	struct params p;
+	params_default(&p);
+	struct buf out;
+	buf_init(&out);
+	test_run_into(&pg, &method_auto, &p, NULL, &out);
+	const struct thread *t = &((const struct auto_state *)test_last.state)->thread;
+	assert_int_equal(t->nposts, 0);
+	assert_non_null(strstr(out.data, "The harbour master said"));
+	assert_null(strstr(out.data, "sandbags have been there"));
+	assert_null(strstr(out.data, "Good news for the town"));
+	buf_free(&out);
+	page_free(&pg);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_div_thread),
+		cmocka_unit_test(test_table_thread),
+		cmocka_unit_test(test_article_comments),
+	};
+	int rc = cmocka_run_group_tests(tests, NULL, NULL);
+	run_free(&test_last);
+	return rc;
+}
