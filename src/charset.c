@@ -49,6 +49,8 @@ static const struct label labels[] = {
 	{ "iso-ir-149", "euc-kr" }, { "csksc56011987", "euc-kr" },
 	{ "utf-16le", "utf-16le" }, { "utf-16", "utf-16le" }, { "ucs-2", "utf-16le" },
 	{ "unicode", "utf-16le" }, { "utf-16be", "utf-16be" },
+	/* no WHATWG labels: for --charset and the byte-order marks */
+	{ "utf-32le", "utf-32le" }, { "utf-32", "utf-32le" }, { "utf-32be", "utf-32be" },
 	{ "windows-1250", "windows-1250" }, { "cp1250", "windows-1250" }, { "x-cp1250", "windows-1250" },
 	{ "windows-1251", "windows-1251" }, { "cp1251", "windows-1251" }, { "x-cp1251", "windows-1251" },
 	{ "windows-1253", "windows-1253" }, { "cp1253", "windows-1253" },
@@ -90,6 +92,7 @@ static const struct iconv_name iconv_names[] = {
 	{ "shift_jis", "CP932" }, { "euc-jp", "EUC-JP" },
 	{ "iso-2022-jp", "ISO-2022-JP" }, { "euc-kr", "CP949" },
 	{ "utf-16le", "UTF-16LE" }, { "utf-16be", "UTF-16BE" },
+	{ "utf-32le", "UTF-32LE" }, { "utf-32be", "UTF-32BE" },
 	{ "macintosh", "MACINTOSH" }, { "x-mac-cyrillic", "MAC-CYRILLIC" },
 	{ "ibm866", "IBM866" }, { "windows-874", "CP874" },
 };
@@ -364,6 +367,38 @@ sniff_utf16(const char *bytes, size_t n)
 	return w == &le ? "utf-16le" : "utf-16be";
 }
 
+/* UTF-32 without a BOM: every fourth byte of ASCII markup is the
+ * character, the three others NUL; '<' and '>' among them, and no code
+ * point above U+10FFFF or a surrogate.  Read as UTF-16 it would give the
+ * markup as text ("< ! D O C T Y P E"). */
+static const char *
+sniff_utf32(const char *bytes, size_t n)
+{
+	size_t m = n < 4096 ? n : 4096;
+	if (m < 32)
+		return NULL;
+	const unsigned char *u = (const unsigned char *)bytes;
+	for (int le = 1; le >= 0; le--) {
+		size_t units = 0, ascii = 0, markup = 0, bad = 0;
+		for (size_t i = 0; i + 3 < m; i += 4) {
+			uint32_t c = le ? (uint32_t)u[i] | (uint32_t)u[i + 1] << 8 |
+					  (uint32_t)u[i + 2] << 16 | (uint32_t)u[i + 3] << 24
+					: (uint32_t)u[i] << 24 | (uint32_t)u[i + 1] << 16 |
+					  (uint32_t)u[i + 2] << 8 | (uint32_t)u[i + 3];
+			units++;
+			if (c == '<' || c == '>')
+				markup++;
+			if ((c >= 0x20 && c < 0x7F) || c == '\t' || c == '\n' || c == '\r')
+				ascii++;
+			else if (c == 0 || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+				bad++;
+		}
+		if (markup >= 2 && ascii * 4 >= units && bad * 50 <= units)
+			return le ? "utf-32le" : "utf-32be";
+	}
+	return NULL;
+}
+
 /* Names libuchardet gives that are no WHATWG label. */
 static const struct label detector_names[] = {
 	{ "uhc", "euc-kr" }, { "mac-cyrillic", "x-mac-cyrillic" },
@@ -394,8 +429,8 @@ charset_guess_bytes(const char *bytes, size_t n, bool *low)
 		}
 	}
 	uchardet_delete(ud);
-	/* The UTF-16 answers are for BOMs, handled before. */
-	if (!name || !strncmp(name, "utf-16", 6))
+	/* The UTF-16 and UTF-32 answers are for BOMs, handled before. */
+	if (!name || !strncmp(name, "utf-16", 6) || !strncmp(name, "utf-32", 6))
 		return NULL;
 	/* libuchardet 0.0.7 reports no confidence: judge the evidence, the
 	 * bytes above 0x7F it saw and how cleanly they decode. */
@@ -457,6 +492,15 @@ charset_detect(const char *bytes, size_t n, const char *flag,
 		g->name = "utf-8"; g->bom_len = 3; g->source = CHARSET_BOM;
 		return 0;
 	}
+	/* UTF-32LE's mark begins with UTF-16LE's: it goes first */
+	if (n >= 4 && u[0] == 0xFF && u[1] == 0xFE && u[2] == 0 && u[3] == 0) {
+		g->name = "utf-32le"; g->bom_len = 4; g->source = CHARSET_BOM;
+		return 0;
+	}
+	if (n >= 4 && u[0] == 0 && u[1] == 0 && u[2] == 0xFE && u[3] == 0xFF) {
+		g->name = "utf-32be"; g->bom_len = 4; g->source = CHARSET_BOM;
+		return 0;
+	}
 	if (n >= 2 && u[0] == 0xFF && u[1] == 0xFE) {
 		g->name = "utf-16le"; g->bom_len = 2; g->source = CHARSET_BOM;
 		return 0;
@@ -476,7 +520,9 @@ charset_detect(const char *bytes, size_t n, const char *flag,
 	}
 	/* Before any label: a UTF-16 page's own <meta> cannot be read as
 	 * ASCII, and its bytes would look binary. */
-	const char *u16 = sniff_utf16(bytes, n);
+	const char *u16 = sniff_utf32(bytes, n);
+	if (!u16)
+		u16 = sniff_utf16(bytes, n);
 	if (u16) {
 		g->name = u16;
 		g->source = CHARSET_DETECTED;
@@ -501,8 +547,9 @@ charset_detect(const char *bytes, size_t n, const char *flag,
 			snprintf(g->note, sizeof g->note,
 				 "unknown label '%s' ignored", g->declared);
 	}
-	/* A page cannot really be UTF-16 once its bytes were read as ASCII. */
-	if (label && !strncmp(label, "utf-16", 6))
+	/* A page cannot really be UTF-16 or UTF-32 once its bytes were read
+	 * as ASCII. */
+	if (label && (!strncmp(label, "utf-16", 6) || !strncmp(label, "utf-32", 6)))
 		label = "utf-8";
 
 	size_t multi, bad;

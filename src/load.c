@@ -275,7 +275,7 @@ load_text(const char *bytes, size_t n, const struct load_opts *o,
 	if (charset_detect(bytes, n, o->charset, o->http_type, &r->charset,
 			   err, errlen) < 0)
 		return -1;
-	bool wide = !strncmp(r->charset.name, "utf-16", 6);
+	bool wide = !strncmp(r->charset.name, "utf-16", 6) || !strncmp(r->charset.name, "utf-32", 6);
 	if (!wide && bytes_look_binary(bytes, n)) {
 		snprintf(err, errlen, "binary file (not HTML text)");
 		return -1;

@@ -228,6 +228,14 @@ test_detect_bom(void **state)
 	assert_string_equal(g.name, "utf-16be");
 	assert_int_equal(g.source, CHARSET_BOM);
 	assert_int_equal(g.bom_len, 2);
+	/* UTF-32's marks: FF FE 00 00 is no UTF-16LE mark followed by U+0000 */
+	g = DETECT("\xff\xfe\0\0<\0\0\0p\0\0\0>\0\0\0", NULL, NULL);
+	assert_string_equal(g.name, "utf-32le");
+	assert_int_equal(g.source, CHARSET_BOM);
+	assert_int_equal(g.bom_len, 4);
+	g = DETECT("\0\0\xfe\xff\0\0\0<\0\0\0p\0\0\0>", NULL, NULL);
+	assert_string_equal(g.name, "utf-32be");
+	assert_int_equal(g.bom_len, 4);
 	/* the BOM outranks the flag and the page's label */
 	g = DETECT("\xef\xbb\xbf<meta charset=\"gbk\">", "latin1", "text/html; charset=big5");
 	assert_string_equal(g.name, "utf-8");
@@ -602,6 +610,43 @@ test_detect_utf16_nobom(void **state)
 	assert_string_not_equal(g.name, "utf-16le");
 }
 
+/* UTF-32 without a BOM: the markup's characters every fourth byte, in
+ * either order, is neither UTF-16 nor binary. */
+static void
+test_detect_utf32_nobom(void **state)
+{
+	(void)state;
+	static const char ascii[] = "<html><body><p>caf\xc3\xa9 \xd0\x9c\xd0\xb8\xd1\x80</p></body></html>";
+	char le[512], be[512];
+	size_t k = 0;
+	const unsigned char *u = (const unsigned char *)ascii;
+	for (size_t i = 0; i < sizeof ascii - 1;) {
+		uint32_t cp;
+		i += utf8_decode(u + i, sizeof ascii - 1 - i, &cp);
+		for (int b = 0; b < 4; b++) {
+			le[k + (size_t)b] = (char)(cp >> (8 * b));
+			be[k + (size_t)b] = (char)(cp >> (8 * (3 - b)));
+		}
+		k += 4;
+	}
+	struct charset_guess g = detect(le, k, NULL, NULL);
+	assert_string_equal(g.name, "utf-32le");
+	assert_int_equal(g.source, CHARSET_DETECTED);
+	g = detect(be, k, NULL, NULL);
+	assert_string_equal(g.name, "utf-32be");
+	/* and it converts: the text, not the markup spelt out */
+	struct buf out;
+	buf_init(&out);
+	size_t repl = 0;
+	assert_int_equal(charset_convert(le, k, "utf-32le", &out, &repl), 0);
+	assert_int_equal(out.len, sizeof ascii - 1);
+	assert_memory_equal(out.data, ascii, out.len);
+	buf_free(&out);
+	/* --charset takes the names too */
+	assert_string_equal(charset_canonical("UTF-32"), "utf-32le");
+	assert_string_equal(charset_canonical("utf-32be"), "utf-32be");
+}
+
 /* ---- conversion ---- */
 
 static void
@@ -735,6 +780,7 @@ main(void)
 		cmocka_unit_test(test_detect_cost),
 		cmocka_unit_test(test_detect_contradicted),
 		cmocka_unit_test(test_detect_utf16_nobom),
+		cmocka_unit_test(test_detect_utf32_nobom),
 		cmocka_unit_test(test_convert_gbk),
 		cmocka_unit_test(test_convert_1252),
 		cmocka_unit_test(test_convert_invalid),
