@@ -363,7 +363,15 @@ str_has_suffix(const char *s, const char *suffix)
 static bool
 is_blanked(unsigned char c, bool keep_cr)
 {
-	return c < 0x20 && c != '\t' && c != '\n' && (c != '\r' || !keep_cr);
+	return (c < 0x20 && c != '\t' && c != '\n' && (c != '\r' || !keep_cr)) || c == 0x7F;
+}
+
+/* A byte of w equal to b sets its top bit in the result. */
+static inline uint64_t
+has_byte(uint64_t w, unsigned char b)
+{
+	uint64_t v = w ^ (0x0101010101010101ull * b);
+	return (v - 0x0101010101010101ull) & ~v & 0x8080808080808080ull;
 }
 
 void
@@ -373,16 +381,24 @@ blank_controls(char *s, size_t n, bool keep_cr)
 	for (; i + 8 <= n; i += 8) {
 		uint64_t w;
 		memcpy(&w, s + i, 8);
-		/* a byte below 0x20 sets its top bit here: most words have none */
-		if (!((w - 0x2020202020202020ull) & ~w & 0x8080808080808080ull))
+		/* a byte below 0x20 sets its top bit here, as do DEL and C2
+		 * (the lead byte of the C1 controls): most words have none */
+		if (!((w - 0x2020202020202020ull) & ~w & 0x8080808080808080ull) &&
+		    !has_byte(w, 0x7F) && !has_byte(w, 0xC2))
 			continue;
 		for (size_t k = i; k < i + 8; k++)
 			if (is_blanked((unsigned char)s[k], keep_cr))
 				s[k] = ' ';
+			else if ((unsigned char)s[k] == 0xC2 && k + 1 < n &&
+				 (unsigned char)s[k + 1] >= 0x80 && (unsigned char)s[k + 1] <= 0x9F)
+				s[k] = s[k + 1] = ' ';
 	}
 	for (; i < n; i++)
 		if (is_blanked((unsigned char)s[i], keep_cr))
 			s[i] = ' ';
+		else if ((unsigned char)s[i] == 0xC2 && i + 1 < n &&
+			 (unsigned char)s[i + 1] >= 0x80 && (unsigned char)s[i + 1] <= 0x9F)
+			s[i] = s[i + 1] = ' ';
 }
 
 static inline unsigned char

@@ -80,8 +80,9 @@ bool str_has_suffix(const char *s, const char *suffix);
  * Without strcasestr's per-call setup, which dominates for the short words
  * pith looks for in attribute values and text. */
 /* Every control character but tab and line feed (and carriage return,
- * with keep_cr) becomes a space; eight bytes at a time, as text seldom
- * holds one. */
+ * with keep_cr) becomes a space: C0, DEL, and the C1 controls' two UTF-8
+ * bytes (C2 80 to C2 9F) two spaces; eight bytes at a time, as text
+ * seldom holds one. */
 void blank_controls(char *s, size_t n, bool keep_cr);
 /* Which of up to 64 words occur in a string, in one pass: bit k of
  * word_finder_scan() is words[k].  ASCII letters match in either case,

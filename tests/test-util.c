@@ -228,9 +228,15 @@ test_blank_controls(void **state)
 	char b[sizeof a];
 	memcpy(b, a, sizeof a);
 	blank_controls(a, n, true);
-	assert_memory_equal(a, "ab \tcd\r\nef gh\x7fij k", n);
+	assert_memory_equal(a, "ab \tcd\r\nef gh ij k", n);
 	blank_controls(b, n, false);
-	assert_memory_equal(b, "ab \tcd \nef gh\x7fij k", n);
+	assert_memory_equal(b, "ab \tcd \nef gh ij k", n);
+	/* DEL, and C1 controls (U+0081 OSC's kin, U+009B CSI, U+009D OSC) in
+	 * a word and across the boundary of two; U+00A0 and U+00E9 stay */
+	char c[] = "a\xc2\x81" "bcde\xc2" "\x9b" "x\xc2\x9d\x7fy\xc2\xa0\xc3\xa9";
+	n = sizeof c - 1;
+	blank_controls(c, n, false);
+	assert_memory_equal(c, "a  bcde  x   y\xc2\xa0\xc3\xa9", n);
 }
 
 static void
