@@ -19,18 +19,18 @@
 void
 cli_report(const char *file, const char *reason)
 {
-	fprintf(stderr, "pith: %s: %s\n", file, reason);
+	eprintf("pith: %s: %s\n", file, reason);
 }
 
 int
 cli_usage_error(const char *fmt, ...)
 {
 	va_list ap;
-	fputs("pith: ", stderr);
+	char m[1024];
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(m, sizeof m, fmt, ap);
 	va_end(ap);
-	fputs("\nTry 'pith --help' for more information.\n", stderr);
+	eprintf("pith: %s\nTry 'pith --help' for more information.\n", m);
 	return 2;
 }
 
@@ -185,7 +185,7 @@ cli_sites_new(const struct cli *c, const struct method *const *ms, int nm, char 
 		if (!strcmp(name, "-"))
 			continue;       /* standard input can be read once only */
 		if (progress)
-			fprintf(stderr, "\rpith: reading the site's pages: %d of %d", i + 1, names.n);
+			eprintf("\rpith: reading the site's pages: %d of %d", i + 1, names.n);
 		int rc = load_isolated(c, name, &sp.pages[i], err, sizeof err);
 		if (rc < 0) {
 			/* an input's failure is reported when it is extracted;

@@ -134,7 +134,7 @@ static void
 rule_diag(void *ctx, const char *file, int line, const char *reason)
 {
 	(void)ctx;
-	fprintf(stderr, "pith: %s:%d: %s\n", file, line, reason);
+	eprintf("pith: %s:%d: %s\n", file, line, reason);
 }
 
 struct passage_ctx {
@@ -148,7 +148,7 @@ passage(void *ctx, const char *line, size_t n, size_t off)
 	struct passage_ctx *p = ctx;
 	(void)off;
 	if (p->n++ < 20)
-		fprintf(stderr, "%s: %s: %.*s%s\n", p->input, p->what, (int)(n > 160 ? 160 : n),
+		eprintf("%s: %s: %.*s%s\n", p->input, p->what, (int)(n > 160 ? 160 : n),
 			line, n > 160 ? "..." : "");
 }
 
@@ -166,17 +166,17 @@ gold_report(const struct cli *c, const char *input, const char *text, size_t len
 	buf_printf(&path, "%s/%s.gold.txt", c->gold_dir, base);
 	char err[256];
 	if (read_file(path.data, (size_t)1 << 26, &gold, err, sizeof err) < 0) {
-		fprintf(stderr, "%s: no gold (%s: %s)\n", input, path.data, err);
+		eprintf("%s: no gold (%s: %s)\n", input, path.data, err);
 	} else {
 		struct prf s = prf_chars(gold.data ? gold.data : "", gold.len, text, len);
-		fprintf(stderr, "%s: characters P %.3f R %.3f F %.3f against %s\n", input,
+		eprintf("%s: characters P %.3f R %.3f F %.3f against %s\n", input,
 			s.P, s.R, s.F, path.data);
 		if (c->verbose) {
 			struct passage_ctx m = { input, "missing", 0 }, x = { input, "extra", 0 };
 			score_missing(gold.data ? gold.data : "", gold.len, text, len, passage, &m);
 			score_missing(text, len, gold.data ? gold.data : "", gold.len, passage, &x);
 			if (m.n > 20 || x.n > 20)
-				fprintf(stderr, "%s: %d missing and %d extra passages in all\n",
+				eprintf("%s: %d missing and %d extra passages in all\n",
 					input, m.n, x.n);
 		}
 	}
@@ -210,7 +210,7 @@ follow_pages(const struct cli *c, const struct rule *rule, const struct method *
 			loop = !strcmp(seen.v[i], next);
 		char *file = next && !loop ? multipage_find(next, &cands, at_path) : NULL;
 		if (c->verbose && next)
-			fprintf(stderr, "%s: next_page_link: %s%s\n", input, next,
+			eprintf("%s: next_page_link: %s%s\n", input, next,
 				loop ? " (seen before: stopped)" : file ? "" : " (no local file has it)");
 		struct page np;
 		char err[256];
@@ -334,14 +334,14 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 	}
 	if (c->verbose) {
 		const struct load_result *l = &pg.src;
-		fprintf(stderr, "%s: %s (%s), %zu replaced, %zu references, "
+		eprintf("%s: %s (%s), %zu replaced, %zu references, "
 			"%zu presentation forms%s%s\n", input, l->charset.name,
 			charset_how(&l->charset), l->replacements,
 			l->refs_decoded, l->forms_normalised,
 			*l->charset.note ? "; " : "", l->charset.note);
 		if (pg.dom) {
 			const struct tib_detect *sc = page_script(&pg);
-			fprintf(stderr, "%s: script %s%s, syllables at 1-7 %.2f, "
+			eprintf("%s: script %s%s, syllables at 1-7 %.2f, "
 				"at 1-5 %.2f%s%s%s\n", input,
 				tib_script_name(sc->dominant),
 				sc->tibetan ? ", Tibetan page" : "",
@@ -385,16 +385,16 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 	if (c->verbose && rule) {
 		const char *rn = rule->path ? rule->path : rule->host;
 		if (run.outcome.body_line)
-			fprintf(stderr, "%s: rule %s: body: line %d matched\n", input, rn,
+			eprintf("%s: rule %s: body: line %d matched\n", input, rn,
 				run.outcome.body_line);
 		else
-			fprintf(stderr, "%s: rule %s: %s, %s\n", input, rn,
+			eprintf("%s: rule %s: %s, %s\n", input, rn,
 				rule->body.n ? "no body: line matched" : "the rule has no body: line",
 				c->ftr_only ? "nothing extracted" :
 				run.by_rule ? "autodetect_on_failure: no, nothing extracted" :
 				"the method decided");
 	} else if (c->verbose && c->ruleset) {
-		fprintf(stderr, "%s: no rule for %s\n", input, rule_url ? rule_url : "this page");
+		eprintf("%s: no rule for %s\n", input, rule_url ? rule_url : "this page");
 	}
 	/* the rest of a multi-page article, and the one-page version's
 	 * address (said; pith does not fetch it) */
@@ -404,7 +404,7 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 		const char *u = rule_url && cli_is_url(rule_url) ? rule_url : NULL;
 		single = multipage_link(rule, "single_page_link", pg.dom, u);
 		if (c->verbose && single)
-			fprintf(stderr, "%s: single_page_link: %s\n", input, single);
+			eprintf("%s: single_page_link: %s\n", input, single);
 		if (run.outcome.body_line)
 			more_pages = follow_pages(c, rule, algo, &p, &pg, input, u, &run.text);
 	}
@@ -552,7 +552,7 @@ rules_summary(const struct rules_set *s, const struct printer *p)
 			buf_printf(&b, " %s (%d of %d)", s->v[k]->path ? s->v[k]->path : s->v[k]->host,
 				   p->dead[k], p->used[k]);
 		}
-	fprintf(stderr, "%s\n", b.data);
+	eprintf("%s\n", b.data);
 	buf_free(&b);
 }
 
@@ -585,10 +585,10 @@ emit(struct printer *p, const char *input, struct result *r)
 	if (p->progress) {
 		double s = (now_ms() - p->t0) / 1e3;
 		if (p->total < 0)   /* WARC files: not known ahead */
-			fprintf(stderr, "\r%d pages, %.0f pages/s, %d failed ",
+			eprintf("\r%d pages, %.0f pages/s, %d failed ",
 				p->done, s > 0 ? p->done / s : 0.0, p->failed);
 		else
-			fprintf(stderr, "\r%d/%d pages, %.0f pages/s, %d failed ",
+			eprintf("\r%d/%d pages, %.0f pages/s, %d failed ",
 				p->done, p->total, s > 0 ? p->done / s : 0.0, p->failed);
 		if (p->done == p->total)
 			fputc('\n', stderr);
@@ -699,7 +699,7 @@ source_close_warc(struct source *s)
 	long sk = k[WARC_SKIP_NOT_HTML] + k[WARC_SKIP_REVISIT] + k[WARC_SKIP_TRUNCATED] +
 		  k[WARC_SKIP_INVALID];
 	if (sk > 0 || s->b->c->verbose)
-		fprintf(stderr, "pith: %s: %ld pages, %ld records skipped (%ld not HTML, "
+		eprintf("pith: %s: %ld pages, %ld records skipped (%ld not HTML, "
 			"%ld revisits, %ld truncated, %ld invalid)\n", file, s->pages, sk,
 			k[WARC_SKIP_NOT_HTML], k[WARC_SKIP_REVISIT], k[WARC_SKIP_TRUNCATED],
 			k[WARC_SKIP_INVALID]);
@@ -755,7 +755,7 @@ source_next(struct source *s, struct item *it)
 			if (st == WARC_SKIP) {
 				s->skipped[kind]++;
 				if (b->c->verbose)
-					fprintf(stderr, "%s: record %ld%s%s%s skipped: %s\n", file,
+					eprintf("%s: record %ld%s%s%s skipped: %s\n", file,
 						rec->number, uri ? " (" : "", uri ? uri : "",
 						uri ? ")" : "", why);
 				continue;

@@ -20,9 +20,9 @@ print_diag(void *ctx, const char *file, int line, const char *reason)
 	if (count)
 		(*count)++;
 	if (line > 0)
-		fprintf(stderr, "pith: %s:%d: %s\n", file, line, reason);
+		eprintf("pith: %s:%d: %s\n", file, line, reason);
 	else
-		fprintf(stderr, "pith: %s: %s\n", file, reason);
+		eprintf("pith: %s: %s\n", file, reason);
 }
 
 static int
@@ -57,11 +57,11 @@ cost_list(const struct rule *r, const struct rule_list *l, const char *what,
 		(void)xpath_select(x, l->v[i], &ids, err, sizeof err);
 		unsigned long used = xpath_budget_used(x);
 		if (xpath_over_budget(x))
-			fprintf(stderr, "pith: %s:%d: warning: %s: expensive on %s: over a page's "
+			eprintf("pith: %s:%d: warning: %s: expensive on %s: over a page's "
 				"whole XPath budget (%lu steps)\n", r->path ? r->path : "-",
 				l->line[i], what, page, (unsigned long)XPATH_BUDGET);
 		else if (used > XPATH_BUDGET / 10)
-			fprintf(stderr, "pith: %s:%d: warning: %s: expensive on %s: %lu XPath "
+			eprintf("pith: %s:%d: warning: %s: expensive on %s: %lu XPath "
 				"steps, %.0f %% of a page's budget\n", r->path ? r->path : "-",
 				l->line[i], what, page, used, 100.0 * (double)used / XPATH_BUDGET);
 		free(ids);
@@ -428,7 +428,7 @@ rules_learn_cmd(struct cli *c, int argc, char **argv)
 	} else if (c->outdir && rules_target(c->url, c->outdir, target, sizeof target, err,
 					     sizeof err) < 0) {
 		/* err names the file or directory already */
-		fprintf(stderr, "pith: %s\n", err);
+		eprintf("pith: %s\n", err);
 		rc = 1;
 	} else {
 		struct learn_out out;
@@ -437,19 +437,19 @@ rules_learn_cmd(struct cli *c, int argc, char **argv)
 			cli_report(c->outdir ? target : "rules learn", err);
 			rc = 1;
 		} else {
-			fwrite(out.log.data ? out.log.data : "", 1, out.log.len, stderr);
+			eprintf("%s", out.log.data ? out.log.data : "");
 			int low = 0;
 			for (int i = 0; i < n; i++) {
 				const struct learn_check *k = &out.check[i];
 				char bl[64] = "no body: matched";
 				if (k->body_line)
 					snprintf(bl, sizeof bl, "body: line %d", k->body_line);
-				fprintf(stderr, "%s: %.1f %% of the method's text, %.1f %% in other readers "
+				eprintf("%s: %.1f %% of the method's text, %.1f %% in other readers "
 					"(%s)\n", lp[i].file, 100 * k->f_pith, 100 * k->f_ftr, bl);
 				low += k->f_pith < 0.99 || k->f_ftr < 0.99;
 			}
 			if (low)
-				fprintf(stderr, "pith: warning: the rule gives less than 99 %% of the "
+				eprintf("pith: warning: the rule gives less than 99 %% of the "
 					"method's text on %d of %d pages (worst %s, %.1f %%)\n", low, n,
 					lp[out.worst].file, 100 * out.worst_f);
 			if (c->outdir) {
@@ -457,7 +457,7 @@ rules_learn_cmd(struct cli *c, int argc, char **argv)
 					cli_report(target, err);
 					rc = 1;
 				} else {
-					fprintf(stderr, "wrote %s\n", target);
+					eprintf("wrote %s\n", target);
 				}
 			} else {
 				struct buf w;

@@ -278,7 +278,7 @@ main(int argc, char **argv)
 		case OPT_SET: {
 			int rc = params_set(&c.params, optarg, err, sizeof err);
 			if (rc == PARAMS_BAD_FILE) {    /* a file it names: "FILE: reason" */
-				fprintf(stderr, "pith: %s\n", err);
+				eprintf("pith: %s\n", err);
 				return 1;
 			}
 			if (rc < 0)

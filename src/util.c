@@ -13,6 +13,7 @@
 #include "util.h"
 
 static void (*die_cleanup)(void);
+static void vput_safe(FILE *f, const char *fmt, va_list ap);
 
 void
 die_set_cleanup(void (*fn)(void))
@@ -31,11 +32,107 @@ die(const char *fmt, ...)
 	va_list ap;
 	va_start(ap, fmt);
 	fputs("pith: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	vput_safe(stderr, fmt, ap);
 	va_end(ap);
+	fputc('\n', stderr);
 	fflush(stderr);
 	abort();
+}
+
+/* Whether s[i] (of n bytes) begins a character buf_add_safe escapes, and
+ * how many bytes it takes: 0 for none. */
+static size_t
+unsafe_at(const char *s, size_t n, size_t i)
+{
+	unsigned char c = (unsigned char)s[i];
+	if ((c < 0x20 && c != '\n' && c != '\t' && !(c == '\r' && i == 0)) || c == 0x7F)
+		return 1;
+	if (c == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] >= 0x80 &&
+	    (unsigned char)s[i + 1] <= 0x9F)
+		return 2;
+	return 0;
+}
+
+static void
+escape_one(const char *s, size_t k, char out[8])
+{
+	if (k == 1)
+		snprintf(out, 8, "\\x%02X", (unsigned char)s[0]);
+	else
+		snprintf(out, 8, "\\u%04X", (unsigned char)s[1]);
+}
+
+void
+buf_add_safe(struct buf *b, const char *s, size_t n)
+{
+	size_t run = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = unsafe_at(s, n, i);
+		if (!k) {
+			run++;
+			continue;
+		}
+		char e[8];
+		escape_one(s + i, k, e);
+		buf_add(b, s + i - run, run);
+		run = 0;
+		buf_adds(b, e);
+		i += k - 1;
+	}
+	buf_add(b, s + n - run, run);
+	if (!b->data)
+		buf_adds(b, "");
+}
+
+/* fmt's output on f, escaped as buf_add_safe does, with no allocation
+ * for a message of under 4 KiB (die() calls it when memory is out). */
+static void
+vput_safe(FILE *f, const char *fmt, va_list ap)
+{
+	char small[4096], *m = small;
+	va_list again;
+	va_copy(again, ap);
+	int n = vsnprintf(small, sizeof small, fmt, ap);
+	if (n < 0) {
+		va_end(again);
+		return;
+	}
+	if ((size_t)n >= sizeof small) {
+		char *big = malloc((size_t)n + 1);
+		if (big) {
+			vsnprintf(big, (size_t)n + 1, fmt, again);
+			m = big;
+		} else {
+			n = (int)sizeof small - 1;
+		}
+	}
+	va_end(again);
+	size_t run = 0, len = (size_t)n;
+	for (size_t i = 0; i < len; i++) {
+		size_t k = unsafe_at(m, len, i);
+		if (!k) {
+			run++;
+			continue;
+		}
+		char e[8];
+		escape_one(m + i, k, e);
+		fwrite(m + i - run, 1, run, f);
+		run = 0;
+		fputs(e, f);
+		i += k - 1;
+	}
+	fwrite(m + len - run, 1, run, f);
+	if (m != small)
+		free(m);
+}
+
+void
+eprintf(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vput_safe(stderr, fmt, ap);
+	va_end(ap);
 }
 
 static void
@@ -213,9 +310,19 @@ buf_add_json(struct buf *b, const char *s, size_t n)
 		case '\f': esc = "\\f"; break;
 		case '\b': esc = "\\b"; break;
 		default:
-			if (c < 0x20) {
+			if (c < 0x20 || c == 0x7F) {
 				snprintf(tmp, sizeof tmp, "\\u%04x", c);
 				esc = tmp;
+			} else if (c == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] >= 0x80 &&
+				   (unsigned char)s[i + 1] <= 0x9F) {
+				/* a C1 control, which a terminal may read as ESC [ */
+				snprintf(tmp, sizeof tmp, "\\u%04x", (unsigned char)s[i + 1]);
+				esc = tmp;
+				buf_add(b, s + i - run, run);
+				run = 0;
+				buf_adds(b, esc);
+				i++;
+				continue;
 			}
 		}
 		if (esc) {

@@ -21,6 +21,8 @@ void die(const char *fmt, ...)
  * nothing of the terminal, so the screen module registers it. */
 void die_set_cleanup(void (*fn)(void));
 
+
+
 void *xmalloc(size_t n) __attribute__((returns_nonnull));
 void *xcalloc(size_t count, size_t size) __attribute__((returns_nonnull));
 void *xrealloc(void *p, size_t n) __attribute__((returns_nonnull));
@@ -47,6 +49,15 @@ void buf_printf(struct buf *b, const char *fmt, ...)
 void buf_add_utf8(struct buf *b, uint32_t cp);
 /* cp as UTF-8 in s (U+FFFD for a surrogate or beyond U+10FFFF); its length. */
 size_t utf8_encode(uint32_t cp, char s[4]);
+/* Untrusted text (URLs, titles, rule values, file names from a crawl)
+ * made safe for a terminal or a log: every control character but line
+ * feed and tab, and a carriage return anywhere but first (a progress
+ * line's), as \xHH; DEL as \x7F; the C1 controls (U+0080-U+009F, which a
+ * terminal may take for ESC [, ESC ] ...) as \uHHHH.  Appended to b. */
+void buf_add_safe(struct buf *b, const char *s, size_t n);
+/* eprintf(...) through buf_add_safe: every message pith prints
+ * on stderr goes through here or die(). */
+void eprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Append s as a JSON string literal, quotes included. */
 void buf_add_json(struct buf *b, const char *s, size_t n);
 /* Hand over the bytes (NUL-terminated) and reset the buffer. */

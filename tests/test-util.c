@@ -239,6 +239,28 @@ test_blank_controls(void **state)
 	assert_memory_equal(c, "a  bcde  x   y\xc2\xa0\xc3\xa9", n);
 }
 
+/* Untrusted text for a terminal: ESC, BEL, DEL, C1 escaped; tab and line
+ * feed kept, a carriage return only first; UTF-8 letters untouched. */
+static void
+test_add_safe(void **state)
+{
+	(void)state;
+	static const char in[] = "\rhttp://x/\033]0;t\007\tok\n\r\x7f\xc2\x9b" "2J \xc3\xa9\xc2\xa0";
+	struct buf b;
+	buf_init(&b);
+	buf_add_safe(&b, in, sizeof in - 1);
+	assert_string_equal(b.data, "\rhttp://x/\\x1B]0;t\\x07\tok\n\\x0D\\x7F\\u009B2J \xc3\xa9\xc2\xa0");
+	b.len = 0;
+	buf_add_safe(&b, "", 0);
+	assert_string_equal(b.data, "");
+	buf_free(&b);
+	/* JSON strings escape DEL and C1 as well as C0 */
+	buf_init(&b);
+	buf_add_json(&b, "a\x7f\xc2\x9d" "b", 5);
+	assert_string_equal(b.data, "\"a\\u007f\\u009db\"");
+	buf_free(&b);
+}
+
 static void
 test_die(void **state)
 {
@@ -378,8 +400,8 @@ test_json(void **state)
 	/* other control bytes as \u00XX, a NUL included */
 	check_json("\x01\x1f", 2, "\"\\u0001\\u001f\"");
 	check_json("a\0b", 3, "\"a\\u0000b\"");
-	/* DEL, '/' and UTF-8 pass through unchanged */
-	check_json("\x7f/\xd8\xa7\xe4\xb8\xad", 7, "\"\x7f/\xd8\xa7\xe4\xb8\xad\"");
+	/* DEL escaped (a terminal control); '/' and UTF-8 pass through */
+	check_json("\x7f/\xd8\xa7\xe4\xb8\xad", 7, "\"\\u007f/\xd8\xa7\xe4\xb8\xad\"");
 	/* the form feed pith puts between pages */
 	check_json("p1\fp2", 5, "\"p1\\fp2\"");
 	/* appending keeps what was there */
@@ -703,6 +725,7 @@ main(void)
 		cmocka_unit_test(test_word_finder),
 		cmocka_unit_test(test_word_memo),
 		cmocka_unit_test(test_blank_controls),
+		cmocka_unit_test(test_add_safe),
 		cmocka_unit_test(test_die),
 	};
 	return cmocka_run_group_tests_name("util", tests, NULL, NULL);

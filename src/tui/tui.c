@@ -465,7 +465,7 @@ rules_problem(void *ctx, const char *file, int line, const char *reason)
 {
 	(void)ctx;
 	/* before the screen starts: stderr is still the terminal's */
-	fprintf(stderr, "pith: %s:%d: %s\n", file, line, reason);
+	eprintf("pith: %s:%d: %s\n", file, line, reason);
 }
 
 /* --rules: load the site rules and let the page's own rule decide.  A
@@ -1437,7 +1437,7 @@ tui_run(struct cli *c)
 	const char *term = getenv("TERM");
 	bool say = !c->keys && isatty(STDERR_FILENO) && term && *term && strcmp(term, "dumb");
 	if (say)
-		fprintf(stderr, "pith: reading %s... (Ctrl-C abandons)",
+		eprintf("pith: reading %s... (Ctrl-C abandons)",
 			strcmp(in, "-") ? in : "standard input");
 	int loaded = cli_load(c, in, &t->pg, true, err, sizeof err);
 	if (say)
@@ -1512,7 +1512,7 @@ tui_run(struct cli *c)
 	if (screen_init(&so, err, sizeof err) < 0) {
 		/* A terminal that cannot address the cursor (TERM=dumb) still
 		 * gets what the method extracts, as pith extract prints it. */
-		fprintf(stderr, "pith: %s; printing the extracted text\n", err);
+		eprintf("pith: %s; printing the extracted text\n", err);
 		fwrite(t->m.out.data, 1, t->m.out.len, stdout);
 		model_free(&t->m);
 		free_sites(t);
@@ -1573,13 +1573,13 @@ tui_run(struct cli *c)
 		if (test_abort) {
 			/* the test hook: a line on the hidden stderr, then a fatal
 			 * exit; both must reach the restored terminal */
-			fprintf(stderr, "pith: written while the screen was up\n");
+			eprintf("pith: written while the screen was up\n");
 			die("test abort");
 		}
 	}
 	screen_end();
 	if (c->verbose)
-		fprintf(stderr, "pith: inspector: %d elements; first screen after %.1f ms "
+		eprintf("pith: inspector: %d elements; first screen after %.1f ms "
 			"(%.1f ms CPU); %d keys, mean %.2f ms, slowest %.2f ms; %d threshold "
 			"changes (re-decide + redraw), slowest %.2f ms (%.2f ms CPU)\n",
 			t->m.n, first_screen, first_cpu, nkeys, nkeys ? total / nkeys : 0.0,
