@@ -52,9 +52,34 @@ cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* The directories entered so far, by device and inode: a symbolic link
+ * back up the tree (ln -s . a) is not followed again. */
+struct seen {
+	dev_t *dev;
+	ino_t *ino;
+	size_t n, cap;
+};
+
+/* Whether st's directory was entered already; if not, it is now. */
+static bool
+seen_before(struct seen *s, const struct stat *st)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->dev[i] == st->st_dev && s->ino[i] == st->st_ino)
+			return true;
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 16;
+		s->dev = xreallocarray(s->dev, s->cap, sizeof *s->dev);
+		s->ino = xreallocarray(s->ino, s->cap, sizeof *s->ino);
+	}
+	s->dev[s->n] = st->st_dev;
+	s->ino[s->n++] = st->st_ino;
+	return false;
+}
+
 static int
 walk(const char *dir, const char *const *exts, int depth, unsigned flags, struct strv *out,
-     walk_skip_fn skip, void *ctx, char *err, size_t errlen)
+     walk_skip_fn skip, void *ctx, struct seen *seen, char *err, size_t errlen)
 {
 	DIR *dp = opendir(dir);
 	if (!dp) {
@@ -80,8 +105,16 @@ walk(const char *dir, const char *const *exts, int depth, unsigned flags, struct
 			continue;       /* a dangling link names nothing to read */
 		if (S_ISDIR(st.st_mode)) {
 			char e2[256];
-			if (depth > 0 && walk(path.data, exts, depth - 1, flags, out, skip, ctx,
-					      e2, sizeof e2) < 0 && skip)
+			if (depth <= 0)
+				continue;
+			if (seen_before(seen, &st)) {
+				if (skip)
+					skip(ctx, path.data, "a directory walked already "
+					     "(a symbolic link back up the tree): not followed");
+				continue;
+			}
+			if (walk(path.data, exts, depth - 1, flags, out, skip, ctx, seen,
+				 e2, sizeof e2) < 0 && skip)
 				skip(ctx, path.data, e2);
 		} else if (S_ISREG(st.st_mode) && walk_has_ext(names.v[i], exts)) {
 			strv_add(out, path.data);
@@ -96,5 +129,12 @@ int
 walk_dir(const char *dir, const char *const *exts, int maxdepth, unsigned flags,
 	 struct strv *out, walk_skip_fn skip, void *ctx, char *err, size_t errlen)
 {
-	return walk(dir, exts, maxdepth, flags, out, skip, ctx, err, errlen);
+	struct seen seen = { 0 };
+	struct stat st;
+	if (stat(dir, &st) == 0)
+		seen_before(&seen, &st);
+	int rc = walk(dir, exts, maxdepth, flags, out, skip, ctx, &seen, err, errlen);
+	free(seen.dev);
+	free(seen.ino);
+	return rc;
 }

@@ -3,12 +3,14 @@
  * so the same directory always gives the same files in the same order.
  *
  * Names are sorted bytewise at each level; entries starting with '.' are
- * skipped unless WALK_HIDDEN (ftr's ".example.org.txt" rule files); only regular files are taken (a FIFO or a device would block
- * or never end), following symbolic links; subdirectories are walked to
- * maxdepth levels (0: the directory only).  Paths are "dir/name", owned by
- * the caller's struct strv (strv_free).  Errors: -1 with a reason when
- * dir itself cannot be read; unreadable subdirectories are passed to
- * skip() and the walk goes on. */
+ * skipped unless WALK_HIDDEN (ftr's ".example.org.txt" rule files); only
+ * regular files are taken (a FIFO or a device would block or never end),
+ * following symbolic links, but never into a directory entered already
+ * (a link back up the tree, ln -s . a, is passed to skip() as such);
+ * subdirectories are walked to maxdepth levels (0: the directory only).
+ * Paths are "dir/name", owned by the caller's struct strv (strv_free).
+ * Errors: -1 with a reason when dir itself cannot be read; unreadable
+ * subdirectories are passed to skip() and the walk goes on. */
 #ifndef PITH_WALK_H
 #define PITH_WALK_H
 
