@@ -77,8 +77,10 @@ check_costs(struct cli *c, const struct rule *r)
 			continue;
 		char *file = beside(r->path ? r->path : "-", r->tests[t].file);
 		struct page pg;
+		memset(&pg, 0, sizeof pg);
 		char err[256];
-		if (page_load(&pg, file, &c->page, true, err, sizeof err) == 0) {
+		if (check_regular(file, 0, err, sizeof err) == 0 &&
+		    page_load(&pg, file, &c->page, true, err, sizeof err) == 0) {
 			cost_list(r, &r->body, "body", pg.dom, file);
 			cost_list(r, &r->strip, "strip", pg.dom, file);
 			cost_list(r, &r->title, "title", pg.dom, file);
@@ -255,11 +257,15 @@ run_test(struct cli *c, const struct rule *r, const struct rule_test *t)
 {
 	char err[256];
 	struct page pg;
+	memset(&pg, 0, sizeof pg);
 	const char *where = r->path ? r->path : "-";
 	char *file = t->file ? beside(where, t->file) : NULL;
 	int rc;
 	if (file) {
-		rc = page_load(&pg, file, &c->page, true, err, sizeof err);
+		/* a FIFO named as a test page would block rules test forever */
+		rc = check_regular(file, 0, err, sizeof err);
+		if (rc == 0)
+			rc = page_load(&pg, file, &c->page, true, err, sizeof err);
 	} else if (c->online) {
 		rc = cli_load(c, t->url, &pg, true, err, sizeof err);
 	} else {

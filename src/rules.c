@@ -596,6 +596,9 @@ rule_check(const struct rule *r, rules_diag diag, void *ctx)
 			if (stat(full, &st) < 0)
 				rules_report(diag, ctx, &n, r->path, l->lineno,
 				       "pith_test_file: %s: %s", l->value, strerror(errno));
+			else if (check_regular(full, 0, err, sizeof err) < 0)
+				rules_report(diag, ctx, &n, r->path, l->lineno,
+				       "pith_test_file: %s: %s", l->value, err);
 		}
 	}
 	return n;

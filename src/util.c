@@ -724,6 +724,34 @@ bytes_look_binary(const char *bytes, size_t n)
 	return (count[0] > 8 && count[0] * 1000 > m) || ctl * 10 > m;
 }
 
+static void
+regular_why(const struct stat *st, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "%s", S_ISDIR(st->st_mode) ? "is a directory" :
+		 S_ISFIFO(st->st_mode) ? "not a regular file (a FIFO)" :
+		 S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode) ? "not a regular file (a device)" :
+		 "not a regular file");
+}
+
+int
+check_regular(const char *path, size_t max, char *err, size_t errlen)
+{
+	struct stat st;
+	if (stat(path, &st) < 0) {
+		snprintf(err, errlen, "%s", errno == ENOENT ? "no such file" : strerror(errno));
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		regular_why(&st, err, errlen);
+		return -1;
+	}
+	if (max && (uintmax_t)st.st_size > max) {
+		snprintf(err, errlen, "larger than %zu bytes", max);
+		return -1;
+	}
+	return 0;
+}
+
 int
 read_file(const char *path, size_t max, struct buf *out, char *err,
 	  size_t errlen)
@@ -731,8 +759,7 @@ read_file(const char *path, size_t max, struct buf *out, char *err,
 	/* before opening: a FIFO's open would wait for a writer forever */
 	struct stat st;
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s", S_ISDIR(st.st_mode) ? "is a directory" :
-			 "not a regular file");
+		regular_why(&st, err, errlen);
 		return -1;
 	}
 	FILE *f = fopen(path, "rb");

@@ -75,8 +75,12 @@ bool uc_is_white(uint32_t cp);
 /* Non-whitespace code points in s[0..n). */
 size_t utf8_count_chars(const char *s, size_t n);
 
-/* Read a whole file into out (appended), refusing files over max bytes.
- * 0, or -1 with a reason in err. */
+/* path names a regular file (not a FIFO, a device or a directory, whose
+ * reading would block, never end or fail) of at most max bytes (0: any
+ * size): 0; else -1 with the reason in err. */
+int check_regular(const char *path, size_t max, char *err, size_t errlen);
+/* Read a whole file into out (appended), refusing files over max bytes
+ * and anything but a regular file.  0, or -1 with a reason in err. */
 int read_file(const char *path, size_t max, struct buf *out, char *err,
 	      size_t errlen);
 

@@ -242,10 +242,16 @@ script_free(struct script *s)
 	memset(s, 0, sizeof *s);
 }
 
+/* The largest key script read (a test's is a few hundred bytes). */
+#define KEY_SCRIPT_MAX ((size_t)1 << 20)
+
 static int
 script_load(struct script *s, const char *path, char *err, size_t errlen)
 {
 	memset(s, 0, sizeof *s);
+	/* a regular file of bounded size: --keys /dev/zero would never end */
+	if (check_regular(path, KEY_SCRIPT_MAX, err, errlen) < 0)
+		return -1;
 	FILE *f = fopen(path, "r");
 	if (!f) {
 		snprintf(err, errlen, "%s", strerror(errno));
