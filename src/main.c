@@ -233,8 +233,8 @@ command_usage(const char *cmd)
 	return usage_main;
 }
 
-int
-main(int argc, char **argv)
+static int
+run(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
 	/* Past a file size limit (ulimit -f) a write should fail with EFBIG,
@@ -395,5 +395,19 @@ main(int argc, char **argv)
 	else
 		rc = cmd_inspect(&c);
 	free(c.siblings);
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	int rc = run(argc, argv);
+	/* a write error on standard output (a full disk, /dev/full) loses
+	 * the output: say so, exit 1 (a command that failed has said why) */
+	errno = 0;
+	if (rc == 0 && (fflush(stdout) != 0 || ferror(stdout))) {
+		eprintf("pith: standard output: %s\n", errno ? strerror(errno) : "write error");
+		rc = 1;
+	}
 	return rc;
 }

@@ -1591,8 +1591,17 @@ tui_run(struct cli *c)
 			t->m.n, first_screen, first_cpu, nkeys, nkeys ? total / nkeys : 0.0,
 			slowest, nthreshold, slowest_threshold, slowest_threshold_cpu);
 	int sig = t->signal;
-	if (dumps)
-		fclose(dumps);
+	int rc = 0;
+	if (dumps) {
+		/* a full disk or /dev/full: the screens are lost, say so */
+		bool bad = ferror(dumps);
+		errno = 0;
+		if (fclose(dumps) != 0 || bad) {
+			eprintf("pith: %s: %s\n", c->screen_out, errno ? strerror(errno) :
+				"write error");
+			rc = 1;
+		}
+	}
 	script_free(&script);
 	free(t->text.wrap);
 	model_free(&t->m);
@@ -1605,7 +1614,7 @@ tui_run(struct cli *c)
 		signal(sig, SIG_DFL);
 		raise(sig);
 	}
-	return 0;
+	return rc;
 
 fail:
 	free(gold);
