@@ -375,8 +375,14 @@ run(int argc, char **argv)
 			printf("pith %s\n", PACKAGE_VERSION);
 			return 0;
 		case ':':
+			if (optopt && optopt < 256)
+				return cli_usage_error("option '-%c' needs a value", optopt);
 			return cli_usage_error("option '%s' needs a value", av[optind - 1]);
 		default:
+			/* a short option, perhaps in a cluster (-Zq): getopt says
+			 * which in optopt; av[optind - 1] may be another word */
+			if (optopt && optopt < 256)
+				return cli_usage_error("unknown option '-%c'", optopt);
 			return cli_usage_error("unknown option '%s'", av[optind - 1]);
 		}
 	}
