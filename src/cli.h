@@ -54,6 +54,7 @@ struct cli {
 	int screen_cols, screen_lines;
 	bool no_mouse;
 	int verbose;
+	bool force;         /* -o: replace existing outputs, no numbered backup */
 	char **inputs;
 	int ninputs;
 };

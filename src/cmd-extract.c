@@ -499,8 +499,8 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 			o->len = 0;
 			buf_printf(o, "%s: %s", dir, strerror(errno));
 			r->failed = 1;
-		} else if (write_file_atomic(outpath, o->data ? o->data : "", o->len, false,
-					     err, sizeof err) < 0) {
+		} else if (write_file_atomic(outpath, o->data ? o->data : "", o->len,
+					     c->force ? 0 : WRITE_BACKUP, err, sizeof err) < 0) {
 			o->len = 0;
 			buf_printf(o, "%s: %s", outpath, err);
 			r->failed = 1;
@@ -1278,6 +1278,40 @@ cmd_extract(struct cli *c)
 					skip[i] = true;
 					status = 1;
 				}
+		}
+	}
+	/* an output that is one of the inputs (-o DIR the pages' own
+	 * directory, --format html) would replace the page with its
+	 * extraction: stop before any work */
+	if (outpath) {
+		struct stat *ist = xcalloc((size_t)in.n + 1, sizeof *ist);
+		bool *have = xcalloc((size_t)in.n + 1, sizeof *have);
+		for (int i = 0; i < in.n; i++)
+			have[i] = strcmp(in.v[i], "-") && stat(in.v[i], &ist[i]) == 0;
+		int clash = -1, with = -1;
+		for (int i = 0; i < in.n && clash < 0; i++) {
+			struct stat st;
+			if (!outpath[i] || stat(outpath[i], &st) < 0)
+				continue;
+			for (int j = 0; j < in.n && clash < 0; j++)
+				if (have[j] && ist[j].st_dev == st.st_dev && ist[j].st_ino == st.st_ino) {
+					clash = i;
+					with = j;
+				}
+		}
+		free(ist);
+		free(have);
+		if (clash >= 0) {
+			int rc = cli_usage_error("%s: -o would write over the input %s; give -o "
+						 "another directory", outpath[clash], in.v[with]);
+			for (int i = 0; i < in.n; i++)
+				free(outpath[i]);
+			free(outpath);
+			free(skip);
+			strv_free(&in);
+			strv_free(&roots);
+			strv_free(&args);
+			return rc;
 		}
 	}
 	/* the pages that still run, with their outputs */

@@ -124,7 +124,11 @@ static const char usage_extract[] =
 "  --algo NAME   auto (default), cc, lb, tib, ent (clusters the pages of\n"
 "                the run) or sib (needs --siblings)\n"
 "  -o, --output DIR  write DIR/NAME.txt (.json, .md, .html by --format),\n"
-"                NAME the page's path below the directory walked\n"
+"                NAME the page's path below the directory walked; an\n"
+"                existing file is kept as NAME.txt.~N~ first, a read-only\n"
+"                file or a symbolic link is not replaced, and an output\n"
+"                that is one of the inputs stops the run before it starts\n"
+"  --force       -o: replace existing outputs with no backup\n"
 "  -j, --jobs N  N worker processes; output keeps the input order\n"
 "  --timeout S   stop and report a page after S seconds (default 60 for\n"
 "                WARC pages and -j runs, else none; 0: none)\n"
@@ -166,7 +170,7 @@ enum {
 	OPT_ALGO = 256, OPT_FTR_ONLY, OPT_GOLD_DIR, OPT_SET, OPT_CHARSET, OPT_URL, OPT_SIBLINGS, OPT_RULES,
 	OPT_RULES_OUT, OPT_FORMAT, OPT_PLOT, OPT_GOLD, OPT_KEYS, OPT_SCREEN,
 	OPT_SCREEN_OUT, OPT_NO_MOUSE, OPT_FEATURES, OPT_MAX_BYTES, OPT_MAX_DEPTH, OPT_VERSION,
-	OPT_ONLINE, OPT_LINKS, OPT_IMAGES, OPT_FRONT_MATTER, OPT_COMMENTS, OPT_TIMEOUT,
+	OPT_ONLINE, OPT_FORCE, OPT_LINKS, OPT_IMAGES, OPT_FRONT_MATTER, OPT_COMMENTS, OPT_TIMEOUT,
 	OPT_FROM_LIST,
 };
 
@@ -193,6 +197,7 @@ static const struct option long_opts[] = {
 	{ "output", required_argument, NULL, 'o' },
 	{ "jobs", required_argument, NULL, 'j' },
 	{ "verbose", no_argument, NULL, 'v' },
+	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "online", no_argument, NULL, OPT_ONLINE },
@@ -348,6 +353,9 @@ run(int argc, char **argv)
 			if (parse_count(optarg, 1, 50000, &v) < 0)
 				return cli_usage_error("--max-depth takes a number from 1 to 50000");
 			c.page.dom.max_depth = (int)v;
+			break;
+		case OPT_FORCE:
+			c.force = true;
 			break;
 		case OPT_TIMEOUT:
 			if (parse_count(optarg, 0, 86400, &v) < 0)

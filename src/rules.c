@@ -500,7 +500,7 @@ rule_save(const struct rule *r, const char *path, char *err, size_t errlen)
 	struct buf b;
 	buf_init(&b);
 	rule_write(r, false, &b);
-	int rc = write_file_atomic(path, b.data ? b.data : "", b.len, true, err, errlen);
+	int rc = write_file_atomic(path, b.data ? b.data : "", b.len, WRITE_PRECIOUS, err, errlen);
 	buf_free(&b);
 	return rc;
 }

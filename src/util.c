@@ -628,11 +628,17 @@ numbered_backup(const char *path)
 
 int
 write_file_atomic(const char *path, const char *data, size_t len,
-		  bool precious, char *err, size_t errlen)
+		  unsigned flags, char *err, size_t errlen)
 {
-	/* a symbolic link is followed: its target is what gets replaced */
-	char *target = precious ? realpath(path, NULL) : NULL;
+	bool precious = flags & (WRITE_PRECIOUS | WRITE_BACKUP);
 	struct stat old;
+	if ((flags & WRITE_BACKUP) && !(flags & WRITE_PRECIOUS) && lstat(path, &old) == 0 &&
+	    S_ISLNK(old.st_mode)) {
+		snprintf(err, errlen, "a symbolic link: not replaced; give another name");
+		return -1;
+	}
+	/* a symbolic link is followed: its target is what gets replaced */
+	char *target = (flags & WRITE_PRECIOUS) ? realpath(path, NULL) : NULL;
 	bool exists = stat(path, &old) == 0;
 	/* by its mode, not access(): root may write anything, but a file
 	 * its owner made read-only is not to be replaced */
@@ -669,7 +675,7 @@ write_file_atomic(const char *path, const char *data, size_t len,
 		}
 		off += (size_t)k;
 	}
-	if (precious && fsync(fd) < 0 && errno != EINVAL) {
+	if ((flags & WRITE_PRECIOUS) && fsync(fd) < 0 && errno != EINVAL) {
 		snprintf(err, errlen, "cannot write: %s", strerror(errno));
 		goto fail;
 	}

@@ -120,14 +120,18 @@ void word_memo_free(struct word_memo *m);
 const char *ascii_casestr(const char *s, const char *word);
 
 /* Write data to path through a temporary file in the same directory and a
- * rename, so a crash or a full disk never leaves a half-written file.
- * precious (a user's rules, not batch output): an existing file is first
- * kept as the numbered backup path.~N~ (never replacing one), a read-only
- * file is refused, a symbolic link is followed to its target, and the data
- * is synced to disk before the rename.  A replaced file keeps its mode.
+ * rename, so a crash or a full disk never leaves a half-written file.  A
+ * replaced file keeps its mode.  flags:
+ * WRITE_BACKUP: an existing file is first kept as the numbered backup
+ *   path.~N~ (never replacing one); a read-only file and a symbolic link
+ *   are refused (the user's, not to be replaced);
+ * WRITE_PRECIOUS (a user's rules): the same, but a symbolic link is
+ *   followed to its target, and the data is synced to disk before the
+ *   rename.
  * 0, or -1 with a reason in err. */
+enum { WRITE_BACKUP = 1, WRITE_PRECIOUS = 2 };
 int write_file_atomic(const char *path, const char *data, size_t len,
-		      bool precious, char *err, size_t errlen);
+		      unsigned flags, char *err, size_t errlen);
 
 /* mkdir -p: dir and its missing parents; 0, or -1 with errno set. */
 int mkdir_parents(const char *dir);

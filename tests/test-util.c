@@ -549,23 +549,23 @@ test_write_backup(void **state)
 	snprintf(bak2, sizeof bak2, "%s/rule.conf.~2~", t->path);
 
 	/* backup asked for but nothing to keep: no backup */
-	assert_int_equal(write_file_atomic(path, "one\n", 4, true, err, sizeof err), 0);
+	assert_int_equal(write_file_atomic(path, "one\n", 4, WRITE_PRECIOUS, err, sizeof err), 0);
 	assert_int_equal(list_dir(t->path, names, sizeof names), 1);
 
 	/* without backup the old content is simply replaced */
-	assert_int_equal(write_file_atomic(path, "two\n", 4, false, err, sizeof err), 0);
+	assert_int_equal(write_file_atomic(path, "two\n", 4, 0, err, sizeof err), 0);
 	check_content(path, "two\n", 4);
 	assert_int_equal(list_dir(t->path, names, sizeof names), 1);
 
 	/* with backup the old content survives as the first numbered backup */
-	assert_int_equal(write_file_atomic(path, "three\n", 6, true, err, sizeof err), 0);
+	assert_int_equal(write_file_atomic(path, "three\n", 6, WRITE_PRECIOUS, err, sizeof err), 0);
 	check_content(path, "three\n", 6);
 	check_content(bak1, "two\n", 4);
 	assert_int_equal(list_dir(t->path, names, sizeof names), 2);
 	assert_string_equal(names, "rule.conf rule.conf.~1~");
 
 	/* and the next one is a second backup: none is ever replaced */
-	assert_int_equal(write_file_atomic(path, "four\n", 5, true, err, sizeof err), 0);
+	assert_int_equal(write_file_atomic(path, "four\n", 5, WRITE_PRECIOUS, err, sizeof err), 0);
 	check_content(path, "four\n", 5);
 	check_content(bak1, "two\n", 4);
 	check_content(bak2, "three\n", 6);
@@ -573,14 +573,14 @@ test_write_backup(void **state)
 
 	/* a replaced file keeps its mode */
 	assert_int_equal(chmod(path, 0600), 0);
-	assert_int_equal(write_file_atomic(path, "five\n", 5, true, err, sizeof err), 0);
+	assert_int_equal(write_file_atomic(path, "five\n", 5, WRITE_PRECIOUS, err, sizeof err), 0);
 	struct stat st;
 	assert_int_equal(stat(path, &st), 0);
 	assert_int_equal(st.st_mode & 0777, 0600);
 
 	/* a read-only file is not replaced, by root either */
 	assert_int_equal(chmod(path, 0444), 0);
-	assert_int_equal(write_file_atomic(path, "six\n", 4, true, err, sizeof err), -1);
+	assert_int_equal(write_file_atomic(path, "six\n", 4, WRITE_PRECIOUS, err, sizeof err), -1);
 	assert_string_equal(err, "read-only file; give another name");
 	check_content(path, "five\n", 5);
 	assert_int_equal(chmod(path, 0644), 0);
@@ -590,11 +590,27 @@ test_write_backup(void **state)
 	snprintf(link_path, sizeof link_path, "%s/link.conf", t->path);
 	snprintf(target, sizeof target, "%s/rule.conf", t->path);
 	assert_int_equal(symlink("rule.conf", link_path), 0);
-	assert_int_equal(write_file_atomic(link_path, "seven\n", 6, true, err, sizeof err), 0);
+	assert_int_equal(write_file_atomic(link_path, "seven\n", 6, WRITE_PRECIOUS, err, sizeof err), 0);
+	check_content(target, "seven\n", 6);
+	assert_int_equal(lstat(link_path, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+
+	/* WRITE_BACKUP (extract -o): a symbolic link is not replaced, nor its
+	 * target written; a plain file is kept as the next backup first */
+	assert_int_equal(write_file_atomic(link_path, "eight\n", 6, WRITE_BACKUP, err,
+					   sizeof err), -1);
+	assert_string_equal(err, "a symbolic link: not replaced; give another name");
 	check_content(target, "seven\n", 6);
 	assert_int_equal(lstat(link_path, &st), 0);
 	assert_true(S_ISLNK(st.st_mode));
 	unlink(link_path);
+	/* backups so far: ~1~ two, ~2~ three, ~3~ four, ~4~ five */
+	char bak[160];
+	snprintf(bak, sizeof bak, "%s.~5~", path);
+	assert_int_equal(stat(bak, &st), -1);
+	assert_int_equal(write_file_atomic(path, "nine\n", 5, WRITE_BACKUP, err, sizeof err), 0);
+	check_content(path, "nine\n", 5);
+	check_content(bak, "seven\n", 6);
 }
 
 static void
@@ -603,7 +619,7 @@ test_write_missing_dir(void **state)
 	struct tmpdir *t = *state;
 	char path[128], err[256] = "", names[256];
 	snprintf(path, sizeof path, "%s/nope/out.txt", t->path);
-	assert_int_equal(write_file_atomic(path, "x", 1, true, err, sizeof err), -1);
+	assert_int_equal(write_file_atomic(path, "x", 1, WRITE_PRECIOUS, err, sizeof err), -1);
 	assert_true(strlen(err) > 0);
 	assert_non_null(strstr(err, "No such file or directory"));
 	/* nothing created: not the directory, not a temporary */
@@ -616,7 +632,7 @@ test_write_under_file(void **state)
 	struct tmpdir *t = *state;
 	char file[128], path[160], err[256] = "", names[256];
 	snprintf(file, sizeof file, "%s/plain", t->path);
-	assert_int_equal(write_file_atomic(file, "x", 1, false, err, sizeof err), 0);
+	assert_int_equal(write_file_atomic(file, "x", 1, 0, err, sizeof err), 0);
 	/* a path "under" a regular file cannot be written, even by root */
 	snprintf(path, sizeof path, "%s/plain/out.txt", t->path);
 	err[0] = '\0';

@@ -878,7 +878,7 @@ save_text(struct tui *t)
 	if (f != SAVE_TEXT)
 		save_structured(t, f == SAVE_MARKDOWN, &doc);
 	const struct buf *b = f == SAVE_TEXT ? &m->out : &doc;
-	if (write_file_atomic(t->save_path, b->data ? b->data : "", b->len, false, err,
+	if (write_file_atomic(t->save_path, b->data ? b->data : "", b->len, 0, err,
 			      sizeof err) < 0)
 		tui_message(t, true, "%s: %s", t->save_path, err);
 	else
