@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -853,6 +854,25 @@ struct order {
 	size_t bytes;
 };
 
+/* A worker's end on SIGINT, SIGTERM or SIGHUP: its temporary output
+ * removed, exit 128 + the signal. */
+static void
+worker_signal(int sig)
+{
+	write_tmp_remove();
+	_exit(128 + sig);
+}
+
+/* The parent's: the signal noted, so that it stops giving work, ends its
+ * workers and leaves with it. */
+static volatile sig_atomic_t batch_signal;
+
+static void
+parent_signal(int sig)
+{
+	batch_signal = sig;
+}
+
 static void
 worker(const struct batch *b, int rfd, int wfd)
 {
@@ -864,6 +884,15 @@ worker(const struct batch *b, int rfd, int wfd)
 	/* a reader that left must not kill the worker mid-page: its write
 	 * fails and the parent sees the pipe close */
 	signal(SIGPIPE, SIG_IGN);
+	/* interrupted (the terminal's ^C reaches the whole group, the
+	 * parent passes on a TERM): no half-written file is left */
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = worker_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 	while (read_full(rfd, &o, sizeof o) == 0 && o.seq >= 0) {
 		struct item it = { .input = o.input, .site_index = o.site_index, .warc = o.warc };
 		for (int k = 0; k < NSTR; k++) {
@@ -927,6 +956,7 @@ spawn(const struct batch *b, struct slot *w, int nw, int k)
 	}
 	fflush(stdout);
 	fflush(stderr);
+	pid_t parent = getpid();
 	pid_t pid = fork();
 	if (pid < 0) {
 		close(down[0]);
@@ -936,6 +966,11 @@ spawn(const struct batch *b, struct slot *w, int nw, int k)
 		return -1;
 	}
 	if (pid == 0) {
+		/* a worker dies with its parent, however the parent ends (a
+		 * SIGKILL has no handler to end the workers) */
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
+		if (getppid() != parent)
+			_exit(128 + SIGTERM);
 		close(down[1]);
 		close(up[0]);
 		for (int j = 0; j < nw; j++)
@@ -1022,6 +1057,14 @@ run_workers(const struct batch *b, struct printer *pr, struct source *src, int n
 	struct slot *w = xcalloc((size_t)nw, sizeof *w);
 	struct pending *ring = xcalloc(WINDOW, sizeof *ring);
 	signal(SIGPIPE, SIG_IGN);
+	/* no SA_RESTART: the poll below returns at the signal */
+	struct sigaction sa, old_int, old_term, old_hup;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = parent_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	sigaction(SIGHUP, &sa, &old_hup);
 	int alive = 0;
 	for (int k = 0; k < nw; k++) {
 		if (spawn(b, w, nw, k) < 0)
@@ -1032,7 +1075,7 @@ run_workers(const struct batch *b, struct printer *pr, struct source *src, int n
 	long next = 0, next_print = 0;
 	bool more = true;
 	struct pollfd *pfd = xcalloc((size_t)nw, sizeof *pfd);
-	while (!pr->broken) {
+	while (!pr->broken && !batch_signal) {
 		/* work for every idle worker, within the window */
 		while (more && next - next_print < WINDOW) {
 			int k = 0;
@@ -1117,8 +1160,10 @@ run_workers(const struct batch *b, struct printer *pr, struct source *src, int n
 	for (int k = 0; k < nw; k++) {
 		if (w[k].pid <= 0)
 			continue;
-		if (pr->broken) {
-			kill(w[k].pid, SIGTERM);    /* nothing it does can be delivered */
+		if (pr->broken || batch_signal) {
+			/* nothing it does can be delivered, or the user asked
+			 * to stop: it removes its temporary file and ends */
+			kill(w[k].pid, SIGTERM);
 		} else {
 			struct order stop;
 			memset(&stop, 0, sizeof stop);
@@ -1131,6 +1176,15 @@ run_workers(const struct batch *b, struct printer *pr, struct source *src, int n
 	for (int k = 0; k < nw; k++)
 		if (w[k].pid > 0)
 			waitpid(w[k].pid, NULL, 0);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	sigaction(SIGHUP, &old_hup, NULL);
+	if (batch_signal) {
+		/* leave as the signal would have: 128 + its number */
+		fflush(stdout);
+		signal(batch_signal, SIG_DFL);
+		raise(batch_signal);
+	}
 	for (int i = 0; i < WINDOW; i++) {
 		free(ring[i].name);
 		buf_free(&ring[i].r.out);

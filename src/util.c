@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 #include <errno.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -626,6 +627,30 @@ numbered_backup(const char *path)
 	return bak;
 }
 
+/* The temporary file write_file_atomic() has open, for a signal handler
+ * to remove (a copy: the handler may not touch the heap). */
+static char tmp_name[4096];
+static volatile sig_atomic_t tmp_live;
+
+static void
+tmp_track(const char *name)
+{
+	tmp_live = 0;
+	if (name && strlen(name) < sizeof tmp_name) {
+		memcpy(tmp_name, name, strlen(name) + 1);
+		tmp_live = 1;
+	}
+}
+
+void
+write_tmp_remove(void)
+{
+	if (tmp_live) {
+		tmp_live = 0;
+		unlink(tmp_name);
+	}
+}
+
 int
 write_file_atomic(const char *path, const char *data, size_t len,
 		  unsigned flags, char *err, size_t errlen)
@@ -657,7 +682,18 @@ write_file_atomic(const char *path, const char *data, size_t len,
 	size_t pl = strlen(path);
 	char *tmp = xmalloc(pl + 16);
 	snprintf(tmp, pl + 16, "%s.tmpXXXXXX", path);
+	/* no signal between the file's creation and its tracking: a
+	 * handler that ends the process removes what is tracked */
+	sigset_t stop, was;
+	sigemptyset(&stop);
+	sigaddset(&stop, SIGINT);
+	sigaddset(&stop, SIGTERM);
+	sigaddset(&stop, SIGHUP);
+	sigprocmask(SIG_BLOCK, &stop, &was);
 	int fd = mkstemp(tmp);
+	if (fd >= 0)
+		tmp_track(tmp);
+	sigprocmask(SIG_SETMASK, &was, NULL);
 	if (fd < 0) {
 		snprintf(err, errlen, "cannot write: %s", strerror(errno));
 		free(tmp);
@@ -702,6 +738,7 @@ write_file_atomic(const char *path, const char *data, size_t len,
 		snprintf(err, errlen, "cannot write: %s", strerror(errno));
 		goto fail;
 	}
+	tmp_track(NULL);
 	free(tmp);
 	free(target);
 	return 0;
@@ -709,6 +746,7 @@ fail:
 	if (fd >= 0)
 		close(fd);
 	unlink(tmp);
+	tmp_track(NULL);
 	free(tmp);
 	free(target);
 	return -1;

@@ -130,6 +130,9 @@ const char *ascii_casestr(const char *s, const char *word);
  *   rename.
  * 0, or -1 with a reason in err. */
 enum { WRITE_BACKUP = 1, WRITE_PRECIOUS = 2 };
+/* Remove the temporary file a write_file_atomic() in progress holds:
+ * async-signal-safe, for a handler that ends the process. */
+void write_tmp_remove(void);
 int write_file_atomic(const char *path, const char *data, size_t len,
 		      unsigned flags, char *err, size_t errlen);
 
