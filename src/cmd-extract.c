@@ -131,11 +131,47 @@ meta_json(struct buf *b, const struct page_meta *m)
 	}
 }
 
+/* The rule lines found bad when the rules were loaded (reported then, in
+ * rules check's words): a page that meets one again says nothing. */
+static struct {
+	const char **file;
+	int *line, n, cap;
+} reported;
+
+static bool
+reported_before(const char *file, int line)
+{
+	for (int i = 0; i < reported.n; i++)
+		if (reported.line[i] == line && !strcmp(reported.file[i], file))
+			return true;
+	return false;
+}
+
 static void
 rule_diag(void *ctx, const char *file, int line, const char *reason)
 {
 	(void)ctx;
+	if (!reported_before(file, line))
+		eprintf("pith: %s:%d: %s\n", file, line, reason);
+}
+
+static bool rules_had_problems;
+
+/* At load: the report, and the line noted. */
+static void
+load_diag(void *ctx, const char *file, int line, const char *reason)
+{
+	(void)ctx;
 	eprintf("pith: %s:%d: %s\n", file, line, reason);
+	if (reported.n == reported.cap) {
+		reported.cap = reported.cap ? 2 * reported.cap : 16;
+		reported.file = xreallocarray(reported.file, (size_t)reported.cap,
+					      sizeof *reported.file);
+		reported.line = xreallocarray(reported.line, (size_t)reported.cap,
+					      sizeof *reported.line);
+	}
+	reported.file[reported.n] = file;
+	reported.line[reported.n++] = line;
 }
 
 struct passage_ctx {
@@ -1285,9 +1321,14 @@ cmd_extract(struct cli *c)
 			strv_free(&args);
 			return 1;
 		}
+		/* XPath errors once, now, as rules check words them, not once
+		 * a page; a rule file with a problem makes the exit status 1 */
+		for (int i = 0; i < c->ruleset->n; i++)
+			ne += rule_check_xpath(c->ruleset->v[i], load_diag, NULL);
+		rules_had_problems = ne > 0;
 	}
 	struct strv in = { 0 }, roots = { 0 };
-	int status = 0;
+	int status = rules_had_problems;
 	for (int i = 0; i < args.n; i++) {
 		const char *a = args.v[i];
 		struct stat st;

@@ -573,8 +573,8 @@ dir_of(const char *path, char *out, size_t outlen)
 		snprintf(out, outlen, "%.*s", (int)(slash - path), path);
 }
 
-int
-rule_check(const struct rule *r, rules_diag diag, void *ctx)
+static int
+check_lines(const struct rule *r, bool tests, rules_diag diag, void *ctx)
 {
 	int n = 0;
 	for (int i = 0; i < r->nlines; i++) {
@@ -585,7 +585,7 @@ rule_check(const struct rule *r, rules_diag diag, void *ctx)
 		if (IN(xpath_names, l->name) &&
 		    xpath_check(l->value, err, sizeof err) < 0)
 			rules_report(diag, ctx, &n, r->path, l->lineno, "%s: %s", l->name, err);
-		if (!strcmp(l->name, "pith_test_file")) {
+		if (tests && !strcmp(l->name, "pith_test_file")) {
 			char dir[4096], full[8192];
 			struct stat st;
 			dir_of(r->path, dir, sizeof dir);
@@ -602,6 +602,18 @@ rule_check(const struct rule *r, rules_diag diag, void *ctx)
 		}
 	}
 	return n;
+}
+
+int
+rule_check(const struct rule *r, rules_diag diag, void *ctx)
+{
+	return check_lines(r, true, diag, ctx);
+}
+
+int
+rule_check_xpath(const struct rule *r, rules_diag diag, void *ctx)
+{
+	return check_lines(r, false, diag, ctx);
 }
 
 void

@@ -118,6 +118,9 @@ void rule_drop(struct rule *r, bool (*drop)(const struct rule_line *l, void *ctx
 /* Report XPath syntax errors, unknown functions and missing test files of
  * r; returns the number of problems. */
 int rule_check(const struct rule *r, rules_diag diag, void *ctx);
+/* Its XPath part alone, in the same words (what extract checks once, when
+ * it loads the rules). */
+int rule_check_xpath(const struct rule *r, rules_diag diag, void *ctx);
 
 /* A strip_id_or_class or strip_image_src value without its quotes
  * (malloc'ed). */
