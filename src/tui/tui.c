@@ -482,8 +482,10 @@ use_rules(struct tui *t, char *err, size_t errlen)
 	int nerr = 0;
 	if (rules_load(t->cli->rules, &t->rules, rules_problem, NULL, &nerr, err, errlen) < 0)
 		return -1;
+	/* as extract picks it (rules_match): a single FILE given applies
+	 * to the page whatever its address, known or not */
 	const char *url = page_url(t);
-	const struct rule *r = url ? rules_match(t->rules, url) : NULL;
+	const struct rule *r = rules_match(t->rules, url);
 	if (r) {
 		model_set_rule(&t->m, r, t->cli->algo_given);
 		tui_message(t, false, "rule %s applies", r->path ? r->path : r->host);
