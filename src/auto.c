@@ -544,6 +544,8 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	    struct decision *dc)
 {
 	struct features *f = &st->sig;
+	free(dc->text_drop);
+	dc->text_drop = NULL;
 	for (int i = 0; i < d->n; i++) {
 		bool yes = st->score[i] >= p->auto_T;
 		dc->content[i] = yes;
@@ -594,6 +596,10 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 			dc->content[b] = msg;
 			dc->reason[b] = msg ? REASON_THREAD : REASON_POST_PART;
 			st->dup_of[b] = -1;
+		}
+		if (t->text_repeat) {
+			dc->text_drop = xmalloc((size_t)d->ntexts + 1);
+			memcpy(dc->text_drop, t->text_repeat, (size_t)d->ntexts + 1);
 		}
 	} else {
 		thread_free(&st->thread);

@@ -24,6 +24,7 @@ decision_init(struct decision *dc, int n)
 	dc->reason = xcalloc((size_t)n + 1, 1);
 	dc->CS = xcalloc((size_t)n + 1, sizeof(double));
 	dc->scratch = xcalloc((size_t)n + 1, sizeof(int));
+	dc->text_drop = NULL;
 	dc->region = -1;
 }
 
@@ -34,6 +35,7 @@ decision_free(struct decision *dc)
 	free(dc->reason);
 	free(dc->CS);
 	free(dc->scratch);
+	free(dc->text_drop);
 	memset(dc, 0, sizeof *dc);
 }
 

@@ -54,6 +54,10 @@ struct decision {
 	double *CS;         /* share of same-tag siblings (and self) with CC >= C */
 	int region;         /* root of the content region, -1 if none */
 	int *scratch;       /* n entries, for decide's own use */
+	/* per text node: 1 leaves it out of the text whatever its block's
+	 * decision (auto: a signature inside a post's message); NULL when
+	 * none is; owned */
+	uint8_t *text_drop;
 };
 
 void decision_init(struct decision *dc, int n);

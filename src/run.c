@@ -49,6 +49,24 @@ set_meta(char **field, const char **from, const char *v)
 	*from = "rule";
 }
 
+/* The text nodes left out whatever their block: a rule's text strips
+ * where its body decided; where the method did (no rule, or no body:
+ * line matched), the method's own (auto: signatures in a post's
+ * message) and the rule's strips together. */
+static const uint8_t *
+text_drop(struct run *r, const struct dom *d)
+{
+	const uint8_t *rule = r->rule ? r->outcome.text_drop : NULL;
+	if (r->rule && r->outcome.body_line)
+		return rule;
+	if (!r->dc.text_drop)
+		return rule;
+	if (rule)
+		for (int t = 0; t < d->ntexts; t++)
+			r->dc.text_drop[t] |= rule[t];
+	return r->dc.text_drop;
+}
+
 void
 run_page(struct run *r, struct page *pg, const struct run_input *in)
 {
@@ -69,6 +87,10 @@ run_page(struct run *r, struct page *pg, const struct run_input *in)
 	r->rule = NULL;
 	r->method = m;
 	r->text.len = 0;
+	/* a method that leaves no text nodes out sets none: none is left
+	 * from another method's run */
+	free(r->dc.text_drop);
+	r->dc.text_drop = NULL;
 	memset(r->mask, 0, (size_t)n + 1);
 	r->masked = false;
 
@@ -107,7 +129,7 @@ run_page(struct run *r, struct page *pg, const struct run_input *in)
 		m->text(r, pg, in->params, r->masked ? r->mask : NULL);
 	else if (d)
 		extract_text_drop(d, r->dc.content, r->masked ? r->mask : NULL,
-				  r->rule ? r->outcome.text_drop : NULL, &r->text, in->spans);
+				  text_drop(r, d), &r->text, in->spans);
 	if (!r->text.data)
 		buf_adds(&r->text, "");
 }

@@ -1,6 +1,7 @@
 /* thread.c - a forum thread found by its structure (thread.h). */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,6 +33,7 @@ thread_free(struct thread *t)
 	free(t->sim);
 	free(t->like);
 	free(t->repeat);
+	free(t->text_repeat);
 	thread_init(t);
 }
 
@@ -472,6 +474,54 @@ level_eval(const struct dom *d, const struct metrics *m, int a, uint64_t *ph, ui
 	free(tab);
 }
 
+/* ---- signatures set off in the message ---- */
+
+/* Whether text node x is a signature's delimiter line: underscores only,
+ * THREAD_SIG_RULE of them or more (phpBB's and vBulletin's
+ * "_________________"). */
+static bool
+sig_rule(const struct dom *d, int x)
+{
+	const char *s = dom_text(d, x);
+	size_t n = d->texts[x].len, k = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '_')
+			k++;
+		else if (!isspace((unsigned char)s[i]))
+			return false;
+	}
+	return k >= THREAD_SIG_RULE;
+}
+
+/* A signature at the end of message msg: what follows its last <hr> or
+ * underscore line, when that is short (at most THREAD_SIG_CHARS, and
+ * under half of the message), is left out, the line with it. */
+static void
+mark_signature(const struct dom *d, const struct metrics *m, int msg, struct thread *t)
+{
+	int from = -1;      /* the first text node of the tail */
+	for (int e = msg + 1; e < d->end[msg]; e++)
+		if (!strcmp(d->tagnames[d->tag[e]], "hr"))
+			from = d->text_begin[e];
+	for (int x = d->text_begin[msg]; x < d->text_end[msg]; x++)
+		if (x >= from && sig_rule(d, x))
+			from = x;
+	if (from < 0)
+		return;
+	long tail = 0, all = 0;
+	for (int x = d->text_begin[msg]; x < d->text_end[msg]; x++) {
+		all += m->tchars[x];
+		if (x >= from)
+			tail += m->tchars[x];
+	}
+	if (tail == 0 || tail > THREAD_SIG_CHARS || 2 * tail >= all)
+		return;
+	if (!t->text_repeat)
+		t->text_repeat = xcalloc((size_t)d->ntexts + 1, 1);
+	for (int x = from; x < d->text_end[msg]; x++)
+		t->text_repeat[x] = 1;
+}
+
 /* ---- repeats: the same text at the same place in two posts ---- */
 
 static void
@@ -506,6 +556,29 @@ mark_repeats(const struct dom *d, const struct metrics *m, const int *block, int
 	}
 	free(tab.e);
 	free(key);
+
+	/* and text by text: a signature set in the message's own block
+	 * (after an <hr> or a "____" line in the message cell) */
+	struct key_table texts;
+	keys_init(&texts, (size_t)d->ntexts);
+	uint64_t *tkey = xcalloc((size_t)d->ntexts + 1, sizeof *tkey);
+	for (int i = 0; i < t->nposts; i++)
+		for (int x = d->text_begin[t->msg[i]]; x < d->text_end[t->msg[i]]; x++) {
+			if (m->tchars[x] < THREAD_REPEAT_CHARS)
+				continue;
+			tkey[x] = mix(site_text_hash(d, x), sh[d->texts[x].elem]);
+			keys_add(&texts, tkey[x], i);
+		}
+	for (int x = 0; x < d->ntexts; x++)
+		if (tkey[x] && keys_get(&texts, tkey[x])->count >= 2) {
+			if (!t->text_repeat)
+				t->text_repeat = xcalloc((size_t)d->ntexts + 1, 1);
+			t->text_repeat[x] = 1;
+		}
+	free(tkey);
+	free(texts.e);
+	for (int i = 0; i < t->nposts; i++)
+		mark_signature(d, m, t->msg[i], t);
 }
 
 /* ---- the thread ---- */
@@ -553,7 +626,7 @@ thread_find(const struct dom *d, const struct metrics *m, const int *block,
 			self++;
 		/* the anchor is in the message of a post */
 		bool ok = l.nm >= 2 && self < l.nm && is_post(d, m, a, l.msg[self]) &&
-			  dom_contains(d, l.msg[self], anchor) && l.posts >= THREAD_POSTS && 2 * l.posts >= l.nm;
+			  dom_contains(d, l.msg[self], anchor) && l.posts >= THREAD_POSTS && 3 * l.posts >= l.nm;
 		if (ok && l.posts > best.posts) {
 			level_free(&best);
 			best = l;

@@ -11,7 +11,8 @@
  * such.  Words leave out a post's chrome: dates and counts (short texts
  * with a digit) and the labels that stand at the same place in another
  * post.  Text that stands in two posts' messages at the same place (a
- * signature, a control) is not message.  Siblings of the posts one level
+ * signature, a control) is not message, nor is a short tail after a
+ * message's last <hr> or "________" line (a signature).  Siblings of the posts one level
  * down in another sibling count too (an opening post before a list of
  * replies).
  *
@@ -48,6 +49,11 @@
 /* Text repeated at one place in two posts is not message when it has at
  * least this many characters (a signature, "Reply with quote"). */
 #define THREAD_REPEAT_CHARS 12
+/* A signature set off at the end of a message by an <hr> or a line of
+ * THREAD_SIG_RULE underscores or more: at most THREAD_SIG_CHARS
+ * characters, and under half of the message. */
+#define THREAD_SIG_RULE 8
+#define THREAD_SIG_CHARS 300
 
 struct thread {
 	int nposts;         /* 0: no thread */
@@ -65,6 +71,11 @@ struct thread {
 	long kept_in;       /* the method's kept characters in the posts */
 	long kept_all;      /* and in all */
 	uint8_t *repeat;    /* per element: posts with its text at its place (capped) */
+	uint8_t *text_repeat;   /* per text node in a message: 1 when its text
+				 * (THREAD_REPEAT_CHARS or more) stands at its
+				 * place in another post's, or it is in a
+				 * signature set off at the message's end; NULL
+				 * when none is */
 };
 
 void thread_init(struct thread *t);

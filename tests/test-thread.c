@@ -260,6 +260,48 @@ test_article_comments(void **state)
 	page_free(&pg);
 }
 
+/* Signatures inside the message's own element, as phpBB 2 and vBulletin
+ * 3 set them: after a line of underscores (post 1: the line's 10
+ * characters and "Tom's garage, est. 1987"'s 20 make a tail of 30, at
+ * most 300 and under half of the message's 125) or after an <hr> (post
+ * 3: "Ann, Leeds", 9 of 35).  Post 4 quotes the signature's words inside
+ * its own sentence: not the same text at the same place, no delimiter,
+ * so it stays whole. */
+static const char sig_thread[] =
+	"<html><body><div id=\"t\">\n"
+	"<div><div><a href=\"/u/tom\">tom</a> 2019</div><div>The clutch slips in third gear "
+	"when the van is loaded, and the pedal feels soft since I changed the fluid last "
+	"month.<br>__________<br>Tom's garage, est. 1987</div></div>\n"
+	"<div><div><a href=\"/u/ann\">ann</a> 2019</div><div>Bleed it again from the "
+	"slave cylinder.</div></div>\n"
+	"<div><div><a href=\"/u/ann\">ann</a> 2019</div><div>And check the master for "
+	"leaks.<hr>Ann, Leeds</div></div>\n"
+	"<div><div><a href=\"/u/bo\">bo</a> 2020</div><div>Tom's garage, est. 1987 is mine "
+	"too.</div></div>\n"
+	"</div></body></html>\n";
+
+static void
+test_signature_in_message(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg, sig_thread);
+	struct params p;
+	params_default(&p);
+	struct buf out;
+	buf_init(&out);
+	test_run_into(&pg, &method_auto, &p, NULL, &out);
+	assert_int_equal(((const struct auto_state *)test_last.state)->thread.nposts, 4);
+	assert_string_equal(out.data,
+		"The clutch slips in third gear when the van is loaded, and the pedal feels soft "
+		"since I changed the fluid last month.\n"
+		"Bleed it again from the slave cylinder.\n"
+		"And check the master for leaks.\n"
+		"Tom's garage, est. 1987 is mine too.\n");
+	buf_free(&out);
+	page_free(&pg);
+}
+
 int
 main(void)
 {
@@ -267,6 +309,7 @@ main(void)
 		cmocka_unit_test(test_div_thread),
 		cmocka_unit_test(test_table_thread),
 		cmocka_unit_test(test_article_comments),
+		cmocka_unit_test(test_signature_in_message),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	run_free(&test_last);
