@@ -208,6 +208,12 @@ charged_call(xmlXPathParserContextPtr ctxt, int nargs, const struct charged *f)
 	}
 	if (f->pairs)
 		total += first * second;
+	/* libxml2's concat appends argument by argument, copying what it
+	 * has each time: the square of the arguments, halved; and every
+	 * call pays for its arguments, however short */
+	if (f->strings > 3 && nargs > 2)
+		total += total / 2 * (size_t)nargs;
+	total += (size_t)nargs * XPATH_BYTES_PER_STEP;
 	if (charge(ctxt, total) < 0)
 		return;
 	f->real(ctxt, nargs);
