@@ -1033,6 +1033,22 @@ dom_tidy_create(void)
 	return doc;
 }
 
+/* A processing instruction ("<?xml ...") that no '>' ends: HTML reads
+ * it as a comment to the end of the page, and libtidy keeps all of it in
+ * memory it never frees (a 1 MB one leaks 1 MB a page, which a long
+ * batch's worker would carry on).  The page ends where it starts: the
+ * first "<?" after the last '>'. */
+static size_t
+pi_cut(const char *s, size_t n)
+{
+	const char *gt = memrchr(s, '>', n);
+	size_t from = gt ? (size_t)(gt - s) + 1 : 0;
+	for (size_t i = from; i + 1 < n; i++)
+		if (s[i] == '<' && s[i + 1] == '?')
+			return i;
+	return n;
+}
+
 int
 dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	  struct dom **out, char *err, size_t errlen)
@@ -1080,6 +1096,7 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 			 (unsigned long long)sc.reopen, (unsigned long long)DOM_MAX_REOPEN);
 		return -1;
 	}
+	len = pi_cut(utf8, len);
 	TidyDoc doc = dom_tidy_create();
 	TidyBuffer in;
 	tidyBufInit(&in);
