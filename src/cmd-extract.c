@@ -976,7 +976,29 @@ struct slot {
 	pid_t pid;
 	int to, from;
 	long seq;               /* the item it works on, -1 when idle */
+	long pages;             /* pages it has done */
 };
+
+/* A worker is replaced after this many pages, or once its resident
+ * memory passes WORKER_RSS: no leak in a library (libtidy has had some)
+ * can grow a long batch. */
+#define WORKER_PAGES 2000
+#define WORKER_RSS ((long)1 << 30)
+
+/* The resident memory of process pid in bytes, -1 when unknown. */
+static long
+rss_of(pid_t pid)
+{
+	char path[64];
+	snprintf(path, sizeof path, "/proc/%ld/statm", (long)pid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	long size, resident;
+	int ok = fscanf(f, "%ld %ld", &size, &resident) == 2;
+	fclose(f);
+	return ok ? resident * sysconf(_SC_PAGESIZE) : -1;
+}
 
 /* Start worker k; its child end of the pipes, and no other worker's. */
 static int
@@ -1076,6 +1098,35 @@ worker_lost(const struct batch *b, struct slot *w, int nw, int k, struct pending
 	p->have = true;
 	w[k].pid = -1;
 	w[k].seq = -1;
+	if (spawn(b, w, nw, k) < 0)
+		w[k].pid = -1;
+}
+
+/* Worker k, idle, is replaced by a fresh one when it has done
+ * WORKER_PAGES pages or holds more than WORKER_RSS bytes
+ * ($PITH_TEST_WORKER_PAGES lowers the first, for the tests). */
+static void
+retire_if_worn(const struct batch *b, struct slot *w, int nw, int k)
+{
+	static long limit = -1;
+	if (limit < 0) {
+		const char *e = getenv("PITH_TEST_WORKER_PAGES");
+		limit = e && atol(e) > 0 ? atol(e) : WORKER_PAGES;
+	}
+	w[k].pages++;
+	long rss = w[k].pages % 64 == 0 || w[k].pages >= limit ? rss_of(w[k].pid) : 0;
+	if (w[k].pages < limit && rss <= WORKER_RSS)
+		return;
+	if (b->c->verbose)
+		eprintf("pith: worker %d replaced after %ld pages (%ld MiB resident)\n", k + 1,
+			w[k].pages, rss > 0 ? rss >> 20 : 0);
+	struct order stop;
+	memset(&stop, 0, sizeof stop);
+	stop.seq = -1;
+	write_full(w[k].to, &stop, sizeof stop);
+	close(w[k].to);
+	close(w[k].from);
+	waitpid(w[k].pid, NULL, 0);
 	if (spawn(b, w, nw, k) < 0)
 		w[k].pid = -1;
 }
@@ -1191,6 +1242,7 @@ run_workers(const struct batch *b, struct printer *pr, struct source *src, int n
 			}
 			p->have = true;
 			w[k].seq = -1;
+			retire_if_worn(b, w, nw, k);
 		}
 	}
 	for (int k = 0; k < nw; k++) {
