@@ -345,6 +345,7 @@ struct scan {
 	size_t *off;
 	int *lchars, *lsrc;
 	size_t nl, cap;
+	int empty;              /* empty lines closed in a row */
 };
 
 static int
@@ -373,6 +374,22 @@ scan_grow(struct scan *sc)
 static void
 scan_newline(struct scan *sc, int inserted)
 {
+	/* Past LB_EMPTY_RUN empty lines in a row, an empty line adds none:
+	 * no block of lb.K lines (K < LB_EMPTY_RUN) reaches across the run
+	 * either way, two empty blocks still end a region there, and 64 MiB
+	 * of line breaks no longer take 20 bytes a line.  The open line
+	 * starts on the next source line instead. */
+	if (sc->chars == 0 && sc->empty >= LB_EMPTY_RUN) {
+		sc->ct.len = sc->off[sc->nl];
+		if (sc->ct.data)
+			sc->ct.data[sc->ct.len] = '\0';
+		sc->sep = 0;
+		if (!inserted)
+			sc->src++;
+		sc->lsrc[sc->nl] = sc->src;
+		return;
+	}
+	sc->empty = sc->chars == 0 ? sc->empty + 1 : 0;
 	sc->lchars[sc->nl] = sc->chars;
 	sc->chars = 0;
 	sc->sep = 0;            /* a line break parts words already */

@@ -71,6 +71,11 @@ struct lb_region {
 	int selected;           /* chosen for output by lb.mode */
 };
 
+/* A run of empty Ctext lines is kept this long and no longer (lb.K's
+ * largest, 100, plus one): longer runs change no block's Y but the empty
+ * ones', and no region. */
+#define LB_EMPTY_RUN 101
+
 struct lineblock {
 	char *ctext;            /* Ctext, lines separated by '\n', no final
 				   '\n', NUL-terminated; valid UTF-8 */

@@ -605,8 +605,11 @@ features_compute(const struct page *pg, const float *stage1, struct features *f)
 		x[F_NEG_TAG] = (anc[b] & A_NEG_TAG) != 0;
 		x[F_CC_CONTENT] = cc.content[b];
 		x[F_CC_REGION] = cc.region >= 0 && dom_contains(d, cc.region, b);
-		int line = d->line[b];
-		x[F_LB_REGION] = line >= 1 && line <= lb->nlines && inreg[line];
+		/* the Ctext line its source line starts (a long run of empty
+		 * lines before it is shortened in Ctext) */
+		int line, last;
+		x[F_LB_REGION] = lineblock_ctext_lines(lb, d->line[b], d->line[b], &line, &last) &&
+				 line >= 1 && line <= lb->nlines && inreg[line];
 		x[F_HAS_JSONLD] = has_ld;
 		if (has_ld) {
 			struct overlap o = { &ws, 0, 0 };

@@ -1026,6 +1026,44 @@ test_large_inputs(void **state)
 	free(s);
 }
 
+/* A run of empty lines longer than LB_EMPTY_RUN (101) keeps 101 in
+ * Ctext: "a" on line 1, 500 empty source lines, "b" on line 502.  Ctext
+ * has line 1 "a", 101 empty lines (2-102), and line 103 "b", which starts
+ * on source line 502.  With K = 3, blocks 1 and 101 see "a" and "b"
+ * (Y 1), blocks 2-100 none; the run still holds two empty blocks in a
+ * row, as it did. */
+static void
+test_empty_run(void **state)
+{
+	(void)state;
+	struct buf b;
+	buf_init(&b);
+	buf_adds(&b, "a");
+	for (int i = 0; i < 501; i++)
+		buf_addc(&b, '\n');
+	buf_adds(&b, "b");
+	struct params p = prm(3, 86, LB_MODE_ALL, 0);
+	struct lineblock *lb = lineblock_build(b.data, b.len, &p);
+	assert_int_equal(lb->nlines, 103);
+	assert_int_equal(lb->src_line[0], 1);
+	assert_int_equal(lb->src_line[1], 2);
+	assert_int_equal(lb->src_line[101], 102);
+	assert_int_equal(lb->src_line[102], 502);
+	char *l = line(lb, 102);
+	assert_string_equal(l, "b");
+	free(l);
+	assert_int_equal(lb->nblocks, 101);
+	assert_int_equal(lb->Y[0], 1);
+	assert_int_equal(lb->Y[1], 0);
+	assert_int_equal(lb->Y[99], 0);
+	assert_int_equal(lb->Y[100], 1);
+	int a, z;
+	assert_int_equal(lineblock_ctext_lines(lb, 502, 502, &a, &z), 1);
+	assert_int_equal(a, 103);
+	lineblock_free(lb);
+	buf_free(&b);
+}
+
 int
 main(void)
 {
@@ -1064,6 +1102,7 @@ main(void)
 		cmocka_unit_test(test_histogram_tsv),
 		cmocka_unit_test(test_histogram_plot),
 		cmocka_unit_test(test_large_inputs),
+		cmocka_unit_test(test_empty_run),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
