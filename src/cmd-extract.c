@@ -1102,6 +1102,17 @@ worker_lost(const struct batch *b, struct slot *w, int nw, int k, struct pending
 		w[k].pid = -1;
 }
 
+/* Tell an idle worker its work is done: it exits. */
+static void
+send_stop(const struct slot *w)
+{
+	/* zeroed whole: its padding goes down the pipe too */
+	struct order stop;
+	memset(&stop, 0, sizeof stop);
+	stop.seq = -1;
+	write_full(w->to, &stop, sizeof stop);
+}
+
 /* Worker k, idle, is replaced by a fresh one when it has done
  * WORKER_PAGES pages or holds more than WORKER_RSS bytes
  * ($PITH_TEST_WORKER_PAGES lowers the first, for the tests). */
@@ -1120,10 +1131,7 @@ retire_if_worn(const struct batch *b, struct slot *w, int nw, int k)
 	if (b->c->verbose)
 		eprintf("pith: worker %d replaced after %ld pages (%ld MiB resident)\n", k + 1,
 			w[k].pages, rss > 0 ? rss >> 20 : 0);
-	struct order stop;
-	memset(&stop, 0, sizeof stop);
-	stop.seq = -1;
-	write_full(w[k].to, &stop, sizeof stop);
+	send_stop(&w[k]);
 	close(w[k].to);
 	close(w[k].from);
 	waitpid(w[k].pid, NULL, 0);
@@ -1253,10 +1261,7 @@ run_workers(const struct batch *b, struct printer *pr, struct source *src, int n
 			 * to stop: it removes its temporary file and ends */
 			kill(w[k].pid, SIGTERM);
 		} else {
-			struct order stop;
-			memset(&stop, 0, sizeof stop);
-			stop.seq = -1;
-			write_full(w[k].to, &stop, sizeof stop);
+			send_stop(&w[k]);
 		}
 		close(w[k].to);
 		close(w[k].from);
