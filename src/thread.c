@@ -75,7 +75,8 @@ shape_of(const struct dom *d, int e, uint64_t *ph, struct shape *s)
 		if (rel >= THREAD_SHAPE_DEPTH)
 			i = d->end[i] - 1;      /* not below */
 	}
-	qsort(s->h, (size_t)s->n, sizeof *s->h, cmp_u64);
+	if (s->n > 1)           /* h is NULL while nothing was added */
+		qsort(s->h, (size_t)s->n, sizeof *s->h, cmp_u64);
 	int k = 0;
 	for (int i = 0; i < s->n; i++)
 		if (k == 0 || s->h[k - 1] != s->h[i])
