@@ -53,8 +53,8 @@ struct cli {
 	const char *screen_out; /* inspector: dump screens here */
 	int screen_cols, screen_lines;
 	bool no_mouse;
-	int verbose;
 	bool force;         /* -o: replace existing outputs, no numbered backup */
+	int verbose;
 	char **inputs;
 	int ninputs;
 };
