@@ -179,14 +179,21 @@ struct passage_ctx {
 	int n;
 };
 
+/* A passage -v prints is cut near this many bytes. */
+#define PASSAGE_BYTES 160
+
 static void
 passage(void *ctx, const char *line, size_t n, size_t off)
 {
 	struct passage_ctx *p = ctx;
 	(void)off;
+	/* cut at 160 bytes, on a character's first byte: a message is
+	 * valid UTF-8 ("改\xe9\x80..." was not) */
+	size_t k = n > PASSAGE_BYTES ? PASSAGE_BYTES : n;
+	while (k < n && k > 0 && ((unsigned char)line[k] & 0xC0) == 0x80)
+		k--;
 	if (p->n++ < 20)
-		eprintf("%s: %s: %.*s%s\n", p->input, p->what, (int)(n > 160 ? 160 : n),
-			line, n > 160 ? "..." : "");
+		eprintf("%s: %s: %.*s%s\n", p->input, p->what, (int)k, line, k < n ? "..." : "");
 }
 
 /* --gold-dir: the page's score against DIR/NAME.gold.txt and, with -v,
