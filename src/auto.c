@@ -553,12 +553,14 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	}
 	for (int i = 0; i < d->n; i++)
 		st->dup_of[i] = -1;
-	drop_duplicates(d, f, dc, st->dup_of);
+	if (p->auto_duplicate)
+		drop_duplicates(d, f, dc, st->dup_of);
 	if (p->auto_grow && f->nblocks > 0) {
 		/* The article ends at a heading over related stories or
 		 * comments; what the heading heads does not compete for the
 		 * run below. */
-		drop_after_end(d, st, dc);
+		if (p->auto_end)
+			drop_after_end(d, st, dc);
 		/* The article is one run of blocks in reading order: the run
 		 * with the largest sum of (probability - T) x characters
 		 * (Kadane).  Content blocks outside it are dropped unless

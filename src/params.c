@@ -72,6 +72,10 @@ const struct param_desc params_table[] = {
 	  "reading order: the best run of blocks, ended by a related or comments heading (on/off)" },
 	{ "auto.thread", "auto", PARAM_BOOL, OFF(auto_thread), 1, 0, 1, 1,
 	  "a forum thread found by its structure keeps every post's message (on/off)" },
+	{ "auto.duplicate", "auto", PARAM_BOOL, OFF(auto_duplicate), 1, 0, 1, 1,
+	  "a block whose text is already kept is dropped (on/off)" },
+	{ "auto.end", "auto", PARAM_BOOL, OFF(auto_end), 1, 0, 1, 1,
+	  "with grow, a heading over related stories or comments ends the article (on/off)" },
 	{ "auto.model", "auto", PARAM_FILE, OFF(auto_model), 0, 0, 0, 1,
 	  "the model file to read instead of the built-in model" },
 };
@@ -114,9 +118,11 @@ file_value(const struct params *p, const struct param_desc *d)
 }
 
 bool
-params_is_limit(const struct param_desc *d)
+params_quiet(const struct param_desc *d)
 {
-	return d->offset == OFF(lb_stage) || d->offset == OFF(ent_depth);
+	return d->offset == OFF(lb_stage) || d->offset == OFF(ent_depth) ||
+	       d->offset == OFF(auto_thread) || d->offset == OFF(auto_duplicate) ||
+	       d->offset == OFF(auto_end);
 }
 
 bool

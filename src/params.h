@@ -43,6 +43,8 @@ struct params {
 	double auto_T;
 	int auto_grow;
 	int auto_thread;
+	int auto_duplicate;
+	int auto_end;
 	const char *auto_model;     /* a kept file name (PARAM_FILE), NULL: built in */
 };
 
@@ -78,9 +80,11 @@ int params_set_value(struct params *p, const struct param_desc *d,
 const struct param_desc *params_find(const char *name);
 /* A numeric value; 0 for a PARAM_FILE. */
 double params_get(const struct params *p, const struct param_desc *d);
-/* Is d a stage limit (lb.stage, ent.depth: what the inspector's step mode
- * sets), which the status line shows only when it is not the default? */
-bool params_is_limit(const struct param_desc *d);
+/* Does the status line show d only when it is not the default?  The
+ * stage limits (lb.stage, ent.depth: what the inspector's step mode
+ * sets) and auto's rule switches (auto.thread, auto.duplicate, auto.end):
+ * the line keeps its room for what is turned. */
+bool params_quiet(const struct param_desc *d);
 /* Do a and b hold the same values?  (Not memcmp: padding differs.) */
 bool params_equal(const struct params *a, const struct params *b);
 /* Set a numeric value, clamped to the parameter's range; a PARAM_FILE

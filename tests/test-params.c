@@ -81,11 +81,15 @@ test_table(void **state)
 		assert_true(params_table[i].step > 0);
 		assert_non_null(params_table[i].help);
 	}
-	/* the step mode's limits, and only they */
+	/* quiet at their default: the step mode's limits and auto's rule
+	 * switches, and only they */
 	for (size_t i = 0; i < params_count; i++)
-		assert_int_equal(params_is_limit(&params_table[i]),
+		assert_int_equal(params_quiet(&params_table[i]),
 				 !strcmp(params_table[i].name, "lb.stage") ||
-				 !strcmp(params_table[i].name, "ent.depth"));
+				 !strcmp(params_table[i].name, "ent.depth") ||
+				 !strcmp(params_table[i].name, "auto.thread") ||
+				 !strcmp(params_table[i].name, "auto.duplicate") ||
+				 !strcmp(params_table[i].name, "auto.end"));
 	assert_null(params_find("cc.c"));   /* names are case-sensitive */
 	assert_null(params_find("C"));
 	assert_null(params_find(""));

@@ -69,7 +69,7 @@ status_segments(const struct tui *t, struct seg *s, int max, int level)
 		const struct param_desc *d = model_method_param(m, k);
 		if (!d)
 			break;
-		if (params_is_limit(d) && d != m->param && params_get(&m->params, d) == d->def)
+		if (params_quiet(d) && d != m->param && params_get(&m->params, d) == d->def)
 			continue;
 		char v[64];
 		params_format(&m->params, d, v, sizeof v);
