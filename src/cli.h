@@ -41,6 +41,7 @@ struct cli {
 	bool format_given;
 	bool links, images;     /* extract --format markdown: [text](url), ![alt](src) */
 	bool front_matter;      /* extract --format markdown: the metadata first */
+	bool no_title;          /* extract --format markdown: no "# title" first */
 	bool comments;          /* extract: the reader comments apart (json, markdown, html) */
 	const char *outdir;
 	const char *from_list;  /* extract: input paths one a line, or NULL */

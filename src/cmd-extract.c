@@ -519,7 +519,8 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 		buf_adds(o, "}\n");
 	} else if (structured) {
 		struct format_opts fo = { .links = c->links, .images = c->images,
-					  .url = page_url ? page_url : pg.meta.canonical };
+					  .url = page_url ? page_url : pg.meta.canonical,
+					  .title = !c->no_title };
 		format_page(&pg, &run, &pg.meta, c->format == FORMAT_MARKDOWN, c->front_matter,
 			    &fo, comments.data, comments.len, o);
 	} else if (c->format == FORMAT_WET) {

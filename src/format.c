@@ -1077,6 +1077,33 @@ format_front_matter(const struct page_meta *m, struct buf *out)
 	buf_adds(out, "---\n\n");
 }
 
+/* "# TITLE" and a blank line: white space collapsed, Markdown's inline
+ * marks escaped as in the body's text. */
+static void
+md_title(const char *t, struct buf *out)
+{
+	buf_adds(out, "# ");
+	bool space = false;
+	for (const char *c = t; *c; c++) {
+		if (isspace((unsigned char)*c)) {
+			space = out->len > 2;
+			continue;
+		}
+		if (space)
+			buf_addc(out, ' ');
+		space = false;
+		if (strchr("\\`*_[]", *c))
+			buf_addc(out, '\\');
+		if (*c == '<')
+			buf_adds(out, "&lt;");
+		else if (*c == '&')
+			buf_adds(out, "&amp;");
+		else
+			buf_addc(out, *c);
+	}
+	buf_adds(out, "\n\n");
+}
+
 void
 format_page(const struct page *pg, const struct run *run, const struct page_meta *meta,
 	    bool markdown, bool front_matter, const struct format_opts *o,
@@ -1084,6 +1111,11 @@ format_page(const struct page *pg, const struct run *run, const struct page_meta
 {
 	if (markdown && front_matter)
 		format_front_matter(meta, out);
+	size_t body = out->len;
+	struct buf head;
+	buf_init(&head);
+	if (markdown && o->title && meta->title && *meta->title)
+		md_title(meta->title, &head);
 	if (run->by_lines || !pg->dom) {
 		const char *t = run->text.data ? run->text.data : "";
 		if (markdown)
@@ -1095,6 +1127,15 @@ format_page(const struct page *pg, const struct run *run, const struct page_meta
 	} else {
 		format_html(pg->dom, run->dc.content, run->masked ? run->mask : NULL, o, out);
 	}
+	/* the heading before the body, unless the body has it already */
+	if (head.len && !(out->len - body >= head.len &&
+			  !memcmp(out->data + body, head.data, head.len))) {
+		buf_reserve(out, head.len);
+		memmove(out->data + body + head.len, out->data + body, out->len - body + 1);
+		memcpy(out->data + body, head.data, head.len);
+		out->len += head.len;
+	}
+	buf_free(&head);
 	if (comments_len && markdown) {
 		buf_adds(out, "\n## Comments\n\n");
 		format_lines_markdown(comments, comments_len, out);

@@ -23,6 +23,7 @@ struct format_opts {
 	bool links;             /* Markdown: [text](url) (HTML always keeps links) */
 	bool images;            /* ![alt](src) / <img> of kept blocks */
 	const char *url;        /* the page's address, for relative URLs; or NULL */
+	bool title;             /* Markdown: the page's title first, as "# title" */
 };
 
 void format_markdown(const struct dom *d, const uint8_t *content, const uint8_t *mask,
@@ -41,7 +42,9 @@ void format_lines_html(const char *text, size_t len, struct buf *out);
 
 /* A whole page as extract --format markdown|html writes it, shared by
  * extract and the inspector's s so the two are the same bytes: meta as a
- * front matter block (Markdown, front_matter), the run's kept structure
+ * front matter block (Markdown, front_matter), the title as a level-one
+ * heading (Markdown, o->title, unless the kept text begins with that very
+ * heading), the run's kept structure
  * (plain paragraphs when the method decided lines, not elements, or the
  * page has no tree), then the comments text, when not empty, as a section
  * of its own. */

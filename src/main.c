@@ -119,6 +119,7 @@ static const char usage_extract[] =
 "  --links       markdown: links as [text](url)\n"
 "  --images      markdown: images of kept blocks as ![alt](src)\n"
 "  --front-matter  markdown: the metadata first, as a YAML block\n"
+"  --no-title    markdown: no '# TITLE' heading first (the page's title)\n"
 "  --comments    json, markdown, html: the reader comments, kept out of\n"
 "                the main text, as a comments field or a last section\n"
 "  --algo NAME   auto (default), cc, lb, tib, ent (clusters the pages of\n"
@@ -170,7 +171,7 @@ enum {
 	OPT_ALGO = 256, OPT_FTR_ONLY, OPT_GOLD_DIR, OPT_SET, OPT_CHARSET, OPT_URL, OPT_SIBLINGS, OPT_RULES,
 	OPT_RULES_OUT, OPT_FORMAT, OPT_PLOT, OPT_GOLD, OPT_KEYS, OPT_SCREEN,
 	OPT_SCREEN_OUT, OPT_NO_MOUSE, OPT_FEATURES, OPT_MAX_BYTES, OPT_MAX_DEPTH, OPT_VERSION,
-	OPT_ONLINE, OPT_FORCE, OPT_LINKS, OPT_IMAGES, OPT_FRONT_MATTER, OPT_COMMENTS, OPT_TIMEOUT,
+	OPT_ONLINE, OPT_FORCE, OPT_NO_TITLE, OPT_LINKS, OPT_IMAGES, OPT_FRONT_MATTER, OPT_COMMENTS, OPT_TIMEOUT,
 	OPT_FROM_LIST,
 };
 
@@ -198,6 +199,7 @@ static const struct option long_opts[] = {
 	{ "jobs", required_argument, NULL, 'j' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "no-title", no_argument, NULL, OPT_NO_TITLE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "online", no_argument, NULL, OPT_ONLINE },
@@ -356,6 +358,9 @@ run(int argc, char **argv)
 			break;
 		case OPT_FORCE:
 			c.force = true;
+			break;
+		case OPT_NO_TITLE:
+			c.no_title = true;
 			break;
 		case OPT_TIMEOUT:
 			if (parse_count(optarg, 0, 86400, &v) < 0)

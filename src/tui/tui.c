@@ -859,7 +859,7 @@ save_structured(const struct tui *t, bool markdown, struct buf *out)
 		extract_comments(pg->dom, m->run.dc.content, m->run.masked ? m->run.mask : NULL,
 				 &comments);
 	struct format_opts fo = { .links = c->links, .images = c->images,
-				  .url = url ? url : pm->canonical };
+				  .url = url ? url : pm->canonical, .title = !c->no_title };
 	format_page(pg, &m->run, pm, markdown, c->front_matter, &fo, comments.data,
 		    comments.len, out);
 	buf_free(&comments);
