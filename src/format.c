@@ -943,6 +943,42 @@ html_attr(struct buf *b, const char *name, const char *v)
 	buf_addc(b, '"');
 }
 
+/* Containers whose tag says nothing but "a box": left out when they wrap
+ * a single block. */
+static bool
+wrapper_tag(const char *name)
+{
+	static const char *const w[] = { "div", "section", "article", "main", "header",
+					 "footer", "aside", "center" };
+	for (size_t i = 0; i < sizeof w / sizeof w[0]; i++)
+		if (!strcmp(name, w[i]))
+			return true;
+	return false;
+}
+
+/* Element e holds one kept child element, a block, and no text of its
+ * own. */
+static bool
+lone_block(const struct fmt *f, int e)
+{
+	const struct dom *d = f->d;
+	int kept = 0;
+	for (int c = d->first_child[e]; c >= 0; c = d->next_sibling[c])
+		if (f->kept[c] && !(d->flags[c] & DOM_SKIP)) {
+			if (d->flags[c] & DOM_PHRASING || ++kept > 1)
+				return false;
+		}
+	for (int t = d->text_begin[e]; t < d->text_end[e]; t++) {
+		if (d->texts[t].elem != e || d->texts[t].flags & TEXT_SKIP)
+			continue;
+		const char *s = dom_text(d, t);
+		for (size_t k = 0; k < d->texts[t].len; k++)
+			if (!isspace((unsigned char)s[k]))
+				return false;
+	}
+	return kept == 1;
+}
+
 static void
 html_element(struct fmt *f, int e, bool pre)
 {
@@ -981,6 +1017,10 @@ html_element(struct fmt *f, int e, bool pre)
 	bool nested = false;
 	for (int c = d->first_child[e]; c >= 0 && !nested; c = d->next_sibling[c])
 		nested = !(d->flags[c] & DOM_PHRASING) && f->kept[c];
+	/* a wrapper round one kept block and no text of its own is left
+	 * out: no <div><div><article><div> before the first paragraph */
+	if (name && block && nested && wrapper_tag(name) && lone_block(f, e))
+		name = NULL;
 	if (name) {
 		buf_printf(o, "<%s", name);
 		if (href) {

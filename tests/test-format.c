@@ -215,6 +215,22 @@ test_front_matter(void **state)
 	buf_free(&b);
 }
 
+/* Clean HTML leaves out a box that wraps one block and holds no text of
+ * its own (section > div > div > article > div), and keeps one that holds
+ * two blocks or text of its own. */
+static void
+test_html_wrappers(void **state)
+{
+	(void)state;
+	struct format_opts o = { 0 };
+	char *h = render("<html><body><section><div><div><article><div><p>One.</p><p>Two.</p>"
+			 "</div></article></div></div></section>"
+			 "<div><div>Own text<p>Three.</p></div></div></body></html>", false, &o);
+	assert_string_equal(h, "<div>\n<p>One.</p>\n<p>Two.</p>\n</div>\n"
+			       "<div>\nOwn text<p>Three.</p>\n</div>\n");
+	free(h);
+}
+
 int
 main(void)
 {
@@ -224,6 +240,7 @@ main(void)
 		cmocka_unit_test(test_html_sanitized),
 		cmocka_unit_test(test_url_resolve),
 		cmocka_unit_test(test_front_matter),
+		cmocka_unit_test(test_html_wrappers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
