@@ -131,6 +131,8 @@ slot_get(struct slot *tab, size_t mask, uint64_t key)
 		}
 }
 
+#define THREAD_PLACE_STEPS 64
+
 /* The element at the place rep has below its own post, walked from post
  * c: the same tag and position at each step when that holds text, else
  * the same tag holding the most; where neither holds any, the walk stops
@@ -138,8 +140,11 @@ slot_get(struct slot *tab, size_t mask, uint64_t key)
 static int
 walk_place(const struct dom *d, const struct metrics *m, int rep, int root_of_rep, int c)
 {
-	int steps[64], ns = 0;
-	for (int x = rep; x != root_of_rep && ns < 64; x = d->parent[x])
+	int steps[THREAD_PLACE_STEPS], ns = 0;
+	/* a place deeper than the steps kept is the post itself */
+	if (d->depth[rep] - d->depth[root_of_rep] > THREAD_PLACE_STEPS)
+		return c;
+	for (int x = rep; x != root_of_rep && ns < THREAD_PLACE_STEPS; x = d->parent[x])
 		steps[ns++] = x;
 	int cur = c;
 	for (int s = ns - 1; s >= 0; s--) {
