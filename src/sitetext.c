@@ -42,13 +42,6 @@ site_text_hash(const struct dom *d, int t)
 	return any ? h : 0;
 }
 
-static int
-cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return (x > y) - (x < y);
-}
-
 struct site_text *
 site_text_new(void)
 {
@@ -82,12 +75,7 @@ site_text_add(struct site_text *s, const struct dom *d, const char *path)
 		if (h)
 			p->h[p->n++] = h;
 	}
-	qsort(p->h, (size_t)p->n, sizeof *p->h, cmp_u64);
-	int k = 0;
-	for (int i = 0; i < p->n; i++)
-		if (k == 0 || p->h[k - 1] != p->h[i])
-			p->h[k++] = p->h[i];
-	p->n = k;
+	p->n = (int)u64_sort_unique(p->h, (size_t)p->n);
 	p->path = path ? xstrdup(path) : NULL;
 }
 
@@ -114,7 +102,7 @@ site_text_count(const struct site_text *s, const struct dom *d, const char *self
 		uint64_t h = d->texts[t].flags & TEXT_SKIP ? 0 : site_text_hash(d, t);
 		for (int i = 0; h && s && i < s->n; i++)
 			if (!is_self(&s->p[i], self_path) &&
-			    bsearch(&h, s->p[i].h, (size_t)s->p[i].n, sizeof h, cmp_u64))
+			    bsearch(&h, s->p[i].h, (size_t)s->p[i].n, sizeof h, u64_cmp))
 				out[t]++;
 	}
 }

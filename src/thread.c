@@ -45,13 +45,6 @@ text_of(const struct metrics *m, int e)
 
 /* ---- shapes ---- */
 
-static int
-cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return (x > y) - (x < y);
-}
-
 /* A shape: the sorted, unique hashes of the tag paths below an element,
  * THREAD_SHAPE_DEPTH levels down.  ph is per-element scratch. */
 struct shape {
@@ -75,13 +68,7 @@ shape_of(const struct dom *d, int e, uint64_t *ph, struct shape *s)
 		if (rel >= THREAD_SHAPE_DEPTH)
 			i = d->end[i] - 1;      /* not below */
 	}
-	if (s->n > 1)           /* h is NULL while nothing was added */
-		qsort(s->h, (size_t)s->n, sizeof *s->h, cmp_u64);
-	int k = 0;
-	for (int i = 0; i < s->n; i++)
-		if (k == 0 || s->h[k - 1] != s->h[i])
-			s->h[k++] = s->h[i];
-	s->n = k;
+	s->n = (int)u64_sort_unique(s->h, (size_t)s->n);
 }
 
 /* Jaccard similarity of two shapes; two with no paths are alike. */
@@ -112,23 +99,6 @@ places(const struct dom *d, int c, uint64_t *sh)
 	sh[c] = SEED;
 	for (int x = c + 1; x < d->end[c]; x++)
 		sh[x] = mix(sh[d->parent[x]], ((uint64_t)d->tag[x] << 32) | (uint32_t)d->pos[x]);
-}
-
-struct slot {
-	uint64_t key;       /* 0: empty */
-	double share;       /* summed over the posts */
-	int depth, rep;
-};
-
-static struct slot *
-slot_get(struct slot *tab, size_t mask, uint64_t key)
-{
-	key = key ? key : 1;
-	for (size_t i = (size_t)key & mask;; i = (i + 1) & mask)
-		if (tab[i].key == key || tab[i].key == 0) {
-			tab[i].key = key;
-			return &tab[i];
-		}
 }
 
 #define THREAD_PLACE_STEPS 64
@@ -199,11 +169,30 @@ is_digit(uint32_t cp)
 	return false;
 }
 
-/* ---- keys counted once per post ---- */
+/* Whether text node t holds a digit. */
+static bool
+has_digit(const struct dom *d, int t)
+{
+	const unsigned char *u = (const unsigned char *)dom_text(d, t);
+	size_t n = d->texts[t].len;
+	for (size_t i = 0; i < n;) {
+		uint32_t cp;
+		i += u[i] < 0x80 ? (cp = u[i], 1) : utf8_decode(u + i, n - i, &cp);
+		if (is_digit(cp))
+			return true;
+	}
+	return false;
+}
+
+/* ---- keys counted once per post (texts, places) ---- */
 
 struct key_count {
 	uint64_t key;       /* 0: empty */
 	int count, last;    /* posts holding it; the last one counted */
+	/* a place's: its share of the posts' words summed over them, its
+	 * depth below a post and an element at it */
+	double share;
+	int depth, rep;
 };
 
 struct key_table {
@@ -244,22 +233,6 @@ keys_add(struct key_table *k, uint64_t key, int i)
 		e->count++;
 		e->last = i;
 	}
-}
-
-/* The text's characters (0 for a blank one), its hash in *h, and
- * whether it has a digit. */
-static int
-text_key(const struct dom *d, const struct metrics *m, int t, uint64_t *h, bool *digit)
-{
-	*h = site_text_hash(d, t);
-	*digit = false;
-	const unsigned char *u = (const unsigned char *)dom_text(d, t);
-	for (size_t i = 0; i < d->texts[t].len && !*digit;) {
-		uint32_t cp;
-		i += u[i] < 0x80 ? (cp = u[i], 1) : utf8_decode(u + i, d->texts[t].len - i, &cp);
-		*digit = is_digit(cp);
-	}
-	return m->tchars[t];
 }
 
 /* ---- one level: the siblings of one ancestor of the anchor ---- */
@@ -350,18 +323,10 @@ add_member(const struct dom *d, const struct metrics *m, int a, int c, uint64_t 
 static bool
 dated(const struct dom *d, int c, int msg)
 {
-	for (int t = d->text_begin[c]; t < d->text_end[c]; t++) {
-		const struct dom_text *x = &d->texts[t];
-		if (x->flags & TEXT_SKIP || dom_contains(d, msg, x->elem))
-			continue;
-		const unsigned char *u = (const unsigned char *)dom_text(d, t);
-		for (size_t i = 0; i < x->len;) {
-			uint32_t cp;
-			i += u[i] < 0x80 ? (cp = u[i], 1) : utf8_decode(u + i, x->len - i, &cp);
-			if (is_digit(cp))
-				return true;
-		}
-	}
+	for (int t = d->text_begin[c]; t < d->text_end[c]; t++)
+		if (!(d->texts[t].flags & TEXT_SKIP) && !dom_contains(d, msg, d->texts[t].elem) &&
+		    has_digit(d, t))
+			return true;
 	return false;
 }
 
@@ -373,10 +338,11 @@ is_post(const struct dom *d, const struct metrics *m, int c, int msg)
 }
 
 /* Fill l for ancestor a: its siblings of its shape, the message place,
- * and how many are posts.  Scratch: ph, sh, words (per element), sp. */
+ * and how many are posts.  Scratch: ph, sh, words (per element), tkey,
+ * tmeta (per text node), sp. */
 static void
 level_eval(const struct dom *d, const struct metrics *m, int a, uint64_t *ph, uint64_t *sh,
-	   int *words, struct shapes *sp, struct level *l)
+	   int *words, uint64_t *tkey, uint8_t *tmeta, struct shapes *sp, struct level *l)
 {
 	memset(l, 0, sizeof *l);
 	l->a = a;
@@ -399,44 +365,39 @@ level_eval(const struct dom *d, const struct metrics *m, int a, uint64_t *ph, ui
 	 * text less its chrome: a short text with a digit (a date, a count,
 	 * the post's number) and a text that stands at the same place in
 	 * another post (a label, a button, a rank). */
-	size_t total = 0, size = 16;
+	size_t total = 0;
 	for (int k = 0; k < l->nm; k++)
 		total += (size_t)(d->end[l->mem[k]] - l->mem[k]);
-	while (size < 2 * total)
-		size *= 2;
+	/* each non-link text's key (its text at its place), 0 for none,
+	 * and whether it is a date or a count */
 	struct key_table same;
 	keys_init(&same, total);
 	for (int k = 0; k < l->nm; k++) {
 		int c = l->mem[k];
 		places(d, c, sh);
 		for (int t = d->text_begin[c]; t < d->text_end[c]; t++) {
-			uint64_t h;
-			bool digit;
-			if (!(d->texts[t].flags & (TEXT_LINK | TEXT_SKIP)) &&
-			    text_key(d, m, t, &h, &digit) > 0)
-				keys_add(&same, mix(h, sh[d->texts[t].elem]), k);
+			tkey[t] = 0;
+			if (d->texts[t].flags & (TEXT_LINK | TEXT_SKIP) || m->tchars[t] == 0)
+				continue;
+			tkey[t] = mix(site_text_hash(d, t), sh[d->texts[t].elem]) | 1;
+			tmeta[t] = m->tchars[t] <= THREAD_META_CHARS && has_digit(d, t);
+			keys_add(&same, tkey[t], k);
 		}
 	}
 	for (int k = 0; k < l->nm; k++) {
 		int c = l->mem[k];
 		for (int x = c; x < d->end[c]; x++)
 			words[x] = 0;
-		for (int t = d->text_begin[c]; t < d->text_end[c]; t++) {
-			uint64_t h;
-			bool digit;
-			if (d->texts[t].flags & (TEXT_LINK | TEXT_SKIP))
-				continue;
-			int n = text_key(d, m, t, &h, &digit);
-			if (n == 0 || (digit && n <= THREAD_META_CHARS) ||
-			    keys_get(&same, mix(h, sh[d->texts[t].elem]))->count >= 2)
-				continue;
-			words[d->texts[t].elem] += n;
-		}
+		for (int t = d->text_begin[c]; t < d->text_end[c]; t++)
+			if (tkey[t] && !tmeta[t] && keys_get(&same, tkey[t])->count < 2)
+				words[d->texts[t].elem] += m->tchars[t];
 		for (int x = d->end[c] - 1; x > c; x--)
 			words[d->parent[x]] += words[x];
 	}
 	free(same.e);
-	struct slot *tab = xcalloc(size, sizeof *tab);
+	/* the places, by their summed shares */
+	struct key_table tab;
+	keys_init(&tab, total);
 	int nw = 0;         /* the members with words: a "+1" has none */
 	for (int k = 0; k < l->nm; k++) {
 		int c = l->mem[k];
@@ -447,7 +408,7 @@ level_eval(const struct dom *d, const struct metrics *m, int a, uint64_t *ph, ui
 		for (int x = c; x < d->end[c]; x++) {
 			if (words[x] == 0)
 				continue;
-			struct slot *s = slot_get(tab, size - 1, sh[x]);
+			struct key_count *s = keys_get(&tab, sh[x]);
 			if (s->share == 0) {
 				s->depth = d->depth[x] - d->depth[c];
 				s->rep = x;
@@ -455,9 +416,9 @@ level_eval(const struct dom *d, const struct metrics *m, int a, uint64_t *ph, ui
 			s->share += (double)words[x] / words[c];
 		}
 	}
-	const struct slot *best = NULL;
-	for (size_t i = 0; i < size; i++) {
-		const struct slot *s = &tab[i];
+	const struct key_count *best = NULL;
+	for (size_t i = 0; i <= tab.mask; i++) {
+		const struct key_count *s = &tab.e[i];
 		if (!s->key || s->share < THREAD_MESSAGE * nw ||
 		    (s->depth > 0 && !message_tag(d, s->rep)))
 			continue;
@@ -477,7 +438,7 @@ level_eval(const struct dom *d, const struct metrics *m, int a, uint64_t *ph, ui
 		l->msg[k] = rep >= 0 ? walk_place(d, m, rep, reproot, c) : c;
 		l->posts += is_post(d, m, c, l->msg[k]);
 	}
-	free(tab);
+	free(tab.e);
 }
 
 /* ---- signatures set off in the message ---- */
@@ -621,12 +582,14 @@ thread_find(const struct dom *d, const struct metrics *m, const int *block,
 	uint64_t *ph = xmalloc(((size_t)d->n + 1) * sizeof *ph);
 	uint64_t *sh = xmalloc(((size_t)d->n + 1) * sizeof *sh);
 	int *words = xmalloc(((size_t)d->n + 1) * sizeof *words);
+	uint64_t *tkey = xmalloc(((size_t)d->ntexts + 1) * sizeof *tkey);
+	uint8_t *tmeta = xmalloc((size_t)d->ntexts + 1);
 	struct shapes sp;
 	memset(&sp, 0, sizeof sp);
 	struct level best = { 0 };
 	for (int a = anchor; a >= 0 && d->parent[a] >= 0 && a != d->body; a = d->parent[a]) {
 		struct level l;
-		level_eval(d, m, a, ph, sh, words, &sp, &l);
+		level_eval(d, m, a, ph, sh, words, tkey, tmeta, &sp, &l);
 		int self = 0;
 		while (self < l.nm && l.mem[self] != a)
 			self++;
@@ -685,6 +648,8 @@ thread_find(const struct dom *d, const struct metrics *m, const int *block,
 	free(ph);
 	free(sh);
 	free(words);
+	free(tkey);
+	free(tmeta);
 	return found;
 }
 

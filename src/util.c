@@ -54,17 +54,10 @@ unsafe_at(const char *s, size_t n, size_t i)
 	return 0;
 }
 
+/* s[0..n) made safe, in runs: put(ctx, bytes, len) for each plain run
+ * and each escape ("\\xHH", "\\uHHHH"). */
 static void
-escape_one(const char *s, size_t k, char out[8])
-{
-	if (k == 1)
-		snprintf(out, 8, "\\x%02X", (unsigned char)s[0]);
-	else
-		snprintf(out, 8, "\\u%04X", (unsigned char)s[1]);
-}
-
-void
-buf_add_safe(struct buf *b, const char *s, size_t n)
+safe_runs(const char *s, size_t n, void (*put)(void *, const char *, size_t), void *ctx)
 {
 	size_t run = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -74,13 +67,32 @@ buf_add_safe(struct buf *b, const char *s, size_t n)
 			continue;
 		}
 		char e[8];
-		escape_one(s + i, k, e);
-		buf_add(b, s + i - run, run);
+		int len = k == 1 ? snprintf(e, sizeof e, "\\x%02X", (unsigned char)s[i]) :
+				   snprintf(e, sizeof e, "\\u%04X", (unsigned char)s[i + 1]);
+		put(ctx, s + i - run, run);
 		run = 0;
-		buf_adds(b, e);
+		put(ctx, e, (size_t)len);
 		i += k - 1;
 	}
-	buf_add(b, s + n - run, run);
+	put(ctx, s + n - run, run);
+}
+
+static void
+put_buf(void *ctx, const char *s, size_t n)
+{
+	buf_add(ctx, s, n);
+}
+
+static void
+put_file(void *ctx, const char *s, size_t n)
+{
+	fwrite(s, 1, n, ctx);
+}
+
+void
+buf_add_safe(struct buf *b, const char *s, size_t n)
+{
+	safe_runs(s, n, put_buf, b);
 	if (!b->data)
 		buf_adds(b, "");
 }
@@ -108,21 +120,7 @@ vput_safe(FILE *f, const char *fmt, va_list ap)
 		}
 	}
 	va_end(again);
-	size_t run = 0, len = (size_t)n;
-	for (size_t i = 0; i < len; i++) {
-		size_t k = unsafe_at(m, len, i);
-		if (!k) {
-			run++;
-			continue;
-		}
-		char e[8];
-		escape_one(m + i, k, e);
-		fwrite(m + i - run, 1, run, f);
-		run = 0;
-		fputs(e, f);
-		i += k - 1;
-	}
-	fwrite(m + len - run, 1, run, f);
+	safe_runs(m, (size_t)n, put_file, f);
 	if (m != small)
 		free(m);
 }
@@ -766,6 +764,26 @@ bytes_look_binary(const char *bytes, size_t n)
 		if (c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != 0x1B)
 			ctl += count[c];
 	return (count[0] > 8 && count[0] * 1000 > m) || ctl * 10 > m;
+}
+
+int
+u64_cmp(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
+size_t
+u64_sort_unique(uint64_t *v, size_t n)
+{
+	if (n < 2)              /* v may be NULL when empty */
+		return n;
+	qsort(v, n, sizeof *v, u64_cmp);
+	size_t k = 1;
+	for (size_t i = 1; i < n; i++)
+		if (v[k - 1] != v[i])
+			v[k++] = v[i];
+	return k;
 }
 
 static void

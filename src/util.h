@@ -75,6 +75,11 @@ bool uc_is_white(uint32_t cp);
 /* Non-whitespace code points in s[0..n). */
 size_t utf8_count_chars(const char *s, size_t n);
 
+/* Compare two uint64_t for qsort and bsearch. */
+int u64_cmp(const void *a, const void *b);
+/* Sort v[0..n) and drop repeats; the count left. */
+size_t u64_sort_unique(uint64_t *v, size_t n);
+
 /* path names a regular file (not a FIFO, a device or a directory, whose
  * reading would block, never end or fail) of at most max bytes (0: any
  * size): 0; else -1 with the reason in err. */
