@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -52,28 +53,54 @@ cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The directories entered so far, by device and inode: a symbolic link
- * back up the tree (ln -s . a) is not followed again. */
+/* The directories entered so far, by device and inode (a hash set,
+ * linear probing, at most half full): a symbolic link back up the tree
+ * (ln -s . a) is not followed again. */
 struct seen {
 	dev_t *dev;
 	ino_t *ino;
+	bool *used;
 	size_t n, cap;
 };
+
+static size_t
+seen_slot(const struct seen *s, dev_t dev, ino_t ino)
+{
+	size_t i = (size_t)(((uint64_t)ino * 0x9e3779b97f4a7c15ULL) ^ (uint64_t)dev) & (s->cap - 1);
+	while (s->used[i] && !(s->dev[i] == dev && s->ino[i] == ino))
+		i = (i + 1) & (s->cap - 1);
+	return i;
+}
 
 /* Whether st's directory was entered already; if not, it is now. */
 static bool
 seen_before(struct seen *s, const struct stat *st)
 {
-	for (size_t i = 0; i < s->n; i++)
-		if (s->dev[i] == st->st_dev && s->ino[i] == st->st_ino)
-			return true;
-	if (s->n == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 16;
-		s->dev = xreallocarray(s->dev, s->cap, sizeof *s->dev);
-		s->ino = xreallocarray(s->ino, s->cap, sizeof *s->ino);
+	if (2 * (s->n + 1) > s->cap) {
+		struct seen g = { .cap = s->cap ? 2 * s->cap : 64 };
+		g.dev = xcalloc(g.cap, sizeof *g.dev);
+		g.ino = xcalloc(g.cap, sizeof *g.ino);
+		g.used = xcalloc(g.cap, sizeof *g.used);
+		for (size_t i = 0; i < s->cap; i++)
+			if (s->used[i]) {
+				size_t j = seen_slot(&g, s->dev[i], s->ino[i]);
+				g.used[j] = true;
+				g.dev[j] = s->dev[i];
+				g.ino[j] = s->ino[i];
+			}
+		g.n = s->n;
+		free(s->dev);
+		free(s->ino);
+		free(s->used);
+		*s = g;
 	}
-	s->dev[s->n] = st->st_dev;
-	s->ino[s->n++] = st->st_ino;
+	size_t i = seen_slot(s, st->st_dev, st->st_ino);
+	if (s->used[i])
+		return true;
+	s->used[i] = true;
+	s->dev[i] = st->st_dev;
+	s->ino[i] = st->st_ino;
+	s->n++;
 	return false;
 }
 
@@ -136,5 +163,6 @@ walk_dir(const char *dir, const char *const *exts, int maxdepth, unsigned flags,
 	int rc = walk(dir, exts, maxdepth, flags, out, skip, ctx, &seen, err, errlen);
 	free(seen.dev);
 	free(seen.ino);
+	free(seen.used);
 	return rc;
 }
