@@ -155,8 +155,6 @@ rule_diag(void *ctx, const char *file, int line, const char *reason)
 		eprintf("pith: %s:%d: %s\n", file, line, reason);
 }
 
-static bool rules_had_problems;
-
 /* At load: the report, and the line noted. */
 static void
 load_diag(void *ctx, const char *file, int line, const char *reason)
@@ -917,6 +915,23 @@ parent_signal(int sig)
 	batch_signal = sig;
 }
 
+/* The signals that stop a batch. */
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
+#define NSTOP_SIGNALS 3
+
+/* handler for each of them, no SA_RESTART; the old actions in old[]
+ * when old is not NULL. */
+static void
+on_stop_signals(void (*handler)(int), struct sigaction *old)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = handler;
+	sigemptyset(&sa.sa_mask);
+	for (int i = 0; i < NSTOP_SIGNALS; i++)
+		sigaction(stop_signals[i], &sa, old ? &old[i] : NULL);
+}
+
 static void
 worker(const struct batch *b, int rfd, int wfd)
 {
@@ -930,13 +945,7 @@ worker(const struct batch *b, int rfd, int wfd)
 	signal(SIGPIPE, SIG_IGN);
 	/* interrupted (the terminal's ^C reaches the whole group, the
 	 * parent passes on a TERM): no half-written file is left */
-	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = worker_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	on_stop_signals(worker_signal, NULL);
 	while (read_full(rfd, &o, sizeof o) == 0 && o.seq >= 0) {
 		struct item it = { .input = o.input, .site_index = o.site_index, .warc = o.warc };
 		for (int k = 0; k < NSTR; k++) {
@@ -1161,13 +1170,8 @@ run_workers(const struct batch *b, struct printer *pr, struct source *src, int n
 	struct pending *ring = xcalloc(WINDOW, sizeof *ring);
 	signal(SIGPIPE, SIG_IGN);
 	/* no SA_RESTART: the poll below returns at the signal */
-	struct sigaction sa, old_int, old_term, old_hup;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = parent_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
-	sigaction(SIGHUP, &sa, &old_hup);
+	struct sigaction old[NSTOP_SIGNALS];
+	on_stop_signals(parent_signal, old);
 	int alive = 0;
 	for (int k = 0; k < nw; k++) {
 		if (spawn(b, w, nw, k) < 0)
@@ -1277,9 +1281,8 @@ run_workers(const struct batch *b, struct printer *pr, struct source *src, int n
 	for (int k = 0; k < nw; k++)
 		if (w[k].pid > 0)
 			waitpid(w[k].pid, NULL, 0);
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
-	sigaction(SIGHUP, &old_hup, NULL);
+	for (int i = 0; i < NSTOP_SIGNALS; i++)
+		sigaction(stop_signals[i], &old[i], NULL);
 	if (batch_signal) {
 		/* leave as the signal would have: 128 + its number */
 		fflush(stdout);
@@ -1378,9 +1381,9 @@ cmd_extract(struct cli *c)
 			return 1;
 		}
 	}
+	int ne = 0;             /* problems in the rule files */
 	if (c->rules) {
 		char err[256];
-		int ne = 0;
 		if (rules_load(c->rules, &c->ruleset, rule_diag, NULL, &ne, err, sizeof err) < 0) {
 			cli_report(c->rules, err);
 			strv_free(&args);
@@ -1390,10 +1393,9 @@ cmd_extract(struct cli *c)
 		 * a page; a rule file with a problem makes the exit status 1 */
 		for (int i = 0; i < c->ruleset->n; i++)
 			ne += rule_check_xpath(c->ruleset->v[i], load_diag, NULL);
-		rules_had_problems = ne > 0;
 	}
 	struct strv in = { 0 }, roots = { 0 };
-	int status = rules_had_problems;
+	int status = ne > 0;
 	for (int i = 0; i < args.n; i++) {
 		const char *a = args.v[i];
 		struct stat st;
