@@ -69,6 +69,19 @@ cost_list(const struct rule *r, const struct rule_list *l, const char *what,
 	}
 }
 
+/* A rule's test page: a regular file only (a FIFO named as a test page
+ * would block rules test and check forever), loaded into pg, which the
+ * caller frees whatever the outcome. */
+static int
+test_page_load(const struct cli *c, const char *file, struct page *pg, char *err,
+	       size_t errlen)
+{
+	memset(pg, 0, sizeof *pg);
+	if (check_regular(file, 0, err, errlen) < 0)
+		return -1;
+	return page_load(pg, file, &c->page, true, err, errlen);
+}
+
 static void
 check_costs(struct cli *c, const struct rule *r)
 {
@@ -77,10 +90,8 @@ check_costs(struct cli *c, const struct rule *r)
 			continue;
 		char *file = beside(r->path ? r->path : "-", r->tests[t].file);
 		struct page pg;
-		memset(&pg, 0, sizeof pg);
 		char err[256];
-		if (check_regular(file, 0, err, sizeof err) == 0 &&
-		    page_load(&pg, file, &c->page, true, err, sizeof err) == 0) {
+		if (test_page_load(c, file, &pg, err, sizeof err) == 0) {
 			cost_list(r, &r->body, "body", pg.dom, file);
 			cost_list(r, &r->strip, "strip", pg.dom, file);
 			cost_list(r, &r->title, "title", pg.dom, file);
@@ -262,10 +273,7 @@ run_test(struct cli *c, const struct rule *r, const struct rule_test *t)
 	char *file = t->file ? beside(where, t->file) : NULL;
 	int rc;
 	if (file) {
-		/* a FIFO named as a test page would block rules test forever */
-		rc = check_regular(file, 0, err, sizeof err);
-		if (rc == 0)
-			rc = page_load(&pg, file, &c->page, true, err, sizeof err);
+		rc = test_page_load(c, file, &pg, err, sizeof err);
 	} else if (c->online) {
 		rc = cli_load(c, t->url, &pg, true, err, sizeof err);
 	} else {
