@@ -244,6 +244,7 @@ struct level {
 	double *sim;
 	int *like;          /* the member each was found alike to */
 	int posts;          /* members with a message and text beside it */
+	int panel;          /* the median post's characters beside its message */
 	double share;
 	int depth;
 };
@@ -433,11 +434,19 @@ level_eval(const struct dom *d, const struct metrics *m, int a, uint64_t *ph, ui
 			reproot = l->mem[k];
 	l->share = best ? best->share / nw : 0;
 	l->depth = best ? best->depth : 0;
+	int *beside = xmalloc((size_t)l->nm * sizeof *beside);
 	for (int k = 0; k < l->nm; k++) {
 		int c = l->mem[k];
 		l->msg[k] = rep >= 0 ? walk_place(d, m, rep, reproot, c) : c;
-		l->posts += is_post(d, m, c, l->msg[k]);
+		if (is_post(d, m, c, l->msg[k]))
+			beside[l->posts++] = text_of(m, c) - text_of(m, l->msg[k]);
 	}
+	/* the median post's text beside its message: an author panel's */
+	if (l->posts > 0) {
+		qsort(beside, (size_t)l->posts, sizeof *beside, int_cmp);
+		l->panel = beside[l->posts / 2];
+	}
+	free(beside);
 	free(tab.e);
 }
 
@@ -595,7 +604,8 @@ thread_find(const struct dom *d, const struct metrics *m, const int *block,
 			self++;
 		/* the anchor is in the message of a post */
 		bool ok = l.nm >= 2 && self < l.nm && is_post(d, m, a, l.msg[self]) &&
-			  dom_contains(d, l.msg[self], anchor) && l.posts >= THREAD_POSTS && 3 * l.posts >= l.nm;
+			  dom_contains(d, l.msg[self], anchor) && l.posts >= THREAD_POSTS &&
+			  3 * l.posts >= l.nm && l.panel <= THREAD_PANEL_CHARS;
 		if (ok && l.posts > best.posts) {
 			level_free(&best);
 			best = l;

@@ -19,7 +19,8 @@
  * thread_find() starts from the largest block the method kept (the
  * opening post, on a thread page) and looks at each of its ancestors in
  * turn for siblings of its shape; the level with the most posts (three at
- * least) wins, when that block is in its post's message.  It is a thread
+ * least, the median one holding at most THREAD_PANEL_CHARS beside its
+ * message) wins, when that block is in its post's message.  It is a thread
  * only when the posts hold at least half of the text the method kept: an
  * article whose comments follow it is not one.  Linear in the page times
  * its depth; no I/O. */
@@ -34,6 +35,10 @@
 
 /* Least number of posts (two alike are as often an article's sections). */
 #define THREAD_POSTS 3
+/* Most characters the median post holds beside its message: an author
+ * panel, a date, controls, a signature; a page's columns (a header, the
+ * article's column with its sidebar, a footer) hold more. */
+#define THREAD_PANEL_CHARS 500
 /* Least share of tag paths (Jaccard) a sibling shares with the anchor's
  * post to be a post of the same shape; the paths looked at go this many
  * levels below a post's root. */

@@ -75,7 +75,8 @@ bool uc_is_white(uint32_t cp);
 /* Non-whitespace code points in s[0..n). */
 size_t utf8_count_chars(const char *s, size_t n);
 
-/* Compare two uint64_t for qsort and bsearch. */
+/* Compare two ints, two uint64_t, for qsort and bsearch. */
+int int_cmp(const void *a, const void *b);
 int u64_cmp(const void *a, const void *b);
 /* Sort v[0..n) and drop repeats; the count left. */
 size_t u64_sort_unique(uint64_t *v, size_t n);

@@ -533,13 +533,6 @@ eval_nodes(struct xpath_doc *x, const char *expr, char *err, size_t errlen)
 	return o;
 }
 
-static int
-cmp_int(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-	return (x > y) - (x < y);
-}
-
 int
 xpath_select(struct xpath_doc *x, const char *expr, int **ids,
 	     char *err, size_t errlen)
@@ -568,7 +561,7 @@ xpath_select_nodes(struct xpath_doc *x, const char *expr, bool elements_only,
 	xmlXPathFreeObject(o);
 	/* ids are document order; a text and its element may both be there */
 	if (k > 1)
-		qsort(v, (size_t)k, sizeof *v, cmp_int);
+		qsort(v, (size_t)k, sizeof *v, int_cmp);
 	int m = 0;
 	for (int i = 0; i < k; i++)
 		if (m == 0 || v[m - 1] != v[i])
@@ -678,9 +671,9 @@ xpath_strip(struct xpath_doc *x, const char *expr, int **ids, int **texts, int *
 	}
 	xmlXPathFreeObject(o);
 	if (k > 1)
-		qsort(v, (size_t)k, sizeof *v, cmp_int);
+		qsort(v, (size_t)k, sizeof *v, int_cmp);
 	if (kt > 1)
-		qsort(tv, (size_t)kt, sizeof *tv, cmp_int);
+		qsort(tv, (size_t)kt, sizeof *tv, int_cmp);
 	if (!k) {
 		free(v);
 		v = NULL;

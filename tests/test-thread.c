@@ -302,6 +302,48 @@ test_signature_in_message(void **state)
 	page_free(&pg);
 }
 
+/* A page's columns are no posts: a header, the article's column with its
+ * sidebar and a footer under body, alike in shape (div > div > p, twice),
+ * each with a date beside its first box, the article the largest kept
+ * block in the middle one's.  Their text beside that box (the sidebar,
+ * the footer's lists: over 500 characters in the median column) is no
+ * author panel, so there is no thread and the model's decision stands. */
+static void
+test_page_columns(void **state)
+{
+	(void)state;
+	struct buf b;
+	buf_init(&b);
+	buf_adds(&b, "<html><body>");
+	buf_adds(&b, "<div><div><p>The Harbour Courier, your town's paper since the old days of print.</p>"
+		     "</div><div><p>Edition of 12 March 2021.</p></div></div>");
+	buf_adds(&b, "<div><div>");
+	for (int i = 0; i < 4; i++)
+		buf_adds(&b, "<p>The council approved the money for the new harbour wall on Tuesday, "
+			     "after a long debate about the cost and the storms of last winter.</p>");
+	buf_adds(&b, "</div><div>");
+	for (int i = 0; i < 8; i++)
+		buf_printf(&b, "<p>Most read %d: a story about the town's market, its ferry and its "
+			       "weather, updated 2021.</p>", i + 1);
+	buf_adds(&b, "</div></div>");
+	buf_adds(&b, "<div><div><p>About us, contact, advertising and the terms of use.</p></div><div>");
+	for (int i = 0; i < 8; i++)
+		buf_printf(&b, "<p>Section %d of the site map: news, sport, weather, business, "
+			       "opinion and letters.</p>", i + 1);
+	buf_adds(&b, "</div></div></body></html>");
+	struct page pg;
+	test_page(&pg, b.data);
+	struct params p;
+	params_default(&p);
+	struct buf out;
+	buf_init(&out);
+	test_run_into(&pg, &method_auto, &p, NULL, &out);
+	assert_int_equal(((const struct auto_state *)test_last.state)->thread.nposts, 0);
+	buf_free(&out);
+	page_free(&pg);
+	buf_free(&b);
+}
+
 int
 main(void)
 {
@@ -310,6 +352,7 @@ main(void)
 		cmocka_unit_test(test_table_thread),
 		cmocka_unit_test(test_article_comments),
 		cmocka_unit_test(test_signature_in_message),
+		cmocka_unit_test(test_page_columns),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	run_free(&test_last);
