@@ -102,27 +102,21 @@ buf_add_safe(struct buf *b, const char *s, size_t n)
 static void
 vput_safe(FILE *f, const char *fmt, va_list ap)
 {
-	char small[4096], *m = small;
+	char small[4096], *big = NULL;
 	va_list again;
 	va_copy(again, ap);
 	int n = vsnprintf(small, sizeof small, fmt, ap);
-	if (n < 0) {
-		va_end(again);
-		return;
-	}
-	if ((size_t)n >= sizeof small) {
-		char *big = malloc((size_t)n + 1);
-		if (big) {
+	if (n >= 0 && (size_t)n >= sizeof small) {
+		big = malloc((size_t)n + 1);
+		if (big)
 			vsnprintf(big, (size_t)n + 1, fmt, again);
-			m = big;
-		} else {
+		else
 			n = (int)sizeof small - 1;
-		}
 	}
 	va_end(again);
-	safe_runs(m, (size_t)n, put_file, f);
-	if (m != small)
-		free(m);
+	if (n >= 0)
+		safe_runs(big ? big : small, (size_t)n, put_file, f);
+	free(big);
 }
 
 void
