@@ -902,13 +902,17 @@ rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
 		for (int k = -1; k < nfb; k++) {
 			char *v = k < 0 ? chosen : fallback[k];
 			/* an element of that name with far less text than the
-			 * article ever had is not the article (a box of a layout
-			 * the pages do not show): the next line is tried */
+			 * article ever had is not the article (a tab or a box of
+			 * a layout the pages do not show): the next line is
+			 * tried.  Far less is a fifth, and never more than a
+			 * short article's 200 characters (a fifth alone lost a
+			 * site's short news items, 700 characters beside 3,700) */
 			long least = strstr(v, " | ") ? 0 : least_text(pages, np, v);
+			long floor = least / 5 < 200 ? least / 5 : 200;
 			struct buf g;
 			buf_init(&g);
 			if (least >= 200)
-				buf_printf(&g, "%s[string-length(normalize-space(.)) > %ld]", v, least / 5);
+				buf_printf(&g, "%s[string-length(normalize-space(.)) > %ld]", v, floor);
 			else
 				buf_adds(&g, v);
 			v = g.data;
