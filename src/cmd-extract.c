@@ -408,7 +408,7 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 	const struct rule *rule = c->ruleset ? rules_match(c->ruleset, rule_url) : NULL;
 	const struct method *algo = c->algo;
 	struct params p = c->params;
-	if (rule)
+	if (rule && !c->ftr_only)      /* ftr readers ignore pith_ lines */
 		rule_settings(rule, c->algo_given, &algo, &p);
 	struct run run;
 	run_init(&run);
@@ -432,8 +432,8 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 		else
 			eprintf("%s: rule %s: %s, %s\n", input, rn,
 				rule->body.n ? "no body: line matched" : "the rule has no body: line",
-				c->ftr_only ? "nothing extracted" :
 				run.by_rule ? "autodetect_on_failure: no, nothing extracted" :
+				c->ftr_only ? "the method decided, standing in for the reader's own detection" :
 				"the method decided");
 	} else if (c->verbose && c->ruleset) {
 		eprintf("%s: no rule for %s\n", input, rule_url ? rule_url : "this page");

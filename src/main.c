@@ -141,7 +141,8 @@ static const char usage_extract[] =
 "  --gold-dir DIR  with -v, per page: P/R/F (characters) against\n"
 "                DIR/NAME.gold.txt and the passages missing and extra\n"
 "  --ftr-only    apply the rules as Full-Text RSS and wallabag do: body:,\n"
-"                strip:, title:, date:; no pith_ lines, no method\n";
+"                strip:, title:, date:; no pith_ lines; where no body:\n"
+"                matches, --algo stands in for the reader's own detection\n";
 
 static const char usage_rules[] =
 "usage: pith rules check FILE|DIR...\n"

@@ -101,8 +101,10 @@ run_page(struct run *r, struct page *pg, const struct run_input *in)
 		struct xpath_doc *x = xpath_doc_new(d);
 		rules_select(in->rule, d, x, (in->ftr_only ? RULES_FTR : 0) | in->rule_how, &r->outcome,
 			     in->diag, in->diag_ctx);
-		/* an ftr reader has no method to fall back on */
-		decide = !in->ftr_only && !r->outcome.nbody &&
+		/* where no body: selects, an ftr reader runs its own detection
+		 * (autodetect_on_failure, on by default): the method stands in
+		 * for it, as it does for pith */
+		decide = !r->outcome.nbody &&
 			 (in->rule->autodetect_on_failure || in->rule->body.n == 0 ||
 			  xpath_over_budget(x));
 		xpath_doc_free(x);

@@ -44,7 +44,8 @@ struct run_input {
 	void *diag_ctx;
 	struct extract_span *spans;   /* ntexts entries to fill, or NULL */
 	bool ftr_only;            /* apply the rule as an ftr reader does: body:,
-				     strip:, no pith_ lines, no method */
+				     strip:, no pith_ lines (the method
+				     stands in for its own detection) */
 	unsigned rule_how;        /* more RULES_* ways of reading the rule */
 };
 

@@ -48,7 +48,7 @@
 	A(HIST_LOG,    "L",           "View",   "histogram: bars on a log scale, or linear again") \
 	A(HIST_LINES,  "b",           "View",   "histogram: the Ctext length of every line lb starts from, or the blocks again") \
 	A(DROPPED,     "d",           "View",   "show the dropped text, greyed, in the text pane") \
-	A(FTR_VIEW,    "f",           "View",   "with a site rule: the text as Full-Text RSS and wallabag extract it (body:, strip:, no method)") \
+	A(FTR_VIEW,    "f",           "View",   "with a site rule: the text as Full-Text RSS and wallabag extract it (body:, strip:, no pith_ lines)") \
 	A(RULE_VIEW,   "r",           "View",   "the site rule's lines and how many elements each selects here, 0 in red; Enter marks a line's in the tree (@), n N move") \
 	A(GOLD_VIEW,   "c",           "View",   "compare with the --gold text (without one, asks for the file): extra lines marked, missing passages listed (text pane: Enter goes to one)") \
 	A(GOLD_FILTER, "F",           "View",   "tree: only the elements whose decision disagrees with the --gold text (+ kept, not in it; - in it, dropped)") \

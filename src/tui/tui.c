@@ -1176,7 +1176,7 @@ do_action(struct tui *t, enum action a)
 			tui_message(t, true, "no site rule for this page (--rules DIR, --url)");
 		else
 			tui_message(t, false, m->ftr_only ?
-				    "the rule as Full-Text RSS and wallabag read it: body:, strip:, no method" :
+				    "the rule as Full-Text RSS and wallabag read it: body:, strip:, no pith_ lines" :
 				    "the rule as pith applies it");
 		break;
 	case ACT_GOLD_VIEW:

@@ -52,8 +52,10 @@ status_segments(const struct tui *t, struct seg *s, int max, int level)
 		const char *rp = m->rule->path ? m->rule->path : m->rule->host;
 		const char *rb = strrchr(rp, '/');
 		rb = rb && rb[1] ? rb + 1 : rp;
-		if (m->ftr_only)
+		if (m->ftr_only && m->run.outcome.body_line)
 			SEG(ROLE_STATUS_PARAM, "| ftr-only rule %s:%d ", rb, m->run.outcome.body_line);
+		else if (m->ftr_only)
+			SEG(ROLE_STATUS, "| ftr-only rule %s (no body:) ", rb);
 		else if (m->run.by_rule)
 			SEG(ROLE_STATUS_PARAM, "| rule %s:%d ", rb, m->run.outcome.body_line);
 		else
