@@ -191,6 +191,38 @@ def main():
         line += f", {len(r['wrong'])} wrong" + (": " + "; ".join(r["wrong"]) if r["wrong"] else "")
         print(line)
 
+    print("\nparser per set (pith extract -v: pages whose text the parser lost, the\n"
+          "warning that must fire on no page that parses right; selects closed):\n")
+    for x, r in parser_losses(pith, bench, dev).items():
+        line = f"  {x:<12} {r['pages']:4d} pages, {len(r['lost'])} lost text"
+        line += (": " + "; ".join(r["lost"])) if r["lost"] else ""
+        line += f", {r['closed']} with a select closed"
+        print(line)
+
+
+def parser_losses(pith, bench, dev):
+    """Per set: pages, the ones whose text the parser lost, those with a
+    select closed before parsing."""
+    rows = manifest(bench)
+    with tempfile.TemporaryDirectory() as out:
+        r = subprocess.run([pith, "extract", "-v", "-o", out, dev], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True, errors="replace")
+    lost, closed = set(), set()
+    for line in r.stderr.splitlines():
+        pid = os.path.basename(line.split(": ", 1)[0])[:-len(".html")]
+        if ": warning: the parser lost " in line:
+            lost.add(pid)
+        if "unclosed select" in line:
+            closed.add(pid)
+    result = {}
+    for pid, row in rows.items():
+        x = result.setdefault(row["set"], {"pages": 0, "lost": [], "closed": 0})
+        x["pages"] += 1
+        if pid in lost:
+            x["lost"].append(pid)
+        x["closed"] += pid in closed
+    return result
+
 
 if __name__ == "__main__":
     main()

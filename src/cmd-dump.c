@@ -155,6 +155,13 @@ cmd_dump(struct cli *c)
 		page_free(&pg);
 		return 1;
 	}
+	if (dom_lost(pg.dom) || (c->verbose && pg.dom)) {
+		struct buf note;
+		buf_init(&note);
+		dom_parse_note(pg.dom, c->verbose, &note);
+		eprintf("pith: %s: %s%s\n", in, dom_lost(pg.dom) ? "warning: " : "", note.data);
+		buf_free(&note);
+	}
 	/* Without --algo dump shows cc's figures, not the default method's. */
 	const struct method *me = c->algo_given ? c->algo : &method_cc;
 	void *site = cli_site_new(c, me, c->inputs, 1, NULL);

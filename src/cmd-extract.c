@@ -390,6 +390,11 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 				sc->share7, sc->share5,
 				*sc->legacy_font ? "; legacy Tibetan encoding suspected (" : "",
 				sc->legacy_font, *sc->legacy_font ? ")" : "");
+			struct buf note;
+			buf_init(&note);
+			dom_parse_note(pg.dom, true, &note);
+			eprintf("%s: %s%s\n", input, dom_lost(pg.dom) ? "warning: " : "", note.data);
+			buf_free(&note);
 		}
 	}
 	/* the page's address dates it too (a date in its path) */

@@ -17,6 +17,7 @@
 #pragma GCC diagnostic pop
 
 #include "dom.h"
+#include "source.h"
 
 /* Attributes on one element; real pages stay under a hundred. */
 #define DOM_MAX_ATTRS 256
@@ -27,6 +28,10 @@
 #define DOM_MAX_REOPEN 200000ULL          /* formatting elements copied into blocks */
 #define DOM_MAX_CUSTOM 2000               /* different custom element names */
 #define DOM_MAX_ELEMENTS 2000000          /* start tags */
+/* dom_lost: the parser lost at least this share of the page's text, and
+ * this many characters */
+#define DOM_LOSS_PCT 10
+#define DOM_LOSS_MIN 100
 
 void
 dom_opts_default(struct dom_opts *o)
@@ -1049,6 +1054,47 @@ pi_cut(const char *s, size_t n)
 	return n;
 }
 
+/* Characters of the tree's text, counted as source_scan counts them. */
+static long
+tree_text(const struct dom *d)
+{
+	long k = 0;
+	for (int t = 0; t < d->ntexts; t++) {
+		if (d->texts[t].flags & TEXT_SKIP)
+			continue;
+		const unsigned char *p = (const unsigned char *)dom_text(d, t);
+		for (uint32_t i = 0; i < d->texts[t].len; i++)
+			k += !isspace(p[i]) && (p[i] & 0xC0) != 0x80;
+	}
+	return k;
+}
+
+/* Where the text the tree lacks begins: the character past the tree's
+ * count in the source, and the element the parser had open there (the
+ * last to start before it, out of script-like elements). */
+static void
+find_loss(struct dom *d, const char *src, size_t n, const struct source_scan *ss)
+{
+	struct source_scan at;
+	source_scan(src, n, d->tree_text, &at);
+	source_scan_free(&at);
+	source_line_col(src, n, at.stop_at, &d->loss_line, &d->loss_col);
+	/* an offset in the page as given: less the end tags put in */
+	size_t off = at.stop_at;
+	for (int k = 0; k < ss->nclose; k++)
+		if (ss->close_at[k] + (size_t)k * 9 < at.stop_at)
+			off -= 9;
+	d->loss_at = off;
+	int e = -1;
+	for (int i = 0; i < d->n; i++)
+		if (d->line[i] < d->loss_line ||
+		    (d->line[i] == d->loss_line && d->col[i] <= d->loss_col))
+			e = i;
+	while (e >= 0 && (d->flags[e] & DOM_SKIP) && d->parent[e] >= 0)
+		e = d->parent[e];
+	d->loss_elem = e;
+}
+
 int
 dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	  struct dom **out, char *err, size_t errlen)
@@ -1097,14 +1143,27 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 		return -1;
 	}
 	len = pi_cut(utf8, len);
+	/* the page's text as a tokenizer reads it, and the selects HTML5
+	 * closes that libtidy leaves open (it then swallows the page) */
+	struct source_scan ss;
+	source_scan(utf8, len, -1, &ss);
+	char *fixed = NULL;
+	const char *src = utf8;
+	size_t srclen = len;
+	if (ss.nclose) {
+		fixed = source_repair(utf8, len, &ss, &srclen);
+		src = fixed;
+	}
 	TidyDoc doc = dom_tidy_create();
 	TidyBuffer in;
 	tidyBufInit(&in);
-	tidyBufAttach(&in, (byte *)utf8, (uint)len);
+	tidyBufAttach(&in, (byte *)src, (uint)srclen);
 	int rc = tidyParseBuffer(doc, &in);
 	tidyBufDetach(&in);
 	if (rc < 0) {
 		tidyRelease(doc);
+		free(fixed);
+		source_scan_free(&ss);
 		snprintf(err, errlen, "the HTML parser gave up (tidy error %d)", rc);
 		return -1;
 	}
@@ -1131,8 +1190,55 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	d->attr_begin[d->n] = d->nattrs;
 	d->pool = buf_steal(&b.pool, &d->pool_len);
 	compute_positions(d);
+	d->source_text = ss.text;
+	d->closed_selects = ss.nclose;
+	d->tree_text = tree_text(d);
+	d->loss_elem = -1;
+	if (dom_lost(d))
+		find_loss(d, src, srclen, &ss);
+	free(fixed);
+	source_scan_free(&ss);
 	*out = d;
 	return 0;
+}
+
+bool
+dom_lost(const struct dom *d)
+{
+	long lost = d->source_text - d->tree_text;
+	return lost >= DOM_LOSS_MIN && lost * 100 >= d->source_text * DOM_LOSS_PCT;
+}
+
+void
+dom_parse_note(const struct dom *d, bool verbose, struct buf *out)
+{
+	if (dom_lost(d)) {
+		long lost = d->source_text - d->tree_text;
+		buf_printf(out, "the parser lost %ld %% of the page's text (%ld of %ld characters) "
+			   "from byte %zu (line %d, column %d)",
+			   lost * 100 / d->source_text, lost, d->source_text, d->loss_at,
+			   d->loss_line, d->loss_col);
+		if (d->loss_elem >= 0) {
+			/* the element and up to two of its ancestors below body */
+			int chain[3], k = 0;
+			for (int e = d->loss_elem; e >= 0 && e != d->body && k < 3; e = d->parent[e])
+				chain[k++] = e;
+			buf_adds(out, ", inside ");
+			while (k-- > 0) {
+				dom_label(d, chain[k], out);
+				if (k)
+					buf_adds(out, " > ");
+			}
+		}
+	} else if (verbose) {
+		buf_printf(out, "parser: %ld of %ld characters of the page's text in the tree",
+			   d->tree_text < d->source_text ? d->tree_text : d->source_text,
+			   d->source_text);
+	}
+	if (d->closed_selects && (verbose || out->len))
+		buf_printf(out, "%s%d unclosed select%s closed where HTML5 closes %s",
+			   out->len ? "; " : "", d->closed_selects,
+			   d->closed_selects == 1 ? "" : "s", d->closed_selects == 1 ? "it" : "them");
 }
 
 void

@@ -70,6 +70,16 @@ struct dom {
 	int ntags;
 	int body;               /* id of body, or -1 */
 	int head;               /* id of head, or -1 */
+	/* what the parser did with the page's text (see dom_lost) */
+	long source_text;       /* characters of text in the bytes, as a
+				   tokenizer reads them (source.h) */
+	long tree_text;         /* the same count over the tree's text */
+	int closed_selects;     /* unclosed selects closed before parsing,
+				   as HTML5's parsers close them */
+	size_t loss_at;         /* where the text the tree lacks begins: a
+				   byte offset in the page, its line and
+				   column, and the element open there (-1) */
+	int loss_line, loss_col, loss_elem;
 };
 
 struct dom_opts {
@@ -80,6 +90,14 @@ void dom_opts_default(struct dom_opts *o);
 int dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	      struct dom **out, char *err, size_t errlen);
 void dom_free(struct dom *d);
+
+/* The parser lost much of the page's text: a share of it that no page
+ * parsed right loses (doc/limits.md gives the measure). */
+bool dom_lost(const struct dom *d);
+/* What the parser did, in words, appended to out: the loss and where it
+ * begins; with verbose, also the counts when nothing was lost and the
+ * selects closed. */
+void dom_parse_note(const struct dom *d, bool verbose, struct buf *out);
 
 /* A TidyDoc (returned as void *, so this header needs no tidy.h) set up
  * the way pith parses: UTF-8 in, nothing printed, custom elements kept,

@@ -2,6 +2,7 @@
 #include "testlib.h"
 
 #include "extract.h"
+#include "source.h"
 
 static const char page1[] =
 	"<html><head><title>T</title><script>var x = '<p>';</script></head><body>\n"
@@ -130,6 +131,103 @@ test_unterminated_pi(void **state)
 	assert_string_equal(t.data, "One.\nTwo.\n");
 	buf_free(&t);
 	page_free(&pg);
+}
+
+/* The source's text as a tokenizer reads it, worked out by hand:
+ * "Home" 4, "&amp;" 1, "é" 1 (two bytes), "x < 2" 3 ('<' not before a
+ * letter is text); nothing of the comment, the script, the title or the
+ * tags and attributes ('>' inside a quoted value ends no tag). */
+static void
+test_source_text(void **state)
+{
+	(void)state;
+	static const char s[] =
+		"<!DOCTYPE html><title>T t</title><p a='>x'>Home &amp; \xc3\xa9</p>"
+		"<!-- no <b>text</b> --><script>if (a<b) x = '</p>';</script> x < 2";
+	struct source_scan sc;
+	source_scan(s, sizeof s - 1, -1, &sc);
+	assert_int_equal(sc.text, 9);
+	assert_int_equal(sc.nclose, 0);
+	assert_int_equal(sc.stop_at, sizeof s - 1);
+	/* stop after 5: the sixth character is "é" */
+	source_scan(s, sizeof s - 1, 5, &sc);
+	assert_int_equal(sc.stop_at, (size_t)(strstr(s, "\xc3\xa9") - s));
+	int line, col;
+	source_line_col("ab\ncd\nef", 8, 7, &line, &col);
+	assert_int_equal(line, 3);
+	assert_int_equal(col, 2);
+}
+
+/* HTML5 closes a select in a table at the cell's end (and at an input
+ * or another select anywhere); libtidy does not, and then keeps nothing
+ * after it.  Outside a table, HTML5 keeps the select open too (its text
+ * goes into the option): the loss is reported with where it begins. */
+static void
+test_select_repair(void **state)
+{
+	(void)state;
+	static const char in_table[] =
+		"<table><tr><td><select id=\"y\"><script>w('<option>1');</script></td>"
+		"<td>Next</td></tr></table><p>The article.</p>";
+	struct source_scan sc;
+	source_scan(in_table, sizeof in_table - 1, -1, &sc);
+	assert_int_equal(sc.nclose, 1);
+	assert_int_equal(sc.close_at[0], (size_t)(strstr(in_table, "</td>") - in_table));
+	size_t len;
+	char *fixed = source_repair(in_table, sizeof in_table - 1, &sc, &len);
+	assert_int_equal(len, sizeof in_table - 1 + 9);
+	assert_non_null(strstr(fixed, "</script></select></td>"));
+	free(fixed);
+	source_scan_free(&sc);
+	static const char two[] = "<div><select><option>a<input name=q><select><option>b</div>";
+	source_scan(two, sizeof two - 1, -1, &sc);
+	assert_int_equal(sc.nclose, 1);     /* at the input; the second stays open */
+	assert_int_equal(sc.close_at[0], (size_t)(strstr(two, "<input") - two));
+	source_scan_free(&sc);
+
+	struct page pg;
+	test_page(&pg, in_table);
+	struct buf t;
+	buf_init(&t);
+	uint8_t *all = xmalloc((size_t)pg.dom->n + 1);
+	memset(all, 1, (size_t)pg.dom->n + 1);
+	extract_text(pg.dom, all, &t);
+	free(all);
+	assert_non_null(strstr(t.data, "Next\nThe article.\n"));
+	assert_int_equal(pg.dom->closed_selects, 1);
+	assert_false(dom_lost(pg.dom));
+	buf_free(&t);
+	page_free(&pg);
+
+	/* 4 characters reach the tree ("Home"); the source has those and
+	 * two paragraphs of 86 (not counting spaces): 172 lost of 176, 97 %
+	 * rounded down; the fifth character is the "F" of the first
+	 * paragraph, at byte 76, line 3, column 4, with the option open */
+	struct buf b;
+	buf_init(&b);
+	buf_adds(&b, "<body><div id=\"nav\"><a href=\"/\">Home</a>\n"
+		     "<select name=\"y\"><option></div>\n<p>");
+	for (int k = 0; k < 2; k++)
+		buf_adds(&b, "First paragraph of the article, lost to the parser: fifty-two letters "
+			     "here and the same again after it. </p><p>");
+	buf_adds(&b, "</p></body>");
+	test_page(&pg, b.data);
+	const struct dom *d = pg.dom;
+	assert_true(dom_lost(d));
+	assert_int_equal(d->tree_text, 4);
+	assert_int_equal(d->source_text, 176);
+	assert_int_equal(d->loss_at, 76);
+	assert_int_equal(d->loss_line, 3);
+	assert_int_equal(d->loss_col, 4);
+	struct buf note;
+	buf_init(&note);
+	dom_parse_note(d, false, &note);
+	assert_string_equal(note.data,
+		"the parser lost 97 % of the page's text (172 of 176 characters) from byte 76 "
+		"(line 3, column 4), inside div#nav > select > option");
+	buf_free(&note);
+	page_free(&pg);
+	buf_free(&b);
 }
 
 static void
@@ -329,6 +427,8 @@ main(void)
 		cmocka_unit_test(test_flags),
 		cmocka_unit_test(test_texts),
 		cmocka_unit_test(test_unterminated_pi),
+		cmocka_unit_test(test_source_text),
+		cmocka_unit_test(test_select_repair),
 		cmocka_unit_test(test_xpath_and_attrs),
 		cmocka_unit_test(test_nesting_depth),
 		cmocka_unit_test(test_depth_limit),

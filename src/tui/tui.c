@@ -991,6 +991,7 @@ prompt_key(struct tui *t, const struct tui_key *k)
 }
 
 static int reload(struct tui *t);
+static void parse_warning(struct tui *t);
 
 static void
 do_action(struct tui *t, enum action a)
@@ -1226,6 +1227,7 @@ do_action(struct tui *t, enum action a)
 			tui_message(t, false, "page %d of %d: %s%s", t->cur + 1, t->site->n,
 				    base && base[1] ? base + 1 : t->name,
 				    pins ? "; the pins of the page before are dropped" : "");
+			parse_warning(t);
 		}
 		break;
 	case ACT_HELP:
@@ -1329,6 +1331,22 @@ handle(struct tui *t, struct tui_key *k)
 /* ---- loading and the loop ---- */
 
 
+/* When the parser lost much of the page's text, that is the first thing
+ * to say: where the loss begins and in which element (the status line
+ * keeps the share). */
+static void
+parse_warning(struct tui *t)
+{
+	const struct dom *d = t->pg.dom;
+	if (!d || !dom_lost(d))
+		return;
+	struct buf note;
+	buf_init(&note);
+	dom_parse_note(d, false, &note);
+	tui_message(t, true, "%s", note.data);
+	buf_free(&note);
+}
+
 /* R: the page and the rules read again, the method and its parameters
  * kept; the pins go with the old page (its elements may have changed). */
 static int
@@ -1363,6 +1381,7 @@ reload(struct tui *t)
 		tui_message(t, false, "read %s%s again; pins dropped",
 			    base && base[1] ? base + 1 : t->name, c->rules ? " and the rules" : "");
 	}
+	parse_warning(t);
 	t->tree_center = true;
 	t->quit_asked = false;
 	return 0;
@@ -1506,6 +1525,7 @@ tui_run(struct cli *c)
 		rules_set_free(t->rules);
 		goto fail;
 	}
+	parse_warning(t);
 	t->tree_center = true;
 	t->hist_sel = -2;
 	t->text.sel = -2;

@@ -38,6 +38,10 @@ status_segments(const struct tui *t, struct seg *s, int max, int level)
 		    t->site->n);
 	else
 		SEG(ROLE_STATUS, " %s ", base && base[1] ? base + 1 : t->name);
+	/* the parser lost the page's text: nothing below can be right */
+	if (pg->dom && dom_lost(pg->dom))
+		SEG(ROLE_ERROR, "| parser lost %ld %% of the text ",
+		    (pg->dom->source_text - pg->dom->tree_text) * 100 / pg->dom->source_text);
 	if (level == 0)
 		SEG(ROLE_STATUS, "| %s (%s)%s%s ", pg->src.charset.name,
 		    charset_how(&pg->src.charset), m->script ? " " : "",

@@ -1,0 +1,226 @@
+/* source.c - the page's bytes as an HTML tokenizer reads them. */
+#include "config.h"
+
+#include "source.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <stdbool.h>
+#include <string.h>
+#include <strings.h>
+
+#include "util.h"
+
+enum kind {
+	K_OTHER,
+	K_RAW,          /* text not counted and no tags inside */
+	K_SELECT,
+	K_SELECT_END,   /* start tags that end an open select */
+	K_TABLE,
+	K_TABLE_PART,   /* in a table, their tags end an open select */
+};
+
+static const struct {
+	const char *name;
+	enum kind kind;
+} kinds[] = {
+	{ "script", K_RAW }, { "style", K_RAW }, { "noscript", K_RAW },
+	{ "template", K_RAW }, { "title", K_RAW }, { "xmp", K_RAW },
+	{ "select", K_SELECT },
+	{ "input", K_SELECT_END }, { "keygen", K_SELECT_END }, { "textarea", K_SELECT_END },
+	{ "table", K_TABLE },
+	{ "caption", K_TABLE_PART }, { "tbody", K_TABLE_PART }, { "thead", K_TABLE_PART },
+	{ "tfoot", K_TABLE_PART }, { "tr", K_TABLE_PART }, { "td", K_TABLE_PART },
+	{ "th", K_TABLE_PART },
+};
+
+static enum kind
+kind_of(const char *name, size_t len)
+{
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+		if (strlen(kinds[k].name) == len && !strncasecmp(kinds[k].name, name, len))
+			return kinds[k].kind;
+	return K_OTHER;
+}
+
+static bool
+is_namechar(unsigned char c)
+{
+	return isalnum(c) || c == '-' || c == ':' || c == '_' || c == '.';
+}
+
+/* Past the '>' that ends a tag whose name ends at i; quoted attribute
+ * values may hold '>'. */
+static size_t
+tag_end(const char *s, size_t n, size_t i)
+{
+	bool after_eq = false;
+	while (i < n && s[i] != '>') {
+		unsigned char c = (unsigned char)s[i];
+		if ((c == '"' || c == '\'') && after_eq) {
+			const char *q = memchr(s + i + 1, c, n - i - 1);
+			i = q ? (size_t)(q - s) + 1 : n;
+			after_eq = false;
+			continue;
+		}
+		if (c == '=')
+			after_eq = true;
+		else if (!isspace(c))
+			after_eq = false;
+		i++;
+	}
+	return i < n ? i + 1 : n;
+}
+
+/* The offset of the "</name" that ends a raw element's text, or n. */
+static size_t
+raw_end(const char *s, size_t n, size_t i, const char *name, size_t len)
+{
+	while (i < n) {
+		const char *lt = memchr(s + i, '<', n - i);
+		if (!lt)
+			return n;
+		size_t j = (size_t)(lt - s);
+		if (j + 2 + len <= n && s[j + 1] == '/' && !strncasecmp(s + j + 2, name, len) &&
+		    (j + 2 + len == n || !is_namechar((unsigned char)s[j + 2 + len])))
+			return j;
+		i = j + 1;
+	}
+	return n;
+}
+
+static void
+add_close(struct source_scan *out, size_t *cap, size_t at)
+{
+	if ((size_t)out->nclose == *cap) {
+		*cap = *cap ? *cap * 2 : 8;
+		out->close_at = xreallocarray(out->close_at, *cap, sizeof *out->close_at);
+	}
+	out->close_at[out->nclose++] = at;
+}
+
+void
+source_scan(const char *s, size_t n, long stop, struct source_scan *out)
+{
+	memset(out, 0, sizeof *out);
+	out->stop_at = n;
+	size_t cap = 0;
+	int tables = 0;
+	bool select = false, select_table = false;
+	size_t i = 0;
+	while (i < n) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '<' && i + 1 < n) {
+			unsigned char d = (unsigned char)s[i + 1];
+			if (d == '!' && i + 3 < n && s[i + 2] == '-' && s[i + 3] == '-') {
+				const char *e = i + 4 < n ? memmem(s + i + 4, n - i - 4, "-->", 3) : NULL;
+				i = e ? (size_t)(e - s) + 3 : n;
+				continue;
+			}
+			if (d == '!' || d == '?') {
+				const char *e = memchr(s + i, '>', n - i);
+				i = e ? (size_t)(e - s) + 1 : n;
+				continue;
+			}
+			bool end = d == '/';
+			size_t nb = i + 1 + end;
+			if (nb < n && isalpha((unsigned char)s[nb])) {
+				size_t ne = nb;
+				while (ne < n && is_namechar((unsigned char)s[ne]))
+					ne++;
+				enum kind k = kind_of(s + nb, ne - nb);
+				if (select) {
+					if (end && k == K_SELECT) {
+						select = false;
+					} else if ((!end && (k == K_SELECT || k == K_SELECT_END)) ||
+						   (select_table && (k == K_TABLE || k == K_TABLE_PART))) {
+						add_close(out, &cap, i);
+						select = false;
+					}
+				}
+				if (k == K_TABLE && !end)
+					tables++;
+				else if (k == K_TABLE && tables > 0)
+					tables--;
+				if (k == K_SELECT && !end) {
+					select = true;
+					select_table = tables > 0;
+				}
+				i = tag_end(s, n, ne);
+				if (k == K_RAW && !end)
+					i = raw_end(s, n, i, s + nb, ne - nb);
+				continue;
+			}
+		}
+		if (c == '&') {
+			/* a reference is one character */
+			size_t j = i + 1;
+			if (j < n && s[j] == '#')
+				j++;
+			size_t lim = j + 32 < n ? j + 32 : n;
+			while (j < lim && isalnum((unsigned char)s[j]))
+				j++;
+			if (j < n && s[j] == ';')
+				j++;
+			if (stop >= 0 && out->text >= stop) {
+				out->stop_at = i;
+				return;
+			}
+			out->text++;
+			i = j;
+			continue;
+		}
+		if (!isspace(c) && (c & 0xC0) != 0x80) {
+			if (stop >= 0 && out->text >= stop) {
+				out->stop_at = i;
+				return;
+			}
+			out->text++;
+		}
+		i++;
+	}
+}
+
+void
+source_scan_free(struct source_scan *sc)
+{
+	free(sc->close_at);
+	sc->close_at = NULL;
+	sc->nclose = 0;
+}
+
+char *
+source_repair(const char *s, size_t n, const struct source_scan *sc, size_t *len)
+{
+	static const char tag[] = "</select>";
+	size_t tl = sizeof tag - 1;
+	*len = n + (size_t)sc->nclose * tl;
+	char *o = xmalloc(*len + 1);
+	size_t from = 0, w = 0;
+	for (int k = 0; k < sc->nclose; k++) {
+		size_t at = sc->close_at[k];
+		memcpy(o + w, s + from, at - from);
+		w += at - from;
+		memcpy(o + w, tag, tl);
+		w += tl;
+		from = at;
+	}
+	memcpy(o + w, s + from, n - from);
+	o[*len] = '\0';
+	return o;
+}
+
+void
+source_line_col(const char *s, size_t n, size_t at, int *line, int *col)
+{
+	if (at > n)
+		at = n;
+	int l = 1;
+	size_t bol = 0;
+	for (const char *p = s; (p = memchr(p, '\n', at - (size_t)(p - s))); p++) {
+		l++;
+		bol = (size_t)(p - s) + 1;
+	}
+	*line = l;
+	*col = (int)(at - bol) + 1;
+}

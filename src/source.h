@@ -1,0 +1,36 @@
+/* source.h - the page's bytes as an HTML tokenizer reads them: the text
+ * they hold (to see what the parser lost) and the end tags HTML5's
+ * parsers imply that libtidy does not (to repair before parsing). */
+#ifndef PITH_SOURCE_H
+#define PITH_SOURCE_H
+
+#include <stddef.h>
+
+struct source_scan {
+	long text;          /* non-space characters of text outside tags,
+			       comments and script, style, noscript,
+			       template and title elements; an entity counts
+			       one */
+	size_t *close_at;   /* offsets before which a "</select>" goes */
+	int nclose;
+	size_t stop_at;     /* with stop >= 0: the offset of the character
+			       that took text past stop, else n */
+};
+
+/* One pass over s[0..n).  An open select is closed, as in HTML5's "in
+ * select" and "in select in table" insertion modes, before a select,
+ * input, keygen or textarea start tag and, when a table was open where
+ * the select began, before a cell's, row's, row group's, caption's or
+ * table's start or end tag.  With stop >= 0 the scan ends at the first
+ * character past stop (stop_at). */
+void source_scan(const char *s, size_t n, long stop, struct source_scan *out);
+void source_scan_free(struct source_scan *sc);
+
+/* s with "</select>" inserted before each offset of sc (ascending), in a
+ * new NUL-terminated buffer of *len bytes. */
+char *source_repair(const char *s, size_t n, const struct source_scan *sc, size_t *len);
+
+/* The 1-based line and column (bytes) of offset at in s. */
+void source_line_col(const char *s, size_t n, size_t at, int *line, int *col);
+
+#endif
