@@ -162,8 +162,9 @@ cmd_dump(struct cli *c)
 		eprintf("pith: %s: %s%s\n", in, dom_lost(pg.dom) ? "warning: " : "", note.data);
 		buf_free(&note);
 	}
-	/* Without --algo dump shows cc's figures, not the default method's. */
-	const struct method *me = c->algo_given ? c->algo : &method_cc;
+	/* the method's decisions, auto's without --algo, as the inspector
+	 * and extract decide (TA to CS stay cc's, below) */
+	const struct method *me = c->algo;
 	void *site = cli_site_new(c, me, c->inputs, 1, NULL);
 	struct run run;
 	run_init(&run);

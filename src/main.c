@@ -84,8 +84,8 @@ static const char usage_dump[] =
 "reason is auto, noise, outlier, duplicate, thread, post-part, end,\n"
 "template (with --siblings) or pinned, and auto.T, auto.grow,\n"
 "auto.thread, auto.duplicate and auto.end apply.\n"
-"Without --algo the figures are cc's; --algo lb has none per element (see\n"
-"pith histogram).\n"
+"Without --algo the method is auto, as for extract and the inspector;\n"
+"--algo lb has none per element (see pith histogram).\n"
 "\n"
 "  --features   instead, one row per text block with the signals the auto\n"
 "               method combines, and the block's text (for training)\n";
