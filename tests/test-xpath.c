@@ -2,6 +2,7 @@
  * expression real site configs use, exact node ids, errors and limits. */
 #include "testlib.h"
 
+#include "css.h"
 #include "xpath.h"
 
 static const char page_html[] =
@@ -71,6 +72,69 @@ expect_ids(struct fx *f, const char *expr, const char *const *want)
 }
 
 #define IDS(...) ((const char *const[]){ __VA_ARGS__, NULL })
+#define NONE ((const char *const[]){ NULL })
+
+/* A CSS selector's XPath selects what document.querySelectorAll
+ * would, in document order. */
+static void
+expect_css(struct fx *f, const char *css, const char *const *want)
+{
+	struct buf x;
+	buf_init(&x);
+	char err[256];
+	if (css_to_xpath(css, &x, err, sizeof err) < 0)
+		fail_msg("%s: %s", css, err);
+	expect_ids(f, x.data, want);
+	buf_free(&x);
+}
+
+static void
+expect_css_xpath(const char *css, const char *want)
+{
+	struct buf x;
+	buf_init(&x);
+	char err[256];
+	if (css_to_xpath(css, &x, err, sizeof err) < 0)
+		fail_msg("%s: %s", css, err);
+	assert_string_equal(x.data, want);
+	buf_free(&x);
+}
+
+static void
+test_css(void **state)
+{
+	struct fx *f = *state;
+	expect_css_xpath("div#ab.main", "//div[@id='ab' and "
+			 "contains(concat(' ',normalize-space(@class),' '),' main ')]");
+	expect_css_xpath("ul > li + li", "//ul/li/following-sibling::*[1]/self::li");
+	expect_css_xpath("a, p", "//a | //p");
+	/* a class is a token: the footer's "article-body-footer" is not */
+	expect_css(f, ".article-body", IDS("ab"));
+	expect_css(f, "[class*=article-body]", IDS("ab", "footer"));
+	expect_css(f, "#content article p", IDS("p1", "p2", "mix"));
+	expect_css(f, "article > p", NONE);
+	expect_css(f, "div > p:first-child, li:last-child", IDS("p1", "l3"));
+	expect_css(f, "li:nth-child(2) ~ li", IDS("l3"));
+	expect_css(f, "li + li", IDS("l2", "l3"));
+	expect_css(f, "p:not(#p2)", IDS("p1", "mix"));
+	expect_css(f, "time[datetime^='2026']", IDS("t"));
+	expect_css(f, "time[datetime$=\"-02\"]", IDS("t"));
+	expect_css(f, "[id|=l], [ID=FOOTER i]", IDS("footer"));
+	expect_css(f, "p:nth-of-type(3) b", IDS("b"));
+	expect_css(f, "div:empty, li:not(*)", NONE);
+	/* errors say what and where */
+	struct buf x;
+	buf_init(&x);
+	char err[256];
+	assert_int_equal(css_to_xpath("div[", &x, err, sizeof err), -1);
+	assert_string_equal(err, "a name expected at 'the end'");
+	assert_int_equal(css_to_xpath("p:hover", &x, err, sizeof err), -1);
+	assert_string_equal(err, "an unknown pseudo-class at ':hover'");
+	assert_int_equal(css_to_xpath("3.5", &x, err, sizeof err), -1);
+	assert_int_equal(css_to_xpath("", &x, err, sizeof err), -1);
+	assert_int_equal(x.len, 0);
+	buf_free(&x);
+}
 
 static void
 test_contains_class(void **state)
@@ -313,6 +377,7 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_css, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_contains_class, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_descendants, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_attribute_nodes, setup, teardown),

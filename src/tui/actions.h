@@ -28,7 +28,7 @@
 	A(FOLD,        "Enter Space", "Fold",   "fold or unfold the selected element") \
 	A(FOLD_BELOW,  "z",           "Fold",   "fold everything below the selected element") \
 	A(UNFOLD_ALL,  "Z",           "Fold",   "unfold everything") \
-	A(SEARCH,      "/",           "Search", "search tags, ids, classes, text or tag.class; an empty / repeats the last") \
+	A(SEARCH,      "/",           "Search", "text, tag.class, XPath (/ or ( first) or CSS (css:, [ > :); empty: the last again") \
 	A(SEARCH_NEXT, "n",           "Search", "next match") \
 	A(SEARCH_PREV, "N",           "Search", "previous match") \
 	A(ALGO,        "a",           "Method", "next method (those this build has)") \

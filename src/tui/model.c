@@ -9,6 +9,7 @@
 #include <unictype.h>
 
 #include "tui/model.h"
+#include "css.h"
 #include "rules.h"
 
 /* ---- set-up ---- */
@@ -1387,20 +1388,62 @@ model_matches(const struct tui_model *m, int i, const char *q)
 	return false;
 }
 
+/* A CSS selector: after "css:", or a query holding '[', '>' or ':' that
+ * reads as one ("Note: see" and "12:30" do not); its XPath into x. */
+static bool
+query_css(const char *q, struct buf *x, char *err, size_t errlen)
+{
+	if (!strncmp(q, "css:", 4))
+		return css_to_xpath(q + 4, x, err, errlen) == 0 || (x->len = 0, false);
+	if (!strpbrk(q, "[>:"))
+		return false;
+	char scratch[200];
+	if (css_to_xpath(q, x, scratch, sizeof scratch) == 0)
+		return true;
+	x->len = 0;
+	return false;
+}
+
+const char *
+model_query_lang(const char *q)
+{
+	if (q[0] == '/' || q[0] == '(')
+		return "XPath";
+	if (!strncmp(q, "css:", 4))
+		return "CSS";
+	struct buf x;
+	buf_init(&x);
+	char err[200];
+	bool css = query_css(q, &x, err, sizeof err);
+	buf_free(&x);
+	return css ? "CSS" : NULL;
+}
+
 bool
 model_query_is_xpath(const char *q)
 {
-	return q[0] == '/' || q[0] == '(';
+	return model_query_lang(q) != NULL;
 }
 
-/* An XPath query: what it selects, in m->xmatch; false with m->xerr. */
+/* An XPath query, or a CSS selector read as one: what it selects, in
+ * m->xmatch; false with m->xerr. */
 static bool
 xpath_query(struct tui_model *m, const char *q)
 {
+	struct buf css;
+	buf_init(&css);
+	if (q[0] != '/' && q[0] != '(') {
+		if (!query_css(q, &css, m->xerr, sizeof m->xerr)) {
+			buf_free(&css);
+			return false;
+		}
+		q = css.data;
+	}
 	struct xpath_doc *x = xpath_doc_new(m->d);
 	int *ids = NULL;
 	int n = xpath_select(x, q, &ids, m->xerr, sizeof m->xerr);
 	xpath_doc_free(x);
+	buf_free(&css);
 	free(m->xmatch);
 	m->xmatch = NULL;
 	if (n < 0)

@@ -246,8 +246,12 @@ bool model_redo(struct tui_model *m);
 int model_next_kept(const struct tui_model *m, int dir);
 
 /* ---- search ---- */
-/* Is q an XPath (it starts with / or ( ) rather than words? */
+/* Is q an XPath (it starts with / or ( ) or a CSS selector rather than
+ * words? */
 bool model_query_is_xpath(const char *q);
+/* "XPath" or "CSS" for a query the tree is searched with by that
+ * language (its matches in xmatch), NULL for a text search. */
+const char *model_query_lang(const char *q);
 /* The lines of the site rule m->rule that select nodes, each with the
  * number of elements (and text nodes) it selects on this page as the
  * rule is applied: strip lines in turn, body after them, the others on

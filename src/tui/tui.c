@@ -790,7 +790,7 @@ search(struct tui *t, const char *q, int dir)
 	bool wrapped;
 	int i = model_search(m, q, dir, &wrapped);
 	if (i == -2) {
-		tui_message(t, true, "XPath %s: %s", m->query, m->xerr);
+		tui_message(t, true, "%s %s: %s", model_query_lang(m->query), m->query, m->xerr);
 		return;
 	}
 	if (i < 0) {
