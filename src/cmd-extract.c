@@ -39,11 +39,20 @@ walk_skip(void *ctx, const char *path, const char *reason)
 
 /* ---- one page ---- */
 
+/* --gold-dir: how a page scored, for the run's summary. */
+struct gold_tally {
+	int kind;           /* GOLD_NONE, GOLD_TEXT, GOLD_SNIPPETS */
+	double P, R, F;     /* characters, against NAME.gold.txt */
+	int with, with_found, without, without_found;   /* snippets */
+};
+enum { GOLD_NONE, GOLD_TEXT, GOLD_SNIPPETS };
+
 struct result {
 	int failed;
 	struct buf out;     /* what to print (or the reason when failed) */
 	int rule;           /* the site rule applied: its index in --rules, or -1 */
 	int body_line;      /* its body: line that matched, 0 for none */
+	struct gold_tally gold;
 };
 
 static double
@@ -194,10 +203,56 @@ passage(void *ctx, const char *line, size_t n, size_t off)
 		eprintf("%s: %s: %.*s%s\n", p->input, p->what, (int)k, line, k < n ? "..." : "");
 }
 
+/* Snippets of DIR/NAME.with.txt (kind "with") or .without.txt, one a
+ * line: how many, and how many the text holds (all without white space,
+ * as the passages are compared); with -v, each that is wrong said. */
+static int
+snippets(const struct cli *c, const char *input, const char *path, bool with,
+	 const char *flat, int *found)
+{
+	struct buf sn, b;
+	buf_init(&sn);
+	buf_init(&b);
+	char err[256];
+	int n = -1;
+	*found = 0;
+	if (read_file(path, (size_t)1 << 24, &sn, err, sizeof err) == 0) {
+		n = 0;
+		for (size_t i = 0; i < sn.len;) {
+			const char *nl = memchr(sn.data + i, '\n', sn.len - i);
+			size_t e = nl ? (size_t)(nl - sn.data) : sn.len;
+			b.len = 0;
+			text_blind(sn.data + i, e - i, &b);
+			if (b.len) {
+				buf_adds(&b, "");
+				bool in = strstr(flat, b.data) != NULL;
+				n++;
+				*found += in;
+				if (c->verbose && in != with) {
+					struct passage_ctx pc = { input, with ? "missing" : "extra", 0 };
+					struct buf line;
+					buf_init(&line);
+					text_collapse(sn.data + i, e - i, &line);
+					passage(&pc, line.data, line.len, i);
+					buf_free(&line);
+				}
+			}
+			i = e + 1;
+		}
+	}
+	buf_free(&sn);
+	buf_free(&b);
+	return n;
+}
+
 /* --gold-dir: the page's score against DIR/NAME.gold.txt and, with -v,
- * the gold's passages the text lacks and the text's the gold lacks. */
+ * the gold's passages the text lacks and the text's the gold lacks; or,
+ * with no gold text, against the snippets of DIR/NAME.with.txt (to be
+ * in the text) and NAME.without.txt (not to be), as trafilatura's
+ * evaluation has them. */
 static void
-gold_report(const struct cli *c, const char *input, const char *text, size_t len)
+gold_report(const struct cli *c, const char *input, const char *text, size_t len,
+	    struct gold_tally *g)
 {
 	char *name = out_name(input, NULL);
 	const char *base = strrchr(name, '/');
@@ -207,12 +262,12 @@ gold_report(const struct cli *c, const char *input, const char *text, size_t len
 	buf_init(&gold);
 	buf_printf(&path, "%s/%s.gold.txt", c->gold_dir, base);
 	char err[256];
-	if (read_file(path.data, (size_t)1 << 26, &gold, err, sizeof err) < 0) {
-		eprintf("%s: no gold (%s: %s)\n", input, path.data, err);
-	} else {
+	memset(g, 0, sizeof *g);
+	if (read_file(path.data, (size_t)1 << 26, &gold, err, sizeof err) == 0) {
 		struct prf s = prf_chars(gold.data ? gold.data : "", gold.len, text, len);
 		eprintf("%s: characters P %.3f R %.3f F %.3f against %s\n", input,
 			s.P, s.R, s.F, path.data);
+		*g = (struct gold_tally){ .kind = GOLD_TEXT, .P = s.P, .R = s.R, .F = s.F };
 		if (c->verbose) {
 			struct passage_ctx m = { input, "missing", 0 }, x = { input, "extra", 0 };
 			score_missing(gold.data ? gold.data : "", gold.len, text, len, passage, &m);
@@ -221,6 +276,31 @@ gold_report(const struct cli *c, const char *input, const char *text, size_t len
 				eprintf("%s: %d missing and %d extra passages in all\n",
 					input, m.n, x.n);
 		}
+	} else {
+		struct buf flat, wp, wop;
+		buf_init(&flat);
+		buf_init(&wp);
+		buf_init(&wop);
+		text_blind(text, len, &flat);
+		buf_adds(&flat, "");
+		buf_printf(&wp, "%s/%s.with.txt", c->gold_dir, base);
+		buf_printf(&wop, "%s/%s.without.txt", c->gold_dir, base);
+		int wf, wof;
+		int w = snippets(c, input, wp.data, true, flat.data, &wf);
+		int wo = snippets(c, input, wop.data, false, flat.data, &wof);
+		if (w < 0 && wo < 0) {
+			eprintf("%s: no gold (%s: %s)\n", input, path.data, err);
+		} else {
+			*g = (struct gold_tally){ .kind = GOLD_SNIPPETS,
+				.with = w > 0 ? w : 0, .with_found = wf,
+				.without = wo > 0 ? wo : 0, .without_found = wof };
+			eprintf("%s: snippets: %d of %d found, %d of %d absent, against %s/%s.with.txt "
+				"and .without.txt\n", input, g->with_found, g->with,
+				g->without - g->without_found, g->without, c->gold_dir, base);
+		}
+		buf_free(&flat);
+		buf_free(&wp);
+		buf_free(&wop);
 	}
 	buf_free(&path);
 	buf_free(&gold);
@@ -365,6 +445,7 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 	buf_init(&r->out);
 	r->failed = 0;
 	r->rule = -1;
+	memset(&r->gold, 0, sizeof r->gold);
 	r->body_line = 0;
 	bool structured = c->format == FORMAT_MARKDOWN || c->format == FORMAT_HTML;
 	if (item_load(c, it, &pg, c->algo->needs_dom || c->ruleset || structured || c->comments,
@@ -469,7 +550,7 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 		}
 	}
 	if (c->gold_dir)
-		gold_report(c, input, run.text.data, run.text.len);
+		gold_report(c, input, run.text.data, run.text.len, &r->gold);
 	struct buf text = run.text;
 	struct buf comments;
 	buf_init(&comments);
@@ -571,7 +652,31 @@ struct printer {
 	int with_rule;      /* pages a site rule applied to */
 	int *dead;          /* per rule of --rules: pages its body: missed */
 	int *used;          /* per rule: pages it applied to */
+	struct gold_tally gold;     /* --gold-dir: sums over the pages */
+	int gold_text, gold_snip, gold_none;
 };
+
+/* --gold-dir's last line: the pages scored by a gold text (the means of
+ * their character P, R and F), by snippets (pooled), and without gold. */
+static void
+gold_summary(const struct printer *p)
+{
+	const struct gold_tally *g = &p->gold;
+	struct buf b;
+	buf_init(&b);
+	buf_printf(&b, "pith: gold: %d page%s against a gold text", p->gold_text,
+		   p->gold_text == 1 ? "" : "s");
+	if (p->gold_text)
+		buf_printf(&b, ", characters P %.3f R %.3f F %.3f (means)", g->P / p->gold_text,
+			   g->R / p->gold_text, g->F / p->gold_text);
+	buf_printf(&b, "; %d against snippets", p->gold_snip);
+	if (p->gold_snip)
+		buf_printf(&b, ", %d of %d found, %d of %d absent", g->with_found, g->with,
+			   g->without - g->without_found, g->without);
+	buf_printf(&b, "; %d with none", p->gold_none);
+	eprintf("%s\n", b.data);
+	buf_free(&b);
+}
 
 /* The run's last line on stderr with --rules: how many pages a rule
  * applied to, and the rules whose body: matched nothing, by file. */
@@ -614,6 +719,23 @@ emit(struct printer *p, const char *input, struct result *r)
 		p->with_rule++;
 		p->used[r->rule]++;
 		p->dead[r->rule] += r->body_line == 0;
+	}
+	if (!r->failed && p->c->gold_dir) {
+		const struct gold_tally *g = &r->gold;
+		if (g->kind == GOLD_TEXT) {
+			p->gold_text++;
+			p->gold.P += g->P;
+			p->gold.R += g->R;
+			p->gold.F += g->F;
+		} else if (g->kind == GOLD_SNIPPETS) {
+			p->gold_snip++;
+			p->gold.with += g->with;
+			p->gold.with_found += g->with_found;
+			p->gold.without += g->without;
+			p->gold.without_found += g->without_found;
+		} else {
+			p->gold_none++;
+		}
 	}
 	if (r->failed) {
 		if (r->failed == 1)     /* 2: reported already */
@@ -889,6 +1011,7 @@ struct msg {
 	long seq;
 	int failed;
 	int rule, body_line;
+	struct gold_tally gold;
 	size_t len;
 };
 
@@ -985,6 +1108,7 @@ worker(const struct batch *b, int rfd, int wfd)
 		m.failed = r.failed;
 		m.rule = r.rule;
 		m.body_line = r.body_line;
+		m.gold = r.gold;
 		m.len = r.out.len;
 		if (write_full(wfd, &m, sizeof m) < 0 ||
 		    write_full(wfd, r.out.data ? r.out.data : "", r.out.len) < 0)
@@ -1260,6 +1384,7 @@ run_workers(const struct batch *b, struct printer *pr, struct source *src, int n
 				r->failed = m.failed;
 				r->rule = m.rule;
 				r->body_line = m.body_line;
+				r->gold = m.gold;
 			}
 			if (!ok) {
 				worker_lost(b, w, nw, k, p);
@@ -1541,6 +1666,8 @@ cmd_extract(struct cli *c)
 	/* a batch's (or -v's) last line */
 	if (c->ruleset && (pr.done > 1 || c->verbose))
 		rules_summary(c->ruleset, &pr);
+	if (c->gold_dir && pr.done > 1)
+		gold_summary(&pr);
 	free(pr.dead);
 	free(pr.used);
 	rules_set_free(c->ruleset);

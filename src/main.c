@@ -138,8 +138,9 @@ static const char usage_extract[] =
 "  --rules FILE|DIR  apply the page's site rule (host from --url, the\n"
 "                page's canonical link or a NAME.url file beside it);\n"
 "                --algo decides when no rule or no body: matches\n"
-"  --gold-dir DIR  with -v, per page: P/R/F (characters) against\n"
-"                DIR/NAME.gold.txt and the passages missing and extra\n"
+"  --gold-dir DIR  per page: P/R/F (characters) against DIR/NAME.gold.txt,\n"
+"                or NAME.with.txt/.without.txt snippets; with -v, the\n"
+"                passages missing and extra; a summary over the pages\n"
 "  --ftr-only    apply the rules as Full-Text RSS and wallabag do: body:,\n"
 "                strip:, title:, date:; no pith_ lines; where no body:\n"
 "                matches, --algo stands in for the reader's own detection\n";

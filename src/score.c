@@ -113,23 +113,29 @@ void
 score_missing(const char *a, size_t an, const char *b, size_t bn,
 	      score_passage_fn fn, void *ctx)
 {
-	struct buf all, line;
+	struct buf all, line, blind;
 	buf_init(&all);
 	buf_init(&line);
-	text_collapse(b, bn, &all);
+	buf_init(&blind);
+	text_blind(b, bn, &all);
 	buf_adds(&all, "");
 	for (size_t i = 0; i < an;) {
 		const char *nl = memchr(a + i, '\n', an - i);
 		size_t e = nl ? (size_t)(nl - a) : an;
-		line.len = 0;
-		text_collapse(a + i, e - i, &line);
-		if (line.len) {
-			buf_adds(&line, "");
-			if (!strstr(all.data, line.data))
+		blind.len = 0;
+		text_blind(a + i, e - i, &blind);
+		if (blind.len) {
+			buf_adds(&blind, "");
+			if (!strstr(all.data, blind.data)) {
+				line.len = 0;
+				text_collapse(a + i, e - i, &line);
+				buf_adds(&line, "");
 				fn(ctx, line.data, line.len, i);
+			}
 		}
 		i = e + 1;
 	}
 	buf_free(&all);
 	buf_free(&line);
+	buf_free(&blind);
 }

@@ -23,10 +23,12 @@ struct prf charbag_score(struct charbag *b, const char *pred, size_t n);
 /* The same in one call, for tests and one-off use. */
 struct prf prf_chars(const char *gold, size_t gn, const char *pred, size_t pn);
 
-/* The passages of a that b lacks: each line of a with its whitespace
- * collapsed (empty lines skipped) that is not a substring of b with all
- * of its whitespace, line breaks included, collapsed to single spaces.
- * fn gets the collapsed line and the offset of the line in a. */
+/* The passages of a that b lacks: each line of a (empty lines skipped)
+ * that, without its white space, is not a substring of b without its
+ * white space (line breaks included): a reader's comparison, blind to
+ * the spaces one text puts around inline elements and punctuation and
+ * the other does not.  fn gets the line with its whitespace collapsed
+ * and the offset of the line in a. */
 typedef void (*score_passage_fn)(void *ctx, const char *line, size_t n, size_t off);
 void score_missing(const char *a, size_t an, const char *b, size_t bn,
 		   score_passage_fn fn, void *ctx);

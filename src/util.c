@@ -882,6 +882,21 @@ text_collapse(const char *s, size_t n, struct buf *out)
 	buf_add_collapsed(out, s, n, &space);
 }
 
+void
+text_blind(const char *s, size_t n, struct buf *out)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0;
+	buf_reserve(out, n);
+	while (i < n) {
+		uint32_t cp;
+		size_t k = u[i] < 0x80 ? (cp = u[i], 1) : utf8_decode(u + i, n - i, &cp);
+		if (!uc_is_white(cp))
+			buf_add(out, s + i, k);
+		i += k;
+	}
+}
+
 char *
 path_relative(const char *from_dir, const char *to)
 {

@@ -154,6 +154,10 @@ char *path_relative(const char *from_dir, const char *to);
 void buf_add_collapsed(struct buf *out, const char *s, size_t n, bool *space);
 /* Collapse whitespace runs of s to single spaces, trimmed, appended to out. */
 void text_collapse(const char *s, size_t n, struct buf *out);
+/* s without any white space (Unicode's), appended to out: the form a
+ * reader's comparison uses, blind to the spaces around inline elements
+ * and punctuation that one text has and another lacks. */
+void text_blind(const char *s, size_t n, struct buf *out);
 
 /* Runs body with cp set to each non-whitespace code point of s[0..n). */
 #define FOR_EACH_CHAR(s, n, cp, body) do { \

@@ -633,23 +633,30 @@ mark_extra(void *ctx, const char *line, size_t n, size_t off)
 }
 
 /* The block whose text holds the passage's start (or, for a passage
- * longer than the block, all of the block's text). */
+ * longer than the block, all of the block's text), both without white
+ * space. */
 static int
 holder(struct gold_ctx *g, const char *line, size_t n)
 {
 	const struct dom *d = g->m->d;
+	struct buf flat;
+	buf_init(&flat);
+	text_blind(line, n, &flat);
+	buf_adds(&flat, "");
 	char key[128];
-	size_t k = n < 60 ? n : 60;
-	while (k > 0 && k < n && ((unsigned char)line[k] & 0xC0) == 0x80)
+	size_t k = flat.len < 60 ? flat.len : 60;
+	while (k > 0 && k < flat.len && ((unsigned char)flat.data[k] & 0xC0) == 0x80)
 		k--;
-	memcpy(key, line, k);
+	memcpy(key, flat.data, k);
 	key[k] = '\0';
-	for (int b = 0; b < d->n; b++) {
+	int found = -1;
+	for (int b = 0; b < d->n && found < 0; b++) {
 		const struct buf *t = &g->blocks[b];
-		if (t->len && (strstr(t->data, key) || (t->len >= 20 && strstr(line, t->data))))
-			return b;
+		if (t->len && (strstr(t->data, key) || (t->len >= 20 && strstr(flat.data, t->data))))
+			found = b;
 	}
-	return -1;
+	buf_free(&flat);
+	return found;
 }
 
 static void
@@ -684,10 +691,7 @@ gold_marks(struct tui_model *m)
 		const struct dom_text *x = &d->texts[t];
 		if (x->flags & (TEXT_SKIP | TEXT_BREAK))
 			continue;
-		struct buf *b = &g.blocks[x->block];
-		if (b->len)
-			buf_addc(b, ' ');
-		text_collapse(dom_text(d, t), x->len, b);
+		text_blind(dom_text(d, t), x->len, &g.blocks[x->block]);
 	}
 	for (int b = 0; b < d->n; b++)
 		if (g.blocks[b].len)
@@ -770,8 +774,8 @@ judge_piece(struct tui_model *m, int b, bool kept, struct buf *piece, const char
 /* Which elements' decisions the gold disputes, block by block (the
  * element each text node's block is): the text of a block is cut into
  * runs at line breaks and where kept turns to dropped, each run judged
- * whole against the gold's text and the extraction's, their whitespace
- * collapsed, as the gold view compares lines. */
+ * whole against the gold's text and the extraction's, all without white
+ * space, as the gold view compares lines. */
 static void
 gold_disagree(struct tui_model *m)
 {
@@ -783,12 +787,12 @@ gold_disagree(struct tui_model *m)
 	buf_init(&gold);
 	buf_init(&out);
 	buf_init(&piece);
-	text_collapse(m->gold_text, m->gold_len, &gold);
+	text_blind(m->gold_text, m->gold_len, &gold);
 	buf_adds(&gold, "");
-	text_collapse(m->out.data ? m->out.data : "", m->out.len, &out);
+	text_blind(m->out.data ? m->out.data : "", m->out.len, &out);
 	buf_adds(&out, "");
 	int cur = -1;
-	bool cur_kept = false, space = false;
+	bool cur_kept = false;
 	for (int t = 0; t < d->ntexts; t++) {
 		const struct dom_text *x = &d->texts[t];
 		if (x->flags & TEXT_SKIP)
@@ -796,12 +800,11 @@ gold_disagree(struct tui_model *m)
 		bool kept = model_text_kept(m, t);
 		if (x->block != cur || kept != cur_kept || (x->flags & TEXT_BREAK)) {
 			judge_piece(m, cur, cur_kept, &piece, gold.data, out.data);
-			space = false;
 			cur = x->block;
 			cur_kept = kept;
 		}
 		if (!(x->flags & TEXT_BREAK))
-			buf_add_collapsed(&piece, dom_text(d, t), x->len, &space);
+			text_blind(dom_text(d, t), x->len, &piece);
 	}
 	judge_piece(m, cur, cur_kept, &piece, gold.data, out.data);
 	m->ndisagree = 0;
