@@ -25,7 +25,7 @@
 	A(PREV_PAGE,   "{",           "Move",   "the previous page of the site") \
 	A(NEXT_PANE,   "Tab",         "Move",   "next pane (tree, detail, text, histogram)") \
 	A(PREV_PANE,   "BTab",        "Move",   "previous pane") \
-	A(FOLD,        "Enter Space", "Fold",   "fold or unfold the selected element") \
+	A(FOLD,        "Enter Space", "Fold",   "fold or unfold the selected element; in the text pane, select the element of the cursor's line") \
 	A(FOLD_BELOW,  "z",           "Fold",   "fold everything below the selected element") \
 	A(UNFOLD_ALL,  "Z",           "Fold",   "unfold everything") \
 	A(SEARCH,      "/",           "Search", "text, tag.class, XPath (/ or ( first) or CSS (css:, [ > :); empty: the last again") \
@@ -50,7 +50,7 @@
 	A(DROPPED,     "d",           "View",   "show the dropped text, greyed, in the text pane") \
 	A(FTR_VIEW,    "f",           "View",   "with a site rule: the text as Full-Text RSS and wallabag extract it (body:, strip:, no pith_ lines)") \
 	A(RULE_VIEW,   "r",           "View",   "the site rule's lines and how many elements each selects here, 0 in red; Enter marks a line's in the tree (@), n N move") \
-	A(GOLD_VIEW,   "c",           "View",   "compare with the --gold text (without one, asks for the file): extra lines marked, missing passages listed (text pane: Enter goes to one)") \
+	A(GOLD_VIEW,   "c",           "View",   "compare with the --gold text (without one, asks for the file): extra lines marked, missing passages listed; in the text pane Enter goes to the element of the cursor's line") \
 	A(GOLD_FILTER, "F",           "View",   "tree: only the elements whose decision disagrees with the --gold text (+ kept, not in it; - in it, dropped)") \
 	A(WRITE_RULE,  "w",           "View",   "write a site rule for the page's host, learnt from every loaded page (the page and its --siblings)") \
 	A(SAVE_TEXT,   "s",           "View",   "save the extraction: .md Markdown, .html HTML, else text (asks before replacing)") \

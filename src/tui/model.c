@@ -698,7 +698,7 @@ gold_marks(struct tui_model *m)
 			buf_adds(&g.blocks[b], "");
 	if (m->shown.len && m->shown.data[m->shown.len - 1] != '\n')
 		buf_addc(&m->shown, '\n');
-	buf_adds(&m->shown, "\n-- in the gold, not extracted --\n");
+	buf_adds(&m->shown, "\n" GOLD_HEADING "\n");
 	m->missing_at = m->shown.len;
 	score_missing(m->gold_text, m->gold_len, m->out.data, m->out.len, add_missing, &g);
 	if (!m->nmiss)

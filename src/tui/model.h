@@ -245,6 +245,10 @@ bool model_redo(struct tui_model *m);
  * block whose text is kept, or has a pin of its own; -1 if none. */
 int model_next_kept(const struct tui_model *m, int dir);
 
+/* The gold view's line between the text and the gold's passages the
+ * text lacks. */
+#define GOLD_HEADING "-- in the gold, not extracted --"
+
 /* ---- search ---- */
 /* Is q an XPath (it starts with / or ( ) or a CSS selector rather than
  * words? */

@@ -1037,10 +1037,19 @@ do_action(struct tui *t, enum action a)
 		break;
 	case ACT_FOLD:
 		if (t->focus == PANE_TEXT) {
-			/* the text pane: go to the element behind its top row */
-			int i = view_text_elem_at_top(t);
-			if (i >= 0)
+			/* the text pane: go to the element behind the cursor's
+			 * line, or say why there is none */
+			const char *why;
+			int i = view_text_elem_at_cursor(t, &why);
+			if (i >= 0) {
+				int keep = t->text.sc.top, cur = t->text.cur;
 				tui_select(t, i, true);
+				t->text.sel = m->sel;   /* the text stays where it was */
+				t->text.sc.top = keep;
+				t->text.cur = cur;
+			} else {
+				tui_message(t, true, "Enter: %s", why);
+			}
 			break;
 		}
 		if (model_has_children(m, m->sel))

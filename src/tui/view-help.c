@@ -70,29 +70,79 @@ help_lines(struct hline *l, int max)
 	return n;
 }
 
+/* A help line's text wrapped at spaces to w cells: the rows' starts and
+ * lengths, at most max; their number. */
+static int
+wrap_help(const char *s, int w, size_t *off, size_t *len, int max)
+{
+	size_t n = strlen(s), pos = 0;
+	int k = 0;
+	do {
+		size_t fit = text_fit(s + pos, n - pos, w > 1 ? w : 1, NULL);
+		size_t brk = fit;
+		if (pos + fit < n) {
+			while (brk > 0 && s[pos + brk] != ' ')
+				brk--;
+			if (brk == 0)
+				brk = fit ? fit : 1;
+		}
+		if (k < max) {
+			off[k] = pos;
+			len[k] = brk;
+			k++;
+		}
+		pos += brk;
+		while (pos < n && s[pos] == ' ')
+			pos++;
+	} while (pos < n);
+	return k;
+}
+
+/* The help, its descriptions wrapped to the screen's width (never cut). */
 static void
 help_draw(struct tui *t, struct rect r, bool focused)
 {
 	struct hline l[128];
 	int n = help_lines(l, 128);
+	int kw = 13, tw = r.w - 4 - kw;
+	/* every row: its line and its part of the line's text */
+	enum { MAXROWS = 128 * 6 };
+	static struct { short line; short part; size_t off, len; } row[MAXROWS];
+	int nrows = 0;
+	for (int i = 0; i < n && nrows < MAXROWS; i++) {
+		size_t off[6], len[6];
+		int parts = l[i].role == ROLE_HEADING || !*l[i].text ? 1 :
+			    wrap_help(l[i].text, tw, off, len, 6);
+		if (parts == 1 && (l[i].role == ROLE_HEADING || !*l[i].text)) {
+			off[0] = 0;
+			len[0] = strlen(l[i].text);
+		}
+		for (int p = 0; p < parts && nrows < MAXROWS; p++, nrows++) {
+			row[nrows].line = (short)i;
+			row[nrows].part = (short)p;
+			row[nrows].off = off[p];
+			row[nrows].len = len[p];
+		}
+	}
 	int h = r.h - 1;
 	struct scroll *sc = &t->help_view.sc;
-	scroll_clamp(sc, n, h);
+	scroll_clamp(sc, nrows, h);
 	for (int y = r.y; y < r.y + r.h; y++)
 		scr_fill(y, r.x, r.w, ROLE_NORMAL);
 	scr_fill(r.y, r.x, r.w, ROLE_TITLE_FOCUS);
 	scr_printf(r.y, r.x, r.w, ROLE_TITLE_FOCUS, " help  q or ? closes%s",
-		   n > h ? ", j k scroll" : "");
-	int kw = 13;
-	for (int k = 0; k < h && sc->top + k < n; k++) {
-		const struct hline *x = &l[sc->top + k];
+		   nrows > h ? ", j k scroll" : "");
+	for (int k = 0; k < h && sc->top + k < nrows; k++) {
+		const struct hline *x = &l[row[sc->top + k].line];
 		int y = r.y + 1 + k;
 		if (x->role == ROLE_HEADING) {
 			scr_str(y, r.x + 1, r.w - 1, x->text, ROLE_HEADING);
 			continue;
 		}
-		scr_str(y, r.x + 3, kw, x->keys, x->role == ROLE_NORMAL ? ROLE_KEY : x->role);
-		scr_str(y, r.x + 3 + kw + 1, r.w - 4 - kw, x->text, ROLE_NORMAL);
+		if (row[sc->top + k].part == 0)
+			scr_str(y, r.x + 3, kw, x->keys, x->role == ROLE_NORMAL ? ROLE_KEY : x->role);
+		scr_text(y, r.x + 3 + kw + 1, tw, x->text + row[sc->top + k].off,
+			 row[sc->top + k].len, ROLE_NORMAL);
 	}
 }
 

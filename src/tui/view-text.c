@@ -137,19 +137,26 @@ text_draw(struct tui *t, struct rect r, bool focused)
 	t->text.gen = m->gen;
 	if (t->text.wrapped != m->text_gen || t->text.width != w || !t->text.wrap)
 		rewrap(t, w);
-	/* follow the selection to its text, unless it is already on screen */
+	/* follow the selection to its text, unless it is already on screen;
+	 * the cursor goes to its first row */
 	if (t->text.sel != m->sel || regen) {
 		t->text.sel = m->sel;
 		if (m->hl_end > m->hl_start) {
 			int a = row_of(t, m->hl_start);
 			if (a < t->text.sc.top || a >= t->text.sc.top + h)
 				t->text.sc.top = a > 0 ? a - 1 : 0;
+			t->text.cur = a;
 		}
 	}
 	if (t->text.to_missing && m->nmiss) {
 		t->text.sc.top = row_of(t, m->missing_at);
+		t->text.cur = row_of(t, m->miss[0].off);
 		t->text.to_missing = false;
 	}
+	if (t->text.cur >= t->text.nwrap)
+		t->text.cur = t->text.nwrap - 1;
+	if (t->text.cur < 0)
+		t->text.cur = 0;
 	scroll_clamp(&t->text.sc, t->text.nwrap, h);
 
 	int title = focused ? ROLE_TITLE_FOCUS : ROLE_TITLE;
@@ -175,9 +182,13 @@ text_draw(struct tui *t, struct rect r, bool focused)
 				scr_text(r.y + 1 + k, r.x, 1, f & RUN_EXTRA ? "+" : "-", 1,
 					 f & RUN_EXTRA ? ROLE_NOISE : ROLE_CONTENT);
 		}
+		/* the cursor's row, underlined while the pane has the keys */
+		int under = focused && row == t->text.cur ? STYLE_UNDERLINE : 0;
+		if (under && pos == e)
+			scr_text(r.y + 1 + k, r.x + 1, w, " ", 1, ROLE_NORMAL | under);
 		while (pos < e && x < w) {
 			size_t next;
-			int style = style_at(m, pos, &run, &next);
+			int style = style_at(m, pos, &run, &next) | under;
 			if (next > e)
 				next = e;
 			if (next <= pos)
@@ -189,10 +200,21 @@ text_draw(struct tui *t, struct rect r, bool focused)
 	}
 }
 
+/* The keys move the line cursor; the text scrolls to keep it shown. */
 static bool
 text_act(struct tui *t, struct rect r, enum action a)
 {
-	return scroll_act(&t->text.sc, a, r.h - 1);   /* draw clamps */
+	int h = r.h - 1;
+	struct scroll c = { t->text.cur };
+	if (!scroll_act(&c, a, h))
+		return false;
+	int last = t->text.nwrap - 1;
+	t->text.cur = c.top < 0 ? 0 : c.top > last ? last : c.top;
+	if (t->text.cur < t->text.sc.top)
+		t->text.sc.top = t->text.cur;
+	else if (t->text.cur >= t->text.sc.top + h)
+		t->text.sc.top = t->text.cur - h + 1;
+	return true;    /* draw clamps */
 }
 
 /* A click on the text selects the element it came from. */
@@ -207,6 +229,7 @@ text_click(struct tui *t, struct rect r, int y, int x, int button)
 	size_t pos = t->text.wrap[row], e = row_end(t, row);
 	size_t fit = text_fit(t->m.shown.data + pos, e - pos, x > 0 ? x - 1 : 0, NULL);
 	int i = model_elem_at_text(&t->m, pos + fit);
+	t->text.cur = row;
 	if (i >= 0) {
 		int keep = t->text.sc.top;
 		tui_select(t, i, true);
@@ -216,19 +239,29 @@ text_click(struct tui *t, struct rect r, int y, int x, int button)
 }
 
 int
-view_text_elem_at_top(const struct tui *t)
+view_text_elem_at_cursor(const struct tui *t, const char **why)
 {
-	if (!t->text.wrap || t->text.sc.top >= t->text.nwrap)
-		return -1;
-	/* the first missing passage on screen, else the top row */
 	const struct tui_model *m = &t->m;
-	int h = t->text.rows;
-	for (int k = 0; m->nmiss && k < h && t->text.sc.top + k < t->text.nwrap; k++) {
-		size_t pos = t->text.wrap[t->text.sc.top + k];
-		if (pos >= m->missing_at && run_flags_at(m, pos) & RUN_MISSING)
-			return model_elem_at_text(m, pos);
+	*why = "nothing extracted";
+	if (!t->text.wrap || t->text.cur >= t->text.nwrap || !m->shown.len)
+		return -1;
+	size_t pos = t->text.wrap[t->text.cur];
+	static const char heading[] = GOLD_HEADING;
+	if (m->gold_view && m->shown.len - pos >= sizeof heading - 1 &&
+	    !memcmp(m->shown.data + pos, heading, sizeof heading - 1)) {
+		*why = "a heading: the lines below it are the gold's the text lacks";
+		return -1;
 	}
-	return model_elem_at_text(m, t->text.wrap[t->text.sc.top]);
+	if (pos < m->shown.len && m->shown.data[pos] == '\n') {
+		*why = "an empty line";
+		return -1;
+	}
+	int i = model_elem_at_text(m, pos);
+	if (i < 0)
+		*why = m->gold_view && pos >= m->missing_at ?
+			"the gold's line is in no element of the page (its text is not in the tree)" :
+			"no element's text is on this line";
+	return i;
 }
 
 const struct view_ops view_text = {

@@ -69,6 +69,7 @@ struct text_state {          /* view-text.c */
 	int nwrap, wrap_cap;
 	bool to_missing;         /* scroll to the gold view's missing passages */
 	int rows;                /* text rows the pane showed last */
+	int cur;                 /* the line cursor: a wrapped row */
 };
 struct help_state {          /* view-help.c */
 	struct scroll sc;
@@ -165,7 +166,9 @@ void tui_message(struct tui *t, bool error, const char *fmt, ...)
 /* Select element i from any view, revealing it in the tree. */
 void tui_select(struct tui *t, int i, bool center);
 /* The element behind the text pane's top row, or -1. */
-int view_text_elem_at_top(const struct tui *t);
+/* The element behind the text pane's cursor row, or -1 with why in
+ * why (a row no element's text is on). */
+int view_text_elem_at_cursor(const struct tui *t, const char **why);
 /* s's default file name for the page: ./<page name>.txt */
 void tui_save_default(const struct tui *t, char *out, size_t n);
 
