@@ -25,6 +25,7 @@
 	A(PREV_PAGE,   "{",           "Move",   "the previous page of the site") \
 	A(NEXT_PANE,   "Tab",         "Move",   "next pane (tree, detail, text, histogram)") \
 	A(PREV_PANE,   "BTab",        "Move",   "previous pane") \
+	A(ZOOM,        "o",           "Move",   "the focused pane alone on the screen (o again: every pane); Tab moves through them zoomed") \
 	A(FOLD,        "Enter Space", "Fold",   "fold or unfold the selected element; in the text pane, select the element of the cursor's line") \
 	A(FOLD_BELOW,  "z",           "Fold",   "fold everything below the selected element") \
 	A(UNFOLD_ALL,  "Z",           "Fold",   "unfold everything") \

@@ -377,6 +377,13 @@ layout(struct tui *t)
 	t->pane[PANE_TEXT] = (struct rect){ detail_h, tree_w + 1, top_h - detail_h, right_w };
 	t->pane[PANE_HIST] = (struct rect){ top_h, 0, hist_h, W };
 	t->all = (struct rect){ 0, 0, avail, W };
+	if (t->zoom) {
+		/* the focused pane alone: the others have no room (not drawn,
+		 * not clicked) */
+		for (int p = 0; p < PANE_COUNT; p++)
+			t->pane[p] = (struct rect){ 0, 0, 0, 0 };
+		t->pane[t->focus] = t->all;
+	}
 }
 
 static const struct view_ops *const panes[PANE_COUNT] = {
@@ -432,9 +439,10 @@ draw(struct tui *t)
 		return;
 	}
 	for (int p = 0; p < PANE_COUNT; p++)
-		panes[p]->draw(t, t->pane[p], t->focus == (enum pane)p && !t->help);
+		if (t->pane[p].h > 0)
+			panes[p]->draw(t, t->pane[p], t->focus == (enum pane)p && !t->help);
 	struct rect tr = t->pane[PANE_TREE];
-	for (int y = tr.y; y < tr.y + tr.h; y++)
+	for (int y = tr.y; !t->zoom && y < tr.y + tr.h; y++)
 		scr_glyph(y, tr.x + tr.w, "\xe2\x94\x82", '|', ROLE_DIM);
 	view_status.draw(t, t->status, false);
 	if (t->help)
@@ -1031,9 +1039,17 @@ do_action(struct tui *t, enum action a)
 		break;
 	case ACT_NEXT_PANE:
 		t->focus = (enum pane)((t->focus + 1) % PANE_COUNT);
+		layout(t);
 		break;
 	case ACT_PREV_PANE:
 		t->focus = (enum pane)((t->focus + PANE_COUNT - 1) % PANE_COUNT);
+		layout(t);
+		break;
+	case ACT_ZOOM:
+		t->zoom = !t->zoom;
+		layout(t);
+		if (t->focus == PANE_TREE)
+			t->tree_center = true;
 		break;
 	case ACT_FOLD:
 		if (t->focus == PANE_TEXT) {

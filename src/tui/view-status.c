@@ -22,7 +22,8 @@ short_name(const struct param_desc *d)
 }
 
 /* level 0 says everything; 1, 2 and 3 leave out the script, then how the
- * charset was found, and round the score, then keep only its F, when the
+ * charset was found (and the parser's share its words), and round the
+ * score, then keep only its F and the parameter being turned, when the
  * bar is too narrow. */
 static int
 status_segments(const struct tui *t, struct seg *s, int max, int level)
@@ -40,8 +41,9 @@ status_segments(const struct tui *t, struct seg *s, int max, int level)
 		SEG(ROLE_STATUS, " %s ", base && base[1] ? base + 1 : t->name);
 	/* the parser lost the page's text: nothing below can be right */
 	if (pg->dom && dom_lost(pg->dom))
-		SEG(ROLE_ERROR, "| parser lost %ld %% of the text ",
-		    (pg->dom->source_text - pg->dom->tree_text) * 100 / pg->dom->source_text);
+		SEG(ROLE_ERROR, "| parser lost %ld %%%s ",
+		    (pg->dom->source_text - pg->dom->tree_text) * 100 / pg->dom->source_text,
+		    level < 2 ? " of the text" : "");
 	if (level == 0)
 		SEG(ROLE_STATUS, "| %s (%s)%s%s ", pg->src.charset.name,
 		    charset_how(&pg->src.charset), m->script ? " " : "",
@@ -77,6 +79,8 @@ status_segments(const struct tui *t, struct seg *s, int max, int level)
 			break;
 		if (params_quiet(d) && d != m->param && params_get(&m->params, d) == d->def)
 			continue;
+		if (level >= 3 && d != m->param)    /* narrow: the one being turned */
+			continue;
 		char v[64];
 		params_format(&m->params, d, v, sizeof v);
 		SEG(ROLE_STATUS, " ");
@@ -110,8 +114,10 @@ status_draw(struct tui *t, struct rect r, bool focused)
 {
 	struct seg s[32];
 	int n = 0, total = 0;
-	/* the score gives way to F alone only to make room for the filter */
-	int levels = t->m.gold_filter ? 4 : 3;
+	/* the fields shorten before anything is cut: the script, how the
+	 * charset was found, the score's digits, then F alone and only the
+	 * parameter being turned */
+	int levels = 4;
 	for (int level = 0; level < levels; level++) {
 		n = status_segments(t, s, 32, level);
 		total = 0;
@@ -170,12 +176,41 @@ status_draw(struct tui *t, struct rect r, bool focused)
 		scr_fill(y, r.x + w, 1, ROLE_CURSOR);
 		scr_str(y, r.x + w + 2, r.w - w - 2, "(Enter: go, Esc: cancel)", ROLE_DIM);
 	} else if (t->msg[0]) {
-		scr_str(y, r.x, r.w, t->msg, t->msg_error ? ROLE_ERROR : ROLE_NORMAL);
+		int role = t->msg_error ? ROLE_ERROR : ROLE_NORMAL;
+		size_t mlen = strlen(t->msg);
+		if (text_width(t->msg, mlen) <= r.w) {
+			scr_str(y, r.x, r.w, t->msg, role);
+		} else {
+			/* a message wider than the screen takes the status row
+			 * too, until the next key: cut at a space, never inside
+			 * a word where one can be helped */
+			size_t fit = text_fit(t->msg, mlen, r.w, NULL), brk = fit;
+			while (brk > 0 && t->msg[brk] != ' ')
+				brk--;
+			if (brk == 0)
+				brk = fit;
+			scr_fill(r.y, r.x, r.w, ROLE_NORMAL);
+			scr_text(r.y, r.x, r.w, t->msg, brk, role);
+			const char *rest = t->msg + brk + (t->msg[brk] == ' ');
+			scr_str(y, r.x, r.w, rest, role);
+		}
 	} else {
-		char hint[256];
-		snprintf(hint, sizeof hint,
-			 "? help  q quit  Tab pane  / search  p x pin  u undo  + - %s  < > parameter  a method  w rule",
-			 t->m.param ? short_name(t->m.param) : "value");
+		/* whole hints, as many as fit */
+		static const char *const hints[] = {
+			"? help", "q quit", "Tab pane", "/ search", "p x pin", "u undo", NULL,
+			"< > parameter", "a method", "w rule", "o zoom",
+		};
+		char pm[64], hint[256] = "";
+		snprintf(pm, sizeof pm, "+ - %s", t->m.param ? short_name(t->m.param) : "value");
+		size_t len = 0;
+		for (size_t k = 0; k < sizeof hints / sizeof *hints; k++) {
+			const char *h = hints[k] ? hints[k] : pm;
+			size_t hl = strlen(h);
+			if (text_width(hint, len) + (len ? 2 : 0) + text_width(h, hl) > r.w ||
+			    len + hl + 3 > sizeof hint)
+				break;
+			len += (size_t)snprintf(hint + len, sizeof hint - len, "%s%s", len ? "  " : "", h);
+		}
 		scr_str(y, r.x, r.w, hint, ROLE_DIM);
 	}
 }

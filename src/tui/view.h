@@ -113,6 +113,7 @@ struct tui {
 	enum pane focus;
 	bool help;
 	bool too_small;
+	bool zoom;                 /* o: the focused pane alone on the screen */
 	struct rect pane[PANE_COUNT];
 	struct rect status;        /* two rows: the status bar and messages */
 	struct rect all;           /* the area panes share (help uses it) */
