@@ -1073,7 +1073,7 @@ tree_text(const struct dom *d)
  * count in the source, and the element the parser had open there (the
  * last to start before it, out of script-like elements). */
 static void
-find_loss(struct dom *d, const char *src, size_t n, const struct source_scan *ss)
+find_loss(struct dom *d, const char *src, size_t n)
 {
 	struct source_scan at;
 	source_scan(src, n, d->tree_text, &at);
@@ -1081,8 +1081,8 @@ find_loss(struct dom *d, const char *src, size_t n, const struct source_scan *ss
 	source_line_col(src, n, at.stop_at, &d->loss_line, &d->loss_col);
 	/* an offset in the page as given: less the end tags put in */
 	size_t off = at.stop_at;
-	for (int k = 0; k < ss->nclose; k++)
-		if (ss->close_at[k] + (size_t)k * 9 < at.stop_at)
+	for (int k = 0; k < d->closed_selects; k++)
+		if (d->closed_at[k] + (size_t)k * 9 < at.stop_at)
 			off -= 9;
 	d->loss_at = off;
 	int e = -1;
@@ -1192,10 +1192,12 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	compute_positions(d);
 	d->source_text = ss.text;
 	d->closed_selects = ss.nclose;
+	d->closed_at = ss.close_at;     /* the dom's now */
+	ss.close_at = NULL;
 	d->tree_text = tree_text(d);
 	d->loss_elem = -1;
 	if (dom_lost(d))
-		find_loss(d, src, srclen, &ss);
+		find_loss(d, src, srclen);
 	free(fixed);
 	source_scan_free(&ss);
 	*out = d;
@@ -1262,6 +1264,7 @@ dom_free(struct dom *d)
 	free(d->attrs);
 	free(d->texts);
 	free(d->pool);
+	free(d->closed_at);
 	for (int t = 0; t < d->ntags; t++)
 		free(d->tagnames[t]);
 	free(d->tagnames);

@@ -76,6 +76,8 @@ struct dom {
 	long tree_text;         /* the same count over the tree's text */
 	int closed_selects;     /* unclosed selects closed before parsing,
 				   as HTML5's parsers close them */
+	size_t *closed_at;      /* where, in the page's bytes: the
+				   "</select>" put in before each */
 	size_t loss_at;         /* where the text the tree lacks begins: a
 				   byte offset in the page, its line and
 				   column, and the element open there (-1) */

@@ -224,3 +224,57 @@ source_line_col(const char *s, size_t n, size_t at, int *line, int *col)
 	*line = l;
 	*col = (int)(at - bol) + 1;
 }
+
+size_t
+source_offset(const char *s, size_t n, int line, int col, const size_t *ins, int nins)
+{
+	size_t i = 0;
+	for (int l = 1; l < line; l++) {
+		const char *nl = memchr(s + i, '\n', n - i);
+		if (!nl)
+			return n;
+		i = (size_t)(nl - s) + 1;
+	}
+	int c = 1, k = 0;
+	while (k < nins && ins[k] < i)
+		k++;
+	for (;;) {
+		/* the end tag libtidy read here, nine columns */
+		while (k < nins && ins[k] == i) {
+			c += 9;
+			k++;
+		}
+		if (c >= col || i >= n || s[i] == '\n')
+			break;
+		if (s[i] == '\t')
+			c = ((c - 1) / 8 + 1) * 8 + 1;
+		else
+			c++;
+		/* past the character's continuation bytes */
+		do
+			i++;
+		while (i < n && ((unsigned char)s[i] & 0xC0) == 0x80);
+	}
+	return i;
+}
+
+size_t
+source_element_end(const char *s, size_t n, size_t start, size_t next, const char *tag)
+{
+	size_t tl = strlen(tag);
+	if (next > n)
+		next = n;
+	for (size_t j = next; j > start + 1; j--) {
+		size_t k = j - 1;
+		if (s[k] == '<' && k + 2 + tl <= n && s[k + 1] == '/' &&
+		    !strncasecmp(s + k + 2, tag, tl) &&
+		    (k + 2 + tl == n || !is_namechar((unsigned char)s[k + 2 + tl]))) {
+			const char *gt = memchr(s + k, '>', n - k);
+			return gt ? (size_t)(gt - s) + 1 : n;
+		}
+	}
+	size_t name = start + 1;
+	while (name < n && is_namechar((unsigned char)s[name]))
+		name++;
+	return tag_end(s, n, name);
+}

@@ -33,4 +33,16 @@ char *source_repair(const char *s, size_t n, const struct source_scan *sc, size_
 /* The 1-based line and column (bytes) of offset at in s. */
 void source_line_col(const char *s, size_t n, size_t at, int *line, int *col);
 
+/* The byte offset in s of libtidy's position (line, column): lines end
+ * at '\n'; a column counts characters, a tab going on to the next
+ * multiple of 8, plus 1; the "</select>" put in before each of the
+ * nins offsets ins (ascending) counted as libtidy read them.  n when the
+ * line is past the end. */
+size_t source_offset(const char *s, size_t n, int line, int col, const size_t *ins, int nins);
+
+/* Where the element whose start tag begins at start ends: past the last
+ * "</tag" before next (where what follows the element in the tree
+ * begins), or, with no end tag there, past its start tag. */
+size_t source_element_end(const char *s, size_t n, size_t start, size_t next, const char *tag);
+
 #endif

@@ -158,6 +158,28 @@ test_source_text(void **state)
 	assert_int_equal(col, 2);
 }
 
+/* libtidy's (line, column) as a byte offset: a tab goes to column 9, é
+ * and € are one column each (2 and 3 bytes); a "</select>" libtidy read
+ * before an offset is nine columns more.  The element's end: past its
+ * end tag, or past the start tag when it has none. */
+static void
+test_source_offset(void **state)
+{
+	(void)state;
+	static const char s[] = "<body>\n\t<p>\xc3\xa9\xe2\x82\xac <b>y</b></p><br>\n";
+	size_t n = sizeof s - 1;
+	assert_int_equal(source_offset(s, n, 2, 9, NULL, 0), 8);            /* <p> */
+	assert_int_equal(source_offset(s, n, 2, 15, NULL, 0), 17);          /* <b> */
+	assert_int_equal(source_offset(s, n, 9, 1, NULL, 0), n);
+	/* a </select> read before <p>: libtidy's column of <p> is 18 */
+	size_t ins[] = { 8 };
+	assert_int_equal(source_offset(s, n, 2, 18, ins, 1), 8);
+	assert_int_equal(source_offset(s, n, 2, 24, ins, 1), 17);
+	assert_int_equal(source_element_end(s, n, 8, n, "p"), 29);         /* past </p> */
+	assert_int_equal(source_element_end(s, n, 29, n, "br"), 33);       /* no end tag */
+	assert_int_equal(source_element_end(s, n, 17, 25, "b"), 25);       /* past </b> */
+}
+
 /* HTML5 closes a select in a table at the cell's end (and at an input
  * or another select anywhere); libtidy does not, and then keeps nothing
  * after it.  Outside a table, HTML5 keeps the select open too (its text
@@ -429,6 +451,7 @@ main(void)
 		cmocka_unit_test(test_unterminated_pi),
 		cmocka_unit_test(test_source_text),
 		cmocka_unit_test(test_select_repair),
+		cmocka_unit_test(test_source_offset),
 		cmocka_unit_test(test_xpath_and_attrs),
 		cmocka_unit_test(test_nesting_depth),
 		cmocka_unit_test(test_depth_limit),

@@ -10,6 +10,7 @@
 
 #include "tui/model.h"
 #include "css.h"
+#include "source.h"
 #include "rules.h"
 
 /* ---- set-up ---- */
@@ -1596,3 +1597,35 @@ model_elem_at_text(const struct tui_model *m, size_t off)
 
 /* ---- rules ---- */
 
+
+int
+model_source_range(const struct tui_model *m, int i, size_t *start, size_t *end, int *line,
+		   int *col)
+{
+	const struct dom *d = m->d;
+	const char *s = m->pg->src.text;
+	size_t n = m->pg->src.len;
+	if (!s || i < 0 || i >= d->n)
+		return -1;
+	size_t at = source_offset(s, n, d->line[i], d->col[i], d->closed_at, d->closed_selects);
+	const char *tag = dom_tagname(d, i);
+	size_t tl = strlen(tag);
+	if (at + 1 + tl > n || s[at] != '<' || strncasecmp(s + at + 1, tag, tl))
+		return -1;
+	/* what follows the element in the tree: the first element after
+	 * its subtree with a tag of its own past it */
+	size_t next = n;
+	for (int j = d->end[i]; j < d->n; j++) {
+		size_t o = source_offset(s, n, d->line[j], d->col[j], d->closed_at,
+					 d->closed_selects);
+		if (o > at && o < n && s[o] == '<') {
+			next = o;
+			break;
+		}
+	}
+	*start = at;
+	*end = source_element_end(s, n, at, next, tag);
+	*line = d->line[i];
+	*col = d->col[i];
+	return 0;
+}

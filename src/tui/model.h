@@ -249,6 +249,12 @@ int model_next_kept(const struct tui_model *m, int dir);
  * text lacks. */
 #define GOLD_HEADING "-- in the gold, not extracted --"
 
+/* The bytes of element i in the page's text (its start tag to past its
+ * end tag), and its start's line and column; -1 when the element has no
+ * tag of its own there (the parser added it). */
+int model_source_range(const struct tui_model *m, int i, size_t *start, size_t *end,
+		       int *line, int *col);
+
 /* ---- search ---- */
 /* Is q an XPath (it starts with / or ( ) or a CSS selector rather than
  * words? */

@@ -449,6 +449,8 @@ draw(struct tui *t)
 		view_help.draw(t, t->all, true);
 	else if (t->rule_view)
 		view_rule.draw(t, t->all, true);
+	else if (t->source_view)
+		view_source.draw(t, t->all, true);
 	else if (t->prompt == PROMPT_RULE)
 		draw_diff(t, t->all);
 }
@@ -1012,6 +1014,13 @@ do_action(struct tui *t, enum action a)
 			view_help.act(t, t->all, a);
 		return;
 	}
+	if (t->source_view) {
+		if (a == ACT_QUIT || a == ACT_SOURCE_VIEW)
+			t->source_view = false;
+		else
+			view_source.act(t, t->all, a);
+		return;
+	}
 	if (t->rule_view) {
 		if (a == ACT_QUIT || a == ACT_RULE_VIEW) {
 			t->rule_view = false;
@@ -1225,6 +1234,18 @@ do_action(struct tui *t, enum action a)
 	case ACT_RELOAD:
 		reload(t);
 		break;
+	case ACT_SOURCE_VIEW: {
+		size_t start, end;
+		int line, col;
+		if (model_source_range(m, m->sel, &start, &end, &line, &col) < 0) {
+			tui_message(t, false, "%s has no tag of its own in the page: the parser added it",
+				    dom_tagname(m->d, m->sel));
+			break;
+		}
+		source_view_open(t, start, end, m->sel);
+		t->source_view = true;
+		break;
+	}
 	case ACT_RULE_VIEW:
 		if (!m->rule) {
 			tui_message(t, false, "no site rule applies (--rules with --url, or w writes one)");
@@ -1281,6 +1302,10 @@ mouse(struct tui *t, const struct tui_key *k)
 {
 	if (t->rule_view && !t->help) {
 		view_rule.click(t, t->all, k->y - t->all.y, k->x - t->all.x, k->button);
+		return;
+	}
+	if (t->source_view && !t->help) {
+		view_source.click(t, t->all, k->y - t->all.y, k->x - t->all.x, k->button);
 		return;
 	}
 	if (t->help || t->too_small)
@@ -1395,6 +1420,7 @@ reload(struct tui *t)
 	model_free(&t->m);
 	page_free(&t->pg);
 	t->pg = np;
+	t->source_view = false;     /* its bytes were the old page's */
 	model_init(&t->m, &t->pg, algo, &p, (const void *const *)t->sites, gold, goldlen);
 	free(gold);
 	rules_set_free(t->rules);
@@ -1651,6 +1677,7 @@ tui_run(struct cli *c)
 	}
 	script_free(&script);
 	free(t->text.wrap);
+	source_view_free(&t->sview);
 	model_free(&t->m);
 	free_sites(t);
 	rules_set_free(t->rules);

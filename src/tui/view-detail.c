@@ -289,6 +289,14 @@ build(struct detail *D, const struct tui_model *m)
 		else
 			add(D, ROLE_NORMAL, "line %d, depth %d, %d child%s, #%d",
 			    d->line[i], d->depth[i], nchild, nchild == 1 ? "" : "ren", i);
+		/* where its start tag is in the page's bytes (v shows them) */
+		size_t s0, s1;
+		int sl, sc;
+		if (model_source_range(m, i, &s0, &s1, &sl, &sc) == 0)
+			add(D, ROLE_NORMAL, "source: bytes %zu-%zu (line %d, column %d); v shows them",
+			    s0, s1, sl, sc);
+		else
+			add(D, ROLE_DIM, "source: no tag of its own (the parser added it)");
 		b.len = 0;
 		dom_xpath(d, i, &b);
 		add(D, ROLE_NORMAL, "%s", b.data);

@@ -75,6 +75,16 @@ struct help_state {          /* view-help.c */
 	struct scroll sc;
 };
 #define RULE_VIEW_MAX 256
+struct source_view_state {   /* view-source.c */
+	struct scroll sc;
+	int elem;
+	size_t start, end;       /* the element's bytes in the page's text */
+	uint8_t *markup;         /* per byte from start: 1 markup, 0 text */
+	size_t *rows;            /* each row's first byte */
+	int nrows, cap;
+	int width;               /* the pane width the rows are for */
+	bool pretty;             /* a row per tag (a minified page) */
+};
 struct rule_view_state {     /* view-rule.c */
 	struct scroll sc;
 	int sel, n;
@@ -93,6 +103,7 @@ struct tui {
 	bool quit_asked;           /* q warned once about unsaved work */
 	bool saved_once;           /* w or s wrote something */
 	bool rule_view;            /* r: the rule's lines over the panes */
+	bool source_view;          /* v: the selected element's source */
 	int count;                 /* digits typed before a movement */
 	int pending_pages;         /* w: the pages the rule was learnt from */
 	struct rule *pending;      /* w: the rule waiting for y */
@@ -135,6 +146,7 @@ struct tui {
 	} hscale;
 	struct help_state help_view;
 	struct rule_view_state rview;
+	struct source_view_state sview;
 
 	char msg[512];
 	bool msg_error;
@@ -157,16 +169,18 @@ struct view_ops {
 };
 
 extern const struct view_ops view_tree, view_histogram, view_detail,
-	view_text, view_status, view_help, view_rule;
+	view_text, view_status, view_help, view_rule, view_source;
 /* view-rule.c: fill the rule view from the model's rule. */
 void rule_view_open(struct tui *t);
+/* view-source.c: show bytes [start, end) of the page, element elem's. */
+void source_view_open(struct tui *t, size_t start, size_t end, int elem);
+void source_view_free(struct source_view_state *v);
 
 /* tui.c: a message for the message line (printf-like). */
 void tui_message(struct tui *t, bool error, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* Select element i from any view, revealing it in the tree. */
 void tui_select(struct tui *t, int i, bool center);
-/* The element behind the text pane's top row, or -1. */
 /* The element behind the text pane's cursor row, or -1 with why in
  * why (a row no element's text is on). */
 int view_text_elem_at_cursor(const struct tui *t, const char **why);
