@@ -153,71 +153,138 @@ site_view(const struct method *m, const struct site_pages *all, int nsib, struct
 	}
 }
 
+struct site_load {
+	const struct cli *c;
+	const struct method *const *ms;
+	int nm, ninputs, nsib, next;
+	struct strv names;
+	struct site_pages sp;
+	uint8_t *crashed;       /* a crash for each input that gave one */
+	bool progress;          /* a progress line on stderr to clear first */
+};
+
+struct site_load *
+cli_sites_begin(const struct cli *c, const struct method *const *ms, int nm, char *const *inputs,
+		int ninputs)
+{
+	bool any = false;
+	for (int k = 0; k < nm; k++)
+		any |= ms[k]->site_pages != SITE_NONE &&
+		       (ms[k]->site_pages != SITE_SIBLINGS || c->nsiblings);
+	if (!any)
+		return NULL;
+	struct site_load *l = xcalloc(1, sizeof *l);
+	l->c = c;
+	l->ms = ms;
+	l->nm = nm;
+	l->ninputs = ninputs;
+	for (int i = 0; i < ninputs; i++)
+		strv_add(&l->names, inputs[i]);
+	cli_sibling_paths(c, &l->names);
+	l->nsib = l->names.n - ninputs;
+	l->sp = (struct site_pages){ .n = l->names.n, .ninputs = ninputs };
+	l->sp.pages = xcalloc((size_t)l->names.n + 1, sizeof *l->sp.pages);
+	l->sp.path = xcalloc((size_t)l->names.n + 1, sizeof *l->sp.path);
+	l->sp.name = xcalloc((size_t)l->names.n + 1, sizeof *l->sp.name);
+	l->crashed = xcalloc((size_t)ninputs + 1, 1);
+	return l;
+}
+
+int
+cli_sites_total(const struct site_load *l)
+{
+	return l->names.n;
+}
+
+int
+cli_sites_step(struct site_load *l)
+{
+	if (l->next >= l->names.n)
+		return 0;
+	int i = l->next++;
+	const char *name = l->names.v[i];
+	l->sp.name[i] = name;
+	l->sp.path[i] = real_path(name);
+	if (strcmp(name, "-")) {        /* standard input can be read once only */
+		char err[256];
+		int rc = load_isolated(l->c, name, &l->sp.pages[i], err, sizeof err);
+		if (rc < 0) {
+			/* an input's failure is reported when it is extracted;
+			 * a crash here, once, and the page is not run again */
+			if (l->progress && (i >= l->ninputs || rc == -2))
+				fputs("\r\033[K", stderr);
+			if (i >= l->ninputs || rc == -2)
+				cli_report(name, err);
+			if (rc == -2 && i < l->ninputs)
+				l->crashed[i] = 1;
+			page_free(&l->sp.pages[i]);
+		}
+	}
+	return l->names.n - l->next;
+}
+
+void
+cli_sites_finish(struct site_load *l, uint8_t *crashed, void **out)
+{
+	for (int k = 0; k < l->nm; k++)
+		out[k] = NULL;
+	while (cli_sites_step(l) > 0)
+		;
+	for (int i = 0; crashed && i < l->ninputs; i++)
+		crashed[i] |= l->crashed[i];
+	const struct cli *c = l->c;
+	for (int k = 0; k < l->nm; k++) {
+		const struct method *m = l->ms[k];
+		if (m->site_pages == SITE_NONE || (m->site_pages == SITE_SIBLINGS && !l->nsib))
+			continue;
+		struct site_pages v;
+		site_view(m, &l->sp, l->nsib, &v);
+		if (v.n >= m->min_site)
+			out[k] = run_site_new(m, &v, &c->params, c->verbose ? stderr : NULL);
+	}
+	cli_sites_abandon(l);
+}
+
+void
+cli_sites_abandon(struct site_load *l)
+{
+	if (!l)
+		return;
+	for (int i = 0; i < l->names.n; i++) {
+		page_free(&l->sp.pages[i]);
+		free(l->sp.path[i]);
+	}
+	free(l->sp.pages);
+	free(l->sp.path);
+	free(l->sp.name);
+	free(l->crashed);
+	strv_free(&l->names);
+	free(l);
+}
+
 void
 cli_sites_new(const struct cli *c, const struct method *const *ms, int nm, char *const *inputs,
 	      int ninputs, uint8_t *crashed, void **out)
 {
-	bool any = false;
-	for (int k = 0; k < nm; k++) {
-		out[k] = NULL;
-		any |= ms[k]->site_pages != SITE_NONE &&
-		       (ms[k]->site_pages != SITE_SIBLINGS || c->nsiblings);
-	}
-	if (!any)
+	struct site_load *l = cli_sites_begin(c, ms, nm, inputs, ninputs);
+	if (!l) {
+		for (int k = 0; k < nm; k++)
+			out[k] = NULL;
 		return;
-	struct strv names = { 0 };
-	for (int i = 0; i < ninputs; i++)
-		strv_add(&names, inputs[i]);
-	cli_sibling_paths(c, &names);
-	int nsib = names.n - ninputs;
-	struct site_pages sp = { .n = names.n, .ninputs = ninputs };
-	sp.pages = xcalloc((size_t)names.n + 1, sizeof *sp.pages);
-	sp.path = xcalloc((size_t)names.n + 1, sizeof *sp.path);
-	sp.name = xcalloc((size_t)names.n + 1, sizeof *sp.name);
+	}
 	/* a site of many pages takes seconds: say how far it is, on a
 	 * terminal only */
-	bool progress = isatty(STDERR_FILENO) && names.n > 5 && !c->verbose;
-	char err[256];
-	for (int i = 0; i < names.n; i++) {
-		const char *name = names.v[i];
-		sp.name[i] = name;
-		sp.path[i] = real_path(name);
-		if (!strcmp(name, "-"))
-			continue;       /* standard input can be read once only */
+	int n = cli_sites_total(l);
+	bool progress = isatty(STDERR_FILENO) && n > 5 && !c->verbose;
+	l->progress = progress;
+	for (int left = n; left > 0;) {
 		if (progress)
-			eprintf("\rpith: reading the site's pages: %d of %d", i + 1, names.n);
-		int rc = load_isolated(c, name, &sp.pages[i], err, sizeof err);
-		if (rc < 0) {
-			/* an input's failure is reported when it is extracted;
-			 * a crash here, once, and the page is not run again */
-			if (progress)
-				fputs("\r\033[K", stderr);
-			if (i >= ninputs || rc == -2)
-				cli_report(name, err);
-			if (rc == -2 && i < ninputs && crashed)
-				crashed[i] = 1;
-			page_free(&sp.pages[i]);
-		}
+			eprintf("\rpith: reading the site's pages: %d of %d", n - left + 1, n);
+		left = cli_sites_step(l);
 	}
 	if (progress)
 		fputs("\r\033[K", stderr);
-	for (int k = 0; k < nm; k++) {
-		const struct method *m = ms[k];
-		if (m->site_pages == SITE_NONE || (m->site_pages == SITE_SIBLINGS && !nsib))
-			continue;
-		struct site_pages v;
-		site_view(m, &sp, nsib, &v);
-		if (v.n >= m->min_site)
-			out[k] = run_site_new(m, &v, &c->params, c->verbose ? stderr : NULL);
-	}
-	for (int i = 0; i < names.n; i++) {
-		page_free(&sp.pages[i]);
-		free(sp.path[i]);
-	}
-	free(sp.pages);
-	free(sp.path);
-	free(sp.name);
-	strv_free(&names);
+	cli_sites_finish(l, crashed, out);
 }
 
 void *

@@ -83,6 +83,17 @@ void *cli_site_new(const struct cli *c, const struct method *m,
  * far the loading is. */
 void cli_sites_new(const struct cli *c, const struct method *const *ms, int nm,
 		   char *const *inputs, int ninputs, uint8_t *crashed, void **out);
+/* The same a page at a time, for a caller with a screen to keep live:
+ * begin (NULL when no method needs other pages), step (reads the next
+ * page; the pages left), finish (reads what is left, builds out[k] for
+ * ms[k] and frees the loader) or abandon (frees it). */
+struct site_load;
+struct site_load *cli_sites_begin(const struct cli *c, const struct method *const *ms, int nm,
+				  char *const *inputs, int ninputs);
+int cli_sites_total(const struct site_load *l);
+int cli_sites_step(struct site_load *l);
+void cli_sites_finish(struct site_load *l, uint8_t *crashed, void **out);
+void cli_sites_abandon(struct site_load *l);
 /* --siblings and directories: the page files they name, in order. */
 struct strv;
 void cli_sibling_paths(const struct cli *c, struct strv *out);

@@ -445,6 +445,18 @@ suspend(void)
 	pending_cont = 0;
 }
 
+static bool poll_only;
+
+void
+screen_pollkey(struct tui_key *k)
+{
+	poll_only = true;
+	wtimeout(stdscr, 0);
+	screen_getkey(k);
+	wtimeout(stdscr, 250);
+	poll_only = false;
+}
+
 void
 screen_getkey(struct tui_key *k)
 {
@@ -468,6 +480,10 @@ screen_getkey(struct tui_key *k)
 		}
 		wint_t ch;
 		int r = wget_wch(stdscr, &ch);
+		if (r == ERR && poll_only && !pending_quit && !pending_tstp && !pending_cont) {
+			k->type = K_NONE;       /* nothing there */
+			return;
+		}
 		if (r == ERR)
 			continue;   /* the timeout, or a signal: look at the flags */
 		if (r == KEY_CODE_YES) {

@@ -62,6 +62,9 @@ void screen_update(bool full);
 /* Wait for the next event from the terminal; signals arrive as K_SIGNAL
  * (quit) or K_RESIZE (redraw after SIGCONT). */
 void screen_getkey(struct tui_key *k);
+/* The same without waiting: K_NONE when no key is there (the caller has
+ * work to do between keys). */
+void screen_pollkey(struct tui_key *k);
 /* Put s on the terminal's clipboard (OSC 52, which xterm, tmux, kitty and
  * most terminals pass on); nothing on a virtual screen. */
 void screen_clipboard(const char *s);

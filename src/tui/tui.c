@@ -1381,6 +1381,26 @@ handle(struct tui *t, struct tui_key *k)
 /* ---- loading and the loop ---- */
 
 
+/* One more of the site's pages read; when the last is, the site's state
+ * is built and the page decided again with it. */
+static void
+load_step(struct tui *t)
+{
+	/* PITH_TEST_SITE_DELAY=MS: each page takes that much longer (the
+	 * tests of the screen while the site is read) */
+	const char *delay = getenv("PITH_TEST_SITE_DELAY");
+	if (delay)
+		usleep((useconds_t)atoi(delay) * 1000);
+	t->load_left = cli_sites_step(t->loading);
+	if (t->load_left > 0)
+		return;         /* the status line says how far */
+	cli_sites_finish(t->loading, NULL, t->sites);
+	t->loading = NULL;
+	model_recompute(&t->m);
+	tui_message(t, false, "the site's %d pages are in: the same-site figures use them",
+		    t->site ? t->site->n : t->load_total);
+}
+
 /* When the parser lost much of the page's text, that is the first thing
  * to say: where the loss begins and in which element (the status line
  * keeps the share). */
@@ -1561,10 +1581,15 @@ tui_run(struct cli *c)
 			strv_add(t->site, sib.v[i]);
 	strv_free(&sib);
 	t->name = t->site->v[0];
-	/* the same site state pith extract builds from --siblings */
+	/* the same site state pith extract builds from --siblings: with
+	 * keys from a script, before the first screen; at a terminal,
+	 * between keys after it (the page alone until they are in) */
 	t->sites = xcalloc((size_t)nmethods, sizeof *t->sites);
-	if (c->nsiblings > 0)
+	if (c->nsiblings > 0 && c->keys)
 		cli_sites_new(c, methods, nmethods, c->inputs, 1, NULL, t->sites);
+	else if (c->nsiblings > 0 && (t->loading = cli_sites_begin(c, methods, nmethods,
+								    c->inputs, 1)))
+		t->load_total = t->load_left = cli_sites_total(t->loading);
 	model_init(&t->m, &t->pg, c->algo, &c->params, (const void *const *)t->sites,
 		   gold, goldlen);
 	free(gold);
@@ -1624,6 +1649,14 @@ tui_run(struct cli *c)
 				screen_dump(dumps ? dumps : stdout, ++ndumps, step);
 				continue;
 			}
+		} else if (t->loading) {
+			screen_pollkey(&k);
+			if (k.type == K_NONE) {
+				load_step(t);
+				draw(t);
+				screen_update(false);
+				continue;
+			}
 		} else {
 			screen_getkey(&k);
 		}
@@ -1677,6 +1710,7 @@ tui_run(struct cli *c)
 	}
 	script_free(&script);
 	free(t->text.wrap);
+	cli_sites_abandon(t->loading);
 	source_view_free(&t->sview);
 	model_free(&t->m);
 	free_sites(t);

@@ -70,8 +70,11 @@ status_segments(const struct tui *t, struct seg *s, int max, int level)
 	SEG(ROLE_STATUS, "| %s", m->algo->name);
 	if (m->step)
 		SEG(ROLE_STATUS_PARAM, " stage %d/%d", m->step, m->nstages);
-	if (m->algo->site_pages != SITE_NONE && m->algo->site_pages != SITE_SIBLINGS &&
-	    !(m->sites && m->sites[method_index(m->algo)]))
+	if (t->loading)
+		SEG(ROLE_STATUS_PARAM, " (reading the site's pages: %d of %d)",
+		    t->load_total - t->load_left, t->load_total);
+	else if (m->algo->site_pages != SITE_NONE && m->algo->site_pages != SITE_SIBLINGS &&
+		 !(m->sites && m->sites[method_index(m->algo)]))
 		SEG(ROLE_STATUS_PARAM, " (page alone: --siblings gives the site)");
 	for (int k = 0; ; k++) {
 		const struct param_desc *d = model_method_param(m, k);

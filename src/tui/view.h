@@ -125,6 +125,8 @@ struct tui {
 	bool help;
 	bool too_small;
 	bool zoom;                 /* o: the focused pane alone on the screen */
+	struct site_load *loading; /* the site's pages, read between keys */
+	int load_total, load_left;
 	struct rect pane[PANE_COUNT];
 	struct rect status;        /* two rows: the status bar and messages */
 	struct rect all;           /* the area panes share (help uses it) */
