@@ -225,9 +225,11 @@ ent_explain(const struct run *r, const struct page *pg, const struct params *p,
 				explain_printf(x, EXPLAIN_NORMAL, "variance %.4f %s ent.var=%g (ent.stop=paper)",
 					       st->variance, st->down ? "<" : x->ge, p->ent_var);
 			else
-				explain_printf(x, EXPLAIN_NORMAL, "variance %.4f / max (m-1)/m^2 = %.3f %s "
-					       "ent.var=%g", st->variance, st->vnorm,
-					       st->down ? x->ge : "<", p->ent_var);
+				explain_printf(x, EXPLAIN_NORMAL, "variance %.4f of at most %.4f "
+					       "((m-1)/m^2, m=%d): ratio %.3f %s ent.var=%g",
+					       st->variance, st->nkids > 0 ?
+					       (double)(st->nkids - 1) / ((double)st->nkids * st->nkids) : 0.0,
+					       st->nkids, st->vnorm, st->down ? x->ge : "<", p->ent_var);
 			b.len = 0;
 			if (st->best >= 0)
 				explain_label(x, d, st->best, &b);

@@ -418,7 +418,15 @@ test_lb(void **state)
 {
 	struct fixture *f = *state;
 	struct tui_model *m = &f->m;
-	model_cycle_algo(m);
+	model_cycle_algo(m, 1);
+	assert_ptr_equal(m->algo, &method_lb);
+	/* A goes back the way a came, and from the first to the last */
+	model_cycle_algo(m, -1);
+	assert_ptr_equal(m->algo, &method_cc);
+	model_cycle_algo(m, -1);
+	assert_ptr_equal(m->algo, methods[nmethods - 1]);
+	model_cycle_algo(m, 1);
+	model_cycle_algo(m, 1);
 	assert_ptr_equal(m->algo, &method_lb);
 	assert_string_equal(m->param->name, "lb.K");
 	/* without pins the text is exactly lineblock_extract's */
@@ -450,7 +458,7 @@ test_lb(void **state)
 	assert_int_equal(model_elem_at_line(m, m->d->line[p1]), p1);
 	/* round the other methods this build has, back to cc */
 	for (int k = 0; k < nmethods && m->algo != &method_cc; k++)
-		model_cycle_algo(m);
+		model_cycle_algo(m, 1);
 	assert_ptr_equal(m->algo, &method_cc);
 }
 

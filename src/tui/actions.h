@@ -33,6 +33,7 @@
 	A(SEARCH_NEXT, "n",           "Search", "next match") \
 	A(SEARCH_PREV, "N",           "Search", "previous match") \
 	A(ALGO,        "a",           "Method", "next method (those this build has)") \
+	A(ALGO_PREV,   "A",           "Method", "previous method") \
 	A(PARAM_PREV,  "<",           "Method", "select the previous parameter") \
 	A(PARAM_NEXT,  ">",           "Method", "select the next parameter") \
 	A(PARAM_INC,   "+ =",         "Method", "raise the selected parameter by its step (or switch it)") \
@@ -53,7 +54,7 @@
 	A(RULE_VIEW,   "r",           "View",   "the site rule's lines and how many elements each selects here, 0 in red; Enter marks a line's in the tree (@), n N move") \
 	A(SOURCE_VIEW, "v",           "View",   "the selected element's source: its bytes from the start tag to past the end tag, by byte offset, its text highlighted (a row per tag on a minified page)") \
 	A(GOLD_VIEW,   "c",           "View",   "compare with the --gold text (without one, asks for the file): extra lines marked, missing passages listed; in the text pane Enter goes to the element of the cursor's line") \
-	A(GOLD_FILTER, "F",           "View",   "tree: only the elements whose decision disagrees with the --gold text (+ kept, not in it; - in it, dropped)") \
+	A(GOLD_FILTER, "F",           "View",   "tree: only the elements whose decision disagrees with the --gold text (> kept, not in it; < in it, dropped)") \
 	A(WRITE_RULE,  "w",           "View",   "write a site rule for the page's host, learnt from every loaded page (the page and its --siblings)") \
 	A(SAVE_TEXT,   "s",           "View",   "save the extraction: .md Markdown, .html HTML, else text (asks before replacing)") \
 	A(COPY_XPATH,  "y",           "View",   "copy the selected element's XPath (OSC 52: the terminal's clipboard)") \

@@ -1066,9 +1066,9 @@ model_method_param(const struct tui_model *m, int k)
 }
 
 void
-model_cycle_algo(struct tui_model *m)
+model_cycle_algo(struct tui_model *m, int dir)
 {
-	m->algo = methods[(method_index(m->algo) + 1) % nmethods];
+	m->algo = methods[(method_index(m->algo) + (dir < 0 ? nmethods - 1 : 1)) % nmethods];
 	m->step = 0;
 	m->param = model_method_param(m, 0);
 	model_recompute(m);

@@ -220,7 +220,7 @@ int model_elem_at_line(const struct tui_model *m, int s);
 int model_ctext_lines(const struct tui_model *m, int i, int *a, int *b);
 
 /* ---- method and parameters ---- */
-void model_cycle_algo(struct tui_model *m);
+void model_cycle_algo(struct tui_model *m, int dir);
 /* The i-th parameter of the current method, or NULL. */
 const struct param_desc *model_method_param(const struct tui_model *m, int i);
 int model_method_nparams(const struct tui_model *m);

@@ -1097,9 +1097,10 @@ do_action(struct tui *t, enum action a)
 	case ACT_SEARCH_PREV:
 		search(t, m->query, -1);
 		break;
-	case ACT_ALGO: {
+	case ACT_ALGO:
+	case ACT_ALGO_PREV: {
 		const struct method *before = m->algo;
-		model_cycle_algo(m);
+		model_cycle_algo(m, a == ACT_ALGO ? 1 : -1);
 		if (m->algo == before)
 			tui_message(t, false, "%s is the only method in this build", m->algo->name);
 		else

@@ -71,11 +71,15 @@ cc_figures(struct detail *D, const struct tui_model *m, int i, bool deciding)
 	int tap = par >= 0 ? mt->TA[par] : mt->TA[i];
 	bool cc_in = mt->CC[i] > p->cc_C;
 
+	/* the formulas as metrics.c computes them: LA (and the parent's TA)
+	 * under 1 count as 1, and the line says so where it applies */
+	bool la_guard = mt->LA[i] < 1, ta_guard = tap < 1;
 	add(D, deciding ? (cc_in ? ROLE_CONTENT : ROLE_NOISE) : ROLE_NORMAL,
-	    "CC = TA/LA = %d/%d = %.2f %s C=%g %s %s", mt->TA[i], la, mt->CC[i],
-	    cc_in ? ">" : le, p->cc_C, to, cc_in ? "content" : "noise");
-	add(D, ROLE_NORMAL, "TD = TA(%s)/LA = %d/%d = %.2f %s D=%g",
-	    par >= 0 ? "parent" : "itself", tap > 1 ? tap : 1, la, mt->TD[i],
+	    "CC = TA/%s = %d/%d = %.2f %s C=%g %s %s", la_guard ? "max(LA,1)" : "LA",
+	    mt->TA[i], la, mt->CC[i], cc_in ? ">" : le, p->cc_C, to, cc_in ? "content" : "noise");
+	add(D, ROLE_NORMAL, "TD = %s%s%s/%s = %d/%d = %.2f %s D=%g",
+	    ta_guard ? "max(" : "", par >= 0 ? "TA(parent)" : "TA(itself)", ta_guard ? ",1)" : "",
+	    la_guard ? "max(LA,1)" : "LA", tap > 1 ? tap : 1, la, mt->TD[i],
 	    mt->TD[i] > p->cc_D ? ">" : le, p->cc_D);
 	int g = mt->group[i], gs = mt->group_size[g];
 	int hits = (int)(dc->CS[i] * gs + 0.5);

@@ -39,6 +39,12 @@ help_lines(struct hline *l, int max)
 	}
 	LINE(ROLE_NORMAL, "dim", "%s", "never text: head, script, style and what is inside them");
 	LINE(ROLE_NORMAL, "", "%s", "");
+	LINE(ROLE_HEADING, "", "%s", "Marks beside them");
+	LINE(ROLE_HIGHLIGHT, "*", "%s", "step mode: what the current stage changed");
+	LINE(ROLE_MATCH, "@", "%s", "what the XPath or CSS search, or the rule line shown, selects");
+	LINE(ROLE_HIGHLIGHT, "> <", "%s", "gold filter (F): kept and not in the gold; in the gold and dropped");
+	LINE(ROLE_NORMAL, "+ -", "%s", "text pane, gold view (c): lines the gold lacks; the gold's lines the text lacks");
+	LINE(ROLE_NORMAL, "", "%s", "");
 	LINE(ROLE_HEADING, "", "%s", "Histogram");
 	LINE(ROLE_NORMAL, "bars", "%s", "block lengths Y (non-space characters of K lines); b: each line's, L: log scale");
 	LINE(ROLE_THRESHOLD, "-", "%s", "the row of the threshold T (with b, T/K: a line's share of it)");
@@ -65,7 +71,6 @@ help_lines(struct hline *l, int max)
 	LINE(ROLE_NORMAL, "name~", "%s", "an id or class cut short to fit (the detail shows the whole tag)");
 	LINE(ROLE_NORMAL, "+N", "%s", "N more classes than the label shows");
 	LINE(ROLE_NORMAL, "(N)", "%s", "a folded element and how many elements it hides");
-	LINE(ROLE_NORMAL, "*", "%s", "step mode: what the current stage changed");
 #undef LINE
 	return n;
 }

@@ -183,9 +183,9 @@ draw_row(struct tui *t, struct rect r, int y, int i, bool focused,
 		/* what the XPath searched for, or the rule line shown, selects */
 		scr_text(y, r.x + 1, 1, "@", 1, ROLE_MATCH | extra);
 	else if (m->gold_filter && m->disagree && m->disagree[i])
-		/* as the gold view marks lines: + kept and not in the gold,
-		 * - in the gold and dropped */
-		scr_text(y, r.x + 1, 1, m->disagree[i] & GOLD_EXTRA ? "+" : "-", 1,
+		/* > kept and not in the gold, < in the gold and dropped (not
+		 * + and -, which the legend gives to smoothing) */
+		scr_text(y, r.x + 1, 1, m->disagree[i] & GOLD_EXTRA ? ">" : "<", 1,
 			 ROLE_HIGHLIGHT | extra);
 
 	int labw = r.w - 2 - figw;
