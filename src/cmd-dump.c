@@ -155,7 +155,7 @@ cmd_dump(struct cli *c)
 		page_free(&pg);
 		return 1;
 	}
-	if (dom_lost(pg.dom) || (c->verbose && pg.dom)) {
+	if (pg.dom && (dom_lost(pg.dom) || c->verbose)) {
 		struct buf note;
 		buf_init(&note);
 		dom_parse_note(pg.dom, c->verbose, &note);

@@ -212,6 +212,7 @@ model_free(struct tui_model *m)
 	run_free(&m->run);
 	charbag_free(m->gold);
 	free(m->gold_text);
+	free(m->kept_before);
 	free(m->miss);
 	free(m->disagree);
 	free(m->xmatch);
@@ -248,7 +249,29 @@ text_dom(struct tui_model *m)
 	const struct dom *d = m->d;
 	const struct run *r = &m->run;
 	const struct decision *dc = &r->dc;
-	if (!m->show_dropped) {
+	uint8_t *drop = NULL;
+	if (m->marking && !m->show_dropped) {
+		/* the text now, and what the last change took out of it, in
+		 * place */
+		drop = xmalloc((size_t)d->ntexts + 1);
+		bool any = false;
+		for (int t = 0; t < d->ntexts; t++) {
+			bool now = model_text_kept(m, t);
+			drop[t] = !now && !m->kept_before[t];
+			any |= !now && m->kept_before[t];
+		}
+		if (!any) {
+			free(drop);
+			drop = NULL;
+		}
+	}
+	if (drop) {
+		uint8_t *ones = xmalloc((size_t)m->n + 1);
+		memset(ones, 1, (size_t)m->n + 1);
+		extract_text_drop(d, ones, NULL, drop, &m->shown, m->spans);
+		free(ones);
+		free(drop);
+	} else if (!m->show_dropped) {
 		/* one extraction serves both: the text shown is the method's */
 		buf_add(&m->shown, m->out.data, m->out.len);
 	} else {
@@ -264,10 +287,19 @@ text_dom(struct tui_model *m)
 		int b = d->texts[t].block, e = d->texts[t].elem;
 		bool kept = r->masked && r->mask[e] ? r->mask[e] == 1 : dc->content[b];
 		uint8_t f = 0;
-		if (!kept)
+		if (m->marking && kept != (m->kept_before[t] != 0)) {
+			f = kept ? RUN_CAME : RUN_WENT;
+			/* characters not white space, as the status line counts */
+			size_t c = utf8_count_chars(dom_text(d, t), d->texts[t].len);
+			if (kept)
+				m->came += c;
+			else
+				m->went += c;
+		} else if (!kept) {
 			f = RUN_DROPPED;
-		else if (dc->reason[e] == REASON_PINNED || dc->reason[b] == REASON_PINNED)
+		} else if (dc->reason[e] == REASON_PINNED || dc->reason[b] == REASON_PINNED) {
 			f = RUN_PINNED;
+		}
 		add_run(m, s->start, s->end, f);
 	}
 }
@@ -396,6 +428,7 @@ model_recompute(struct tui_model *m)
 	m->shown.len = 0;
 	m->nruns = 0;
 	m->nshown_lines = 0;
+	m->came = m->went = 0;
 	/* the step mode: the method stopped after a stage, and what that
 	 * stage changed against the one before (decided first, so that what
 	 * the page keeps of the method, lb's regions, is the stage's) */
@@ -1068,6 +1101,7 @@ model_method_param(const struct tui_model *m, int k)
 void
 model_cycle_algo(struct tui_model *m, int dir)
 {
+	m->marking = false;     /* another method: nothing to compare with */
 	m->algo = methods[(method_index(m->algo) + (dir < 0 ? nmethods - 1 : 1)) % nmethods];
 	m->step = 0;
 	m->param = model_method_param(m, 0);
@@ -1100,12 +1134,29 @@ push_undo(struct tui_model *m, const struct undo_entry *e)
 	m->undo_top = m->nundo;
 }
 
+/* Before a change: which text nodes are kept, for the marks of what it
+ * did (DOM methods; lb's text is lines). */
+static void
+change_begin(struct tui_model *m)
+{
+	const struct dom *d = m->d;
+	m->changes++;
+	m->marking = !m->run.by_lines && d->ntexts > 0;
+	if (!m->marking)
+		return;
+	if (!m->kept_before)
+		m->kept_before = xcalloc((size_t)d->ntexts + 1, 1);
+	for (int t = 0; t < d->ntexts; t++)
+		m->kept_before[t] = model_text_kept(m, t);
+}
+
 /* Make params current, recording the change; false if nothing changed. */
 static bool
 change_params(struct tui_model *m, const struct params *p)
 {
 	if (params_equal(p, &m->params))
 		return false;
+	change_begin(m);
 	struct undo_entry e = { .kind = UNDO_PARAMS, .elem = -1,
 				.pbefore = m->params, .pafter = *p };
 	push_undo(m, &e);
@@ -1165,6 +1216,7 @@ model_pin(struct tui_model *m, int i, enum pin p)
 	struct undo_entry e = { .kind = UNDO_PIN, .elem = i,
 				.before = m->pins[i], .after = (uint8_t)p };
 	push_undo(m, &e);
+	change_begin(m);
 	m->pins[i] = (uint8_t)p;
 	m->pins_version++;
 	model_recompute(m);
@@ -1183,6 +1235,7 @@ model_npins(const struct tui_model *m)
 static void
 apply_undo(struct tui_model *m, const struct undo_entry *e, bool forward)
 {
+	change_begin(m);
 	if (e->kind == UNDO_PIN) {
 		m->pins[e->elem] = forward ? e->after : e->before;
 		m->pins_version++;

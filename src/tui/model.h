@@ -34,7 +34,8 @@ enum mark {
 };
 
 /* A run of the text pane's text with its kind (flags below). */
-enum { RUN_DROPPED = 1, RUN_PINNED = 2, RUN_EXTRA = 4, RUN_MISSING = 8 };
+enum { RUN_DROPPED = 1, RUN_PINNED = 2, RUN_EXTRA = 4, RUN_MISSING = 8, RUN_CAME = 16,
+       RUN_WENT = 32 };
 struct text_run {
 	size_t start, end;
 	uint8_t flags;
@@ -109,6 +110,13 @@ struct tui_model {
 	int nshown_lines, shown_lines_cap;
 	size_t hl_start, hl_end; /* the selected element's text in shown */
 	size_t chars;            /* non-whitespace code points of out */
+	/* what the last change (a parameter, a pin, an undo) did to the
+	 * text, marked until the next one: the text nodes kept before it,
+	 * and the characters (not white space) that came in and went */
+	uint8_t *kept_before;
+	bool marking;
+	size_t came, went;
+	unsigned changes;        /* how many changes so far */
 
 	const struct rule *rule; /* --rules: the site rule that matches, or NULL */
 

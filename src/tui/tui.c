@@ -1371,8 +1371,16 @@ handle(struct tui *t, struct tui_key *k)
 			     a == ACT_PAGE_UP || a == ACT_PAGE_DOWN || a == ACT_HALF_UP ||
 			     a == ACT_HALF_DOWN || a == ACT_NEXT_KEPT || a == ACT_PREV_KEPT ||
 			     a == ACT_SEARCH_NEXT || a == ACT_SEARCH_PREV;
+		unsigned changes = t->m.changes;
 		for (int r = 0; r < (moves ? n : 1); r++)
 			do_action(t, a);
+		/* a parameter, a pin or an undo: what it did to the text */
+		if (t->m.changes != changes && t->m.marking && !t->msg_error &&
+		    (t->m.came || t->m.went)) {
+			size_t len = strlen(t->msg);
+			snprintf(t->msg + len, sizeof t->msg - len, "%s+%zu characters came in, -%zu went",
+				 len ? "; " : "", t->m.came, t->m.went);
+		}
 		return;
 	default:
 		return;

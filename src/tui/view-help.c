@@ -44,6 +44,8 @@ help_lines(struct hline *l, int max)
 	LINE(ROLE_MATCH, "@", "%s", "what the XPath or CSS search, or the rule line shown, selects");
 	LINE(ROLE_HIGHLIGHT, "> <", "%s", "gold filter (F): kept and not in the gold; in the gold and dropped");
 	LINE(ROLE_NORMAL, "+ -", "%s", "text pane, gold view (c): lines the gold lacks; the gold's lines the text lacks");
+	LINE(ROLE_CONTENT, "underlined", "%s", "text pane: what the last parameter, pin or undo brought in (counted in the message)");
+	LINE(ROLE_NOISE, "reversed", "%s", "text pane: what it took out, kept in place until the next change");
 	LINE(ROLE_NORMAL, "", "%s", "");
 	LINE(ROLE_HEADING, "", "%s", "Histogram");
 	LINE(ROLE_NORMAL, "bars", "%s", "block lengths Y (non-space characters of K lines); b: each line's, L: log scale");

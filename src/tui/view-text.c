@@ -106,7 +106,9 @@ style_at(const struct tui_model *m, size_t off, int *run, size_t *next)
 	if (*run < m->nruns) {
 		const struct text_run *r = &m->runs[*run];
 		if (r->start <= off) {
-			style = r->flags & RUN_DROPPED ? ROLE_DROPPED :
+			style = r->flags & RUN_CAME ? ROLE_CONTENT | STYLE_UNDERLINE :
+				r->flags & RUN_WENT ? ROLE_NOISE | STYLE_REVERSE :
+				r->flags & RUN_DROPPED ? ROLE_DROPPED :
 				r->flags & RUN_EXTRA ? ROLE_NOISE :
 				r->flags & RUN_MISSING ? ROLE_CONTENT : ROLE_PINNED_TEXT;
 			nb = r->end;
@@ -161,7 +163,10 @@ text_draw(struct tui *t, struct rect r, bool focused)
 
 	int title = focused ? ROLE_TITLE_FOCUS : ROLE_TITLE;
 	scr_fill(r.y, r.x, r.w, title);
-	scr_printf(r.y, r.x, r.w, title, " text  %zu chars%s%s%s", m->chars,
+	char change[96] = "";
+	if (m->marking && (m->came || m->went))
+		snprintf(change, sizeof change, ", last change +%zu -%zu", m->came, m->went);
+	scr_printf(r.y, r.x, r.w, title, " text  %zu chars%s%s%s%s", m->chars, change,
 		   m->gold_view ? ", against the gold" : "",
 		   m->show_dropped ? ", dropped greyed" : "",
 		   m->hl_end > m->hl_start ? "" : ", selection not in it");
