@@ -197,8 +197,9 @@ meta_section(struct detail *D, const struct page_meta *pm)
 }
 
 static void
-build(struct detail *D, const struct tui_model *m)
+build(struct detail *D, const struct tui *t)
 {
+	const struct tui_model *m = &t->m;
 	const struct dom *d = m->d;
 	int i = m->sel;
 	struct page *pg = m->pg;
@@ -321,12 +322,12 @@ build(struct detail *D, const struct tui_model *m)
 
 		/* the element's own words, so it can be recognised */
 		b.len = 0;
-		for (int t = d->text_begin[i]; t < d->text_end[i] && b.len < 200; t++) {
-			if (d->texts[t].flags & (TEXT_SKIP | TEXT_BREAK))
+		for (int x = d->text_begin[i]; x < d->text_end[i] && b.len < 200; x++) {
+			if (d->texts[x].flags & (TEXT_SKIP | TEXT_BREAK))
 				continue;
 			if (b.len)
 				buf_addc(&b, ' ');
-			text_collapse(dom_text(d, t), d->texts[t].len, &b);
+			text_collapse(dom_text(d, x), d->texts[x].len, &b);
 		}
 		if (b.len)
 			add(D, ROLE_DIM, "text: %.*s%s", (int)(b.len > 240 ? 240 : b.len), b.data,
@@ -335,6 +336,16 @@ build(struct detail *D, const struct tui_model *m)
 
 	/* the page as loaded (ALGORITHMS.md: show what was normalised) */
 	add(D, ROLE_HEADING, "page");
+	if (t->site && t->site->n > 1) {
+		/* the loaded pages, which } and { move through */
+		add(D, ROLE_NORMAL, "%d pages of the site loaded (} and { move through them):",
+		    t->site->n);
+		for (int k = 0; k < t->site->n; k++) {
+			const char *base = strrchr(t->site->v[k], '/');
+			add(D, k == t->cur ? ROLE_HIGHLIGHT : ROLE_NORMAL, "  %d %s%s", k + 1,
+			    base && base[1] ? base + 1 : t->site->v[k], k == t->cur ? " (shown)" : "");
+		}
+	}
 	add(D, ROLE_NORMAL, "%d elements, %d text nodes, %d source lines, %zu bytes",
 	    m->n, d->ntexts, m->nsrc, pg->src.raw_len);
 	const struct charset_guess *g = &pg->src.charset;
@@ -405,7 +416,7 @@ detail_draw(struct tui *t, struct rect r, bool focused)
 		st->sel = t->m.sel;
 		st->sc.top = 0;
 	}
-	build(&D, &t->m);
+	build(&D, t);
 	int title = focused ? ROLE_TITLE_FOCUS : ROLE_TITLE;
 	scr_fill(r.y, r.x, r.w, title);
 	int total;
