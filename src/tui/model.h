@@ -114,9 +114,9 @@ struct tui_model {
 	 * text, marked until the next one: the text nodes kept before it,
 	 * and the characters (not white space) that came in and went */
 	uint8_t *kept_before;
-	bool marking;
 	size_t came, went;
 	unsigned changes;        /* how many changes so far */
+	bool marking;
 
 	const struct rule *rule; /* --rules: the site rule that matches, or NULL */
 
