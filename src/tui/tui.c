@@ -1624,7 +1624,13 @@ tui_run(struct cli *c)
 	};
 	if (screen_init(&so, err, sizeof err) < 0) {
 		/* A terminal that cannot address the cursor (TERM=dumb) still
-		 * gets what the method extracts, as pith extract prints it. */
+		 * gets what the method extracts, as pith extract prints it
+		 * (with the site's pages, when they were being read). */
+		if (t->loading) {
+			cli_sites_finish(t->loading, NULL, t->sites);
+			t->loading = NULL;
+			model_recompute(&t->m);
+		}
 		eprintf("pith: %s; printing the extracted text\n", err);
 		fwrite(t->m.out.data, 1, t->m.out.len, stdout);
 		model_free(&t->m);
