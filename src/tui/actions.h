@@ -47,6 +47,8 @@
 	A(UNPIN_OUT,   "X",           "Pins",   "unpin, as P") \
 	A(UNDO,        "u",           "Pins",   "undo the last pin or parameter change") \
 	A(REDO,        "C-r",         "Pins",   "redo what u undid") \
+	A(HIST_ZOOM_IN, "i",          "View",   "histogram: zoom in around the cursor, down to one block a column") \
+	A(HIST_ZOOM_OUT, "I",         "View",   "histogram: zoom out, back to the whole page") \
 	A(HIST_LOG,    "L",           "View",   "histogram: bars on a log scale, or linear again") \
 	A(HIST_LINES,  "b",           "View",   "histogram: the Ctext length of every line lb starts from, or the blocks again") \
 	A(DROPPED,     "d",           "View",   "show the dropped text, greyed, in the text pane") \

@@ -1163,6 +1163,13 @@ do_action(struct tui *t, enum action a)
 		else
 			tui_message(t, true, "nothing to redo");
 		break;
+	case ACT_HIST_ZOOM_IN:
+	case ACT_HIST_ZOOM_OUT:
+		if (t->pane[PANE_HIST].w > 0)
+			view_histogram.act(t, t->pane[PANE_HIST], a);
+		else
+			tui_message(t, false, "the histogram is not shown: o gives every pane back");
+		break;
 	case ACT_HIST_LOG:
 		t->hist_log = !t->hist_log;
 		tui_message(t, false, "histogram: %s scale", t->hist_log ? "log" : "linear");

@@ -54,6 +54,48 @@ column_of(int nblocks, int w, int block)
 	return c;
 }
 
+/* The blocks the bars show: all of them, or, zoomed (i), hist_span of
+ * them from hist_z0 (kept inside the series). */
+static void
+window(const struct tui *t, int nb, int *z0, int *span)
+{
+	if (t->hist_span <= 0 || t->hist_span >= nb) {
+		*z0 = 1;
+		*span = nb;
+		return;
+	}
+	*span = t->hist_span;
+	int z = t->hist_z0;
+	if (z > nb - *span + 1)
+		z = nb - *span + 1;
+	if (z < 1)
+		z = 1;
+	*z0 = z;
+}
+
+/* Column c's blocks and a block's column, in the window. */
+static void
+col_blocks(const struct tui *t, int nb, int w, int c, int *b0, int *b1)
+{
+	int z0, span;
+	window(t, nb, &z0, &span);
+	hist_column_blocks(span, w, c, b0, b1);
+	*b0 += z0 - 1;
+	*b1 += z0 - 1;
+}
+
+static int
+col_of(const struct tui *t, int nb, int w, int block)
+{
+	int z0, span;
+	window(t, nb, &z0, &span);
+	if (block < z0)
+		return 0;
+	if (block > z0 + span - 1)
+		return w - 1;
+	return column_of(span, w, block - z0 + 1);
+}
+
 /* What the bars show: blocks (Y, 1..nblocks) or lines (Ctext characters
  * per line, 1..nlines).  Block i starts on line i, so one cursor index
  * serves both. */
@@ -269,15 +311,29 @@ hist_draw(struct tui *t, struct rect pane, bool focused)
 	int title = focused ? ROLE_TITLE_FOCUS : ROLE_TITLE;
 	scr_fill(pane.y, pane.x, pane.w, title);
 	int cur = t->hist_cur;
-	int cc = column_of(nb, w, cur);
+	/* zoomed: the window follows the cursor */
+	int z0, span;
+	window(t, nb, &z0, &span);
+	if (span < nb) {
+		if (cur < z0)
+			z0 = cur;
+		else if (cur > z0 + span - 1)
+			z0 = cur - span + 1;
+		t->hist_z0 = z0;
+		window(t, nb, &z0, &span);
+	}
+	int cc = col_of(t, nb, w, cur);
 	int c0, c1;
-	hist_column_blocks(nb, w, cc, &c0, &c1);
+	col_blocks(t, nb, w, cc, &c0, &c1);
 	int ymax = 0;
 	for (int b = c0; b <= c1 && b <= nb; b++)
 		if (series_v(t, b) > ymax)
 			ymax = series_v(t, b);
-	char per[32] = "";
-	if (nb > w)
+	char per[80] = "";
+	if (span < nb)
+		snprintf(per, sizeof per, ", zoom %d-%d, %.1f per column", z0, z0 + span - 1,
+			 (double)span / w);
+	else if (nb > w)
 		snprintf(per, sizeof per, ", %.1f per column", (double)nb / w);
 	int src = cur >= 1 && cur <= lb->nlines ? lb->src_line[cur - 1] : 0;
 	const char *scale = t->hist_log ? " (log)" : "";
@@ -316,7 +372,7 @@ hist_draw(struct tui *t, struct rect pane, bool focused)
 	int axis = r.y + r.h - 1;
 	for (int c = 0; c < w; c++) {
 		int b0, b1;
-		hist_column_blocks(nb, w, c, &b0, &b1);
+		col_blocks(t, nb, w, c, &b0, &b1);
 		if (b1 < b0) {
 			scr_fill(axis, r.x + c, 1, ROLE_NORMAL);
 			continue;
@@ -360,12 +416,22 @@ goto_column(struct tui *t, struct rect r, int c)
 {
 	const struct lineblock *lb = t->m.pg->lb;
 	int nb = series_n(t);
+	int z0, span;
+	window(t, nb, &z0, &span);
+	if (span < nb && (c < 0 || c >= r.w)) {
+		/* zoomed: past an edge the window moves, a column's worth a
+		 * step */
+		int per = span / r.w > 0 ? span / r.w : 1;
+		t->hist_z0 = z0 + (c < 0 ? c : c - r.w + 1) * per;
+		window(t, nb, &z0, &span);
+		t->hist_z0 = z0;
+	}
 	if (c < 0)
 		c = 0;
 	if (c >= r.w)
 		c = r.w - 1;
 	int b0, b1;
-	hist_column_blocks(nb, r.w, c, &b0, &b1);
+	col_blocks(t, nb, r.w, c, &b0, &b1);
 	if (b1 < b0 || b0 > nb)
 		return;
 	int best = b0;
@@ -390,19 +456,51 @@ hist_act(struct tui *t, struct rect pane, enum action a)
 	const struct lineblock *lb = t->m.pg->lb;
 	int nb = series_n(t);
 	follow_selection(t);
-	int c = column_of(nb, r.w, t->hist_cur);
+	int c = col_of(t, nb, r.w, t->hist_cur);
 	int step = 1;
 	/* one block per step even when it spans several columns */
 	int b0, b1;
-	hist_column_blocks(nb, r.w, c, &b0, &b1);
+	col_blocks(t, nb, r.w, c, &b0, &b1);
+	int z0, span;
+	window(t, nb, &z0, &span);
 	switch (a) {
+	case ACT_HIST_ZOOM_IN:
+		if (span <= r.w) {
+			tui_message(t, false, "histogram: one %s a column already",
+				    t->hist_lines ? "line" : "block");
+			return true;
+		}
+		t->hist_span = span / 2 > r.w ? span / 2 : r.w;
+		t->hist_z0 = t->hist_cur - t->hist_span / 2;
+		window(t, nb, &z0, &span);
+		t->hist_z0 = z0;
+		tui_message(t, false, "histogram: %s %d-%d of %d, %.1f a column (I zooms out)",
+			    t->hist_lines ? "lines" : "blocks", z0, z0 + span - 1, nb,
+			    (double)span / r.w);
+		return true;
+	case ACT_HIST_ZOOM_OUT:
+		if (span >= nb) {
+			tui_message(t, false, "histogram: the whole page already");
+			return true;
+		}
+		t->hist_span = span * 2 < nb ? span * 2 : 0;
+		t->hist_z0 = t->hist_cur - span;
+		window(t, nb, &z0, &span);
+		t->hist_z0 = z0;
+		if (span >= nb)
+			tui_message(t, false, "histogram: the whole page");
+		else
+			tui_message(t, false, "histogram: %s %d-%d of %d, %.1f a column",
+				    t->hist_lines ? "lines" : "blocks", z0, z0 + span - 1, nb,
+				    (double)span / r.w);
+		return true;
 	case ACT_LEFT:
 		goto_column(t, r, c - 1);
 		return true;
 	case ACT_RIGHT:
 		while (c + step < r.w) {
 			int x0, x1;
-			hist_column_blocks(nb, r.w, c + step, &x0, &x1);
+			col_blocks(t, nb, r.w, c + step, &x0, &x1);
 			if (x0 > b1)
 				break;
 			step++;
@@ -444,7 +542,10 @@ hist_act(struct tui *t, struct rect pane, enum action a)
 			tui_message(t, false, "no %s region", a == ACT_DOWN ? "next" : "previous");
 			return true;
 		}
-		goto_column(t, r, column_of(nb, r.w, target));
+		t->hist_cur = target;   /* the window follows it */
+		if (span < nb && (target < z0 || target > z0 + span - 1))
+			t->hist_z0 = target - span / 2;
+		goto_column(t, r, col_of(t, nb, r.w, target));
 		t->hist_cur = target;
 		return true;
 	}
@@ -461,7 +562,7 @@ hist_click(struct tui *t, struct rect pane, int y, int x, int button)
 	struct rect r = bars_rect(pane, &yx);
 	x -= yx.g;   /* a click on the axis goes to the first column */
 	if (button == 4 || button == 5) {
-		int c = column_of(series_n(t), r.w, t->hist_cur);
+		int c = col_of(t, series_n(t), r.w, t->hist_cur);
 		goto_column(t, r, c + (button == 4 ? -3 : 3));
 		return;
 	}

@@ -138,6 +138,7 @@ struct tui {
 	struct detail_state detail;
 	struct text_state text;
 	int hist_cur;              /* histogram cursor: a block (or line), 1-based */
+	int hist_span, hist_z0;    /* i, I: the blocks shown (0: all) from hist_z0 */
 	int hist_sel;              /* selection the cursor follows */
 	bool hist_log;             /* L: bars on a log scale */
 	bool hist_lines;           /* b: Ctext per line instead of blocks */
