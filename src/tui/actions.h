@@ -41,6 +41,8 @@
 	A(PARAM_EDIT,  "e",           "Method", "type a value for the selected parameter (Esc cancels)") \
 	A(PARAM_RESET, "0",           "Method", "the method's parameters back to their defaults") \
 	A(STEP,        "t",           "Method", "step through the stages of cc, lb, ent or tib; * marks what each changed") \
+	A(NEXT_CHANGED, ")",          "Method", "step mode: the next element the stage changed (*)") \
+	A(PREV_CHANGED, "(",          "Method", "step mode: the previous element the stage changed") \
 	A(PIN_IN,      "p",           "Pins",   "pin the selected element in: its text is always kept") \
 	A(PIN_OUT,     "x",           "Pins",   "pin the selected element out: its text is always dropped") \
 	A(UNPIN_IN,    "P",           "Pins",   "unpin (the element, or the ancestor whose pin decides it)") \

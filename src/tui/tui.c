@@ -1163,6 +1163,27 @@ do_action(struct tui *t, enum action a)
 		else
 			tui_message(t, true, "nothing to redo");
 		break;
+	case ACT_NEXT_CHANGED:
+	case ACT_PREV_CHANGED: {
+		if (!m->step || !m->changed) {
+			tui_message(t, false, "not in step mode: t steps through the method's stages");
+			break;
+		}
+		int dir = a == ACT_NEXT_CHANGED ? 1 : -1, found = -1, rank = 0;
+		for (int i = m->sel + dir; i >= 0 && i < m->n && found < 0; i += dir)
+			if (m->changed[i])
+				found = i;
+		if (found < 0) {
+			tui_message(t, false, "no element %s that stage %d changed (%d in all)",
+				    dir > 0 ? "below" : "above", m->step, m->nchanged);
+			break;
+		}
+		for (int i = 0; i <= found; i++)
+			rank += m->changed[i] != 0;
+		tui_select(t, found, true);
+		tui_message(t, false, "stage %d changed this: %d of %d", m->step, rank, m->nchanged);
+		break;
+	}
 	case ACT_HIST_ZOOM_IN:
 	case ACT_HIST_ZOOM_OUT:
 		if (t->pane[PANE_HIST].w > 0)
