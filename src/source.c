@@ -37,11 +37,31 @@ static const struct {
 static enum kind
 kind_of(const char *name, size_t len)
 {
+	/* every tag of the page comes here: most start with none of the
+	 * list's first letters */
+	if (len < 2 || len > 8)
+		return K_OTHER;
+	switch (name[0] | 0x20) {
+	case 's': case 'n': case 't': case 'x': case 'i': case 'k': case 'c':
+		break;
+	default:
+		return K_OTHER;
+	}
 	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
 		if (strlen(kinds[k].name) == len && !strncasecmp(kinds[k].name, name, len))
 			return kinds[k].kind;
 	return K_OTHER;
 }
+
+/* Bytes that count no character: white space and UTF-8's continuation
+ * bytes. */
+static const bool text_skip[256] = {
+	[' '] = true, ['\t'] = true, ['\n'] = true, ['\v'] = true, ['\f'] = true, ['\r'] = true,
+#define C8(x) [x] = true, [(x) + 1] = true, [(x) + 2] = true, [(x) + 3] = true, \
+	[(x) + 4] = true, [(x) + 5] = true, [(x) + 6] = true, [(x) + 7] = true
+	C8(0x80), C8(0x88), C8(0x90), C8(0x98), C8(0xA0), C8(0xA8), C8(0xB0), C8(0xB8),
+#undef C8
+};
 
 static bool
 is_namechar(unsigned char c)
@@ -170,8 +190,21 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 			i = j;
 			continue;
 		}
-		if (!isspace(c) && (c & 0xC0) != 0x80) {
-			if (stop >= 0 && out->text >= stop) {
+		if (stop < 0) {
+			/* a run of text to the next '<' or '&': each byte that
+			 * starts a character and is not white space counts */
+			long k = !text_skip[c];
+			size_t j = i + 1;
+			while (j < n && s[j] != '<' && s[j] != '&') {
+				k += !text_skip[(unsigned char)s[j]];
+				j++;
+			}
+			out->text += k;
+			i = j;
+			continue;
+		}
+		if (!text_skip[c]) {
+			if (out->text >= stop) {
 				out->stop_at = i;
 				return;
 			}
