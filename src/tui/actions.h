@@ -9,8 +9,8 @@
  * (the names tui.c knows: Up Down Left Right PgUp PgDn Home End Enter Tab
  * BTab Space Esc Backspace F1 C-a..C-z, or one character). */
 #define TUI_ACTIONS(A) \
-	A(UP,          "Up k",        "Move",   "previous row (a count first repeats: 5j); histogram: previous region; text, detail: scroll") \
-	A(DOWN,        "Down j",      "Move",   "next row; histogram: next region; text, detail: scroll") \
+	A(UP,          "Up k",        "Move",   "previous row (a count first repeats: 5j); histogram: previous region; text: the line cursor; detail: scroll") \
+	A(DOWN,        "Down j",      "Move",   "next row; histogram: next region; text: the line cursor; detail: scroll") \
 	A(LEFT,        "Left h",      "Move",   "tree: fold, or go to the parent; histogram: previous column") \
 	A(RIGHT,       "Right l",     "Move",   "tree: unfold, or go to the first child; histogram: next column") \
 	A(PAGE_UP,     "PgUp C-b",    "Move",   "one page up") \
