@@ -250,9 +250,10 @@ text_dom(struct tui_model *m)
 	const struct run *r = &m->run;
 	const struct decision *dc = &r->dc;
 	uint8_t *drop = NULL;
-	if (m->marking && !m->show_dropped) {
+	if (m->marking && !m->show_dropped && !m->gold_view) {
 		/* the text now, and what the last change took out of it, in
-		 * place */
+		 * place (not in the gold view, which compares the text as it
+		 * is) */
 		drop = xmalloc((size_t)d->ntexts + 1);
 		bool any = false;
 		for (int t = 0; t < d->ntexts; t++) {
