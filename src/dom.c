@@ -1062,9 +1062,7 @@ tree_text(const struct dom *d)
 	for (int t = 0; t < d->ntexts; t++) {
 		if (d->texts[t].flags & TEXT_SKIP)
 			continue;
-		const unsigned char *p = (const unsigned char *)dom_text(d, t);
-		for (uint32_t i = 0; i < d->texts[t].len; i++)
-			k += !isspace(p[i]) && (p[i] & 0xC0) != 0x80;
+		k += source_chars(dom_text(d, t), d->texts[t].len);
 	}
 	return k;
 }

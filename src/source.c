@@ -63,6 +63,15 @@ static const bool text_skip[256] = {
 #undef C8
 };
 
+long
+source_chars(const char *s, size_t n)
+{
+	long k = 0;
+	for (size_t i = 0; i < n; i++)
+		k += !text_skip[(unsigned char)s[i]];
+	return k;
+}
+
 static bool
 is_namechar(unsigned char c)
 {

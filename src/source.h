@@ -17,6 +17,11 @@ struct source_scan {
 			       that took text past stop, else n */
 };
 
+/* The characters of s[0..n) source_scan counts in text: bytes that start
+ * a UTF-8 character and are not white space (the tree's text is counted
+ * with it, so that the two counts compare). */
+long source_chars(const char *s, size_t n);
+
 /* One pass over s[0..n).  An open select is closed, as in HTML5's "in
  * select" and "in select in table" insertion modes, before a select,
  * input, keygen or textarea start tag and, when a table was open where
