@@ -40,11 +40,21 @@ cli_is_url(const char *input)
 	return !strncmp(input, "http://", 7) || !strncmp(input, "https://", 8);
 }
 
+void
+cli_test_hang(const char *input)
+{
+	const char *hang = getenv("PITH_TEST_HANG");
+	if (hang && *hang && strstr(input, hang))
+		for (;;)
+			pause();
+}
+
 int
 cli_load(const struct cli *c, const char *input, struct page *pg,
 	 bool want_dom, char *err, size_t errlen)
 {
 	memset(pg, 0, sizeof *pg);  /* the caller frees pg whatever happens */
+	cli_test_hang(input);
 	/* test hook: a page whose name holds $PITH_TEST_CRASH crashes here,
 	 * as a page that crashes the parser would (tests/limits.test) */
 	const char *crash = getenv("PITH_TEST_CRASH");

@@ -66,6 +66,9 @@ void cli_report(const char *file, const char *reason);
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Is input a URL (http:// or https://)? */
 bool cli_is_url(const char *input);
+/* Test hook: when input's name holds $PITH_TEST_HANG, never return, as a
+ * pathological page would not in any time (warc.test, tui.test). */
+void cli_test_hang(const char *input);
 /* Load one input (file, "-" or URL) into pg. */
 int cli_load(const struct cli *c, const char *input, struct page *pg,
 	     bool want_dom, char *err, size_t errlen);

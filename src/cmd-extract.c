@@ -393,14 +393,9 @@ item_load(const struct cli *c, const struct item *it, struct page *pg, bool want
 	  char *err, size_t errlen)
 {
 	const char *input = it->s[S_NAME];
-	/* test hook: a page whose name holds $PITH_TEST_HANG never ends, as a
-	 * pathological page would not in any time (tests/warc.test) */
-	const char *hang = getenv("PITH_TEST_HANG");
-	if (hang && *hang && strstr(input, hang))
-		for (;;)
-			pause();
 	if (it->input >= 0)
 		return cli_load(c, input, pg, want_dom, err, errlen);
+	cli_test_hang(input);
 	struct page_opts o = c->page;
 	if (it->s[S_TYPE])
 		o.load.http_type = it->s[S_TYPE];

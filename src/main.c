@@ -38,6 +38,8 @@ static const char usage_main[] =
 "  --screen-out FILE   inspector: append the screens to FILE with --keys\n"
 "  --rules-out FILE    inspector: where w writes the rule\n"
 "  --no-mouse          inspector: leave the mouse to the terminal\n"
+"  --timeout S         give up on a page after S seconds (extract: per page;\n"
+"                      inspector: its loading, up to the rule applied)\n"
 "  --max-bytes N       refuse larger inputs (default 64 MiB)\n"
 "  --max-depth N       refuse deeper element nesting (default 5000)\n"
 "  -v, --verbose       say more on stderr\n"

@@ -80,6 +80,13 @@ static struct {
 	size_t reset_len;
 } S = { .saved_err = -1, .tty = STDIN_FILENO };
 
+/* screen_deadline's alarm (kept apart from S, which screen_init clears) */
+static struct {
+	bool set;
+	char msg[600];        /* what on_deadline writes */
+	size_t len;
+} D;
+
 static volatile sig_atomic_t pending_quit, pending_tstp, pending_cont;
 
 static void
@@ -102,12 +109,12 @@ on_cont(int sig)
 	pending_cont = 1;
 }
 
-/* Async-signal-safe restoration for crashes: the saved terminal modes,
- * the precomputed "leave the alternate screen, show the cursor" bytes, the
- * real stderr back with what was written to it meanwhile (often the
- * reason for the crash), then die of the same signal. */
+/* Async-signal-safe restoration of the terminal: the saved terminal
+ * modes, the precomputed "leave the alternate screen, show the cursor"
+ * bytes, the real stderr back with what was written to it meanwhile
+ * (often the reason for the crash). */
 static void
-on_fatal(int sig)
+restore_terminal_now(void)
 {
 	if (S.active && !S.scripted) {
 		if (S.have_tio)
@@ -125,8 +132,26 @@ on_fatal(int sig)
 						break;
 		}
 	}
+}
+
+/* Crashes: the terminal back, then die of the same signal. */
+static void
+on_fatal(int sig)
+{
+	restore_terminal_now();
 	signal(sig, SIG_DFL);
 	raise(sig);
+}
+
+/* screen_deadline's alarm: the terminal back, the message, exit 1. */
+static void
+on_deadline(int sig)
+{
+	(void)sig;
+	restore_terminal_now();
+	if (write(STDERR_FILENO, D.msg, D.len) < 0)
+		D.len = 0;
+	_exit(1);
 }
 
 static void
@@ -159,6 +184,8 @@ install_signals(void)
 				      SIGXCPU, SIGXFSZ };
 	for (size_t i = 0; i < sizeof others / sizeof others[0]; i++)
 		set_handler(others[i], on_quit);
+	if (D.set)
+		set_handler(SIGALRM, on_deadline);
 }
 
 static void
@@ -169,6 +196,29 @@ restore_signals(void)
 		       SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ };
 	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
 		signal(sigs[i], SIG_DFL);
+	if (D.set)
+		set_handler(SIGALRM, on_deadline);
+}
+
+void
+screen_deadline(unsigned seconds, const char *msg)
+{
+	alarm(0);
+	D.set = seconds > 0;
+	if (!D.set) {
+		if (S.active && !S.scripted)
+			set_handler(SIGALRM, on_quit);
+		else
+			signal(SIGALRM, SIG_DFL);
+		return;
+	}
+	size_t n = strlen(msg);
+	if (n > sizeof D.msg - 1)
+		n = sizeof D.msg - 1;
+	memcpy(D.msg, msg, n);
+	D.len = n;
+	set_handler(SIGALRM, on_deadline);
+	alarm(seconds);
 }
 
 static void

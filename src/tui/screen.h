@@ -65,6 +65,11 @@ void screen_getkey(struct tui_key *k);
 /* The same without waiting: K_NONE when no key is there (the caller has
  * work to do between keys). */
 void screen_pollkey(struct tui_key *k);
+/* A time limit on what follows (--timeout): after seconds, the terminal
+ * is restored, msg is written to standard error and pith exits with 1,
+ * whatever it is doing (a parse or a rule cannot be interrupted
+ * otherwise).  0 lifts it.  Set before screen_init, it holds after. */
+void screen_deadline(unsigned seconds, const char *msg);
 /* Put s on the terminal's clipboard (OSC 52, which xterm, tmux, kitty and
  * most terminals pass on); nothing on a virtual screen. */
 void screen_clipboard(const char *s);

@@ -495,15 +495,32 @@ use_rules(struct tui *t, char *err, size_t errlen)
 	/* as extract picks it (rules_match): a single FILE given applies
 	 * to the page whatever its address, known or not */
 	const char *url = page_url(t);
-	const struct rule *r = rules_match(t->rules, url);
-	if (r) {
-		model_set_rule(&t->m, r, t->cli->algo_given);
-		tui_message(t, false, "rule %s applies", r->path ? r->path : r->host);
-	} else {
+	t->rule_due = rules_match(t->rules, url);
+	if (!t->rule_due)
 		tui_message(t, false, "no rule in %s for %s", t->cli->rules,
 			    url ? url : "this page (give --url)");
-	}
 	return 0;
+}
+
+/* Apply the rule use_rules found.  At a terminal this comes after the
+ * first screen, which says so meanwhile: a costly rule (up to the XPath
+ * budget) does not keep the screen blank. */
+static void
+apply_due_rule(struct tui *t, bool show)
+{
+	const struct rule *r = t->rule_due;
+	if (!r)
+		return;
+	if (show) {
+		tui_message(t, false, "applying the rule %s...", r->path ? r->path : r->host);
+		draw(t);
+		screen_update(false);
+	}
+	t->rule_due = NULL;
+	if (r->path)
+		cli_test_hang(r->path);
+	model_set_rule(&t->m, r, t->cli->algo_given);
+	tui_message(t, false, "rule %s applies", r->path ? r->path : r->host);
 }
 
 /* The page's address for the rule: --url, the input itself, the page's
@@ -1574,10 +1591,23 @@ tui_run(struct cli *c)
 	if (say)
 		eprintf("pith: reading %s... (Ctrl-C abandons)",
 			strcmp(in, "-") ? in : "standard input");
+	/* --timeout: the page's reading, decisions and rule, up to the
+	 * first screen, as extract limits a page */
+	if (c->timeout > 0) {
+		struct buf msg = { 0 };
+		if (say)
+			buf_add(&msg, "\r\033[K", 4);
+		buf_adds(&msg, "pith: ");
+		buf_add_safe(&msg, in, strlen(in));
+		buf_printf(&msg, ": over the time limit (%d s)\n", c->timeout);
+		screen_deadline((unsigned)c->timeout, msg.data);
+		buf_free(&msg);
+	}
 	int loaded = cli_load(c, in, &t->pg, true, err, sizeof err);
 	if (say)
 		fputs("\r\033[K", stderr);
 	if (loaded < 0) {
+		screen_deadline(0, NULL);
 		cli_report(in, err);
 		page_free(&t->pg);
 		free(t);
@@ -1586,6 +1616,7 @@ tui_run(struct cli *c)
 	char *gold = NULL;
 	size_t goldlen = 0;
 	if (c->gold && read_gold(c->gold, &gold, &goldlen, err, sizeof err) < 0) {
+		screen_deadline(0, NULL);
 		cli_report(c->gold, err);
 		page_free(&t->pg);
 		free(t);
@@ -1638,6 +1669,10 @@ tui_run(struct cli *c)
 		rules_set_free(t->rules);
 		goto fail;
 	}
+	/* with keys from a script, the rule is in before the first screen
+	 * (reproducible screens); at a terminal, just after it */
+	if (c->keys)
+		apply_due_rule(t, false);
 	parse_warning(t);
 	t->tree_center = true;
 	t->hist_sel = -2;
@@ -1654,11 +1689,13 @@ tui_run(struct cli *c)
 		/* A terminal that cannot address the cursor (TERM=dumb) still
 		 * gets what the method extracts, as pith extract prints it
 		 * (with the site's pages, when they were being read). */
+		apply_due_rule(t, false);
 		if (t->loading) {
 			cli_sites_finish(t->loading, NULL, t->sites);
 			t->loading = NULL;
 			model_recompute(&t->m);
 		}
+		screen_deadline(0, NULL);
 		eprintf("pith: %s; printing the extracted text\n", err);
 		fwrite(t->m.out.data, 1, t->m.out.len, stdout);
 		model_free(&t->m);
@@ -1673,6 +1710,13 @@ tui_run(struct cli *c)
 	layout(t);
 	draw(t);
 	screen_update(false);
+	if (t->rule_due) {
+		apply_due_rule(t, true);
+		parse_warning(t);
+		draw(t);
+		screen_update(false);
+	}
+	screen_deadline(0, NULL);
 	double first_screen = now_ms() - t0, first_cpu = cpu_ms() - c0;
 	double slowest = 0, total = 0, slowest_threshold = 0, slowest_threshold_cpu = 0;
 	int nkeys = 0, nthreshold = 0, ndumps = 0;
@@ -1768,6 +1812,7 @@ tui_run(struct cli *c)
 	return rc;
 
 fail:
+	screen_deadline(0, NULL);
 	free(gold);
 	script_free(&script);
 	page_free(&t->pg);

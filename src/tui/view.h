@@ -113,6 +113,7 @@ struct tui {
 	char pending_worst[1024];  /* the page with the lowest figure */
 	struct buf diff;           /* its change to the file */
 	struct rules_set *rules;   /* --rules, or NULL */
+	const struct rule *rule_due;  /* its rule for the page, not applied yet */
 	struct page pg;
 	void **sites;              /* each method's site state (--siblings), or NULL */
 	struct tui_model m;
