@@ -163,6 +163,13 @@ site_view(const struct method *m, const struct site_pages *all, int nsib, struct
 	}
 }
 
+/* Does method m build a site from these pages? */
+static bool
+site_wanted(const struct method *m, int nsib)
+{
+	return m->site_pages != SITE_NONE && (m->site_pages != SITE_SIBLINGS || nsib > 0);
+}
+
 struct site_load {
 	const struct cli *c;
 	const struct method *const *ms;
@@ -170,6 +177,9 @@ struct site_load {
 	struct strv names;
 	struct site_pages sp;
 	uint8_t *crashed;       /* a crash for each input that gave one */
+	void **build;           /* per method: its site a page at a time */
+	int *first;             /* per method: its first page among the loaded */
+	bool hold;              /* a method needs every page in hand */
 	bool progress;          /* a progress line on stderr to clear first */
 };
 
@@ -179,8 +189,7 @@ cli_sites_begin(const struct cli *c, const struct method *const *ms, int nm, cha
 {
 	bool any = false;
 	for (int k = 0; k < nm; k++)
-		any |= ms[k]->site_pages != SITE_NONE &&
-		       (ms[k]->site_pages != SITE_SIBLINGS || c->nsiblings);
+		any |= site_wanted(ms[k], c->nsiblings);
 	if (!any)
 		return NULL;
 	struct site_load *l = xcalloc(1, sizeof *l);
@@ -197,6 +206,24 @@ cli_sites_begin(const struct cli *c, const struct method *const *ms, int nm, cha
 	l->sp.path = xcalloc((size_t)l->names.n + 1, sizeof *l->sp.path);
 	l->sp.name = xcalloc((size_t)l->names.n + 1, sizeof *l->sp.name);
 	l->crashed = xcalloc((size_t)ninputs + 1, 1);
+	/* a method that builds its site a page at a time gets each page as
+	 * it loads; the pages are kept only for one that cannot */
+	l->build = xcalloc((size_t)nm + 1, sizeof *l->build);
+	l->first = xcalloc((size_t)nm + 1, sizeof *l->first);
+	for (int k = 0; k < nm; k++) {
+		const struct method *m = ms[k];
+		if (!site_wanted(m, l->nsib))
+			continue;
+		if (!m->site_begin) {
+			l->hold = true;
+			continue;
+		}
+		struct site_pages v;
+		site_view(m, &l->sp, l->nsib, &v);
+		l->first[k] = (int)(v.pages - l->sp.pages);
+		if (v.n >= m->min_site)
+			l->build[k] = m->site_begin(v.n, &c->params);
+	}
 	return l;
 }
 
@@ -230,7 +257,41 @@ cli_sites_step(struct site_load *l)
 			page_free(&l->sp.pages[i]);
 		}
 	}
+	for (int k = 0; k < l->nm; k++)
+		if (l->build[k] && i >= l->first[k])
+			l->ms[k]->site_add(l->build[k], i - l->first[k], &l->sp.pages[i],
+					   l->sp.path[i]);
+	if (!l->hold)
+		page_free(&l->sp.pages[i]);
 	return l->names.n - l->next;
+}
+
+/* site_end's reload: the page in hand, or read again. */
+struct reload {
+	struct site_load *l;
+	int first;
+	struct page pg;
+};
+
+static int
+reload_page(void *ctx, int i, const struct page **pg)
+{
+	struct reload *r = ctx;
+	page_free(&r->pg);
+	if (i < 0)
+		return 0;
+	int at = r->first + i;
+	if (r->l->hold) {
+		*pg = &r->l->sp.pages[at];
+		return 0;
+	}
+	char err[256];
+	if (cli_load(r->l->c, r->l->names.v[at], &r->pg, true, err, sizeof err) < 0) {
+		cli_report(r->l->names.v[at], err);
+		return -1;
+	}
+	*pg = &r->pg;
+	return 0;
 }
 
 void
@@ -243,14 +304,23 @@ cli_sites_finish(struct site_load *l, uint8_t *crashed, void **out)
 	for (int i = 0; crashed && i < l->ninputs; i++)
 		crashed[i] |= l->crashed[i];
 	const struct cli *c = l->c;
+	FILE *verbose = c->verbose ? stderr : NULL;
 	for (int k = 0; k < l->nm; k++) {
 		const struct method *m = l->ms[k];
-		if (m->site_pages == SITE_NONE || (m->site_pages == SITE_SIBLINGS && !l->nsib))
+		if (l->build[k]) {
+			struct reload r = { .l = l, .first = l->first[k] };
+			out[k] = m->site_end(l->build[k], &c->params, reload_page, &r,
+					     l->sp.name + l->first[k], verbose);
+			l->build[k] = NULL;
+			page_free(&r.pg);
+			continue;
+		}
+		if (!site_wanted(m, l->nsib) || m->site_begin)
 			continue;
 		struct site_pages v;
 		site_view(m, &l->sp, l->nsib, &v);
 		if (v.n >= m->min_site)
-			out[k] = run_site_new(m, &v, &c->params, c->verbose ? stderr : NULL);
+			out[k] = run_site_new(m, &v, &c->params, verbose);
 	}
 	cli_sites_abandon(l);
 }
@@ -260,6 +330,11 @@ cli_sites_abandon(struct site_load *l)
 {
 	if (!l)
 		return;
+	for (int k = 0; k < l->nm; k++)
+		if (l->build[k])
+			l->ms[k]->site_abandon(l->build[k]);
+	free(l->build);
+	free(l->first);
 	for (int i = 0; i < l->names.n; i++) {
 		page_free(&l->sp.pages[i]);
 		free(l->sp.path[i]);

@@ -472,32 +472,63 @@ entropy_own_text(const struct entropy_site *s, const struct dom *d, const struct
 	return t;
 }
 
-struct entropy_site *
-entropy_site_new(const struct dom *const *doms, const struct metrics *const *ms,
-		 int n, const struct params *p, char *const *paths)
+struct entropy_build {
+	struct entropy_site *s;
+	struct stm_tree **t;    /* per page, NULL for a failed one */
+};
+
+struct entropy_build *
+entropy_build_new(int n)
 {
-	struct entropy_site *s = xcalloc(1, sizeof *s);
+	struct entropy_build *b = xcalloc(1, sizeof *b);
+	struct entropy_site *s = b->s = xcalloc(1, sizeof *s);
 	s->n = n;
 	s->text = site_text_new();
 	s->realpath = xcalloc((size_t)n + 1, sizeof *s->realpath);
-	for (int i = 0; i < n; i++) {
-		s->realpath[i] = paths && paths[i] ? xstrdup(paths[i]) : NULL;
-		if (doms[i])
-			site_text_add(s->text, doms[i], s->realpath[i]);
-	}
 	s->cluster = xmalloc(((size_t)n + 1) * sizeof *s->cluster);
+	for (int i = 0; i < n; i++)
+		s->cluster[i] = -1;
 	s->sim = xcalloc((size_t)n + 1, sizeof *s->sim);
 	s->sample = xmalloc(((size_t)n + 1) * sizeof *s->sample);
+	b->t = xcalloc((size_t)n + 1, sizeof *b->t);
+	return b;
+}
+
+void
+entropy_build_add(struct entropy_build *b, int i, const struct dom *d, const char *path)
+{
+	struct entropy_site *s = b->s;
+	if (i < 0 || i >= s->n)
+		return;
+	s->realpath[i] = path ? xstrdup(path) : NULL;
+	if (!d)
+		return;
+	site_text_add(s->text, d, s->realpath[i]);
+	b->t[i] = stm_tree_new(d);
+}
+
+int
+entropy_build_pages(const struct entropy_build *b)
+{
+	int k = 0;
+	for (int i = 0; i < b->s->n; i++)
+		k += b->t[i] != NULL;
+	return k;
+}
+
+struct entropy_site *
+entropy_build_end(struct entropy_build *b, const struct params *p, entropy_reload reload,
+		  void *ctx)
+{
+	struct entropy_site *s = b->s;
+	int n = s->n, k = 0;
 	struct stm_tree **t = xcalloc((size_t)n + 1, sizeof *t);
 	int *idx = xmalloc(((size_t)n + 1) * sizeof *idx);
-	int k = 0;
-	for (int i = 0; i < n; i++) {
-		s->cluster[i] = -1;
-		if (doms[i]) {
-			t[k] = stm_tree_new(doms[i]);
+	for (int i = 0; i < n; i++)
+		if (b->t[i]) {
+			t[k] = b->t[i];
 			idx[k++] = i;
 		}
-	}
 	int *cl = xmalloc(((size_t)k + 1) * sizeof *cl);
 	int *lead = xmalloc(((size_t)k + 1) * sizeof *lead);
 	s->nclusters = stm_cluster((const struct stm_tree *const *)t, k, p->ent_sim, cl, lead);
@@ -505,21 +536,69 @@ entropy_site_new(const struct dom *const *doms, const struct metrics *const *ms,
 	for (int c = 0; c < s->nclusters; c++) {
 		int i = idx[lead[c]];
 		s->sample[c] = i;
-		double *own = entropy_own_text(s, doms[i], ms[i], p, s->realpath[i]);
-		s->path[c] = entropy_path_new(doms[i], entropy_page_stop(doms[i], ms[i], p, own));
+		const struct dom *d;
+		const struct metrics *m;
+		/* a sample that no longer loads: its pages fall back to their
+		 * own descent (entropy_site_stop) */
+		if (reload(ctx, i, &d, &m) < 0)
+			continue;
+		double *own = entropy_own_text(s, d, m, p, s->realpath[i]);
+		s->path[c] = entropy_path_new(d, entropy_page_stop(d, m, p, own));
 		free(own);
 	}
+	reload(ctx, -1, NULL, NULL);
 	for (int j = 0; j < k; j++) {
 		s->cluster[idx[j]] = cl[j];
 		s->sim[idx[j]] = j == lead[cl[j]] ? 1.0 : stm_similarity(t[j], t[lead[cl[j]]]);
 	}
-	for (int j = 0; j < k; j++)
-		stm_tree_free(t[j]);
+	for (int i = 0; i < n; i++)
+		stm_tree_free(b->t[i]);
+	free(b->t);
+	free(b);
 	free(t);
 	free(idx);
 	free(cl);
 	free(lead);
 	return s;
+}
+
+void
+entropy_build_abandon(struct entropy_build *b)
+{
+	if (!b)
+		return;
+	for (int i = 0; i < b->s->n; i++)
+		stm_tree_free(b->t[i]);
+	free(b->t);
+	entropy_site_free(b->s);
+	free(b);
+}
+
+struct held {
+	const struct dom *const *doms;
+	const struct metrics *const *ms;
+};
+
+static int
+reload_held(void *ctx, int i, const struct dom **d, const struct metrics **m)
+{
+	const struct held *h = ctx;
+	if (i < 0)
+		return 0;
+	*d = h->doms[i];
+	*m = h->ms[i];
+	return 0;
+}
+
+struct entropy_site *
+entropy_site_new(const struct dom *const *doms, const struct metrics *const *ms,
+		 int n, const struct params *p, char *const *paths)
+{
+	struct entropy_build *b = entropy_build_new(n);
+	for (int i = 0; i < n; i++)
+		entropy_build_add(b, i, doms[i], paths ? paths[i] : NULL);
+	struct held h = { doms, ms };
+	return entropy_build_end(b, p, reload_held, &h);
 }
 
 void
@@ -546,7 +625,7 @@ entropy_site_stop(const struct entropy_site *s, int i, const struct dom *d,
 {
 	*fallback = 0;
 	int c = i >= 0 && i < s->n ? s->cluster[i] : -1;
-	int stop = c >= 0 ? entropy_path_find(s->path[c], d) : -1;
+	int stop = c >= 0 && s->path[c] ? entropy_path_find(s->path[c], d) : -1;
 	double *own = entropy_own_text(s, d, m, p, i >= 0 && i < s->n ? s->realpath[i] : NULL);
 	double total = own && d->body >= 0 ? own[d->body] : 0;
 	/* the path names nothing here, or a part with little of the page's

@@ -133,12 +133,27 @@ struct entropy_site {
 	int *cluster;            /* per page, -1 for a failed one */
 	double *sim;             /* per page: similarity to its cluster's sample */
 	int *sample;             /* per cluster */
-	struct ent_path **path;  /* per cluster */
+	struct ent_path **path;  /* per cluster; NULL when its sample failed */
 };
 
 struct entropy_site *entropy_site_new(const struct dom *const *doms,
 				      const struct metrics *const *ms, int n,
 				      const struct params *p, char *const *paths);
+/* The same a page at a time, so that no more than one page's tree need
+ * be in memory: entropy_build_add for each of the n pages (d NULL for a
+ * failed one; d is not kept), then entropy_build_end, which clusters and
+ * asks reload for each cluster's sample again (reload(ctx, -1, ...) when
+ * it is done with them; a sample that fails to load gets no path). */
+struct entropy_build;
+typedef int (*entropy_reload)(void *ctx, int i, const struct dom **d,
+			      const struct metrics **m);
+struct entropy_build *entropy_build_new(int n);
+void entropy_build_add(struct entropy_build *b, int i, const struct dom *d, const char *path);
+/* How many pages with a tree were added. */
+int entropy_build_pages(const struct entropy_build *b);
+struct entropy_site *entropy_build_end(struct entropy_build *b, const struct params *p,
+				       entropy_reload reload, void *ctx);
+void entropy_build_abandon(struct entropy_build *b);
 void entropy_site_free(struct entropy_site *s);
 /* The content root of page i: its cluster's path applied to d; when the
  * path names nothing there, the page's own descent and *fallback = 1. */

@@ -22,22 +22,80 @@ struct ent_state {
 };
 
 static void *
+ent_site_begin(int n, const struct params *p)
+{
+	(void)p;
+	return entropy_build_new(n);
+}
+
+static void
+ent_site_add(void *b, int i, const struct page *pg, const char *path)
+{
+	entropy_build_add(b, i, pg->dom, path);
+}
+
+/* The caller's reload, as entropy_build_end asks for a page. */
+struct ent_reload {
+	int (*reload)(void *ctx, int i, const struct page **pg);
+	void *ctx;
+};
+
+static int
+ent_reload(void *ctx, int i, const struct dom **d, const struct metrics **m)
+{
+	const struct ent_reload *r = ctx;
+	const struct page *pg = NULL;
+	if (r->reload(r->ctx, i, i < 0 ? NULL : &pg) < 0 || i < 0)
+		return i < 0 ? 0 : -1;
+	if (!pg->dom)
+		return -1;
+	*d = pg->dom;
+	*m = pg->m;
+	return 0;
+}
+
+static void *
+ent_site_end(void *b, const struct params *p,
+	     int (*reload)(void *ctx, int i, const struct page **pg), void *ctx,
+	     const char *const *names, FILE *verbose)
+{
+	if (entropy_build_pages(b) == 0) {
+		entropy_build_abandon(b);
+		return NULL;
+	}
+	struct ent_reload r = { reload, ctx };
+	struct entropy_site *st = entropy_build_end(b, p, ent_reload, &r);
+	for (int k = 0; verbose && k < st->nclusters; k++)
+		if (st->path[k])
+			fprintf(verbose, "pith: cluster %d: sample %s, path %s (%s)\n", k,
+				names[st->sample[k]], st->path[k]->xpath,
+				entropy_path_kind(st->path[k]));
+	return st;
+}
+
+static void
+ent_site_abandon(void *b)
+{
+	entropy_build_abandon(b);
+}
+
+/* The pages in hand: site_begin, site_add and site_end over them. */
+static int
+reload_held(void *ctx, int i, const struct page **pg)
+{
+	const struct site_pages *sp = ctx;
+	if (i >= 0)
+		*pg = &sp->pages[i];
+	return 0;
+}
+
+static void *
 ent_site_new(const struct site_pages *sp, const struct params *p, FILE *verbose)
 {
-	const struct dom **doms = xcalloc((size_t)sp->n + 1, sizeof *doms);
-	const struct metrics **ms = xcalloc((size_t)sp->n + 1, sizeof *ms);
-	for (int i = 0; i < sp->n; i++) {
-		doms[i] = sp->pages[i].dom;
-		ms[i] = sp->pages[i].m;
-	}
-	struct entropy_site *st = entropy_site_new(doms, ms, sp->n, p, sp->path);
-	for (int k = 0; verbose && k < st->nclusters; k++)
-		fprintf(verbose, "pith: cluster %d: sample %s, path %s (%s)\n", k,
-			sp->name[st->sample[k]], st->path[k]->xpath,
-			entropy_path_kind(st->path[k]));
-	free(doms);
-	free(ms);
-	return st;
+	void *b = ent_site_begin(sp->n, p);
+	for (int i = 0; i < sp->n; i++)
+		ent_site_add(b, i, &sp->pages[i], sp->path[i]);
+	return ent_site_end(b, p, reload_held, (void *)sp, sp->name, verbose);
 }
 
 static void
@@ -293,6 +351,10 @@ const struct method method_ent = {
 	.min_site = 2,
 	.site_new = ent_site_new,
 	.site_free = ent_site_free,
+	.site_begin = ent_site_begin,
+	.site_add = ent_site_add,
+	.site_end = ent_site_end,
+	.site_abandon = ent_site_abandon,
 	.decide = ent_decide,
 	.state_free = ent_state_free,
 	.columns = ent_columns,

@@ -82,6 +82,19 @@ struct method {
 
 	void *(*site_new)(const struct site_pages *sp, const struct params *p, FILE *verbose);
 	void (*site_free)(void *site);
+	/* Optional: the site built a page at a time, so that a run over
+	 * many pages never holds them all.  site_begin for n pages;
+	 * site_add for each page in order (pg->dom NULL when it failed;
+	 * path its real path), which the caller may free after; site_end
+	 * (NULL when no page loaded), which may ask for page i again
+	 * through reload (reload(ctx, -1, NULL) when done); site_abandon
+	 * when the site is not built after all. */
+	void *(*site_begin)(int n, const struct params *p);
+	void (*site_add)(void *b, int i, const struct page *pg, const char *path);
+	void *(*site_end)(void *b, const struct params *p,
+			  int (*reload)(void *ctx, int i, const struct page **pg), void *ctx,
+			  const char *const *names, FILE *verbose);
+	void (*site_abandon)(void *b);
 
 	/* Decide every element of pg into dc (pins and rules come after, in
 	 * run.c).  *state is the method's per-page object from an earlier

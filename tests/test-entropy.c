@@ -373,6 +373,72 @@ test_site(void **state)
 		page_free(&pg[i]);
 }
 
+/* A page at a time: each page is freed as soon as it was added, and only
+ * the clusters' samples are read again, once each, at the end; the site
+ * is the one test_site builds with every page in hand. */
+struct reload_log {
+	const char *html[3];
+	struct page pg;
+	int calls[4], ncalls;
+};
+
+static int
+reload_logged(void *ctx, int i, const struct dom **d, const struct metrics **m)
+{
+	struct reload_log *r = ctx;
+	page_free(&r->pg);
+	if (r->ncalls < 4)
+		r->calls[r->ncalls++] = i;
+	if (i < 0)
+		return 0;
+	test_page(&r->pg, r->html[i]);
+	*d = r->pg.dom;
+	*m = r->pg.m;
+	return 0;
+}
+
+static void
+test_site_streamed(void **state)
+{
+	(void)state;
+	struct reload_log r = { .html = {
+		SITE_PAGE("One", "first paragraph of the first article",
+			  "second paragraph of the first article"),
+		SITE_PAGE("Two", "first paragraph, article two",
+			  "second paragraph, article two, rather longer than the other one"),
+		"<body><table><tr><td><a href=/1>1</a></td></tr>"
+		"<tr><td><a href=/2>2</a></td></tr></table><form><input></form></body>" } };
+	struct params p;
+	params_default(&p);
+	struct entropy_build *b = entropy_build_new(4);
+	for (int i = 0; i < 3; i++) {
+		struct page pg;
+		test_page(&pg, r.html[i]);
+		entropy_build_add(b, i, pg.dom, NULL);
+		page_free(&pg);
+	}
+	entropy_build_add(b, 3, NULL, NULL);    /* a page that failed */
+	assert_int_equal(entropy_build_pages(b), 3);
+	struct entropy_site *s = entropy_build_end(b, &p, reload_logged, &r);
+	/* the samples of the two clusters, then the end */
+	assert_int_equal(r.ncalls, 3);
+	assert_int_equal(r.calls[0], 0);
+	assert_int_equal(r.calls[1], 2);
+	assert_int_equal(r.calls[2], -1);
+	assert_int_equal(s->nclusters, 2);
+	assert_int_equal(s->cluster[1], 0);
+	assert_int_equal(s->cluster[2], 1);
+	assert_int_equal(s->cluster[3], -1);
+	assert_string_equal(s->path[0]->xpath, "//div[@id='main']");
+	struct page pg;
+	test_page(&pg, r.html[1]);
+	int fb;
+	assert_int_equal(entropy_site_stop(s, 1, pg.dom, pg.m, &p, &fb), test_by_id(&pg, "main"));
+	assert_int_equal(fb, 0);
+	page_free(&pg);
+	entropy_site_free(s);
+}
+
 int
 main(void)
 {
@@ -387,6 +453,7 @@ main(void)
 		cmocka_unit_test(test_paths),
 		cmocka_unit_test(test_containers),
 		cmocka_unit_test(test_site),
+		cmocka_unit_test(test_site_streamed),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
