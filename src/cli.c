@@ -248,9 +248,14 @@ cli_sites_step(struct site_load *l)
 		if (rc < 0) {
 			/* an input's failure is reported when it is extracted;
 			 * a crash here, once, and the page is not run again */
-			if (l->progress && (i >= l->ninputs || rc == -2))
+			/* a sibling that is also an input is reported as the
+			 * input (now for a crash, when extracted otherwise) */
+			bool said = false;
+			for (int j = 0; j < l->ninputs && i >= l->ninputs && !said; j++)
+				said = !strcmp(l->sp.path[j], l->sp.path[i]);
+			if (l->progress && (i >= l->ninputs || rc == -2) && !said)
 				fputs("\r\033[K", stderr);
-			if (i >= l->ninputs || rc == -2)
+			if ((i >= l->ninputs || rc == -2) && !said)
 				cli_report(name, err);
 			if (rc == -2 && i < l->ninputs)
 				l->crashed[i] = 1;
