@@ -14,7 +14,8 @@
 #include "page.h"
 #include "params.h"
 
-enum format { FORMAT_TEXT, FORMAT_TSV, FORMAT_JSON, FORMAT_MARKDOWN, FORMAT_HTML, FORMAT_WET };
+enum format { FORMAT_TEXT, FORMAT_TSV, FORMAT_JSON, FORMAT_MARKDOWN, FORMAT_HTML, FORMAT_WET,
+	      FORMAT_SVG };
 
 /* extract's --timeout when not given, for WARC and -j runs (seconds) */
 #define EXTRACT_DEFAULT_TIMEOUT 60
@@ -107,6 +108,7 @@ int cmd_dump(struct cli *c);
 int cmd_extract(struct cli *c);
 int cmd_histogram(struct cli *c);
 int cmd_inspect(struct cli *c);
+int cmd_report(struct cli *c);
 int cmd_rules(struct cli *c);
 
 #endif

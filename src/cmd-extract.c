@@ -196,9 +196,7 @@ passage(void *ctx, const char *line, size_t n, size_t off)
 	(void)off;
 	/* cut at 160 bytes, on a character's first byte: a message is
 	 * valid UTF-8 ("改\xe9\x80..." was not) */
-	size_t k = n > PASSAGE_BYTES ? PASSAGE_BYTES : n;
-	while (k < n && k > 0 && ((unsigned char)line[k] & 0xC0) == 0x80)
-		k--;
+	size_t k = utf8_cut(line, n, PASSAGE_BYTES);
 	if (p->n++ < 20)
 		eprintf("%s: %s: %.*s%s\n", p->input, p->what, (int)k, line, k < n ? "..." : "");
 }

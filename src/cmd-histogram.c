@@ -26,8 +26,10 @@ cmd_histogram(struct cli *c)
 {
 	if (c->ninputs != 1)
 		return cli_usage_error("histogram takes one FILE");
-	if (c->format_given && c->format != FORMAT_TSV)
-		return cli_usage_error("histogram writes tsv");
+	if (c->format_given && c->format != FORMAT_TSV && c->format != FORMAT_SVG)
+		return cli_usage_error("histogram writes tsv or svg");
+	if (c->format == FORMAT_SVG && c->plot)
+		return cli_usage_error("--plot draws text; --format svg an image: one of them");
 	struct page pg;
 	char err[256];
 	const char *in = c->inputs[0];
@@ -38,7 +40,15 @@ cmd_histogram(struct cli *c)
 		return 1;
 	}
 	page_lineblock(&pg, &c->params);
-	histogram_print(pg.lb, &c->params, c->plot, terminal_columns(), stdout);
+	if (c->format == FORMAT_SVG) {
+		struct buf svg;
+		buf_init(&svg);
+		histogram_svg(pg.lb, &c->params, true, &svg);
+		fwrite(svg.data, 1, svg.len, stdout);
+		buf_free(&svg);
+	} else {
+		histogram_print(pg.lb, &c->params, c->plot, terminal_columns(), stdout);
+	}
 	page_free(&pg);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		cli_report("stdout", "write error");

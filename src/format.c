@@ -848,20 +848,7 @@ format_lines_markdown(const char *text, size_t len, struct buf *out)
 static void
 html_escape(struct buf *b, const char *s, size_t n, bool attr)
 {
-	for (size_t i = 0; i < n; i++) {
-		switch (s[i]) {
-		case '&': buf_adds(b, "&amp;"); break;
-		case '<': buf_adds(b, "&lt;"); break;
-		case '>': buf_adds(b, "&gt;"); break;
-		case '"':
-			if (attr) {
-				buf_adds(b, "&quot;");
-				break;
-			}
-			/* fall through */
-		default: buf_addc(b, s[i]); break;
-		}
-	}
+	buf_add_html(b, s, n, attr);
 }
 
 /* Elements kept as they are; every other element gives its content only

@@ -7,11 +7,22 @@
 #ifndef PITH_HISTOGRAM_H
 #define PITH_HISTOGRAM_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "lineblock.h"
+#include "util.h"
 
 int histogram_print(const struct lineblock *lb, const struct params *p,
 		    int plot, int columns, FILE *out);
+
+/* The same as an SVG image appended to out: one bar per block (a
+ * <rect class="bar"> with data-block and data-length; "bar region" in a
+ * region, "bar region selected" in one lb.mode selects), each region's
+ * span behind its bars (class "span"), the threshold T as a line (class
+ * "threshold"), axes labelled with block numbers and lengths.  Its own
+ * <style>, no script; standalone adds the XML declaration. */
+void histogram_svg(const struct lineblock *lb, const struct params *p, bool standalone,
+		   struct buf *out);
 
 #endif

@@ -19,6 +19,7 @@ static const char usage_main[] =
 "       pith histogram [OPTIONS] FILE       line-block distribution and regions\n"
 "       pith extract   [OPTIONS] FILE|DIR|URL|WARC...  extracted text, batch\n"
 "       pith rules     check|test|export ...  validate, test, convert site rules\n"
+"       pith report    [OPTIONS] FILE|URL  what the inspector shows, as HTML\n"
 "\n"
 "Options:\n"
 "  --algo NAME         auto (default), cc, lb, tib, ent or sib\n"
@@ -27,9 +28,10 @@ static const char usage_main[] =
 "  --url URL           the page's address (for rules and the JSON output)\n"
 "  --siblings FILE|DIR same-site pages (repeatable)\n"
 "  --rules FILE|DIR    site rules\n"
-"  --format FMT        dump: tsv or json; histogram: tsv; extract: text, json,\n"
-"                      markdown, html or wet\n"
-"  -o, --output DIR    extract: write DIR/NAME.txt (.json, .md, .html) per page\n"
+"  --format FMT        dump: tsv or json; histogram: tsv or svg; extract: text,\n"
+"                      json, markdown, html or wet\n"
+"  -o, --output DIR    extract: write DIR/NAME.txt (.json, .md, .html) per page;\n"
+"                      report: the FILE to write\n"
 "  -j, --jobs N        extract: N worker processes\n"
 "  --plot              histogram: draw it as text\n"
 "  --gold FILE         inspector: score the extraction against this text\n"
@@ -93,11 +95,13 @@ static const char usage_dump[] =
 "               method combines, and the block's text (for training)\n";
 
 static const char usage_histogram[] =
-"usage: pith histogram [--format tsv] [--plot] [--set lb.K=N] FILE\n"
+"usage: pith histogram [--format tsv|svg] [--plot] [--set lb.K=N] FILE\n"
 "\n"
 "Prints 'block<TAB>length' rows (block = the 1-based line the block starts\n"
 "on) and then '# region START END' for every region found.  --plot draws\n"
-"the distribution as text with the threshold and regions marked.\n";
+"the distribution as text with the threshold and regions marked;\n"
+"--format svg writes it as an SVG image: a bar per block, the regions and\n"
+"the threshold line.\n";
 
 static const char usage_extract[] =
 "usage: pith extract [OPTIONS] FILE|DIR|URL|WARC|- ...\n"
@@ -171,6 +175,19 @@ static const char usage_inspect[] =
 "Press ? inside for the keys.  When standard output is not a terminal,\n"
 "prints what pith extract would.\n";
 
+static const char usage_report[] =
+"usage: pith report [--algo NAME] [--set NAME=VALUE] [--gold FILE]\n"
+"                   [--rules FILE|DIR] [--siblings FILE|DIR] [-o FILE] FILE|URL\n"
+"\n"
+"Writes what the inspector shows of the page as one HTML file that needs\n"
+"no network: the method and its parameters, the text with what is dropped\n"
+"struck through, the line-block histogram (SVG), the method's stages and\n"
+"what each changed, the tree with every element's figures and decision,\n"
+"and the detail pane's lines for every element that decides; with --gold,\n"
+"precision, recall, F1 and the differences.  -o FILE: write it there (an\n"
+"existing file is kept as FILE.~N~ first; --force: not), else on standard\n"
+"output.  The inspector's S writes the same for what it shows.\n";
+
 enum {
 	OPT_ALGO = 256, OPT_FTR_ONLY, OPT_GOLD_DIR, OPT_SET, OPT_CHARSET, OPT_URL, OPT_SIBLINGS, OPT_RULES,
 	OPT_RULES_OUT, OPT_FORMAT, OPT_PLOT, OPT_GOLD, OPT_KEYS, OPT_SCREEN,
@@ -241,6 +258,8 @@ command_usage(const char *cmd)
 		return usage_inspect;
 	if (!strcmp(cmd, "rules"))
 		return usage_rules;
+	if (!strcmp(cmd, "report"))
+		return usage_report;
 	return usage_main;
 }
 
@@ -263,7 +282,7 @@ run(int argc, char **argv)
 	c.command = "inspect";
 	if (argc > 1 && (!strcmp(argv[1], "inspect") || !strcmp(argv[1], "dump") ||
 			 !strcmp(argv[1], "histogram") || !strcmp(argv[1], "extract") ||
-			 !strcmp(argv[1], "rules"))) {
+			 !strcmp(argv[1], "rules") || !strcmp(argv[1], "report"))) {
 		c.command = argv[1];
 		first = 2;
 	}
@@ -325,11 +344,14 @@ run(int argc, char **argv)
 				c.format = FORMAT_MARKDOWN;
 			else if (!strcmp(optarg, "html") && !strcmp(c.command, "extract"))
 				c.format = FORMAT_HTML;
+			else if (!strcmp(optarg, "svg") && !strcmp(c.command, "histogram"))
+				c.format = FORMAT_SVG;
 			else if (!strcmp(c.command, "extract"))
 				return cli_usage_error("unknown format '%s' (text, json, markdown, html, wet)", optarg);
+			else if (!strcmp(c.command, "histogram"))
+				return cli_usage_error("unknown format '%s' (tsv, svg)", optarg);
 			else
-				return cli_usage_error("unknown format '%s' (text, tsv, json%s)", optarg,
-						       strcmp(c.command, "extract") ? "" : ", wet");
+				return cli_usage_error("unknown format '%s' (text, tsv, json)", optarg);
 			break;
 		case OPT_PLOT: c.plot = true; break;
 		case OPT_FEATURES: c.features = true; break;
@@ -415,6 +437,8 @@ run(int argc, char **argv)
 		rc = cmd_extract(&c);
 	else if (!strcmp(c.command, "rules"))
 		rc = cmd_rules(&c);
+	else if (!strcmp(c.command, "report"))
+		rc = cmd_report(&c);
 	else
 		rc = cmd_inspect(&c);
 	free(c.siblings);

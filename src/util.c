@@ -285,6 +285,43 @@ buf_add_utf8(struct buf *b, uint32_t cp)
 	buf_add(b, s, n);
 }
 
+size_t
+utf8_cut(const char *s, size_t n, size_t max)
+{
+	if (n <= max)
+		return n;
+	size_t k = max;
+	while (k > 0 && ((unsigned char)s[k] & 0xC0) == 0x80)
+		k--;
+	return k;
+}
+
+void
+buf_add_html(struct buf *b, const char *s, size_t n, bool attr)
+{
+	size_t run = 0;     /* bytes waiting to be copied as they are */
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		const char *rep = NULL;
+		if (c == '&')
+			rep = "&amp;";
+		else if (c == '<')
+			rep = "&lt;";
+		else if (c == '>')
+			rep = "&gt;";
+		else if (c == '"' && attr)
+			rep = "&quot;";
+		else if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+			rep = " ";
+		if (!rep)
+			continue;
+		buf_add(b, s + run, i - run);
+		buf_adds(b, rep);
+		run = i + 1;
+	}
+	buf_add(b, s + run, n - run);
+}
+
 void
 buf_add_json(struct buf *b, const char *s, size_t n)
 {

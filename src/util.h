@@ -58,6 +58,10 @@ void buf_add_safe(struct buf *b, const char *s, size_t n);
 /* eprintf(...) through buf_add_safe: every message pith prints
  * on stderr goes through here or die(). */
 void eprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Append s as HTML text (& < > escaped; with attr, " too, for an
+ * attribute's value in double quotes).  C0 controls but tab, line feed
+ * and carriage return become spaces (no HTML or XML may hold them). */
+void buf_add_html(struct buf *b, const char *s, size_t n, bool attr);
 /* Append s as a JSON string literal, quotes included. */
 void buf_add_json(struct buf *b, const char *s, size_t n);
 /* Hand over the bytes (NUL-terminated) and reset the buffer. */
@@ -66,6 +70,9 @@ char *buf_steal(struct buf *b, size_t *len);
 /* Decode one UTF-8 sequence at s (n bytes available); store the code point
  * (U+FFFD for an invalid sequence) and return the bytes consumed (>= 1). */
 size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
+/* The longest prefix of s[0..n) of at most max bytes that ends before a
+ * character's first byte: a cut there leaves valid UTF-8 whole. */
+size_t utf8_cut(const char *s, size_t n, size_t max);
 /* Number of bytes of the ASCII prefix of s (fast). */
 size_t ascii_prefix(const unsigned char *s, size_t n);
 /* Number of bytes of the valid UTF-8 prefix of s. */

@@ -981,6 +981,63 @@ test_histogram_plot(void **state)
 	free(page);
 }
 
+/* The same page as an SVG image, worked out from histogram.c's layout:
+ * 56 units left of the plot, a bar every 5 (4 wide), 200 high for the
+ * larger of the longest block (20) and T (10), the x axis at 24 + 200. */
+static void
+test_histogram_svg(void **state)
+{
+	(void)state;
+	int chars[] = { 20, 5, 0, 0 };
+	char *page = xpage(chars, N(chars));
+	struct params p = prm(1, 10, LB_MODE_MAX, 0);
+	struct lineblock *lb = build(page, &p);
+	struct buf b;
+	buf_init(&b);
+	histogram_svg(lb, &p, true, &b);
+	const char *s = b.data;
+	static const char head[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg ";
+	assert_true(!strncmp(s, head, sizeof head - 1));
+	/* 56 + 4 bars of 5 + 16 wide, 24 + 200 + 40 high */
+	assert_non_null(strstr(s, "width=\"92\" height=\"264\" viewBox=\"0 0 92 264\" "
+			       "data-blocks=\"4\" data-k=\"1\" data-t=\"10\""));
+	/* block 1: 20 of 20 is the whole 200; block 2: 5 is 50; 3 and 4
+	 * nothing, 4 outside the region (1-3, selected) */
+	assert_non_null(strstr(s, "<rect class=\"bar region selected\" data-block=\"1\" "
+			       "data-length=\"20\" x=\"56\" y=\"24\" width=\"4\" height=\"200\">"
+			       "<title>block 1: 20 characters, in a region</title></rect>"));
+	assert_non_null(strstr(s, "data-block=\"2\" data-length=\"5\" x=\"61\" y=\"174\" "
+			       "width=\"4\" height=\"50\">"));
+	assert_non_null(strstr(s, "<rect class=\"bar region selected\" data-block=\"3\" "
+			       "data-length=\"0\" x=\"66\" y=\"224\" width=\"4\" height=\"0\">"));
+	assert_non_null(strstr(s, "<rect class=\"bar\" data-block=\"4\" data-length=\"0\" "
+			       "x=\"71\" y=\"224\""));
+	int bars = 0;
+	for (const char *q = s; (q = strstr(q, "<rect class=\"bar")); q++)
+		bars++;
+	assert_int_equal(bars, 4);
+	/* the region's span behind blocks 1-3: 3 bars of 5 less the last gap */
+	assert_non_null(strstr(s, "<rect class=\"span selected\" x=\"56\" y=\"24\" "
+			       "width=\"14\" height=\"200\"><title>region 1: blocks 1-3, selected"));
+	/* T = 10 of 20: 100 above the axis */
+	assert_non_null(strstr(s, "<line class=\"threshold\" x1=\"54\" y1=\"124\" x2=\"76\" "
+			       "y2=\"124\"/>"));
+	/* lengths every 5 (20 / 5 = 4 ticks at most), 10 units each */
+	assert_non_null(strstr(s, ">0</text>"));
+	assert_non_null(strstr(s, "<text class=\"ytick\" x=\"50\" y=\"128\" "
+			       "text-anchor=\"end\">10</text>"));
+	assert_non_null(strstr(s, "y=\"28\" text-anchor=\"end\">20</text>"));
+	assert_null(strstr(s, ">25</text>"));
+	/* one block number, 1, under its bar */
+	assert_non_null(strstr(s, "<text class=\"xtick\" x=\"58\" y=\"238\" "
+			       "text-anchor=\"middle\">1</text>"));
+	assert_null(strstr(s, "text-anchor=\"middle\">2</text>"));
+	assert_true(b.len > 7 && !strcmp(s + b.len - 7, "</svg>\n"));
+	buf_free(&b);
+	lineblock_free(lb);
+	free(page);
+}
+
 /* ---- size ---- */
 
 static void
@@ -1101,6 +1158,7 @@ main(void)
 		cmocka_unit_test(test_many_regions),
 		cmocka_unit_test(test_histogram_tsv),
 		cmocka_unit_test(test_histogram_plot),
+		cmocka_unit_test(test_histogram_svg),
 		cmocka_unit_test(test_large_inputs),
 		cmocka_unit_test(test_empty_run),
 	};

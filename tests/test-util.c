@@ -254,6 +254,20 @@ test_add_safe(void **state)
 	buf_add_safe(&b, "", 0);
 	assert_string_equal(b.data, "");
 	buf_free(&b);
+	/* a cut on a character's first byte: "aé" is 61 C3 A9 */
+	assert_int_equal(utf8_cut("a\xc3\xa9", 3, 2), 1);
+	assert_int_equal(utf8_cut("a\xc3\xa9", 3, 3), 3);
+	assert_int_equal(utf8_cut("a\xc3\xa9b", 4, 3), 3);
+	assert_int_equal(utf8_cut("ab", 2, 5), 2);
+	/* HTML text: & < > escaped, " in attributes only, C0 but tab, line
+	 * feed and carriage return as spaces */
+	buf_init(&b);
+	buf_add_html(&b, "a<b>&\"c\"\x01\t\n\r\x1b", 13, false);
+	assert_string_equal(b.data, "a&lt;b&gt;&amp;\"c\" \t\n\r ");
+	b.len = 0;
+	buf_add_html(&b, "x=\"1\"", 5, true);
+	assert_string_equal(b.data, "x=&quot;1&quot;");
+	buf_free(&b);
 	/* JSON strings escape DEL and C1 as well as C0 */
 	buf_init(&b);
 	buf_add_json(&b, "a\x7f\xc2\x9d" "b", 5);

@@ -61,6 +61,7 @@
 	A(GOLD_FILTER, "F",           "View",   "tree: only the elements whose decision disagrees with the --gold text (> kept, not in it; < in it, dropped)") \
 	A(WRITE_RULE,  "w",           "View",   "write a site rule for the page's host, learnt from every loaded page (the page and its --siblings)") \
 	A(SAVE_TEXT,   "s",           "View",   "save the extraction: .md Markdown, .html HTML, else text (asks before replacing)") \
+	A(SAVE_REPORT, "S",           "View",   "write a report of what is shown: one HTML file with the text, the histogram, the stages, the tree and every element's detail (an existing file is kept as FILE.~N~)") \
 	A(COPY_XPATH,  "y",           "View",   "copy the selected element's XPath (OSC 52: the terminal's clipboard)") \
 	A(COPY_CSS,    "Y",           "View",   "copy the selected element's CSS selector (OSC 52)") \
 	A(REDRAW,      "C-l",         "View",   "redraw the screen") \

@@ -609,6 +609,15 @@ model_select(struct tui_model *m, int i)
 	highlight(m);
 }
 
+void
+model_peek(struct tui_model *m, int i)
+{
+	if (i < -1 || i >= m->n)
+		return;
+	m->sel = i;
+	highlight(m);
+}
+
 bool
 model_has_children(const struct tui_model *m, int i)
 {

@@ -188,6 +188,9 @@ void model_rebuild_rows(struct tui_model *m);
 int model_row_of(const struct tui_model *m, int i);
 /* Select i, unfolding its ancestors if it was hidden. */
 void model_select(struct tui_model *m, int i);
+/* Select i without unfolding its ancestors (a report reads every
+ * element's detail; it puts the selection back the same way). */
+void model_peek(struct tui_model *m, int i);
 bool model_has_children(const struct tui_model *m, int i);
 void model_toggle_fold(struct tui_model *m, int i);
 void model_set_fold(struct tui_model *m, int i, bool folded);

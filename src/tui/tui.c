@@ -34,6 +34,7 @@
 
 #include <curses.h>
 
+#include "tui/report.h"
 #include "tui/tui.h"
 #include "tui/view.h"
 #include "rules.h"
@@ -484,6 +485,26 @@ rules_problem(void *ctx, const char *file, int line, const char *reason)
 	eprintf("pith: %s:%d: %s\n", file, line, reason);
 }
 
+/* pith report: to path, or standard output without one.  0 or 1. */
+static int
+write_report(struct tui *t, const char *path, bool backup)
+{
+	char err[512];
+	if (path) {
+		if (report_write(t, path, backup ? WRITE_BACKUP : 0, err, sizeof err) < 0) {
+			cli_report(path, err);
+			return 1;
+		}
+		return 0;
+	}
+	struct buf o;
+	buf_init(&o);
+	report_build(t, &o);
+	fwrite(o.data, 1, o.len, stdout);
+	buf_free(&o);
+	return 0;
+}
+
 /* --rules: load the site rules and let the page's own rule decide.  A
  * rule file with problems still loads; they are reported first. */
 static int
@@ -849,6 +870,36 @@ tui_save_default(const struct tui *t, char *out, size_t n)
 			*c = '_';
 }
 
+void
+tui_report_default(const struct tui *t, char *out, size_t n)
+{
+	char b[300];
+	tui_save_default(t, b, sizeof b);
+	size_t k = strlen(b);
+	if (k > 4 && !strcmp(b + k - 4, ".txt"))
+		b[k - 4] = '\0';
+	snprintf(out, n, "%s.report.html", b);
+}
+
+/* S: the report of what is shown; an existing file is kept as
+ * FILE.~N~ first. */
+static void
+save_report(struct tui *t, const char *path)
+{
+	struct stat st;
+	bool existed = stat(path, &st) == 0;
+	if (existed && S_ISDIR(st.st_mode)) {
+		tui_message(t, true, "%s: a directory", path);
+		return;
+	}
+	char err[512];
+	if (report_write(t, path, WRITE_BACKUP, err, sizeof err) < 0)
+		tui_message(t, true, "%s: %s", path, err);
+	else
+		tui_message(t, false, "wrote the report to %s%s", path,
+			    existed ? " (the file that was there is kept as a numbered ~N~ backup)" : "");
+}
+
 /* The format s writes a file in, by its name's extension: .md and
  * .markdown Markdown, .html and .htm HTML, anything else plain text. */
 enum save_format { SAVE_TEXT, SAVE_MARKDOWN, SAVE_HTML };
@@ -945,6 +996,15 @@ finish_prompt(struct tui *t)
 		} else {
 			save_text(t);
 		}
+		return;
+	}
+	if (p == PROMPT_REPORT) {
+		char path[4096];
+		if (t->plen == 0)
+			tui_report_default(t, path, sizeof path);
+		else
+			snprintf(path, sizeof path, "%s", t->pbuf);
+		save_report(t, path);
 		return;
 	}
 	if (p == PROMPT_RULE) {
@@ -1229,6 +1289,9 @@ do_action(struct tui *t, enum action a)
 		break;
 	case ACT_SAVE_TEXT:
 		open_prompt(t, PROMPT_SAVE);
+		break;
+	case ACT_SAVE_REPORT:
+		open_prompt(t, PROMPT_REPORT);
 		break;
 	case ACT_STEP:
 		if (!m->nstages) {
@@ -1587,7 +1650,10 @@ tui_run(struct cli *c)
 	/* a page can take seconds to parse: say so while the terminal is
 	 * still the shell's (Ctrl-C abandons it as for any command) */
 	const char *term = getenv("TERM");
-	bool say = !c->keys && isatty(STDERR_FILENO) && term && *term && strcmp(term, "dumb");
+	/* pith report: the state the inspector would show, then HTML */
+	bool report = !strcmp(c->command, "report");
+	bool say = !c->keys && !report && isatty(STDERR_FILENO) && term && *term &&
+		   strcmp(term, "dumb");
 	if (say)
 		eprintf("pith: reading %s... (Ctrl-C abandons)",
 			strcmp(in, "-") ? in : "standard input");
@@ -1653,7 +1719,7 @@ tui_run(struct cli *c)
 	 * keys from a script, before the first screen; at a terminal,
 	 * between keys after it (the page alone until they are in) */
 	t->sites = xcalloc((size_t)nmethods, sizeof *t->sites);
-	if (c->nsiblings > 0 && c->keys)
+	if (c->nsiblings > 0 && (c->keys || report))
 		cli_sites_new(c, methods, nmethods, c->inputs, 1, NULL, t->sites);
 	else if (c->nsiblings > 0 && (t->loading = cli_sites_begin(c, methods, nmethods,
 								    c->inputs, 1)))
@@ -1671,9 +1737,20 @@ tui_run(struct cli *c)
 	}
 	/* with keys from a script, the rule is in before the first screen
 	 * (reproducible screens); at a terminal, just after it */
-	if (c->keys)
+	if (c->keys || report)
 		apply_due_rule(t, false);
 	parse_warning(t);
+	if (report) {
+		screen_deadline(0, NULL);
+		int rc = write_report(t, c->outdir, !c->force);
+		model_free(&t->m);
+		free_sites(t);
+		rules_set_free(t->rules);
+		page_free(&t->pg);
+		free(t);
+		script_free(&script);
+		return rc;
+	}
 	t->tree_center = true;
 	t->hist_sel = -2;
 	t->text.sel = -2;

@@ -35,8 +35,11 @@ add(struct detail *D, int role, const char *fmt, ...)
 	x->role = role;
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(x->text, sizeof x->text, fmt, ap);
+	int k = vsnprintf(x->text, sizeof x->text, fmt, ap);
 	va_end(ap);
+	/* a line cut to the buffer ends on a whole character */
+	if (k >= (int)sizeof x->text)
+		x->text[utf8_cut(x->text, sizeof x->text - 1, sizeof x->text - 2)] = '\0';
 }
 
 /* Comparison signs and the arrow, in ASCII off UTF-8. */
@@ -132,10 +135,10 @@ add_wrapped(struct detail *D, int role, const char *s)
 {
 	size_t n = strlen(s);
 	for (size_t i = 0; i < n;) {
-		size_t k = n - i > 400 ? 400 : n - i;
 		/* never inside a UTF-8 sequence */
-		while (k > 1 && i + k < n && ((unsigned char)s[i + k] & 0xC0) == 0x80)
-			k--;
+		size_t k = utf8_cut(s + i, n - i, 400);
+		if (k == 0)
+			k = n - i < 4 ? n - i : 4;   /* not UTF-8 at all: go on */
 		add(D, role, "%.*s", (int)k, s + i);
 		i += k;
 	}
@@ -197,7 +200,7 @@ meta_section(struct detail *D, const struct page_meta *pm)
 }
 
 static void
-build(struct detail *D, const struct tui *t)
+build(struct detail *D, const struct tui *t, int parts)
 {
 	const struct tui_model *m = &t->m;
 	const struct dom *d = m->d;
@@ -207,7 +210,7 @@ build(struct detail *D, const struct tui *t)
 	buf_init(&b);
 	const char *to = sym(D, "\xe2\x86\x92", "->");
 
-	if (i >= 0) {
+	if (i >= 0 && parts & DETAIL_ELEMENT) {
 		int nchild = 0;
 		for (int c = d->first_child[i]; c >= 0; c = d->next_sibling[c])
 			nchild++;
@@ -312,8 +315,9 @@ build(struct detail *D, const struct tui *t)
 		int a = d->attr_begin[i];
 		for (; a < d->attr_begin[i + 1] && b.len < 2000; a++) {
 			const char *v = d->pool + d->attrs[a].value;
-			buf_printf(&b, " %s=\"%.*s%s\"", d->pool + d->attrs[a].name,
-				   (int)(strlen(v) > 200 ? 200 : strlen(v)), v, strlen(v) > 200 ? "~" : "");
+			size_t vn = strlen(v), vk = utf8_cut(v, vn, 200);
+			buf_printf(&b, " %s=\"%.*s%s\"", d->pool + d->attrs[a].name, (int)vk, v,
+				   vk < vn ? "~" : "");
 		}
 		if (a < d->attr_begin[i + 1])    /* say what the cut left out */
 			buf_printf(&b, " ~%d more", d->attr_begin[i + 1] - a);
@@ -329,11 +333,16 @@ build(struct detail *D, const struct tui *t)
 				buf_addc(&b, ' ');
 			text_collapse(dom_text(d, x), d->texts[x].len, &b);
 		}
-		if (b.len)
-			add(D, ROLE_DIM, "text: %.*s%s", (int)(b.len > 240 ? 240 : b.len), b.data,
-			    b.len > 240 ? "~" : "");
+		if (b.len) {
+			size_t cut = utf8_cut(b.data, b.len, 240);
+			add(D, ROLE_DIM, "text: %.*s%s", (int)cut, b.data, cut < b.len ? "~" : "");
+		}
 	}
 
+	if (!(parts & DETAIL_PAGE)) {
+		buf_free(&b);
+		return;
+	}
 	/* the page as loaded (ALGORITHMS.md: show what was normalised) */
 	add(D, ROLE_HEADING, "page");
 	if (t->site && t->site->n > 1) {
@@ -407,6 +416,17 @@ render(struct tui *t, struct rect r, struct detail *D, bool draw, int *total)
 	*total = row;
 }
 
+void
+detail_lines(const struct tui *t, int parts, bool utf8,
+	     void (*line)(void *ctx, int role, const char *text), void *ctx)
+{
+	struct detail D = { .utf8 = utf8 };
+	build(&D, t, parts);
+	for (int k = 0; k < D.n; k++)
+		line(ctx, D.l[k].role, D.l[k].text);
+	free(D.l);
+}
+
 static void
 detail_draw(struct tui *t, struct rect r, bool focused)
 {
@@ -416,7 +436,7 @@ detail_draw(struct tui *t, struct rect r, bool focused)
 		st->sel = t->m.sel;
 		st->sc.top = 0;
 	}
-	build(&D, t);
+	build(&D, t, DETAIL_ELEMENT | DETAIL_PAGE);
 	int title = focused ? ROLE_TITLE_FOCUS : ROLE_TITLE;
 	scr_fill(r.y, r.x, r.w, title);
 	int total;

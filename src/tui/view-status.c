@@ -163,6 +163,10 @@ status_draw(struct tui *t, struct rect r, bool focused)
 			tui_save_default(t, def, sizeof def);
 			snprintf(lead, sizeof lead, "save the text to (%.60s; .md Markdown, .html HTML): ",
 				 def);
+		} else if (t->prompt == PROMPT_REPORT) {
+			char def[80];
+			tui_report_default(t, def, sizeof def);
+			snprintf(lead, sizeof lead, "write the report to (%.60s): ", def);
 		} else if (t->prompt == PROMPT_RULE) {
 			snprintf(lead, sizeof lead, "write the rule? (y/n) ");
 		} else if (t->prompt == PROMPT_GOLD) {

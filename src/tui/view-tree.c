@@ -77,6 +77,15 @@ static const struct {
 	{ "TA", 6 }, { "LA", 4 }, { "CC", 6 }, { "TD", 6 }, { "CS", 4 },
 };
 
+char
+tree_glyph(const struct tui_model *m, int i)
+{
+	enum mark k = model_mark(m, i);
+	if ((k == MARK_PIN_IN || k == MARK_PIN_OUT) && !m->pins[i])
+		return marks[k].inherited;
+	return marks[k].glyph;
+}
+
 /* Column c: one of TA LA CC TD CS, or COL_BASE + k for the method's k-th. */
 static const char *
 col_title(const struct tui_model *m, int c)
@@ -103,6 +112,56 @@ method_cols(const struct tui_model *m, int *ids)
 	for (int c = COL_TA; c <= COL_CS; c++)
 		ids[k++] = c;
 	return k;
+}
+
+int
+tree_columns(const struct tui_model *m, int *ids, int max)
+{
+	int all[NCOLS];
+	int k = method_cols(m, all);
+	if (k > max)
+		k = max;
+	memcpy(ids, all, (size_t)k * sizeof *ids);
+	return k;
+}
+
+const char *
+tree_column_title(const struct tui_model *m, int c)
+{
+	return col_title(m, c);
+}
+
+void
+tree_figure(const struct tui_model *m, int c, int i, bool fit, char *f, size_t n)
+{
+	const struct metrics *mt = m->pg->m;
+	int w = fit && c < COL_BASE ? base_cols[c].width : 1 << 20;
+	switch (c) {
+	case COL_TA: fmt_int(f, n, mt->TA[i], w); break;
+	case COL_LA: fmt_int(f, n, mt->LA[i], w); break;
+	case COL_CC:
+		if (fit)
+			fmt_real(f, n, mt->CC[i], w);
+		else    /* as pith dump writes it */
+			snprintf(f, n, "%.2f", mt->CC[i]);
+		break;
+	case COL_TD:
+		if (fit)
+			fmt_real(f, n, mt->TD[i], w);
+		else
+			snprintf(f, n, "%.2f", mt->TD[i]);
+		break;
+	case COL_CS: snprintf(f, n, "%.2f", m->ccdc.CS[i]); break;
+	default: {
+		const struct method_column *mc = &m->algo->columns[c - COL_BASE];
+		double v = mc->value(m->run.state, i);
+		if (v < 0)      /* no figure here */
+			snprintf(f, n, "-");
+		else
+			snprintf(f, n, "%.*f", fit && mc->decimals > 2 ? 2 : mc->decimals, v);
+		break;
+	}
+	}
 }
 
 /* How many of the columns fit, leaving a label of at least 12 cells. */
@@ -165,7 +224,6 @@ draw_row(struct tui *t, struct rect r, int y, int i, bool focused,
 {
 	const struct tui_model *m = &t->m;
 	const struct dom *d = m->d;
-	const struct metrics *mt = m->pg->m;
 	bool cur = i == m->sel;
 	enum mark k = model_mark(m, i);
 	int role = marks[k].role;
@@ -173,9 +231,7 @@ draw_row(struct tui *t, struct rect r, int y, int i, bool focused,
 	int base = (k == MARK_SKIP ? ROLE_SKIP : ROLE_NORMAL) | extra;
 
 	scr_fill(y, r.x, r.w, base);
-	char g = marks[k].glyph;
-	if ((k == MARK_PIN_IN || k == MARK_PIN_OUT) && !m->pins[i])
-		g = marks[k].inherited;
+	char g = tree_glyph(m, i);
 	scr_text(y, r.x, 1, &g, 1, role | extra);
 	if (m->step && m->changed && m->changed[i])
 		scr_text(y, r.x + 1, 1, "*", 1, ROLE_HIGHLIGHT | extra);
@@ -223,22 +279,7 @@ draw_row(struct tui *t, struct rect r, int y, int i, bool focused,
 	method_cols(m, ids);
 	for (int j = 0; j < ncols; j++) {
 		int c = ids[j];
-		switch (c) {
-		case COL_TA: fmt_int(f, sizeof f, mt->TA[i], base_cols[c].width); break;
-		case COL_LA: fmt_int(f, sizeof f, mt->LA[i], base_cols[c].width); break;
-		case COL_CC: fmt_real(f, sizeof f, mt->CC[i], base_cols[c].width); break;
-		case COL_TD: fmt_real(f, sizeof f, mt->TD[i], base_cols[c].width); break;
-		case COL_CS: snprintf(f, sizeof f, "%.2f", m->ccdc.CS[i]); break;
-		default: {
-			const struct method_column *mc = &m->algo->columns[c - COL_BASE];
-			double v = mc->value(m->run.state, i);
-			if (v < 0)      /* no figure here */
-				snprintf(f, sizeof f, "-");
-			else
-				snprintf(f, sizeof f, "%.*f", mc->decimals > 2 ? 2 : mc->decimals, v);
-			break;
-		}
-		}
+		tree_figure(m, c, i, true, f, sizeof f);
 		int fw = (int)strlen(f);
 		int cw = col_width(m, c);
 		scr_str(y, fx + 1 + cw - fw, fw, f, base);

@@ -93,7 +93,7 @@ struct rule_view_state {     /* view-rule.c */
 };
 
 enum prompt { PROMPT_NONE, PROMPT_SEARCH, PROMPT_PARAM, PROMPT_URL, PROMPT_SAVE,
-	      PROMPT_OVERWRITE, PROMPT_RULE, PROMPT_GOLD };
+	      PROMPT_OVERWRITE, PROMPT_RULE, PROMPT_GOLD, PROMPT_REPORT };
 
 struct tui {
 	struct cli *cli;
@@ -190,11 +190,29 @@ void tui_select(struct tui *t, int i, bool center);
 int view_text_elem_at_cursor(const struct tui *t, const char **why);
 /* s's default file name for the page: ./<page name>.txt */
 void tui_save_default(const struct tui *t, char *out, size_t n);
+/* S's: ./<page name>.report.html */
+void tui_report_default(const struct tui *t, char *out, size_t n);
 
 /* view-tree.c: glyph and role of a decision mark. */
 char mark_char(enum mark k);
 int mark_role(enum mark k);
 const char *mark_name(enum mark k);
+/* Element i's glyph in the tree (a lower-case p or x: an ancestor's pin). */
+char tree_glyph(const struct tui_model *m, int i);
+/* The tree's figure columns for the method shown (at most max), their
+ * titles, and element i's figure in column c: fitted to the column as the
+ * tree shows it, or whole (fit false: CC and TD with 2 decimals, as pith
+ * dump writes them). */
+int tree_columns(const struct tui_model *m, int *ids, int max);
+const char *tree_column_title(const struct tui_model *m, int c);
+void tree_figure(const struct tui_model *m, int c, int i, bool fit, char *f, size_t n);
+
+/* view-detail.c: the detail pane's lines, each with its role, in order:
+ * the selected element's (DETAIL_ELEMENT), the page's (DETAIL_PAGE), or
+ * both as the pane shows them (utf8: the signs → ≤ ≥). */
+enum { DETAIL_ELEMENT = 1, DETAIL_PAGE = 2 };
+void detail_lines(const struct tui *t, int parts, bool utf8,
+		  void (*line)(void *ctx, int role, const char *text), void *ctx);
 
 /* view-histogram.c: the block range column c of w shows. */
 void hist_column_blocks(int nblocks, int w, int c, int *b0, int *b1);
