@@ -23,7 +23,7 @@
 	X(GRAND_LD,    "grand_ld", "... of the grandparent's") \
 	X(CONTAINER,   "container", "parent's TA / body's TA") \
 	X(POSITION,    "position", "share of the page's text before the block") \
-	X(PUNCT,       "punct", "sentence punctuation per character (any script)") \
+	X(PUNCT,       "punct", "sentence punctuation marks per ten characters (any script)") \
 	X(ENDS_PUNCT,  "ends_punct", "the text ends with sentence punctuation") \
 	X(TAG_HEADING, "tag_heading", "h1-h6") \
 	X(TAG_P,       "tag_p", "a p element") \

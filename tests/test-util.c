@@ -257,7 +257,7 @@ test_add_safe(void **state)
 	/* a cut on a character's first byte: "aé" is 61 C3 A9 */
 	assert_int_equal(utf8_cut("a\xc3\xa9", 3, 2), 1);
 	assert_int_equal(utf8_cut("a\xc3\xa9", 3, 3), 3);
-	assert_int_equal(utf8_cut("a\xc3\xa9b", 4, 3), 3);
+	assert_int_equal(utf8_cut("a\xc3\xa9" "b", 4, 3), 3);
 	assert_int_equal(utf8_cut("ab", 2, 5), 2);
 	/* HTML text: & < > escaped, " in attributes only, C0 but tab, line
 	 * feed and carriage return as spaces */

@@ -199,6 +199,7 @@ model_free(struct tui_model *m)
 	free(m->last_line);
 	free(m->inline_of);
 	free(m->changed);
+	free(m->next_content);
 	free(m->line_elem);
 	free(m->runs);
 	free(m->shown_line_src);
@@ -463,6 +464,33 @@ model_recompute(struct tui_model *m)
 	m->nstages = m->algo->stages ? m->algo->stages(state, pg, 0, NULL) : m->algo->nsteps;
 	if (m->step > m->nstages)
 		m->step = m->nstages;   /* the page's last stage: the whole method */
+	/* and what the next stage makes of each element (the detail says) */
+	m->next_name[0] = '\0';
+	if (m->step > 0 && m->step < m->nstages) {
+		struct run next;
+		run_init(&next);
+		struct params after = *p;
+		stage_limit(m->algo, m->step + 1, &after);
+		struct run_input nin = in;
+		nin.params = &after;
+		nin.spans = NULL;
+		run_page(&next, pg, &nin);
+		if (!m->next_content)
+			m->next_content = xcalloc((size_t)m->n + 1, 1);
+		memcpy(m->next_content, next.dc.content, (size_t)m->n);
+		struct buf nb;
+		buf_init(&nb);
+		const void *ns = next.state_of == m->algo ? next.state : NULL;
+		if (m->algo->stages)
+			m->algo->stages(ns, pg, m->step + 1, &nb);
+		else
+			buf_adds(&nb, m->algo->steps[m->step].name);
+		snprintf(m->next_name, sizeof m->next_name, "%s", nb.data ? nb.data : "");
+		buf_free(&nb);
+		run_free(&next);
+		/* the page's line blocks back to this stage's regions */
+		page_lineblock(pg, in.params);
+	}
 	m->stage_name[0] = '\0';
 	if (m->step) {
 		if (!m->changed)

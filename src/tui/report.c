@@ -242,12 +242,12 @@ static void
 histogram_section(const struct tui_model *m, struct buf *o)
 {
 	struct page *pg = m->pg;
-	page_lineblock(pg, &m->params);
+	page_lineblock(pg, model_decided_params(m));
 	buf_adds(o, "<section id=\"histogram\">\n<h2>Line blocks</h2>\n<p>The length of every "
 		 "block of lines the line-block method reads (characters not white space); "
 		 "its regions shaded, the selected ones green; the dashed line is the "
 		 "threshold T.</p>\n<div class=\"hist\">");
-	histogram_svg(pg->lb, &m->params, false, o);
+	histogram_svg(pg->lb, model_decided_params(m), false, o);
 	buf_adds(o, "</div>\n</section>\n");
 }
 

@@ -61,7 +61,7 @@ label(const struct dom *d, int i, struct buf *b)
 	mt->TA[i], mt->LA[i], mt->LT[i])
 
 static void
-cc_figures(struct detail *D, const struct tui_model *m, int i, bool deciding)
+cc_figures(struct detail *D, const struct tui_model *m, int i, bool deciding, int stage)
 {
 	const struct dom *d = m->d;
 	const struct metrics *mt = m->pg->m;
@@ -94,6 +94,13 @@ cc_figures(struct detail *D, const struct tui_model *m, int i, bool deciding)
 		return;
 	}
 
+	/* in step mode, what the stages shown so far did, no more */
+	if (stage == 1) {
+		add(D, ROLE_DIM, "smoothing: stage 2, not applied yet");
+		add(D, ROLE_DIM, "outliers: stage 3, not tested yet");
+		TA_LINE;
+		return;
+	}
 	if (cc_in)
 		add(D, ROLE_NORMAL, "smoothing: not needed (CC > C)");
 	else if (dc->CS[i] <= p->cc_S)
@@ -108,7 +115,9 @@ cc_figures(struct detail *D, const struct tui_model *m, int i, bool deciding)
 	struct buf b;
 	buf_init(&b);
 	int r = dc->region;
-	if (!p->cc_outliers)
+	if (stage == 2)
+		add(D, ROLE_DIM, "outliers: stage 3, not tested yet");
+	else if (!p->cc_outliers)
 		add(D, ROLE_NORMAL, "outliers: not tested (cc.outliers=off)");
 	else if (r < 0)
 		add(D, ROLE_NORMAL, "outliers: no content region (nothing is content)");
@@ -199,6 +208,36 @@ meta_section(struct detail *D, const struct page_meta *pm)
 		add(D, ROLE_DIM, "none: the page names no title, date, author or site");
 }
 
+/* Step mode: the stage shown, whether it changed the element, and what
+ * the next stage will do to it. */
+static void
+stage_lines(struct detail *D, const struct tui_model *m, int i)
+{
+	if (m->step <= 0)
+		return;
+	const char *to = sym(D, "\xe2\x86\x92", "->");
+	bool now = m->dc->content[i];
+	add(D, ROLE_HEADING, "stage %d of %d: %s", m->step, m->nstages, m->stage_name);
+	if (m->changed && m->changed[i])
+		add(D, ROLE_HIGHLIGHT, "* this stage turned it %s %s %s", now ? "noise" : "content",
+		    to, now ? "content" : "noise");
+	else if (!(m->d->flags[i] & DOM_SKIP))
+		add(D, ROLE_NORMAL, "this stage left it %s", now ? "content" : "noise");
+	if (!m->next_name[0]) {
+		add(D, ROLE_NORMAL, "the last stage: this is the method's decision (t: the whole "
+		    "method again)");
+		return;
+	}
+	bool next = m->next_content[i];
+	if (next != now)
+		add(D, next ? ROLE_CONTENT : ROLE_NOISE, "next, stage %d (%s), turns it %s %s %s",
+		    m->step + 1, m->next_name, now ? "content" : "noise", to,
+		    next ? "content" : "noise");
+	else
+		add(D, ROLE_NORMAL, "next, stage %d (%s), leaves it %s", m->step + 1, m->next_name,
+		    now ? "content" : "noise");
+}
+
 static void
 build(struct detail *D, const struct tui *t, int parts)
 {
@@ -234,6 +273,7 @@ build(struct detail *D, const struct tui *t, int parts)
 			add(D, mark_role(k), "%s: [%c] %s%s", m->algo->name, mark_char(k),
 			    dc->content[i] ? "content" : "noise", why[k]);
 		}
+		stage_lines(D, m, i);
 		if (m->gold_filter && m->disagree[i] & GOLD_EXTRA)
 			add(D, ROLE_NOISE, "gold: kept text of it is not in the gold");
 		if (m->gold_filter && m->disagree[i] & GOLD_MISSING)
@@ -252,8 +292,15 @@ build(struct detail *D, const struct tui *t, int parts)
 		 * decision out (the method table) and shows cc's for comparison */
 		bool by_rule = m->run.by_rule;
 		bool cc = m->algo == &method_cc && !by_rule;
-		if ((!cc && !m->algo->text) || by_rule)
-			add(D, mark_role(k), "reason: %s", reason_name((enum reason)dc->reason[i]));
+		if ((!cc && !m->algo->text) || by_rule) {
+			/* an inline element's text goes with its block: the
+			 * block's reason, not the span's own figure */
+			if (blk >= 0 && dc->reason[i] != REASON_PINNED)
+				add(D, mark_role(k), "reason: %s (its block's)",
+				    reason_name((enum reason)dc->reason[blk]));
+			else
+				add(D, mark_role(k), "reason: %s", reason_name((enum reason)dc->reason[i]));
+		}
 		if (m->rule && m->run.rule && m->run.outcome.line_of &&
 		    m->run.outcome.line_of[i] > 0) {
 			/* which line of the rule file selected it */
@@ -278,7 +325,7 @@ build(struct detail *D, const struct tui *t, int parts)
 		}
 		if (!cc)
 			add(D, ROLE_HEADING, "cc figures, for comparison");
-		cc_figures(D, m, i, cc);
+		cc_figures(D, m, i, cc, cc ? m->step : 0);
 
 		int src = model_pin_source(m, i);
 		if (src == i)
@@ -386,6 +433,11 @@ wrap_line(const char *s, int w, size_t *starts, int max)
 		size_t brk = fit;
 		while (brk > 0 && s[pos + brk - 1] != ' ')
 			brk--;
+		/* no space: a path breaks before one of its steps (never
+		 * inside the // of an XPath) */
+		for (size_t j = fit; brk == 0 && j > 1; j--)
+			if (s[pos + j] == '/' && s[pos + j - 1] != '/')
+				brk = j;
 		if (brk == 0)
 			brk = fit ? fit : 1;
 		pos += brk;
