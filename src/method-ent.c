@@ -19,6 +19,9 @@ struct ent_state {
 	int levels;             /* the whole method's root: levels below body */
 	int depth;              /* stop's levels below body (ent.depth cuts) */
 	struct ent_path *path;  /* the path of stop */
+	int *recur;             /* per element: on how many other pages its
+				   text stands (ent.own), or NULL */
+	int others, need;       /* those pages; how many make it the template's */
 };
 
 static void *
@@ -113,6 +116,7 @@ ent_state_free(void *state)
 	geometry_free(s->g);
 	entropy_free(s->e);
 	entropy_path_free(s->path);
+	free(s->recur);
 	free(s);
 }
 
@@ -167,7 +171,10 @@ ent_decide(struct page *pg, const void *site, int index, const char *name,
 					dc->content[b] = 0;
 					dc->reason[b] = REASON_TEMPLATE;
 				}
-			free(recur);
+			/* kept for the detail's explanation */
+			s->recur = recur;
+			s->others = others;
+			s->need = need;
 		}
 	}
 	/* inside the root, a block of mostly link text is a list of other
@@ -293,12 +300,11 @@ ent_explain(const struct run *r, const struct page *pg, const struct params *p,
 				explain_label(x, d, st->best, &b);
 			if (st->down && st->best >= 0 && k + 1 < s->e->nsteps)
 				explain_printf(x, EXPLAIN_CONTENT, "%s down into %s", x->to, b.data);
+			else if (b.len)
+				explain_printf(x, EXPLAIN_CONTENT, "%s stop here (most important child %s)",
+					       x->to, b.data);
 			else
-				explain_printf(x, EXPLAIN_CONTENT, "%s stop here%s%s", x->to,
-					       b.len ? " (most important child " : "",
-					       b.len ? b.data : "");
-			if (b.len && !(st->down && k + 1 < s->e->nsteps))
-				explain_printf(x, EXPLAIN_DIM, "  )");
+				explain_printf(x, EXPLAIN_CONTENT, "%s stop here", x->to);
 		} else if (d->parent[i] == st->node) {
 			b.len = 0;
 			explain_label(x, d, st->node, &b);
@@ -315,6 +321,36 @@ ent_explain(const struct run *r, const struct page *pg, const struct params *p,
 		explain_printf(x, EXPLAIN_NOISE, "%s off the path", x->to);
 	if (s->e->why)
 		explain_printf(x, EXPLAIN_DIM, "the descent stopped: %s", s->e->why);
+	/* what the root's own tests did to a block in it */
+	const struct metrics *mt = pg->m;
+	if (r->dc.reason[i] == REASON_TEMPLATE && s->recur) {
+		int blk = i;
+		while (blk >= 0 && s->recur[blk] < 0)
+			blk = d->parent[blk];
+		if (blk >= 0)
+			explain_printf(x, EXPLAIN_NOISE, "template: its text stands on %d of the %d other "
+				       "page%s (%d make it the template's: half, 2 at least) %s noise",
+				       s->recur[blk], s->others, s->others == 1 ? "" : "s", s->need,
+				       x->to);
+	}
+	if (r->dc.reason[i] == REASON_LINKS) {
+		/* the outermost block in the root whose link text passed */
+		int blk = -1;
+		for (int a = i; a >= 0 && a != s->stop; a = d->parent[a]) {
+			double lt = mt->LT[a], ta = mt->TA[a];
+			if (lt + ta > 0 && lt / (lt + ta) > p->ent_links)
+				blk = a;
+		}
+		if (blk >= 0) {
+			b.len = 0;
+			explain_label(x, d, blk, &b);
+			explain_printf(x, EXPLAIN_NOISE, "links: %s%s holds LT/(LT+TA) = %d/%d = %.2f > "
+				       "ent.links=%g link text %s noise", blk == i ? "" : "in ",
+				       b.data, mt->LT[blk], mt->LT[blk] + mt->TA[blk],
+				       (double)mt->LT[blk] / (mt->LT[blk] + mt->TA[blk]), p->ent_links,
+				       x->to);
+		}
+	}
 	buf_free(&b);
 }
 

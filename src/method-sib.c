@@ -168,9 +168,14 @@ sib_explain(const struct run *r, const struct page *pg, const struct params *p,
 	explain_printf(x, EXPLAIN_NORMAL, "best match: tag similarity %.3f (sib.alpha=%g), "
 		       "text similarity %.3f (sib.beta=%g)", s->tagsim[b], p->sib_alpha,
 		       s->textsim[b], p->sib_beta);
-	explain_printf(x, found ? EXPLAIN_NOISE : EXPLAIN_CONTENT, "%s %s", x->to,
-		       found ? "found again in a sibling page: noise" :
-		       "no sibling page has it: content");
+	/* the block test's verdict; a template's text was dropped above it */
+	if (r->dc.reason[i] == REASON_TEMPLATE && !found)
+		explain_printf(x, EXPLAIN_NOISE, "%s no block of a sibling page matches it, but its "
+			       "text stands on enough of them: noise (template)", x->to);
+	else
+		explain_printf(x, found ? EXPLAIN_NOISE : EXPLAIN_CONTENT, "%s %s", x->to,
+			       found ? "found again in a sibling page: noise" :
+			       "no sibling page has it: content");
 	buf_free(&l);
 }
 
