@@ -2,6 +2,7 @@
  * the table. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +22,9 @@ struct sib_state {
 	double *tagsim, *textsim;   /* per block root, -1 elsewhere */
 	int nsib;                   /* sibling pages compared with */
 	int noise;                  /* blocks found in a sibling */
+	int same;                   /* siblings left out: the page's own text */
+	int others, need;           /* sib.text: the pages its texts are
+				       counted on, and how many find one again */
 	int *recur;                 /* per text block: siblings holding all its
 				       text (sitetext.h), -1 elsewhere */
 };
@@ -72,6 +76,49 @@ sib_state_free(void *state)
 	free(s);
 }
 
+static uint64_t
+text_hash(const char *s, int n)
+{
+	uint64_t h = 1469598103934665603ULL;
+	for (int i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+	return h;
+}
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* A sibling's share of the page's longer texts (nodes of SAME_LEN bytes
+ * or more, by bytes): how much of what the page says stands in it word
+ * for word. */
+#define SAME_LEN 40
+#define SAME_SHARE 0.9
+static double
+text_share(const struct sib_string *page, const struct sib_string *t)
+{
+	uint64_t *h = xmalloc(((size_t)t->n + 1) * sizeof *h);
+	int nh = 0;
+	for (int k = 0; k < t->n; k++)
+		if (t->v[k].len >= SAME_LEN)
+			h[nh++] = text_hash(t->v[k].text, t->v[k].len);
+	qsort(h, (size_t)nh, sizeof *h, cmp_u64);
+	long all = 0, found = 0;
+	for (int k = 0; k < page->n; k++) {
+		if (page->v[k].len < SAME_LEN)
+			continue;
+		uint64_t x = text_hash(page->v[k].text, page->v[k].len);
+		all += page->v[k].len;
+		if (nh && bsearch(&x, h, (size_t)nh, sizeof *h, cmp_u64))
+			found += page->v[k].len;
+	}
+	free(h);
+	return all ? (double)found / (double)all : 0;
+}
+
 static void
 sib_method_decide(struct page *pg, const void *site, int index, const char *name,
 	   const struct params *p, void **state, struct decision *dc)
@@ -87,9 +134,21 @@ sib_method_decide(struct page *pg, const void *site, int index, const char *name
 	/* a page is not its own sibling */
 	const struct sib_string **sibs = xcalloc(st ? (size_t)st->n + 1 : 1, sizeof *sibs);
 	char *self = name ? realpath(name, NULL) : NULL;
-	for (int i = 0; st && i < st->n; i++)
-		if (!self || strcmp(st->path[i], self))
+	struct sib_string me;
+	sib_string_build(d, d->body, &me);
+	/* nor is the page at another address: a sibling that holds nearly
+	 * all of its longer texts word for word would find every block
+	 * again (on the dev sites such a copy holds 100 %, other pages of
+	 * the template at most 45 %) */
+	for (int i = 0; st && i < st->n; i++) {
+		if (self && !strcmp(st->path[i], self))
+			continue;
+		if (text_share(&me, &st->s[i]) >= SAME_SHARE)
+			s->same++;
+		else
 			sibs[s->nsib++] = &st->s[i];
+	}
+	sib_string_free(&me);
 	sib_decide(d, pg->m, sibs, s->nsib, p, NULL, dc, s->tagsim, s->textsim);
 	free(sibs);
 	/* where the tree cut a block coarser than the template's parts: a
@@ -98,7 +157,8 @@ sib_method_decide(struct page *pg, const void *site, int index, const char *name
 	if (st && p->sib_text && s->nsib > 0) {
 		s->recur = xmalloc(((size_t)d->n + 1) * sizeof *s->recur);
 		site_text_blocks(st->text, d, self, s->recur);
-		int need = site_text_need(site_text_pages(st->text, self));
+		s->others = site_text_pages(st->text, self);
+		int need = s->need = site_text_need(s->others);
 		for (int b = 0; b < d->n; b++)
 			if (dc->content[b] && s->recur[b] >= need) {
 				dc->content[b] = 0;
@@ -144,11 +204,14 @@ sib_explain(const struct run *r, const struct page *pg, const struct params *p,
 	else
 		explain_printf(x, EXPLAIN_DIM, "compared with %d sibling page%s, %d noise block%s",
 			       s->nsib, s->nsib == 1 ? "" : "s", s->noise, s->noise == 1 ? "" : "s");
+	if (s->same)
+		explain_printf(x, EXPLAIN_DIM, "%d page%s left out: %s 90 %% or more of this page's "
+			       "longer texts word for word (the page at another address)", s->same,
+			       s->same == 1 ? "" : "s", s->same == 1 ? "it holds" : "each holds");
 	if (s->recur && s->recur[i] >= 0) {
-		int need = site_text_need(s->nsib);
-		explain_printf(x, s->recur[i] >= need ? EXPLAIN_NOISE : EXPLAIN_NORMAL,
+		explain_printf(x, s->recur[i] >= s->need ? EXPLAIN_NOISE : EXPLAIN_NORMAL,
 			       "its text stands on %d of the %d sibling pages (sib.text: %d find it "
-			       "again)%s", s->recur[i], s->nsib, need,
+			       "again)%s", s->recur[i], s->others, s->need,
 			       r->dc.reason[i] == REASON_TEMPLATE ? ": noise" : "");
 	}
 	int b = i;
@@ -185,7 +248,8 @@ sib_report(const struct run *r, const struct page *pg, const char *name, FILE *f
 	const struct sib_state *s = r->state;
 	(void)pg;
 	if (s)
-		fprintf(f, "%s: %d sibling pages, %d noise blocks\n", name, s->nsib, s->noise);
+		fprintf(f, "%s: %d sibling pages, %d noise blocks%s\n", name, s->nsib, s->noise,
+			s->same ? " (a copy of the page left out)" : "");
 }
 
 const struct method method_sib = {
