@@ -76,15 +76,6 @@ sib_state_free(void *state)
 	free(s);
 }
 
-static uint64_t
-text_hash(const char *s, int n)
-{
-	uint64_t h = 1469598103934665603ULL;
-	for (int i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
-	return h;
-}
-
 static int
 cmp_u64(const void *a, const void *b)
 {
@@ -104,13 +95,13 @@ text_share(const struct sib_string *page, const struct sib_string *t)
 	int nh = 0;
 	for (int k = 0; k < t->n; k++)
 		if (t->v[k].len >= SAME_LEN)
-			h[nh++] = text_hash(t->v[k].text, t->v[k].len);
+			h[nh++] = hash_bytes(t->v[k].text, (size_t)t->v[k].len);
 	qsort(h, (size_t)nh, sizeof *h, cmp_u64);
 	long all = 0, found = 0;
 	for (int k = 0; k < page->n; k++) {
 		if (page->v[k].len < SAME_LEN)
 			continue;
-		uint64_t x = text_hash(page->v[k].text, page->v[k].len);
+		uint64_t x = hash_bytes(page->v[k].text, (size_t)page->v[k].len);
 		all += page->v[k].len;
 		if (nh && bsearch(&x, h, (size_t)nh, sizeof *h, cmp_u64))
 			found += page->v[k].len;

@@ -285,6 +285,15 @@ buf_add_utf8(struct buf *b, uint32_t cp)
 	buf_add(b, s, n);
 }
 
+uint64_t
+hash_bytes(const char *s, size_t n)
+{
+	uint64_t h = 14695981039346656037ULL;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+	return h;
+}
+
 size_t
 utf8_cut(const char *s, size_t n, size_t max)
 {

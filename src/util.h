@@ -70,6 +70,8 @@ char *buf_steal(struct buf *b, size_t *len);
 /* Decode one UTF-8 sequence at s (n bytes available); store the code point
  * (U+FFFD for an invalid sequence) and return the bytes consumed (>= 1). */
 size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
+/* FNV-1a, 64 bits, of n bytes. */
+uint64_t hash_bytes(const char *s, size_t n);
 /* The longest prefix of s[0..n) of at most max bytes that ends before a
  * character's first byte: a cut there leaves valid UTF-8 whole. */
 size_t utf8_cut(const char *s, size_t n, size_t max);
