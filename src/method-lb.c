@@ -52,7 +52,8 @@ static void
 lb_text(struct run *r, struct page *pg, const struct params *p, const uint8_t *mask)
 {
 	const struct lineblock *lb = pg->lb;
-	if (r->nlines != lb->nlines) {
+	/* (a page with no Ctext line still gets its one-entry arrays) */
+	if (r->nlines != lb->nlines || !r->line_keep) {
 		free(r->line_keep);
 		free(r->line_group);
 		r->nlines = lb->nlines;

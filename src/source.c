@@ -268,16 +268,25 @@ source_line_col(const char *s, size_t n, size_t at, int *line, int *col)
 }
 
 size_t
-source_offset(const char *s, size_t n, int line, int col, const size_t *ins, int nins)
+source_offset_at(struct source_pos *p, const char *s, size_t n, int line, int col,
+		 const size_t *ins, int nins)
 {
 	size_t i = 0;
-	for (int l = 1; l < line; l++) {
+	int l = 1, c = 1, k = 0;
+	/* on from where the last call ended, when this place is past it */
+	if (p && p->line > 0 && (line > p->line || (line == p->line && col >= p->c))) {
+		i = p->i;
+		l = p->line;
+		c = p->c;
+		k = p->k;
+	}
+	for (; l < line; l++) {
 		const char *nl = memchr(s + i, '\n', n - i);
 		if (!nl)
 			return n;
 		i = (size_t)(nl - s) + 1;
+		c = 1;
 	}
-	int c = 1, k = 0;
 	while (k < nins && ins[k] < i)
 		k++;
 	for (;;) {
@@ -297,7 +306,15 @@ source_offset(const char *s, size_t n, int line, int col, const size_t *ins, int
 			i++;
 		while (i < n && ((unsigned char)s[i] & 0xC0) == 0x80);
 	}
+	if (p)
+		*p = (struct source_pos){ .i = i, .line = l, .c = c, .k = k };
 	return i;
+}
+
+size_t
+source_offset(const char *s, size_t n, int line, int col, const size_t *ins, int nins)
+{
+	return source_offset_at(NULL, s, n, line, col, ins, nins);
 }
 
 size_t

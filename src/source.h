@@ -44,6 +44,15 @@ void source_line_col(const char *s, size_t n, size_t at, int *line, int *col);
  * nins offsets ins (ascending) counted as libtidy read them.  n when the
  * line is past the end. */
 size_t source_offset(const char *s, size_t n, int line, int col, const size_t *ins, int nins);
+/* The same, going on from where the last call with p ended when (line,
+ * col) is not before it, so that places asked in document order cost one
+ * pass over the page in all.  p starts zeroed. */
+struct source_pos {
+	size_t i;
+	int line, c, k;
+};
+size_t source_offset_at(struct source_pos *p, const char *s, size_t n, int line, int col,
+			const size_t *ins, int nins);
 
 /* Where the element whose start tag begins at start ends: past the last
  * "</tag" before next (where what follows the element in the tree

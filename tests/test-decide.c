@@ -208,6 +208,27 @@ test_names(void **state)
 	assert_int_equal(method_index(&method_sib), 4);
 }
 
+/* lb on a page with no line of text: its line arrays exist (it passed
+ * NULL to memset; fuzz-page found it, a byte order mark and nothing
+ * else). */
+static void
+test_lb_no_lines(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg, "\xfe\xff");     /* a UTF-16 mark and nothing more */
+	struct params p;
+	params_default(&p);
+	struct buf b;
+	buf_init(&b);
+	test_run_into(&pg, &method_lb, &p, NULL, &b);
+	assert_non_null(test_last.line_keep);
+	assert_int_equal(pg.lb->nlines, 0);
+	assert_int_equal(test_last.nlines, 0);
+	buf_free(&b);
+	page_free(&pg);
+}
+
 int
 main(void)
 {
@@ -218,6 +239,7 @@ main(void)
 		cmocka_unit_test(test_outlier),
 		cmocka_unit_test(test_pins),
 		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_lb_no_lines),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

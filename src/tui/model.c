@@ -143,6 +143,7 @@ model_init(struct tui_model *m, struct page *pg, const struct method *a,
 	m->param = model_method_param(m, 0);
 	m->pins = xcalloc((size_t)m->n + 1, 1);
 	m->folded = xcalloc((size_t)m->n + 1, 1);
+	m->spos = xcalloc(2, sizeof *m->spos);
 	m->rows = xcalloc((size_t)m->n + 1, sizeof(int));
 	m->spans = xcalloc((size_t)m->d->ntexts + 1, sizeof *m->spans);
 	for (int i = 0; i < m->n; i++)
@@ -200,6 +201,7 @@ model_free(struct tui_model *m)
 	free(m->inline_of);
 	free(m->changed);
 	free(m->next_content);
+	free(m->spos);
 	free(m->line_elem);
 	free(m->runs);
 	free(m->shown_line_src);
@@ -1698,7 +1700,10 @@ model_source_range(const struct tui_model *m, int i, size_t *start, size_t *end,
 	size_t n = m->pg->src.len;
 	if (!s || i < 0 || i >= d->n)
 		return -1;
-	size_t at = source_offset(s, n, d->line[i], d->col[i], d->closed_at, d->closed_selects);
+	/* two cursors (an element's start, then what follows it): a report
+	 * asking every element in order walks the page twice in all */
+	size_t at = source_offset_at(&m->spos[0], s, n, d->line[i], d->col[i], d->closed_at,
+				     d->closed_selects);
 	const char *tag = dom_tagname(d, i);
 	size_t tl = strlen(tag);
 	if (at + 1 + tl > n || s[at] != '<' || strncasecmp(s + at + 1, tag, tl))
@@ -1707,8 +1712,8 @@ model_source_range(const struct tui_model *m, int i, size_t *start, size_t *end,
 	 * its subtree with a tag of its own past it */
 	size_t next = n;
 	for (int j = d->end[i]; j < d->n; j++) {
-		size_t o = source_offset(s, n, d->line[j], d->col[j], d->closed_at,
-					 d->closed_selects);
+		size_t o = source_offset_at(&m->spos[1], s, n, d->line[j], d->col[j], d->closed_at,
+					    d->closed_selects);
 		if (o > at && o < n && s[o] == '<') {
 			next = o;
 			break;

@@ -18,6 +18,7 @@
 #include "page.h"
 #include "run.h"
 #include "score.h"
+#include "source.h"
 #include "xpath.h"
 
 
@@ -122,6 +123,7 @@ struct tui_model {
 	bool marking;
 
 	const struct rule *rule; /* --rules: the site rule that matches, or NULL */
+	struct source_pos *spos; /* 2: where model_source_range's walks ended */
 
 	struct charbag *gold;    /* NULL without --gold */
 	struct prf prf;
