@@ -511,6 +511,7 @@ static int
 use_rules(struct tui *t, char *err, size_t errlen)
 {
 	int nerr = 0;
+	t->rule_due = NULL;
 	if (rules_load(t->cli->rules, &t->rules, rules_problem, NULL, &nerr, err, errlen) < 0)
 		return -1;
 	/* as extract picks it (rules_match): a single FILE given applies
@@ -1565,6 +1566,7 @@ reload(struct tui *t)
 	if (c->rules && use_rules(t, err, sizeof err) < 0)
 		tui_message(t, true, "%s: %s", c->rules, err);
 	else {
+		apply_due_rule(t, false);
 		const char *base = strrchr(t->name, '/');
 		tui_message(t, false, "read %s%s again; pins dropped",
 			    base && base[1] ? base + 1 : t->name, c->rules ? " and the rules" : "");
