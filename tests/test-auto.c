@@ -188,13 +188,20 @@ test_article(void **state)
 		"The weather office expects two more wet days before the heat "
 		"returns at the weekend.\n");
 	/* every block has a probability; other elements have none */
-	int h1 = dom_tag_id(pg.dom, "h1");
+	int h1 = dom_tag_id(pg.dom, "h1"), nh1 = 0, nbody = 0;
 	for (int i = 0; i < pg.dom->n; i++) {
-		if (pg.dom->tag[i] == h1)
+		if (pg.dom->tag[i] == h1) {
 			assert_true(ST->score[i] >= 0.5);
-		if (!strcmp(dom_tagname(pg.dom, i), "body"))
+			nh1++;
+		}
+		if (!strcmp(dom_tagname(pg.dom, i), "body")) {
 			assert_near(ST->score[i], -1, 0);
+			nbody++;
+		}
 	}
+	/* (the checks above ran: the page has its heading and its body) */
+	assert_int_equal(nh1, 1);
+	assert_int_equal(nbody, 1);
 	/* contributions add up to the logit of the probability */
 	double contrib[F_COUNT], z = 0;
 	int first_p = -1;
