@@ -536,11 +536,11 @@ entropy_build_end(struct entropy_build *b, const struct params *p, entropy_reloa
 	for (int c = 0; c < s->nclusters; c++) {
 		int i = idx[lead[c]];
 		s->sample[c] = i;
-		const struct dom *d;
-		const struct metrics *m;
+		const struct dom *d = NULL;
+		const struct metrics *m = NULL;
 		/* a sample that no longer loads: its pages fall back to their
 		 * own descent (entropy_site_stop) */
-		if (reload(ctx, i, &d, &m) < 0)
+		if (reload(ctx, i, &d, &m) < 0 || !d || !m)
 			continue;
 		double *own = entropy_own_text(s, d, m, p, s->realpath[i]);
 		s->path[c] = entropy_path_new(d, entropy_page_stop(d, m, p, own));
