@@ -247,9 +247,9 @@ cli_sites_step(struct site_load *l)
 		int rc = load_isolated(l->c, name, &l->sp.pages[i], err, sizeof err);
 		if (rc < 0) {
 			/* an input's failure is reported when it is extracted;
-			 * a crash here, once, and the page is not run again */
-			/* a sibling that is also an input is reported as the
-			 * input (now for a crash, when extracted otherwise) */
+			 * a crash here, once, and the page is not run again; a
+			 * sibling that is also an input is reported as the
+			 * input, not twice */
 			bool said = false;
 			for (int j = 0; j < l->ninputs && i >= l->ninputs && !said; j++)
 				said = !strcmp(l->sp.path[j], l->sp.path[i]);
