@@ -245,22 +245,34 @@ parse_count(const char *s, long long min, long long max, long long *out)
 	return 0;
 }
 
+/* The commands, each once: its name, its usage, what runs it. */
+static const struct command {
+	const char *name;
+	const char *usage;
+	int (*run)(struct cli *c);
+} commands[] = {
+	{ "inspect", usage_inspect, cmd_inspect },
+	{ "dump", usage_dump, cmd_dump },
+	{ "histogram", usage_histogram, cmd_histogram },
+	{ "extract", usage_extract, cmd_extract },
+	{ "rules", usage_rules, cmd_rules },
+	{ "report", usage_report, cmd_report },
+};
+
+static const struct command *
+command_find(const char *name)
+{
+	for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
+		if (!strcmp(commands[k].name, name))
+			return &commands[k];
+	return NULL;
+}
+
 static const char *
 command_usage(const char *cmd)
 {
-	if (!strcmp(cmd, "dump"))
-		return usage_dump;
-	if (!strcmp(cmd, "histogram"))
-		return usage_histogram;
-	if (!strcmp(cmd, "extract"))
-		return usage_extract;
-	if (!strcmp(cmd, "inspect"))
-		return usage_inspect;
-	if (!strcmp(cmd, "rules"))
-		return usage_rules;
-	if (!strcmp(cmd, "report"))
-		return usage_report;
-	return usage_main;
+	const struct command *k = command_find(cmd);
+	return k ? k->usage : usage_main;
 }
 
 static int
@@ -280,9 +292,7 @@ run(int argc, char **argv)
 
 	int first = 1;
 	c.command = "inspect";
-	if (argc > 1 && (!strcmp(argv[1], "inspect") || !strcmp(argv[1], "dump") ||
-			 !strcmp(argv[1], "histogram") || !strcmp(argv[1], "extract") ||
-			 !strcmp(argv[1], "rules") || !strcmp(argv[1], "report"))) {
+	if (argc > 1 && command_find(argv[1])) {
 		c.command = argv[1];
 		first = 2;
 	}
@@ -428,19 +438,7 @@ run(int argc, char **argv)
 	c.inputs = av + optind;
 	c.ninputs = ac - optind;
 
-	int rc;
-	if (!strcmp(c.command, "dump"))
-		rc = cmd_dump(&c);
-	else if (!strcmp(c.command, "histogram"))
-		rc = cmd_histogram(&c);
-	else if (!strcmp(c.command, "extract"))
-		rc = cmd_extract(&c);
-	else if (!strcmp(c.command, "rules"))
-		rc = cmd_rules(&c);
-	else if (!strcmp(c.command, "report"))
-		rc = cmd_report(&c);
-	else
-		rc = cmd_inspect(&c);
+	int rc = command_find(c.command)->run(&c);
 	free(c.siblings);
 	return rc;
 }
