@@ -5,7 +5,9 @@ Runs `pith extract` per method over BENCH/dev, scores the output with
 BENCH/score.py, and prints per method: F1/P/R on the aeb pages, snippet
 scores on the trafilatura pages, pages/s on one core and with -j 2, and
 peak RSS; then the pages/s of bench/floor (a bare libtidy parse and walk
-of the same pages) from the same run.  Then score.py's own F1 per set and
+of the same pages) from the same run, and the share of the floor's speed
+from paired runs (the floor and pith alternating, CPU seconds, the median
+of five pairs) with -j 2's speed-up over -j 1.  Then score.py's own F1 per set and
 method (shingle F1 for the sets with a gold text, snippet F1 for those
 with snippets), and per set the pages whose charset pith got wrong
 (`pith extract --format json`'s "charset" against the page's .json
@@ -38,12 +40,16 @@ RUNS = [
 ]
 
 
-def timed(cmd, **kw):
-    """Run cmd; return (seconds, peak RSS of the process tree in MiB)."""
+def timed(cmd, cpu=False, **kw):
+    """Run cmd; return (seconds, peak RSS of the process tree in MiB); with
+    cpu, the seconds are user + system CPU of the process and its waited-for
+    children (the workers) instead of wall-clock time."""
     t0 = time.monotonic()
     p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, **kw)
     _, status, ru = os.wait4(p.pid, 0)
     dt = time.monotonic() - t0
+    if cpu:
+        dt = ru.ru_utime + ru.ru_stime
     p.returncode = os.waitstatus_to_exitcode(status)
     err = p.stderr.read().decode(errors="replace")
     p.stderr.close()
@@ -51,6 +57,41 @@ def timed(cmd, **kw):
     if bad:
         print(f"  ({len(bad)} pages reported errors, first: {bad[0]})", file=sys.stderr)
     return dt, ru.ru_maxrss / 1024.0
+
+
+PAIRS = 5
+
+
+def paired(pith, floor, dev, pages, runs):
+    """Speed against the floor from paired runs: the floor and pith -j 1
+    alternating, PAIRS times, CPU seconds each; the median of the per-pair
+    shares (floor CPU / pith CPU), the median pages/s of each, and -j 2's
+    wall-clock speed-up over -j 1 (median of PAIRS pairs).  The machine's
+    noise moves both sides of a pair alike."""
+    import statistics
+    n = len(pages)
+    timed_runs = [r for r in runs if r[2]]
+    if not timed_runs:
+        return
+    print(f"\nspeed against the floor (CPU seconds, {PAIRS} pairs alternating pith -j 1 and "
+          f"bench/floor, medians):")
+    print(f"  {'method':<15} {'p/s':>8} {'floor p/s':>10} {'share':>7} {'j2/j1':>7}")
+    for label, args, _ in timed_runs:
+        shares, ps, fs, speedups = [], [], [], []
+        for _ in range(PAIRS):
+            fdt, _ = timed([floor, *pages], cpu=True)
+            with tempfile.TemporaryDirectory() as out:
+                pdt, _ = timed([pith, "extract", *args, "-o", out, dev], cpu=True)
+            shares.append(fdt / pdt if pdt else 0)
+            ps.append(n / pdt if pdt else 0)
+            fs.append(n / fdt if fdt else 0)
+            with tempfile.TemporaryDirectory() as out:
+                w1, _ = timed([pith, "extract", *args, "-j", "1", "-o", out, dev])
+            with tempfile.TemporaryDirectory() as out:
+                w2, _ = timed([pith, "extract", *args, "-j", "2", "-o", out, dev])
+            speedups.append(w1 / w2 if w2 else 0)
+        print(f"  {label:<15} {statistics.median(ps):8.1f} {statistics.median(fs):10.1f} "
+              f"{statistics.median(shares):6.2f}x {statistics.median(speedups):6.2f}x", flush=True)
 
 
 def score(bench, outdir):
@@ -165,6 +206,7 @@ def main():
               f"{n / dt:8.1f} {j2:>8} {rss:8.1f}", flush=True)
     dt, rss = timed([floor, *pages])
     print(f"{'floor (tidy)':<15} {'':7} {'':6} {'':6} {'':8} {'':6} {'':6} {n / dt:8.1f} {'':>8} {rss:8.1f}")
+    paired(pith, floor, dev, pages, runs)
     print("\nauto learnt from the aeb, trafilatura and mercury pages, so those columns are\n"
           "in-sample for it; its held-out estimate per set is tools/train-auto.py PITH BENCH\n"
           "--cv 5 (the figures in src/auto-model.txt's comment).")
