@@ -34,7 +34,7 @@ static const char usage_main[] =
 "                      report: the FILE to write\n"
 "  -j, --jobs N        extract: N worker processes\n"
 "  --plot              histogram: draw it as text\n"
-"  --gold FILE         inspector: score the extraction against this text\n"
+"  --gold FILE         inspector, report: score the extraction against this text\n"
 "  --keys FILE         inspector: read keys from FILE (scripted tests)\n"
 "  --screen COLSxLINES inspector: the virtual screen's size with --keys\n"
 "  --screen-out FILE   inspector: append the screens to FILE with --keys\n"
