@@ -407,6 +407,35 @@ stage_limit(const struct method *a, int k, struct params *p)
 	a->steps[(k < a->nsteps ? k : a->nsteps) - 1].limit(p, k);
 }
 
+/* The run of method a stopped after stage k (p its parameters whole; in
+ * the run's other inputs; no text spans). */
+static void
+run_stage(const struct method *a, const struct params *p, const struct run_input *in,
+	  struct page *pg, int k, struct run *r)
+{
+	struct params limited = *p;
+	stage_limit(a, k, &limited);
+	struct run_input sin = *in;
+	sin.params = &limited;
+	sin.spans = NULL;
+	run_page(r, pg, &sin);
+}
+
+/* Stage k's name, from the run decided as of it, into out. */
+static void
+stage_name(const struct method *a, const struct run *r, struct page *pg, int k, char *out,
+	   size_t n)
+{
+	struct buf nb;
+	buf_init(&nb);
+	if (a->stages)
+		a->stages(r->state_of == a ? r->state : NULL, pg, k, &nb);
+	else
+		buf_adds(&nb, a->steps[k - 1].name);
+	snprintf(out, n, "%s", nb.data ? nb.data : "");
+	buf_free(&nb);
+}
+
 void
 model_recompute(struct tui_model *m)
 {
@@ -450,14 +479,8 @@ model_recompute(struct tui_model *m)
 	};
 	struct run prev;
 	run_init(&prev);
-	if (m->step > 1) {
-		struct params before = *p;
-		stage_limit(m->algo, m->step - 1, &before);
-		struct run_input pin = in;
-		pin.params = &before;
-		pin.spans = NULL;
-		run_page(&prev, pg, &pin);
-	}
+	if (m->step > 1)
+		run_stage(m->algo, p, &in, pg, m->step - 1, &prev);
 	/* the one path every front-end takes (run.h) */
 	run_page(&m->run, pg, &in);
 	m->dc = &m->run.dc;
@@ -471,24 +494,11 @@ model_recompute(struct tui_model *m)
 	if (m->step > 0 && m->step < m->nstages) {
 		struct run next;
 		run_init(&next);
-		struct params after = *p;
-		stage_limit(m->algo, m->step + 1, &after);
-		struct run_input nin = in;
-		nin.params = &after;
-		nin.spans = NULL;
-		run_page(&next, pg, &nin);
+		run_stage(m->algo, p, &in, pg, m->step + 1, &next);
 		if (!m->next_content)
 			m->next_content = xcalloc((size_t)m->n + 1, 1);
 		memcpy(m->next_content, next.dc.content, (size_t)m->n);
-		struct buf nb;
-		buf_init(&nb);
-		const void *ns = next.state_of == m->algo ? next.state : NULL;
-		if (m->algo->stages)
-			m->algo->stages(ns, pg, m->step + 1, &nb);
-		else
-			buf_adds(&nb, m->algo->steps[m->step].name);
-		snprintf(m->next_name, sizeof m->next_name, "%s", nb.data ? nb.data : "");
-		buf_free(&nb);
+		stage_name(m->algo, &next, pg, m->step + 1, m->next_name, sizeof m->next_name);
 		run_free(&next);
 		/* the page's line blocks back to this stage's regions */
 		page_lineblock(pg, in.params);
@@ -503,14 +513,7 @@ model_recompute(struct tui_model *m)
 			m->changed[i] = was != m->run.dc.content[i] && !(m->d->flags[i] & DOM_SKIP);
 			m->nchanged += m->changed[i];
 		}
-		struct buf nb;
-		buf_init(&nb);
-		if (m->algo->stages)
-			m->algo->stages(state, pg, m->step, &nb);
-		else
-			buf_adds(&nb, m->algo->steps[m->step - 1].name);
-		snprintf(m->stage_name, sizeof m->stage_name, "%s", nb.data ? nb.data : "");
-		buf_free(&nb);
+		stage_name(m->algo, &m->run, pg, m->step, m->stage_name, sizeof m->stage_name);
 	}
 	run_free(&prev);
 	buf_add(&m->out, m->run.text.data, m->run.text.len);
