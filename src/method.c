@@ -42,10 +42,7 @@ explain_printf(const struct explain *x, enum explain_role role, const char *fmt,
 	char text[480];
 	va_list ap;
 	va_start(ap, fmt);
-	int k = vsnprintf(text, sizeof text, fmt, ap);
+	vformat_whole(text, sizeof text, fmt, ap);
 	va_end(ap);
-	/* a line cut to the buffer ends on a whole character */
-	if (k >= (int)sizeof text)
-		text[utf8_cut(text, sizeof text - 1, sizeof text - 2)] = '\0';
 	x->line(x->ctx, role, text);
 }

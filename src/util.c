@@ -294,6 +294,14 @@ hash_bytes(const char *s, size_t n)
 	return h;
 }
 
+void
+vformat_whole(char *out, size_t n, const char *fmt, va_list ap)
+{
+	int k = vsnprintf(out, n, fmt, ap);
+	if (k >= (int)n)
+		out[utf8_cut(out, n - 1, n - 2)] = '\0';
+}
+
 size_t
 utf8_cut(const char *s, size_t n, size_t max)
 {

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdarg.h>
 #include <stdbool.h>
 
 /* Fatal exits (no memory, an impossible state): run the cleanup set with
@@ -70,6 +71,10 @@ char *buf_steal(struct buf *b, size_t *len);
 /* Decode one UTF-8 sequence at s (n bytes available); store the code point
  * (U+FFFD for an invalid sequence) and return the bytes consumed (>= 1). */
 size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
+/* vsnprintf into out (n > 1 bytes); a result cut to fit ends on a whole
+ * UTF-8 character. */
+void vformat_whole(char *out, size_t n, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
 /* FNV-1a, 64 bits, of n bytes. */
 uint64_t hash_bytes(const char *s, size_t n);
 /* The longest prefix of s[0..n) of at most max bytes that ends before a

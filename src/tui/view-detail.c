@@ -35,11 +35,8 @@ add(struct detail *D, int role, const char *fmt, ...)
 	x->role = role;
 	va_list ap;
 	va_start(ap, fmt);
-	int k = vsnprintf(x->text, sizeof x->text, fmt, ap);
+	vformat_whole(x->text, sizeof x->text, fmt, ap);
 	va_end(ap);
-	/* a line cut to the buffer ends on a whole character */
-	if (k >= (int)sizeof x->text)
-		x->text[utf8_cut(x->text, sizeof x->text - 1, sizeof x->text - 2)] = '\0';
 }
 
 /* Comparison signs and the arrow, in ASCII off UTF-8. */
