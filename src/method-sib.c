@@ -11,8 +11,14 @@
 #include "similarity.h"
 #include "sitetext.h"
 
+struct long_texts {
+	uint64_t *h;            /* hashes of a page's longer texts, sorted */
+	int n;
+};
+
 struct sib_site {
 	struct sib_string *s;   /* each loaded sibling page's body string */
+	struct long_texts *lt;  /* and its longer texts (text_share) */
 	char **path;            /* its real path */
 	int n;
 	struct site_text *text; /* their texts, to find a block's again */
@@ -29,17 +35,58 @@ struct sib_state {
 				       text (sitetext.h), -1 elsewhere */
 };
 
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* A page's longer texts (nodes of SAME_LEN bytes or more), hashed and
+ * sorted, once per sibling page. */
+#define SAME_LEN 40
+#define SAME_SHARE 0.9
+static void
+long_texts(const struct sib_string *t, struct long_texts *out)
+{
+	out->h = xmalloc(((size_t)t->n + 1) * sizeof *out->h);
+	out->n = 0;
+	for (int k = 0; k < t->n; k++)
+		if (t->v[k].len >= SAME_LEN)
+			out->h[out->n++] = hash_bytes(t->v[k].text, (size_t)t->v[k].len);
+	qsort(out->h, (size_t)out->n, sizeof *out->h, cmp_u64);
+}
+
+/* A sibling's share of the page's longer texts, by bytes: how much of
+ * what the page says stands in it word for word. */
+static double
+text_share(const struct sib_string *page, const struct long_texts *t)
+{
+	long all = 0, found = 0;
+	for (int k = 0; k < page->n; k++) {
+		if (page->v[k].len < SAME_LEN)
+			continue;
+		uint64_t x = hash_bytes(page->v[k].text, (size_t)page->v[k].len);
+		all += page->v[k].len;
+		if (t->n && bsearch(&x, t->h, (size_t)t->n, sizeof *t->h, cmp_u64))
+			found += page->v[k].len;
+	}
+	return all ? (double)found / (double)all : 0;
+}
+
 static void *
 sib_site_new(const struct site_pages *sp, const struct params *p, FILE *verbose)
 {
 	(void)p, (void)verbose;
 	struct sib_site *st = xcalloc(1, sizeof *st);
 	st->s = xcalloc((size_t)sp->n + 1, sizeof *st->s);
+	st->lt = xcalloc((size_t)sp->n + 1, sizeof *st->lt);
 	st->path = xcalloc((size_t)sp->n + 1, sizeof *st->path);
 	for (int i = 0; i < sp->n; i++) {
 		if (!sp->pages[i].dom)
 			continue;
 		sib_string_build(sp->pages[i].dom, sp->pages[i].dom->body, &st->s[st->n]);
+		long_texts(&st->s[st->n], &st->lt[st->n]);
 		st->path[st->n++] = xstrdup(sp->path[i]);
 	}
 	st->text = site_text_new();
@@ -57,9 +104,11 @@ sib_site_free(void *site)
 		return;
 	for (int i = 0; i < st->n; i++) {
 		sib_string_free(&st->s[i]);
+		free(st->lt[i].h);
 		free(st->path[i]);
 	}
 	free(st->s);
+	free(st->lt);
 	free(st->path);
 	site_text_free(st->text);
 	free(st);
@@ -74,40 +123,6 @@ sib_state_free(void *state)
 	free(s->tagsim);
 	free(s->recur);
 	free(s);
-}
-
-static int
-cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return x < y ? -1 : x > y;
-}
-
-/* A sibling's share of the page's longer texts (nodes of SAME_LEN bytes
- * or more, by bytes): how much of what the page says stands in it word
- * for word. */
-#define SAME_LEN 40
-#define SAME_SHARE 0.9
-static double
-text_share(const struct sib_string *page, const struct sib_string *t)
-{
-	uint64_t *h = xmalloc(((size_t)t->n + 1) * sizeof *h);
-	int nh = 0;
-	for (int k = 0; k < t->n; k++)
-		if (t->v[k].len >= SAME_LEN)
-			h[nh++] = hash_bytes(t->v[k].text, (size_t)t->v[k].len);
-	qsort(h, (size_t)nh, sizeof *h, cmp_u64);
-	long all = 0, found = 0;
-	for (int k = 0; k < page->n; k++) {
-		if (page->v[k].len < SAME_LEN)
-			continue;
-		uint64_t x = hash_bytes(page->v[k].text, (size_t)page->v[k].len);
-		all += page->v[k].len;
-		if (nh && bsearch(&x, h, (size_t)nh, sizeof *h, cmp_u64))
-			found += page->v[k].len;
-	}
-	free(h);
-	return all ? (double)found / (double)all : 0;
 }
 
 static void
@@ -134,7 +149,7 @@ sib_method_decide(struct page *pg, const void *site, int index, const char *name
 	for (int i = 0; st && i < st->n; i++) {
 		if (self && !strcmp(st->path[i], self))
 			continue;
-		if (text_share(&me, &st->s[i]) >= SAME_SHARE)
+		if (text_share(&me, &st->lt[i]) >= SAME_SHARE)
 			s->same++;
 		else
 			sibs[s->nsib++] = &st->s[i];
