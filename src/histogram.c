@@ -20,6 +20,16 @@ digits(int v)
 	return d;
 }
 
+/* The region block b (1-based) lies in, or -1; *r walks the regions
+ * forward as b grows (start it at 0). */
+static int
+region_at(const struct lineblock *lb, int b, int *r)
+{
+	while (*r < lb->nregions && lb->regions[*r].end < b)
+		(*r)++;
+	return *r < lb->nregions && lb->regions[*r].start <= b ? *r : -1;
+}
+
 static void
 print_plot(const struct lineblock *lb, double T, int columns, FILE *out)
 {
@@ -41,9 +51,7 @@ print_plot(const struct lineblock *lb, double T, int columns, FILE *out)
 
 	int r = 0;
 	for (int b = 1; b <= lb->nblocks; b++) {
-		while (r < lb->nregions && lb->regions[r].end < b)
-			r++;
-		int in = r < lb->nregions && lb->regions[r].start <= b;
+		int in = region_at(lb, b, &r) >= 0;
 		int y = lb->Y[b - 1];
 		int len = 0;
 		if (y > 0) {
@@ -133,9 +141,7 @@ histogram_svg(const struct lineblock *lb, const struct params *p, bool standalon
 	}
 	int r = 0;
 	for (int b = 1; b <= n; b++) {
-		while (r < lb->nregions && lb->regions[r].end < b)
-			r++;
-		bool in = r < lb->nregions && lb->regions[r].start <= b;
+		bool in = region_at(lb, b, &r) >= 0;
 		int y = lb->Y[b - 1];
 		int bh = (int)(y * (double)PLOT_H / scale + 0.5);
 		if (y > 0 && bh < 1)    /* a block with text never looks empty */
