@@ -1639,6 +1639,20 @@ free_sites(struct tui *t)
 	t->site = NULL;
 }
 
+/* Everything the inspector holds once its model is made, and t. */
+static void
+tui_free(struct tui *t)
+{
+	free(t->text.wrap);
+	cli_sites_abandon(t->loading);
+	source_view_free(&t->sview);
+	model_free(&t->m);
+	free_sites(t);
+	rules_set_free(t->rules);
+	page_free(&t->pg);
+	free(t);
+}
+
 int
 tui_run(struct cli *c)
 {
@@ -1732,10 +1746,12 @@ tui_run(struct cli *c)
 	gold = NULL;
 	if (c->rules && use_rules(t, err, sizeof err) < 0) {
 		cli_report(c->rules, err);
-		model_free(&t->m);
-		free_sites(t);
-		rules_set_free(t->rules);
-		goto fail;
+		screen_deadline(0, NULL);
+		tui_free(t);
+		script_free(&script);
+		if (dumps)
+			fclose(dumps);
+		return 1;
 	}
 	/* with keys from a script, the rule is in before the first screen
 	 * (reproducible screens); at a terminal, just after it */
@@ -1745,11 +1761,7 @@ tui_run(struct cli *c)
 	if (report) {
 		screen_deadline(0, NULL);
 		int rc = write_report(t, c->outdir, !c->force);
-		model_free(&t->m);
-		free_sites(t);
-		rules_set_free(t->rules);
-		page_free(&t->pg);
-		free(t);
+		tui_free(t);
 		script_free(&script);
 		return rc;
 	}
@@ -1777,10 +1789,7 @@ tui_run(struct cli *c)
 		screen_deadline(0, NULL);
 		eprintf("pith: %s; printing the extracted text\n", err);
 		fwrite(t->m.out.data, 1, t->m.out.len, stdout);
-		model_free(&t->m);
-		free_sites(t);
-		page_free(&t->pg);
-		free(t);
+		tui_free(t);
 		script_free(&script);
 		if (dumps)
 			fclose(dumps);
@@ -1875,14 +1884,7 @@ tui_run(struct cli *c)
 		}
 	}
 	script_free(&script);
-	free(t->text.wrap);
-	cli_sites_abandon(t->loading);
-	source_view_free(&t->sview);
-	model_free(&t->m);
-	free_sites(t);
-	rules_set_free(t->rules);
-	page_free(&t->pg);
-	free(t);
+	tui_free(t);
 	if (sig) {
 		/* die of the signal, now that the terminal is back */
 		signal(sig, SIG_DFL);
