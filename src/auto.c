@@ -118,6 +118,96 @@ tree_shares(const struct auto_model *m, const float *x, double *contrib)
 	}
 }
 
+/* The trees laid out for scoring many blocks at once: a leaf's two
+ * children are itself (its split reads the bias, always 1, against 0, so
+ * it takes either), and each tree's depth is known, so that a block takes
+ * exactly depth steps with no test for a leaf.  The blocks go through a
+ * tree LANES at a time, their paths independent: while one waits for its
+ * node, the others step.  The sums are the same, added in the same order,
+ * as a walk from the root. */
+#define LANES 8
+
+struct flat_node {
+	int feature;
+	float threshold;
+	int kid[2];             /* x[feature] <= threshold: kid[0] */
+};
+
+struct flat_model {
+	const struct auto_model *model;
+	struct flat_node *nodes;
+	int *depth;             /* per tree */
+};
+
+/* The model last scored with, laid out flat (models live as long as the
+ * process, so the pointer names one). */
+static const struct flat_model *
+flat_model(const struct auto_model *m)
+{
+	static struct flat_model flat;
+	if (flat.model == m)
+		return &flat;
+	free(flat.nodes);
+	free(flat.depth);
+	flat.model = m;
+	flat.nodes = xmalloc(((size_t)m->nnodes + 1) * sizeof *flat.nodes);
+	flat.depth = xmalloc(((size_t)m->ntrees + 1) * sizeof *flat.depth);
+	for (int i = 0; i < m->nnodes; i++) {
+		const struct auto_node *nd = &m->nodes[i];
+		struct flat_node *f = &flat.nodes[i];
+		if (nd->feature < 0) {
+			*f = (struct flat_node){ F_BIAS, 0, { i, i } };
+		} else {
+			*f = (struct flat_node){ nd->feature, nd->threshold, { nd->left, nd->right } };
+		}
+	}
+	/* each node's height, children first: a node's children come after
+	 * it (auto-model.c checks) */
+	int *height = xmalloc(((size_t)m->nnodes + 1) * sizeof *height);
+	for (int i = m->nnodes - 1; i >= 0; i--) {
+		const struct auto_node *nd = &m->nodes[i];
+		height[i] = nd->feature < 0 ? 0 :
+			    1 + (height[nd->left] > height[nd->right] ? height[nd->left] :
+								      height[nd->right]);
+	}
+	for (int t = 0; t < m->ntrees; t++)
+		flat.depth[t] = height[m->roots[t]];
+	free(height);
+	return &flat;
+}
+
+/* z[j] += every tree's leaf value for block j's signals x[j]. */
+static void
+score_trees(const struct auto_model *m, float (*x)[F_COUNT], int nb, double *z)
+{
+	const struct flat_model *fm = flat_model(m);
+	const struct flat_node *fn = fm->nodes;
+	for (int t = 0; t < m->ntrees; t++) {
+		int root = m->roots[t], depth = fm->depth[t];
+		int j = 0;
+		for (; j + LANES <= nb; j += LANES) {
+			int at[LANES];
+			for (int k = 0; k < LANES; k++)
+				at[k] = root;
+			for (int s = 0; s < depth; s++)
+				for (int k = 0; k < LANES; k++) {
+					const struct flat_node *f = &fn[at[k]];
+					at[k] = f->kid[!(x[j + k][f->feature] <= f->threshold)];
+				}
+			for (int k = 0; k < LANES; k++)
+				z[j + k] += m->nodes[at[k]].value;
+		}
+		for (; j < nb; j++) {
+			int at = root;
+			for (int s = 0; s < depth; s++) {
+				const struct flat_node *f = &fn[at];
+				at = f->kid[!(x[j][f->feature] <= f->threshold)];
+			}
+			z[j] += m->nodes[at].value;
+		}
+	}
+}
+
 /* The features are computed once per page and kept in its state: a
  * threshold change only compares probabilities again. */
 struct auto_state *
@@ -136,16 +226,9 @@ auto_state_new(const struct page *pg, const struct auto_model *m)
 	/* tree by tree, so that each tree's nodes stay in cache */
 	int nb = st->sig.nblocks;
 	double *z = st->sig.scratch, top = 0;
-	const struct auto_node *nodes = m->nodes;
 	for (int j = 0; j < nb; j++)
 		z[j] = m->base;
-	for (int t = 0; t < m->ntrees; t++)
-		for (int j = 0; j < nb; j++) {
-			const struct auto_node *nd = &nodes[m->roots[t]];
-			while (nd->feature >= 0)
-				nd = step(nodes, nd, st->sig.x[j]);
-			z[j] += nd->value;
-		}
+	score_trees(m, st->sig.x, nb, z);
 	for (int j = 0; j < nb; j++) {
 		double s = probability(z[j]);
 		st->score[st->sig.block[j]] = s;
