@@ -29,7 +29,7 @@
 	X(TAG_P,       "tag_p", "a p element") \
 	X(TAG_LI,      "tag_li", "li, dd, dt") \
 	X(TAG_CELL,    "tag_cell", "td, th") \
-	X(TAG_PRE,     "tag_pre", "pre, blockquote, figcaption") \
+	X(TAG_PRE,     "tag_pre", "pre, blockquote") \
 	X(SEMANTIC,    "semantic", "inside article, main, [itemprop=articleBody], [role=main]") \
 	X(NEG_WORD,    "neg_word", "an ancestor's class/id says comment, share, related, footer, ...") \
 	X(POS_WORD,    "pos_word", "an ancestor's class/id says article, content, post, story, ...") \
