@@ -125,27 +125,44 @@ get_float(struct reader *r, const char *s, const char *what, float *out)
 	return 0;
 }
 
+/* pith's index of signal NAME among the first n, -1 if none. */
 static int
-read_features(struct reader *r, const char *const *names, int nfeatures)
+signal_index(const char *const *names, int n, const char *name)
+{
+	for (int k = 0; k < n; k++)
+		if (!strcmp(names[k], name))
+			return k;
+	return -1;
+}
+
+/* The signals the model was trained on, by name, in the model's order:
+ * col[k] is pith's index of the model's signal k.  Any of pith's signals
+ * in any order; one pith has and the model lacks is one no node tests. */
+static int
+read_features(struct reader *r, const char *const *names, int nfeatures, int *col, int *n)
 {
 	if (need_line(r, "its features line") < 0)
 		return -1;
-	int n;
 	if (r->nwords < 2 || strcmp(r->words[0], "features"))
 		return FAIL(r, "expected 'features N NAME...'");
-	if (get_int(r, r->words[1], 0, INT_MAX, "features", &n) < 0)
+	if (get_int(r, r->words[1], 1, nfeatures, "features", n) < 0)
 		return -1;
-	if (n != nfeatures)
-		return FAIL(r, "the model has %d features, pith %d", n, nfeatures);
-	if (r->nwords != n + 2)
-		return FAIL(r, "%d feature names for %d features", r->nwords - 2, n);
-	for (int k = 0; k < n; k++)
-		if (strcmp(r->words[k + 2], names[k]))
-			return FAIL(r, "feature %d is '%s' in the model, '%s' in pith",
-				    k, r->words[k + 2], names[k]);
+	if (r->nwords != *n + 2)
+		return FAIL(r, "%d feature names for %d features", r->nwords - 2, *n);
+	for (int k = 0; k < *n; k++) {
+		const char *name = r->words[k + 2];
+		col[k] = signal_index(names, nfeatures, name);
+		if (col[k] < 0)
+			return FAIL(r, "'%s' is not one of pith's signals", name);
+		for (int j = 0; j < k; j++)
+			if (col[j] == col[k])
+				return FAIL(r, "'%s' named twice", name);
+	}
 	return 0;
 }
 
+/* The first stage's weights by name, any of pith's first-stage signals
+ * in any order; one not named weighs 0. */
 static int
 read_stage1(struct reader *r, const char *const *names, int nbase, float *w)
 {
@@ -153,17 +170,22 @@ read_stage1(struct reader *r, const char *const *names, int nbase, float *w)
 		return -1;
 	int n;
 	if (r->nwords != 2 || strcmp(r->words[0], "stage1"))
-		return FAIL(r, "expected 'stage1 %d'", nbase);
-	if (get_int(r, r->words[1], 0, INT_MAX, "stage1", &n) < 0)
+		return FAIL(r, "expected 'stage1 N'");
+	if (get_int(r, r->words[1], 0, nbase, "stage1", &n) < 0)
 		return -1;
-	if (n != nbase)
-		return FAIL(r, "the first stage has %d weights, pith %d", n, nbase);
-	for (int k = 0; k < nbase; k++) {
+	bool seen[AUTO_MODEL_MAX_FEATURES] = { false };
+	for (int k = 0; k < n; k++) {
 		if (need_line(r, "the first stage's last weight") < 0)
 			return -1;
-		if (r->nwords != 2 || strcmp(r->words[0], names[k]))
-			return FAIL(r, "expected '%s WEIGHT'", names[k]);
-		if (get_float(r, r->words[1], names[k], &w[k]) < 0)
+		if (r->nwords != 2)
+			return FAIL(r, "expected 'NAME WEIGHT'");
+		int i = signal_index(names, nbase, r->words[0]);
+		if (i < 0)
+			return FAIL(r, "'%s' is not one of pith's first-stage signals", r->words[0]);
+		if (seen[i])
+			return FAIL(r, "'%s' named twice", r->words[0]);
+		seen[i] = true;
+		if (get_float(r, r->words[1], names[i], &w[i]) < 0)
 			return -1;
 	}
 	return 0;
@@ -173,7 +195,7 @@ read_stage1(struct reader *r, const char *const *names, int nbase, float *w)
  * whole model's nodes. */
 static int
 read_tree(struct reader *r, struct auto_model *m, struct auto_node **nodes, int *cap,
-	  int nfeatures, int *parents)
+	  const int *col, int nfeatures, int *parents)
 {
 	int t = m->ntrees, k;
 	if (r->nwords != 3 || strcmp(r->words[0], "tree"))
@@ -212,6 +234,7 @@ read_tree(struct reader *r, struct auto_model *m, struct auto_node **nodes, int 
 				return FAIL(r, "a leaf's children are -1 -1");
 			continue;
 		}
+		nd->feature = col[nd->feature];
 		/* children after their parent, each of one parent: a tree, so
 		 * every path ends at a leaf */
 		if (nd->left <= i || nd->right <= i || nd->left == nd->right)
@@ -253,7 +276,13 @@ auto_model_parse(const char *text, size_t len, const char *const *names, int nfe
 		fail(&r, "a NUL byte: not a text file");
 		goto bad;
 	}
-	if (read_features(&r, names, nfeatures) < 0 || read_stage1(&r, names, nbase, w) < 0)
+	int col[AUTO_MODEL_MAX_FEATURES], ncols = 0;
+	if (nfeatures > AUTO_MODEL_MAX_FEATURES || nbase > nfeatures) {
+		fail(&r, "pith has %d signals, more than a model may hold", nfeatures);
+		goto bad;
+	}
+	if (read_features(&r, names, nfeatures, col, &ncols) < 0 ||
+	    read_stage1(&r, names, nbase, w) < 0)
 		goto bad;
 	if (need_line(&r, "its base line") < 0)
 		goto bad;
@@ -265,7 +294,7 @@ auto_model_parse(const char *text, size_t len, const char *const *names, int nfe
 		goto bad;
 	int rc;
 	while ((rc = next_line(&r)) > 0)
-		if (read_tree(&r, m, &nodes, &cap, nfeatures, parents) < 0)
+		if (read_tree(&r, m, &nodes, &cap, col, ncols, parents) < 0)
 			goto bad;
 	if (rc < 0)
 		goto bad;

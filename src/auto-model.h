@@ -3,12 +3,17 @@
  * from the text format tools/train-auto.py writes (src/auto-model.txt):
  *
  *   # comment lines and blank lines anywhere
- *   features N NAME_0 ... NAME_N-1     pith's features, in its order
+ *   features N NAME_0 ... NAME_N-1     the signals the model knows
  *   stage1 M                           then M lines "NAME WEIGHT"
  *   base B
  *   tree T K                           T = 0, 1, ...; then K node lines
  *   FEATURE THRESHOLD LEFT RIGHT VALUE
  *
+ * Signals go by name: the features line names any of pith's signals in
+ * any order, and a node's FEATURE is an index into that line (read into
+ * pith's own index); a signal pith has and the model does not name is
+ * one no tree tests, so adding a signal keeps old models good.  The first
+ * stage names any of pith's first-stage signals; one not named weighs 0.
  * The "base" and "tree" lines are what tools/train-gbm prints.  A node's
  * children are indices within its tree, after the node itself; a leaf has
  * feature -1 and children -1.
@@ -44,6 +49,7 @@ struct auto_model {
 };
 
 /* Bounds on what a model file may hold. */
+#define AUTO_MODEL_MAX_FEATURES 254    /* a features line's words, less two */
 #define AUTO_MODEL_MAX_TREES 10000
 #define AUTO_MODEL_MAX_TREE_NODES 65535
 #define AUTO_MODEL_MAX_NODES (1 << 21)

@@ -635,11 +635,16 @@ test_model_refused(void **state)
 	(void)state;
 	REFUSED("", "line 1: the file ends before its features line");
 	REFUSED("# a comment\n", "line 2: the file ends before its features line");
-	REFUSED("features 2 bias a\n", "line 1: the model has 2 features, pith 3");
-	REFUSED("features 3 bias x b\n", "line 1: feature 1 is 'x' in the model, 'a' in pith");
+	REFUSED("features 4 bias a b c\n", "line 1: features: 4 is not between 1 and 3");
+	REFUSED("features 0\n", "line 1: features: 0 is not between 1 and 3");
+	REFUSED("features 3 bias x b\n", "line 1: 'x' is not one of pith's signals");
 	REFUSED("features 3 bias a\n", "line 1: 2 feature names for 3 features");
-	REFUSED("features 3 bias a b\nstage1 1\n", "line 2: the first stage has 1 weights, pith 2");
-	REFUSED("features 3 bias a b\nstage1 2\nbias 1\nb -1\n", "line 4: expected 'a WEIGHT'");
+	REFUSED("features 2 a a\n", "line 1: 'a' named twice");
+	REFUSED("features 3 bias a b\nstage1 3\n", "line 2: stage1: 3 is not between 0 and 2");
+	REFUSED("features 3 bias a b\nstage1 2\nbias 1\nb -1\n",
+		"line 4: 'b' is not one of pith's first-stage signals");
+	REFUSED("features 3 bias a b\nstage1 2\nbias 1\nbias -1\n", "line 4: 'bias' named twice");
+	REFUSED("features 3 bias a b\nstage1 1\nbias\n", "line 3: expected 'NAME WEIGHT'");
 	REFUSED("features 3 bias a b\nstage1 2\nbias nan\n",
 		"line 3: bias: 'nan' is not a finite number");
 	REFUSED("features 3 bias a b\nstage1 2\nbias 1e99\n",
@@ -691,6 +696,27 @@ test_model_parsed(void **state)
 	auto_model_free(NULL);
 }
 
+/* Signals go by name: a model of two of the three, in another order,
+ * its first stage naming one.  Node 0 tests the model's signal 0, b,
+ * which is pith's 2; a is tested by no node and weighs 0. */
+static void
+test_model_by_name(void **state)
+{
+	(void)state;
+	static const char text[] = "features 2 b bias\nstage1 1\nbias 0.5\nbase 0\n"
+		"tree 0 3\n0 0.25 1 2 0\n-1 0 -1 -1 -1\n-1 0 -1 -1 1\n";
+	char err[256] = "";
+	struct auto_model *m = auto_model_parse(text, sizeof text - 1, names3, 3, 2,
+						err, sizeof err);
+	assert_non_null(m);
+	assert_string_equal(err, "");
+	assert_int_equal(m->nodes[0].feature, 2);
+	assert_int_equal(m->nodes[1].feature, -1);
+	assert_near(m->stage1[0], 0.5, 0);
+	assert_near(m->stage1[1], 0, 0);
+	auto_model_free(m);
+}
+
 /* Through the parameter: the file's name before the reason. */
 static void
 test_model_param(void **state)
@@ -733,6 +759,7 @@ main(void)
 		cmocka_unit_test(test_siblings),
 		cmocka_unit_test(test_model_refused),
 		cmocka_unit_test(test_model_parsed),
+		cmocka_unit_test(test_model_by_name),
 		cmocka_unit_test(test_model_param),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
