@@ -142,8 +142,6 @@ cmd_dump(struct cli *c)
 {
 	if (c->ninputs != 1)
 		return cli_usage_error("dump takes one FILE");
-	if (c->format_given && c->format == FORMAT_TEXT)
-		return cli_usage_error("dump writes tsv or json");
 	/* lb works on source lines, not elements: pith histogram shows it */
 	if (c->algo_given && !c->algo->needs_dom)
 		return cli_usage_error("dump: --algo lb has no per-element figures; see pith histogram");

@@ -1461,8 +1461,6 @@ cmd_extract(struct cli *c)
 {
 	if (c->ninputs < 1 && !c->from_list)
 		return cli_usage_error("extract needs at least one FILE, DIR, URL or -");
-	if (c->format_given && c->format == FORMAT_TSV)
-		return cli_usage_error("extract writes text, json, markdown, html or wet");
 	if ((c->links || c->images || c->front_matter) && c->format != FORMAT_MARKDOWN)
 		return cli_usage_error("--links, --images and --front-matter go with --format markdown");
 	if (c->comments && c->format == FORMAT_TEXT)
@@ -1544,8 +1542,7 @@ cmd_extract(struct cli *c)
 	bool *skip = xcalloc((size_t)in.n + 1, sizeof *skip);
 	if (c->outdir) {
 		outpath = xcalloc((size_t)in.n + 1, sizeof *outpath);
-		static const char *const exts[] = { "txt", "tsv", "json", "md", "html", "warc" };
-		const char *ext = exts[c->format];
+		const char *ext = format_entry(c->format)->ext;
 		for (int i = 0; i < in.n; i++) {
 			const char *root = roots.v[i];
 			char *name = out_name(in.v[i], *root ? root : NULL);

@@ -26,8 +26,6 @@ cmd_histogram(struct cli *c)
 {
 	if (c->ninputs != 1)
 		return cli_usage_error("histogram takes one FILE");
-	if (c->format_given && c->format != FORMAT_TSV && c->format != FORMAT_SVG)
-		return cli_usage_error("histogram writes tsv or svg");
 	if (c->format == FORMAT_SVG && c->plot)
 		return cli_usage_error("--plot draws text; --format svg an image: one of them");
 	struct page pg;

@@ -342,26 +342,13 @@ run(int argc, char **argv)
 			c.format_arg = optarg;
 			if (!strcmp(c.command, "rules"))
 				break;  /* ftr, css, json: checked by cmd_rules */
-			if (!strcmp(optarg, "text"))
-				c.format = FORMAT_TEXT;
-			else if (!strcmp(optarg, "tsv"))
-				c.format = FORMAT_TSV;
-			else if (!strcmp(optarg, "json"))
-				c.format = FORMAT_JSON;
-			else if (!strcmp(optarg, "wet") && !strcmp(c.command, "extract"))
-				c.format = FORMAT_WET;
-			else if (!strcmp(optarg, "markdown") && !strcmp(c.command, "extract"))
-				c.format = FORMAT_MARKDOWN;
-			else if (!strcmp(optarg, "html") && !strcmp(c.command, "extract"))
-				c.format = FORMAT_HTML;
-			else if (!strcmp(optarg, "svg") && !strcmp(c.command, "histogram"))
-				c.format = FORMAT_SVG;
-			else if (!strcmp(c.command, "extract"))
-				return cli_usage_error("unknown format '%s' (text, json, markdown, html, wet)", optarg);
-			else if (!strcmp(c.command, "histogram"))
-				return cli_usage_error("unknown format '%s' (tsv, svg)", optarg);
-			else
-				return cli_usage_error("unknown format '%s' (text, tsv, json)", optarg);
+			const struct format_entry *fe = format_find(c.command, optarg);
+			char names[200];
+			if (!*format_list(c.command, names, sizeof names))
+				return cli_usage_error("%s takes no --format", c.command);
+			if (!fe)
+				return cli_usage_error("unknown format '%s' (%s)", optarg, names);
+			c.format = fe->format;
 			break;
 		case OPT_PLOT: c.plot = true; break;
 		case OPT_FEATURES: c.features = true; break;

@@ -901,22 +901,6 @@ save_report(struct tui *t, const char *path)
 			    existed ? " (the file that was there is kept as a numbered ~N~ backup)" : "");
 }
 
-/* The format s writes a file in, by its name's extension: .md and
- * .markdown Markdown, .html and .htm HTML, anything else plain text. */
-enum save_format { SAVE_TEXT, SAVE_MARKDOWN, SAVE_HTML };
-
-static enum save_format
-save_format_of(const char *path)
-{
-	const char *base = strrchr(path, '/');
-	const char *dot = strrchr(base ? base + 1 : path, '.');
-	if (dot && (!strcasecmp(dot, ".md") || !strcasecmp(dot, ".markdown")))
-		return SAVE_MARKDOWN;
-	if (dot && (!strcasecmp(dot, ".html") || !strcasecmp(dot, ".htm")))
-		return SAVE_HTML;
-	return SAVE_TEXT;
-}
-
 /* What pith extract --format markdown|html writes of this page with the
  * same options: the same run (pins and rule included), the same address
  * for relative URLs and for the metadata, the comments with --comments. */
@@ -953,12 +937,13 @@ save_text(struct tui *t)
 {
 	char err[256];
 	const struct tui_model *m = &t->m;
-	enum save_format f = save_format_of(t->save_path);
+	/* by the name's extension (cli.c's format table) */
+	enum format f = format_of_path(t->save_path);
 	struct buf doc;
 	buf_init(&doc);
-	if (f != SAVE_TEXT)
-		save_structured(t, f == SAVE_MARKDOWN, &doc);
-	const struct buf *b = f == SAVE_TEXT ? &m->out : &doc;
+	if (f != FORMAT_TEXT)
+		save_structured(t, f == FORMAT_MARKDOWN, &doc);
+	const struct buf *b = f == FORMAT_TEXT ? &m->out : &doc;
 	if (write_file_atomic(t->save_path, b->data ? b->data : "", b->len, 0, err,
 			      sizeof err) < 0)
 		tui_message(t, true, "%s: %s", t->save_path, err);
