@@ -24,13 +24,13 @@ cli_report(const char *file, const char *reason)
 }
 
 static const struct format_entry formats[] = {
-	{ "text", FORMAT_TEXT, "txt", "extract", "" },
-	{ "tsv", FORMAT_TSV, "tsv", "dump histogram", NULL },
-	{ "json", FORMAT_JSON, "json", "extract dump", NULL },
-	{ "markdown", FORMAT_MARKDOWN, "md", "extract", ".md .markdown" },
-	{ "html", FORMAT_HTML, "html", "extract", ".html .htm" },
-	{ "wet", FORMAT_WET, "warc", "extract", NULL },
-	{ "svg", FORMAT_SVG, "svg", "histogram", NULL },
+	{ "text", FORMAT_TEXT, "txt", "extract", "", NULL },
+	{ "tsv", FORMAT_TSV, "tsv", "dump histogram", NULL, NULL },
+	{ "json", FORMAT_JSON, "json", "extract dump", NULL, NULL },
+	{ "markdown", FORMAT_MARKDOWN, "md", "extract", ".md .markdown", "Markdown" },
+	{ "html", FORMAT_HTML, "html", "extract", ".html .htm", "HTML" },
+	{ "wet", FORMAT_WET, "warc", "extract", NULL, NULL },
+	{ "svg", FORMAT_SVG, "svg", "histogram", NULL, NULL },
 };
 #define NFORMATS (sizeof formats / sizeof formats[0])
 

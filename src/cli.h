@@ -26,6 +26,7 @@ struct format_entry {
 	const char *ext;
 	const char *commands;   /* space-separated */
 	const char *save_exts;  /* space-separated, NULL: not a save format */
+	const char *title;      /* the inspector's "saved ... as TITLE", or NULL */
 };
 
 /* The entry of format NAME if COMMAND takes it, else NULL. */

@@ -949,8 +949,9 @@ save_text(struct tui *t)
 		tui_message(t, true, "%s: %s", t->save_path, err);
 	else
 	{
-		static const char *const as[] = { "", " as Markdown", " as HTML" };
-		tui_message(t, false, "saved %zu characters to %s%s", m->chars, t->save_path, as[f]);
+		const char *title = format_entry(f)->title;
+		tui_message(t, false, "saved %zu characters to %s%s%s", m->chars, t->save_path,
+			    title ? " as " : "", title ? title : "");
 		t->saved_once = true;
 	}
 	buf_free(&doc);
