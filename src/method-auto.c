@@ -83,6 +83,13 @@ auto_p(const void *state, int i)
 	return ((const struct auto_state *)state)->score[i];
 }
 
+/* The blocks are decided; the elements around them are not. */
+static bool
+auto_decided(const void *state, int i)
+{
+	return ((const struct auto_state *)state)->score[i] >= 0;
+}
+
 static const struct method_column auto_columns[] = {
 	{ .name = "P", .decimals = 3, .width = 4, .blank_negative = true, .value = auto_p },
 };
@@ -257,5 +264,6 @@ const struct method method_auto = {
 	.state_free = auto_free,
 	.columns = auto_columns,
 	.ncolumns = 1,
+	.decided = auto_decided,
 	.explain = auto_explain,
 };

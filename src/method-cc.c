@@ -43,6 +43,7 @@ const struct method method_cc = {
 	.name = "cc",
 	.summary = "content correlativity: CC = TA/LA per element, smoothed by CS and TD",
 	.needs_dom = true,
+	.figures_decide = true,
 	.decide = cc_decide,
 	.steps = cc_steps,
 	.nsteps = 3,

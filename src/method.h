@@ -112,6 +112,14 @@ struct method {
 	const struct method_column *columns;
 	int ncolumns;
 
+	/* The decision is the cc figures' (cc): the detail pane shows them
+	 * as what decided, and smoothing and outliers have marks of their
+	 * own in the tree. */
+	bool figures_decide;
+	/* Optional: whether element i got a decision of its own from state
+	 * (auto: the text blocks); NULL: every element does. */
+	bool (*decided)(const void *state, int i);
+
 	/* The method's own lines for element i of the detail pane. */
 	void (*explain)(const struct run *r, const struct page *pg,
 			const struct params *p, int i, const struct explain *x);

@@ -961,7 +961,7 @@ model_mark(const struct tui_model *m, int i)
 		return dc->content[i] ? MARK_PIN_IN : MARK_PIN_OUT;
 	if (m->d->flags[i] & DOM_SKIP)
 		return MARK_SKIP;
-	if (m->algo != &method_cc)    /* smoothing and outliers are cc's */
+	if (!m->algo->figures_decide)  /* smoothing and outliers are cc's */
 		return dc->content[i] ? MARK_CONTENT : MARK_NOISE;
 	switch (dc->reason[i]) {
 	case REASON_CC: return MARK_CONTENT;

@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "tui/view.h"
-#include "auto.h"
 
 struct dline {
 	int role;
@@ -276,11 +275,10 @@ build(struct detail *D, const struct tui *t, int parts)
 		if (m->gold_filter && m->disagree[i] & GOLD_MISSING)
 			add(D, ROLE_NOISE, "gold: dropped text of it is in the gold, not extracted");
 		int bk, bt;
-		if (m->algo == &method_auto && blk < 0 && !m->run.by_rule) {
+		if (m->algo->decided && blk < 0 && !m->run.by_rule) {
 			model_blocks_inside(m, i, &bk, &bt);
 			if (bt > 0 && dc->reason[i] != REASON_PINNED &&
-			    (m->run.state_of != m->algo ||
-			     ((const struct auto_state *)m->run.state)->score[i] < 0))
+			    (m->run.state_of != m->algo || !m->algo->decided(m->run.state, i)))
 				add(D, ROLE_DIM, "no decision of its own: %d of the %d blocks in it kept",
 				    bk, bt);
 		}
@@ -288,7 +286,7 @@ build(struct detail *D, const struct tui *t, int parts)
 		/* cc's figures decide for cc; every other method works its own
 		 * decision out (the method table) and shows cc's for comparison */
 		bool by_rule = m->run.by_rule;
-		bool cc = m->algo == &method_cc && !by_rule;
+		bool cc = m->algo->figures_decide && !by_rule;
 		if ((!cc && !m->algo->text) || by_rule) {
 			/* an inline element's text goes with its block: the
 			 * block's reason, not the span's own figure */
