@@ -48,12 +48,18 @@ word_in(const char *list, const char *word, size_t n)
 	return false;
 }
 
+/* Whether command takes format k */
+static bool
+takes(const char *command, size_t k)
+{
+	return word_in(formats[k].commands, command, strlen(command));
+}
+
 const struct format_entry *
 format_find(const char *command, const char *name)
 {
 	for (size_t k = 0; k < NFORMATS; k++)
-		if (!strcmp(formats[k].name, name) &&
-		    word_in(formats[k].commands, command, strlen(command)))
+		if (!strcmp(formats[k].name, name) && takes(command, k))
 			return &formats[k];
 	return NULL;
 }
@@ -63,10 +69,10 @@ format_list(const char *command, char *out, size_t len)
 {
 	size_t n = 0, total = 0;
 	for (size_t k = 0; k < NFORMATS; k++)
-		total += word_in(formats[k].commands, command, strlen(command));
+		total += takes(command, k);
 	out[0] = '\0';
 	for (size_t k = 0, at = 0; k < NFORMATS && at < len; k++) {
-		if (!word_in(formats[k].commands, command, strlen(command)))
+		if (!takes(command, k))
 			continue;
 		n++;
 		int w = snprintf(out + at, len - at, "%s%s", n == 1 ? "" : n == total ? " or " : ", ",
@@ -98,7 +104,6 @@ format_of_path(const char *path)
 				return formats[k].format;
 	return FORMAT_TEXT;
 }
-
 
 int
 cli_usage_error(const char *fmt, ...)

@@ -60,7 +60,6 @@ struct cli {
 	bool online;            /* rules test: fetch test_url pages */
 	const char *format_arg; /* --format as given (rules export: ftr css json) */
 	enum format format;
-	bool format_given;
 	bool links, images;     /* extract --format markdown: [text](url), ![alt](src) */
 	bool front_matter;      /* extract --format markdown: the metadata first */
 	bool no_title;          /* extract --format markdown: no "# title" first */

@@ -338,7 +338,6 @@ run(int argc, char **argv)
 		case OPT_RULES: c.rules = optarg; break;
 		case OPT_RULES_OUT: c.rules_out = optarg; break;
 		case OPT_FORMAT:
-			c.format_given = true;
 			c.format_arg = optarg;
 			if (!strcmp(c.command, "rules"))
 				break;  /* ftr, css, json: checked by cmd_rules */
