@@ -42,34 +42,34 @@ cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* A page's longer texts (nodes of SAME_LEN bytes or more), hashed and
- * sorted, once per sibling page. */
+/* A page's longer texts (nodes of SAME_LEN bytes or more), hashed in
+ * the page's order, with their lengths into len when it is not NULL. */
 #define SAME_LEN 40
 #define SAME_SHARE 0.9
 static void
-long_texts(const struct sib_string *t, struct long_texts *out)
+long_texts(const struct sib_string *t, struct long_texts *out, int *len)
 {
 	out->h = xmalloc(((size_t)t->n + 1) * sizeof *out->h);
 	out->n = 0;
 	for (int k = 0; k < t->n; k++)
-		if (t->v[k].len >= SAME_LEN)
+		if (t->v[k].len >= SAME_LEN) {
+			if (len)
+				len[out->n] = t->v[k].len;
 			out->h[out->n++] = hash_bytes(t->v[k].text, (size_t)t->v[k].len);
-	qsort(out->h, (size_t)out->n, sizeof *out->h, cmp_u64);
+		}
 }
 
 /* A sibling's share of the page's longer texts, by bytes: how much of
- * what the page says stands in it word for word. */
+ * what the page says stands in it word for word.  page holds the page's
+ * longer texts' hashes (unsorted, in its order) and len their lengths. */
 static double
-text_share(const struct sib_string *page, const struct long_texts *t)
+text_share(const struct long_texts *page, const int *len, const struct long_texts *t)
 {
 	long all = 0, found = 0;
 	for (int k = 0; k < page->n; k++) {
-		if (page->v[k].len < SAME_LEN)
-			continue;
-		uint64_t x = hash_bytes(page->v[k].text, (size_t)page->v[k].len);
-		all += page->v[k].len;
-		if (t->n && bsearch(&x, t->h, (size_t)t->n, sizeof *t->h, cmp_u64))
-			found += page->v[k].len;
+		all += len[k];
+		if (t->n && bsearch(&page->h[k], t->h, (size_t)t->n, sizeof *t->h, cmp_u64))
+			found += len[k];
 	}
 	return all ? (double)found / (double)all : 0;
 }
@@ -86,7 +86,10 @@ sib_site_new(const struct site_pages *sp, const struct params *p, FILE *verbose)
 		if (!sp->pages[i].dom)
 			continue;
 		sib_string_build(sp->pages[i].dom, sp->pages[i].dom->body, &st->s[st->n]);
-		long_texts(&st->s[st->n], &st->lt[st->n]);
+		/* sorted, to be searched for every page decided */
+		struct long_texts *lt = &st->lt[st->n];
+		long_texts(&st->s[st->n], lt, NULL);
+		qsort(lt->h, (size_t)lt->n, sizeof *lt->h, cmp_u64);
 		st->path[st->n++] = xstrdup(sp->path[i]);
 	}
 	st->text = site_text_new();
@@ -142,6 +145,10 @@ sib_method_decide(struct page *pg, const void *site, int index, const char *name
 	char *self = name ? realpath(name, NULL) : NULL;
 	struct sib_string me;
 	sib_string_build(d, d->body, &me);
+	/* the page's longer texts, hashed once for every sibling */
+	struct long_texts mine;
+	int *mylen = xmalloc(((size_t)me.n + 1) * sizeof *mylen);
+	long_texts(&me, &mine, mylen);
 	/* nor is the page at another address: a sibling that holds nearly
 	 * all of its longer texts word for word would find every block
 	 * again (on the dev sites such a copy holds 100 %, other pages of
@@ -149,11 +156,13 @@ sib_method_decide(struct page *pg, const void *site, int index, const char *name
 	for (int i = 0; st && i < st->n; i++) {
 		if (self && !strcmp(st->path[i], self))
 			continue;
-		if (text_share(&me, &st->lt[i]) >= SAME_SHARE)
+		if (text_share(&mine, mylen, &st->lt[i]) >= SAME_SHARE)
 			s->same++;
 		else
 			sibs[s->nsib++] = &st->s[i];
 	}
+	free(mine.h);
+	free(mylen);
 	sib_string_free(&me);
 	sib_decide(d, pg->m, sibs, s->nsib, p, NULL, dc, s->tagsim, s->textsim);
 	free(sibs);
