@@ -31,6 +31,8 @@
 #include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <wchar.h>
+#include <sys/ioctl.h>
 
 #include <curses.h>
 
@@ -1639,6 +1641,73 @@ tui_free(struct tui *t)
 	free(t);
 }
 
+/* Columns s[0..n) of UTF-8 takes on a terminal (a character wcwidth does
+ * not know takes one). */
+static size_t
+columns(const char *s, size_t n)
+{
+	size_t cols = 0;
+	for (size_t i = 0; i < n;) {
+		uint32_t cp;
+		i += utf8_decode((const unsigned char *)s + i, n - i, &cp);
+		int w = wcwidth((wchar_t)cp);
+		cols += w < 0 ? 1 : (size_t)w;
+	}
+	return cols;
+}
+
+/* "pith: reading NAME... (Ctrl-C abandons)" on stderr, on one row of the
+ * terminal: a name too long for it keeps its end behind "...", so the
+ * "\r\033[K" that wipes the line wipes all of it (a line that wrapped
+ * would leave its first rows behind). */
+static void
+say_reading(const char *name)
+{
+	static const char pre[] = "pith: reading ", post[] = "... (Ctrl-C abandons)";
+	struct winsize ws;
+	size_t width = 80;
+	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		width = ws.ws_col;
+	struct buf safe = { 0 };
+	buf_add_safe(&safe, name, strlen(name));
+	for (size_t i = 0; i < safe.len; i++)
+		if (safe.data[i] == '\n' || safe.data[i] == '\t' || safe.data[i] == '\r')
+			safe.data[i] = ' ';
+	size_t fixed = sizeof pre - 1 + sizeof post - 1;
+	size_t room = width > fixed + 1 ? width - fixed - 1 : 0;
+	const char *s = safe.data;
+	size_t n = safe.len;
+	bool cut = columns(s, n) > room;
+	if (cut) {
+		/* the name's end that fits beside "...", a character at a time
+		 * from the last */
+		size_t keep = 0, cols = 0, fit = room > 3 ? room - 3 : 0;
+		while (keep < n) {
+			size_t k = 1;
+			while (k < n - keep && ((unsigned char)s[n - keep - k] & 0xC0) == 0x80)
+				k++;
+			size_t w = columns(s + n - keep - k, k);
+			if (cols + w > fit)
+				break;
+			cols += w;
+			keep += k;
+		}
+		s += n - keep;
+		n = keep;
+	}
+	struct buf line = { 0 };
+	buf_adds(&line, pre);
+	if (cut && n)
+		buf_adds(&line, "...");
+	buf_add(&line, s, n);
+	buf_adds(&line, post);
+	/* a terminal narrower than the words alone gets none */
+	if (columns(line.data, line.len) < width)
+		fwrite(line.data, 1, line.len, stderr);
+	buf_free(&line);
+	buf_free(&safe);
+}
+
 int
 tui_run(struct cli *c)
 {
@@ -1657,8 +1726,7 @@ tui_run(struct cli *c)
 	bool say = !c->keys && !report && isatty(STDERR_FILENO) && term && *term &&
 		   strcmp(term, "dumb");
 	if (say)
-		eprintf("pith: reading %s... (Ctrl-C abandons)",
-			strcmp(in, "-") ? in : "standard input");
+		say_reading(strcmp(in, "-") ? in : "standard input");
 	/* --timeout: the page's reading, decisions and rule, up to the
 	 * first screen, as extract limits a page */
 	if (c->timeout > 0) {
