@@ -279,11 +279,19 @@ ent_explain(const struct run *r, const struct page *pg, const struct params *p,
 		explain_printf(x, EXPLAIN_DIM, "the page alone (--siblings gives the site's pages)");
 	/* the descent: the step that weighed this element's children, and the
 	 * one that weighed the element among its siblings */
+	/* in the step mode, a step below the stage's root is a later
+	 * stage's: the one that weighs the root's children is what the next
+	 * stage does, those under it are not shown */
+	bool cut = s->depth < s->levels;
 	for (int k = 0; k < s->e->nsteps; k++) {
 		const struct entropy_step *st = &s->e->steps[k];
+		int level = cut ? levels_below_body(d, st->node) : 0;
+		if (cut && level > s->depth)
+			continue;
+		const char *next = cut && level == s->depth ? " (the next stage)" : "";
 		if (st->node == i) {
-			explain_printf(x, EXPLAIN_HEADING, "descent step %d: its %d children weighed",
-				       k + 1, st->nkids);
+			explain_printf(x, EXPLAIN_HEADING, "descent step %d%s: its %d children weighed",
+				       k + 1, next, st->nkids);
 			explain_printf(x, EXPLAIN_NORMAL, "entropy weights: height %.3f, width %.3f, "
 				       "text %.3f", st->w[ENT_HEIGHT], st->w[ENT_WIDTH], st->w[ENT_TEXT]);
 			if (p->ent_stop == ENT_STOP_PAPER)
@@ -309,8 +317,8 @@ ent_explain(const struct run *r, const struct page *pg, const struct params *p,
 			b.len = 0;
 			explain_label(x, d, st->node, &b);
 			explain_printf(x, st->best == i ? EXPLAIN_CONTENT : EXPLAIN_DIM,
-				       "step %d: one of %d children of %s%s", k + 1, st->nkids, b.data,
-				       st->best == i ? ", the most important" : "");
+				       "step %d%s: one of %d children of %s%s", k + 1, next, st->nkids,
+				       b.data, st->best == i ? ", the most important" : "");
 		}
 	}
 	if (s->stop >= 0 && (dom_contains(d, s->stop, i)))
@@ -319,7 +327,7 @@ ent_explain(const struct run *r, const struct page *pg, const struct params *p,
 		explain_printf(x, EXPLAIN_NOISE, "%s above the content root", x->to);
 	else
 		explain_printf(x, EXPLAIN_NOISE, "%s off the path", x->to);
-	if (s->e->why)
+	if (s->e->why && !cut)
 		explain_printf(x, EXPLAIN_DIM, "the descent stopped: %s", s->e->why);
 	/* what the root's own tests did to a block in it */
 	const struct metrics *mt = pg->m;

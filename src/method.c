@@ -39,10 +39,13 @@ explain_label(const struct explain *x, const struct dom *d, int i, struct buf *o
 void
 explain_printf(const struct explain *x, enum explain_role role, const char *fmt, ...)
 {
-	char text[480];
+	/* whole, however long: the detail pane wraps it, never a buffer */
+	struct buf text = { 0 };
 	va_list ap;
 	va_start(ap, fmt);
-	vformat_whole(text, sizeof text, fmt, ap);
+	buf_vprintf(&text, fmt, ap);
 	va_end(ap);
-	x->line(x->ctx, role, text);
+	buf_adds(&text, "");
+	x->line(x->ctx, role, text.data);
+	buf_free(&text);
 }

@@ -46,6 +46,8 @@ void buf_addc(struct buf *b, char c);
 void buf_adds(struct buf *b, const char *s);
 void buf_printf(struct buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+void buf_vprintf(struct buf *b, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
 /* Append code point cp encoded as UTF-8. */
 void buf_add_utf8(struct buf *b, uint32_t cp);
 /* cp as UTF-8 in s (U+FFFD for a surrogate or beyond U+10FFFF); its length. */
@@ -71,10 +73,6 @@ char *buf_steal(struct buf *b, size_t *len);
 /* Decode one UTF-8 sequence at s (n bytes available); store the code point
  * (U+FFFD for an invalid sequence) and return the bytes consumed (>= 1). */
 size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
-/* vsnprintf into out (n > 1 bytes); a result cut to fit ends on a whole
- * UTF-8 character. */
-void vformat_whole(char *out, size_t n, const char *fmt, va_list ap)
-	__attribute__((format(printf, 3, 0)));
 /* FNV-1a, 64 bits, of n bytes. */
 uint64_t hash_bytes(const char *s, size_t n);
 /* The longest prefix of s[0..n) of at most max bytes that ends before a

@@ -14,8 +14,12 @@
 
 struct dline {
 	int role;
-	char text[480];
+	char *text;
 };
+
+/* A line longer than this (a page's megabyte attribute) is cut, at a
+ * space where one is near, and says so. */
+#define DLINE_MAX 4096
 
 struct detail {
 	struct dline *l;
@@ -32,10 +36,29 @@ add(struct detail *D, int role, const char *fmt, ...)
 	}
 	struct dline *x = &D->l[D->n++];
 	x->role = role;
+	struct buf b = { 0 };
 	va_list ap;
 	va_start(ap, fmt);
-	vformat_whole(x->text, sizeof x->text, fmt, ap);
+	buf_vprintf(&b, fmt, ap);
 	va_end(ap);
+	if (b.len > DLINE_MAX) {
+		size_t k = utf8_cut(b.data, b.len, DLINE_MAX);
+		size_t sp = k;
+		while (sp > DLINE_MAX - 200 && b.data[sp - 1] != ' ')
+			sp--;
+		b.len = sp > DLINE_MAX - 200 ? sp : k;
+		buf_adds(&b, " [...]");
+	}
+	buf_adds(&b, "");
+	x->text = buf_steal(&b, NULL);
+}
+
+static void
+detail_free(struct detail *D)
+{
+	for (int k = 0; k < D->n; k++)
+		free(D->l[k].text);
+	free(D->l);
 }
 
 /* Comparison signs and the arrow, in ASCII off UTF-8. */
@@ -134,21 +157,6 @@ cc_figures(struct detail *D, const struct tui_model *m, int i, bool deciding, in
 	TA_LINE;
 }
 
-/* A long line in pieces of at most 400 bytes, each a line of its own. */
-static void
-add_wrapped(struct detail *D, int role, const char *s)
-{
-	size_t n = strlen(s);
-	for (size_t i = 0; i < n;) {
-		/* never inside a UTF-8 sequence */
-		size_t k = utf8_cut(s + i, n - i, 400);
-		if (k == 0)
-			k = n - i < 4 ? n - i : 4;   /* not UTF-8 at all: go on */
-		add(D, role, "%.*s", (int)k, s + i);
-		i += k;
-	}
-}
-
 static void
 explain_line(void *ctx, enum explain_role role, const char *text)
 {
@@ -169,7 +177,7 @@ meta_field(struct detail *D, const char *name, const char *value, const char *fr
 	struct buf b;
 	buf_init(&b);
 	buf_printf(&b, "%s: %s (%s)", name, value, from ? from : "?");
-	add_wrapped(D, ROLE_NORMAL, b.data);
+	add(D, ROLE_NORMAL, "%s", b.data);
 	buf_free(&b);
 }
 
@@ -364,7 +372,7 @@ build(struct detail *D, const struct tui *t, int parts)
 		if (a < d->attr_begin[i + 1])    /* say what the cut left out */
 			buf_printf(&b, " ~%d more", d->attr_begin[i + 1] - a);
 		buf_addc(&b, '>');
-		add_wrapped(D, ROLE_DIM, b.data);
+		add(D, ROLE_DIM, "%s", b.data);
 
 		/* the element's own words, so it can be recognised */
 		b.len = 0;
@@ -412,26 +420,58 @@ build(struct detail *D, const struct tui *t, int parts)
 	buf_free(&b);
 }
 
-/* Wrapped rows of one line: start offsets, breaking at spaces when it can,
- * continuation rows indented by 2. */
+/* Whether a quote at s[i] opens a literal: after a bracket, a comma, an
+ * equals sign or a space (an XPath's concat(' ', ...), [@id='a b']), not
+ * after a letter (prose's "the page's"). */
+static bool
+opens_quote(const char *s, size_t i)
+{
+	return i == 0 || strchr("([=, ", s[i - 1]) != NULL;
+}
+
+/* Wrapped rows of one line: their start offsets in *rows (the caller
+ * frees it), continuation rows indented by 2.  A row breaks after the
+ * last space that fits outside a quoted literal; with none, before a
+ * path's step (never inside the // of an XPath, nor in a literal), then
+ * after a comma outside a literal (an XPath function's arguments), then
+ * at any space; a word wider than the row is cut where the row ends. */
 static int
-wrap_line(const char *s, int w, size_t *starts, int max)
+wrap_line(const char *s, int w, size_t **rows)
 {
 	size_t n = strlen(s), pos = 0;
+	size_t *starts = xreallocarray(NULL, n + 1, sizeof *starts);
+	char *quoted = xmalloc(n + 1);
+	char q = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (q && s[i] == q) {
+			quoted[i] = 1;
+			q = 0;
+		} else if (!q && (s[i] == '\'' || s[i] == '"') && opens_quote(s, i)) {
+			quoted[i] = 1;
+			q = s[i];
+		} else {
+			quoted[i] = q != 0;
+		}
+	}
 	int k = 0;
-	while (pos < n && k < max) {
+	while (pos < n) {
 		starts[k++] = pos;
 		int avail = k == 1 ? w : w - 2;
 		size_t fit = text_fit(s + pos, n - pos, avail, NULL);
 		if (pos + fit >= n)
 			break;
-		size_t brk = fit;
-		while (brk > 0 && s[pos + brk - 1] != ' ')
-			brk--;
-		/* no space: a path breaks before one of its steps (never
-		 * inside the // of an XPath) */
-		for (size_t j = fit; brk == 0 && j > 1; j--)
-			if (s[pos + j] == '/' && s[pos + j - 1] != '/')
+		size_t brk = 0;
+		for (size_t j = fit; j > 0 && !brk; j--)
+			if (s[pos + j - 1] == ' ' && !quoted[pos + j - 1])
+				brk = j;
+		for (size_t j = fit; j > 1 && !brk; j--)
+			if (s[pos + j] == '/' && s[pos + j - 1] != '/' && !quoted[pos + j])
+				brk = j;
+		for (size_t j = fit; j > 0 && !brk; j--)
+			if (s[pos + j - 1] == ',' && !quoted[pos + j - 1])
+				brk = j;
+		for (size_t j = fit; j > 0 && !brk; j--)
+			if (s[pos + j - 1] == ' ')
 				brk = j;
 		if (brk == 0)
 			brk = fit ? fit : 1;
@@ -439,6 +479,8 @@ wrap_line(const char *s, int w, size_t *starts, int max)
 	}
 	if (k == 0)
 		starts[k++] = 0;
+	free(quoted);
+	*rows = starts;
 	return k;
 }
 
@@ -447,8 +489,8 @@ render(struct tui *t, struct rect r, struct detail *D, bool draw, int *total)
 {
 	int w = r.w - 1, row = 0, h = r.h - 1;
 	for (int k = 0; k < D->n; k++) {
-		size_t starts[64];
-		int nr = wrap_line(D->l[k].text, w, starts, 64);
+		size_t *starts;
+		int nr = wrap_line(D->l[k].text, w, &starts);
 		size_t len = strlen(D->l[k].text);
 		for (int j = 0; j < nr; j++, row++) {
 			int y = row - t->detail.sc.top;
@@ -459,6 +501,7 @@ render(struct tui *t, struct rect r, struct detail *D, bool draw, int *total)
 			scr_text(r.y + 1 + y, r.x + ind, w - ind + 1, D->l[k].text + starts[j],
 				 e - starts[j], D->l[k].role);
 		}
+		free(starts);
 	}
 	*total = row;
 }
@@ -471,7 +514,7 @@ detail_lines(const struct tui *t, int parts, bool utf8,
 	build(&D, t, parts);
 	for (int k = 0; k < D.n; k++)
 		line(ctx, D.l[k].role, D.l[k].text);
-	free(D.l);
+	detail_free(&D);
 }
 
 static void
@@ -493,7 +536,7 @@ detail_draw(struct tui *t, struct rect r, bool focused)
 	scr_printf(r.y, r.x, r.w, title, " detail%s", total > h ?
 		   (st->sc.top + h < total ? "  (more below: j)" : "  (k: back up)") : "");
 	render(t, r, &D, true, &total);
-	free(D.l);
+	detail_free(&D);
 }
 
 static bool

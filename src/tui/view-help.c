@@ -42,15 +42,14 @@ help_lines(struct hline *l, int max)
 	LINE(ROLE_HEADING, "", "%s", "Marks beside them");
 	LINE(ROLE_HIGHLIGHT, "*", "%s", "step mode: what the current stage changed");
 	LINE(ROLE_MATCH, "@", "%s", "what the XPath or CSS search, or the rule line shown, selects");
-	LINE(ROLE_HIGHLIGHT, "> <", "%s", "gold filter (F): kept and not in the gold; in the gold and dropped");
-	LINE(ROLE_NORMAL, "+ -", "%s", "text pane, gold view (c): lines the gold lacks; the gold's lines the text lacks");
+	LINE(ROLE_HIGHLIGHT, "> <", "%s", "gold filter (F) and the text pane's gold view (c): kept and not in the gold; in the gold and dropped");
 	LINE(ROLE_CONTENT, "underlined", "%s", "text pane: what the last parameter, pin or undo brought in (counted in the message)");
 	LINE(ROLE_NOISE, "reversed", "%s", "text pane: what it took out, kept in place until the next change");
 	LINE(ROLE_NORMAL, "", "%s", "");
 	LINE(ROLE_HEADING, "", "%s", "Histogram");
 	LINE(ROLE_NORMAL, "bars", "%s", "block lengths Y (non-space characters of K lines); b: each line's, L: log scale");
 	LINE(ROLE_THRESHOLD, "-", "%s", "the row of the threshold T (with b, T/K: a line's share of it)");
-	LINE(ROLE_NORMAL, "= -", "%s", "under the bars: a selected region, another region");
+	LINE(ROLE_NORMAL, "= :", "%s", "under the bars: a selected region, another region");
 	LINE(ROLE_BAR_ELEM, "^", "%s", "the selected element's lines");
 	LINE(ROLE_NORMAL, "", "%s", "");
 	LINE(ROLE_HEADING, "", "%s", "Mouse");

@@ -400,7 +400,7 @@ hist_draw(struct tui *t, struct rect pane, bool focused)
 			}
 		}
 		/* the axis: the selected element's lines, else the regions */
-		char ax = elem ? '^' : kind == 2 ? '=' : kind == 1 ? '-' : ' ';
+		char ax = elem ? '^' : kind == 2 ? '=' : kind == 1 ? ':' : ' ';
 		int as = c == cc && focused ? ROLE_HIST_CURSOR : elem ? ROLE_BAR_ELEM :
 			 kind == 2 ? ROLE_BAR_SELECTED : kind == 1 ? ROLE_BAR_REGION : ROLE_NORMAL;
 		if (c == cc && ax == ' ')

@@ -180,11 +180,12 @@ text_draw(struct tui *t, struct rect r, bool focused)
 		size_t pos = t->text.wrap[row], e = row_end(t, row);
 		int x = 0;
 		if (m->gold_view) {
-			/* the gutter says it without colour: + the gold lacks it,
-			 * - the extraction lacks it */
+			/* the gutter says it without colour, as the gold
+			 * filter marks the tree: > kept and the gold lacks it,
+			 * < in the gold and the extraction lacks it */
 			uint8_t f = run_flags_at(m, pos);
 			if (f & (RUN_EXTRA | RUN_MISSING))
-				scr_text(r.y + 1 + k, r.x, 1, f & RUN_EXTRA ? "+" : "-", 1,
+				scr_text(r.y + 1 + k, r.x, 1, f & RUN_EXTRA ? ">" : "<", 1,
 					 f & RUN_EXTRA ? ROLE_NOISE : ROLE_CONTENT);
 		}
 		/* the cursor's row, underlined while the pane has the keys */
