@@ -118,7 +118,9 @@ style_at(const struct tui_model *m, size_t off, int *run, size_t *next)
 	}
 	if (m->hl_end > m->hl_start) {
 		if (off >= m->hl_start && off < m->hl_end) {
-			style = ROLE_HIGHLIGHT;
+			/* the selection's colour, keeping what came (underlined)
+			 * and what went (reversed) visible inside it */
+			style = ROLE_HIGHLIGHT | (style & (STYLE_UNDERLINE | STYLE_REVERSE));
 			if (m->hl_end < nb)
 				nb = m->hl_end;
 		} else if (off < m->hl_start && m->hl_start < nb) {
