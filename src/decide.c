@@ -5,15 +5,45 @@
 #include <string.h>
 
 #include "decide.h"
+#include "method.h"
 
-#define REASON_NAME(id, name) name,
+#define REASON_NAME(id, name, legend) name,
 static const char *const reason_names[REASON_COUNT] = { REASONS(REASON_NAME) };
 #undef REASON_NAME
+#define REASON_LEGEND(id, name, legend) legend,
+static const char *const reason_legends[REASON_COUNT] = { REASONS(REASON_LEGEND) };
+#undef REASON_LEGEND
+
+/* A method's own reason r (r >= REASON_COUNT): the methods' own reasons
+ * are numbered on from REASON_COUNT in the method table's order. */
+static const struct reason_desc *
+own_reason(int r)
+{
+	int base = REASON_COUNT;
+	for (int k = 0; k < nmethods; k++) {
+		if (r < base + methods[k]->nown_reasons)
+			return &methods[k]->own_reasons[r - base];
+		base += methods[k]->nown_reasons;
+	}
+	return NULL;
+}
 
 const char *
 reason_name(enum reason r)
 {
-	return r < REASON_COUNT ? reason_names[r] : "?";
+	if ((int)r < REASON_COUNT)
+		return reason_names[r];
+	const struct reason_desc *o = own_reason((int)r);
+	return o ? o->word : "?";
+}
+
+const char *
+reason_legend(enum reason r)
+{
+	if ((int)r < REASON_COUNT)
+		return reason_legends[r];
+	const struct reason_desc *o = own_reason((int)r);
+	return o ? o->legend : "?";
 }
 
 void

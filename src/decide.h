@@ -14,36 +14,46 @@
 #include "metrics.h"
 #include "params.h"
 
-/* Why an element is content or noise: name, and what it means. */
+/* Why an element is content or noise: X(ID, word, what it means).  The
+ * reasons the run path and several methods share; a method lists those it
+ * gives in its entry (method.h), and may have reasons of its own there. */
 #define REASONS(X) \
-	X(NOISE, "noise")             /* CC <= C and not rescued */ \
-	X(CC, "cc")                   /* CC > C */ \
-	X(SMOOTH, "smooth")           /* rescued: CS > S and TD > D */ \
-	X(OUTLIER, "outlier")         /* content outside the content region, CS <= S */ \
-	X(PINNED, "pinned")           /* the user's pin (in or out) */ \
-	X(PATH, "path")               /* ent: the extraction path's node or inside it */ \
-	X(ABOVE, "above")             /* ent: on the path above that node (noise) */ \
-	X(NOISE_BLOCK, "noise-block") /* sib: a block found in a sibling page */ \
-	X(UNIQUE, "unique")           /* sib: content no sibling page has */ \
-	X(RELATIVITY, "relativity")   /* tib: link text share >= tib.rel */ \
-	X(VER_LOW, "veracity-low")    /* tib: veracity below the band */ \
-	X(VER_HIGH, "veracity-high")  /* tib: veracity above the band */ \
-	X(TIB, "tib")                 /* tib: content */ \
-	X(AUTO, "auto")               /* auto: the block's probability reaches auto.T */ \
-	X(RULE_BODY, "rule-body")     /* selected by a site rule's body: XPath */ \
-	X(RULE_STRIP, "rule-strip")   /* removed by a site rule's strip: */ \
-	X(DUPLICATE, "duplicate")     /* auto: its text is already kept (a hidden copy, a repeat) */ \
-	X(THREAD, "thread")           /* auto: the message of a post of a forum thread */ \
-	X(POST_PART, "post-part")     /* auto: a post's author panel, signature or controls */ \
-	X(END, "end")                 /* auto: at or after the heading that ends the article */ \
-	X(TEMPLATE, "template")       /* auto, sib, ent: its text stands on the sibling pages too */ \
-	X(LINKS, "links")             /* ent: mostly link text, inside the content root */
+	X(NOISE, "noise", "not content by the method's test") \
+	X(CC, "cc", "content: CC > C (lb: in a selected region)") \
+	X(SMOOTH, "smooth", "rescued by smoothing: CS > S and TD > D") \
+	X(OUTLIER, "outlier", "content outside the content region, CS <= S: reset to noise") \
+	X(PINNED, "pinned", "the user's pin, in or out") \
+	X(PATH, "path", "ent: the extraction path's content root, or inside it") \
+	X(ABOVE, "above", "ent: on the path above the content root") \
+	X(NOISE_BLOCK, "noise-block", "sib: a block found again in a sibling page") \
+	X(UNIQUE, "unique", "sib: content no sibling page has") \
+	X(RELATIVITY, "relativity", "tib: link text share at least tib.rel") \
+	X(VER_LOW, "veracity-low", "tib: veracity below the band") \
+	X(VER_HIGH, "veracity-high", "tib: veracity above the band") \
+	X(TIB, "tib", "tib: content") \
+	X(AUTO, "auto", "auto: the block's probability reaches auto.T") \
+	X(RULE_BODY, "rule-body", "selected by a site rule's body: line") \
+	X(RULE_STRIP, "rule-strip", "removed by a site rule's strip: line") \
+	X(DUPLICATE, "duplicate", "auto: its text is already kept (a hidden copy, a repeat)") \
+	X(THREAD, "thread", "auto: the message of a post of a forum thread") \
+	X(POST_PART, "post-part", "auto: a post's author panel, signature or controls") \
+	X(END, "end", "auto: at or after the heading that ends the article") \
+	X(TEMPLATE, "template", "its text stands on half the sibling pages too") \
+	X(LINKS, "links", "ent: mostly link text, inside the content root")
 
-#define REASON_ENUM(id, name) REASON_##id,
+#define REASON_ENUM(id, name, legend) REASON_##id,
 enum reason { REASONS(REASON_ENUM) REASON_COUNT };
 #undef REASON_ENUM
 
+/* A method's reason of its own: its word and what it means. */
+struct reason_desc {
+	const char *word, *legend;
+};
+
+/* The word of a reason (one of a method's own too), "?" for none. */
 const char *reason_name(enum reason r);
+/* What it means, in a line. */
+const char *reason_legend(enum reason r);
 
 enum pin { PIN_NONE = 0, PIN_IN = 1, PIN_OUT = 2 };
 

@@ -123,9 +123,11 @@ setting_replaced(const struct rule_line *l, void *arg)
 	size_t nl = strcspn(l->value, "= ");
 	struct params def;
 	params_default(&def);
-	for (size_t i = 0; p && i < params_count; i++)
-		if (strlen(params_table[i].name) == nl && !strncmp(params_table[i].name, l->value, nl))
-			return params_get(p, &params_table[i]) != params_get(&def, &params_table[i]);
+	for (size_t i = 0; p && i < params_count(); i++) {
+		const struct param_desc *pd = params_at(i);
+		if (strlen(pd->name) == nl && !strncmp(pd->name, l->value, nl))
+			return params_get(p, pd) != params_get(&def, pd);
+	}
 	return false;
 }
 
@@ -139,8 +141,8 @@ setting_lines(struct rule *r, const struct method *m, const struct params *p)
 	params_default(&def);
 	struct buf e;
 	buf_init(&e);
-	for (size_t i = 0; p && i < params_count; i++) {
-		const struct param_desc *pd = &params_table[i];
+	for (size_t i = 0; p && i < params_count(); i++) {
+		const struct param_desc *pd = params_at(i);
 		if (params_get(p, pd) == params_get(&def, pd))
 			continue;
 		char v[64];

@@ -22,7 +22,7 @@ static const char usage_main[] =
 "       pith report    [OPTIONS] FILE|URL  what the inspector shows, as HTML\n"
 "\n"
 "Options:\n"
-"  --algo NAME         auto (default), cc, lb, tib, ent or sib\n"
+"  --algo NAME         the method (below; auto by default)\n"
 "  --set NAME=VALUE    set a parameter (repeatable), e.g. --set cc.C=35\n"
 "  --charset NAME      read the input in this charset, whatever it says\n"
 "  --url URL           the page's address (for rules and the JSON output)\n"
@@ -49,6 +49,14 @@ static const char usage_main[] =
 "  --version           the version\n"
 "\n";
 
+/* inspect --help's keys, from the action table. */
+static void
+print_keys(FILE *out)
+{
+	fputs("\nKeys:\n", out);
+	tui_print_keys(out, 0);
+}
+
 /* The methods and parameters, from their tables. */
 static void
 print_methods_params(FILE *out)
@@ -58,13 +66,13 @@ print_methods_params(FILE *out)
 		fprintf(out, "  %-5s %s\n", methods[k]->name, methods[k]->summary);
 	fputs("\nParameters (see pith(1)):", out);
 	int col = 80;
-	for (size_t i = 0; i < params_count; i++) {
-		int w = (int)strlen(params_table[i].name) + 1;
+	for (size_t i = 0; i < params_count(); i++) {
+		int w = (int)strlen(params_at(i)->name) + 1;
 		if (col + w > 76) {
 			fputs("\n ", out);
 			col = 1;
 		}
-		fprintf(out, " %s", params_table[i].name);
+		fprintf(out, " %s", params_at(i)->name);
 		col += w;
 	}
 	fputs("\n\nExit status: 0 ok, 1 some input could not be read or parsed, 2 usage.\n", out);
@@ -74,25 +82,49 @@ static const char usage_dump[] =
 "usage: pith dump [--algo NAME] [--format tsv|json] [--features]\n"
 "                 [--set NAME=VALUE] FILE\n"
 "\n"
-"Prints one row per element: id parent depth tag line TA LA CC TD CS\n"
-"content reason xpath (tab-separated, with a header line), or the same as\n"
-"JSON with --format json.  CC and TD have 2 decimals, CS 3; content is 1\n"
-"or 0; reason is cc, smooth, outlier, noise or pinned.  With --algo tib,\n"
-"REL and VER (2 decimals) follow CS and reason is relativity,\n"
-"veracity-low, veracity-high, tib or pinned.  With --algo ent, HEIGHT\n"
-"WIDTH IPT (estimated boxes) follow CS and reason is path, above, noise,\n"
-"template, links or pinned; with --algo sib (and --siblings), TAGSIM\n"
-"TEXTSIM follow and reason is noise-block, template, unique or pinned.\n"
-"With --algo auto, P follows CS: the block's probability (3 decimals),\n"
-"'-' for an element that is not a text block (\"P\": null in JSON);\n"
-"reason is auto, noise, outlier, duplicate, thread, post-part, end,\n"
-"template (with --siblings) or pinned, and auto.T, auto.grow,\n"
-"auto.thread, auto.duplicate and auto.end apply.\n"
-"Without --algo the method is auto, as for extract and the inspector;\n"
-"--algo lb has none per element (see pith histogram).\n"
+"Prints one row per element: id parent depth tag line TA LA CC TD CS, the\n"
+"method's own columns, content reason xpath (tab-separated, with a header\n"
+"line), or the same as JSON with --format json.  CC and TD have 2\n"
+"decimals, CS 3; content is 1 or 0.  A column that has no figure for an\n"
+"element is '-' (null in JSON): auto's P for an element that is not a text\n"
+"block.  Without --algo the method is auto, as for extract and the\n"
+"inspector.\n"
 "\n"
 "  --features   instead, one row per text block with the signals the auto\n"
 "               method combines, and the block's text (for training)\n";
+
+/* dump --help's methods, columns and reasons, from the method table. */
+static void
+print_dump_methods(FILE *out)
+{
+	fputs("\nEach method's columns (after CS) and reasons:\n", out);
+	bool seen[256] = { false };
+	for (int k = 0; k < nmethods; k++) {
+		const struct method *m = methods[k];
+		fprintf(out, "  %-5s ", m->name);
+		if (!m->needs_dom) {
+			fputs("none per element (see pith histogram)\n", out);
+			continue;
+		}
+		for (int c = 0; c < m->ncolumns; c++)
+			fprintf(out, "%s%s", m->columns[c].name, c + 1 < m->ncolumns ? " " : "; ");
+		fputs("reasons", out);
+		for (int r = 0; r < m->nreasons + m->nown_reasons; r++) {
+			enum reason id = r < m->nreasons ? m->reasons[r] : method_reason(m, r - m->nreasons);
+			fprintf(out, " %s", reason_name(id));
+			seen[id & 0xff] = true;
+		}
+		fputc('\n', out);
+	}
+	static const enum reason every[] = { REASON_PINNED, REASON_RULE_BODY, REASON_RULE_STRIP };
+	fputs("  and with every method: pinned, rule-body, rule-strip\n\nReasons:\n", out);
+	for (size_t r = 0; r < sizeof every / sizeof every[0]; r++)
+		seen[every[r]] = true;
+	for (int r = 0; r < 256; r++)
+		if (seen[r])
+			fprintf(out, "  %-14s %s\n", reason_name((enum reason)r),
+				reason_legend((enum reason)r));
+}
 
 static const char usage_histogram[] =
 "usage: pith histogram [--format tsv|svg] [--plot] [--set lb.K=N] FILE\n"
@@ -128,8 +160,8 @@ static const char usage_extract[] =
 "  --no-title    markdown: no '# TITLE' heading first (the page's title)\n"
 "  --comments    json, markdown, html: the reader comments, kept out of\n"
 "                the main text, as a comments field or a last section\n"
-"  --algo NAME   auto (default), cc, lb, tib, ent (clusters the pages of\n"
-"                the run) or sib (needs --siblings)\n"
+"  --algo NAME   the method (pith --help lists them; auto by default): ent\n"
+"                clusters the pages of the run, sib needs --siblings\n"
 "  -o, --output DIR  write DIR/NAME.txt (.json, .md, .html by --format),\n"
 "                NAME the page's path below the directory walked; an\n"
 "                existing file is kept as NAME.txt.~N~ first, a read-only\n"
@@ -249,14 +281,15 @@ parse_count(const char *s, long long min, long long max, long long *out)
 static const struct command {
 	const char *name;
 	const char *usage;
+	void (*more)(FILE *out);     /* more of its help, from the tables */
 	int (*run)(struct cli *c);
 } commands[] = {
-	{ "inspect", usage_inspect, cmd_inspect },
-	{ "dump", usage_dump, cmd_dump },
-	{ "histogram", usage_histogram, cmd_histogram },
-	{ "extract", usage_extract, cmd_extract },
-	{ "rules", usage_rules, cmd_rules },
-	{ "report", usage_report, cmd_report },
+	{ "inspect", usage_inspect, print_keys, cmd_inspect },
+	{ "dump", usage_dump, print_dump_methods, cmd_dump },
+	{ "histogram", usage_histogram, NULL, cmd_histogram },
+	{ "extract", usage_extract, NULL, cmd_extract },
+	{ "rules", usage_rules, NULL, cmd_rules },
+	{ "report", usage_report, NULL, cmd_report },
 };
 
 static const struct command *
@@ -309,7 +342,7 @@ run(int argc, char **argv)
 		case OPT_ALGO: {
 			c.algo = method_find(optarg);
 			if (!c.algo)
-				return cli_usage_error("unknown method '%s' (cc lb ent tib sib auto)", optarg);
+				return cli_usage_error("unknown method '%s' (%s)", optarg, method_names());
 			c.algo_given = true;
 			break;
 		}
@@ -401,10 +434,8 @@ run(int argc, char **argv)
 			fputs(command_usage(first == 2 ? c.command : "main"), stdout);
 			if (first != 2)
 				print_methods_params(stdout);
-			if (first == 2 && !strcmp(c.command, "inspect")) {
-				fputs("\nKeys:\n", stdout);
-				tui_print_keys(stdout, 0);
-			}
+			else if (command_find(c.command)->more)
+				command_find(c.command)->more(stdout);
 			return 0;
 		case OPT_VERSION:
 			printf("pith %s\n", PACKAGE_VERSION);

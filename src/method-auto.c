@@ -91,7 +91,8 @@ auto_decided(const void *state, int i)
 }
 
 static const struct method_column auto_columns[] = {
-	{ .name = "P", .decimals = 3, .width = 4, .blank_negative = true, .value = auto_p },
+	{ .name = "P", .decimals = 3, .width = 4, .blank_negative = true, .value = auto_p,
+	  .help = "the block's probability of being content" },
 };
 
 /* A block of a forum thread's post: which post, which siblings made it
@@ -252,9 +253,34 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 	}
 }
 
+static const struct param_desc auto_params[] = {
+	{ "auto.T", "auto", PARAM_DOUBLE, PARAM_OFF(auto_T), 0.5, 0, 1, 0.01,
+	  "probability at which a block is content", NULL, false },
+	{ "auto.grow", "auto", PARAM_BOOL, PARAM_OFF(auto_grow), 1, 0, 1, 1,
+	  "reading order: the best run of blocks, ended by a related or comments heading (on/off)",
+	  NULL, false },
+	{ "auto.thread", "auto", PARAM_BOOL, PARAM_OFF(auto_thread), 1, 0, 1, 1,
+	  "a forum thread found by its structure keeps every post's message (on/off)", NULL, true },
+	{ "auto.duplicate", "auto", PARAM_BOOL, PARAM_OFF(auto_duplicate), 1, 0, 1, 1,
+	  "a block whose text is already kept is dropped (on/off)", NULL, true },
+	{ "auto.end", "auto", PARAM_BOOL, PARAM_OFF(auto_end), 1, 0, 1, 1,
+	  "with grow, a heading over related stories or comments ends the article (on/off)",
+	  NULL, true },
+	{ "auto.model", "auto", PARAM_FILE, PARAM_OFF(auto_model), 0, 0, 0, 1,
+	  "the model file to read instead of the built-in model", NULL, false },
+};
+
+static const enum reason auto_reasons[] = {
+	REASON_AUTO, REASON_NOISE, REASON_OUTLIER, REASON_DUPLICATE, REASON_THREAD, REASON_POST_PART, REASON_END, REASON_TEMPLATE,
+};
+
 const struct method method_auto = {
 	.name = "auto",
 	.summary = "every signal combined per block by a learnt model (the default)",
+	.params = auto_params,
+	.nparams = sizeof auto_params / sizeof auto_params[0],
+	.reasons = auto_reasons,
+	.nreasons = sizeof auto_reasons / sizeof auto_reasons[0],
 	.needs_dom = true,
 	.site_pages = SITE_SIBLINGS,
 	.min_site = 1,

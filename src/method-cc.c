@@ -39,9 +39,28 @@ static const struct method_step cc_steps[] = {
 	{ "outlier reset", cc_all },
 };
 
+static const struct param_desc cc_params[] = {
+	{ "cc.C", "cc", PARAM_DOUBLE, PARAM_OFF(cc_C), 29, 0, 1e9, 1,
+	  "CC threshold: content when CC > C", NULL, false },
+	{ "cc.S", "cc", PARAM_DOUBLE, PARAM_OFF(cc_S), 0.57, 0, 1, 0.01,
+	  "smoothing: CS above which a noise node may become content", NULL, false },
+	{ "cc.D", "cc", PARAM_DOUBLE, PARAM_OFF(cc_D), 63, 0, 1e9, 1,
+	  "smoothing: TD above which a noise node may become content", NULL, false },
+	{ "cc.outliers", "cc", PARAM_BOOL, PARAM_OFF(cc_outliers), 1, 0, 1, 1,
+	  "reset content nodes outside the content region (on/off)", NULL, false },
+};
+
+static const enum reason cc_reasons[] = {
+	REASON_CC, REASON_SMOOTH, REASON_OUTLIER, REASON_NOISE,
+};
+
 const struct method method_cc = {
 	.name = "cc",
 	.summary = "content correlativity: CC = TA/LA per element, smoothed by CS and TD",
+	.params = cc_params,
+	.nparams = sizeof cc_params / sizeof cc_params[0],
+	.reasons = cc_reasons,
+	.nreasons = sizeof cc_reasons / sizeof cc_reasons[0],
 	.needs_dom = true,
 	.figures_decide = true,
 	.decide = cc_decide,

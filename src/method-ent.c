@@ -241,10 +241,12 @@ ent_ipt(const void *state, int i)
 
 /* HEIGHT and WIDTH are estimates (geometry.h), and the JSON says so. */
 static const struct method_column ent_columns[] = {
-	{ .name = "HEIGHT", .decimals = 0, .value = ent_height },
+	{ .name = "HEIGHT", .decimals = 0, .value = ent_height,
+	  .help = "the element's box height, estimated from its text and tags" },
 	{ .name = "WIDTH", .decimals = 0, .json_after = "\"box\":\"estimate\"",
-	  .value = ent_width },
-	{ .name = "IPT", .decimals = 3, .width = 4, .value = ent_ipt },
+	  .value = ent_width, .help = "the element's box width, estimated" },
+	{ .name = "IPT", .decimals = 3, .width = 4, .value = ent_ipt,
+	  .help = "importance among the children weighed at one descent step" },
 };
 
 static void
@@ -387,9 +389,38 @@ ent_json(const struct run *r, struct buf *b)
 	buf_addc(b, ',');
 }
 
+static const char *const ent_stops[] = { "norm", "paper", NULL };
+static const struct param_desc ent_params[] = {
+	{ "ent.sim", "ent", PARAM_DOUBLE, PARAM_OFF(ent_sim), 0.8, 0, 1, 0.01,
+	  "tree similarity at which pages share a cluster", NULL, false },
+	{ "ent.var", "ent", PARAM_DOUBLE, PARAM_OFF(ent_var), 0.1, 0, 1, 0.01,
+	  "descend at variance/max >= this (norm), at variance < this (paper)", NULL, false },
+	{ "ent.stop", "ent", PARAM_ENUM, PARAM_OFF(ent_stop), ENT_STOP_NORM, 0, 1, 1,
+	  "descent test: norm (one child dominates) or paper (variance < ent.var)", ent_stops,
+	  false },
+	{ "ent.depth", "ent", PARAM_INT, PARAM_OFF(ent_depth), 100, 0, 100, 1,
+	  "levels below body the content root may lie (0: body itself)", NULL, true },
+	{ "ent.width", "ent", PARAM_DOUBLE, PARAM_OFF(ent_width), 1000, 100, 10000, 10,
+	  "estimated page width in pixels", NULL, false },
+	{ "ent.own", "ent", PARAM_BOOL, PARAM_OFF(ent_own), 1, 0, 1, 1,
+	  "weigh only the page's own text: not what stands on half the site's pages (on/off: the paper's text)",
+	  NULL, false },
+	{ "ent.links", "ent", PARAM_DOUBLE, PARAM_OFF(ent_links), 0.5, 0, 1, 0.05,
+	  "link share above which a block inside the content root is noise (1: the root whole)",
+	  NULL, false },
+};
+
+static const enum reason ent_reasons[] = {
+	REASON_PATH, REASON_ABOVE, REASON_NOISE, REASON_TEMPLATE, REASON_LINKS,
+};
+
 const struct method method_ent = {
 	.name = "ent",
 	.summary = "entropy extraction path: one content root per page template",
+	.params = ent_params,
+	.nparams = sizeof ent_params / sizeof ent_params[0],
+	.reasons = ent_reasons,
+	.nreasons = sizeof ent_reasons / sizeof ent_reasons[0],
 	.needs_dom = true,
 	.site_pages = SITE_INPUTS_SIBLINGS,
 	.min_site = 2,

@@ -173,9 +173,31 @@ static const struct method_step lb_steps[] = {
 	{ "regions, selected by lb.mode", lb_stage },
 };
 
+static const char *const lb_modes[] = { "max", "all", NULL };
+static const struct param_desc lb_params[] = {
+	{ "lb.K", "lb", PARAM_INT, PARAM_OFF(lb_K), 3, 1, 100, 1,
+	  "block thickness in lines", NULL, false },
+	{ "lb.T", "lb", PARAM_DOUBLE, PARAM_OFF(lb_T), 86, 0, 1e9, 1,
+	  "block length that starts a region (a sharp rise)", NULL, false },
+	{ "lb.mode", "lb", PARAM_ENUM, PARAM_OFF(lb_mode), LB_MODE_MAX, 0, 1, 1,
+	  "max: the region holding the maximum; all: every region", lb_modes, false },
+	{ "lb.reflow", "lb", PARAM_BOOL, PARAM_OFF(lb_reflow), 0, 0, 1, 1,
+	  "break lines after block-level end tags first (on/off)", NULL, false },
+	{ "lb.stage", "lb", PARAM_INT, PARAM_OFF(lb_stage), 3, 1, 3, 1,
+	  "stop after stage 1 (every Ctext line), 2 (blocks over T) or 3 (regions)", NULL, true },
+};
+
+static const enum reason lb_reasons[] = {
+	REASON_CC, REASON_NOISE,
+};
+
 const struct method method_lb = {
 	.name = "lb",
 	.summary = "line-block distribution: regions of long text lines, no DOM",
+	.params = lb_params,
+	.nparams = sizeof lb_params / sizeof lb_params[0],
+	.reasons = lb_reasons,
+	.nreasons = sizeof lb_reasons / sizeof lb_reasons[0],
 	.needs_dom = false,
 	.decide = lb_decide,
 	.state_free = lb_state_free,

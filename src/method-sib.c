@@ -201,8 +201,10 @@ sib_textsim(const void *state, int i)
 }
 
 static const struct method_column sib_columns[] = {
-	{ .name = "TAGSIM", .decimals = 3, .width = 6, .value = sib_tagsim },
-	{ .name = "TEXTSIM", .decimals = 3, .value = sib_textsim },
+	{ .name = "TAGSIM", .decimals = 3, .width = 6, .value = sib_tagsim,
+	  .help = "tag similarity of the block's best match in a sibling page" },
+	{ .name = "TEXTSIM", .decimals = 3, .value = sib_textsim,
+	  .help = "text similarity of that match" },
 };
 
 static void
@@ -267,9 +269,34 @@ sib_report(const struct run *r, const struct page *pg, const char *name, FILE *f
 			s->same ? " (a copy of the page left out)" : "");
 }
 
+static const struct param_desc sib_params[] = {
+	{ "sib.alpha", "sib", PARAM_DOUBLE, PARAM_OFF(sib_alpha), 0.8, 0, 1, 0.01,
+	  "tag similarity at which a block is noise", NULL, false },
+	{ "sib.beta", "sib", PARAM_DOUBLE, PARAM_OFF(sib_beta), 0.6, 0, 1, 0.01,
+	  "text similarity at which a block is noise", NULL, false },
+	{ "sib.max", "sib", PARAM_INT, PARAM_OFF(sib_max), 3, 0, 100, 1,
+	  "nodes the fuzzy match may slide over", NULL, false },
+	{ "sib.pdoc", "sib", PARAM_INT, PARAM_OFF(sib_pdoc), 10, 1, 100, 1,
+	  "permitted degree of coherence (segmentation depth)", NULL, false },
+	{ "sib.text", "sib", PARAM_BOOL, PARAM_OFF(sib_text), 1, 0, 1, 1,
+	  "a text block whose text stands on half the siblings is noise too (on/off: the paper's blocks alone)",
+	  NULL, false },
+	{ "sib.links", "sib", PARAM_DOUBLE, PARAM_OFF(sib_links), 0.5, 0, 1, 0.05,
+	  "link share above which a block whose tags are found again is noise (1: the paper's test alone)",
+	  NULL, false },
+};
+
+static const enum reason sib_reasons[] = {
+	REASON_NOISE_BLOCK, REASON_TEMPLATE, REASON_UNIQUE,
+};
+
 const struct method method_sib = {
 	.name = "sib",
 	.summary = "noise found again in sibling pages of the same site",
+	.params = sib_params,
+	.nparams = sizeof sib_params / sizeof sib_params[0],
+	.reasons = sib_reasons,
+	.nreasons = sizeof sib_reasons / sizeof sib_reasons[0],
 	.needs_dom = true,
 	.site_pages = SITE_SIBLINGS_OR_INPUTS,
 	.min_site = 1,

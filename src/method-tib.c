@@ -36,8 +36,10 @@ tib_ver(const void *state, int i)
 }
 
 static const struct method_column tib_columns[] = {
-	{ .name = "REL", .decimals = 2, .width = 4, .value = tib_rel },
-	{ .name = "VER", .decimals = 2, .width = 4, .value = tib_ver },
+	{ .name = "REL", .decimals = 2, .width = 4, .value = tib_rel,
+	  .help = "relativity: link text share LT/(TA+LT)" },
+	{ .name = "VER", .decimals = 2, .width = 4, .value = tib_ver,
+	  .help = "veracity: syllable dots (or sentence punctuation) per character" },
 };
 
 static void
@@ -97,9 +99,29 @@ static const struct method_step tib_steps[] = {
 	{ "veracity band", tib_all },
 };
 
+static const char *const tib_scripts[] = { "auto", "tibetan", "cjk", "latin", "arabic", NULL };
+static const struct param_desc tib_params[] = {
+	{ "tib.rel", "tib", PARAM_DOUBLE, PARAM_OFF(tib_rel), 0.8, 0, 1, 0.01,
+	  "relativity (link text share) below which a node is kept", NULL, false },
+	{ "tib.ver_min", "tib", PARAM_DOUBLE, PARAM_OFF(tib_ver_min), 0.125, 0, 1, 0.01,
+	  "lowest veracity of a content node", NULL, false },
+	{ "tib.ver_max", "tib", PARAM_DOUBLE, PARAM_OFF(tib_ver_max), 0.6, 0, 1, 0.01,
+	  "highest veracity of a content node", NULL, false },
+	{ "tib.script", "tib", PARAM_ENUM, PARAM_OFF(tib_script), TIB_SCRIPT_AUTO, 0, 4, 1,
+	  "veracity signal: auto, tibetan, cjk, latin or arabic", tib_scripts, false },
+};
+
+static const enum reason tib_reasons[] = {
+	REASON_RELATIVITY, REASON_VER_LOW, REASON_VER_HIGH, REASON_TIB,
+};
+
 const struct method method_tib = {
 	.name = "tib",
 	.summary = "relativity and veracity: link share and syllable dots or punctuation",
+	.params = tib_params,
+	.nparams = sizeof tib_params / sizeof tib_params[0],
+	.reasons = tib_reasons,
+	.nreasons = sizeof tib_reasons / sizeof tib_reasons[0],
 	.needs_dom = true,
 	.decide = tib_decide,
 	.state_free = tib_state_free,

@@ -12,6 +12,26 @@ const struct method *const methods[] = { METHODS(METHOD_PTR) };
 #undef METHOD_PTR
 const int nmethods = (int)(sizeof methods / sizeof methods[0]);
 
+enum reason
+method_reason(const struct method *m, int k)
+{
+	int base = REASON_COUNT;
+	for (int j = 0; j < nmethods && methods[j] != m; j++)
+		base += methods[j]->nown_reasons;
+	return (enum reason)(base + k);
+}
+
+const char *
+method_names(void)
+{
+	static char names[256];
+	if (!names[0])
+		for (int k = 0; k < nmethods; k++)
+			snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+				 k ? " " : "", methods[k]->name);
+	return names;
+}
+
 const struct method *
 method_find(const char *name)
 {

@@ -47,6 +47,7 @@ struct method_column {
 	int width;               /* tree column width, 0: not in the tree */
 	bool blank_negative;     /* a negative value is "-" / null (no figure) */
 	const char *json_after;  /* printed after the value in JSON, or NULL */
+	const char *help;        /* what it is, for the inspector's glossary */
 	double (*value)(const void *state, int i);
 };
 
@@ -76,6 +77,17 @@ struct method_step {
 struct method {
 	const char *name;
 	const char *summary;     /* one line, for --help and the man page */
+	/* Its parameters (params.h): --set, the inspector's editor, rule
+	 * files' pith_set, --help and the man page read them from here. */
+	const struct param_desc *params;
+	int nparams;
+	/* The reasons its decisions give (decide.h), in the order dump --help
+	 * lists them (pinned, rule-body and rule-strip stand with every
+	 * method), and its reasons of its own, numbered by method_reason(). */
+	const enum reason *reasons;
+	int nreasons;
+	const struct reason_desc *own_reasons;
+	int nown_reasons;
 	bool needs_dom;          /* false: works on source lines (lb) */
 	enum method_site_pages site_pages;
 	int min_site;            /* fewer loaded pages than this: no site */
@@ -139,14 +151,23 @@ struct method {
 	int (*stages)(const void *state, const struct page *pg, int k, struct buf *b);
 };
 
-#define METHODS(X) X(cc) X(lb) X(ent) X(tib) X(sib) X(auto)
+#ifndef PITH_EXTRA_METHODS
+#define PITH_EXTRA_METHODS(X)
+#endif
+#define METHODS(X) X(cc) X(lb) X(ent) X(tib) X(sib) X(auto) PITH_EXTRA_METHODS(X)
 #define METHOD_DECL(n) extern const struct method method_##n;
 METHODS(METHOD_DECL)
 #undef METHOD_DECL
 
-/* Every method, in the order of --help and the inspector's a key. */
+/* Every method, in the order of --help and the inspector's a key.  A
+ * build may add methods of its own (a test's) with
+ * -DPITH_EXTRA_METHODS(X)=X(name). */
 extern const struct method *const methods[];
 extern const int nmethods;
+/* The methods' names, in the table's order, separated by spaces. */
+const char *method_names(void);
+/* The id of m's own reason k. */
+enum reason method_reason(const struct method *m, int k);
 #define METHOD_DEFAULT (&method_auto)
 
 /* By name; NULL for an unknown one. */

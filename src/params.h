@@ -1,6 +1,7 @@
 /* params.h - every threshold of every method, by the names ALGORITHMS.md
- * gives them (cc.C, lb.K, ...).  One table describes them; the command line,
- * rule files and the inspector's editor all set them through params_set().
+ * gives them (cc.C, lb.K, ...).  Each method's entry in the method table
+ * describes its own; the command line, rule files and the inspector's
+ * editor all set them through params_set().
  *
  * Errors (unknown name, bad value) come back as a message in the caller's
  * buffer; nothing is printed here. */
@@ -49,13 +50,17 @@ struct params {
 };
 
 enum param_type {
-	PARAM_DOUBLE, PARAM_INT, PARAM_BOOL, PARAM_LBMODE, PARAM_SCRIPT,
-	PARAM_ENTSTOP,
+	PARAM_DOUBLE, PARAM_INT, PARAM_BOOL,
+	/* one of the names in values[] (its index is the value) */
+	PARAM_ENUM,
 	/* a file name (a const char * field), read and checked once when
 	 * set; the empty value or "built-in" is the default, NULL */
 	PARAM_FILE
 };
 
+/* A method's parameter: its entry in the method table carries these
+ * (method.h), and every list of parameters (--help, the man page, the
+ * inspector, rule files) is read from there. */
 struct param_desc {
 	const char *name;       /* "cc.C" */
 	const char *method;     /* "cc" */
@@ -63,10 +68,17 @@ struct param_desc {
 	size_t offset;          /* into struct params */
 	double def, min, max, step;
 	const char *help;
+	const char *const *values;  /* PARAM_ENUM: the names, NULL-terminated */
+	/* The status line shows it only when it is not the default: the
+	 * stage limits the step mode sets (lb.stage, ent.depth) and auto's
+	 * rule switches, so the line keeps its room for what is turned. */
+	bool quiet;
 };
+#define PARAM_OFF(f) offsetof(struct params, f)
 
-extern const struct param_desc params_table[];
-extern const size_t params_count;
+/* Every method's parameters, in the method table's order. */
+size_t params_count(void);
+const struct param_desc *params_at(size_t i);
 
 void params_default(struct params *p);
 /* Set from "NAME=VALUE".  Returns 0, or -1 with a message in err, or
@@ -80,11 +92,6 @@ int params_set_value(struct params *p, const struct param_desc *d,
 const struct param_desc *params_find(const char *name);
 /* A numeric value; 0 for a PARAM_FILE. */
 double params_get(const struct params *p, const struct param_desc *d);
-/* Does the status line show d only when it is not the default?  The
- * stage limits (lb.stage, ent.depth: what the inspector's step mode
- * sets) and auto's rule switches (auto.thread, auto.duplicate, auto.end):
- * the line keeps its room for what is turned. */
-bool params_quiet(const struct param_desc *d);
 /* Do a and b hold the same values?  (Not memcmp: padding differs.) */
 bool params_equal(const struct params *a, const struct params *b);
 /* Set a numeric value, clamped to the parameter's range; a PARAM_FILE

@@ -185,7 +185,7 @@ validate(const struct rule_line *l, bool have_test, bool test_has_file,
 		return buf;
 	}
 	if (!strcmp(n, "pith_algo") && !method_find(l->value)) {
-		snprintf(buf, buflen, "unknown method '%s' (cc lb ent tib sib auto)", l->value);
+		snprintf(buf, buflen, "unknown method '%s' (%s)", l->value, method_names());
 		return buf;
 	}
 	if (!strcmp(n, "pith_set")) {

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "method.h"
 #include "params.h"
 
 static void
@@ -67,29 +68,47 @@ test_table(void **state)
 	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
 		const struct param_desc *d = params_find(names[k]);
 		assert_non_null(d);
-		assert_true((size_t)(d - params_table) >= at);
-		at = (size_t)(d - params_table);
+		size_t i = 0;
+		while (i < params_count() && params_at(i) != d)
+			i++;
+		assert_true(i < params_count() && i >= at);
+		at = i;
 	}
-	for (size_t i = 0; i < params_count; i++) {
-		assert_ptr_equal(params_find(params_table[i].name), &params_table[i]);
-		/* the method is the name's prefix */
-		size_t ml = strlen(params_table[i].method);
-		assert_memory_equal(params_table[i].name, params_table[i].method, ml);
-		assert_int_equal(params_table[i].name[ml], '.');
-		assert_true(params_table[i].min <= params_table[i].def);
-		assert_true(params_table[i].def <= params_table[i].max);
-		assert_true(params_table[i].step > 0);
-		assert_non_null(params_table[i].help);
-	}
+	/* every parameter is its method's: the name's prefix, and the method
+	 * entry that carries it */
+	size_t n = 0;
+	for (int k = 0; k < nmethods; k++)
+		for (int j = 0; j < methods[k]->nparams; j++, n++) {
+			const struct param_desc *d = &methods[k]->params[j];
+			assert_ptr_equal(params_at(n), d);
+			assert_ptr_equal(params_find(d->name), d);
+			assert_string_equal(d->method, methods[k]->name);
+			size_t ml = strlen(d->method);
+			assert_memory_equal(d->name, d->method, ml);
+			assert_int_equal(d->name[ml], '.');
+			assert_true(d->min <= d->def);
+			assert_true(d->def <= d->max);
+			assert_true(d->step > 0);
+			assert_non_null(d->help);
+			/* an enum's range is its names' */
+			if (d->type == PARAM_ENUM) {
+				size_t nv = 0;
+				while (d->values[nv])
+					nv++;
+				assert_true(d->min == 0 && d->max == (double)nv - 1);
+			}
+		}
+	assert_int_equal(n, params_count());
+	assert_null(params_at(n));
 	/* quiet at their default: the step mode's limits and auto's rule
 	 * switches, and only they */
-	for (size_t i = 0; i < params_count; i++)
-		assert_int_equal(params_quiet(&params_table[i]),
-				 !strcmp(params_table[i].name, "lb.stage") ||
-				 !strcmp(params_table[i].name, "ent.depth") ||
-				 !strcmp(params_table[i].name, "auto.thread") ||
-				 !strcmp(params_table[i].name, "auto.duplicate") ||
-				 !strcmp(params_table[i].name, "auto.end"));
+	for (size_t i = 0; i < params_count(); i++)
+		assert_int_equal(params_at(i)->quiet,
+				 !strcmp(params_at(i)->name, "lb.stage") ||
+				 !strcmp(params_at(i)->name, "ent.depth") ||
+				 !strcmp(params_at(i)->name, "auto.thread") ||
+				 !strcmp(params_at(i)->name, "auto.duplicate") ||
+				 !strcmp(params_at(i)->name, "auto.end"));
 	assert_null(params_find("cc.c"));   /* names are case-sensitive */
 	assert_null(params_find("C"));
 	assert_null(params_find(""));
@@ -284,13 +303,13 @@ test_format(void **state)
 	struct params q;
 	params_default(&q);
 	assert_int_equal(params_set(&p, "cc.C=1000000", err, sizeof err), 0);
-	for (size_t i = 0; i < params_count; i++) {
+	for (size_t i = 0; i < params_count(); i++) {
 		char v[64], assign[128];
-		params_format(&p, &params_table[i], v, sizeof v);
-		snprintf(assign, sizeof assign, "%s=%s", params_table[i].name, v);
+		params_format(&p, params_at(i), v, sizeof v);
+		snprintf(assign, sizeof assign, "%s=%s", params_at(i)->name, v);
 		assert_int_equal(params_set(&q, assign, err, sizeof err), 0);
-		assert_true(params_get(&q, &params_table[i]) ==
-			    params_get(&p, &params_table[i]));
+		assert_true(params_get(&q, params_at(i)) ==
+			    params_get(&p, params_at(i)));
 	}
 }
 

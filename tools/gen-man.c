@@ -1,9 +1,19 @@
-/* gen-man.c - writes doc/pith.1 from doc/pith.1.in, with the KEYS section
- * generated from the inspector's action table (src/tui/actions.h) in
- * place of the line "@KEYS@".  Run by the build; not installed. */
+/* gen-man.c - writes doc/pith.1 from doc/pith.1.in, with what the tables
+ * say put in place of these lines:
+ *   @KEYS@             the inspector's keys (src/tui/actions.h)
+ *   @METHODS@          every method and what it is (the method table)
+ *   @PARAMS NAME ...@  a tag line of those parameters with their defaults
+ *   @PARAMS-REST@      every parameter no @PARAMS line before it named, with
+ *                      its help
+ * A @PARAMS line naming no parameter, or a parameter named twice, is an
+ * error.  Run by the build; not installed. */
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "method.h"
+#include "params.h"
 #include "tui/actions.h"
 
 struct action {
@@ -32,6 +42,106 @@ roff(const char *s, FILE *out)
 	}
 }
 
+static void
+keys(FILE *out)
+{
+	const char *group = "";
+	for (size_t a = 0; a < sizeof actions / sizeof actions[0]; a++) {
+		if (strcmp(group, actions[a].group)) {
+			group = actions[a].group;
+			fprintf(out, ".SS %s\n", group);
+		}
+		fputs(".TP\n.B ", out);
+		roff(actions[a].keys, out);
+		fputc('\n', out);
+		roff(actions[a].help, out);
+		fputc('\n', out);
+	}
+}
+
+static void
+list_methods(FILE *out)
+{
+	fputs(".RS\n", out);
+	for (int k = 0; k < nmethods; k++) {
+		fputs(".TP 6\n.B ", out);
+		roff(methods[k]->name, out);
+		fputc('\n', out);
+		roff(methods[k]->summary, out);
+		fputc('\n', out);
+	}
+	fputs(".RE\n", out);
+}
+
+/* A parameter's default as the tag line shows it: the value, or an
+ * enum's names (the default first), "built-in" for a file. */
+static void
+default_of(const struct param_desc *d, FILE *out)
+{
+	struct params p;
+	params_default(&p);
+	if (d->type == PARAM_ENUM) {
+		int def = (int)d->def;
+		roff(d->values[def], out);
+		for (int v = 0; d->values[v]; v++)
+			if (v != def) {
+				fputc('|', out);
+				roff(d->values[v], out);
+			}
+		return;
+	}
+	char v[64];
+	params_format(&p, d, v, sizeof v);
+	roff(v, out);
+}
+
+static bool named[64];
+
+/* ".BR a " (1), " b " (2)"" for the names in line (after "@PARAMS "). */
+static int
+tag_line(char *line, FILE *out, const char *file)
+{
+	fputs(".TP\n.BR", out);
+	int n = 0;
+	for (char *save = NULL, *w = strtok_r(line, " @\n", &save); w;
+	     w = strtok_r(NULL, " @\n", &save)) {
+		const struct param_desc *d = params_find(w);
+		size_t i = 0;
+		while (i < params_count() && params_at(i) != d)
+			i++;
+		if (!d || named[i]) {
+			fprintf(stderr, "%s: @PARAMS: %s '%s'\n", file,
+				d ? "named twice:" : "no such parameter", w);
+			return -1;
+		}
+		named[i] = true;
+		fputs(n++ ? ", \" " : " ", out);
+		roff(d->name, out);
+		fputs(" \" (", out);
+		default_of(d, out);
+		fputc(')', out);
+	}
+	fputs("\"\n", out);
+	return n ? 0 : -1;
+}
+
+static void
+params_rest(FILE *out)
+{
+	for (size_t i = 0; i < params_count(); i++) {
+		if (named[i])
+			continue;
+		const struct param_desc *d = params_at(i);
+		fputs(".TP\n.BR ", out);
+		roff(d->name, out);
+		fputs(" \" (", out);
+		default_of(d, out);
+		fputs(")\"\n", out);
+		roff(d->help, out);
+		fputs(".\n", out);
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -45,29 +155,35 @@ main(int argc, char **argv)
 		return 1;
 	}
 	char line[4096];
-	int done = 0;
+	int done = 0, rest = 0;
 	while (fgets(line, sizeof line, in)) {
-		if (strcmp(line, "@KEYS@\n")) {
-			fputs(line, stdout);
-			continue;
-		}
-		const char *group = "";
-		for (size_t a = 0; a < sizeof actions / sizeof actions[0]; a++) {
-			if (strcmp(group, actions[a].group)) {
-				group = actions[a].group;
-				printf(".SS %s\n", group);
+		if (!strcmp(line, "@KEYS@\n")) {
+			keys(stdout);
+			done++;
+		} else if (!strcmp(line, "@METHODS@\n")) {
+			list_methods(stdout);
+			done++;
+		} else if (!strncmp(line, "@PARAMS ", 8)) {
+			if (tag_line(line + 8, stdout, argv[1]) < 0) {
+				fclose(in);
+				return 1;
 			}
-			fputs(".TP\n.B ", stdout);
-			roff(actions[a].keys, stdout);
-			fputc('\n', stdout);
-			roff(actions[a].help, stdout);
-			fputc('\n', stdout);
+		} else if (!strcmp(line, "@PARAMS-REST@\n")) {
+			/* last in the section: every @PARAMS line is before it */
+			params_rest(stdout);
+			rest++;
+		} else if (line[0] == '@') {
+			fprintf(stderr, "%s: unknown line %s", argv[1], line);
+			fclose(in);
+			return 1;
+		} else {
+			fputs(line, stdout);
 		}
-		done = 1;
 	}
 	fclose(in);
-	if (!done) {
-		fprintf(stderr, "%s: no @KEYS@ line\n", argv[1]);
+	if (done != 2 || !rest) {
+		fprintf(stderr, "%s: needs one @KEYS@, one @METHODS@ and one @PARAMS-REST@ line\n",
+			argv[1]);
 		return 1;
 	}
 	return fflush(stdout) == 0 ? 0 : 1;

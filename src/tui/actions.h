@@ -40,7 +40,7 @@
 	A(PARAM_DEC,   "-",           "Method", "lower the selected parameter by its step (or switch it)") \
 	A(PARAM_EDIT,  "e",           "Method", "type a value for the selected parameter (Esc cancels)") \
 	A(PARAM_RESET, "0",           "Method", "the method's parameters back to their defaults") \
-	A(STEP,        "t",           "Method", "step through the stages of cc, lb, ent or tib; * marks what each changed") \
+	A(STEP,        "t",           "Method", "step through the method's stages; * marks what each changed") \
 	A(NEXT_CHANGED, ")",          "Method", "step mode: the next element the stage changed (*)") \
 	A(PREV_CHANGED, "(",          "Method", "step mode: the previous element the stage changed") \
 	A(PIN_IN,      "p",           "Pins",   "pin the selected element in: its text is always kept") \

@@ -1123,22 +1123,13 @@ model_ctext_lines(const struct tui_model *m, int i, int *a, int *b)
 int
 model_method_nparams(const struct tui_model *m)
 {
-	int k = 0;
-	const char *name = m->algo->name;
-	for (size_t i = 0; i < params_count; i++)
-		if (!strcmp(params_table[i].method, name))
-			k++;
-	return k;
+	return m->algo->nparams;
 }
 
 const struct param_desc *
 model_method_param(const struct tui_model *m, int k)
 {
-	const char *name = m->algo->name;
-	for (size_t i = 0; i < params_count; i++)
-		if (!strcmp(params_table[i].method, name) && k-- == 0)
-			return &params_table[i];
-	return NULL;
+	return k >= 0 && k < m->algo->nparams ? &m->algo->params[k] : NULL;
 }
 
 void
@@ -1216,7 +1207,7 @@ model_step_param(struct tui_model *m, int dir)
 		return false;
 	struct params p = m->params;
 	double v = params_get(&p, d);
-	if (d->type == PARAM_BOOL || d->type == PARAM_LBMODE)
+	if (d->type == PARAM_BOOL || (d->type == PARAM_ENUM && d->max == 1))
 		v = v ? 0 : 1;
 	else
 		v += dir * d->step;
@@ -1242,10 +1233,8 @@ bool
 model_reset_params(struct tui_model *m)
 {
 	struct params p = m->params;
-	const char *name = m->algo->name;
-	for (size_t i = 0; i < params_count; i++)
-		if (!strcmp(params_table[i].method, name))
-			params_put(&p, &params_table[i], params_table[i].def);
+	for (int i = 0; i < m->algo->nparams; i++)
+		params_put(&p, &m->algo->params[i], m->algo->params[i].def);
 	return change_params(m, &p);
 }
 

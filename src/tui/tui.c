@@ -800,8 +800,8 @@ gold_filter(struct tui *t)
 static bool
 params_changed(const struct params *a, const struct params *b)
 {
-	for (size_t i = 0; i < params_count; i++)
-		if (params_get(a, &params_table[i]) != params_get(b, &params_table[i]))
+	for (size_t i = 0; i < params_count(); i++)
+		if (params_get(a, params_at(i)) != params_get(b, params_at(i)))
 			return true;
 	return false;
 }

@@ -32,6 +32,16 @@ help_lines(struct hline *l, int max)
 		LINE(ROLE_KEY, ai->keys, "%s", ai->help);
 	}
 	LINE(ROLE_NORMAL, "", "%s", "");
+	LINE(ROLE_HEADING, "", "%s", "Methods (a A)");
+	for (int k = 0; k < nmethods; k++) {
+		const struct method *me = methods[k];
+		char ps[160] = "";
+		for (int i = 0; i < me->nparams; i++)
+			snprintf(ps + strlen(ps), sizeof ps - strlen(ps), "%s%s", i ? " " : "; ",
+				 me->params[i].name);
+		LINE(ROLE_NORMAL, me->name, "%s%s", me->summary, ps);
+	}
+	LINE(ROLE_NORMAL, "", "%s", "");
 	LINE(ROLE_HEADING, "", "%s", "Marks in the tree");
 	for (int k = MARK_NOISE; k < MARK_COUNT; k++) {
 		char g[2] = { mark_char((enum mark)k), 0 };
@@ -64,10 +74,11 @@ help_lines(struct hline *l, int max)
 	LINE(ROLE_NORMAL, "CC", "%s", "content correlativity TA/max(LA,1): content when above C");
 	LINE(ROLE_NORMAL, "TD", "%s", "context density: the parent's TA over the element's links");
 	LINE(ROLE_NORMAL, "CS", "%s", "share of same-tag siblings (and itself) whose CC reaches C");
-	LINE(ROLE_NORMAL, "P", "%s", "auto: the block's probability of being content");
-	LINE(ROLE_NORMAL, "REL VER", "%s", "tib: relativity LT/(TA+LT); veracity, dots (or punctuation) per character");
-	LINE(ROLE_NORMAL, "IPT", "%s", "ent: importance among the children weighed at one descent step");
-	LINE(ROLE_NORMAL, "TAGSIM", "%s", "sib: tag similarity of the block's best match in a sibling page");
+	/* each method's own columns, from the method table */
+	for (int k = 0; k < nmethods; k++)
+		for (int c = 0; c < methods[k]->ncolumns; c++)
+			LINE(ROLE_NORMAL, methods[k]->columns[c].name, "%s: %s", methods[k]->name,
+			     methods[k]->columns[c].help ? methods[k]->columns[c].help : "");
 	LINE(ROLE_NORMAL, "Y, K, T", "%s", "lb: characters in K lines from a line on; regions start above T");
 	LINE(ROLE_NORMAL, "name~", "%s", "an id or class cut short to fit (the detail shows the whole tag)");
 	LINE(ROLE_NORMAL, "+N", "%s", "N more classes than the label shows");

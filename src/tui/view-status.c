@@ -80,7 +80,7 @@ status_segments(const struct tui *t, struct seg *s, int max, int level)
 		const struct param_desc *d = model_method_param(m, k);
 		if (!d)
 			break;
-		if (params_quiet(d) && d != m->param && params_get(&m->params, d) == d->def)
+		if (d->quiet && d != m->param && params_get(&m->params, d) == d->def)
 			continue;
 		if (level >= 3 && d != m->param)    /* narrow: the one being turned */
 			continue;
