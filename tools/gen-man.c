@@ -21,7 +21,7 @@ struct action {
 };
 
 static const struct action actions[] = {
-#define A_ROW(name, keys, group, help) { keys, group, help },
+#define A_ROW(name, keys, group, help, handler) { keys, group, help },
 	TUI_ACTIONS(A_ROW)
 #undef A_ROW
 };

@@ -45,7 +45,7 @@
 #include "walk.h"
 
 const struct action_info tui_actions[ACT_COUNT] = {
-#define A_INFO(name, keys, group, help) [ACT_##name] = { #name, keys, group, help },
+#define A_INFO(name, keys, group, help, handler) [ACT_##name] = { #name, keys, group, help },
 	TUI_ACTIONS(A_INFO)
 #undef A_INFO
 };
@@ -1069,6 +1069,452 @@ prompt_key(struct tui *t, const struct tui_key *k)
 static int reload(struct tui *t);
 static void parse_warning(struct tui *t);
 
+/* ---- the actions' handlers ---- */
+
+static void
+act_move(struct tui *t, enum action a)
+{
+	panes[t->focus]->act(t, t->pane[t->focus], a);
+}
+
+static void
+act_next_pane(struct tui *t, enum action a)
+{
+	(void)a;
+	t->focus = (enum pane)((t->focus + 1) % PANE_COUNT);
+	layout(t);
+}
+
+static void
+act_prev_pane(struct tui *t, enum action a)
+{
+	(void)a;
+	t->focus = (enum pane)((t->focus + PANE_COUNT - 1) % PANE_COUNT);
+	layout(t);
+}
+
+static void
+act_zoom(struct tui *t, enum action a)
+{
+	(void)a;
+	t->zoom = !t->zoom;
+	layout(t);
+	if (t->focus == PANE_TREE)
+		t->tree_center = true;
+}
+
+static void
+act_fold(struct tui *t, enum action a)
+{
+	struct tui_model *m = &t->m;
+	(void)a;
+	if (t->focus == PANE_TEXT) {
+		/* the text pane: go to the element behind the cursor's
+		 * line, or say why there is none */
+		const char *why;
+		int i = view_text_elem_at_cursor(t, &why);
+		if (i >= 0) {
+			int keep = t->text.sc.top, cur = t->text.cur;
+			tui_select(t, i, true);
+			t->text.sel = m->sel;   /* the text stays where it was */
+			t->text.sc.top = keep;
+			t->text.cur = cur;
+		} else {
+			tui_message(t, true, "Enter: %s", why);
+		}
+		return;
+	}
+	if (model_has_children(m, m->sel))
+		model_toggle_fold(m, m->sel);
+	else
+		tui_message(t, false, "nothing to fold: no child elements");
+}
+
+static void
+act_fold_below(struct tui *t, enum action a)
+{
+	struct tui_model *m = &t->m;
+	(void)a;
+	model_fold_below(m, m->sel);
+}
+
+static void
+act_unfold_all(struct tui *t, enum action a)
+{
+	struct tui_model *m = &t->m;
+	(void)a;
+	model_unfold_all(m);
+}
+
+static void
+act_search(struct tui *t, enum action a)
+{
+	(void)a;
+	open_prompt(t, PROMPT_SEARCH);
+}
+
+static void
+act_search_next(struct tui *t, enum action a)
+{
+	struct tui_model *m = &t->m;
+	(void)a;
+	search(t, m->query, 1);
+}
+
+static void
+act_search_prev(struct tui *t, enum action a)
+{
+	struct tui_model *m = &t->m;
+	(void)a;
+	search(t, m->query, -1);
+}
+
+static void
+act_algo(struct tui *t, enum action a)
+{
+	struct tui_model *m = &t->m;
+	const struct method *before = m->algo;
+	model_cycle_algo(m, a == ACT_ALGO ? 1 : -1);
+	if (m->algo == before)
+		tui_message(t, false, "%s is the only method in this build", m->algo->name);
+	else
+		tui_message(t, false, "method %s", m->algo->name);
+}
+
+static void
+act_param_select(struct tui *t, enum action a)
+{
+	struct tui_model *m = &t->m;
+	if (!m->param) {
+		tui_message(t, true, "%s has no parameters", m->algo->name);
+		return;
+	}
+	model_select_param(m, a == ACT_PARAM_NEXT ? 1 : -1);
+	param_message(t);
+}
+
+static void
+act_param_step(struct tui *t, enum action a)
+{
+	struct tui_model *m = &t->m;
+	if (!m->param) {
+		tui_message(t, true, "%s has no parameters", m->algo->name);
+		return;
+	}
+	if (!model_step_param(m, a == ACT_PARAM_INC ? 1 : -1))
+		tui_message(t, true, "%s is at its %s", short_name(m->param),
+			    a == ACT_PARAM_INC ? "maximum" : "minimum");
+	else
+		param_message(t);
+}
+
+static void
+act_param_edit(struct tui *t, enum action a)
+{
+	struct tui_model *m = &t->m;
+	(void)a;
+	if (m->param)
+		open_prompt(t, PROMPT_PARAM);
+}
+
+static void
+act_param_reset(struct tui *t, enum action a)
+{
+	struct tui_model *m = &t->m;
+	(void)a;
+	if (model_reset_params(m))
+		tui_message(t, false, "%s parameters back to their defaults", m->algo->name);
+	else
+		tui_message(t, false, "the parameters are at their defaults");
+}
+
+static void
+act_pin(struct tui *t, enum action a)
+{
+	struct tui_model *m = &t->m;
+	if (m->sel < 0)
+		return;
+	if (model_pin(m, m->sel, a == ACT_PIN_IN ? PIN_IN : PIN_OUT))
+		describe_pin(t, m->sel, a == ACT_PIN_IN ? "pinned in:" : "pinned out:");
+	else
+		tui_message(t, false, "already pinned %s", a == ACT_PIN_IN ? "in" : "out");
+}
+
+static void
+act_unpin(struct tui *t, enum action a)
+{
+	(void)a;
+	unpin(t);
+}
+
+static void
+act_undo(struct tui *t, enum action a)
+{
+	struct tui_model *m = &t->m;
+	(void)a;
+	if (model_undo(m))
+		tui_message(t, false, "undone (%d more)", m->undo_top);
+	else
+		tui_message(t, true, "nothing to undo");
+}
+
+static void
+act_redo(struct tui *t, enum action a)
+{
+	struct tui_model *m = &t->m;
+	(void)a;
+	if (model_redo(m))
+		tui_message(t, false, "redone (%d more)", m->nundo - m->undo_top);
+	else
+		tui_message(t, true, "nothing to redo");
+}
+
+static void
+act_changed(struct tui *t, enum action a)
+{
+	struct tui_model *m = &t->m;
+	if (!m->step || !m->changed) {
+		tui_message(t, false, "not in step mode: t steps through the method's stages");
+		return;
+	}
+	int dir = a == ACT_NEXT_CHANGED ? 1 : -1, found = -1, rank = 0;
+	for (int i = m->sel + dir; i >= 0 && i < m->n && found < 0; i += dir)
+		if (m->changed[i])
+			found = i;
+	if (found < 0) {
+		tui_message(t, false, "no element %s that stage %d changed (%d in all)",
+			    dir > 0 ? "below" : "above", m->step, m->nchanged);
+		return;
+	}
+	for (int i = 0; i <= found; i++)
+		rank += m->changed[i] != 0;
+	tui_select(t, found, true);
+	tui_message(t, false, "stage %d changed this: %d of %d", m->step, rank, m->nchanged);
+}
+
+static void
+act_hist_zoom(struct tui *t, enum action a)
+{
+	if (t->pane[PANE_HIST].w > 0)
+		view_histogram.act(t, t->pane[PANE_HIST], a);
+	else
+		tui_message(t, false, "the histogram is not shown: o gives every pane back");
+}
+
+static void
+act_hist_log(struct tui *t, enum action a)
+{
+	(void)a;
+	t->hist_log = !t->hist_log;
+	tui_message(t, false, "histogram: %s scale", t->hist_log ? "log" : "linear");
+}
+
+static void
+act_hist_lines(struct tui *t, enum action a)
+{
+	(void)a;
+	t->hist_lines = !t->hist_lines;
+	if (!t->hist_lines && t->hist_cur > t->m.pg->lb->nblocks)
+		t->hist_cur = t->m.pg->lb->nblocks;
+	tui_message(t, false, t->hist_lines ?
+		    "histogram: Ctext characters per line (a block sums K of them)" :
+		    "histogram: blocks of K lines (Y)");
+}
+
+static void
+act_dropped(struct tui *t, enum action a)
+{
+	struct tui_model *m = &t->m;
+	(void)a;
+	model_set_show_dropped(m, !m->show_dropped);
+	tui_message(t, false, m->show_dropped ? "dropped text shown, greyed" : "dropped text hidden");
+}
+
+static void
+act_write_rule(struct tui *t, enum action a)
+{
+	(void)a;
+	write_rule(t);
+}
+
+static void
+act_save_text(struct tui *t, enum action a)
+{
+	(void)a;
+	open_prompt(t, PROMPT_SAVE);
+}
+
+static void
+act_save_report(struct tui *t, enum action a)
+{
+	(void)a;
+	open_prompt(t, PROMPT_REPORT);
+}
+
+static void
+act_step(struct tui *t, enum action a)
+{
+	struct tui_model *m = &t->m;
+	(void)a;
+	if (!m->nstages) {
+		tui_message(t, true, "%s has no stages to step through%s", m->algo->name,
+			    m->algo->nsteps ? " on this page" : "");
+		return;
+	}
+	if (model_next_step(m))
+		tui_message(t, false, "%s stage %d of %d: %s; %d element%s changed (*)",
+			    m->algo->name, m->step, m->nstages, m->stage_name, m->nchanged,
+			    m->nchanged == 1 ? "" : "s");
+	else
+		tui_message(t, false, "stages off: the whole method");
+}
+
+static void
+act_kept(struct tui *t, enum action a)
+{
+	struct tui_model *m = &t->m;
+	int i = model_next_kept(m, a == ACT_NEXT_KEPT ? 1 : -1);
+	if (i < 0)
+		tui_message(t, true, "no kept text or pin %s", a == ACT_NEXT_KEPT ? "below" : "above");
+	else
+		tui_select(t, i, true);
+}
+
+static void
+act_ftr_view(struct tui *t, enum action a)
+{
+	struct tui_model *m = &t->m;
+	(void)a;
+	if (!model_set_ftr_only(m, !m->ftr_only))
+		tui_message(t, true, "no site rule for this page (--rules DIR, --url)");
+	else
+		tui_message(t, false, m->ftr_only ?
+			    "the rule as Full-Text RSS and wallabag read it: body:, strip:, no pith_ lines" :
+			    "the rule as pith applies it");
+}
+
+static void
+act_gold_view(struct tui *t, enum action a)
+{
+	struct tui_model *m = &t->m;
+	(void)a;
+	if (!m->gold_text) {
+		/* no --gold: ask for the file */
+		open_prompt(t, PROMPT_GOLD);
+		return;
+	}
+	gold_view(t, !m->gold_view);
+}
+
+static void
+act_gold_filter(struct tui *t, enum action a)
+{
+	(void)a;
+	gold_filter(t);
+}
+
+static void
+act_copy(struct tui *t, enum action a)
+{
+	copy_selector(t, a == ACT_COPY_CSS);
+}
+
+static void
+act_redraw(struct tui *t, enum action a)
+{
+	(void)a;
+	(void)t;
+}
+
+static void
+act_reload(struct tui *t, enum action a)
+{
+	(void)a;
+	reload(t);
+}
+
+static void
+act_source_view(struct tui *t, enum action a)
+{
+	struct tui_model *m = &t->m;
+	(void)a;
+	size_t start, end;
+	int line, col;
+	if (model_source_range(m, m->sel, &start, &end, &line, &col) < 0) {
+		tui_message(t, false, "%s has no tag of its own in the page: the parser added it",
+			    dom_tagname(m->d, m->sel));
+		return;
+	}
+	source_view_open(t, start, end, m->sel);
+	t->source_view = true;
+}
+
+static void
+act_rule_view(struct tui *t, enum action a)
+{
+	struct tui_model *m = &t->m;
+	(void)a;
+	if (!m->rule) {
+		tui_message(t, false, "no site rule applies (--rules with --url, or w writes one)");
+		return;
+	}
+	rule_view_open(t);
+	t->rule_view = true;
+}
+
+static void
+act_page(struct tui *t, enum action a)
+{
+	if (!t->site || t->site->n < 2) {
+		tui_message(t, false, "one page loaded: --siblings gives the site's others");
+		return;
+	}
+	int was = t->cur, pins = model_npins(&t->m);
+	t->cur = (t->cur + (a == ACT_NEXT_PAGE ? 1 : t->site->n - 1)) % t->site->n;
+	t->name = t->site->v[t->cur];
+	if (reload(t) < 0) {
+		t->cur = was;
+		t->name = t->site->v[was];
+		return;
+	}
+	const char *base = strrchr(t->name, '/');
+	tui_message(t, false, "page %d of %d: %s%s", t->cur + 1, t->site->n,
+		    base && base[1] ? base + 1 : t->name,
+		    pins ? "; the pins of the page before are dropped" : "");
+	parse_warning(t);
+}
+
+static void
+act_help(struct tui *t, enum action a)
+{
+	(void)a;
+	t->help = true;
+	t->help_view.sc.top = 0;
+}
+
+static void
+act_quit(struct tui *t, enum action a)
+{
+	struct tui_model *m = &t->m;
+	(void)a;
+	if (!t->quit_asked && (model_npins(m) || params_changed(&m->params, &t->cli->params)) &&
+	    !t->saved_once) {
+		/* asked once: pins and thresholds live only in this session */
+		t->quit_asked = true;
+		tui_message(t, true, "pins or parameters would be lost: w writes a rule, "
+			    "s saves the text; q again quits");
+		return;
+	}
+	t->quit = true;
+}
+
+/* Each action's handler, as the action table names it. */
+#define A_HANDLER(name, keys, group, help, handler) [ACT_##name] = act_##handler,
+static void (*const handlers[ACT_COUNT])(struct tui *t, enum action a) = {
+	TUI_ACTIONS(A_HANDLER)
+};
+#undef A_HANDLER
+
 static void
 do_action(struct tui *t, enum action a)
 {
@@ -1106,293 +1552,8 @@ do_action(struct tui *t, enum action a)
 	}
 	if (t->too_small && a != ACT_QUIT && a != ACT_REDRAW)
 		return;
-	switch (a) {
-	case ACT_UP: case ACT_DOWN: case ACT_LEFT: case ACT_RIGHT:
-	case ACT_PAGE_UP: case ACT_PAGE_DOWN: case ACT_HOME: case ACT_END:
-	case ACT_HALF_UP: case ACT_HALF_DOWN:
-		panes[t->focus]->act(t, t->pane[t->focus], a);
-		break;
-	case ACT_NEXT_PANE:
-		t->focus = (enum pane)((t->focus + 1) % PANE_COUNT);
-		layout(t);
-		break;
-	case ACT_PREV_PANE:
-		t->focus = (enum pane)((t->focus + PANE_COUNT - 1) % PANE_COUNT);
-		layout(t);
-		break;
-	case ACT_ZOOM:
-		t->zoom = !t->zoom;
-		layout(t);
-		if (t->focus == PANE_TREE)
-			t->tree_center = true;
-		break;
-	case ACT_FOLD:
-		if (t->focus == PANE_TEXT) {
-			/* the text pane: go to the element behind the cursor's
-			 * line, or say why there is none */
-			const char *why;
-			int i = view_text_elem_at_cursor(t, &why);
-			if (i >= 0) {
-				int keep = t->text.sc.top, cur = t->text.cur;
-				tui_select(t, i, true);
-				t->text.sel = m->sel;   /* the text stays where it was */
-				t->text.sc.top = keep;
-				t->text.cur = cur;
-			} else {
-				tui_message(t, true, "Enter: %s", why);
-			}
-			break;
-		}
-		if (model_has_children(m, m->sel))
-			model_toggle_fold(m, m->sel);
-		else
-			tui_message(t, false, "nothing to fold: no child elements");
-		break;
-	case ACT_FOLD_BELOW:
-		model_fold_below(m, m->sel);
-		break;
-	case ACT_UNFOLD_ALL:
-		model_unfold_all(m);
-		break;
-	case ACT_SEARCH:
-		open_prompt(t, PROMPT_SEARCH);
-		break;
-	case ACT_SEARCH_NEXT:
-		search(t, m->query, 1);
-		break;
-	case ACT_SEARCH_PREV:
-		search(t, m->query, -1);
-		break;
-	case ACT_ALGO:
-	case ACT_ALGO_PREV: {
-		const struct method *before = m->algo;
-		model_cycle_algo(m, a == ACT_ALGO ? 1 : -1);
-		if (m->algo == before)
-			tui_message(t, false, "%s is the only method in this build", m->algo->name);
-		else
-			tui_message(t, false, "method %s", m->algo->name);
-		break;
-	}
-	case ACT_PARAM_PREV:
-	case ACT_PARAM_NEXT:
-		if (!m->param) {
-			tui_message(t, true, "%s has no parameters", m->algo->name);
-			break;
-		}
-		model_select_param(m, a == ACT_PARAM_NEXT ? 1 : -1);
-		param_message(t);
-		break;
-	case ACT_PARAM_INC:
-	case ACT_PARAM_DEC:
-		if (!m->param) {
-			tui_message(t, true, "%s has no parameters", m->algo->name);
-			break;
-		}
-		if (!model_step_param(m, a == ACT_PARAM_INC ? 1 : -1))
-			tui_message(t, true, "%s is at its %s", short_name(m->param),
-				    a == ACT_PARAM_INC ? "maximum" : "minimum");
-		else
-			param_message(t);
-		break;
-	case ACT_PARAM_EDIT:
-		if (m->param)
-			open_prompt(t, PROMPT_PARAM);
-		break;
-	case ACT_PARAM_RESET:
-		if (model_reset_params(m))
-			tui_message(t, false, "%s parameters back to their defaults", m->algo->name);
-		else
-			tui_message(t, false, "the parameters are at their defaults");
-		break;
-	case ACT_PIN_IN:
-	case ACT_PIN_OUT:
-		if (m->sel < 0)
-			break;
-		if (model_pin(m, m->sel, a == ACT_PIN_IN ? PIN_IN : PIN_OUT))
-			describe_pin(t, m->sel, a == ACT_PIN_IN ? "pinned in:" : "pinned out:");
-		else
-			tui_message(t, false, "already pinned %s", a == ACT_PIN_IN ? "in" : "out");
-		break;
-	case ACT_UNPIN_IN:
-	case ACT_UNPIN_OUT:
-		unpin(t);
-		break;
-	case ACT_UNDO:
-		if (model_undo(m))
-			tui_message(t, false, "undone (%d more)", m->undo_top);
-		else
-			tui_message(t, true, "nothing to undo");
-		break;
-	case ACT_REDO:
-		if (model_redo(m))
-			tui_message(t, false, "redone (%d more)", m->nundo - m->undo_top);
-		else
-			tui_message(t, true, "nothing to redo");
-		break;
-	case ACT_NEXT_CHANGED:
-	case ACT_PREV_CHANGED: {
-		if (!m->step || !m->changed) {
-			tui_message(t, false, "not in step mode: t steps through the method's stages");
-			break;
-		}
-		int dir = a == ACT_NEXT_CHANGED ? 1 : -1, found = -1, rank = 0;
-		for (int i = m->sel + dir; i >= 0 && i < m->n && found < 0; i += dir)
-			if (m->changed[i])
-				found = i;
-		if (found < 0) {
-			tui_message(t, false, "no element %s that stage %d changed (%d in all)",
-				    dir > 0 ? "below" : "above", m->step, m->nchanged);
-			break;
-		}
-		for (int i = 0; i <= found; i++)
-			rank += m->changed[i] != 0;
-		tui_select(t, found, true);
-		tui_message(t, false, "stage %d changed this: %d of %d", m->step, rank, m->nchanged);
-		break;
-	}
-	case ACT_HIST_ZOOM_IN:
-	case ACT_HIST_ZOOM_OUT:
-		if (t->pane[PANE_HIST].w > 0)
-			view_histogram.act(t, t->pane[PANE_HIST], a);
-		else
-			tui_message(t, false, "the histogram is not shown: o gives every pane back");
-		break;
-	case ACT_HIST_LOG:
-		t->hist_log = !t->hist_log;
-		tui_message(t, false, "histogram: %s scale", t->hist_log ? "log" : "linear");
-		break;
-	case ACT_HIST_LINES:
-		t->hist_lines = !t->hist_lines;
-		if (!t->hist_lines && t->hist_cur > t->m.pg->lb->nblocks)
-			t->hist_cur = t->m.pg->lb->nblocks;
-		tui_message(t, false, t->hist_lines ?
-			    "histogram: Ctext characters per line (a block sums K of them)" :
-			    "histogram: blocks of K lines (Y)");
-		break;
-	case ACT_DROPPED:
-		model_set_show_dropped(m, !m->show_dropped);
-		tui_message(t, false, m->show_dropped ? "dropped text shown, greyed" : "dropped text hidden");
-		break;
-	case ACT_WRITE_RULE:
-		write_rule(t);
-		break;
-	case ACT_SAVE_TEXT:
-		open_prompt(t, PROMPT_SAVE);
-		break;
-	case ACT_SAVE_REPORT:
-		open_prompt(t, PROMPT_REPORT);
-		break;
-	case ACT_STEP:
-		if (!m->nstages) {
-			tui_message(t, true, "%s has no stages to step through%s", m->algo->name,
-				    m->algo->nsteps ? " on this page" : "");
-			break;
-		}
-		if (model_next_step(m))
-			tui_message(t, false, "%s stage %d of %d: %s; %d element%s changed (*)",
-				    m->algo->name, m->step, m->nstages, m->stage_name, m->nchanged,
-				    m->nchanged == 1 ? "" : "s");
-		else
-			tui_message(t, false, "stages off: the whole method");
-		break;
-	case ACT_NEXT_KEPT:
-	case ACT_PREV_KEPT: {
-		int i = model_next_kept(m, a == ACT_NEXT_KEPT ? 1 : -1);
-		if (i < 0)
-			tui_message(t, true, "no kept text or pin %s", a == ACT_NEXT_KEPT ? "below" : "above");
-		else
-			tui_select(t, i, true);
-		break;
-	}
-	case ACT_FTR_VIEW:
-		if (!model_set_ftr_only(m, !m->ftr_only))
-			tui_message(t, true, "no site rule for this page (--rules DIR, --url)");
-		else
-			tui_message(t, false, m->ftr_only ?
-				    "the rule as Full-Text RSS and wallabag read it: body:, strip:, no pith_ lines" :
-				    "the rule as pith applies it");
-		break;
-	case ACT_GOLD_VIEW:
-		if (!m->gold_text) {
-			/* no --gold: ask for the file */
-			open_prompt(t, PROMPT_GOLD);
-			break;
-		}
-		gold_view(t, !m->gold_view);
-		break;
-	case ACT_GOLD_FILTER:
-		gold_filter(t);
-		break;
-	case ACT_COPY_XPATH:
-	case ACT_COPY_CSS:
-		copy_selector(t, a == ACT_COPY_CSS);
-		break;
-	case ACT_REDRAW:
-		break;
-	case ACT_RELOAD:
-		reload(t);
-		break;
-	case ACT_SOURCE_VIEW: {
-		size_t start, end;
-		int line, col;
-		if (model_source_range(m, m->sel, &start, &end, &line, &col) < 0) {
-			tui_message(t, false, "%s has no tag of its own in the page: the parser added it",
-				    dom_tagname(m->d, m->sel));
-			break;
-		}
-		source_view_open(t, start, end, m->sel);
-		t->source_view = true;
-		break;
-	}
-	case ACT_RULE_VIEW:
-		if (!m->rule) {
-			tui_message(t, false, "no site rule applies (--rules with --url, or w writes one)");
-			break;
-		}
-		rule_view_open(t);
-		t->rule_view = true;
-		break;
-	case ACT_NEXT_PAGE:
-	case ACT_PREV_PAGE:
-		if (!t->site || t->site->n < 2) {
-			tui_message(t, false, "one page loaded: --siblings gives the site's others");
-			break;
-		}
-		{
-			int was = t->cur, pins = model_npins(&t->m);
-			t->cur = (t->cur + (a == ACT_NEXT_PAGE ? 1 : t->site->n - 1)) % t->site->n;
-			t->name = t->site->v[t->cur];
-			if (reload(t) < 0) {
-				t->cur = was;
-				t->name = t->site->v[was];
-				break;
-			}
-			const char *base = strrchr(t->name, '/');
-			tui_message(t, false, "page %d of %d: %s%s", t->cur + 1, t->site->n,
-				    base && base[1] ? base + 1 : t->name,
-				    pins ? "; the pins of the page before are dropped" : "");
-			parse_warning(t);
-		}
-		break;
-	case ACT_HELP:
-		t->help = true;
-		t->help_view.sc.top = 0;
-		break;
-	case ACT_QUIT:
-		if (!t->quit_asked && (model_npins(m) || params_changed(&m->params, &t->cli->params)) &&
-		    !t->saved_once) {
-			/* asked once: pins and thresholds live only in this session */
-			t->quit_asked = true;
-			tui_message(t, true, "pins or parameters would be lost: w writes a rule, "
-				    "s saves the text; q again quits");
-			break;
-		}
-		t->quit = true;
-		break;
-	case ACT_COUNT:
-	case ACT_NONE:
-		break;
-	}
+	if (a >= 0 && a < ACT_COUNT)
+		handlers[a](t, a);
 }
 
 static void

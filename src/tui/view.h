@@ -21,7 +21,7 @@
 #include "walk.h"
 
 enum action {
-#define A_ENUM(name, keys, group, help) ACT_##name,
+#define A_ENUM(name, keys, group, help, handler) ACT_##name,
 	TUI_ACTIONS(A_ENUM)
 #undef A_ENUM
 	ACT_COUNT,
