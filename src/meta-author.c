@@ -1,0 +1,499 @@
+/* meta-author.c - who wrote the page: bylines, labels and meta tags,
+ * cleaned into a name. */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "extract.h"
+#include "meta-int.h"
+
+/* ---- author ---- */
+
+
+/* Chinese and Japanese bylines: "作者：王小明", "记者 王小明", "文／山田太郎".
+ * Where a label and its separator end in s, or NULL; the label must be
+ * followed by a separator (作者们 is "the authors"). */
+static const char *
+cjk_label_end(const char *s)
+{
+	static const char *const labels[] = { "作者", "记者", "記者", "撰文", "著者", "筆者",
+		"執筆", "文" };
+	static const char *const seps[] = { "\xef\xbc\x9a", ":", " ", "\xe3\x80\x80",
+		"\xef\xbc\x8f", "/", "\xe3\x83\xbb", "|" };
+	for (size_t l = 0; l < sizeof labels / sizeof labels[0]; l++) {
+		size_t ll = strlen(labels[l]);
+		if (strncmp(s, labels[l], ll))
+			continue;
+		const char *q = s + ll;
+		bool sep = false;
+		for (bool more = true; more; ) {
+			more = false;
+			for (size_t k = 0; k < sizeof seps / sizeof seps[0]; k++) {
+				size_t sl = strlen(seps[k]);
+				/* 文 alone is "text": only 文／, 文・, 文： name a writer */
+				if (!strncmp(q, seps[k], sl) && !(!strcmp(labels[l], "文") && !sep &&
+								  (k == 2 || k == 3))) {
+					q += sl;
+					sep = more = true;
+				}
+			}
+		}
+		return sep ? q : NULL;
+	}
+	return NULL;
+}
+
+static bool
+is_han(uint32_t cp)
+{
+	return cp >= 0x4e00 && cp <= 0x9fff;
+}
+
+/* The name after a Chinese or Japanese byline label in s: two to four
+ * Han characters, or two such runs with a space between (山田 太郎); a
+ * longer run holds more than the name and gives none. */
+static char *
+cjk_byline(const char *s)
+{
+	for (const char *p = s; *p; p++) {
+		/* a label starts a word: 正文 holds 文, 工作者 作者 */
+		uint32_t before = 0;
+		if (p - s >= 3)
+			utf8_decode((const unsigned char *)p - 3, 3, &before);
+		const char *q = is_han(before) ? NULL : cjk_label_end(p);
+		if (!q)
+			continue;
+		const char *start = q, *end = q;
+		int runs = 0, run = 0, total = 0;
+		for (;;) {
+			uint32_t cp;
+			size_t k = utf8_decode((const unsigned char *)q, strlen(q), &cp);
+			if (k && is_han(cp)) {
+				run++, total++;
+				q += k;
+				end = q;
+				continue;
+			}
+			/* a given name after the space is two characters at least:
+			 * 王泓漓 摄 is a name and "photo" */
+			if (run && run <= 4 && (runs == 0 || run >= 2))
+				runs++;
+			else if (run)
+				runs = 9;
+			run = 0;
+			/* one space between family and given name */
+			if (runs == 1 && (cp == ' ' || cp == 0x3000) && k) {
+				uint32_t next;
+				size_t k2 = utf8_decode((const unsigned char *)q + k, strlen(q + k), &next);
+				if (k2 && is_han(next)) {
+					q += k;
+					continue;
+				}
+			}
+			break;
+		}
+		/* clean_author: 作者 where the name should be is none */
+		if (runs >= 1 && runs <= 2 && total >= 2)
+			return clean_author(xstrndup(start, (size_t)(end - start)));
+	}
+	return NULL;
+}
+
+/* "By Jane Doe", "Von Jane Doe", "Autor: Jane Doe" -> "Jane Doe"; NULL
+ * when what is left does not look like a name. */
+char *
+clean_author(char *a)
+{
+	static const char *const lead[] = { "written by ", "posted by ", "by ", "von ",
+		"par ", "por ", "di ", "door ", "text: ", "text ", "autor: ", "autor ",
+		"author: ", "auteur : ", "auteur: ", "автор: ", "автор ", "from ",
+		"verfasst von ", "geschrieben von ", "veröffentlicht von ", "eingestellt von ",
+		"publié par ", "publicado por ", "escrito por ", "text und fotos: ", "von: ", "by: ", "vom " };
+	/* labels standing where the name should */
+	static const char *const labels[] = { "posted", "publiziert am", "veröffentlicht",
+		"von", "by", "autor", "author", "share", "teilen", "redakteur", "published",
+		"作者", "记者", "記者", "著者", "筆者" };
+	if (!a)
+		return NULL;
+	char *s = a;
+	for (bool again = true; again; ) {
+		again = false;
+		while (*s == '|' || *s == '-' || *s == ':' || *s == ' ' || *s == ',')
+			s++, again = true;
+		/* "VonPatrick Czerny": the label and the name in two elements */
+		if ((!strncmp(s, "Von", 3) || !strncmp(s, "By", 2)) &&
+		    isupper((unsigned char)s[s[0] == 'V' ? 3 : 2]))
+			s += s[0] == 'V' ? 3 : 2, again = true;
+		for (size_t i = 0; i < sizeof lead / sizeof lead[0]; i++) {
+			size_t l = strlen(lead[i]), len;
+			if (word_is(s, strlen(s), lead[i], l - 1, &len) && s[l - 1] == ' ') {
+				s += l;
+				again = true;
+			}
+		}
+	}
+	size_t n = strlen(s);
+	while (n && (s[n - 1] == ' ' || s[n - 1] == ',' || s[n - 1] == '|' || s[n - 1] == '-'))
+		n--;
+	/* names are short and are no addresses */
+	int words = 1, digit = 0;
+	for (size_t i = 0; i < n; i++) {
+		words += s[i] == ' ';
+		digit += isdigit((unsigned char)s[i]) != 0;
+	}
+	for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++) {
+		size_t len;
+		if (word_is(s, n, labels[i], strlen(labels[i]), &len) && len == n)
+			n = 0;
+	}
+	char *r = NULL;
+	if (n >= 2 && words <= 6 && n <= 60 && digit < 3 && !memchr(s, '@', n) &&
+	    !strstr(s, "://") && !memchr(s, '/', n) && !memchr(s, '{', n))
+		r = xstrndup(s, n);
+	free(a);
+	return r;
+}
+
+/* Is cp a capital letter of the alphabets names are capitalised in:
+ * Latin (with Latin-1 and Extended-A), Greek, Cyrillic? */
+static bool
+capital(uint32_t cp)
+{
+	return (cp >= 'A' && cp <= 'Z') || (cp >= 0xc0 && cp <= 0xde && cp != 0xd7) ||
+	       (cp >= 0x100 && cp <= 0x17f && !(cp & 1)) || (cp >= 0x391 && cp <= 0x3a9) ||
+	       (cp >= 0x400 && cp <= 0x42f);
+}
+
+/* Does a read as a person's name: two to five words, each capitalised
+ * ("J.R. Stone"; "Ursula von der Leyen" is not), not all in capitals (a
+ * label, "PAID CONTENT"), no digits, no comma?  For text that no label
+ * introduces; scripts without capitals (Chinese, Japanese) never pass. */
+static bool
+name_like(const char *a)
+{
+	int words = 0;
+	bool lower = false;
+	for (const char *p = a; *p; ) {
+		uint32_t cp;
+		size_t n = strlen(p);
+		if (!utf8_decode((const unsigned char *)p, n, &cp) || !capital(cp))
+			return false;
+		words++;
+		size_t wl = strcspn(p, " ");
+		for (size_t i = 0; i < wl; ) {
+			size_t k = utf8_decode((const unsigned char *)p + i, wl - i, &cp);
+			if (!k || (cp < 0x80 && (isdigit((int)cp) || cp == ',')))
+				return false;
+			lower |= (cp >= 'a' && cp <= 'z') || (cp >= 0xdf && cp <= 0xff && cp != 0xf7) ||
+				 (cp >= 0x100 && cp <= 0x17f && (cp & 1)) ||
+				 (cp >= 0x3b1 && cp <= 0x3c9) || (cp >= 0x430 && cp <= 0x45f);
+			i += k;
+		}
+		p += wl;
+		while (*p == ' ')
+			p++;
+	}
+	return words >= 2 && words <= 5 && lower;
+}
+
+/* The first byline element: rel=author, itemprop=author, or a class or id
+ * naming the author or the byline.  When its whole text is no name ("By
+ * Jane Doe Thursday, November 9, 2023 7:35AM"), its first link when that
+ * reads as a name: a byline links its author's page. */
+char *
+author_from_page(const struct dom *d, const struct marks *mk, const char **from)
+{
+	int a_tag = dom_tag_id(d, "a");
+	for (int pass = 0; pass < 2; pass++) {
+		for (int i = 0; i < d->n; i++) {
+			if (d->flags[i] & DOM_SKIP)
+				continue;
+			bool hit = false;
+			/* the word mask first: most elements name none of these */
+			if (pass == 0)
+				hit = (mk->words[i] & IW_AUTHOR &&
+				       (attr_has(d, i, "rel", "author") ||
+					(attr_has(d, i, "itemprop", "author") && !dom_attr(d, i, "content")))) ||
+				      attr_has(d, i, "data-testid", "byline");
+			else if (mk->words[i] & IW_AUTHOR) {
+				struct idents nm;
+				idents_of(d, i, &nm);
+				static const char *const words[] = { "author", "byline", "autor", "verfasser" };
+				for (size_t w = 0; w < sizeof words / sizeof words[0] && !hit; w++)
+					hit = (nm.v[0] && ascii_casestr(nm.v[0], words[w])) ||
+					      (nm.v[1] && ascii_casestr(nm.v[1], words[w]));
+			}
+			if (!hit || in_comments(d, mk->flags, i))
+				continue;
+			/* itemprop=author with a name inside: the name */
+			int e = i;
+			for (int k = i + 1; k < d->end[i]; k++)
+				if (attr_has(d, k, "itemprop", "name")) {
+					e = k;
+					break;
+				}
+			char *a = element_text(d, e), *c = cjk_byline(a);
+			a = c ? (free(a), c) : clean_author(a);
+			for (int k = e + 1; !a && a_tag >= 0 && k < d->end[e]; k++)
+				if (d->tag[k] == a_tag) {
+					/* the first link only: the author's comes first,
+					 * what follows links elsewhere */
+					if ((a = clean_author(element_text(d, k))) && !name_like(a)) {
+						free(a);
+						a = NULL;
+					}
+					break;
+				}
+			if (a) {
+				*from = pass == 0 ? "rel=author" : "byline";
+				return a;
+			}
+		}
+	}
+	return NULL;
+}
+
+/* The name after a byline label in s ("Posted on May 3 by Jane Doe |
+ * ...", "VON JANE DOE am 21. April", "Autoren: A und B"): up to six words,
+ * ending at a separator, a number or a word that starts what follows. */
+static char *
+byline_name(const char *s)
+{
+	static const char *const labels[] = { "ein artikel von", "verfasst von", "geschrieben von",
+		"autoren", "autorin", "autor", "author", "written by", "posted by", "by", "von",
+		"par", "por", "автор" };
+	static const char *const stops[] = { "on", "am", "um", "le", "el", "the", "at", "in",
+		"im", "|", "-", "–", "—", "·", "•", "/", "(", "posted", "published", "veröffentlicht",
+		"updated", "aktualisiert", "hosted", "и" };
+	size_t n = strlen(s);
+	for (size_t i = 0; i < n; i++) {
+		if (i > 0 && s[i - 1] != ' ')
+			continue;
+		size_t len = 0;
+		size_t l;
+		for (l = 0; l < sizeof labels / sizeof labels[0]; l++)
+			if (word_is(s + i, n - i, labels[l], strlen(labels[l]), &len))
+				break;
+		if (l == sizeof labels / sizeof labels[0])
+			continue;
+		size_t k = i + len;
+		while (k < n && (s[k] == ':' || s[k] == ' '))
+			k++;
+		struct buf b;
+		buf_init(&b);
+		int words = 0;
+		while (k < n && words < 6) {
+			size_t wl = strcspn(s + k, " ");
+			size_t st;
+			for (st = 0; st < sizeof stops / sizeof stops[0]; st++)
+				if (wl == strlen(stops[st]) && word_is(s + k, wl, stops[st], wl, &len))
+					break;
+			if (st < sizeof stops / sizeof stops[0] || isdigit((unsigned char)s[k]))
+				break;
+			size_t keep = wl;
+			bool last = false;
+			while (keep && (s[k + keep - 1] == ',' || s[k + keep - 1] == ';' ||
+					s[k + keep - 1] == '|')) {
+				keep--;
+				last = true;
+			}
+			if (b.len)
+				buf_addc(&b, ' ');
+			buf_add(&b, s + k, keep);
+			words++;
+			k += wl;
+			while (k < n && s[k] == ' ')
+				k++;
+			if (last)
+				break;
+		}
+		/* "by", "von", "par", "por" are prepositions too: in a sentence
+		 * (a long block, a full stop) or before a lower-case word or a
+		 * lone word in a longer block they name no one */
+		bool prep = l >= 9 && l <= 12;
+		/* ... and a byline's one stands first, after a date or a
+		 * separator, or in a "Posted ..." line */
+		if (prep && i > 0) {
+			size_t q = i;
+			while (q > 0 && s[q - 1] == ' ')
+				q--;
+			unsigned char c = q ? (unsigned char)s[q - 1] : 0;
+			size_t pl;
+			bool posted = word_is(s, n, "posted", 6, &pl) || word_is(s, n, "veröffentlicht", 15, &pl) ||
+				      word_is(s, n, "publiziert", 10, &pl) || word_is(s, n, "publié", 7, &pl) ||
+				      word_is(s, n, "publicado", 9, &pl) || word_is(s, n, "eingestellt", 11, &pl);
+			if (!(isdigit(c) || c == '|' || c == ',' || c >= 0x80 || posted))
+				words = 0;
+		}
+		bool sentence = n > 100 || s[n - 1] == '.' || (b.len && strchr(b.data, ':'));
+		bool lower = b.len && islower((unsigned char)b.data[0]) && words > 1;
+		if (prep && (sentence || lower || (words == 1 && n > 60)))
+			words = 0;
+		/* a label with no name after it, or a sentence: none */
+		if (words >= 1 && (k >= n || words < 6)) {
+			char *a = clean_author(buf_steal(&b, NULL));
+			if (a)
+				return a;
+		} else {
+			buf_free(&b);
+		}
+	}
+	return NULL;
+}
+
+static bool
+heading_level_of(const struct dom *d, int e)
+{
+	const char *t = dom_tagname(d, e);
+	return t[0] == 'h' && t[1] >= '1' && t[1] <= '6' && !t[2];
+}
+
+/* A dateline without a label, "04.02.2022 | 13:10 Uhr | Jane Doe": in a
+ * short line that holds a date, the one part between separators that
+ * reads as a person's name. */
+static char *
+dateline_name(const char *s, const char *lang)
+{
+	char day[11];
+	if (!strchr(s, '|') || !extract_date_text(s, strlen(s), lang, day))
+		return NULL;
+	char *found = NULL;
+	for (const char *p = s; *p; ) {
+		size_t n = strcspn(p, "|");
+		char *part = clean_author(nonempty_dup(p, n));
+		if (part && name_like(part) && !found) {
+			found = part;
+		} else if (part && name_like(part)) {
+			/* two names: which one is the author's is not clear */
+			free(part);
+			free(found);
+			return NULL;
+		} else {
+			free(part);
+		}
+		p += n + (p[n] == '|');
+	}
+	return found;
+}
+
+/* Is s[0..n) just a label for the author ("Autor", "Author:", "Von")? */
+static bool
+author_label_n(const char *s, size_t n)
+{
+	static const char *const labels[] = { "author", "authors", "autor", "autorin", "autoren",
+		"verfasser", "verfasserin", "auteur", "auteurs", "автор", "by", "von", "text" };
+	size_t len;
+	while (n && isspace((unsigned char)*s))
+		s++, n--;
+	while (n && (s[n - 1] == ':' || isspace((unsigned char)s[n - 1])))
+		n--;
+	/* "Auteur(s)", "Autor(in)" */
+	if (n > 4 && s[n - 1] == ')' && memchr(s + n - 5, '(', 4))
+		n = (size_t)((const char *)memchr(s + n - 5, '(', 4) - s);
+	for (size_t l = 0; l < sizeof labels / sizeof labels[0]; l++)
+		if (word_is(s, n, labels[l], strlen(labels[l]), &len) && len == n)
+			return true;
+	return false;
+}
+
+static bool
+author_label(const char *s)
+{
+	return author_label_n(s, strlen(s));
+}
+
+/* A byline in a short block around the headline: the pattern of pages
+ * that mark nothing up. */
+char *
+author_from_byline(const struct dom *d, const uint8_t *marks, int h1, const char *lang)
+{
+	if (h1 < 0)
+		return NULL;
+	int start = d->text_begin[h1] > 20 ? d->text_begin[h1] - 20 : 0;
+	int stop = d->text_end[h1] + 80, last = -1;
+	bool labelled = false;
+	for (int t = start; t < stop && t < d->ntexts; t++) {
+		const struct dom_text *x = &d->texts[t];
+		int e = x->block;
+		if (x->flags & TEXT_SKIP || e == last || d->text_end[e] - d->text_begin[e] > 12 ||
+		    in_comments(d, marks, e))
+			continue;
+		last = e;
+		char *s = element_text(d, e);
+		char *a = NULL;
+		/* a label standing alone ("Autor", "Author:") and the name in
+		 * the block after it, as a table or a list of facts has it */
+		bool label = author_label(s);
+		if (labelled && !label && !heading_level_of(d, e) &&
+		    (a = clean_author(xstrdup(s))) && !name_like(a)) {
+			free(a);
+			a = NULL;
+		}
+		labelled = label;
+		if (!a && strlen(s) <= 160 && !heading_level_of(d, e))
+			a = byline_name(s);
+		if (!a && strlen(s) <= 160 && !heading_level_of(d, e))
+			a = cjk_byline(s);
+		if (!a && x->len <= 100 && memchr(dom_text(d, t), '|', x->len) &&
+		    !heading_level_of(d, e)) {
+			/* the line itself: a <small> or <span> in a longer block */
+			char *line = collapsed_dup(dom_text(d, t), x->len);
+			a = dateline_name(line, lang);
+			free(line);
+		}
+		free(s);
+		if (a)
+			return a;
+	}
+	return NULL;
+}
+
+/* Anywhere outside the page's chrome and comments: a label standing
+ * alone and, in the block after it, what reads as a person's name. */
+char *
+author_after_label(const struct dom *d, const uint8_t *marks)
+{
+	for (int t = 0; t < d->ntexts; t++) {
+		const struct dom_text *x = &d->texts[t];
+		if (x->flags & TEXT_SKIP || x->len > 24 || marks[x->elem] & MARK_CHROME ||
+		    !author_label_n(dom_text(d, t), x->len))
+			continue;
+		for (int u = t + 1; u < d->ntexts; u++) {
+			const struct dom_text *y = &d->texts[u];
+			if (y->flags & TEXT_SKIP || y->block == x->block)
+				continue;
+			if (in_comments(d, marks, y->block))
+				break;
+			/* "Jane Doe, political scientist": the name before the role */
+			char *v = element_text(d, y->block);
+			v[strcspn(v, ",|")] = 0;
+			char *a = clean_author(v);
+			if (a && name_like(a))
+				return a;
+			free(a);
+			break;
+		}
+	}
+	return NULL;
+}
+
+/* An author that is the site's name, a domain or a login name
+ * ("christian.stadtfeld", "wordpressadmin"). */
+bool
+weak_author(const char *a, const char *site, const char *host)
+{
+	if (names_site(a, strlen(a), site, host) || ascii_casestr(a, "admin"))
+		return true;
+	if (strchr(a, ' '))
+		return false;
+	bool lower = true, mark = false;
+	for (const char *p = a; *p; p++) {
+		lower &= !isupper((unsigned char)*p);
+		mark |= *p == '.' || *p == '_' || isdigit((unsigned char)*p);
+	}
+	return lower && mark;
+}

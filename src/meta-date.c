@@ -1,0 +1,491 @@
+/* meta-date.c - dates as pages write them, in many languages, read as
+ * ISO 8601 days. */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "extract.h"
+#include "meta-int.h"
+
+/* ---- dates ---- */
+
+static bool
+days_ok(int y, int m, int d)
+{
+	static const int mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	return y >= 1995 && y <= 2099 && m >= 1 && m <= 12 && d >= 1 && d <= mdays[m - 1];
+}
+
+/* YYYY-MM-DD of a day days_ok accepted. */
+static void
+day_str(char out[11], int y, int m, int d)
+{
+	char b[48];
+	snprintf(b, sizeof b, "%04d-%02d-%02d", y, m, d);
+	memcpy(out, b, 11);
+}
+
+static int
+digits(const char *s, size_t n, size_t *i, int max)
+{
+	int v = 0, k = 0;
+	while (*i < n && k < max && isdigit((unsigned char)s[*i]))
+		v = v * 10 + (s[(*i)++] - '0'), k++;
+	return k ? v : -1;
+}
+
+/* Month names per language, as they stand in dates (Russian: the genitive;
+ * abbreviations with or without the dot).  Matching folds ASCII, Latin-1
+ * and Cyrillic capitals, so "MÄRZ" and "Марта" match too. */
+struct date_lang {
+	const char *lang;
+	const char *months[12];   /* "|"-separated forms */
+	const char *fillers;      /* "|"-separated words between day, month, year */
+};
+
+static const struct date_lang date_langs[] = {
+	{ "en", { "january|jan", "february|feb", "march|mar", "april|apr", "may",
+		  "june|jun", "july|jul", "august|aug", "september|sept|sep",
+		  "october|oct", "november|nov", "december|dec" }, "of|the" },
+	{ "de", { "januar|jänner|jan", "februar|feber|feb", "märz|mär|mrz",
+		  "april|apr", "mai", "juni|jun", "juli|jul", "august|aug",
+		  "september|sept|sep", "oktober|okt", "november|nov",
+		  "dezember|dez" }, "" },
+	{ "fr", { "janvier|janv", "février|fevrier|févr|fév", "mars", "avril|avr",
+		  "mai", "juin", "juillet|juil", "août|aout", "septembre|sept",
+		  "octobre|oct", "novembre|nov", "décembre|decembre|déc" }, "" },
+	{ "es", { "enero|ene", "febrero|feb", "marzo|mar", "abril|abr", "mayo|may",
+		  "junio|jun", "julio|jul", "agosto|ago", "septiembre|setiembre|sept|sep",
+		  "octubre|oct", "noviembre|nov", "diciembre|dic" }, "de|del" },
+	{ "ru", { "января|январь|янв", "февраля|февраль|фев", "марта|март|мар",
+		  "апреля|апрель|апр", "мая|май", "июня|июнь|июн", "июля|июль|июл",
+		  "августа|август|авг", "сентября|сентябрь|сен", "октября|октябрь|окт",
+		  "ноября|ноябрь|ноя", "декабря|декабрь|дек" }, "" },
+	/* Greek: the genitive of dates, the nominative of headers; folding
+	 * drops the accents, so ΜΑΡΤΙΟΥ and Μαρτίου match alike */
+	{ "el", { "ιανουαρίου|ιανουάριος|ιαν", "φεβρουαρίου|φεβρουάριος|φεβ",
+		  "μαρτίου|μάρτιος|μαρ", "απριλίου|απρίλιος|απρ", "μαΐου|μάιος|μαΐ|μάη",
+		  "ιουνίου|ιούνιος|ιουν", "ιουλίου|ιούλιος|ιουλ", "αυγούστου|αύγουστος|αυγ",
+		  "σεπτεμβρίου|σεπτέμβριος|σεπ", "οκτωβρίου|οκτώβριος|οκτ",
+		  "νοεμβρίου|νοέμβριος|νοε", "δεκεμβρίου|δεκέμβριος|δεκ" }, "" },
+};
+
+/* A Greek letter (U+0386-U+03CE) in lower case without its accent or
+ * diaeresis, final sigma as sigma: month names are written every way. */
+static uint32_t
+greek_fold(uint32_t cp)
+{
+	static const struct { uint16_t from, to; } map[] = {
+		{ 0x386, 0x3b1 }, { 0x388, 0x3b5 }, { 0x389, 0x3b7 }, { 0x38a, 0x3b9 },
+		{ 0x38c, 0x3bf }, { 0x38e, 0x3c5 }, { 0x38f, 0x3c9 }, { 0x390, 0x3b9 },
+		{ 0x3aa, 0x3b9 }, { 0x3ab, 0x3c5 }, { 0x3ac, 0x3b1 }, { 0x3ad, 0x3b5 },
+		{ 0x3ae, 0x3b7 }, { 0x3af, 0x3b9 }, { 0x3b0, 0x3c5 }, { 0x3c2, 0x3c3 },
+		{ 0x3ca, 0x3b9 }, { 0x3cb, 0x3c5 }, { 0x3cc, 0x3bf }, { 0x3cd, 0x3c5 },
+		{ 0x3ce, 0x3c9 },
+	};
+	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+		if (map[i].from == cp)
+			return map[i].to;
+	if (cp >= 0x391 && cp <= 0x3a9)
+		return cp + 0x20;
+	return cp;
+}
+
+/* Lower-case one UTF-8 letter at s into out (ASCII, Latin-1, Cyrillic,
+ * Greek); returns its length. */
+size_t
+fold_char(const unsigned char *s, size_t n, unsigned char out[2])
+{
+	if (s[0] < 0x80) {
+		/* ASCII's own case, whatever the locale */
+		out[0] = s[0] >= 'A' && s[0] <= 'Z' ? (unsigned char)(s[0] + ('a' - 'A')) : s[0];
+		return 1;
+	}
+	if (n < 2)
+		return 0;
+	out[0] = s[0];
+	out[1] = s[1];
+	if ((s[0] == 0xce || s[0] == 0xcf) && s[1] >= 0x80 && s[1] <= 0xbf) {
+		uint32_t cp = greek_fold(((uint32_t)(s[0] & 0x1f) << 6) | (s[1] & 0x3f));
+		out[0] = (unsigned char)(0xc0 | cp >> 6);
+		out[1] = (unsigned char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
+	/* Latin-1 capitals and Cyrillic А-П: the same lead byte, +0x20 */
+	bool latin = s[0] == 0xc3 && s[1] >= 0x80 && s[1] <= 0x9e && s[1] != 0x97;
+	bool cyr = s[0] == 0xd0 && s[1] >= 0x90 && s[1] <= 0x9f;
+	if (latin || cyr)
+		out[1] = s[1] + 0x20;
+	else if (s[0] == 0xd0 && s[1] >= 0xa0 && s[1] <= 0xaf)
+		out[0] = 0xd1, out[1] = s[1] - 0x20;
+	return 2;
+}
+
+/* Is the letter run at s the word w (folded)? Sets *len to its bytes. */
+bool
+word_is(const char *s, size_t n, const char *w, size_t wl, size_t *len)
+{
+	size_t i = 0, j = 0;
+	while (j < wl) {
+		if (i >= n)
+			return false;
+		unsigned char a[2], b[2];
+		size_t la = fold_char((const unsigned char *)s + i, n - i, a);
+		size_t lb = fold_char((const unsigned char *)w + j, wl - j, b);
+		if (!la || la != lb || memcmp(a, b, la))
+			return false;
+		i += la;
+		j += lb;
+	}
+	/* the word must end here: no letter follows */
+	if (i < n && (isalpha((unsigned char)s[i]) || (unsigned char)s[i] >= 0x80))
+		return false;
+	*len = i;
+	return true;
+}
+
+/* The month (1-12) the word at s names in language l, 0 if none. */
+static int
+month_at(const struct date_lang *l, const char *s, size_t n, size_t *len)
+{
+	/* the first letter, folded, rules out most names at once */
+	unsigned char a[2], b[2];
+	size_t la = n ? fold_char((const unsigned char *)s, n, a) : 0;
+	if (!la)
+		return 0;
+	for (int m = 0; m < 12; m++) {
+		for (const char *f = l->months[m]; *f; ) {
+			size_t fl = strcspn(f, "|");
+			if (fold_char((const unsigned char *)f, fl, b) == la && !memcmp(a, b, la) &&
+			    word_is(s, n, f, fl, len)) {
+				if (*len < n && s[*len] == '.')
+					(*len)++;
+				return m + 1;
+			}
+			f += fl + (f[fl] == '|');
+		}
+	}
+	return 0;
+}
+
+/* Skip spaces, punctuation of dates, and the language's filler words. */
+static size_t
+skip_fill(const struct date_lang *l, const char *s, size_t n, size_t i)
+{
+	for (;;) {
+		for (;;) {
+			if (i < n && (s[i] == ' ' || s[i] == ',' || s[i] == '.'))
+				i++;
+			else if (i + 1 < n && (unsigned char)s[i] == 0xc2 &&
+				 (unsigned char)s[i + 1] == 0xa0)   /* U+00A0 */
+				i += 2;
+			else
+				break;
+		}
+		bool more = false;
+		for (const char *f = l ? l->fillers : ""; *f; ) {
+			size_t fl = strcspn(f, "|"), len;
+			if (word_is(s + i, n - i, f, fl, &len)) {
+				i += len;
+				more = true;
+				break;
+			}
+			f += fl + (f[fl] == '|');
+		}
+		if (!more)
+			return i;
+	}
+}
+
+/* "2019-11-19 02:24:00 UTC", "2019-11-20T01:50:59.403",
+ * "2019-11-19T07:03:25+00:00", "20191119" as ISO 8601: the day, and the
+ * time and offset when the value has them.  NULL when it is no date. */
+char *
+extract_date_iso(const char *s)
+{
+	size_t n = strlen(s), i = 0;
+	while (i < n && isspace((unsigned char)s[i]))
+		i++;
+	/* "Wed, 04 May 2022 02:41:00 GMT" (RFC 1123, as HTTP and feeds
+	 * write it): the same value in ISO form */
+	if (i + 4 < n && isalpha((unsigned char)s[i]) && s[i + 3] == ',') {
+		size_t k = i + 4;
+		while (k < n && s[k] == ' ')
+			k++;
+		int dd = digits(s, n, &k, 2), mm = 0;
+		size_t len = 0;
+		while (k < n && s[k] == ' ')
+			k++;
+		if (dd > 0)
+			mm = month_at(&date_langs[0], s + k, n - k, &len);
+		k += len;
+		while (k < n && s[k] == ' ')
+			k++;
+		size_t y0 = k;
+		int yy = mm ? digits(s, n, &k, 4) : -1;
+		if (k - y0 != 4 || !days_ok(yy, mm, dd))
+			return NULL;
+		char b[80];
+		snprintf(b, sizeof b, "%04d-%02d-%02d%s%s", yy, mm, dd,
+			 k < n && s[k] == ' ' ? "T" : "", k < n && s[k] == ' ' ? s + k + 1 : "");
+		return extract_date_iso(b);
+	}
+	size_t y0 = i;
+	int y = digits(s, n, &i, 4), m, d;
+	if (y < 0 || i - y0 != 4)
+		return NULL;
+	if (i < n && (s[i] == '-' || s[i] == '/' || s[i] == '.')) {
+		char sep = s[i++];
+		m = digits(s, n, &i, 2);
+		if (i >= n || s[i] != sep)
+			return NULL;
+		i++;
+		d = digits(s, n, &i, 2);
+	} else {
+		if (i + 4 > n)
+			return NULL;
+		m = digits(s, n, &i, 2);
+		d = digits(s, n, &i, 2);
+	}
+	if (!days_ok(y, m, d) || (i < n && isdigit((unsigned char)s[i])))
+		return NULL;
+	char out[80];
+	int len = snprintf(out, sizeof out, "%04d-%02d-%02d", y, m, d);
+	if (i < n && (s[i] == 'T' || s[i] == ' ') && i + 3 < n && isdigit((unsigned char)s[i + 1])) {
+		size_t j = i + 1;
+		int hh = digits(s, n, &j, 2), mm = -1, ss = 0;
+		if (j < n && s[j] == ':') {
+			j++;
+			mm = digits(s, n, &j, 2);
+		}
+		if (mm >= 0 && j < n && s[j] == ':') {
+			j++;
+			ss = digits(s, n, &j, 2);
+		}
+		if (hh >= 0 && hh < 24 && mm >= 0 && mm < 60 && ss >= 0 && ss < 61) {
+			len += snprintf(out + len, sizeof out - (size_t)len, "T%02d:%02d:%02d", hh, mm, ss);
+			if (j < n && s[j] == '.')
+				for (j++; j < n && isdigit((unsigned char)s[j]); j++)
+					;
+			while (j < n && s[j] == ' ')
+				j++;
+			if (j < n && (s[j] == 'Z' || !strncmp(s + j, "UTC", 3) || !strncmp(s + j, "GMT", 3))) {
+				snprintf(out + len, sizeof out - (size_t)len, "Z");
+			} else if (j < n && (s[j] == '+' || s[j] == '-')) {
+				char sign = s[j++];
+				size_t z0 = j;
+				int oh = digits(s, n, &j, 2), om = 0;
+				if (j < n && s[j] == ':')
+					j++;
+				if (j < n && isdigit((unsigned char)s[j]))
+					om = digits(s, n, &j, 2);
+				if (oh >= 0 && oh <= 14 && om >= 0 && om < 60 && j - z0 >= 2)
+					snprintf(out + len, sizeof out - (size_t)len,
+						 "%c%02d:%02d", sign, oh, om);
+			}
+		}
+	}
+	return xstrdup(out);
+}
+
+/* Can a month name or a filler word of any language start with byte b
+ * of a page's text?  The bytes fold_char maps to a word's first byte: an
+ * ASCII letter in either case; a lead byte of Latin-1 (0xc3), Cyrillic
+ * (0xd0, 0xd1) or Greek (0xce, 0xcf), each pair folding into each other. */
+static void
+mark_first_bytes(bool table[256], const char *forms)
+{
+	for (const char *f = forms; *f; ) {
+		unsigned char c = (unsigned char)*f;
+		table[c] = true;
+		if (c >= 'a' && c <= 'z')
+			table[c - ('a' - 'A')] = true;
+		if (c == 0xd0 || c == 0xd1)
+			table[0xd0] = table[0xd1] = true;
+		if (c == 0xce || c == 0xcf)
+			table[0xce] = table[0xcf] = true;
+		f += strcspn(f, "|");
+		f += *f == '|';
+	}
+}
+
+/* with_fillers false: month names only */
+static bool
+date_word_may_start(unsigned char b, bool with_fillers)
+{
+	static bool months[256], words[256], ready;
+	if (!ready) {
+		for (size_t li = 0; li < sizeof date_langs / sizeof date_langs[0]; li++) {
+			for (int m = 0; m < 12; m++) {
+				mark_first_bytes(months, date_langs[li].months[m]);
+				mark_first_bytes(words, date_langs[li].months[m]);
+			}
+			mark_first_bytes(words, date_langs[li].fillers);
+		}
+		ready = true;
+	}
+	return with_fillers ? words[b] : months[b];
+}
+
+static bool
+starts_word(const char *s, size_t i)
+{
+	return i == 0 || !(isalnum((unsigned char)s[i - 1]));
+}
+
+/* A date in running text s[0..n): numeric (2024-03-14, 14.03.2024,
+ * 2024年3月14日, 14/03/2024 day first unless the page is English) or with a
+ * month name in one of date_langs ("14 March 2024", "March 14, 2024",
+ * "14. März 2024", "14 de marzo de 2024", "14 марта 2024", "14 Μαρτίου
+ * 2024").  Writes
+ * YYYY-MM-DD into out; false when there is none. */
+bool
+extract_date_text(const char *s, size_t n, const char *lang, char out[11])
+{
+	/* month first in American English only: en-GB, en-AU, en-IN ...
+	 * write the day first, as most of the world does */
+	bool us = lang && !strncasecmp(lang, "en", 2) &&
+		  (!lang[2] || !strcasecmp(lang + 2, "-us") || !strcasecmp(lang + 2, "_us"));
+	for (size_t i = 0; i < n; i++) {
+		if (!starts_word(s, i))
+			continue;
+		int y = -1, m = -1, d = -1;
+		size_t j = i;
+		if (isdigit((unsigned char)s[i])) {
+			int a = digits(s, n, &j, 4);
+			size_t al = j - i;
+			if (al == 4 && j + 3 <= n && !strncmp(s + j, "年", 3)) {
+				j += 3;
+				y = a;
+				m = digits(s, n, &j, 2);
+				if (j + 3 <= n && !strncmp(s + j, "月", 3)) {
+					j += 3;
+					d = digits(s, n, &j, 2);
+				}
+			} else if (al == 4 && j < n && (s[j] == '-' || s[j] == '/' || s[j] == '.')) {
+				char sep = s[j++];
+				y = a;
+				m = digits(s, n, &j, 2);
+				if (j < n && s[j] == sep) {
+					j++;
+					d = digits(s, n, &j, 2);
+				}
+			} else if (al <= 2 && j < n && (s[j] == '.' || s[j] == '/' || s[j] == '-') &&
+				   j + 1 < n && isdigit((unsigned char)s[j + 1])) {
+				char sep = s[j++];
+				int b = digits(s, n, &j, 2);
+				if (j < n && s[j] == sep) {
+					j++;
+					size_t y0 = j;
+					y = digits(s, n, &j, 4);
+					if (j - y0 == 2 && sep == '.')
+						y += 2000;
+					else if (j - y0 != 4)
+						y = -1;
+					if (sep == '/' && us)
+						m = a, d = b;
+					else
+						d = a, m = b;
+				}
+			} else if (al <= 2) {
+				/* day, month name, year */
+				size_t k = skip_fill(NULL, s, n, j);
+				bool word = k < n && date_word_may_start((unsigned char)s[k], true);
+				for (size_t li = 0; word && li < sizeof date_langs / sizeof date_langs[0] && m < 0; li++) {
+					const struct date_lang *l = &date_langs[li];
+					size_t k2 = skip_fill(l, s, n, k), len;
+					int mm = month_at(l, s + k2, n - k2, &len);
+					if (!mm)
+						continue;
+					size_t k3 = skip_fill(l, s, n, k2 + len), y0 = k3;
+					int yy = digits(s, n, &k3, 4);
+					if (k3 - y0 == 4) {
+						d = a, m = mm, y = yy;
+						j = k3;
+					}
+				}
+			}
+			if (days_ok(y, m, d) && (j >= n || !isalnum((unsigned char)s[j]))) {
+				day_str(out, y, m, d);
+				return true;
+			}
+			continue;
+		}
+		/* month name, day, year */
+		if (!date_word_may_start((unsigned char)s[i], false))
+			continue;
+		for (size_t li = 0; li < sizeof date_langs / sizeof date_langs[0]; li++) {
+			const struct date_lang *l = &date_langs[li];
+			size_t len;
+			int mm = month_at(l, s + i, n - i, &len);
+			if (!mm)
+				continue;
+			size_t k = skip_fill(l, s, n, i + len);
+			int dd = digits(s, n, &k, 2);
+			if (dd < 0)
+				continue;
+			if (k + 2 <= n && (!strncmp(s + k, "st", 2) || !strncmp(s + k, "nd", 2) ||
+					   !strncmp(s + k, "rd", 2) || !strncmp(s + k, "th", 2)))
+				k += 2;
+			k = skip_fill(l, s, n, k);
+			size_t y0 = k;
+			int yy = digits(s, n, &k, 4);
+			if (k - y0 == 4 && days_ok(yy, mm, dd) &&
+			    (k >= n || !isalnum((unsigned char)s[k]))) {
+				day_str(out, yy, mm, dd);
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+/* /2019/10/19/, /2019-10-19-, /20191019/ in a URL's path, or the day
+ * first, /29-10-2021, as European sites write it. */
+bool
+date_in_url(const char *url, char out[11])
+{
+	const char *p = url ? strstr(url, "://") : NULL;
+	p = p ? strchr(p + 3, '/') : NULL;
+	for (; p && *p; p++) {
+		if (*p != '/' && *p != '-' && *p != '_')
+			continue;
+		const char *s = p + 1;
+		size_t n = strlen(s), i = 0, k;
+		int y = digits(s, n, &i, 4), m = -1, d = -1;
+		if (i == 2 && n >= 10 && s[2] == '-' && s[5] == '-') {
+			d = y;
+			k = 3;
+			m = digits(s, n, &k, 2);
+			i = 6;
+			y = k == 5 ? digits(s, n, &i, 4) : -1;
+			if (i != 10)
+				continue;
+		} else if (i != 4) {
+			continue;
+		} else if (i < n && (s[i] == '/' || s[i] == '-')) {
+			char sep = s[i++];
+			size_t m0 = i;
+			m = digits(s, n, &i, 2);
+			if (i - m0 != 2 || i >= n || s[i] != sep)
+				continue;
+			i++;
+			size_t d0 = i;
+			d = digits(s, n, &i, 2);
+			if (i - d0 != 2)
+				continue;
+		} else if (i + 4 <= n) {
+			m = digits(s, n, &i, 2);
+			d = digits(s, n, &i, 2);
+		}
+		if (days_ok(y, m, d) && (i >= n || !isdigit((unsigned char)s[i]))) {
+			day_str(out, y, m, d);
+			return true;
+		}
+	}
+	return false;
+}

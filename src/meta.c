@@ -1,0 +1,928 @@
+/* meta.c - a page's metadata: title, date, author, language and the
+ * rest, each from where the page gives it (meta-*.c read the sources). */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "extract.h"
+#include "meta-int.h"
+
+/* ---- metadata ---- */
+
+char *
+collapsed_dup(const char *s, size_t n)
+{
+	struct buf b;
+	buf_init(&b);
+	text_collapse(s, n, &b);
+	return buf_steal(&b, NULL);
+}
+
+/* s collapsed, or NULL when that leaves nothing. */
+char *
+nonempty_dup(const char *s, size_t n)
+{
+	char *r = collapsed_dup(s, n);
+	if (!*r) {
+		free(r);
+		return NULL;
+	}
+	return r;
+}
+
+/* The page's <meta> elements, found once: every field looks among them. */
+struct metas {
+	const struct dom *d;
+	int *id, n;
+};
+
+static void
+metas_find(const struct dom *d, struct metas *ms)
+{
+	ms->d = d;
+	ms->n = 0;
+	ms->id = NULL;
+	int meta = dom_tag_id(d, "meta"), cap = 0;
+	for (int i = 0; meta >= 0 && i < d->n; i++) {
+		if (d->tag[i] != meta)
+			continue;
+		if (ms->n == cap) {
+			cap = cap ? 2 * cap : 32;
+			ms->id = xreallocarray(ms->id, (size_t)cap, sizeof *ms->id);
+		}
+		ms->id[ms->n++] = i;
+	}
+}
+
+static const char *
+meta_content(const struct metas *ms, const char *key, const char *value)
+{
+	for (int k = 0; k < ms->n; k++) {
+		const char *v = dom_attr(ms->d, ms->id[k], key);
+		if (v && !strcasecmp(v, value)) {
+			const char *c = dom_attr(ms->d, ms->id[k], "content");
+			if (c && *c)
+				return c;
+		}
+	}
+	return NULL;
+}
+
+static const char *
+meta_any(const struct metas *ms, const char *value)
+{
+	const char *c = meta_content(ms, "property", value);
+	if (!c)
+		c = meta_content(ms, "name", value);
+	return c ? c : meta_content(ms, "itemprop", value);
+}
+
+/* The page's canonical address: link rel=canonical, else og:url; *from
+ * says which. */
+static char *
+canonical_of(const struct metas *ms, const char **from)
+{
+	const struct dom *d = ms->d;
+	int link_tag = dom_tag_id(d, "link");
+	for (int i = 0; link_tag >= 0 && i < d->n; i++) {
+		if (d->tag[i] != link_tag)
+			continue;
+		const char *rel = dom_attr(d, i, "rel");
+		const char *href = dom_attr(d, i, "href");
+		if (rel && href && !strcasecmp(rel, "canonical") && *href) {
+			*from = "link rel=canonical";
+			return xstrdup(href);
+		}
+	}
+	const char *og = meta_any(ms, "og:url");
+	*from = og ? "og:url" : NULL;
+	return og ? xstrdup(og) : NULL;
+}
+
+/* Text of element e's subtree, collapsed (title, h1). */
+char *
+element_text(const struct dom *d, int e)
+{
+	struct buf b;
+	buf_init(&b);
+	bool space = false;
+	for (int t = d->text_begin[e]; t < d->text_end[e]; t++) {
+		if (d->texts[t].flags & TEXT_BREAK) {
+			space = true;
+			continue;
+		}
+		if (d->texts[t].flags & TEXT_SKIP && !(d->flags[e] & DOM_SKIP))
+			continue;
+		buf_add_collapsed(&b, dom_text(d, t), d->texts[t].len, &space);
+	}
+	return buf_steal(&b, NULL);
+}
+
+static int
+first_tag(const struct dom *d, const char *name)
+{
+	int tag = dom_tag_id(d, name);
+	for (int i = 0; tag >= 0 && i < d->n; i++)
+		if (d->tag[i] == tag)
+			return i;
+	return -1;
+}
+
+/* Does attribute name of element i hold word (a substring, any case)? */
+bool
+attr_has(const struct dom *d, int i, const char *name, const char *word)
+{
+	const char *v = dom_attr(d, i, name);
+	return v && ascii_casestr(v, word);
+}
+
+/* The attributes that name what an element is, read once per element. */
+
+void
+idents_of(const struct dom *d, int i, struct idents *nm)
+{
+	static const char *const keys[] = { "class", "id", "itemprop", "rel" };
+	for (int k = 0; k < 4; k++)
+		nm->v[k] = NULL;
+	for (int a = d->attr_begin[i]; a < d->attr_begin[i + 1]; a++)
+		for (int k = 0; k < 4; k++) {
+			const char *an = d->pool + d->attrs[a].name;
+			if (!nm->v[k] && (((unsigned char)an[0] ^ (unsigned char)keys[k][0]) & ~0x20) == 0 &&
+			    !strcasecmp(an, keys[k]))
+				nm->v[k] = d->pool + d->attrs[a].value;
+		}
+}
+
+/* The words pith looks for in the names an element gives itself (class,
+ * id, itemprop, rel): IW_* bits, and from IW_DATE on, in order, the names
+ * of a published date's element. */
+static const char *const id_words[] = {
+	"comment", "footer", "sidebar", "teaser",
+	"publish", "posted", "post-date", "created", "dateline", "date", "datum", "fecha",
+	"time", "byline", "meta", "info",
+	"author", "autor", "verfasser",
+};
+enum { IW_NWORDS = sizeof id_words / sizeof id_words[0] };
+_Static_assert(IW_NWORDS <= 32, "id_words are bits of a uint32_t");
+
+
+static void
+meta_marks(const struct dom *d, struct marks *mk)
+{
+	uint8_t *m = mk->flags = xcalloc((size_t)d->n + 1, 1);
+	mk->words = xcalloc((size_t)d->n + 1, sizeof *mk->words);
+	struct word_memo *memo = word_memo_new(id_words, IW_NWORDS, SIZE_MAX);
+	/* ids are in document order: a parent is marked before its children */
+	for (int e = 0; e < d->n; e++) {
+		uint8_t k = d->parent[e] >= 0 ? m[d->parent[e]] : 0;
+		struct idents nm;
+		idents_of(d, e, &nm);
+		uint32_t ci = (uint32_t)(word_memo_scan(memo, nm.v[0]) | word_memo_scan(memo, nm.v[1]));
+		uint32_t all = ci | (uint32_t)(word_memo_scan(memo, nm.v[2]) |
+					       word_memo_scan(memo, nm.v[3]));
+		mk->words[e] = all;
+		if (ci & IW_COMMENT)
+			k |= MARK_COMMENTS | MARK_CHROME;
+		const char *t = dom_tagname(d, e);
+		if (!strcmp(t, "nav") || !strcmp(t, "footer") || !strcmp(t, "aside") ||
+		    !strcmp(t, "header") || !strcmp(t, "select") || !strcmp(t, "a") ||
+		    all & (IW_FOOTER | IW_SIDEBAR | IW_TEASER))
+			k |= MARK_CHROME;
+		m[e] = k;
+	}
+	word_memo_free(memo);
+}
+
+/* Is e inside a comment section (its own class does not count)? */
+bool
+in_comments(const struct dom *d, const uint8_t *marks, int e)
+{
+	return d->parent[e] >= 0 && marks[d->parent[e]] & MARK_COMMENTS;
+}
+
+/* ---- title ---- */
+
+/* Letters and digits of s, folded, for comparing names ("Investment
+ * Watch" with investmentwatchblog.com). */
+static void
+squeeze(const char *s, size_t n, struct buf *out)
+{
+	for (size_t i = 0; i < n; ) {
+		unsigned char f[2];
+		size_t l = fold_char((const unsigned char *)s + i, n - i, f);
+		if (!l)
+			break;
+		if (l == 2 || isalnum(f[0]))
+			buf_add(out, f, l);
+		i += l;
+	}
+}
+
+/* Is the title part p[0..n) the site's name (og:site_name or a label of
+ * the host)? */
+bool
+names_site(const char *p, size_t n, const char *site, const char *host)
+{
+	struct buf a, b;
+	buf_init(&a);
+	buf_init(&b);
+	squeeze(p, n, &a);
+	bool yes = false;
+	if (a.len >= 3) {
+		if (site) {
+			squeeze(site, strlen(site), &b);
+			yes = b.len && (!strcmp(a.data, b.data) ||
+					(b.len >= 4 && strstr(a.data, b.data)) ||
+					(a.len >= 5 && strstr(b.data, a.data)));
+		}
+		/* the host's labels: "foren.myoos" names "MyOOS Community Forum" */
+		for (const char *h = host; !yes && h && *h; ) {
+			size_t l = strcspn(h, ".");
+			b.len = 0;
+			squeeze(h, l, &b);
+			yes = b.len >= 4 && (strstr(b.data, a.data) || strstr(a.data, b.data));
+			h += l + (h[l] == '.');
+		}
+	}
+	buf_free(&a);
+	buf_free(&b);
+	return yes;
+}
+
+/* Case-folded containment, for comparing an h1 with the <title>. */
+static bool
+contains_folded(const char *hay, const char *needle)
+{
+	struct buf a, b;
+	buf_init(&a);
+	buf_init(&b);
+	squeeze(hay, strlen(hay), &a);
+	squeeze(needle, strlen(needle), &b);
+	bool yes = a.len && b.len >= 4 && strstr(a.data, b.data);
+	buf_free(&a);
+	buf_free(&b);
+	return yes;
+}
+
+/* "Headline | Site", "Site - Section - Headline" -> "Headline": split at
+ * the separators sites put around their name; drop the parts that name
+ * the site (only those when only_site: a headline); of several parts left, keep the longest when a bar or a
+ * guillemet separated them (they never stand inside a headline). */
+static void
+strip_site(char *title, const char *site, const char *host, bool only_site)
+{
+	static const char *const seps[] = { " | ", " - ", " – ", " — ", " :: ", " · ",
+		" » ", " : ", " / " };
+	enum { MAXP = 8 };
+	const char *ps[MAXP];
+	size_t pl[MAXP];
+	int np = 0;
+	bool strong = false;
+	const char *p = title, *start = title;
+	while (*p && np < MAXP - 1) {
+		size_t sl = 0;
+		for (size_t s = 0; s < sizeof seps / sizeof seps[0]; s++)
+			if (!strncmp(p, seps[s], strlen(seps[s]))) {
+				sl = strlen(seps[s]);
+				strong |= s == 0 || s >= 4;
+				break;
+			}
+		if (!sl) {
+			p++;
+			continue;
+		}
+		ps[np] = start;
+		pl[np++] = (size_t)(p - start);
+		start = p + sl;
+		p = start;
+	}
+	ps[np] = start;
+	pl[np++] = strlen(start);
+	if (np < 2)
+		return;
+	int lo = 0, hi = np - 1;
+	bool dropped = false;
+	while (hi > lo && names_site(ps[hi], pl[hi], site, host))
+		hi--, dropped = true;
+	while (lo < hi && names_site(ps[lo], pl[lo], site, host))
+		lo++, dropped = true;
+	if (!dropped && (!strong || only_site))
+		return;
+	int best = lo;
+	if (strong || dropped)
+		for (int i = lo; i <= hi; i++)
+			if (pl[i] > pl[best])
+				best = i;
+	if ((!strong || only_site) && hi > lo) {
+		/* dashes may stand inside a headline: keep what is left whole */
+		size_t n = (size_t)(ps[hi] + pl[hi] - ps[lo]);
+		memmove(title, ps[lo], n);
+		title[n] = '\0';
+		return;
+	}
+	memmove(title, ps[best], pl[best]);
+	title[pl[best]] = '\0';
+}
+
+/* The first h1 (else h2) that the shared titles hold: the headline as
+ * the page shows it, without the site's name. */
+static char *
+headline_in(const struct dom *d, const char *og, const char *tt, const char *jl,
+	    const char *site, const char *host)
+{
+	static const char *const tags[] = { "h1", "h2" };
+	for (size_t k = 0; k < 2; k++) {
+		int tag = dom_tag_id(d, tags[k]);
+		for (int i = 0; tag >= 0 && i < d->n; i++) {
+			if (d->tag[i] != tag || d->flags[i] & DOM_SKIP)
+				continue;
+			char *h = element_text(d, i);
+			struct buf a;
+			buf_init(&a);
+			squeeze(h, strlen(h), &a);
+			size_t hl = a.len;
+			buf_free(&a);
+			const char *const ts[] = { og, tt, jl };
+			if (names_site(h, strlen(h), site, host))
+				hl = 0;
+			for (size_t j = 0; j < 3 && hl >= 4; j++) {
+				if (!ts[j] || !contains_folded(ts[j], h))
+					continue;
+				buf_init(&a);
+				squeeze(ts[j], strlen(ts[j]), &a);
+				/* most of the title, not one word of it */
+				bool most = hl * 3 >= a.len;
+				buf_free(&a);
+				if (most)
+					return h;
+			}
+			free(h);
+		}
+	}
+	return NULL;
+}
+
+/* The headline the page marks as such (itemprop=headline, class
+ * entry-title), else its only h1, unless that is the site's name. */
+static char *
+headline_marked(const struct dom *d, const uint8_t *marks, const char *site,
+		 const char *host)
+{
+	int h1 = dom_tag_id(d, "h1"), n1 = 0, only = -1;
+	for (int i = 0; i < d->n; i++) {
+		if (d->flags[i] & DOM_SKIP || in_comments(d, marks, i))
+			continue;
+		bool marked = attr_has(d, i, "itemprop", "headline") ||
+			      attr_has(d, i, "class", "entry-title") ||
+			      attr_has(d, i, "class", "article-title") ||
+			      attr_has(d, i, "class", "post-title");
+		if (h1 >= 0 && d->tag[i] == h1)
+			n1++, only = i;
+		if (!marked || d->flags[i] & DOM_PHRASING || d->tag[i] == dom_tag_id(d, "meta"))
+			continue;
+		char *h = element_text(d, i);
+		if (strlen(h) >= 4 && strlen(h) < 300 && !names_site(h, strlen(h), site, host))
+			return h;
+		free(h);
+	}
+	if (n1 != 1)
+		return NULL;
+	char *h = element_text(d, only);
+	if (strlen(h) >= 4 && strlen(h) < 300 && !names_site(h, strlen(h), site, host))
+		return h;
+	free(h);
+	return NULL;
+}
+
+static char *
+url_host(const char *url)
+{
+	const char *p = url ? strstr(url, "://") : NULL;
+	if (!p)
+		return NULL;
+	p += 3;
+	size_t n = strcspn(p, "/:?#");
+	if (n > 4 && !strncasecmp(p, "www.", 4))
+		p += 4, n -= 4;
+	/* the registrable part matters: drop the top-level domain */
+	const char *dot = memrchr(p, '.', n);
+	if (dot)
+		n = (size_t)(dot - p);
+	return xstrndup(p, n);
+}
+
+/* ---- language ---- */
+
+static char *
+lang_norm(const char *v)
+{
+	while (*v == ' ')
+		v++;
+	size_t n = strcspn(v, ",; ");
+	if (n < 2 || n > 20)
+		return NULL;
+	char *r = xstrndup(v, n);
+	for (char *c = r; *c; c++)
+		*c = *c == '_' ? '-' : *c;
+	return r;
+}
+
+/* The language the text's script says, when it says one. */
+static const char *
+lang_from_script(const struct dom *d)
+{
+	size_t han = 0, kana = 0, hangul = 0, cyr = 0, uk = 0, greek = 0, thai = 0, all = 0;
+	for (int t = 0; t < d->ntexts; t++) {
+		if (d->texts[t].flags & TEXT_SKIP)
+			continue;
+		FOR_EACH_CHAR(dom_text(d, t), d->texts[t].len, cp, {
+			all++;
+			if (cp >= 0x4e00 && cp <= 0x9fff) han++;
+			else if (cp >= 0x3040 && cp <= 0x30ff) kana++;
+			else if (cp >= 0xac00 && cp <= 0xd7af) hangul++;
+			else if (cp >= 0x400 && cp <= 0x4ff) {
+				cyr++;
+				uk += cp == 0x456 || cp == 0x457 || cp == 0x454 || cp == 0x491;
+			} else if (cp >= 0x370 && cp <= 0x3ff) greek++;
+			else if (cp >= 0xe00 && cp <= 0xe7f) thai++;
+		});
+	}
+	if (!all)
+		return NULL;
+	if (kana * 20 > all)
+		return "ja";
+	if (hangul * 3 > all)
+		return "ko";
+	if (han * 3 > all)
+		return "zh";
+	if (greek * 3 > all)
+		return "el";
+	if (thai * 3 > all)
+		return "th";
+	if (cyr * 3 > all)
+		return uk * 200 > cyr ? "uk" : "ru";
+	return NULL;
+}
+
+/* ---- the whole ---- */
+
+static void
+list_add(char ***v, int *n, const char *s)
+{
+	char *c = nonempty_dup(s, strlen(s));
+	if (!c)
+		return;
+	for (int i = 0; i < *n; i++)
+		if (!strcmp((*v)[i], c)) {
+			free(c);
+			return;
+		}
+	*v = xreallocarray(*v, (size_t)*n + 1, sizeof **v);
+	(*v)[(*n)++] = c;
+}
+
+static void
+meta_all(const struct metas *ms, const char *key, char ***v, int *n)
+{
+	for (int m = 0; m < ms->n; m++) {
+		int i = ms->id[m];
+		const char *k = dom_attr(ms->d, i, "property");
+		if (!k)
+			k = dom_attr(ms->d, i, "name");
+		const char *c = dom_attr(ms->d, i, "content");
+		if (k && c && !strcasecmp(k, key))
+			list_add(v, n, c);
+	}
+}
+
+/* A date value from metadata, normalised; NULL when it is none. */
+static char *
+date_value(const char *v, const char *lang)
+{
+	if (!v)
+		return NULL;
+	char *iso = extract_date_iso(v);
+	if (iso)
+		return iso;
+	char day[11];
+	return extract_date_text(v, strlen(v), lang, day) ? xstrdup(day) : NULL;
+}
+
+static bool
+set_date(struct page_meta *m, char *v, const char *from)
+{
+	if (m->date || !v) {
+		free(v);
+		return m->date != NULL;
+	}
+	m->date = v;
+	m->date_from = from;
+	return true;
+}
+
+/* The days the page's machine-readable dates name (published,
+ * modified, <time>, the URL), to confirm the one the page shows. */
+struct days {
+	char day[32][11];
+	int n;
+};
+
+static void
+days_add(struct days *ds, const char *iso)
+{
+	if (iso && strlen(iso) >= 10 && ds->n < 32) {
+		memcpy(ds->day[ds->n], iso, 10);
+		ds->day[ds->n++][10] = 0;
+	}
+}
+
+static bool
+days_has(const struct days *ds, const char *day)
+{
+	for (int i = 0; i < ds->n; i++)
+		if (!strncmp(ds->day[i], day, 10))
+			return true;
+	return false;
+}
+
+/* Days since 1970-01-01 of a civil date (proleptic Gregorian). */
+static long
+civil_days(int y, int m, int d)
+{
+	y -= m <= 2;
+	long era = (y >= 0 ? y : y - 399) / 400;
+	long yoe = y - era * 400;
+	long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
+}
+
+/* Is day the one a reader in another time zone sees for the instant
+ * iso ("2019-10-18T22:04:00Z")?  A timestamp with its offset is one
+ * instant; the page shows it in its own zone, which moves the day by one
+ * at most: forward when the time is late, back when it is early. */
+static bool
+zone_moves(const char *iso, const char *day)
+{
+	int y, m, d, hh, mm, y2, m2, d2;
+	if (strlen(iso) < 20 || sscanf(iso, "%4d-%2d-%2dT%2d:%2d", &y, &m, &d, &hh, &mm) != 5 ||
+	    sscanf(day, "%4d-%2d-%2d", &y2, &m2, &d2) != 3)
+		return false;
+	char z = iso[19];
+	if (z != 'Z' && z != '+' && z != '-')
+		return false;
+	long delta = civil_days(y2, m2, d2) - civil_days(y, m, d);
+	return (delta == 1 && hh >= 12) || (delta == -1 && hh < 12);
+}
+
+/* A published date written on the page: in elements whose class or id
+ * says date or time, then in the text after the title. */
+static char *
+date_from_text(const struct dom *d, const struct marks *mk, int h1, const char *lang,
+	       bool anywhere, const char **from)
+{
+	const uint8_t *marks = mk->flags;
+	char day[11];
+	/* the publication's own names first (id_words from IW_DATE on, in
+	 * order; a page has event dates too), each in document order */
+	for (int w = IW_DATE; w < IW_DATE_END; w++) {
+		for (int i = d->body >= 0 ? d->body : 0; i < d->n; i++) {
+			/* to confirm another date, only by the headline: what
+			 * stands above it is often the site's today, what comes
+			 * long after it other stories' */
+			if (!anywhere && ((i < h1 && d->end[i] <= h1) ||
+					  d->text_begin[i] > d->text_end[h1] + 60))
+				continue;
+			if (!(mk->words[i] & 1u << w) || mk->words[i] & IW_TEASER ||
+			    d->flags[i] & DOM_SKIP || in_comments(d, marks, i) ||
+			    d->text_end[i] - d->text_begin[i] > 40)
+				continue;
+			/* tried once, at the first word it holds */
+			if (mk->words[i] & ((1u << w) - 1) & ~((1u << IW_DATE) - 1))
+				continue;
+			char *t = element_text(d, i);
+			bool ok = strlen(t) < 200 && extract_date_text(t, strlen(t), lang, day);
+			free(t);
+			if (ok) {
+				*from = "text";
+				return xstrdup(day);
+			}
+		}
+	}
+	if (h1 >= 0) {
+		for (int t = d->text_begin[h1]; t < d->text_end[h1] + 60 && t < d->ntexts; t++)
+			if (!(d->texts[t].flags & TEXT_SKIP) &&
+			    extract_date_text(dom_text(d, t), d->texts[t].len, lang, day)) {
+				*from = "text";
+				return xstrdup(day);
+			}
+	}
+	/* last, the first short dated line of the page outside its
+	 * navigation, header, footer, asides and comments */
+	for (int t = 0; anywhere && t < d->ntexts; t++) {
+		const struct dom_text *x = &d->texts[t];
+		if (x->flags & TEXT_SKIP || x->len > 100)
+			continue;
+		bool chrome = marks[x->elem] & MARK_CHROME;
+		if (!chrome && extract_date_text(dom_text(d, t), x->len, lang, day)) {
+			*from = "text";
+			return xstrdup(day);
+		}
+	}
+	return NULL;
+}
+
+void
+extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
+{
+	memset(meta, 0, sizeof *meta);
+	struct jsonld jl;
+	jsonld_find(d, &jl);
+	struct marks mk;
+	meta_marks(d, &mk);
+	struct metas ms;
+	metas_find(d, &ms);
+	const uint8_t *marks = mk.flags;
+
+	/* language first: the visible dates are read in it */
+	int html = first_tag(d, "html");
+	const char *lv = html >= 0 ? dom_attr(d, html, "lang") : NULL;
+	if (!lv && html >= 0)
+		lv = dom_attr(d, html, "xml:lang");
+	if (lv)
+		meta->language = lang_norm(lv);
+	if (!meta->language && (lv = meta_content(&ms, "http-equiv", "content-language")))
+		meta->language = lang_norm(lv);
+	if (!meta->language && (lv = meta_any(&ms, "og:locale")))
+		meta->language = lang_norm(lv);
+	if (meta->language) {
+		meta->language_from = "html";
+	} else {
+		const char *s = lang_from_script(d);
+		if (s) {
+			meta->language = xstrdup(s);
+			meta->language_from = "script";
+		}
+	}
+
+	const char *site = meta_any(&ms, "og:site_name");
+	if (site && (meta->site = nonempty_dup(site, strlen(site))))
+		meta->site_from = "og:site_name";
+	if (!meta->site && jl.publisher) {
+		meta->site = xstrdup(jl.publisher);
+		meta->site_from = "json-ld publisher";
+	}
+	if (!meta->site && (site = meta_content(&ms, "name", "application-name")) &&
+	    (meta->site = nonempty_dup(site, strlen(site))))
+		meta->site_from = "application-name";
+
+	meta->canonical = canonical_of(&ms, &meta->canonical_from);
+	const char *og;
+	if (!url)
+		url = meta->canonical;
+	char *host = url_host(url);
+
+	/* Title: the page's one h1 when the shared title (og:title, the
+	 * <title>) holds it, as it then is the headline without the site's
+	 * name; else og:title, JSON-LD's headline or <title> with the site's
+	 * name taken off; else the first h1. */
+	og = meta_any(&ms, "og:title");
+	if (!og)
+		og = meta_any(&ms, "twitter:title");
+	int te = first_tag(d, "title");
+	int h1 = first_tag(d, "h1");
+	char *tt = te >= 0 ? element_text(d, te) : NULL;
+	char *ht = headline_in(d, og, tt, jl.headline, meta->site, host);
+	if (!ht)
+		ht = headline_marked(d, marks, meta->site, host);
+	if (ht) {
+		meta->title = xstrdup(ht);
+		meta->title_from = "h1";
+	} else if (og && (meta->title = nonempty_dup(og, strlen(og)))) {
+		meta->title_from = "og:title";
+	} else if (jl.headline) {
+		meta->title = xstrdup(jl.headline);
+		meta->title_from = "json-ld";
+	} else if (tt && *tt) {
+		meta->title = xstrdup(tt);
+		meta->title_from = "title";
+	}
+	if (!meta->title && h1 >= 0) {
+		/* nothing better: the first h1 as it reads */
+		char *h = element_text(d, h1);
+		if (h && *h) {
+			meta->title = h;
+			meta->title_from = "h1";
+		} else {
+			free(h);
+		}
+	}
+	if (meta->title)
+		strip_site(meta->title, meta->site, host, !strcmp(meta->title_from, "h1"));
+	free(tt);
+
+	/* Author: JSON-LD, the meta tags, then the page's byline. */
+	meta->author = clean_author(jl.author ? xstrdup(jl.author) : NULL);
+	if (meta->author)
+		meta->author_from = "json-ld";
+	static const char *const author_keys[] = { "author", "article:author", "dc.creator",
+		"dcterms.creator", "parsely-author", "sailthru.author", "byl", "twitter:creator" };
+	for (size_t k = 0; !meta->author && k < sizeof author_keys / sizeof author_keys[0]; k++) {
+		const char *a = meta_any(&ms, author_keys[k]);
+		if (a && !strncmp(a, "@", 1))
+			continue;
+		if (a && (meta->author = clean_author(nonempty_dup(a, strlen(a)))))
+			meta->author_from = "meta";
+	}
+	/* the site's own name or a login given as author: a person's byline
+	 * is better */
+	if (meta->author && weak_author(meta->author, meta->site, host)) {
+		const char *from = NULL;
+		char *a = author_from_page(d, &mk, &from);
+		if (!a && (a = author_from_byline(d, marks, h1, meta->language)))
+			from = "byline";
+		if (a && !weak_author(a, meta->site, host)) {
+			free(meta->author);
+			meta->author = a;
+			meta->author_from = from;
+		} else {
+			free(a);
+		}
+	}
+	if (!meta->author)
+		meta->author = author_from_page(d, &mk, &meta->author_from);
+	/* a page without an h1 has its headline in the first h2 */
+	if (!meta->author && (meta->author = author_from_byline(d, marks,
+				h1 >= 0 ? h1 : first_tag(d, "h2"), meta->language)))
+		meta->author_from = "byline";
+	if (!meta->author && (meta->author = author_after_label(d, marks)))
+		meta->author_from = "byline";
+
+	/* Dates: the first of JSON-LD, the meta tags, itemprop, a <time>
+	 * marked as the publication's, the URL, any <time>, the text; each
+	 * machine-readable one remembered to confirm the date the page shows. */
+	const char *lang = meta->language;
+	struct days seen;
+	seen.n = 0;
+	char *v = date_value(jl.published, lang);
+	days_add(&seen, v);
+	set_date(meta, v, "json-ld");
+	if ((meta->modified = date_value(jl.modified, lang)))
+		meta->modified_from = "json-ld";
+	static const char *const mod_keys[] = { "article:modified_time", "dateModified",
+		"og:updated_time", "last-modified", "dcterms.modified" };
+	for (size_t k = 0; !meta->modified && k < sizeof mod_keys / sizeof mod_keys[0]; k++)
+		if ((meta->modified = date_value(meta_any(&ms, mod_keys[k]), lang)))
+			meta->modified_from = mod_keys[k];
+	days_add(&seen, meta->modified);
+	static const char *const date_keys[] = { "article:published_time", "datePublished",
+		"og:published_time", "published_time", "article.published", "pubdate",
+		"publishdate", "publish-date", "publish_date", "date", "dc.date", "dc.date.issued",
+		"dcterms.date", "dcterms.issued", "dc.date.created", "sailthru.date",
+		"parsely-pub-date", "citation_publication_date", "citation_date",
+		"article:published", "og:article:published_time" };
+	for (size_t k = 0; k < sizeof date_keys / sizeof date_keys[0]; k++) {
+		v = date_value(meta_any(&ms, date_keys[k]), lang);
+		days_add(&seen, v);
+		set_date(meta, v, "meta");
+	}
+	for (int i = 0; i < d->n && !meta->date; i++) {
+		/* "publish" among its names first: a cheap test before the attribute */
+		if (!(mk.words[i] & 1u << IW_DATE) || !attr_has(d, i, "itemprop", "datePublished"))
+			continue;
+		const char *c = dom_attr(d, i, "content");
+		if (!c)
+			c = dom_attr(d, i, "datetime");
+		set_date(meta, date_value(c, lang), "meta");
+	}
+	char day[11];
+	int time_tag = dom_tag_id(d, "time");
+	for (int i = 0; time_tag >= 0 && i < d->n; i++) {
+		if (d->tag[i] != time_tag || in_comments(d, marks, i))
+			continue;
+		v = date_value(dom_attr(d, i, "datetime"), lang);
+		/* other stories' times in lists and asides confirm nothing */
+		if (!(marks[i] & MARK_CHROME))
+			days_add(&seen, v);
+		/* first a time marked as the publication's */
+		if (dom_attr(d, i, "pubdate") || mk.words[i] & 1u << IW_DATE ||
+		    attr_has(d, i, "class", "entry-date"))
+			set_date(meta, v, "time");
+		else
+			free(v);
+	}
+	bool in_url = date_in_url(url, day);
+	if (in_url) {
+		days_add(&seen, day);
+		set_date(meta, xstrdup(day), "url");
+	}
+	for (int i = 0; time_tag >= 0 && i < d->n && !meta->date; i++)
+		if (d->tag[i] == time_tag && !in_comments(d, marks, i))
+			set_date(meta, date_value(dom_attr(d, i, "datetime"), lang), "time");
+	const char *from = NULL;
+	if (!meta->date) {
+		v = date_from_text(d, &mk, h1, lang, true, &from);
+		set_date(meta, v, from);
+	} else if (strcmp(meta->date_from, "url") && h1 >= 0) {
+		/* The date the page shows by its headline, when another of its
+		 * machine-readable dates confirms it or it is the same instant
+		 * in the page's time zone: a page updated and shown as of its
+		 * update, or a UTC timestamp past midnight where it is read. */
+		char *shown = date_from_text(d, &mk, h1, lang, false, &from);
+		if (shown && strncmp(shown, meta->date, 10) &&
+		    (days_has(&seen, shown) || zone_moves(meta->date, shown))) {
+			free(meta->date);
+			meta->date = shown;
+			meta->date_from = from;
+		} else {
+			free(shown);
+		}
+	}
+
+	const char *kw = meta_content(&ms, "name", "keywords");
+	if (kw)
+		meta->keywords = collapsed_dup(kw, strlen(kw));
+	static const char *const desc_keys[] = { "description", "og:description",
+		"twitter:description" };
+	for (size_t k = 0; !meta->description && k < 3; k++) {
+		const char *desc = k ? meta_any(&ms, desc_keys[k]) :
+				   meta_content(&ms, "name", "description");
+		if (desc && (meta->description = nonempty_dup(desc, strlen(desc))))
+			meta->description_from = desc_keys[k];
+	}
+
+	const char *img = meta_any(&ms, "og:image");
+	meta->image_from = "og:image";
+	if (!img) {
+		img = meta_any(&ms, "twitter:image");
+		meta->image_from = "twitter:image";
+	}
+	if (img) {
+		meta->image = nonempty_dup(img, strlen(img));
+	} else if (jl.image) {
+		meta->image = xstrdup(jl.image);
+		meta->image_from = "json-ld";
+	}
+	if (!meta->image)
+		meta->image_from = NULL;
+
+	meta_all(&ms, "article:section", &meta->categories, &meta->ncategories);
+	meta->categories_from = "article:section";
+	if (!meta->ncategories && jl.section) {
+		list_add(&meta->categories, &meta->ncategories, jl.section);
+		meta->categories_from = "json-ld articleSection";
+	}
+	if (!meta->ncategories)
+		meta->categories_from = NULL;
+	meta_all(&ms, "article:tag", &meta->tags, &meta->ntags);
+	meta->tags_from = meta->ntags ? "article:tag" : NULL;
+
+	free(ht);
+	free(host);
+	free(mk.flags);
+	free(mk.words);
+	free(ms.id);
+	jsonld_free(&jl);
+}
+
+char *
+extract_canonical(const struct dom *d)
+{
+	struct metas ms;
+	metas_find(d, &ms);
+	const char *from;
+	char *c = canonical_of(&ms, &from);
+	free(ms.id);
+	return c;
+}
+
+void
+extract_meta(const struct dom *d, struct page_meta *meta)
+{
+	extract_meta_url(d, NULL, meta);
+}
+
+void
+extract_meta_free(struct page_meta *meta)
+{
+	free(meta->title);
+	free(meta->date);
+	free(meta->keywords);
+	free(meta->description);
+	free(meta->site);
+	free(meta->canonical);
+	free(meta->author);
+	free(meta->modified);
+	free(meta->language);
+	free(meta->image);
+	for (int i = 0; i < meta->ncategories; i++)
+		free(meta->categories[i]);
+	free(meta->categories);
+	for (int i = 0; i < meta->ntags; i++)
+		free(meta->tags[i]);
+	free(meta->tags);
+	memset(meta, 0, sizeof *meta);
+}
