@@ -635,84 +635,87 @@ date_from_text(const struct dom *d, const struct marks *mk, int h1, const char *
 	return NULL;
 }
 
-void
-extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
-{
-	memset(meta, 0, sizeof *meta);
+/* What every field of extract_meta_url looks at, found once. */
+struct meta_ctx {
+	const struct dom *d;
 	struct jsonld jl;
-	jsonld_find(d, &jl);
 	struct marks mk;
-	meta_marks(d, &mk);
 	struct metas ms;
-	metas_find(d, &ms);
-	const uint8_t *marks = mk.flags;
+	const char *url;        /* the page's address, or its canonical one */
+	char *host;
+	int h1;                 /* the first h1, or -1 */
+};
 
-	/* language first: the visible dates are read in it */
-	int html = first_tag(d, "html");
-	const char *lv = html >= 0 ? dom_attr(d, html, "lang") : NULL;
+/* Language first: the visible dates are read in it. */
+static void
+meta_language(struct meta_ctx *c, struct page_meta *meta)
+{
+	int html = first_tag(c->d, "html");
+	const char *lv = html >= 0 ? dom_attr(c->d, html, "lang") : NULL;
 	if (!lv && html >= 0)
-		lv = dom_attr(d, html, "xml:lang");
+		lv = dom_attr(c->d, html, "xml:lang");
 	if (lv)
 		meta->language = lang_norm(lv);
-	if (!meta->language && (lv = meta_content(&ms, "http-equiv", "content-language")))
+	if (!meta->language && (lv = meta_content(&c->ms, "http-equiv", "content-language")))
 		meta->language = lang_norm(lv);
-	if (!meta->language && (lv = meta_any(&ms, "og:locale")))
+	if (!meta->language && (lv = meta_any(&c->ms, "og:locale")))
 		meta->language = lang_norm(lv);
 	if (meta->language) {
 		meta->language_from = "html";
 	} else {
-		const char *s = lang_from_script(d);
+		const char *s = lang_from_script(c->d);
 		if (s) {
 			meta->language = xstrdup(s);
 			meta->language_from = "script";
 		}
 	}
+}
 
-	const char *site = meta_any(&ms, "og:site_name");
+static void
+meta_site(struct meta_ctx *c, struct page_meta *meta)
+{
+	const char *site = meta_any(&c->ms, "og:site_name");
 	if (site && (meta->site = nonempty_dup(site, strlen(site))))
 		meta->site_from = "og:site_name";
-	if (!meta->site && jl.publisher) {
-		meta->site = xstrdup(jl.publisher);
+	if (!meta->site && c->jl.publisher) {
+		meta->site = xstrdup(c->jl.publisher);
 		meta->site_from = "json-ld publisher";
 	}
-	if (!meta->site && (site = meta_content(&ms, "name", "application-name")) &&
+	if (!meta->site && (site = meta_content(&c->ms, "name", "application-name")) &&
 	    (meta->site = nonempty_dup(site, strlen(site))))
 		meta->site_from = "application-name";
+}
 
-	meta->canonical = canonical_of(&ms, &meta->canonical_from);
-	const char *og;
-	if (!url)
-		url = meta->canonical;
-	char *host = url_host(url);
-
+static void
+meta_title(struct meta_ctx *c, struct page_meta *meta)
+{
 	/* Title: the page's one h1 when the shared title (og:title, the
 	 * <title>) holds it, as it then is the headline without the site's
 	 * name; else og:title, JSON-LD's headline or <title> with the site's
 	 * name taken off; else the first h1. */
-	og = meta_any(&ms, "og:title");
+	const char *og = meta_any(&c->ms, "og:title");
 	if (!og)
-		og = meta_any(&ms, "twitter:title");
-	int te = first_tag(d, "title");
-	int h1 = first_tag(d, "h1");
-	char *tt = te >= 0 ? element_text(d, te) : NULL;
-	char *ht = headline_in(d, og, tt, jl.headline, meta->site, host);
+		og = meta_any(&c->ms, "twitter:title");
+	int te = first_tag(c->d, "title");
+	char *tt = te >= 0 ? element_text(c->d, te) : NULL;
+	char *ht = headline_in(c->d, og, tt, c->jl.headline, meta->site, c->host);
 	if (!ht)
-		ht = headline_marked(d, marks, meta->site, host);
+		ht = headline_marked(c->d, c->mk.flags, meta->site, c->host);
 	if (ht) {
 		meta->title = xstrdup(ht);
 		meta->title_from = "h1";
 	} else if (og && (meta->title = nonempty_dup(og, strlen(og)))) {
 		meta->title_from = "og:title";
-	} else if (jl.headline) {
-		meta->title = xstrdup(jl.headline);
+	} else if (c->jl.headline) {
+		meta->title = xstrdup(c->jl.headline);
 		meta->title_from = "json-ld";
 	} else if (tt && *tt) {
 		meta->title = xstrdup(tt);
 		meta->title_from = "title";
 	}
-	if (!meta->title && h1 >= 0) {
+	if (!meta->title && c->h1 >= 0) {
 		/* nothing better: the first h1 as it reads */
-		char *h = element_text(d, h1);
+		char *h = element_text(c->d, c->h1);
 		if (h && *h) {
 			meta->title = h;
 			meta->title_from = "h1";
@@ -721,17 +724,22 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 		}
 	}
 	if (meta->title)
-		strip_site(meta->title, meta->site, host, !strcmp(meta->title_from, "h1"));
+		strip_site(meta->title, meta->site, c->host, !strcmp(meta->title_from, "h1"));
 	free(tt);
+	free(ht);
+}
 
+static void
+meta_author(struct meta_ctx *c, struct page_meta *meta)
+{
 	/* Author: JSON-LD, the meta tags, then the page's byline. */
-	meta->author = clean_author(jl.author ? xstrdup(jl.author) : NULL);
+	meta->author = clean_author(c->jl.author ? xstrdup(c->jl.author) : NULL);
 	if (meta->author)
 		meta->author_from = "json-ld";
 	static const char *const author_keys[] = { "author", "article:author", "dc.creator",
 		"dcterms.creator", "parsely-author", "sailthru.author", "byl", "twitter:creator" };
 	for (size_t k = 0; !meta->author && k < sizeof author_keys / sizeof author_keys[0]; k++) {
-		const char *a = meta_any(&ms, author_keys[k]);
+		const char *a = meta_any(&c->ms, author_keys[k]);
 		if (a && !strncmp(a, "@", 1))
 			continue;
 		if (a && (meta->author = clean_author(nonempty_dup(a, strlen(a)))))
@@ -739,12 +747,12 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 	}
 	/* the site's own name or a login given as author: a person's byline
 	 * is better */
-	if (meta->author && weak_author(meta->author, meta->site, host)) {
+	if (meta->author && weak_author(meta->author, meta->site, c->host)) {
 		const char *from = NULL;
-		char *a = author_from_page(d, &mk, &from);
-		if (!a && (a = author_from_byline(d, marks, h1, meta->language)))
+		char *a = author_from_page(c->d, &c->mk, &from);
+		if (!a && (a = author_from_byline(c->d, c->mk.flags, c->h1, meta->language)))
 			from = "byline";
-		if (a && !weak_author(a, meta->site, host)) {
+		if (a && !weak_author(a, meta->site, c->host)) {
 			free(meta->author);
 			meta->author = a;
 			meta->author_from = from;
@@ -753,29 +761,33 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 		}
 	}
 	if (!meta->author)
-		meta->author = author_from_page(d, &mk, &meta->author_from);
+		meta->author = author_from_page(c->d, &c->mk, &meta->author_from);
 	/* a page without an h1 has its headline in the first h2 */
-	if (!meta->author && (meta->author = author_from_byline(d, marks,
-				h1 >= 0 ? h1 : first_tag(d, "h2"), meta->language)))
+	if (!meta->author && (meta->author = author_from_byline(c->d, c->mk.flags,
+				c->h1 >= 0 ? c->h1 : first_tag(c->d, "h2"), meta->language)))
 		meta->author_from = "byline";
-	if (!meta->author && (meta->author = author_after_label(d, marks)))
+	if (!meta->author && (meta->author = author_after_label(c->d, c->mk.flags)))
 		meta->author_from = "byline";
+}
 
+static void
+meta_dates(struct meta_ctx *c, struct page_meta *meta)
+{
 	/* Dates: the first of JSON-LD, the meta tags, itemprop, a <time>
 	 * marked as the publication's, the URL, any <time>, the text; each
 	 * machine-readable one remembered to confirm the date the page shows. */
 	const char *lang = meta->language;
 	struct days seen;
 	seen.n = 0;
-	char *v = date_value(jl.published, lang);
+	char *v = date_value(c->jl.published, lang);
 	days_add(&seen, v);
 	set_date(meta, v, "json-ld");
-	if ((meta->modified = date_value(jl.modified, lang)))
+	if ((meta->modified = date_value(c->jl.modified, lang)))
 		meta->modified_from = "json-ld";
 	static const char *const mod_keys[] = { "article:modified_time", "dateModified",
 		"og:updated_time", "last-modified", "dcterms.modified" };
 	for (size_t k = 0; !meta->modified && k < sizeof mod_keys / sizeof mod_keys[0]; k++)
-		if ((meta->modified = date_value(meta_any(&ms, mod_keys[k]), lang)))
+		if ((meta->modified = date_value(meta_any(&c->ms, mod_keys[k]), lang)))
 			meta->modified_from = mod_keys[k];
 	days_add(&seen, meta->modified);
 	static const char *const date_keys[] = { "article:published_time", "datePublished",
@@ -785,53 +797,53 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 		"parsely-pub-date", "citation_publication_date", "citation_date",
 		"article:published", "og:article:published_time" };
 	for (size_t k = 0; k < sizeof date_keys / sizeof date_keys[0]; k++) {
-		v = date_value(meta_any(&ms, date_keys[k]), lang);
+		v = date_value(meta_any(&c->ms, date_keys[k]), lang);
 		days_add(&seen, v);
 		set_date(meta, v, "meta");
 	}
-	for (int i = 0; i < d->n && !meta->date; i++) {
+	for (int i = 0; i < c->d->n && !meta->date; i++) {
 		/* "publish" among its names first: a cheap test before the attribute */
-		if (!(mk.words[i] & 1u << IW_DATE) || !attr_has(d, i, "itemprop", "datePublished"))
+		if (!(c->mk.words[i] & 1u << IW_DATE) || !attr_has(c->d, i, "itemprop", "datePublished"))
 			continue;
-		const char *c = dom_attr(d, i, "content");
-		if (!c)
-			c = dom_attr(d, i, "datetime");
-		set_date(meta, date_value(c, lang), "meta");
+		const char *when = dom_attr(c->d, i, "content");
+		if (!when)
+			when = dom_attr(c->d, i, "datetime");
+		set_date(meta, date_value(when, lang), "meta");
 	}
 	char day[11];
-	int time_tag = dom_tag_id(d, "time");
-	for (int i = 0; time_tag >= 0 && i < d->n; i++) {
-		if (d->tag[i] != time_tag || in_comments(d, marks, i))
+	int time_tag = dom_tag_id(c->d, "time");
+	for (int i = 0; time_tag >= 0 && i < c->d->n; i++) {
+		if (c->d->tag[i] != time_tag || in_comments(c->d, c->mk.flags, i))
 			continue;
-		v = date_value(dom_attr(d, i, "datetime"), lang);
+		v = date_value(dom_attr(c->d, i, "datetime"), lang);
 		/* other stories' times in lists and asides confirm nothing */
-		if (!(marks[i] & MARK_CHROME))
+		if (!(c->mk.flags[i] & MARK_CHROME))
 			days_add(&seen, v);
 		/* first a time marked as the publication's */
-		if (dom_attr(d, i, "pubdate") || mk.words[i] & 1u << IW_DATE ||
-		    attr_has(d, i, "class", "entry-date"))
+		if (dom_attr(c->d, i, "pubdate") || c->mk.words[i] & 1u << IW_DATE ||
+		    attr_has(c->d, i, "class", "entry-date"))
 			set_date(meta, v, "time");
 		else
 			free(v);
 	}
-	bool in_url = date_in_url(url, day);
+	bool in_url = date_in_url(c->url, day);
 	if (in_url) {
 		days_add(&seen, day);
 		set_date(meta, xstrdup(day), "url");
 	}
-	for (int i = 0; time_tag >= 0 && i < d->n && !meta->date; i++)
-		if (d->tag[i] == time_tag && !in_comments(d, marks, i))
-			set_date(meta, date_value(dom_attr(d, i, "datetime"), lang), "time");
+	for (int i = 0; time_tag >= 0 && i < c->d->n && !meta->date; i++)
+		if (c->d->tag[i] == time_tag && !in_comments(c->d, c->mk.flags, i))
+			set_date(meta, date_value(dom_attr(c->d, i, "datetime"), lang), "time");
 	const char *from = NULL;
 	if (!meta->date) {
-		v = date_from_text(d, &mk, h1, lang, true, &from);
+		v = date_from_text(c->d, &c->mk, c->h1, lang, true, &from);
 		set_date(meta, v, from);
-	} else if (strcmp(meta->date_from, "url") && h1 >= 0) {
+	} else if (strcmp(meta->date_from, "url") && c->h1 >= 0) {
 		/* The date the page shows by its headline, when another of its
 		 * machine-readable dates confirms it or it is the same instant
 		 * in the page's time zone: a page updated and shown as of its
 		 * update, or a UTC timestamp past midnight where it is read. */
-		char *shown = date_from_text(d, &mk, h1, lang, false, &from);
+		char *shown = date_from_text(c->d, &c->mk, c->h1, lang, false, &from);
 		if (shown && strncmp(shown, meta->date, 10) &&
 		    (days_has(&seen, shown) || zone_moves(meta->date, shown))) {
 			free(meta->date);
@@ -841,51 +853,74 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 			free(shown);
 		}
 	}
+}
 
-	const char *kw = meta_content(&ms, "name", "keywords");
+/* Keywords, description, image, sections and tags. */
+static void
+meta_rest(struct meta_ctx *c, struct page_meta *meta)
+{
+	const char *kw = meta_content(&c->ms, "name", "keywords");
 	if (kw)
 		meta->keywords = collapsed_dup(kw, strlen(kw));
 	static const char *const desc_keys[] = { "description", "og:description",
 		"twitter:description" };
 	for (size_t k = 0; !meta->description && k < 3; k++) {
-		const char *desc = k ? meta_any(&ms, desc_keys[k]) :
-				   meta_content(&ms, "name", "description");
+		const char *desc = k ? meta_any(&c->ms, desc_keys[k]) :
+				   meta_content(&c->ms, "name", "description");
 		if (desc && (meta->description = nonempty_dup(desc, strlen(desc))))
 			meta->description_from = desc_keys[k];
 	}
 
-	const char *img = meta_any(&ms, "og:image");
+	const char *img = meta_any(&c->ms, "og:image");
 	meta->image_from = "og:image";
 	if (!img) {
-		img = meta_any(&ms, "twitter:image");
+		img = meta_any(&c->ms, "twitter:image");
 		meta->image_from = "twitter:image";
 	}
 	if (img) {
 		meta->image = nonempty_dup(img, strlen(img));
-	} else if (jl.image) {
-		meta->image = xstrdup(jl.image);
+	} else if (c->jl.image) {
+		meta->image = xstrdup(c->jl.image);
 		meta->image_from = "json-ld";
 	}
 	if (!meta->image)
 		meta->image_from = NULL;
 
-	meta_all(&ms, "article:section", &meta->categories, &meta->ncategories);
+	meta_all(&c->ms, "article:section", &meta->categories, &meta->ncategories);
 	meta->categories_from = "article:section";
-	if (!meta->ncategories && jl.section) {
-		list_add(&meta->categories, &meta->ncategories, jl.section);
+	if (!meta->ncategories && c->jl.section) {
+		list_add(&meta->categories, &meta->ncategories, c->jl.section);
 		meta->categories_from = "json-ld articleSection";
 	}
 	if (!meta->ncategories)
 		meta->categories_from = NULL;
-	meta_all(&ms, "article:tag", &meta->tags, &meta->ntags);
+	meta_all(&c->ms, "article:tag", &meta->tags, &meta->ntags);
 	meta->tags_from = meta->ntags ? "article:tag" : NULL;
+}
 
-	free(ht);
-	free(host);
-	free(mk.flags);
-	free(mk.words);
-	free(ms.id);
-	jsonld_free(&jl);
+void
+extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
+{
+	memset(meta, 0, sizeof *meta);
+	struct meta_ctx c = { .d = d };
+	jsonld_find(d, &c.jl);
+	meta_marks(d, &c.mk);
+	metas_find(d, &c.ms);
+	meta_language(&c, meta);
+	meta_site(&c, meta);
+	meta->canonical = canonical_of(&c.ms, &meta->canonical_from);
+	c.url = url ? url : meta->canonical;
+	c.host = url_host(c.url);
+	c.h1 = first_tag(d, "h1");
+	meta_title(&c, meta);
+	meta_author(&c, meta);
+	meta_dates(&c, meta);
+	meta_rest(&c, meta);
+	free(c.host);
+	free(c.mk.flags);
+	free(c.mk.words);
+	free(c.ms.id);
+	jsonld_free(&c.jl);
 }
 
 char *
