@@ -474,11 +474,11 @@ say_reading(const char *name)
 	buf_free(&safe);
 }
 
-int
-tui_run(struct cli *c)
+/* The page read (saying so at a terminal, under --timeout), in a new
+ * struct tui; NULL when it could not be, the reason reported. */
+static struct tui *
+tui_open(struct cli *c)
 {
-	double t0 = now_ms(), c0 = cpu_ms();
-	keys_build();
 	struct tui *t = xcalloc(1, sizeof *t);
 	t->cli = c;
 	const char *in = c->inputs[0];
@@ -487,10 +487,8 @@ tui_run(struct cli *c)
 	/* a page can take seconds to parse: say so while the terminal is
 	 * still the shell's (Ctrl-C abandons it as for any command) */
 	const char *term = getenv("TERM");
-	/* pith report: the state the inspector would show, then HTML */
-	bool report = !strcmp(c->command, "report");
-	bool say = !c->keys && !report && isatty(STDERR_FILENO) && term && *term &&
-		   strcmp(term, "dumb");
+	bool say = !c->keys && strcmp(c->command, "report") && isatty(STDERR_FILENO) &&
+		   term && *term && strcmp(term, "dumb");
 	if (say)
 		say_reading(strcmp(in, "-") ? in : "standard input");
 	/* --timeout: the page's reading, decisions and rule, up to the
@@ -513,35 +511,20 @@ tui_run(struct cli *c)
 		cli_report(in, err);
 		page_free(&t->pg);
 		free(t);
-		return 1;
+		return NULL;
 	}
-	char *gold = NULL;
-	size_t goldlen = 0;
-	if (c->gold && tui_read_gold(c->gold, &gold, &goldlen, err, sizeof err) < 0) {
-		screen_deadline(0, NULL);
-		cli_report(c->gold, err);
-		page_free(&t->pg);
-		free(t);
-		return 1;
-	}
-	struct script script = { 0 };
-	FILE *dumps = NULL;
-	if (c->keys) {
-		if (script_load(&script, c->keys, err, sizeof err) < 0) {
-			cli_report(c->keys, err);
-			goto fail;
-		}
-		if (c->screen_out) {
-			dumps = fopen(c->screen_out, "a");
-			if (!dumps) {
-				cli_report(c->screen_out, strerror(errno));
-				goto fail;
-			}
-		}
-	}
+	return t;
+}
 
-	/* the loaded pages: the page given, then each sibling that is
-	 * another file */
+/* The loaded pages: the page given, then each sibling that is another
+ * file; and the same site state pith extract builds from --siblings:
+ * with keys from a script (or for a report), before the first screen; at
+ * a terminal, between keys after it (the page alone until they are in). */
+static void
+site_pages(struct tui *t, bool now)
+{
+	struct cli *c = t->cli;
+	const char *in = c->inputs[0];
 	t->site = xcalloc(1, sizeof *t->site);
 	strv_add(t->site, in);
 	struct strv sib = { 0 };
@@ -551,26 +534,153 @@ tui_run(struct cli *c)
 			strv_add(t->site, sib.v[i]);
 	strv_free(&sib);
 	t->name = t->site->v[0];
-	/* the same site state pith extract builds from --siblings: with
-	 * keys from a script, before the first screen; at a terminal,
-	 * between keys after it (the page alone until they are in) */
 	t->sites = xcalloc((size_t)nmethods, sizeof *t->sites);
-	if (c->nsiblings > 0 && (c->keys || report))
+	if (c->nsiblings > 0 && now)
 		cli_sites_new(c, methods, nmethods, c->inputs, 1, NULL, t->sites);
 	else if (c->nsiblings > 0 && (t->loading = cli_sites_begin(c, methods, nmethods,
 								    c->inputs, 1)))
 		t->load_total = t->load_left = cli_sites_total(t->loading);
+}
+
+/* No screen (TERM=dumb): what the method extracts, as pith extract
+ * prints it (with the site's pages, when they were being read). */
+static void
+print_text(struct tui *t, const char *why)
+{
+	tui_apply_rule(t, false);
+	if (t->loading) {
+		cli_sites_finish(t->loading, NULL, t->sites);
+		t->loading = NULL;
+		model_recompute(&t->m);
+	}
+	screen_deadline(0, NULL);
+	eprintf("pith: %s; printing the extracted text\n", why);
+	fwrite(t->m.out.data, 1, t->m.out.len, stdout);
+}
+
+/* What -v says of the session's keys. */
+struct loop_stats {
+	int nkeys, nthreshold, ndumps;
+	double slowest, total, slowest_threshold, slowest_threshold_cpu;
+};
+
+/* Keys until q (or the script's end): each handled, then the screen
+ * drawn; at a terminal with the site's pages still to read, one is read
+ * whenever no key waits. */
+static void
+key_loop(struct tui *t, struct script *script, FILE *dumps, bool scripted,
+	 struct loop_stats *st)
+{
+	/* PITH_TEST_ABORT=keys: die after the first key (tests of die()) */
+	const char *ta = getenv("PITH_TEST_ABORT");
+	bool test_abort = ta && !strcmp(ta, "keys");
+	while (!t->quit) {
+		struct tui_key k;
+		const char *step = "";
+		if (scripted) {
+			if (script->pos >= script->n)
+				break;
+			step = script->steps[script->pos];
+			k = script->keys[script->pos++];
+			if (k.type == K_DUMP) {
+				screen_dump(dumps ? dumps : stdout, ++st->ndumps, step);
+				continue;
+			}
+		} else if (t->loading) {
+			screen_pollkey(&k);
+			if (k.type == K_NONE) {
+				load_step(t);
+				tui_draw(t);
+				screen_update(false);
+				continue;
+			}
+		} else {
+			screen_getkey(&k);
+		}
+		double k0 = now_ms(), kc = cpu_ms();
+		bool threshold = is_threshold_key(t, &k);
+		bool full = k.type == K_RESIZE || (k.type == K_CHAR && k.code == 12);
+		handle(t, &k);
+		if (t->quit)
+			break;
+		tui_draw(t);
+		screen_update(full);
+		double dt = now_ms() - k0, dc = cpu_ms() - kc;
+		st->nkeys++;
+		st->total += dt;
+		if (dt > st->slowest)
+			st->slowest = dt;
+		if (threshold) {
+			st->nthreshold++;
+			if (dt > st->slowest_threshold)
+				st->slowest_threshold = dt;
+			if (dc > st->slowest_threshold_cpu)
+				st->slowest_threshold_cpu = dc;
+		}
+		if (scripted && !script->has_dump)
+			screen_dump(dumps ? dumps : stdout, ++st->ndumps, step);
+		if (test_abort) {
+			/* the test hook: a line on the hidden stderr, then a fatal
+			 * exit; both must reach the restored terminal */
+			eprintf("pith: written while the screen was up\n");
+			die("test abort");
+		}
+	}
+}
+
+/* --screen-out's file closed: 0, or 1 with a message when the screens
+ * were lost (a full disk, /dev/full). */
+static int
+close_dumps(FILE *dumps, const char *name)
+{
+	if (!dumps)
+		return 0;
+	bool bad = ferror(dumps);
+	errno = 0;
+	if (fclose(dumps) != 0 || bad) {
+		eprintf("pith: %s: %s\n", name, errno ? strerror(errno) : "write error");
+		return 1;
+	}
+	return 0;
+}
+
+int
+tui_run(struct cli *c)
+{
+	double t0 = now_ms(), c0 = cpu_ms();
+	keys_build();
+	/* pith report: the state the inspector would show, then HTML */
+	bool report = !strcmp(c->command, "report");
+	struct tui *t = tui_open(c);
+	if (!t)
+		return 1;
+	char err[512];
+	char *gold = NULL;
+	size_t goldlen = 0;
+	struct script script = { 0 };
+	FILE *dumps = NULL;
+	if (c->gold && tui_read_gold(c->gold, &gold, &goldlen, err, sizeof err) < 0) {
+		cli_report(c->gold, err);
+		goto fail;
+	}
+	if (c->keys && script_load(&script, c->keys, err, sizeof err) < 0) {
+		cli_report(c->keys, err);
+		goto fail;
+	}
+	if (c->keys && c->screen_out && !(dumps = fopen(c->screen_out, "a"))) {
+		cli_report(c->screen_out, strerror(errno));
+		goto fail;
+	}
+	site_pages(t, c->keys || report);
 	model_init(&t->m, &t->pg, c->algo, &c->params, (const void *const *)t->sites,
 		   gold, goldlen);
 	free(gold);
-	gold = NULL;
 	if (c->rules && tui_use_rules(t, err, sizeof err) < 0) {
 		cli_report(c->rules, err);
 		screen_deadline(0, NULL);
 		tui_free(t);
 		script_free(&script);
-		if (dumps)
-			fclose(dumps);
+		close_dumps(dumps, c->screen_out);
 		return 1;
 	}
 	/* with keys from a script, the rule is in before the first screen
@@ -597,22 +707,10 @@ tui_run(struct cli *c)
 		.mouse = !c->no_mouse,
 	};
 	if (screen_init(&so, err, sizeof err) < 0) {
-		/* A terminal that cannot address the cursor (TERM=dumb) still
-		 * gets what the method extracts, as pith extract prints it
-		 * (with the site's pages, when they were being read). */
-		tui_apply_rule(t, false);
-		if (t->loading) {
-			cli_sites_finish(t->loading, NULL, t->sites);
-			t->loading = NULL;
-			model_recompute(&t->m);
-		}
-		screen_deadline(0, NULL);
-		eprintf("pith: %s; printing the extracted text\n", err);
-		fwrite(t->m.out.data, 1, t->m.out.len, stdout);
+		print_text(t, err);
 		tui_free(t);
 		script_free(&script);
-		if (dumps)
-			fclose(dumps);
+		close_dumps(dumps, c->screen_out);
 		return 0;
 	}
 	tui_layout(t);
@@ -626,83 +724,18 @@ tui_run(struct cli *c)
 	}
 	screen_deadline(0, NULL);
 	double first_screen = now_ms() - t0, first_cpu = cpu_ms() - c0;
-	double slowest = 0, total = 0, slowest_threshold = 0, slowest_threshold_cpu = 0;
-	int nkeys = 0, nthreshold = 0, ndumps = 0;
-	/* PITH_TEST_ABORT=keys: die after the first key (tests of die()) */
-	const char *ta = getenv("PITH_TEST_ABORT");
-	bool test_abort = ta && !strcmp(ta, "keys");
-
-	while (!t->quit) {
-		struct tui_key k;
-		const char *step = "";
-		if (so.scripted) {
-			if (script.pos >= script.n)
-				break;
-			step = script.steps[script.pos];
-			k = script.keys[script.pos++];
-			if (k.type == K_DUMP) {
-				screen_dump(dumps ? dumps : stdout, ++ndumps, step);
-				continue;
-			}
-		} else if (t->loading) {
-			screen_pollkey(&k);
-			if (k.type == K_NONE) {
-				load_step(t);
-				tui_draw(t);
-				screen_update(false);
-				continue;
-			}
-		} else {
-			screen_getkey(&k);
-		}
-		double k0 = now_ms(), kc = cpu_ms();
-		bool threshold = is_threshold_key(t, &k);
-		bool full = k.type == K_RESIZE || (k.type == K_CHAR && k.code == 12);
-		handle(t, &k);
-		if (t->quit)
-			break;
-		tui_draw(t);
-		screen_update(full);
-		double dt = now_ms() - k0, dc = cpu_ms() - kc;
-		nkeys++;
-		total += dt;
-		if (dt > slowest)
-			slowest = dt;
-		if (threshold) {
-			nthreshold++;
-			if (dt > slowest_threshold)
-				slowest_threshold = dt;
-			if (dc > slowest_threshold_cpu)
-				slowest_threshold_cpu = dc;
-		}
-		if (so.scripted && !script.has_dump)
-			screen_dump(dumps ? dumps : stdout, ++ndumps, step);
-		if (test_abort) {
-			/* the test hook: a line on the hidden stderr, then a fatal
-			 * exit; both must reach the restored terminal */
-			eprintf("pith: written while the screen was up\n");
-			die("test abort");
-		}
-	}
+	struct loop_stats st = { 0 };
+	key_loop(t, &script, dumps, so.scripted, &st);
 	screen_end();
 	if (c->verbose)
 		eprintf("pith: inspector: %d elements; first screen after %.1f ms "
 			"(%.1f ms CPU); %d keys, mean %.2f ms, slowest %.2f ms; %d threshold "
 			"changes (re-decide + redraw), slowest %.2f ms (%.2f ms CPU)\n",
-			t->m.n, first_screen, first_cpu, nkeys, nkeys ? total / nkeys : 0.0,
-			slowest, nthreshold, slowest_threshold, slowest_threshold_cpu);
+			t->m.n, first_screen, first_cpu, st.nkeys,
+			st.nkeys ? st.total / st.nkeys : 0.0, st.slowest, st.nthreshold,
+			st.slowest_threshold, st.slowest_threshold_cpu);
 	int sig = t->signal;
-	int rc = 0;
-	if (dumps) {
-		/* a full disk or /dev/full: the screens are lost, say so */
-		bool bad = ferror(dumps);
-		errno = 0;
-		if (fclose(dumps) != 0 || bad) {
-			eprintf("pith: %s: %s\n", c->screen_out, errno ? strerror(errno) :
-				"write error");
-			rc = 1;
-		}
-	}
+	int rc = close_dumps(dumps, c->screen_out);
 	script_free(&script);
 	tui_free(t);
 	if (sig) {
