@@ -242,158 +242,170 @@ stage_lines(struct detail *D, const struct tui_model *m, int i)
 		    now ? "content" : "noise");
 }
 
+/* Element i's decision: by what, at which stage, for which reason, the
+ * method's own lines and cc's figures. */
 static void
-build(struct detail *D, const struct tui *t, int parts)
+element_decision(struct detail *D, const struct tui *t, int i)
 {
 	const struct tui_model *m = &t->m;
 	const struct dom *d = m->d;
-	int i = m->sel;
 	struct page *pg = m->pg;
 	struct buf b;
 	buf_init(&b);
 	const char *to = sym(D, "\xe2\x86\x92", "->");
+	add(D, ROLE_HEADING, "%s", label(d, i, &b));
+	enum mark k = model_mark(m, i);
+	const struct decision *dc = m->dc;
+	static const char *const why[MARK_COUNT] = {
+		[MARK_SKIP] = " (never text)", [MARK_NOISE] = "",
+		[MARK_CONTENT] = "", [MARK_SMOOTH] = " by smoothing",
+		[MARK_OUTLIER] = " (an outlier)", [MARK_PIN_IN] = " (pinned)",
+		[MARK_PIN_OUT] = " (pinned)",
+	};
+	int blk = m->run.by_lines ? -1 : m->inline_of[i];
+	if (blk >= 0 && dc->reason[i] != REASON_PINNED) {
+		/* what the method says of a span in a paragraph is not
+		 * what happens to its text: the paragraph decides */
+		add(D, mark_role(k), "%s: [%c] inline: its text is %s with its block",
+		    m->algo->name, mark_char(k), dc->content[blk] ? "kept" : "dropped");
+		add(D, mark_role(k), "  %s (line %d, #%d)", label(d, blk, &b), d->line[blk], blk);
+	} else {
+		add(D, mark_role(k), "%s: [%c] %s%s", m->algo->name, mark_char(k),
+		    dc->content[i] ? "content" : "noise", why[k]);
+	}
+	stage_lines(D, m, i);
+	if (m->gold_filter && m->disagree[i] & GOLD_EXTRA)
+		add(D, ROLE_NOISE, "gold: kept text of it is not in the gold");
+	if (m->gold_filter && m->disagree[i] & GOLD_MISSING)
+		add(D, ROLE_NOISE, "gold: dropped text of it is in the gold, not extracted");
+	int bk, bt;
+	if (m->algo->decided && blk < 0 && !m->run.by_rule) {
+		model_blocks_inside(m, i, &bk, &bt);
+		if (bt > 0 && dc->reason[i] != REASON_PINNED &&
+		    (m->run.state_of != m->algo || !m->algo->decided(m->run.state, i)))
+			add(D, ROLE_DIM, "no decision of its own: %d of the %d blocks in it kept",
+			    bk, bt);
+	}
 
-	if (i >= 0 && parts & DETAIL_ELEMENT) {
-		int nchild = 0;
-		for (int c = d->first_child[i]; c >= 0; c = d->next_sibling[c])
-			nchild++;
-		add(D, ROLE_HEADING, "%s", label(d, i, &b));
-		enum mark k = model_mark(m, i);
-		const struct decision *dc = m->dc;
-		static const char *const why[MARK_COUNT] = {
-			[MARK_SKIP] = " (never text)", [MARK_NOISE] = "",
-			[MARK_CONTENT] = "", [MARK_SMOOTH] = " by smoothing",
-			[MARK_OUTLIER] = " (an outlier)", [MARK_PIN_IN] = " (pinned)",
-			[MARK_PIN_OUT] = " (pinned)",
+	/* cc's figures decide for cc; every other method works its own
+	 * decision out (the method table) and shows cc's for comparison */
+	bool by_rule = m->run.by_rule;
+	bool cc = m->algo->figures_decide && !by_rule;
+	if ((!cc && !m->algo->text) || by_rule) {
+		/* an inline element's text goes with its block: the
+		 * block's reason, not the span's own figure */
+		if (blk >= 0 && dc->reason[i] != REASON_PINNED)
+			add(D, mark_role(k), "reason: %s (its block's)",
+			    reason_name((enum reason)dc->reason[blk]));
+		else
+			add(D, mark_role(k), "reason: %s", reason_name((enum reason)dc->reason[i]));
+	}
+	if (m->rule && m->run.rule && m->run.outcome.line_of &&
+	    m->run.outcome.line_of[i] > 0) {
+		/* which line of the rule file selected it */
+		int ln = m->run.outcome.line_of[i];
+		const char *dir = "?";
+		for (int q = 0; q < m->rule->nlines; q++)
+			if (m->rule->lines[q].lineno == ln && m->rule->lines[q].name)
+				dir = m->rule->lines[q].name;
+		add(D, mark_role(k), "rule %s:%d (%s:) selected it",
+		    m->rule->path ? m->rule->path : m->rule->host, ln, dir);
+	}
+	if (by_rule && m->rule) {
+		add(D, ROLE_DIM, "the site rule's body: decides (%s)",
+		    m->rule->path ? m->rule->path : m->rule->host);
+	} else if (m->algo->explain && m->run.state_of == m->algo) {
+		struct explain x = {
+			.line = explain_line, .ctx = D, .to = to,
+			.le = sym(D, "\xe2\x89\xa4", "<="), .ge = sym(D, "\xe2\x89\xa5", ">="),
+			.label = model_label,   /* whole, as the detail's heading */
 		};
-		int blk = m->run.by_lines ? -1 : m->inline_of[i];
-		if (blk >= 0 && dc->reason[i] != REASON_PINNED) {
-			/* what the method says of a span in a paragraph is not
-			 * what happens to its text: the paragraph decides */
-			add(D, mark_role(k), "%s: [%c] inline: its text is %s with its block",
-			    m->algo->name, mark_char(k), dc->content[blk] ? "kept" : "dropped");
-			add(D, mark_role(k), "  %s (line %d, #%d)", label(d, blk, &b), d->line[blk], blk);
-		} else {
-			add(D, mark_role(k), "%s: [%c] %s%s", m->algo->name, mark_char(k),
-			    dc->content[i] ? "content" : "noise", why[k]);
-		}
-		stage_lines(D, m, i);
-		if (m->gold_filter && m->disagree[i] & GOLD_EXTRA)
-			add(D, ROLE_NOISE, "gold: kept text of it is not in the gold");
-		if (m->gold_filter && m->disagree[i] & GOLD_MISSING)
-			add(D, ROLE_NOISE, "gold: dropped text of it is in the gold, not extracted");
-		int bk, bt;
-		if (m->algo->decided && blk < 0 && !m->run.by_rule) {
-			model_blocks_inside(m, i, &bk, &bt);
-			if (bt > 0 && dc->reason[i] != REASON_PINNED &&
-			    (m->run.state_of != m->algo || !m->algo->decided(m->run.state, i)))
-				add(D, ROLE_DIM, "no decision of its own: %d of the %d blocks in it kept",
-				    bk, bt);
-		}
-
-		/* cc's figures decide for cc; every other method works its own
-		 * decision out (the method table) and shows cc's for comparison */
-		bool by_rule = m->run.by_rule;
-		bool cc = m->algo->figures_decide && !by_rule;
-		if ((!cc && !m->algo->text) || by_rule) {
-			/* an inline element's text goes with its block: the
-			 * block's reason, not the span's own figure */
-			if (blk >= 0 && dc->reason[i] != REASON_PINNED)
-				add(D, mark_role(k), "reason: %s (its block's)",
-				    reason_name((enum reason)dc->reason[blk]));
-			else
-				add(D, mark_role(k), "reason: %s", reason_name((enum reason)dc->reason[i]));
-		}
-		if (m->rule && m->run.rule && m->run.outcome.line_of &&
-		    m->run.outcome.line_of[i] > 0) {
-			/* which line of the rule file selected it */
-			int ln = m->run.outcome.line_of[i];
-			const char *dir = "?";
-			for (int q = 0; q < m->rule->nlines; q++)
-				if (m->rule->lines[q].lineno == ln && m->rule->lines[q].name)
-					dir = m->rule->lines[q].name;
-			add(D, mark_role(k), "rule %s:%d (%s:) selected it",
-			    m->rule->path ? m->rule->path : m->rule->host, ln, dir);
-		}
-		if (by_rule && m->rule) {
-			add(D, ROLE_DIM, "the site rule's body: decides (%s)",
-			    m->rule->path ? m->rule->path : m->rule->host);
-		} else if (m->algo->explain && m->run.state_of == m->algo) {
-			struct explain x = {
-				.line = explain_line, .ctx = D, .to = to,
-				.le = sym(D, "\xe2\x89\xa4", "<="), .ge = sym(D, "\xe2\x89\xa5", ">="),
-				.label = model_label,   /* whole, as the detail's heading */
-			};
-			m->algo->explain(&m->run, pg, model_decided_params(m), i, &x);
-		}
-		if (!cc)
-			add(D, ROLE_HEADING, "cc figures, for comparison");
-		cc_figures(D, m, i, cc, cc ? m->step : 0);
-
-		int src = model_pin_source(m, i);
-		if (src == i)
-			add(D, mark_role(model_mark(m, i)), "pin: pinned %s here (P or X unpins)",
-			    m->pins[i] == PIN_IN ? "in" : "out");
-		else if (src >= 0)
-			add(D, mark_role(model_mark(m, i)), "pin: pinned %s by %s (line %d)",
-			    m->pins[src] == PIN_IN ? "in" : "out", label(d, src, &b), d->line[src]);
-		else
-			add(D, ROLE_DIM, "pin: none (p pins in, x pins out)");
-
-		if (m->last_line[i] > d->line[i])
-			add(D, ROLE_NORMAL, "lines %d-%d, depth %d, %d child%s, #%d",
-			    d->line[i], m->last_line[i], d->depth[i], nchild,
-			    nchild == 1 ? "" : "ren", i);
-		else
-			add(D, ROLE_NORMAL, "line %d, depth %d, %d child%s, #%d",
-			    d->line[i], d->depth[i], nchild, nchild == 1 ? "" : "ren", i);
-		/* where its start tag is in the page's bytes (v shows them) */
-		size_t s0, s1;
-		int sl, sc;
-		if (model_source_range(m, i, &s0, &s1, &sl, &sc) == 0)
-			add(D, ROLE_NORMAL, "source: bytes %zu-%zu (line %d, column %d); v shows them",
-			    s0, s1, sl, sc);
-		else
-			add(D, ROLE_DIM, "source: no tag of its own (the parser added it)");
-		b.len = 0;
-		dom_xpath(d, i, &b);
-		add(D, ROLE_NORMAL, "%s", b.data);
-		/* the start tag as the page has it, every attribute (y and Y
-		 * copy an XPath and a selector for it) */
-		b.len = 0;
-		buf_printf(&b, "<%s", dom_tagname(d, i));
-		int a = d->attr_begin[i];
-		for (; a < d->attr_begin[i + 1] && b.len < 2000; a++) {
-			const char *v = d->pool + d->attrs[a].value;
-			size_t vn = strlen(v), vk = utf8_cut(v, vn, 200);
-			buf_printf(&b, " %s=\"%.*s%s\"", d->pool + d->attrs[a].name, (int)vk, v,
-				   vk < vn ? "~" : "");
-		}
-		if (a < d->attr_begin[i + 1])    /* say what the cut left out */
-			buf_printf(&b, " ~%d more", d->attr_begin[i + 1] - a);
-		buf_addc(&b, '>');
-		add(D, ROLE_DIM, "%s", b.data);
-
-		/* the element's own words, so it can be recognised */
-		b.len = 0;
-		for (int x = d->text_begin[i]; x < d->text_end[i] && b.len < 200; x++) {
-			if (d->texts[x].flags & (TEXT_SKIP | TEXT_BREAK))
-				continue;
-			if (b.len)
-				buf_addc(&b, ' ');
-			text_collapse(dom_text(d, x), d->texts[x].len, &b);
-		}
-		if (b.len) {
-			size_t cut = utf8_cut(b.data, b.len, 240);
-			add(D, ROLE_DIM, "text: %.*s%s", (int)cut, b.data, cut < b.len ? "~" : "");
-		}
+		m->algo->explain(&m->run, pg, model_decided_params(m), i, &x);
 	}
+	if (!cc)
+		add(D, ROLE_HEADING, "cc figures, for comparison");
+	cc_figures(D, m, i, cc, cc ? m->step : 0);
+	buf_free(&b);
+}
 
-	if (!(parts & DETAIL_PAGE)) {
-		buf_free(&b);
-		return;
+/* Element i's pin, place, source, path, start tag and words. */
+static void
+element_facts(struct detail *D, const struct tui_model *m, int i)
+{
+	const struct dom *d = m->d;
+	struct buf b;
+	buf_init(&b);
+	int nchild = 0;
+	for (int c = d->first_child[i]; c >= 0; c = d->next_sibling[c])
+		nchild++;
+	int src = model_pin_source(m, i);
+	if (src == i)
+		add(D, mark_role(model_mark(m, i)), "pin: pinned %s here (P or X unpins)",
+		    m->pins[i] == PIN_IN ? "in" : "out");
+	else if (src >= 0)
+		add(D, mark_role(model_mark(m, i)), "pin: pinned %s by %s (line %d)",
+		    m->pins[src] == PIN_IN ? "in" : "out", label(d, src, &b), d->line[src]);
+	else
+		add(D, ROLE_DIM, "pin: none (p pins in, x pins out)");
+
+	if (m->last_line[i] > d->line[i])
+		add(D, ROLE_NORMAL, "lines %d-%d, depth %d, %d child%s, #%d",
+		    d->line[i], m->last_line[i], d->depth[i], nchild,
+		    nchild == 1 ? "" : "ren", i);
+	else
+		add(D, ROLE_NORMAL, "line %d, depth %d, %d child%s, #%d",
+		    d->line[i], d->depth[i], nchild, nchild == 1 ? "" : "ren", i);
+	/* where its start tag is in the page's bytes (v shows them) */
+	size_t s0, s1;
+	int sl, sc;
+	if (model_source_range(m, i, &s0, &s1, &sl, &sc) == 0)
+		add(D, ROLE_NORMAL, "source: bytes %zu-%zu (line %d, column %d); v shows them",
+		    s0, s1, sl, sc);
+	else
+		add(D, ROLE_DIM, "source: no tag of its own (the parser added it)");
+	b.len = 0;
+	dom_xpath(d, i, &b);
+	add(D, ROLE_NORMAL, "%s", b.data);
+	/* the start tag as the page has it, every attribute (y and Y
+	 * copy an XPath and a selector for it) */
+	b.len = 0;
+	buf_printf(&b, "<%s", dom_tagname(d, i));
+	int a = d->attr_begin[i];
+	for (; a < d->attr_begin[i + 1] && b.len < 2000; a++) {
+		const char *v = d->pool + d->attrs[a].value;
+		size_t vn = strlen(v), vk = utf8_cut(v, vn, 200);
+		buf_printf(&b, " %s=\"%.*s%s\"", d->pool + d->attrs[a].name, (int)vk, v,
+			   vk < vn ? "~" : "");
 	}
-	/* the page as loaded (ALGORITHMS.md: show what was normalised) */
+	if (a < d->attr_begin[i + 1])    /* say what the cut left out */
+		buf_printf(&b, " ~%d more", d->attr_begin[i + 1] - a);
+	buf_addc(&b, '>');
+	add(D, ROLE_DIM, "%s", b.data);
+
+	/* the element's own words, so it can be recognised */
+	b.len = 0;
+	for (int x = d->text_begin[i]; x < d->text_end[i] && b.len < 200; x++) {
+		if (d->texts[x].flags & (TEXT_SKIP | TEXT_BREAK))
+			continue;
+		if (b.len)
+			buf_addc(&b, ' ');
+		text_collapse(dom_text(d, x), d->texts[x].len, &b);
+	}
+	if (b.len) {
+		size_t cut = utf8_cut(b.data, b.len, 240);
+		add(D, ROLE_DIM, "text: %.*s%s", (int)cut, b.data, cut < b.len ? "~" : "");
+	}
+	buf_free(&b);
+}
+
+/* The page as loaded (ALGORITHMS.md: show what was normalised). */
+static void
+page_section(struct detail *D, const struct tui *t)
+{
+	const struct tui_model *m = &t->m;
+	const struct dom *d = m->d;
+	const struct page *pg = m->pg;
+	const char *to = sym(D, "\xe2\x86\x92", "->");
 	add(D, ROLE_HEADING, "page");
 	if (t->site && t->site->n > 1) {
 		/* the loaded pages, which } and { move through */
@@ -417,7 +429,19 @@ build(struct detail *D, const struct tui *t, int parts)
 	    pg->src.forms_normalised, pg->src.forms_normalised == 1 ? "" : "s",
 	    pg->src.replacements, pg->src.replacements == 1 ? "" : "s", to);
 	meta_section(D, &pg->meta);
-	buf_free(&b);
+}
+
+static void
+build(struct detail *D, const struct tui *t, int parts)
+{
+	const struct tui_model *m = &t->m;
+	int i = m->sel;
+	if (i >= 0 && parts & DETAIL_ELEMENT) {
+		element_decision(D, t, i);
+		element_facts(D, m, i);
+	}
+	if (parts & DETAIL_PAGE)
+		page_section(D, t);
 }
 
 /* Whether a quote at s[i] opens a literal: after a bracket, a comma, an
