@@ -1456,8 +1456,10 @@ is_warc_name(const char *path)
 	return str_has_suffix(path, ".warc") || str_has_suffix(path, ".warc.gz");
 }
 
-int
-cmd_extract(struct cli *c)
+/* The inputs as given and listed (--from-list) into args: 0, or the exit
+ * status of a usage error or an unreadable list. */
+static int
+gather_inputs(struct cli *c, struct strv *args)
 {
 	if (c->ninputs < 1 && !c->from_list)
 		return cli_usage_error("extract needs at least one FILE, DIR, URL or -");
@@ -1465,136 +1467,174 @@ cmd_extract(struct cli *c)
 		return cli_usage_error("--links, --images and --front-matter go with --format markdown");
 	if (c->comments && c->format == FORMAT_TEXT)
 		return cli_usage_error("--comments goes with --format json, markdown or html");
+	for (int i = 0; i < c->ninputs; i++) {
+		if (c->from_list && !strcmp(c->from_list, "-") && !strcmp(c->inputs[i], "-"))
+			return cli_usage_error("--from-list - reads standard input: no - input beside it");
+		if (c->outdir && is_warc_name(c->inputs[i]))
+			return cli_usage_error("a WARC file's pages go to standard output: no -o");
+		strv_add(args, c->inputs[i]);
+	}
+	if (c->from_list && read_list(c->from_list, args) < 0)
+		return 1;
+	return 0;
+}
+
+/* -o DIR made if need be, and writable: 0, or 1 reported. */
+static int
+check_outdir(const char *dir)
+{
+	struct stat st;
+	if (mkdir_parents(dir) < 0) {
+		cli_report(dir, strerror(errno));
+		return 1;
+	}
+	if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		cli_report(dir, "not a directory");
+		return 1;
+	}
+	if (access(dir, W_OK | X_OK) < 0) {
+		cli_report(dir, "directory not writable");
+		return 1;
+	}
+	return 0;
+}
+
+/* --rules loaded into c->ruleset, and their XPath lines checked once, now,
+ * as rules check words them, not once a page: the problems found, or -1
+ * when the rules could not be read (reported). */
+static int
+load_rules(struct cli *c)
+{
+	int ne = 0;
+	char err[256];
+	if (rules_load(c->rules, &c->ruleset, rule_diag, NULL, &ne, err, sizeof err) < 0) {
+		cli_report(c->rules, err);
+		return -1;
+	}
+	for (int i = 0; i < c->ruleset->n; i++)
+		ne += rule_check_xpath(c->ruleset->v[i], load_diag, NULL);
+	return ne;
+}
+
+/* Directories walked into their pages: each page into in, the directory
+ * it was found under into roots ("" for a page given as itself).  1 when
+ * a directory could not be walked or held no page (reported), else 0. */
+static int
+expand_inputs(const struct strv *args, struct strv *in, struct strv *roots)
+{
+	int status = 0;
+	for (int i = 0; i < args->n; i++) {
+		const char *a = args->v[i];
+		struct stat st;
+		if (strcmp(a, "-") && !cli_is_url(a) && stat(a, &st) == 0 && S_ISDIR(st.st_mode)) {
+			char err[256];
+			int before = in->n;
+			if (walk_dir(a, walk_page_exts, 64, 0, in, walk_skip, NULL, err, sizeof err) < 0) {
+				cli_report(a, err);
+				status = 1;
+			} else if (in->n == before) {
+				cli_report(a, "no pages here (.html, .htm, .xhtml, or .gz of them)");
+				status = 1;
+			}
+			while (roots->n < in->n)
+				strv_add(roots, a);
+		} else {
+			strv_add(in, a);
+			strv_add(roots, "");
+		}
+	}
+	return status;
+}
+
+/* -o DIR: one output per page, never two pages on one name (the second
+ * is reported and skipped: *status 1). */
+static char **
+output_paths(const struct cli *c, const struct strv *in, const struct strv *roots,
+	     bool *skip, int *status)
+{
+	char **outpath = xcalloc((size_t)in->n + 1, sizeof *outpath);
+	const char *ext = format_entry(c->format)->ext;
+	for (int i = 0; i < in->n; i++) {
+		const char *root = roots->v[i];
+		char *name = out_name(in->v[i], *root ? root : NULL);
+		struct buf p;
+		buf_init(&p);
+		buf_printf(&p, "%s/%s.%s", c->outdir, name, ext);
+		free(name);
+		outpath[i] = buf_steal(&p, NULL);
+		for (int j = 0; j < i && !skip[i]; j++)
+			if (outpath[j] && !strcmp(outpath[j], outpath[i])) {
+				char why[600];
+				snprintf(why, sizeof why, "its output %s is %s's already",
+					 outpath[i], in->v[j]);
+				cli_report(in->v[i], why);
+				skip[i] = true;
+				*status = 1;
+			}
+	}
+	return outpath;
+}
+
+/* An output that is one of the inputs (-o DIR the pages' own directory,
+ * --format html) would replace the page with its extraction: the usage
+ * error's status, before any work, or 0. */
+static int
+output_clash(const struct strv *in, char *const *outpath)
+{
+	struct stat *ist = xcalloc((size_t)in->n + 1, sizeof *ist);
+	bool *have = xcalloc((size_t)in->n + 1, sizeof *have);
+	for (int i = 0; i < in->n; i++)
+		have[i] = strcmp(in->v[i], "-") && stat(in->v[i], &ist[i]) == 0;
+	int clash = -1, with = -1;
+	for (int i = 0; i < in->n && clash < 0; i++) {
+		struct stat st;
+		if (!outpath[i] || stat(outpath[i], &st) < 0)
+			continue;
+		for (int j = 0; j < in->n && clash < 0; j++)
+			if (have[j] && ist[j].st_dev == st.st_dev && ist[j].st_ino == st.st_ino) {
+				clash = i;
+				with = j;
+			}
+	}
+	free(ist);
+	free(have);
+	if (clash < 0)
+		return 0;
+	return cli_usage_error("%s: -o would write over the input %s; give -o another directory",
+			       outpath[clash], in->v[with]);
+}
+
+int
+cmd_extract(struct cli *c)
+{
 	/* plain text prints no metadata: of it only the canonical address,
 	 * which rules match, is found */
 	c->page.canonical_only = c->format == FORMAT_TEXT;
 	struct strv args = { 0 };
-	for (int i = 0; i < c->ninputs; i++) {
-		if (c->from_list && !strcmp(c->from_list, "-") && !strcmp(c->inputs[i], "-")) {
-			strv_free(&args);
-			return cli_usage_error("--from-list - reads standard input: no - input beside it");
-		}
-		if (c->outdir && is_warc_name(c->inputs[i])) {
-			strv_free(&args);
-			return cli_usage_error("a WARC file's pages go to standard output: no -o");
-		}
-		strv_add(&args, c->inputs[i]);
-	}
-	if (c->from_list && read_list(c->from_list, &args) < 0) {
+	int rc = gather_inputs(c, &args);
+	if (!rc && c->outdir)
+		rc = check_outdir(c->outdir);
+	int ne = !rc && c->rules ? load_rules(c) : 0;   /* problems in the rule files */
+	if (rc || ne < 0) {
 		strv_free(&args);
-		return 1;
-	}
-	if (c->outdir) {
-		struct stat st;
-		if (mkdir_parents(c->outdir) < 0) {
-			cli_report(c->outdir, strerror(errno));
-			strv_free(&args);
-			return 1;
-		}
-		if (stat(c->outdir, &st) < 0 || !S_ISDIR(st.st_mode)) {
-			cli_report(c->outdir, "not a directory");
-			strv_free(&args);
-			return 1;
-		}
-		if (access(c->outdir, W_OK | X_OK) < 0) {
-			cli_report(c->outdir, "directory not writable");
-			strv_free(&args);
-			return 1;
-		}
-	}
-	int ne = 0;             /* problems in the rule files */
-	if (c->rules) {
-		char err[256];
-		if (rules_load(c->rules, &c->ruleset, rule_diag, NULL, &ne, err, sizeof err) < 0) {
-			cli_report(c->rules, err);
-			strv_free(&args);
-			return 1;
-		}
-		/* XPath errors once, now, as rules check words them, not once
-		 * a page; a rule file with a problem makes the exit status 1 */
-		for (int i = 0; i < c->ruleset->n; i++)
-			ne += rule_check_xpath(c->ruleset->v[i], load_diag, NULL);
+		return rc ? rc : 1;
 	}
 	struct strv in = { 0 }, roots = { 0 };
 	int status = ne > 0;
-	for (int i = 0; i < args.n; i++) {
-		const char *a = args.v[i];
-		struct stat st;
-		if (strcmp(a, "-") && !cli_is_url(a) && stat(a, &st) == 0 && S_ISDIR(st.st_mode)) {
-			char err[256];
-			int before = in.n;
-			if (walk_dir(a, walk_page_exts, 64, 0, &in, walk_skip, NULL, err, sizeof err) < 0) {
-				cli_report(a, err);
-				status = 1;
-			} else if (in.n == before) {
-				cli_report(a, "no pages here (.html, .htm, .xhtml, or .gz of them)");
-				status = 1;
-			}
-			while (roots.n < in.n)
-				strv_add(&roots, a);
-		} else {
-			strv_add(&in, a);
-			strv_add(&roots, "");
-		}
-	}
-	/* -o DIR: one output per page, never two pages on one name */
+	status |= expand_inputs(&args, &in, &roots);
 	char **outpath = NULL;
 	bool *skip = xcalloc((size_t)in.n + 1, sizeof *skip);
-	if (c->outdir) {
-		outpath = xcalloc((size_t)in.n + 1, sizeof *outpath);
-		const char *ext = format_entry(c->format)->ext;
-		for (int i = 0; i < in.n; i++) {
-			const char *root = roots.v[i];
-			char *name = out_name(in.v[i], *root ? root : NULL);
-			struct buf p;
-			buf_init(&p);
-			buf_printf(&p, "%s/%s.%s", c->outdir, name, ext);
-			free(name);
-			outpath[i] = buf_steal(&p, NULL);
-			for (int j = 0; j < i && !skip[i]; j++)
-				if (outpath[j] && !strcmp(outpath[j], outpath[i])) {
-					char why[600];
-					snprintf(why, sizeof why, "its output %s is %s's already",
-						 outpath[i], in.v[j]);
-					cli_report(in.v[i], why);
-					skip[i] = true;
-					status = 1;
-				}
-		}
-	}
-	/* an output that is one of the inputs (-o DIR the pages' own
-	 * directory, --format html) would replace the page with its
-	 * extraction: stop before any work */
-	if (outpath) {
-		struct stat *ist = xcalloc((size_t)in.n + 1, sizeof *ist);
-		bool *have = xcalloc((size_t)in.n + 1, sizeof *have);
+	if (c->outdir)
+		outpath = output_paths(c, &in, &roots, skip, &status);
+	if (outpath && (rc = output_clash(&in, outpath)) != 0) {
 		for (int i = 0; i < in.n; i++)
-			have[i] = strcmp(in.v[i], "-") && stat(in.v[i], &ist[i]) == 0;
-		int clash = -1, with = -1;
-		for (int i = 0; i < in.n && clash < 0; i++) {
-			struct stat st;
-			if (!outpath[i] || stat(outpath[i], &st) < 0)
-				continue;
-			for (int j = 0; j < in.n && clash < 0; j++)
-				if (have[j] && ist[j].st_dev == st.st_dev && ist[j].st_ino == st.st_ino) {
-					clash = i;
-					with = j;
-				}
-		}
-		free(ist);
-		free(have);
-		if (clash >= 0) {
-			int rc = cli_usage_error("%s: -o would write over the input %s; give -o "
-						 "another directory", outpath[clash], in.v[with]);
-			for (int i = 0; i < in.n; i++)
-				free(outpath[i]);
-			free(outpath);
-			free(skip);
-			strv_free(&in);
-			strv_free(&roots);
-			strv_free(&args);
-			return rc;
-		}
+			free(outpath[i]);
+		free(outpath);
+		free(skip);
+		strv_free(&in);
+		strv_free(&roots);
+		strv_free(&args);
+		return rc;
 	}
 	/* the pages that still run, with their outputs */
 	struct strv run = { 0 };
