@@ -427,6 +427,152 @@ wet_record(struct buf *o, const struct item *it, const char *url, const char *te
 	buf_free(&u);
 }
 
+/* -v: how the page was read, its script and what the parser lost. */
+static void
+say_loaded(const char *input, struct page *pg)
+{
+	const struct load_result *l = &pg->src;
+	eprintf("%s: %s (%s), %zu replaced, %zu references, "
+		"%zu presentation forms%s%s\n", input, l->charset.name,
+		charset_how(&l->charset), l->replacements,
+		l->refs_decoded, l->forms_normalised,
+		*l->charset.note ? "; " : "", l->charset.note);
+	if (pg->dom) {
+		const struct tib_detect *sc = page_script(pg);
+		eprintf("%s: script %s%s, syllables at 1-7 %.2f, "
+			"at 1-5 %.2f%s%s%s\n", input,
+			tib_script_name(sc->dominant),
+			sc->tibetan ? ", Tibetan page" : "",
+			sc->share7, sc->share5,
+			*sc->legacy_font ? "; legacy Tibetan encoding suspected (" : "",
+			sc->legacy_font, *sc->legacy_font ? ")" : "");
+		struct buf note;
+		buf_init(&note);
+		dom_parse_note(pg->dom, true, &note);
+		eprintf("%s: %s%s\n", input, dom_lost(pg->dom) ? "warning: " : "", note.data);
+		buf_free(&note);
+	}
+}
+
+/* -v: which rule's body: line matched, or why the method decided. */
+static void
+say_rule(const struct cli *c, const char *input, const struct rule *rule,
+	 const struct run *run, const char *rule_url)
+{
+	if (c->verbose && rule) {
+		const char *rn = rule->path ? rule->path : rule->host;
+		if (run->outcome.body_line)
+			eprintf("%s: rule %s: body: line %d matched\n", input, rn,
+				run->outcome.body_line);
+		else
+			eprintf("%s: rule %s: %s, %s\n", input, rn,
+				rule->body.n ? "no body: line matched" : "the rule has no body: line",
+				run->by_rule ? "autodetect_on_failure: no, nothing extracted" :
+				c->ftr_only ? "the method decided, standing in for the reader's own detection" :
+				"the method decided");
+	} else if (c->verbose && c->ruleset) {
+		eprintf("%s: no rule for %s\n", input, rule_url ? rule_url : "this page");
+	}
+}
+
+/* A rule's date is as the page wrote it: ISO 8601 when it reads as one. */
+static void
+rule_date_iso(struct page *pg)
+{
+	if (!pg->meta.date || !pg->meta.date_from || strcmp(pg->meta.date_from, "rule"))
+		return;
+	char day[11], *iso = extract_date_iso(pg->meta.date);
+	if (!iso && extract_date_text(pg->meta.date, strlen(pg->meta.date),
+				      pg->meta.language, day))
+		iso = xstrdup(day);
+	if (iso) {
+		free(pg->meta.date);
+		pg->meta.date = iso;
+	}
+}
+
+/* What a page's JSON line says beside its text. */
+struct page_json {
+	const struct item *it;
+	const char *url;
+	const struct method *algo;
+	const struct rule *rule;
+	int more_pages;         /* pages of the article followed */
+	const char *single;     /* its one-page version's address, or NULL */
+	double ms;
+};
+
+static void
+json_page(struct buf *o, const struct cli *c, const struct page_json *j, struct page *pg,
+	  const struct run *run, const struct buf *text, const struct buf *comments)
+{
+	buf_addc(o, '{');
+	json_field(o, "file", j->it->s[S_FILE], true);
+	json_field(o, "url", j->url, true);
+	if (j->it->s[S_ID])
+		json_field(o, "warc_record_id", j->it->s[S_ID], true);
+	if (j->it->s[S_DATE])
+		json_field(o, "warc_date", j->it->s[S_DATE], true);
+	json_field(o, "title", pg->meta.title && *pg->meta.title ? pg->meta.title : NULL, true);
+	json_field(o, "date", pg->meta.date, true);
+	json_field(o, "keywords", pg->meta.keywords, true);
+	json_field(o, "algo", j->algo->name, true);
+	if (c->ruleset) {
+		json_field(o, "rule", j->rule ? j->rule->path : NULL, true);
+		/* which body: line selected the text (null: none did), and
+		 * how many elements and texts its strip: lines removed */
+		if (j->rule && run->outcome.body_line)
+			buf_printf(o, "\"rule_body_line\":%d,", run->outcome.body_line);
+		else
+			buf_adds(o, "\"rule_body_line\":null,");
+		buf_printf(o, "\"rule_strips\":%d,", j->rule ? run->outcome.nstrip : 0);
+		if (j->more_pages)
+			buf_printf(o, "\"pages\":%d,", j->more_pages + 1);
+		if (j->single)
+			json_field(o, "single_page_link", j->single, true);
+	}
+	json_field(o, "charset", pg->src.charset.name, true);
+	json_field(o, "charset_source", charset_source_name(pg->src.charset.source), true);
+	if (c->algo->json)
+		c->algo->json(run, o);
+	buf_printf(o, "\"chars\":%zu,\"ms\":%.1f,",
+		   utf8_count_chars(text->data ? text->data : "", text->len), j->ms);
+	buf_adds(o, "\"text\":");
+	buf_add_json(o, text->data ? text->data : "", text->len);
+	meta_json(o, &pg->meta);
+	if (comments->len) {
+		buf_adds(o, ",\"comments\":");
+		buf_add_json(o, comments->data, comments->len);
+	}
+	buf_adds(o, "}\n");
+}
+
+/* -o: the page's output written below DIR, as the input was below its
+ * directory; r->out then holds nothing, or the reason it failed. */
+static void
+write_output(const struct cli *c, const char *outpath, struct result *r)
+{
+	struct buf *o = &r->out;
+	char err[256];
+	char *dir = xstrdup(outpath);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		*slash = '\0';
+	if (slash && mkdir_parents(dir) < 0) {
+		o->len = 0;
+		buf_printf(o, "%s: %s", dir, strerror(errno));
+		r->failed = 1;
+	} else if (write_file_atomic(outpath, o->data ? o->data : "", o->len,
+				     c->force ? 0 : WRITE_BACKUP, err, sizeof err) < 0) {
+		o->len = 0;
+		buf_printf(o, "%s: %s", outpath, err);
+		r->failed = 1;
+	} else {
+		o->len = 0;
+	}
+	free(dir);
+}
+
 static void
 extract_page(const struct cli *c, const void *site, const struct item *it,
 	     const char *outpath, struct result *r)
@@ -448,29 +594,8 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 		page_free(&pg);
 		return;
 	}
-	if (c->verbose) {
-		const struct load_result *l = &pg.src;
-		eprintf("%s: %s (%s), %zu replaced, %zu references, "
-			"%zu presentation forms%s%s\n", input, l->charset.name,
-			charset_how(&l->charset), l->replacements,
-			l->refs_decoded, l->forms_normalised,
-			*l->charset.note ? "; " : "", l->charset.note);
-		if (pg.dom) {
-			const struct tib_detect *sc = page_script(&pg);
-			eprintf("%s: script %s%s, syllables at 1-7 %.2f, "
-				"at 1-5 %.2f%s%s%s\n", input,
-				tib_script_name(sc->dominant),
-				sc->tibetan ? ", Tibetan page" : "",
-				sc->share7, sc->share5,
-				*sc->legacy_font ? "; legacy Tibetan encoding suspected (" : "",
-				sc->legacy_font, *sc->legacy_font ? ")" : "");
-			struct buf note;
-			buf_init(&note);
-			dom_parse_note(pg.dom, true, &note);
-			eprintf("%s: %s%s\n", input, dom_lost(pg.dom) ? "warning: " : "", note.data);
-			buf_free(&note);
-		}
-	}
+	if (c->verbose)
+		say_loaded(input, &pg);
 	/* the page's address dates it too (a date in its path) */
 	const char *page_url = c->url ? c->url : cli_is_url(input) ? input : NULL;
 	if (page_url && pg.dom && !c->page.canonical_only) {
@@ -503,20 +628,8 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 				r->rule = k;
 		r->body_line = run.outcome.body_line;
 	}
-	if (c->verbose && rule) {
-		const char *rn = rule->path ? rule->path : rule->host;
-		if (run.outcome.body_line)
-			eprintf("%s: rule %s: body: line %d matched\n", input, rn,
-				run.outcome.body_line);
-		else
-			eprintf("%s: rule %s: %s, %s\n", input, rn,
-				rule->body.n ? "no body: line matched" : "the rule has no body: line",
-				run.by_rule ? "autodetect_on_failure: no, nothing extracted" :
-				c->ftr_only ? "the method decided, standing in for the reader's own detection" :
-				"the method decided");
-	} else if (c->verbose && c->ruleset) {
-		eprintf("%s: no rule for %s\n", input, rule_url ? rule_url : "this page");
-	}
+	if (c->verbose)
+		say_rule(c, input, rule, &run, rule_url);
 	/* the rest of a multi-page article, and the one-page version's
 	 * address (said; pith does not fetch it) */
 	int more_pages = 0;
@@ -531,17 +644,8 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 	}
 	if (c->verbose && algo->report && run.state_of == algo)
 		algo->report(&run, &pg, input, stderr);
-	/* a rule's date is as the page wrote it: ISO 8601 when it reads as one */
-	if (run.rule && pg.meta.date && pg.meta.date_from && !strcmp(pg.meta.date_from, "rule")) {
-		char day[11], *iso = extract_date_iso(pg.meta.date);
-		if (!iso && extract_date_text(pg.meta.date, strlen(pg.meta.date),
-					      pg.meta.language, day))
-			iso = xstrdup(day);
-		if (iso) {
-			free(pg.meta.date);
-			pg.meta.date = iso;
-		}
-	}
+	if (run.rule)
+		rule_date_iso(&pg);
 	if (c->gold_dir)
 		gold_report(c, input, run.text.data, run.text.len, &r->gold);
 	struct buf text = run.text;
@@ -555,45 +659,9 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 	const char *url = it->s[S_URL] ? it->s[S_URL] : c->url ? c->url :
 			  cli_is_url(input) ? input : pg.meta.canonical;
 	if (c->format == FORMAT_JSON) {
-		buf_addc(o, '{');
-		json_field(o, "file", it->s[S_FILE], true);
-		json_field(o, "url", url, true);
-		if (it->s[S_ID])
-			json_field(o, "warc_record_id", it->s[S_ID], true);
-		if (it->s[S_DATE])
-			json_field(o, "warc_date", it->s[S_DATE], true);
-		json_field(o, "title", pg.meta.title && *pg.meta.title ? pg.meta.title : NULL, true);
-		json_field(o, "date", pg.meta.date, true);
-		json_field(o, "keywords", pg.meta.keywords, true);
-		json_field(o, "algo", algo->name, true);
-		if (c->ruleset) {
-			json_field(o, "rule", rule ? rule->path : NULL, true);
-			/* which body: line selected the text (null: none did), and
-			 * how many elements and texts its strip: lines removed */
-			if (rule && run.outcome.body_line)
-				buf_printf(o, "\"rule_body_line\":%d,", run.outcome.body_line);
-			else
-				buf_adds(o, "\"rule_body_line\":null,");
-			buf_printf(o, "\"rule_strips\":%d,", rule ? run.outcome.nstrip : 0);
-			if (more_pages)
-				buf_printf(o, "\"pages\":%d,", more_pages + 1);
-			if (single)
-				json_field(o, "single_page_link", single, true);
-		}
-		json_field(o, "charset", pg.src.charset.name, true);
-		json_field(o, "charset_source", charset_source_name(pg.src.charset.source), true);
-		if (c->algo->json)
-			c->algo->json(&run, o);
-		buf_printf(o, "\"chars\":%zu,\"ms\":%.1f,",
-			   utf8_count_chars(text.data ? text.data : "", text.len), ms);
-		buf_adds(o, "\"text\":");
-		buf_add_json(o, text.data ? text.data : "", text.len);
-		meta_json(o, &pg.meta);
-		if (comments.len) {
-			buf_adds(o, ",\"comments\":");
-			buf_add_json(o, comments.data, comments.len);
-		}
-		buf_adds(o, "}\n");
+		struct page_json j = { .it = it, .url = url, .algo = algo, .rule = rule,
+				       .more_pages = more_pages, .single = single, .ms = ms };
+		json_page(o, c, &j, &pg, &run, &text, &comments);
 	} else if (structured) {
 		struct format_opts fo = { .links = c->links, .images = c->images,
 					  .url = page_url ? page_url : pg.meta.canonical,
@@ -611,26 +679,8 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 	free(side);
 	page_free(&pg);
 
-	if (outpath) {
-		/* below -o DIR, as the input was below its directory */
-		char *dir = xstrdup(outpath);
-		char *slash = strrchr(dir, '/');
-		if (slash)
-			*slash = '\0';
-		if (slash && mkdir_parents(dir) < 0) {
-			o->len = 0;
-			buf_printf(o, "%s: %s", dir, strerror(errno));
-			r->failed = 1;
-		} else if (write_file_atomic(outpath, o->data ? o->data : "", o->len,
-					     c->force ? 0 : WRITE_BACKUP, err, sizeof err) < 0) {
-			o->len = 0;
-			buf_printf(o, "%s: %s", outpath, err);
-			r->failed = 1;
-		} else {
-			o->len = 0;
-		}
-		free(dir);
-	}
+	if (outpath)
+		write_output(c, outpath, r);
 }
 
 /* ---- output in input order ---- */
