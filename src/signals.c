@@ -11,13 +11,13 @@
 #include "signals.h"
 
 const char *const feature_names[F_COUNT] = {
-#define F_NAME(id, name, what) name,
+#define F_NAME(id, name, what, fn) name,
 	FEATURES(F_NAME)
 #undef F_NAME
 };
 
 const char *const feature_meanings[F_COUNT] = {
-#define F_WHAT(id, name, what) what,
+#define F_WHAT(id, name, what, fn) what,
 	FEATURES(F_WHAT)
 #undef F_WHAT
 };
@@ -429,70 +429,81 @@ thread_replies(const struct dom *d, const struct metrics *m,
 	free(firstpost);
 }
 
-void
-features_compute(const struct page *pg, const float *stage1, struct features *f)
+/* What the signals of a page's blocks are computed from, found in a few
+ * passes over the page. */
+struct fctx {
+	const struct dom *d;
+	const struct metrics *m;
+	struct decision cc;         /* cc at its defaults */
+	struct lineblock *lb;       /* lb.mode all, no reflow */
+	uint8_t *inreg;             /* per Ctext line: in a region */
+	/* per element (as a block): */
+	int *ownlink, *punct;
+	uint8_t *ends, *copy;
+	long *before;               /* the page's text before it */
+	uint8_t *anc, *own;         /* A_* flags, inherited and its own */
+	int *kids, *longkids;       /* its block children, those of 80+ characters */
+	long total;                 /* the page's text */
+	int *order, nb;             /* the blocks in reading order */
+	struct wordset ws;          /* JSON-LD articleBody's words */
+	bool has_ld;
+	int bodyta;
+};
+
+/* The blocks' own text: link and non-link, punctuation, where it
+ * starts, its last mark, the copyright words. */
+static void
+own_text(struct fctx *c)
 {
-	const struct dom *d = pg->dom;
-	const struct metrics *m = pg->m;
+	const struct dom *d = c->d;
+	const struct metrics *m = c->m;
 	int n = d->n;
-	memset(f, 0, sizeof *f);
-
-	struct params defp;
-	params_default(&defp);
-	struct decision cc;
-	decision_init(&cc, n);
-	decide_cc(d, m, &defp, NULL, &cc);
-
-	/* own text per block, link and non-link, and where it starts */
-	int *ownlink = xcalloc((size_t)n + 1, sizeof *ownlink);
 	int *first = xmalloc(((size_t)n + 1) * sizeof *first);
-	int *punct = xcalloc((size_t)n + 1, sizeof *punct);
-	uint8_t *ends = xcalloc((size_t)n + 1, 1);
-	uint8_t *copy = xcalloc((size_t)n + 1, 1);
 	for (int i = 0; i < n; i++)
 		first[i] = -1;
-	long total = 0;
-	int nb = 0;
 	static const char *const copyright_words[] = { "\xc2\xa9", "copyright", "all rights reserved" };
 	struct word_finder copyright;
 	word_finder_init(&copyright, copyright_words, 3);
-	int *order = xmalloc(((size_t)n + 1) * sizeof *order);
-	long *before = xmalloc(((size_t)n + 1) * sizeof *before);
 	for (int t = 0; t < d->ntexts; t++) {
 		const struct dom_text *x = &d->texts[t];
 		if (x->flags & (TEXT_SKIP | TEXT_BREAK))
 			continue;
-		int c = m->tchars[t];
-		if (c == 0)
+		int ch = m->tchars[t];
+		if (ch == 0)
 			continue;
 		int b = x->block;
 		if (first[b] < 0) {
-			first[b] = nb;
-			order[nb++] = b;
-			before[b] = total;
+			first[b] = c->nb;
+			c->order[c->nb++] = b;
+			c->before[b] = c->total;
 		}
 		if (x->flags & TEXT_LINK)
-			ownlink[b] += c;
-		total += c;
+			c->ownlink[b] += ch;
+		c->total += ch;
 		const unsigned char *u = (const unsigned char *)dom_text(d, t);
 		uint32_t last = 0;
 		for (size_t i = 0; i < x->len;) {
 			uint32_t cp;
 			i += u[i] < 0x80 ? (cp = u[i], 1) : utf8_decode(u + i, x->len - i, &cp);
-			punct[b] += is_sentence_punct(cp);
+			c->punct[b] += is_sentence_punct(cp);
 			if (!uc_is_white(cp))
 				last = cp;
 		}
-		ends[b] = is_sentence_punct(last) && last != ',' && last != 0xFF0C &&
-			  last != 0x060C && last != 0x3001;
+		c->ends[b] = is_sentence_punct(last) && last != ',' && last != 0xFF0C &&
+			     last != 0x060C && last != 0x3001;
 		if (word_finder_scan(&copyright, dom_text(d, t), x->len))
-			copy[b] = 1;
+			c->copy[b] = 1;
 	}
+	free(first);
+}
 
-	/* ancestor flags, inherited down the pre-order; own[] keeps each
-	 * element's own */
-	uint8_t *anc = xcalloc((size_t)n + 1, 1);
-	uint8_t *own = xcalloc((size_t)n + 1, 1);
+/* Ancestor flags, inherited down the pre-order; own[] keeps each
+ * element's own. */
+static void
+ancestor_flags(struct fctx *c)
+{
+	const struct dom *d = c->d;
+	int n = d->n;
 	struct word_lists wl;
 	word_lists_init(&wl);
 	uint8_t *named_thread = xcalloc((size_t)n + 1, 1);
@@ -521,125 +532,251 @@ features_compute(const struct page *pg, const float *stage1, struct features *f)
 			a |= A_SEMANTIC;
 		if (hidden(d, i))
 			a |= A_HIDDEN;
-		own[i] = a;
-		anc[i] = a | (d->parent[i] >= 0 ? anc[d->parent[i]] : 0);
+		c->own[i] = a;
+		c->anc[i] = a | (d->parent[i] >= 0 ? c->anc[d->parent[i]] : 0);
 	}
 	word_memo_free(wl.memo);
 	free(tagflags);
-	thread_replies(d, m, named_thread, own, anc);
+	thread_replies(d, c->m, named_thread, c->own, c->anc);
 	free(named_thread);
+}
 
-	/* line-block regions (mode all, no reflow) as a bitmap of lines */
-	struct params lbp = defp;
+/* Line-block regions (mode all, no reflow) as a bitmap of lines. */
+static void
+lb_regions(struct fctx *c, const struct page *pg, const struct params *defp)
+{
+	struct params lbp = *defp;
 	lbp.lb_mode = LB_MODE_ALL;
 	lbp.lb_reflow = 0;
-	struct lineblock *lb = lineblock_build(pg->src.text, pg->src.len, &lbp);
-	uint8_t *inreg = xcalloc((size_t)lb->nlines + 2, 1);
-	for (int r = 0; r < lb->nregions; r++) {
+	c->lb = lineblock_build(pg->src.text, pg->src.len, &lbp);
+	c->inreg = xcalloc((size_t)c->lb->nlines + 2, 1);
+	for (int r = 0; r < c->lb->nregions; r++) {
 		int a, z;
-		lineblock_region_lines(lb, &lb->regions[r], &a, &z);
-		for (int l = a; l <= z && l <= lb->nlines; l++)
+		lineblock_region_lines(c->lb, &c->lb->regions[r], &a, &z);
+		for (int l = a; l <= z && l <= c->lb->nlines; l++)
 			if (l >= 1)
-				inreg[l] = 1;
+				c->inreg[l] = 1;
 	}
+}
 
-	/* JSON-LD articleBody words */
-	struct wordset ws = { 0 };
-	struct buf body;
-	buf_init(&body);
-	bool has_ld = jsonld_body(d, &body);
-	if (has_ld)
-		each_word(body.data, body.len, add_word, &ws);
-	buf_free(&body);
-
-	/* long blocks among each parent's block children */
-	int *kids = xcalloc((size_t)n + 1, sizeof *kids);
-	int *longkids = xcalloc((size_t)n + 1, sizeof *longkids);
-	for (int j = 0; j < nb; j++) {
-		int b = order[j], p = d->parent[b];
+/* Long blocks among each parent's block children. */
+static void
+long_kids(struct fctx *c)
+{
+	for (int j = 0; j < c->nb; j++) {
+		int b = c->order[j], p = c->d->parent[b];
 		if (p < 0)
 			continue;
-		kids[p]++;
-		longkids[p] += m->own[b] + ownlink[b] >= 80;
+		c->kids[p]++;
+		c->longkids[p] += c->m->own[b] + c->ownlink[b] >= 80;
 	}
+}
 
-	int bodyta = d->body >= 0 ? m->TA[d->body] : m->TA[0];
+static void
+fctx_init(struct fctx *c, const struct page *pg)
+{
+	const struct dom *d = pg->dom;
+	size_t n = (size_t)d->n + 1;
+	memset(c, 0, sizeof *c);
+	c->d = d;
+	c->m = pg->m;
+	struct params defp;
+	params_default(&defp);
+	decision_init(&c->cc, d->n);
+	decide_cc(d, c->m, &defp, NULL, &c->cc);
+	c->ownlink = xcalloc(n, sizeof *c->ownlink);
+	c->punct = xcalloc(n, sizeof *c->punct);
+	c->ends = xcalloc(n, 1);
+	c->copy = xcalloc(n, 1);
+	c->order = xmalloc(n * sizeof *c->order);
+	c->before = xmalloc(n * sizeof *c->before);
+	c->anc = xcalloc(n, 1);
+	c->own = xcalloc(n, 1);
+	c->kids = xcalloc(n, sizeof *c->kids);
+	c->longkids = xcalloc(n, sizeof *c->longkids);
+	own_text(c);
+	ancestor_flags(c);
+	lb_regions(c, pg, &defp);
+	struct buf body;
+	buf_init(&body);
+	c->has_ld = jsonld_body(d, &body);
+	if (c->has_ld)
+		each_word(body.data, body.len, add_word, &c->ws);
+	buf_free(&body);
+	long_kids(c);
+	c->bodyta = d->body >= 0 ? c->m->TA[d->body] : c->m->TA[0];
+}
+
+static void
+fctx_free(struct fctx *c)
+{
+	wordset_free(&c->ws);
+	free(c->inreg);
+	lineblock_free(c->lb);
+	free(c->kids);
+	free(c->longkids);
+	free(c->anc);
+	free(c->own);
+	free(c->ownlink);
+	free(c->punct);
+	free(c->ends);
+	free(c->copy);
+	free(c->order);
+	free(c->before);
+	decision_free(&c->cc);
+}
+
+/* ---- the base signals of block b, one function each (signals.h) ---- */
+
+static int
+chars_of(const struct fctx *c, int b)
+{
+	return c->m->own[b] + c->ownlink[b];
+}
+
+/* link text over all text of element e's subtree, 0 for none */
+static float
+ld_of(const struct fctx *c, int e)
+{
+	const struct metrics *m = c->m;
+	return e >= 0 && m->TA[e] + m->LT[e] > 0 ? (float)m->LT[e] / (m->TA[e] + m->LT[e]) : 0;
+}
+
+static float sig_bias(const struct fctx *c, int b) { (void)c, (void)b; return 1; }
+static float sig_log_chars(const struct fctx *c, int b) { return logf(1.0f + chars_of(c, b)); }
+static float
+sig_link_density(const struct fctx *c, int b)
+{
+	int chars = chars_of(c, b);
+	return chars ? (float)c->ownlink[b] / chars : 0;
+}
+static float sig_log_cc(const struct fctx *c, int b) { return logf(1.0f + (float)c->m->CC[b]); }
+static float sig_log_td(const struct fctx *c, int b) { return logf(1.0f + (float)c->m->TD[b]); }
+static float sig_cs(const struct fctx *c, int b) { return (float)c->cc.CS[b]; }
+static float sig_parent_ld(const struct fctx *c, int b) { return ld_of(c, c->d->parent[b]); }
+static float
+sig_grand_ld(const struct fctx *c, int b)
+{
+	int p = c->d->parent[b];
+	return ld_of(c, p >= 0 ? c->d->parent[p] : -1);
+}
+static float
+sig_container(const struct fctx *c, int b)
+{
+	int p = c->d->parent[b];
+	float v = p >= 0 && c->bodyta > 0 ? (float)c->m->TA[p] / c->bodyta : 0;
+	return v > 1 ? 1 : v;
+}
+static float
+sig_position(const struct fctx *c, int b)
+{
+	return c->total ? (float)c->before[b] / c->total : 0;
+}
+static float
+sig_punct(const struct fctx *c, int b)
+{
+	int chars = chars_of(c, b);
+	return chars ? 10.0f * c->punct[b] / chars : 0;
+}
+static float sig_ends_punct(const struct fctx *c, int b) { return c->ends[b]; }
+static float
+sig_tag_heading(const struct fctx *c, int b)
+{
+	const char *tn = dom_tagname(c->d, b);
+	return tn[0] == 'h' && tn[1] >= '1' && tn[1] <= '6' && !tn[2];
+}
+static float sig_tag_p(const struct fctx *c, int b) { return !strcmp(dom_tagname(c->d, b), "p"); }
+static float
+sig_tag_li(const struct fctx *c, int b)
+{
+	const char *tn = dom_tagname(c->d, b);
+	return !strcmp(tn, "li") || !strcmp(tn, "dd") || !strcmp(tn, "dt");
+}
+static float
+sig_tag_cell(const struct fctx *c, int b)
+{
+	const char *tn = dom_tagname(c->d, b);
+	return !strcmp(tn, "td") || !strcmp(tn, "th");
+}
+static float
+sig_tag_pre(const struct fctx *c, int b)
+{
+	const char *tn = dom_tagname(c->d, b);
+	return !strcmp(tn, "pre") || !strcmp(tn, "blockquote");
+}
+static float sig_tag_h1(const struct fctx *c, int b) { return !strcmp(dom_tagname(c->d, b), "h1"); }
+static float sig_semantic(const struct fctx *c, int b) { return (c->anc[b] & A_SEMANTIC) != 0; }
+static float sig_neg_word(const struct fctx *c, int b) { return (c->anc[b] & A_NEG_WORD) != 0; }
+static float sig_pos_word(const struct fctx *c, int b) { return (c->anc[b] & A_POS_WORD) != 0; }
+static float sig_neg_tag(const struct fctx *c, int b) { return (c->anc[b] & A_NEG_TAG) != 0; }
+static float sig_hidden(const struct fctx *c, int b) { return (c->anc[b] & A_HIDDEN) != 0; }
+static float sig_comment(const struct fctx *c, int b) { return (c->anc[b] & A_COMMENT) != 0; }
+static float sig_caption(const struct fctx *c, int b) { return (c->anc[b] & A_CAPTION) != 0; }
+static float sig_cc_content(const struct fctx *c, int b) { return c->cc.content[b]; }
+static float
+sig_cc_region(const struct fctx *c, int b)
+{
+	return c->cc.region >= 0 && dom_contains(c->d, c->cc.region, b);
+}
+/* the Ctext line its source line starts (a long run of empty lines
+ * before it is shortened in Ctext) */
+static float
+sig_lb_region(const struct fctx *c, int b)
+{
+	int line, last;
+	return lineblock_ctext_lines(c->lb, c->d->line[b], c->d->line[b], &line, &last) &&
+	       line >= 1 && line <= c->lb->nlines && c->inreg[line];
+}
+static float sig_has_jsonld(const struct fctx *c, int b) { (void)b; return c->has_ld; }
+static float
+sig_jsonld(const struct fctx *c, int b)
+{
+	if (!c->has_ld)
+		return 0;
+	const struct dom *d = c->d;
+	struct overlap o = { &c->ws, 0, 0 };
+	for (int t = d->text_begin[b]; t < d->text_end[b]; t++)
+		if (d->texts[t].block == b && !(d->texts[t].flags & (TEXT_SKIP | TEXT_BREAK)))
+			each_word(dom_text(d, t), d->texts[t].len, count_word, &o);
+	return o.total ? (float)o.hit / o.total : 0;
+}
+static float sig_copyright(const struct fctx *c, int b) { return c->copy[b]; }
+static float
+sig_sib_long(const struct fctx *c, int b)
+{
+	int p = c->d->parent[b];
+	return p >= 0 && c->kids[p] ? (float)c->longkids[p] / c->kids[p] : 0;
+}
+
+/* Each signal's compute function, from the table. */
+static float (*const compute[F_COUNT])(const struct fctx *c, int b) = {
+#define F_FN(id, name, what, fn) [F_##id] = fn,
+	FEATURES(F_FN)
+#undef F_FN
+};
+
+void
+features_compute(const struct page *pg, const float *stage1, struct features *f)
+{
+	memset(f, 0, sizeof *f);
+	struct fctx c;
+	fctx_init(&c, pg);
+	int nb = c.nb;
 	f->nblocks = nb;
 	f->block = xmalloc(((size_t)nb + 1) * sizeof *f->block);
 	f->chars = xmalloc(((size_t)nb + 1) * sizeof *f->chars);
 	f->x = xcalloc((size_t)nb + 1, sizeof *f->x);
 	f->scratch = xcalloc((size_t)nb + 1, sizeof *f->scratch);
 	for (int j = 0; j < nb; j++) {
-		int b = order[j];
-		float *x = f->x[j];
-		int chars = m->own[b] + ownlink[b];
-		int p = d->parent[b], g = p >= 0 ? d->parent[p] : -1;
-		const char *tn = dom_tagname(d, b);
+		int b = c.order[j];
 		f->block[j] = b;
-		f->chars[j] = chars;
-		x[F_BIAS] = 1;
-		x[F_LOG_CHARS] = logf(1.0f + chars);
-		x[F_LINK_DENSITY] = chars ? (float)ownlink[b] / chars : 0;
-		x[F_LOG_CC] = logf(1.0f + (float)m->CC[b]);
-		x[F_LOG_TD] = logf(1.0f + (float)m->TD[b]);
-		x[F_CS] = (float)cc.CS[b];
-		if (p >= 0 && m->TA[p] + m->LT[p] > 0)
-			x[F_PARENT_LD] = (float)m->LT[p] / (m->TA[p] + m->LT[p]);
-		if (g >= 0 && m->TA[g] + m->LT[g] > 0)
-			x[F_GRAND_LD] = (float)m->LT[g] / (m->TA[g] + m->LT[g]);
-		x[F_CONTAINER] = p >= 0 && bodyta > 0 ? (float)m->TA[p] / bodyta : 0;
-		if (x[F_CONTAINER] > 1)
-			x[F_CONTAINER] = 1;
-		x[F_POSITION] = total ? (float)before[b] / total : 0;
-		x[F_PUNCT] = chars ? 10.0f * punct[b] / chars : 0;
-		x[F_ENDS_PUNCT] = ends[b];
-		x[F_TAG_HEADING] = tn[0] == 'h' && tn[1] >= '1' && tn[1] <= '6' && !tn[2];
-		x[F_TAG_P] = !strcmp(tn, "p");
-		x[F_TAG_LI] = !strcmp(tn, "li") || !strcmp(tn, "dd") || !strcmp(tn, "dt");
-		x[F_TAG_CELL] = !strcmp(tn, "td") || !strcmp(tn, "th");
-		x[F_TAG_PRE] = !strcmp(tn, "pre") || !strcmp(tn, "blockquote");
-		x[F_TAG_H1] = !strcmp(tn, "h1");
-		x[F_SEMANTIC] = (anc[b] & A_SEMANTIC) != 0;
-		x[F_NEG_WORD] = (anc[b] & A_NEG_WORD) != 0;
-		x[F_POS_WORD] = (anc[b] & A_POS_WORD) != 0;
-		x[F_NEG_TAG] = (anc[b] & A_NEG_TAG) != 0;
-		x[F_CC_CONTENT] = cc.content[b];
-		x[F_CC_REGION] = cc.region >= 0 && dom_contains(d, cc.region, b);
-		/* the Ctext line its source line starts (a long run of empty
-		 * lines before it is shortened in Ctext) */
-		int line, last;
-		x[F_LB_REGION] = lineblock_ctext_lines(lb, d->line[b], d->line[b], &line, &last) &&
-				 line >= 1 && line <= lb->nlines && inreg[line];
-		x[F_HAS_JSONLD] = has_ld;
-		if (has_ld) {
-			struct overlap o = { &ws, 0, 0 };
-			for (int t = d->text_begin[b]; t < d->text_end[b]; t++)
-				if (d->texts[t].block == b && !(d->texts[t].flags & (TEXT_SKIP | TEXT_BREAK)))
-					each_word(dom_text(d, t), d->texts[t].len, count_word, &o);
-			x[F_JSONLD] = o.total ? (float)o.hit / o.total : 0;
-		}
-		x[F_COPYRIGHT] = copy[b];
-		x[F_SIB_LONG] = p >= 0 && kids[p] ? (float)longkids[p] / kids[p] : 0;
-		x[F_HIDDEN] = (anc[b] & A_HIDDEN) != 0;
-		x[F_COMMENT] = (anc[b] & A_COMMENT) != 0;
-		x[F_CAPTION] = (anc[b] & A_CAPTION) != 0;
+		f->chars[j] = chars_of(&c, b);
+		for (int k = 0; k < F_COUNT; k++)
+			if (compute[k])
+				f->x[j][k] = compute[k](&c, b);
 	}
-	context(d, f, order, own, anc, stage1);
-	free(own);
-	wordset_free(&ws);
-	free(inreg);
-	lineblock_free(lb);
-	free(kids);
-	free(longkids);
-	free(anc);
-	free(ownlink);
-	free(first);
-	free(punct);
-	free(ends);
-	free(copy);
-	free(order);
-	free(before);
-	decision_free(&cc);
+	context(c.d, f, c.order, c.own, c.anc, stage1);
+	fctx_free(&c);
 }
 
 void

@@ -11,48 +11,51 @@
 
 #include "page.h"
 
-/* X(ID, name, what it says), the meaning shown in the inspector */
+/* X(ID, name, what it says, compute): the meaning is shown in the
+ * inspector; compute (signals.c) gives a block's value of a base signal,
+ * NULL for the context signals, which context() sets from the first
+ * stage. */
 #define FEATURES(X) \
-	X(BIAS,        "bias", "the constant 1: the model's base and the trees' roots") \
-	X(LOG_CHARS,   "log_chars", "log(1 + characters of the block's own text)") \
-	X(LINK_DENSITY, "link_density", "link characters / all characters, own text") \
-	X(LOG_CC,      "log_cc", "log(1 + CC) of the block element") \
-	X(LOG_TD,      "log_td", "log(1 + TD)") \
-	X(CS,          "cs", "CS at the default C") \
-	X(PARENT_LD,   "parent_ld", "link density of the parent's subtree") \
-	X(GRAND_LD,    "grand_ld", "... of the grandparent's") \
-	X(CONTAINER,   "container", "parent's TA / body's TA") \
-	X(POSITION,    "position", "share of the page's text before the block") \
-	X(PUNCT,       "punct", "sentence punctuation marks per ten characters (any script)") \
-	X(ENDS_PUNCT,  "ends_punct", "the text ends with sentence punctuation") \
-	X(TAG_HEADING, "tag_heading", "h1-h6") \
-	X(TAG_P,       "tag_p", "a p element") \
-	X(TAG_LI,      "tag_li", "li, dd, dt") \
-	X(TAG_CELL,    "tag_cell", "td, th") \
-	X(TAG_PRE,     "tag_pre", "pre, blockquote") \
-	X(SEMANTIC,    "semantic", "inside article, main, [itemprop=articleBody], [role=main]") \
-	X(NEG_WORD,    "neg_word", "an ancestor's class/id says comment, share, related, footer, ...") \
-	X(POS_WORD,    "pos_word", "an ancestor's class/id says article, content, post, story, ...") \
-	X(NEG_TAG,     "neg_tag", "inside nav, aside, footer, header, form, menu") \
-	X(CC_CONTENT,  "cc_content", "the CC method keeps it") \
-	X(CC_REGION,   "cc_region", "inside the CC content region") \
-	X(LB_REGION,   "lb_region", "its source line lies in a line-block region") \
-	X(JSONLD,      "jsonld", "share of its words in JSON-LD articleBody, if any") \
-	X(HAS_JSONLD,  "has_jsonld", "the page has a JSON-LD articleBody") \
-	X(COPYRIGHT,   "copyright", "©, \"copyright\", \"all rights reserved\"") \
-	X(SIB_LONG,    "sib_long", "share of sibling blocks with >= 80 characters") \
-	X(COMMENT,     "comment", "an ancestor's class/id says comment, reply, respond, disqus") \
-	X(HIDDEN,      "hidden", "inside an element with the hidden attribute or display:none") \
-	X(CAPTION,     "caption", "inside figure/figcaption, or a class/id says caption or credit") \
-	X(TAG_H1,      "tag_h1", "h1: the headline, which is not body text") \
+	X(BIAS,        "bias", "the constant 1: the model's base and the trees' roots", sig_bias) \
+	X(LOG_CHARS,   "log_chars", "log(1 + characters of the block's own text)", sig_log_chars) \
+	X(LINK_DENSITY, "link_density", "link characters / all characters, own text", sig_link_density) \
+	X(LOG_CC,      "log_cc", "log(1 + CC) of the block element", sig_log_cc) \
+	X(LOG_TD,      "log_td", "log(1 + TD)", sig_log_td) \
+	X(CS,          "cs", "CS at the default C", sig_cs) \
+	X(PARENT_LD,   "parent_ld", "link density of the parent's subtree", sig_parent_ld) \
+	X(GRAND_LD,    "grand_ld", "... of the grandparent's", sig_grand_ld) \
+	X(CONTAINER,   "container", "parent's TA / body's TA", sig_container) \
+	X(POSITION,    "position", "share of the page's text before the block", sig_position) \
+	X(PUNCT,       "punct", "sentence punctuation marks per ten characters (any script)", sig_punct) \
+	X(ENDS_PUNCT,  "ends_punct", "the text ends with sentence punctuation", sig_ends_punct) \
+	X(TAG_HEADING, "tag_heading", "h1-h6", sig_tag_heading) \
+	X(TAG_P,       "tag_p", "a p element", sig_tag_p) \
+	X(TAG_LI,      "tag_li", "li, dd, dt", sig_tag_li) \
+	X(TAG_CELL,    "tag_cell", "td, th", sig_tag_cell) \
+	X(TAG_PRE,     "tag_pre", "pre, blockquote", sig_tag_pre) \
+	X(SEMANTIC,    "semantic", "inside article, main, [itemprop=articleBody], [role=main]", sig_semantic) \
+	X(NEG_WORD,    "neg_word", "an ancestor's class/id says comment, share, related, footer, ...", sig_neg_word) \
+	X(POS_WORD,    "pos_word", "an ancestor's class/id says article, content, post, story, ...", sig_pos_word) \
+	X(NEG_TAG,     "neg_tag", "inside nav, aside, footer, header, form, menu", sig_neg_tag) \
+	X(CC_CONTENT,  "cc_content", "the CC method keeps it", sig_cc_content) \
+	X(CC_REGION,   "cc_region", "inside the CC content region", sig_cc_region) \
+	X(LB_REGION,   "lb_region", "its source line lies in a line-block region", sig_lb_region) \
+	X(JSONLD,      "jsonld", "share of its words in JSON-LD articleBody, if any", sig_jsonld) \
+	X(HAS_JSONLD,  "has_jsonld", "the page has a JSON-LD articleBody", sig_has_jsonld) \
+	X(COPYRIGHT,   "copyright", "©, \"copyright\", \"all rights reserved\"", sig_copyright) \
+	X(SIB_LONG,    "sib_long", "share of sibling blocks with >= 80 characters", sig_sib_long) \
+	X(COMMENT,     "comment", "an ancestor's class/id says comment, reply, respond, disqus", sig_comment) \
+	X(HIDDEN,      "hidden", "inside an element with the hidden attribute or display:none", sig_hidden) \
+	X(CAPTION,     "caption", "inside figure/figcaption, or a class/id says caption or credit", sig_caption) \
+	X(TAG_H1,      "tag_h1", "h1: the headline, which is not body text", sig_tag_h1) \
 	/* context, from the first stage's probabilities (see features_compute) */ \
-	X(IN_CORE,     "in_core", "inside the core: the container the likely content gathers in") \
-	X(CORE_DIST,   "core_dist", "log(1 + tree steps between the block and the core)") \
-	X(LOCAL_NEG,   "local_neg", "a negative class/id word or tag below where block and core meet") \
-	X(NEIGH_P,     "neigh_p", "mean first-stage probability of the blocks before and after (its own when alone)")
+	X(IN_CORE,     "in_core", "inside the core: the container the likely content gathers in", NULL) \
+	X(CORE_DIST,   "core_dist", "log(1 + tree steps between the block and the core)", NULL) \
+	X(LOCAL_NEG,   "local_neg", "a negative class/id word or tag below where block and core meet", NULL) \
+	X(NEIGH_P,     "neigh_p", "mean first-stage probability of the blocks before and after (its own when alone)", NULL)
 
 enum feature {
-#define F_ENUM(id, name, what) F_##id,
+#define F_ENUM(id, name, what, fn) F_##id,
 	FEATURES(F_ENUM)
 #undef F_ENUM
 	F_COUNT,

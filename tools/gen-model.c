@@ -12,12 +12,12 @@
 #include "util.h"
 
 static const char *const names[F_COUNT] = {
-#define F_NAME(id, name, what) name,
+#define F_NAME(id, name, what, fn) name,
 	FEATURES(F_NAME)
 #undef F_NAME
 };
 static const char *const ids[F_COUNT] = {
-#define F_ID(id, name, what) #id,
+#define F_ID(id, name, what, fn) #id,
 	FEATURES(F_ID)
 #undef F_ID
 };

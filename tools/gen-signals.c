@@ -18,7 +18,7 @@ struct row {
 };
 
 static const struct row rows[] = {
-#define F_ROW(id, name, what) { name, what },
+#define F_ROW(id, name, what, fn) { name, what },
 	FEATURES(F_ROW)
 #undef F_ROW
 };
