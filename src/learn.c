@@ -296,29 +296,26 @@ open_rule(const char *path, const char *url, char *err, size_t errlen)
 	return rule_parse(head, strlen(head), path, NULL, NULL, NULL);
 }
 
-int
-learn_rule(const struct learn_page *pages, int n, const char *url,
-	   const struct method *m, const struct params *p, const char *path,
-	   struct learn_out *out, char *err, size_t errlen)
+/* The values of the file's own body: lines, to say which serve none of
+ * the pages. */
+static char **
+old_body_values(const struct rule *r, int *nold)
 {
-	memset(out, 0, sizeof *out);
-	buf_init(&out->log);
-	struct rule *r = open_rule(path, url, err, errlen);
-	if (!r)
-		return -1;
-	/* the file's own body: lines, to say which serve none of the pages */
-	struct rule_line **old_body = xcalloc((size_t)r->body.n + 1, sizeof *old_body);
-	int nold = 0;
+	char **v = xcalloc((size_t)r->body.n + 1, sizeof *v);
+	int k = 0;
 	for (int i = 0; i < r->nlines; i++)
 		if (r->lines[i].kind == RULE_DIRECTIVE && !strcmp(r->lines[i].name, "body"))
-			old_body[nold++] = &r->lines[i];
-	char **old_v = xcalloc((size_t)nold + 1, sizeof *old_v);
-	for (int i = 0; i < nold; i++)
-		old_v[i] = xstrdup(old_body[i]->value);
-	free(old_body);
-	/* the method's text on every page */
-	struct buf *screen = xcalloc((size_t)n, sizeof *screen);
-	struct rules_learn_page *lp = xcalloc((size_t)n, sizeof *lp);
+			v[k++] = xstrdup(r->lines[i].value);
+	*nold = k;
+	return v;
+}
+
+/* The method's text on every page into screen[], and the texts it keeps
+ * into lp[]: the pages with a tree. */
+static int
+method_texts(const struct learn_page *pages, int n, const struct method *m,
+	     const struct params *p, struct buf *screen, struct rules_learn_page *lp)
+{
 	int usable = 0;
 	for (int i = 0; i < n; i++) {
 		struct run run;
@@ -334,6 +331,143 @@ learn_rule(const struct learn_page *pages, int n, const char *url,
 		}
 		run_free(&run);
 	}
+	return usable;
+}
+
+/* An expression rules check would refuse: -1 with the reason. */
+static int
+check_sizes(const struct rule *r, char *err, size_t errlen)
+{
+	for (int i = 0; i < r->nlines; i++) {
+		const struct rule_line *l = &r->lines[i];
+		if (l->kind == RULE_DIRECTIVE && strlen(l->value) > XPATH_MAX_EXPR) {
+			snprintf(err, errlen, "the %s: expression learnt is %zu bytes, over the %d "
+				 "that rules check accepts", l->name, strlen(l->value), XPATH_MAX_EXPR);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The rule applied to every page, both ways (as pith and as ftr readers
+ * apply it), before anything is written: each page's figures in out, its
+ * text with the rule in ruled[], the texts kept in rkept[]. */
+static void
+apply_everywhere(const struct learn_page *pages, int n, const struct rule *r,
+		 const struct method *m, const struct params *p, const struct buf *screen,
+		 struct learn_out *out, struct buf *ruled, uint8_t **rkept)
+{
+	out->check = xcalloc((size_t)n, sizeof *out->check);
+	out->npages = n;
+	out->worst_f = 2;
+	for (int i = 0; i < n; i++) {
+		struct learn_check *c = &out->check[i];
+		/* a run with the rule puts its title:, date: and author: in
+		 * the page's metadata: the page keeps its own */
+		struct page_meta keep = pages[i].pg->meta;
+		pages[i].pg->meta.title = keep.title ? xstrdup(keep.title) : NULL;
+		pages[i].pg->meta.date = keep.date ? xstrdup(keep.date) : NULL;
+		pages[i].pg->meta.author = keep.author ? xstrdup(keep.author) : NULL;
+		run_rule_check(pages[i].pg, r, m, p, screen[i].data ? screen[i].data : "",
+			       screen[i].len, &c->f_ftr, &c->f_pith);
+		struct run run;
+		run_init(&run);
+		struct run_input in = { .method = m, .params = p, .index = -1, .rule = r };
+		run_page(&run, pages[i].pg, &in);
+		buf_init(&ruled[i]);
+		buf_add(&ruled[i], run.text.data, run.text.len);
+		buf_adds(&ruled[i], "");
+		c->body_line = run.outcome.body_line;
+		if (pages[i].pg->dom)
+			rkept[i] = kept_texts(&run, pages[i].pg->dom);
+		run_free(&run);
+		free(pages[i].pg->meta.title);
+		free(pages[i].pg->meta.date);
+		free(pages[i].pg->meta.author);
+		pages[i].pg->meta = keep;
+		double f = c->f_pith < c->f_ftr ? c->f_pith : c->f_ftr;
+		if (f < out->worst_f) {
+			out->worst_f = f;
+			out->worst = i;
+		}
+	}
+}
+
+/* The file's body: lines that select nothing on these pages are kept,
+ * and said. */
+static void
+say_unused(const struct learn_page *pages, int n, const struct rule *r,
+	   char *const *old_v, int nold, struct buf *log)
+{
+	for (int k = 0; k < nold; k++) {
+		bool used = false;
+		for (int i = 0; i < n && !used; i++) {
+			if (!pages[i].pg->dom)
+				continue;
+			struct xpath_doc *x = xpath_doc_new(pages[i].pg->dom);
+			int *ids = NULL;
+			char e[300];
+			used = xpath_select(x, old_v[k], &ids, e, sizeof e) > 0;
+			free(ids);
+			xpath_doc_free(x);
+		}
+		int line = 0;
+		for (int j = 0; j < r->body.n && !line; j++)
+			if (!strcmp(r->body.v[j], old_v[k]))
+				line = r->body.line[j];
+		if (!used)
+			buf_printf(log, "body: line %d selects nothing on the %d page%s "
+				   "loaded; kept, it may serve another layout\n", line, n,
+				   n == 1 ? "" : "s");
+	}
+}
+
+/* A test for each page learnt from: its address and file, sentences of
+ * its own the rule keeps, one the method's text had that the rule
+ * leaves out. */
+static void
+add_tests(const struct learn_page *pages, int n, struct rule *r, const char *url,
+	  const char *path, struct buf *ruled, uint8_t *const *rkept, const struct buf *screen)
+{
+	for (int i = 0, nt = 0; i < n && nt < LEARN_MAX_TESTS; i++) {
+		const char *u = pages[i].url ? pages[i].url : url;
+		char *rel = test_file(pages[i].file, path);
+		if (!u || has_test(r, u, rel)) {
+			free(rel);
+			continue;
+		}
+		nt++;
+		rule_add(r, "test_url", u);
+		if (rel)
+			rule_add(r, "pith_test_file", rel);
+		free(rel);
+		char sent[2][256];
+		int ns = own_sentences(ruled[i].data, ruled, n, i, sent);
+		for (int j = 0; j < ns; j++)
+			rule_add(r, "test_contains", sent[j]);
+		char no[256];
+		if (rkept[i] && pages[i].pg->dom &&
+		    left_out(pages[i].pg->dom, rkept[i], ruled[i].data,
+			     screen[i].data ? screen[i].data : "", no, sizeof no))
+			rule_add(r, "test_not_contains", no);
+	}
+}
+
+int
+learn_rule(const struct learn_page *pages, int n, const char *url,
+	   const struct method *m, const struct params *p, const char *path,
+	   struct learn_out *out, char *err, size_t errlen)
+{
+	memset(out, 0, sizeof *out);
+	buf_init(&out->log);
+	struct rule *r = open_rule(path, url, err, errlen);
+	if (!r)
+		return -1;
+	int nold;
+	char **old_v = old_body_values(r, &nold);
+	struct buf *screen = xcalloc((size_t)n, sizeof *screen);
+	struct rules_learn_page *lp = xcalloc((size_t)n, sizeof *lp);
+	int usable = method_texts(pages, n, m, p, screen, lp);
 	/* pages with no tree (lb's own) are left out of the learning */
 	struct rules_learn_page *lv = xcalloc((size_t)n + 1, sizeof *lv);
 	int nl = 0;
@@ -347,101 +481,18 @@ learn_rule(const struct learn_page *pages, int n, const char *url,
 		snprintf(err, errlen, "nothing to write: no text is kept");
 		rc = -1;
 	}
-	for (int i = 0; rc == 0 && i < r->nlines; i++) {
-		const struct rule_line *l = &r->lines[i];
-		if (l->kind == RULE_DIRECTIVE && strlen(l->value) > XPATH_MAX_EXPR) {
-			snprintf(err, errlen, "the %s: expression learnt is %zu bytes, over the %d "
-				 "that rules check accepts", l->name, strlen(l->value), XPATH_MAX_EXPR);
-			rc = -1;
-		}
-	}
+	if (rc == 0)
+		rc = check_sizes(r, err, errlen);
 	if (rc == 0) {
 		rule_index(r);
 		meta_lines(r, pages, n);
 		setting_lines(r, m, p);
 		rule_index(r);
-		/* applied to every page, both ways, before anything is written */
-		out->check = xcalloc((size_t)n, sizeof *out->check);
-		out->npages = n;
-		out->worst_f = 2;
 		struct buf *ruled = xcalloc((size_t)n, sizeof *ruled);
 		uint8_t **rkept = xcalloc((size_t)n + 1, sizeof *rkept);
-		for (int i = 0; i < n; i++) {
-			struct learn_check *c = &out->check[i];
-			/* a run with the rule puts its title:, date: and author: in
-			 * the page's metadata: the page keeps its own */
-			struct page_meta keep = pages[i].pg->meta;
-			pages[i].pg->meta.title = keep.title ? xstrdup(keep.title) : NULL;
-			pages[i].pg->meta.date = keep.date ? xstrdup(keep.date) : NULL;
-			pages[i].pg->meta.author = keep.author ? xstrdup(keep.author) : NULL;
-			run_rule_check(pages[i].pg, r, m, p, screen[i].data ? screen[i].data : "",
-				       screen[i].len, &c->f_ftr, &c->f_pith);
-			struct run run;
-			run_init(&run);
-			struct run_input in = { .method = m, .params = p, .index = -1, .rule = r };
-			run_page(&run, pages[i].pg, &in);
-			buf_init(&ruled[i]);
-			buf_add(&ruled[i], run.text.data, run.text.len);
-			buf_adds(&ruled[i], "");
-			c->body_line = run.outcome.body_line;
-			if (pages[i].pg->dom)
-				rkept[i] = kept_texts(&run, pages[i].pg->dom);
-			run_free(&run);
-			free(pages[i].pg->meta.title);
-			free(pages[i].pg->meta.date);
-			free(pages[i].pg->meta.author);
-			pages[i].pg->meta = keep;
-			double f = c->f_pith < c->f_ftr ? c->f_pith : c->f_ftr;
-			if (f < out->worst_f) {
-				out->worst_f = f;
-				out->worst = i;
-			}
-		}
-		/* the file's body: lines that select nothing here are kept */
-		for (int k = 0; k < nold; k++) {
-			bool used = false;
-			for (int i = 0; i < n && !used; i++) {
-				if (!pages[i].pg->dom)
-					continue;
-				struct xpath_doc *x = xpath_doc_new(pages[i].pg->dom);
-				int *ids = NULL;
-				char e[300];
-				used = xpath_select(x, old_v[k], &ids, e, sizeof e) > 0;
-				free(ids);
-				xpath_doc_free(x);
-			}
-			int line = 0;
-			for (int j = 0; j < r->body.n && !line; j++)
-				if (!strcmp(r->body.v[j], old_v[k]))
-					line = r->body.line[j];
-			if (!used)
-				buf_printf(&out->log, "body: line %d selects nothing on the %d page%s "
-					   "loaded; kept, it may serve another layout\n", line, n,
-					   n == 1 ? "" : "s");
-		}
-		/* a test for each page learnt from */
-		for (int i = 0, nt = 0; i < n && nt < LEARN_MAX_TESTS; i++) {
-			const char *u = pages[i].url ? pages[i].url : url;
-			char *rel = test_file(pages[i].file, path);
-			if (!u || has_test(r, u, rel)) {
-				free(rel);
-				continue;
-			}
-			nt++;
-			rule_add(r, "test_url", u);
-			if (rel)
-				rule_add(r, "pith_test_file", rel);
-			free(rel);
-			char sent[2][256];
-			int ns = own_sentences(ruled[i].data, ruled, n, i, sent);
-			for (int j = 0; j < ns; j++)
-				rule_add(r, "test_contains", sent[j]);
-			char no[256];
-			if (rkept[i] && pages[i].pg->dom &&
-			    left_out(pages[i].pg->dom, rkept[i], ruled[i].data,
-						 screen[i].data ? screen[i].data : "", no, sizeof no))
-				rule_add(r, "test_not_contains", no);
-		}
+		apply_everywhere(pages, n, r, m, p, screen, out, ruled, rkept);
+		say_unused(pages, n, r, old_v, nold, &out->log);
+		add_tests(pages, n, r, url, path, ruled, rkept, screen);
 		rule_index(r);
 		for (int i = 0; i < n; i++) {
 			buf_free(&ruled[i]);
