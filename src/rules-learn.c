@@ -767,12 +767,11 @@ body_cands(struct lp *p, struct cands *c)
 	}
 }
 
-int
-rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
-		  struct buf *log)
+/* The pages as the learner sees them: what each keeps, less the text
+ * that stands on most of them (the template's). */
+static struct lp *
+learn_pages(const struct rules_learn_page *in, int np)
 {
-	if (np <= 0)
-		return 0;
 	struct lp *pages = xcalloc((size_t)np, sizeof *pages);
 	uint8_t **own = xcalloc((size_t)np, sizeof *own);
 	struct rules_learn_page *mine = xcalloc((size_t)np, sizeof *mine);
@@ -788,6 +787,161 @@ rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
 		free(own[i]);
 	free(own);
 	free(mine);
+	return pages;
+}
+
+/* The best body: expression over the pages sub: the best single one,
+ * or a union of two of the best six when it scores more; with up to two
+ * fallbacks on other anchors (for a layout the pages do not show, tried
+ * only when the first selects nothing).  NULL when none keeps text. */
+static char *
+choose_body(struct lp *sub, int n, struct score *bsp, char *fallback[2], int *nfb)
+{
+	struct cands c = { 0 };
+	for (int i = 0; i < n; i++)
+		body_cands(&sub[i], &c);
+	int best = -1;
+	struct score bs = { -1, -1, 0 };
+	struct score *sc = xcalloc((size_t)c.n + 1, sizeof *sc);
+	for (int i = 0; i < c.n; i++) {
+		sc[i] = judge_body(sub, n, c.v[i]);
+		if (best < 0 || better(sc[i], c.v[i], bs, c.v[best])) {
+			best = i;
+			bs = sc[i];
+		}
+	}
+	int top[6] = { 0 }, ntop = 0;
+	for (int k = 0; k < 6; k++) {
+		int b = -1;
+		for (int i = 0; i < c.n; i++) {
+			bool used = false;
+			for (int j = 0; j < ntop; j++)
+				used |= top[j] == i;
+			if (!used && (b < 0 || better(sc[i], c.v[i], sc[b], c.v[b])))
+				b = i;
+		}
+		if (b >= 0)
+			top[ntop++] = b;
+	}
+	char *chosen = best >= 0 ? xstrdup(c.v[best]) : NULL;
+	for (int a = 0; a < ntop; a++)
+		for (int b = a + 1; b < ntop; b++) {
+			struct buf u;
+			buf_init(&u);
+			buf_printf(&u, "%s | %s", c.v[top[a]], c.v[top[b]]);
+			struct score s = judge_body(sub, n, u.data);
+			if (s.mean > bs.mean + 0.01) {
+				bs = s;
+				free(chosen);
+				chosen = xstrdup(u.data);
+			}
+			buf_free(&u);
+		}
+	*nfb = 0;
+	for (int k = 0; k < ntop && chosen && *nfb < 2; k++) {
+		int i = top[k];
+		if (sc[i].pages_none || sc[i].mean < bs.mean - 0.05 || strstr(chosen, c.v[i]))
+			continue;
+		fallback[(*nfb)++] = xstrdup(c.v[i]);
+	}
+	free(sc);
+	cands_free(&c);
+	*bsp = bs;
+	return chosen;
+}
+
+/* The body: line's strips, learnt on the pages it serves (of todo) and
+ * safe on all, added to strips; the pages it serves. */
+static int
+body_strips(struct lp *pages, int np, const int *todo, int ntodo, const char *chosen,
+	    struct cands *strips)
+{
+	struct cands tiers[4] = { { 0 }, { 0 }, { 0 }, { 0 } };
+	for (size_t g = 0; g < sizeof generic_strips / sizeof *generic_strips; g++)
+		cand_add(&tiers[3], generic_strips[g]);
+	int nserved = 0;
+	for (int i = 0; i < np; i++)
+		memset(pages[i].in, 0, (size_t)pages[i].d->n + 1);
+	for (int i = 0; i < ntodo; i++) {
+		int *ids = NULL;
+		int n = outermost(&pages[todo[i]], chosen, &ids);
+		free(ids);
+		if (n > 0) {
+			mark_in(&pages[todo[i]], chosen);
+			strip_cands(&pages[todo[i]], ntodo, &tiers[0], &tiers[1], &tiers[2]);
+			nserved++;
+		}
+	}
+	scope_cands(&tiers[0], chosen);
+	scope_cands(&tiers[1], chosen);
+	scope_cands(&tiers[3], chosen);
+	learn_strips(pages, np, nserved, tiers, strips);
+	for (int t = 0; t < 4; t++)
+		cands_free(&tiers[t]);
+	return nserved;
+}
+
+/* The body: line and its fallbacks into the rule, before the file's
+ * own body: lines (at *first_old), which still serve the layouts the
+ * loaded pages do not show. */
+static void
+add_body_lines(struct rule *r, struct lp *pages, int np, char *chosen,
+	       char *const *fallback, int nfb, int *first_old, struct buf *log)
+{
+	for (int k = -1; k < nfb; k++) {
+		const char *v = k < 0 ? chosen : fallback[k];
+		/* an element of that name with far less text than the
+		 * article ever had is not the article (a tab or a box of
+		 * a layout the pages do not show): the next line is
+		 * tried.  Far less is a fifth, and never more than a
+		 * short article's 200 characters (a fifth alone lost a
+		 * site's short news items, 700 characters beside 3,700) */
+		long least = strstr(v, " | ") ? 0 : least_text(pages, np, v);
+		long floor = least / 5 < 200 ? least / 5 : 200;
+		struct buf g;
+		buf_init(&g);
+		if (least >= 200)
+			buf_printf(&g, "%s[string-length(normalize-space(.)) > %ld]", v, floor);
+		else
+			buf_adds(&g, v);
+		if (*first_old >= 0)
+			rule_insert(r, (*first_old)++, "body", g.data);
+		else
+			rule_add(r, "body", g.data);
+		if (log && k >= 0)
+			buf_printf(log, "body: %s (a fallback)\n", g.data);
+		buf_free(&g);
+	}
+}
+
+/* The strip: lines learnt that the rule does not have yet. */
+static void
+add_strips(struct rule *r, const struct cands *strips, struct buf *log)
+{
+	int npos = 0, nnew = 0;
+	for (int i = 0; i < strips->n; i++) {
+		bool dup = false;
+		for (int k = 0; k < r->nlines && !dup; k++)
+			dup = r->lines[k].kind == RULE_DIRECTIVE && !strcmp(r->lines[k].name, "strip") &&
+			      !strcmp(r->lines[k].value, strips->v[i]);
+		if (dup)
+			continue;
+		rule_add(r, "strip", strips->v[i]);
+		npos += positional(strips->v[i]);
+		nnew++;
+	}
+	if (log && nnew)
+		buf_printf(log, "strip: %d line%s, %d with a position\n", nnew,
+			   nnew == 1 ? "" : "s", npos);
+}
+
+int
+rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
+		  struct buf *log)
+{
+	if (np <= 0)
+		return 0;
+	struct lp *pages = learn_pages(in, np);
 	int *todo = xmalloc((size_t)np * sizeof *todo);
 	int ntodo = 0;
 	for (int i = 0; i < np; i++)
@@ -810,60 +964,10 @@ rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
 		struct lp *sub = xcalloc((size_t)ntodo, sizeof *sub);
 		for (int i = 0; i < ntodo; i++)
 			sub[i] = pages[todo[i]];
-		struct cands c = { 0 };
-		for (int i = 0; i < ntodo; i++)
-			body_cands(&sub[i], &c);
-		/* singles, then unions of the best few */
-		int best = -1;
-		struct score bs = { -1, -1, 0 };
-		struct score *sc = xcalloc((size_t)c.n + 1, sizeof *sc);
-		for (int i = 0; i < c.n; i++) {
-			sc[i] = judge_body(sub, ntodo, c.v[i]);
-			if (best < 0 || better(sc[i], c.v[i], bs, c.v[best])) {
-				best = i;
-				bs = sc[i];
-			}
-		}
-		int top[6] = { 0 }, ntop = 0;
-		for (int k = 0; k < 6; k++) {
-			int b = -1;
-			for (int i = 0; i < c.n; i++) {
-				bool used = false;
-				for (int j = 0; j < ntop; j++)
-					used |= top[j] == i;
-				if (!used && (b < 0 || better(sc[i], c.v[i], sc[b], c.v[b])))
-					b = i;
-			}
-			if (b >= 0)
-				top[ntop++] = b;
-		}
-		char *chosen = best >= 0 ? xstrdup(c.v[best]) : NULL;
-		for (int a = 0; a < ntop; a++)
-			for (int b = a + 1; b < ntop; b++) {
-				struct buf u;
-				buf_init(&u);
-				buf_printf(&u, "%s | %s", c.v[top[a]], c.v[top[b]]);
-				struct score s = judge_body(sub, ntodo, u.data);
-				if (s.mean > bs.mean + 0.01) {
-					bs = s;
-					free(chosen);
-					chosen = xstrdup(u.data);
-				}
-				buf_free(&u);
-			}
-		/* fallbacks for a layout the pages do not show: the next best
-		 * expressions on other anchors, tried only when the first
-		 * selects nothing */
+		struct score bs;
 		char *fallback[2] = { NULL, NULL };
-		int nfb = 0;
-		for (int k = 0; k < ntop && chosen && nfb < 2; k++) {
-			int i = top[k];
-			if (sc[i].pages_none || sc[i].mean < bs.mean - 0.05 || strstr(chosen, c.v[i]))
-				continue;
-			fallback[nfb++] = xstrdup(c.v[i]);
-		}
-		free(sc);
-		cands_free(&c);
+		int nfb;
+		char *chosen = choose_body(sub, ntodo, &bs, fallback, &nfb);
 		if (!chosen || bs.mean <= 0) {
 			for (int k = 0; k < nfb; k++)
 				free(fallback[k]);
@@ -871,59 +975,11 @@ rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
 			free(sub);
 			break;
 		}
-		/* its strips, learnt on the pages it serves and safe on all */
-		struct cands tiers[4] = { { 0 }, { 0 }, { 0 }, { 0 } };
-		for (size_t g = 0; g < sizeof generic_strips / sizeof *generic_strips; g++)
-			cand_add(&tiers[3], generic_strips[g]);
-		int nserved = 0;
-		for (int i = 0; i < np; i++)
-			memset(pages[i].in, 0, (size_t)pages[i].d->n + 1);
-		for (int i = 0; i < ntodo; i++) {
-			int *ids = NULL;
-			int n = outermost(&pages[todo[i]], chosen, &ids);
-			free(ids);
-			if (n > 0) {
-				mark_in(&pages[todo[i]], chosen);
-				strip_cands(&pages[todo[i]], ntodo, &tiers[0], &tiers[1], &tiers[2]);
-				nserved++;
-			}
-		}
-		scope_cands(&tiers[0], chosen);
-		scope_cands(&tiers[1], chosen);
-		scope_cands(&tiers[3], chosen);
-		learn_strips(pages, np, nserved, tiers, &strips);
-		for (int t = 0; t < 4; t++)
-			cands_free(&tiers[t]);
+		int nserved = body_strips(pages, np, todo, ntodo, chosen, &strips);
 		if (log)
 			buf_printf(log, "body: %s (mean F1 %.3f over %d page%s)\n", chosen,
 				   bs.mean, nserved, nserved == 1 ? "" : "s");
-		/* before the file's own body: lines, which still serve the
-		 * layouts the loaded pages do not show */
-		for (int k = -1; k < nfb; k++) {
-			char *v = k < 0 ? chosen : fallback[k];
-			/* an element of that name with far less text than the
-			 * article ever had is not the article (a tab or a box of
-			 * a layout the pages do not show): the next line is
-			 * tried.  Far less is a fifth, and never more than a
-			 * short article's 200 characters (a fifth alone lost a
-			 * site's short news items, 700 characters beside 3,700) */
-			long least = strstr(v, " | ") ? 0 : least_text(pages, np, v);
-			long floor = least / 5 < 200 ? least / 5 : 200;
-			struct buf g;
-			buf_init(&g);
-			if (least >= 200)
-				buf_printf(&g, "%s[string-length(normalize-space(.)) > %ld]", v, floor);
-			else
-				buf_adds(&g, v);
-			v = g.data;
-			if (first_old >= 0)
-				rule_insert(r, first_old++, "body", v);
-			else
-				rule_add(r, "body", v);
-			if (log && k >= 0)
-				buf_printf(log, "body: %s (a fallback)\n", v);
-			buf_free(&g);
-		}
+		add_body_lines(r, pages, np, chosen, fallback, nfb, &first_old, log);
 		for (int k = 0; k < nfb; k++)
 			free(fallback[k]);
 		nbody++;
@@ -942,21 +998,7 @@ rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
 			break;
 		ntodo = k;
 	}
-	int npos = 0, nnew = 0;
-	for (int i = 0; i < strips.n; i++) {
-		bool dup = false;
-		for (int k = 0; k < r->nlines && !dup; k++)
-			dup = r->lines[k].kind == RULE_DIRECTIVE && !strcmp(r->lines[k].name, "strip") &&
-			      !strcmp(r->lines[k].value, strips.v[i]);
-		if (dup)
-			continue;
-		rule_add(r, "strip", strips.v[i]);
-		npos += positional(strips.v[i]);
-		nnew++;
-	}
-	if (log && nnew)
-		buf_printf(log, "strip: %d line%s, %d with a position\n", nnew,
-			   nnew == 1 ? "" : "s", npos);
+	add_strips(r, &strips, log);
 	cands_free(&strips);
 	free(todo);
 	for (int i = 0; i < np; i++)
