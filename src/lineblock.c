@@ -1196,6 +1196,18 @@ line_eq(const char *a, size_t an, const char *b, size_t bn)
 	return an == bn && memcmp(a, b, an) == 0;
 }
 
+/* lineblock_text's line: a blank line between groups. */
+static void
+add_kept_line(void *ctx, int j, const char *s, size_t len, bool brk)
+{
+	struct buf *out = ctx;
+	(void)j;
+	if (brk)
+		buf_addc(out, '\n');
+	buf_add(out, s, len);
+	buf_addc(out, '\n');
+}
+
 void
 lineblock_text(const struct lineblock *lb, const struct params *p,
 	       const uint8_t *line_pin, int nsrc, uint8_t *keep, int *grp,
@@ -1250,24 +1262,36 @@ lineblock_text(const struct lineblock *lb, const struct params *p,
 			grp[j] = -1;
 		}
 	}
+	lineblock_each_line(lb, keep, grp, L, false, add_kept_line, out);
+	buf_free(&lbout);
+	buf_free(&tmp);
+}
+
+void
+lineblock_each_line(const struct lineblock *lb, const uint8_t *keep, const int *grp,
+		    int n, bool every,
+		    void (*line)(void *ctx, int j, const char *s, size_t len, bool brk),
+		    void *ctx)
+{
+	struct buf tmp;
+	buf_init(&tmp);
 	int lastgrp = -2;
 	bool any = false;
-	for (int j = 0; j < L; j++) {
-		if (!keep[j])
+	for (int j = 0; j < n && j < lb->nlines; j++) {
+		bool in = keep[j] != 0;
+		if (!in && !(every && lb->line_chars[j] > 0))
 			continue;
 		tmp.len = 0;
 		text_collapse(lb->ctext + lb->line_off[j],
 				 lb->line_off[j + 1] - lb->line_off[j] - 1, &tmp);
 		if (!tmp.len)
 			continue;
-		if (any && grp[j] != lastgrp)
-			buf_addc(out, '\n');
-		buf_add(out, tmp.data, tmp.len);
-		buf_addc(out, '\n');
-		any = true;
-		lastgrp = grp[j];
+		line(ctx, j, tmp.data, tmp.len, in && any && grp[j] != lastgrp);
+		if (in) {
+			any = true;
+			lastgrp = grp[j];
+		}
 	}
-	buf_free(&lbout);
 	buf_free(&tmp);
 }
 

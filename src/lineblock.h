@@ -135,6 +135,14 @@ int lineblock_ctext_lines(const struct lineblock *lb, int first, int last, int *
 void lineblock_text(const struct lineblock *lb, const struct params *p,
 		    const uint8_t *line_pin, int nsrc, uint8_t *keep, int *grp,
 		    struct buf *out);
+/* Each of the first n Ctext lines with text that keep[] keeps (with
+ * every, each line with text, kept or not), its text collapsed, to
+ * line(); brk is true for a kept line that starts another group (grp[])
+ * after kept text: where the text has a blank line. */
+void lineblock_each_line(const struct lineblock *lb, const uint8_t *keep, const int *grp,
+			 int n, bool every,
+			 void (*line)(void *ctx, int j, const char *s, size_t len, bool brk),
+			 void *ctx);
 
 
 #endif

@@ -319,44 +319,32 @@ shown_line(struct tui_model *m, int src)
 	m->shown_line_src[m->nshown_lines++] = src;
 }
 
+/* The text pane's line j of lb's text (text_lines). */
+static void
+shown_lb_line(void *ctx, int j, const char *s, size_t len, bool brk)
+{
+	struct tui_model *m = ctx;
+	const uint8_t *keep = m->run.line_keep;
+	if (brk && !m->show_dropped) {
+		buf_addc(&m->shown, '\n');
+		shown_line(m, 0);
+	}
+	size_t start = m->shown.len;
+	buf_add(&m->shown, s, len);
+	buf_addc(&m->shown, '\n');
+	shown_line(m, m->pg->lb->src_line[j]);
+	add_run(m, start, m->shown.len - 1,
+		!keep[j] ? RUN_DROPPED : keep[j] == 2 ? RUN_PINNED : 0);
+}
+
 /* A text kept line by line (lb): each shown line keeps its source line;
  * which lines the method and the pins kept is the run's. */
 static void
 text_lines(struct tui_model *m)
 {
-	const struct lineblock *lb = m->pg->lb;
-	const uint8_t *keep = m->run.line_keep;
-	const int *grp = m->run.line_group;
-	struct buf tmp;
-	buf_init(&tmp);
 	m->nshown_lines = 0;
-	int lastgrp = -2;
-	bool any = false;
-	for (int j = 0; j < lb->nlines && j < m->run.nlines; j++) {
-		bool in = keep[j] != 0;
-		if (!(in || (m->show_dropped && lb->line_chars[j] > 0)))
-			continue;
-		tmp.len = 0;
-		text_collapse(lb->ctext + lb->line_off[j],
-				 lb->line_off[j + 1] - lb->line_off[j] - 1, &tmp);
-		if (!tmp.len)
-			continue;
-		if (in && any && grp[j] != lastgrp && !m->show_dropped) {
-			buf_addc(&m->shown, '\n');
-			shown_line(m, 0);
-		}
-		if (in) {
-			any = true;
-			lastgrp = grp[j];
-		}
-		size_t start = m->shown.len;
-		buf_add(&m->shown, tmp.data, tmp.len);
-		buf_addc(&m->shown, '\n');
-		shown_line(m, lb->src_line[j]);
-		add_run(m, start, m->shown.len - 1,
-			!in ? RUN_DROPPED : keep[j] == 2 ? RUN_PINNED : 0);
-	}
-	buf_free(&tmp);
+	lineblock_each_line(m->pg->lb, m->run.line_keep, m->run.line_group, m->run.nlines,
+			    m->show_dropped, shown_lb_line, m);
 }
 
 /* The selected element's text in the text pane, as one byte range: the
