@@ -115,26 +115,31 @@ json_field(struct buf *b, const char *key, const char *val, bool comma)
 static void
 meta_json(struct buf *b, const struct page_meta *m)
 {
-	const char *const f[][2] = {
-		{ "author", m->author }, { "date_source", m->date ? m->date_from : NULL },
-		{ "modified", m->modified }, { "sitename", m->site },
-		{ "description", m->description }, { "language", m->language },
-		{ "image", m->image }, { "canonical", m->canonical } };
-	for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
-		if (f[i][1]) {
-			buf_addc(b, ',');
-			json_field(b, f[i][0], f[i][1], false);
-		}
-	char **const lists[] = { m->categories, m->tags };
-	const int counts[] = { m->ncategories, m->ntags };
-	for (int l = 0; l < 2; l++) {
-		if (!counts[l])
+	struct meta_field f[META_NFIELDS];
+	struct meta_list l[META_NLISTS];
+	meta_fields(m, f, l);
+	for (int i = 0; i < META_NFIELDS; i++) {
+		/* the title and the date stand before the text; after it, the
+		 * date's source */
+		if (!strcmp(f[i].name, "title"))
 			continue;
-		buf_printf(b, ",\"%s\":[", l ? "tags" : "categories");
-		for (int i = 0; i < counts[l]; i++) {
+		if (!strcmp(f[i].name, "date")) {
+			f[i].name = "date_source";
+			f[i].value = m->date ? m->date_from : NULL;
+		}
+		if (f[i].value) {
+			buf_addc(b, ',');
+			json_field(b, f[i].name, f[i].value, false);
+		}
+	}
+	for (int k = 0; k < META_NLISTS; k++) {
+		if (!l[k].n)
+			continue;
+		buf_printf(b, ",\"%s\":[", l[k].name);
+		for (int i = 0; i < l[k].n; i++) {
 			if (i)
 				buf_addc(b, ',');
-			buf_add_json(b, lists[l][i], strlen(lists[l][i]));
+			buf_add_json(b, l[k].v[i], strlen(l[k].v[i]));
 		}
 		buf_addc(b, ']');
 	}

@@ -68,6 +68,23 @@ struct page_meta {
 		   *canonical_from, *categories_from, *tags_from;
 };
 
+/* The metadata as the outputs write it (JSON, front matter), one table:
+ * the fields' names and values in their order (title author date
+ * modified sitename description language image canonical; a value may be
+ * NULL), then the two lists (categories, tags). */
+enum { META_NFIELDS = 9, META_NLISTS = 2 };
+struct meta_field {
+	const char *name;
+	const char *value;
+};
+struct meta_list {
+	const char *name;
+	char *const *v;
+	int n;
+};
+void meta_fields(const struct page_meta *m, struct meta_field f[META_NFIELDS],
+		 struct meta_list l[META_NLISTS]);
+
 /* url: the page's address (a date in its path), or NULL for the page's
  * canonical. */
 void extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta);

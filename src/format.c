@@ -1074,30 +1074,26 @@ format_lines_html(const char *text, size_t len, struct buf *out)
 void
 format_front_matter(const struct page_meta *m, struct buf *out)
 {
-	const char *const f[][2] = {
-		{ "title", m->title }, { "author", m->author }, { "date", m->date },
-		{ "modified", m->modified }, { "sitename", m->site },
-		{ "description", m->description }, { "language", m->language },
-		{ "image", m->image }, { "canonical", m->canonical } };
+	struct meta_field f[META_NFIELDS];
+	struct meta_list l[META_NLISTS];
+	meta_fields(m, f, l);
 	buf_adds(out, "---\n");
-	for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
-		if (!f[i][1] || !*f[i][1])
+	for (int i = 0; i < META_NFIELDS; i++) {
+		if (!f[i].value || !*f[i].value)
 			continue;
-		buf_printf(out, "%s: ", f[i][0]);
+		buf_printf(out, "%s: ", f[i].name);
 		/* a JSON string is a YAML double-quoted scalar */
-		buf_add_json(out, f[i][1], strlen(f[i][1]));
+		buf_add_json(out, f[i].value, strlen(f[i].value));
 		buf_addc(out, '\n');
 	}
-	char **const lists[] = { m->categories, m->tags };
-	const int counts[] = { m->ncategories, m->ntags };
-	for (int l = 0; l < 2; l++) {
-		if (!counts[l])
+	for (int k = 0; k < META_NLISTS; k++) {
+		if (!l[k].n)
 			continue;
-		buf_printf(out, "%s: [", l ? "tags" : "categories");
-		for (int i = 0; i < counts[l]; i++) {
+		buf_printf(out, "%s: [", l[k].name);
+		for (int i = 0; i < l[k].n; i++) {
 			if (i)
 				buf_adds(out, ", ");
-			buf_add_json(out, lists[l][i], strlen(lists[l][i]));
+			buf_add_json(out, l[k].v[i], strlen(l[k].v[i]));
 		}
 		buf_adds(out, "]\n");
 	}

@@ -923,6 +923,24 @@ extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 	jsonld_free(&c.jl);
 }
 
+void
+meta_fields(const struct page_meta *m, struct meta_field f[META_NFIELDS],
+	    struct meta_list l[META_NLISTS])
+{
+	const struct meta_field fields[META_NFIELDS] = {
+		{ "title", m->title }, { "author", m->author }, { "date", m->date },
+		{ "modified", m->modified }, { "sitename", m->site },
+		{ "description", m->description }, { "language", m->language },
+		{ "image", m->image }, { "canonical", m->canonical },
+	};
+	const struct meta_list lists[META_NLISTS] = {
+		{ "categories", m->categories, m->ncategories },
+		{ "tags", m->tags, m->ntags },
+	};
+	memcpy(f, fields, sizeof fields);
+	memcpy(l, lists, sizeof lists);
+}
+
 char *
 extract_canonical(const struct dom *d)
 {
