@@ -12,10 +12,9 @@
 
 #include "method.h"
 #include "page.h"
+#include "format.h"
 #include "params.h"
 
-enum format { FORMAT_TEXT, FORMAT_TSV, FORMAT_JSON, FORMAT_MARKDOWN, FORMAT_HTML, FORMAT_WET,
-	      FORMAT_SVG };
 
 /* The output formats, one entry each: the name --format takes, the
  * extension of extract -o's files, the commands that take it and the

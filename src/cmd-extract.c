@@ -496,10 +496,11 @@ rule_date_iso(struct page *pg)
 	}
 }
 
-/* What a page's JSON line says beside its text. */
+/* What a page's output says beside its text. */
 struct page_json {
 	const struct item *it;
 	const char *url;
+	const char *page_url;   /* the address relative URLs resolve against */
 	const struct method *algo;
 	const struct rule *rule;
 	int more_pages;         /* pages of the article followed */
@@ -509,8 +510,9 @@ struct page_json {
 
 static void
 json_page(struct buf *o, const struct cli *c, const struct page_json *j, struct page *pg,
-	  const struct run *run, const struct buf *text, const struct buf *comments)
+	  const struct run *run, const struct buf *comments)
 {
+	const struct buf *text = &run->text;
 	buf_addc(o, '{');
 	json_field(o, "file", j->it->s[S_FILE], true);
 	json_field(o, "url", j->url, true);
@@ -551,6 +553,44 @@ json_page(struct buf *o, const struct cli *c, const struct page_json *j, struct 
 	}
 	buf_adds(o, "}\n");
 }
+
+/* --format markdown and html: the kept structure (format.c). */
+static void
+structured_page(struct buf *o, const struct cli *c, const struct page_json *j, struct page *pg,
+		const struct run *run, const struct buf *comments)
+{
+	struct format_opts fo = { .links = c->links, .images = c->images,
+				  .url = j->page_url ? j->page_url : pg->meta.canonical,
+				  .title = !c->no_title };
+	format_page(pg, run, &pg->meta, c->format, c->front_matter, &fo, comments->data,
+		    comments->len, o);
+}
+
+static void
+wet_page(struct buf *o, const struct cli *c, const struct page_json *j, struct page *pg,
+	 const struct run *run, const struct buf *comments)
+{
+	(void)c, (void)pg, (void)comments;
+	wet_record(o, j->it, j->url, run->text.data ? run->text.data : "", run->text.len);
+}
+
+static void
+text_page(struct buf *o, const struct cli *c, const struct page_json *j, struct page *pg,
+	  const struct run *run, const struct buf *comments)
+{
+	(void)c, (void)j, (void)pg, (void)comments;
+	buf_add(o, run->text.data ? run->text.data : "", run->text.len);
+}
+
+/* Each format extract writes, its writer (cli.c's table says extract
+ * takes these). */
+static void (*const writers[FORMAT_COUNT])(struct buf *o, const struct cli *c,
+					   const struct page_json *j, struct page *pg,
+					   const struct run *run, const struct buf *comments) = {
+	[FORMAT_TEXT] = text_page, [FORMAT_JSON] = json_page,
+	[FORMAT_MARKDOWN] = structured_page, [FORMAT_HTML] = structured_page,
+	[FORMAT_WET] = wet_page,
+};
 
 /* -o: the page's output written below DIR, as the input was below its
  * directory; r->out then holds nothing, or the reason it failed. */
@@ -653,7 +693,6 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 		rule_date_iso(&pg);
 	if (c->gold_dir)
 		gold_report(c, input, run.text.data, run.text.len, &r->gold);
-	struct buf text = run.text;
 	struct buf comments;
 	buf_init(&comments);
 	if (c->comments && pg.dom)
@@ -663,21 +702,9 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 	struct buf *o = &r->out;
 	const char *url = it->s[S_URL] ? it->s[S_URL] : c->url ? c->url :
 			  cli_is_url(input) ? input : pg.meta.canonical;
-	if (c->format == FORMAT_JSON) {
-		struct page_json j = { .it = it, .url = url, .algo = algo, .rule = rule,
-				       .more_pages = more_pages, .single = single, .ms = ms };
-		json_page(o, c, &j, &pg, &run, &text, &comments);
-	} else if (structured) {
-		struct format_opts fo = { .links = c->links, .images = c->images,
-					  .url = page_url ? page_url : pg.meta.canonical,
-					  .title = !c->no_title };
-		format_page(&pg, &run, &pg.meta, c->format == FORMAT_MARKDOWN, c->front_matter,
-			    &fo, comments.data, comments.len, o);
-	} else if (c->format == FORMAT_WET) {
-		wet_record(o, it, url, text.data ? text.data : "", text.len);
-	} else {
-		buf_add(o, text.data ? text.data : "", text.len);
-	}
+	struct page_json j = { .it = it, .url = url, .page_url = page_url, .algo = algo,
+			       .rule = rule, .more_pages = more_pages, .single = single, .ms = ms };
+	(writers[c->format] ? writers[c->format] : text_page)(o, c, &j, &pg, &run, &comments);
 	buf_free(&comments);
 	run_free(&run);
 	free(single);

@@ -1129,9 +1129,10 @@ md_title(const char *t, struct buf *out)
 
 void
 format_page(const struct page *pg, const struct run *run, const struct page_meta *meta,
-	    bool markdown, bool front_matter, const struct format_opts *o,
+	    enum format fmt, bool front_matter, const struct format_opts *o,
 	    const char *comments, size_t comments_len, struct buf *out)
 {
+	bool markdown = fmt == FORMAT_MARKDOWN;
 	if (markdown && front_matter)
 		format_front_matter(meta, out);
 	size_t body = out->len;

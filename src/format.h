@@ -19,6 +19,12 @@
 #include "extract.h"
 #include "util.h"
 
+/* The output formats; cli.c's table says which command takes which, and
+ * their names and extensions.  format_page writes FORMAT_MARKDOWN and
+ * FORMAT_HTML. */
+enum format { FORMAT_TEXT, FORMAT_TSV, FORMAT_JSON, FORMAT_MARKDOWN, FORMAT_HTML, FORMAT_WET,
+	      FORMAT_SVG, FORMAT_COUNT };
+
 struct format_opts {
 	bool links;             /* Markdown: [text](url) (HTML always keeps links) */
 	bool images;            /* ![alt](src) / <img> of kept blocks */
@@ -51,7 +57,7 @@ void format_lines_html(const char *text, size_t len, struct buf *out);
 struct page;
 struct run;
 void format_page(const struct page *pg, const struct run *run, const struct page_meta *meta,
-		 bool markdown, bool front_matter, const struct format_opts *o,
+		 enum format fmt, bool front_matter, const struct format_opts *o,
 		 const char *comments, size_t comments_len, struct buf *out);
 
 /* ref made absolute against base (RFC 3986 section 5.2, simplified); a

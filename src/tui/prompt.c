@@ -82,7 +82,7 @@ save_report(struct tui *t, const char *path)
  * same options: the same run (pins and rule included), the same address
  * for relative URLs and for the metadata, the comments with --comments. */
 static void
-save_structured(const struct tui *t, bool markdown, struct buf *out)
+save_structured(const struct tui *t, enum format fmt, struct buf *out)
 {
 	const struct cli *c = t->cli;
 	const struct tui_model *m = &t->m;
@@ -100,7 +100,7 @@ save_structured(const struct tui *t, bool markdown, struct buf *out)
 				 &comments);
 	struct format_opts fo = { .links = c->links, .images = c->images,
 				  .url = url ? url : pm->canonical, .title = !c->no_title };
-	format_page(pg, &m->run, pm, markdown, c->front_matter, &fo, comments.data,
+	format_page(pg, &m->run, pm, fmt, c->front_matter, &fo, comments.data,
 		    comments.len, out);
 	buf_free(&comments);
 	if (pm == &meta)
@@ -119,7 +119,7 @@ save_text(struct tui *t)
 	struct buf doc;
 	buf_init(&doc);
 	if (f != FORMAT_TEXT)
-		save_structured(t, f == FORMAT_MARKDOWN, &doc);
+		save_structured(t, f, &doc);
 	const struct buf *b = f == FORMAT_TEXT ? &m->out : &doc;
 	if (write_file_atomic(t->save_path, b->data ? b->data : "", b->len, 0, err,
 			      sizeof err) < 0)
