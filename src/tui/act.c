@@ -345,7 +345,7 @@ gold_filter(struct tui *t)
 		return;
 	}
 	if (!m->gold_filter) {
-		t->tree_center = true;
+		t->tree.center = true;
 		tui_message(t, false, "filter off: every element");
 		return;
 	}
@@ -361,7 +361,7 @@ gold_filter(struct tui *t)
 		if (next >= 0 || first >= 0)
 			tui_select(t, next >= 0 ? next : first, true);
 	}
-	t->tree_center = true;
+	t->tree.center = true;
 	tui_message(t, false, "filter: %d element%s disagree%s with the gold "
 		    "(+ kept, not in it; - in it, dropped); F shows all",
 		    m->ndisagree, m->ndisagree == 1 ? "" : "s", m->ndisagree == 1 ? "s" : "");
@@ -419,7 +419,7 @@ tui_search(struct tui *t, const char *q, int dir)
 			    "not found", m->query);
 		return;
 	}
-	t->tree_center = true;
+	t->tree.center = true;
 	tui_message(t, false, "%s%s  match %d of %d%s", model_query_is_xpath(m->query) ? "" : "/",
 		    m->query, m->match_rank, m->nmatches,
 		    wrapped ? (dir > 0 ? " (from the top)" : " (from the bottom)") : "");
@@ -456,7 +456,7 @@ act_zoom(struct tui *t, enum action a)
 	t->zoom = !t->zoom;
 	tui_layout(t);
 	if (t->focus == PANE_TREE)
-		t->tree_center = true;
+		t->tree.center = true;
 }
 
 static void
@@ -661,18 +661,18 @@ static void
 act_hist_log(struct tui *t, enum action a)
 {
 	(void)a;
-	t->hist_log = !t->hist_log;
-	tui_message(t, false, "histogram: %s scale", t->hist_log ? "log" : "linear");
+	t->hist.log = !t->hist.log;
+	tui_message(t, false, "histogram: %s scale", t->hist.log ? "log" : "linear");
 }
 
 static void
 act_hist_lines(struct tui *t, enum action a)
 {
 	(void)a;
-	t->hist_lines = !t->hist_lines;
-	if (!t->hist_lines && t->hist_cur > t->m.pg->lb->nblocks)
-		t->hist_cur = t->m.pg->lb->nblocks;
-	tui_message(t, false, t->hist_lines ?
+	t->hist.lines = !t->hist.lines;
+	if (!t->hist.lines && t->hist.cur > t->m.pg->lb->nblocks)
+		t->hist.cur = t->m.pg->lb->nblocks;
+	tui_message(t, false, t->hist.lines ?
 		    "histogram: Ctext characters per line (a block sums K of them)" :
 		    "histogram: blocks of K lines (Y)");
 }

@@ -49,7 +49,7 @@ tui_select(struct tui *t, int i, bool center)
 		return;
 	model_select(&t->m, i);
 	if (center)
-		t->tree_center = true;
+		t->tree.center = true;
 }
 
 enum { MIN_COLS = 60, MIN_LINES = 16 };
@@ -326,7 +326,7 @@ tui_reload(struct tui *t)
 			    base && base[1] ? base + 1 : t->name, c->rules ? " and the rules" : "");
 	}
 	tui_parse_warning(t);
-	t->tree_center = true;
+	t->tree.center = true;
 	t->quit_asked = false;
 	return 0;
 }
@@ -695,8 +695,8 @@ tui_run(struct cli *c)
 		script_free(&script);
 		return rc;
 	}
-	t->tree_center = true;
-	t->hist_sel = -2;
+	t->tree.center = true;
+	t->hist.sel = -2;
 	t->text.sel = -2;
 	t->detail.sel = -2;
 

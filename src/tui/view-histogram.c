@@ -55,17 +55,17 @@ column_of(int nblocks, int w, int block)
 }
 
 /* The blocks the bars show: all of them, or, zoomed (i), hist_span of
- * them from hist_z0 (kept inside the series). */
+ * them from hist.z0 (kept inside the series). */
 static void
 window(const struct tui *t, int nb, int *z0, int *span)
 {
-	if (t->hist_span <= 0 || t->hist_span >= nb) {
+	if (t->hist.span <= 0 || t->hist.span >= nb) {
 		*z0 = 1;
 		*span = nb;
 		return;
 	}
-	*span = t->hist_span;
-	int z = t->hist_z0;
+	*span = t->hist.span;
+	int z = t->hist.z0;
 	if (z > nb - *span + 1)
 		z = nb - *span + 1;
 	if (z < 1)
@@ -103,14 +103,14 @@ static int
 series_n(const struct tui *t)
 {
 	const struct lineblock *lb = t->m.pg->lb;
-	return t->hist_lines ? lb->nlines : lb->nblocks;
+	return t->hist.lines ? lb->nlines : lb->nblocks;
 }
 
 static int
 series_v(const struct tui *t, int i)
 {
 	const struct lineblock *lb = t->m.pg->lb;
-	return t->hist_lines ? lb->line_chars[i - 1] : lb->Y[i - 1];
+	return t->hist.lines ? lb->line_chars[i - 1] : lb->Y[i - 1];
 }
 
 /* The threshold in the series' unit: T per block, T/K per line (the mean
@@ -119,7 +119,7 @@ static double
 series_t(const struct tui *t)
 {
 	const struct lineblock *lb = t->m.pg->lb;
-	return t->hist_lines ? t->m.params.lb_T / (lb->K > 0 ? lb->K : 1) : t->m.params.lb_T;
+	return t->hist.lines ? t->m.params.lb_T / (lb->K > 0 ? lb->K : 1) : t->m.params.lb_T;
 }
 
 static int
@@ -138,8 +138,8 @@ bar_scale(struct tui *t)
 {
 	const struct lineblock *lb = t->m.pg->lb;
 	int n = series_n(t);
-	if (t->hscale.lb != lb || t->hscale.K != lb->K || t->hscale.n != n ||
-	    t->hscale.reflow != lb->reflow || t->hscale.lines != t->hist_lines) {
+	if (t->hist.scale.lb != lb || t->hist.scale.K != lb->K || t->hist.scale.n != n ||
+	    t->hist.scale.reflow != lb->reflow || t->hist.scale.lines != t->hist.lines) {
 		int *v = xmalloc((size_t)n * sizeof(int) + 1);
 		int k = 0, mx = 0;
 		for (int b = 1; b <= n; b++) {
@@ -150,18 +150,18 @@ bar_scale(struct tui *t)
 				mx = y;
 		}
 		qsort(v, (size_t)k, sizeof(int), cmp_int);
-		t->hscale.p95 = k ? v[(k - 1) * 95 / 100] : 0;
-		t->hscale.maxY = mx;
+		t->hist.scale.p95 = k ? v[(k - 1) * 95 / 100] : 0;
+		t->hist.scale.maxY = mx;
 		free(v);
-		t->hscale.lb = lb;
-		t->hscale.K = lb->K;
-		t->hscale.n = n;
-		t->hscale.reflow = lb->reflow;
-		t->hscale.lines = t->hist_lines;
+		t->hist.scale.lb = lb;
+		t->hist.scale.K = lb->K;
+		t->hist.scale.n = n;
+		t->hist.scale.reflow = lb->reflow;
+		t->hist.scale.lines = t->hist.lines;
 	}
-	double top = t->hscale.maxY;
-	if (!t->hist_log && t->hscale.p95 > 0 && top > 8.0 * t->hscale.p95)
-		top = 2.0 * t->hscale.p95;
+	double top = t->hist.scale.maxY;
+	if (!t->hist.log && t->hist.scale.p95 > 0 && top > 8.0 * t->hist.scale.p95)
+		top = 2.0 * t->hist.scale.p95;
 	double T = series_t(t);
 	if (top < T * 1.25)
 		top = T * 1.25;
@@ -173,13 +173,13 @@ bar_scale(struct tui *t)
 static double
 scale_of(const struct tui *t, double v, double top)
 {
-	return t->hist_log ? log1p(v) / log1p(top) : v / top;
+	return t->hist.log ? log1p(v) / log1p(top) : v / top;
 }
 
 static double
 value_at(const struct tui *t, double f, double top)
 {
-	return t->hist_log ? expm1(f * log1p(top)) : f * top;
+	return t->hist.log ? expm1(f * log1p(top)) : f * top;
 }
 
 /* The Y axis: a gutter left of the bars, its labels right-aligned before
@@ -203,7 +203,7 @@ yaxis_make(struct tui *t, struct rect r, struct yaxis *ax)
 	ax->trow = ax->bars > 0 ? (int)(scale_of(t, T, ax->top) * ax->bars) : 0;
 	if (ax->trow >= ax->bars)
 		ax->trow = ax->bars - 1;
-	if (t->hist_lines)
+	if (t->hist.lines)
 		snprintf(ax->tlabel, sizeof ax->tlabel, "T/K=%.1f", T);
 	else
 		snprintf(ax->tlabel, sizeof ax->tlabel, "T=%g", T);
@@ -275,17 +275,17 @@ static void
 follow_selection(struct tui *t)
 {
 	const struct tui_model *m = &t->m;
-	if (t->hist_sel == m->sel)
+	if (t->hist.sel == m->sel)
 		return;
-	t->hist_sel = m->sel;
+	t->hist.sel = m->sel;
 	int a, b;
 	if (model_ctext_lines(m, m->sel, &a, &b))
-		t->hist_cur = a;
+		t->hist.cur = a;
 	int nb = series_n(t);
-	if (t->hist_cur > nb)
-		t->hist_cur = nb;
-	if (t->hist_cur < 1)
-		t->hist_cur = 1;
+	if (t->hist.cur > nb)
+		t->hist.cur = nb;
+	if (t->hist.cur < 1)
+		t->hist.cur = 1;
 }
 
 static void
@@ -301,7 +301,7 @@ hist_draw(struct tui *t, struct rect pane, bool focused)
 	int bars = yx.bars;
 	double top = yx.top;
 	double T = m->params.lb_T;
-	bool lines = t->hist_lines;
+	bool lines = t->hist.lines;
 
 	int nreg = 0, nsel = 0;
 	for (int g = 0; g < lb->nregions; g++) {
@@ -310,7 +310,7 @@ hist_draw(struct tui *t, struct rect pane, bool focused)
 	}
 	int title = focused ? ROLE_TITLE_FOCUS : ROLE_TITLE;
 	scr_fill(pane.y, pane.x, pane.w, title);
-	int cur = t->hist_cur;
+	int cur = t->hist.cur;
 	/* zoomed: the window follows the cursor */
 	int z0, span;
 	window(t, nb, &z0, &span);
@@ -319,7 +319,7 @@ hist_draw(struct tui *t, struct rect pane, bool focused)
 			z0 = cur;
 		else if (cur > z0 + span - 1)
 			z0 = cur - span + 1;
-		t->hist_z0 = z0;
+		t->hist.z0 = z0;
 		window(t, nb, &z0, &span);
 	}
 	int cc = col_of(t, nb, w, cur);
@@ -336,7 +336,7 @@ hist_draw(struct tui *t, struct rect pane, bool focused)
 	else if (nb > w)
 		snprintf(per, sizeof per, ", %.1f per column", (double)nb / w);
 	int src = cur >= 1 && cur <= lb->nlines ? lb->src_line[cur - 1] : 0;
-	const char *scale = t->hist_log ? " (log)" : "";
+	const char *scale = t->hist.log ? " (log)" : "";
 	char where[96];
 	if (lines) {
 		char from[32] = "";
@@ -348,7 +348,7 @@ hist_draw(struct tui *t, struct rect pane, bool focused)
 			snprintf(where, sizeof where, "line %d%s: %d chars", c0, from, ymax);
 		scr_printf(pane.y, pane.x, pane.w, title,
 			   " Ctext per line%s  %d line%s%s  max %d  T/K=%.1f  %d region%s, %d selected"
-			   "  cursor: %s", scale, nb, nb == 1 ? "" : "s", per, t->hscale.maxY, series_t(t),
+			   "  cursor: %s", scale, nb, nb == 1 ? "" : "s", per, t->hist.scale.maxY, series_t(t),
 			   nreg, nreg == 1 ? "" : "s", nsel, where);
 	} else {
 		if (c1 > c0)
@@ -357,7 +357,7 @@ hist_draw(struct tui *t, struct rect pane, bool focused)
 			snprintf(where, sizeof where, "block %d (line %d) Y=%d", c0, src, ymax);
 		scr_printf(pane.y, pane.x, pane.w, title,
 			   " histogram%s  %d blocks (K=%d%s)  max Y %d  T=%g  %d region%s, %d selected"
-			   "  cursor: %s", scale, nb, lb->K, per, t->hscale.maxY, T,
+			   "  cursor: %s", scale, nb, lb->K, per, t->hist.scale.maxY, T,
 			   nreg, nreg == 1 ? "" : "s", nsel, where);
 	}
 
@@ -422,9 +422,9 @@ goto_column(struct tui *t, struct rect r, int c)
 		/* zoomed: past an edge the window moves, a column's worth a
 		 * step */
 		int per = span / r.w > 0 ? span / r.w : 1;
-		t->hist_z0 = z0 + (c < 0 ? c : c - r.w + 1) * per;
+		t->hist.z0 = z0 + (c < 0 ? c : c - r.w + 1) * per;
 		window(t, nb, &z0, &span);
-		t->hist_z0 = z0;
+		t->hist.z0 = z0;
 	}
 	if (c < 0)
 		c = 0;
@@ -438,13 +438,13 @@ goto_column(struct tui *t, struct rect r, int c)
 	for (int b = b0; b <= b1 && b <= nb; b++)
 		if (series_v(t, b) > series_v(t, best))
 			best = b;
-	t->hist_cur = best;
+	t->hist.cur = best;
 	if (best <= lb->nlines) {
 		int e = model_elem_at_line(&t->m, lb->src_line[best - 1]);
 		if (e >= 0)
 			tui_select(t, e, true);
 	}
-	t->hist_sel = t->m.sel;   /* the cursor stays where it was put */
+	t->hist.sel = t->m.sel;   /* the cursor stays where it was put */
 }
 
 static bool
@@ -456,7 +456,7 @@ hist_act(struct tui *t, struct rect pane, enum action a)
 	const struct lineblock *lb = t->m.pg->lb;
 	int nb = series_n(t);
 	follow_selection(t);
-	int c = col_of(t, nb, r.w, t->hist_cur);
+	int c = col_of(t, nb, r.w, t->hist.cur);
 	int step = 1;
 	/* one block per step even when it spans several columns */
 	int b0, b1;
@@ -467,15 +467,15 @@ hist_act(struct tui *t, struct rect pane, enum action a)
 	case ACT_HIST_ZOOM_IN:
 		if (span <= r.w) {
 			tui_message(t, false, "histogram: one %s a column already",
-				    t->hist_lines ? "line" : "block");
+				    t->hist.lines ? "line" : "block");
 			return true;
 		}
-		t->hist_span = span / 2 > r.w ? span / 2 : r.w;
-		t->hist_z0 = t->hist_cur - t->hist_span / 2;
+		t->hist.span = span / 2 > r.w ? span / 2 : r.w;
+		t->hist.z0 = t->hist.cur - t->hist.span / 2;
 		window(t, nb, &z0, &span);
-		t->hist_z0 = z0;
+		t->hist.z0 = z0;
 		tui_message(t, false, "histogram: %s %d-%d of %d, %.1f a column (I zooms out)",
-			    t->hist_lines ? "lines" : "blocks", z0, z0 + span - 1, nb,
+			    t->hist.lines ? "lines" : "blocks", z0, z0 + span - 1, nb,
 			    (double)span / r.w);
 		return true;
 	case ACT_HIST_ZOOM_OUT:
@@ -483,15 +483,15 @@ hist_act(struct tui *t, struct rect pane, enum action a)
 			tui_message(t, false, "histogram: the whole page already");
 			return true;
 		}
-		t->hist_span = span * 2 < nb ? span * 2 : 0;
-		t->hist_z0 = t->hist_cur - span;
+		t->hist.span = span * 2 < nb ? span * 2 : 0;
+		t->hist.z0 = t->hist.cur - span;
 		window(t, nb, &z0, &span);
-		t->hist_z0 = z0;
+		t->hist.z0 = z0;
 		if (span >= nb)
 			tui_message(t, false, "histogram: the whole page");
 		else
 			tui_message(t, false, "histogram: %s %d-%d of %d, %.1f a column",
-				    t->hist_lines ? "lines" : "blocks", z0, z0 + span - 1, nb,
+				    t->hist.lines ? "lines" : "blocks", z0, z0 + span - 1, nb,
 				    (double)span / r.w);
 		return true;
 	case ACT_LEFT:
@@ -542,11 +542,11 @@ hist_act(struct tui *t, struct rect pane, enum action a)
 			tui_message(t, false, "no %s region", a == ACT_DOWN ? "next" : "previous");
 			return true;
 		}
-		t->hist_cur = target;   /* the window follows it */
+		t->hist.cur = target;   /* the window follows it */
 		if (span < nb && (target < z0 || target > z0 + span - 1))
-			t->hist_z0 = target - span / 2;
+			t->hist.z0 = target - span / 2;
 		goto_column(t, r, col_of(t, nb, r.w, target));
-		t->hist_cur = target;
+		t->hist.cur = target;
 		return true;
 	}
 	default:
@@ -562,7 +562,7 @@ hist_click(struct tui *t, struct rect pane, int y, int x, int button)
 	struct rect r = bars_rect(pane, &yx);
 	x -= yx.g;   /* a click on the axis goes to the first column */
 	if (button == 4 || button == 5) {
-		int c = col_of(t, series_n(t), r.w, t->hist_cur);
+		int c = col_of(t, series_n(t), r.w, t->hist.cur);
 		goto_column(t, r, c + (button == 4 ? -3 : 3));
 		return;
 	}

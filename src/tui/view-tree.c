@@ -194,18 +194,18 @@ scroll_to_selection(struct tui *t, struct rect r)
 	int h = body_rows(r);
 	int row = model_row_of(m, m->sel);
 	if (row >= 0) {
-		if (t->tree_center)
-			t->tree_top = row - (h - 1) / 2;
-		else if (row < t->tree_top)
-			t->tree_top = row;
-		else if (row >= t->tree_top + h)
-			t->tree_top = row - h + 1;
+		if (t->tree.center)
+			t->tree.top = row - (h - 1) / 2;
+		else if (row < t->tree.top)
+			t->tree.top = row;
+		else if (row >= t->tree.top + h)
+			t->tree.top = row - h + 1;
 	}
-	t->tree_center = false;
-	if (t->tree_top > m->nrows - h)
-		t->tree_top = m->nrows - h;
-	if (t->tree_top < 0)
-		t->tree_top = 0;
+	t->tree.center = false;
+	if (t->tree.top > m->nrows - h)
+		t->tree.top = m->nrows - h;
+	if (t->tree.top < 0)
+		t->tree.top = 0;
 }
 
 /* Cells before a row's fold mark, past the glyph column. */
@@ -316,16 +316,16 @@ tree_draw(struct tui *t, struct rect r, bool focused)
 	/* Deep pages: indent relative to the shallowest row on screen, two
 	 * cells a level while that fits, else one. */
 	int base = 1 << 30, deepest = 0;
-	for (int k = 0; k < h && t->tree_top + k < m->nrows; k++) {
-		int dp = m->d->depth[m->rows[t->tree_top + k]];
+	for (int k = 0; k < h && t->tree.top + k < m->nrows; k++) {
+		int dp = m->d->depth[m->rows[t->tree.top + k]];
 		if (dp < base)
 			base = dp;
 		if (dp > deepest)
 			deepest = dp;
 	}
 	int step = (deepest - base) * 2 <= labw / 2 ? 2 : 1;
-	t->tree_depth0 = base;
-	t->tree_step = step;
+	t->tree.depth0 = base;
+	t->tree.step = step;
 	if (base > 0) {
 		char deep[32];
 		int dw = snprintf(deep, sizeof deep, " depth %d+", base);
@@ -333,8 +333,8 @@ tree_draw(struct tui *t, struct rect r, bool focused)
 		if (tw + dw < r.w - figw)
 			scr_str(r.y, r.x + tw, dw, deep, title);
 	}
-	for (int k = 0; k < h && t->tree_top + k < m->nrows; k++)
-		draw_row(t, r, r.y + 1 + k, m->rows[t->tree_top + k], focused, ncols, figw,
+	for (int k = 0; k < h && t->tree.top + k < m->nrows; k++)
+		draw_row(t, r, r.y + 1 + k, m->rows[t->tree.top + k], focused, ncols, figw,
 			 step, base);
 }
 
@@ -350,10 +350,10 @@ tree_act(struct tui *t, struct rect r, enum action a)
 	switch (a) {
 	case ACT_UP: row--; break;
 	case ACT_DOWN: row++; break;
-	case ACT_PAGE_UP: row -= h - 1; t->tree_top -= h - 1; break;
-	case ACT_PAGE_DOWN: row += h - 1; t->tree_top += h - 1; break;
-	case ACT_HALF_UP: row -= (h + 1) / 2; t->tree_top -= (h + 1) / 2; break;
-	case ACT_HALF_DOWN: row += (h + 1) / 2; t->tree_top += (h + 1) / 2; break;
+	case ACT_PAGE_UP: row -= h - 1; t->tree.top -= h - 1; break;
+	case ACT_PAGE_DOWN: row += h - 1; t->tree.top += h - 1; break;
+	case ACT_HALF_UP: row -= (h + 1) / 2; t->tree.top -= (h + 1) / 2; break;
+	case ACT_HALF_DOWN: row += (h + 1) / 2; t->tree.top += (h + 1) / 2; break;
 	case ACT_HOME: row = 0; break;
 	case ACT_END: row = m->nrows - 1; break;
 	case ACT_LEFT:
@@ -376,8 +376,8 @@ tree_act(struct tui *t, struct rect r, enum action a)
 		row = 0;
 	if (row >= m->nrows)
 		row = m->nrows - 1;
-	if (t->tree_top < 0)
-		t->tree_top = 0;
+	if (t->tree.top < 0)
+		t->tree.top = 0;
 	tui_select(t, m->rows[row], false);
 	return true;
 }
@@ -387,23 +387,23 @@ tree_click(struct tui *t, struct rect r, int y, int x, int button)
 {
 	struct tui_model *m = &t->m;
 	if (button == 4 || button == 5) {
-		t->tree_top += button == 4 ? -3 : 3;
+		t->tree.top += button == 4 ? -3 : 3;
 		int h = body_rows(r);
-		if (t->tree_top > m->nrows - h)
-			t->tree_top = m->nrows - h;
-		if (t->tree_top < 0)
-			t->tree_top = 0;
+		if (t->tree.top > m->nrows - h)
+			t->tree.top = m->nrows - h;
+		if (t->tree.top < 0)
+			t->tree.top = 0;
 		/* keep the selection on screen without scrolling back */
 		int row = model_row_of(m, m->sel);
-		if (row < t->tree_top)
-			row = t->tree_top;
-		if (row >= t->tree_top + h)
-			row = t->tree_top + h - 1;
+		if (row < t->tree.top)
+			row = t->tree.top;
+		if (row >= t->tree.top + h)
+			row = t->tree.top + h - 1;
 		if (row >= 0 && row < m->nrows)
 			model_select(m, m->rows[row]);
 		return;
 	}
-	int row = t->tree_top + y - 1;
+	int row = t->tree.top + y - 1;
 	if (y < 1 || row >= m->nrows)
 		return;
 	int i = m->rows[row];
@@ -411,7 +411,7 @@ tree_click(struct tui *t, struct rect r, int y, int x, int button)
 	/* on the fold mark (two cells wide, to be easy to hit): fold */
 	int figw, ids[NCOLS];
 	ncols_for(m, ids, method_cols(m, ids), r.w, &figw);
-	int fx = 2 + row_indent(m->d, i, r.w - 2 - figw, t->tree_depth0, t->tree_step);
+	int fx = 2 + row_indent(m->d, i, r.w - 2 - figw, t->tree.depth0, t->tree.step);
 	if (model_has_children(m, i) && x >= fx && x <= fx + 1)
 		model_toggle_fold(m, i);
 }

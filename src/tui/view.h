@@ -54,7 +54,25 @@ bool scroll_wheel(struct scroll *s, int button);
 /* Keep top within [0, total - h]. */
 void scroll_clamp(struct scroll *s, int total, int h);
 
-/* State of the views that only scroll, each written by its view alone. */
+/* Each view's state, written by its view alone (and set up by tui.c). */
+struct tree_state {          /* view-tree.c */
+	int top;
+	bool center;             /* put the selection mid-pane next draw */
+	int depth0, step;        /* the last draw's indentation, for clicks */
+};
+struct hist_state {          /* view-histogram.c */
+	int cur;                 /* the cursor: a block (or line), 1-based */
+	int span, z0;            /* i, I: the blocks shown (0: all) from z0 */
+	int sel;                 /* selection the cursor follows */
+	bool log;                /* L: bars on a log scale */
+	bool lines;              /* b: Ctext per line instead of blocks */
+	struct {                 /* the bars' scale, per distribution shown */
+		const void *lb;
+		int K, n, reflow, maxY, p95;
+		bool lines;
+	} scale;
+};
+
 struct detail_state {        /* view-detail.c */
 	struct scroll sc;
 	int sel;                 /* selection the scroll belongs to */
@@ -133,21 +151,10 @@ struct tui {
 	struct rect all;           /* the area panes share (help uses it) */
 
 	/* per-view state, owned by the view that names it */
-	int tree_top;
-	bool tree_center;          /* put the selection mid-pane next draw */
-	int tree_depth0, tree_step;  /* the last draw's indentation, for clicks */
+	struct tree_state tree;
 	struct detail_state detail;
 	struct text_state text;
-	int hist_cur;              /* histogram cursor: a block (or line), 1-based */
-	int hist_span, hist_z0;    /* i, I: the blocks shown (0: all) from hist_z0 */
-	int hist_sel;              /* selection the cursor follows */
-	bool hist_log;             /* L: bars on a log scale */
-	bool hist_lines;           /* b: Ctext per line instead of blocks */
-	struct {                   /* the bars' scale, per distribution shown */
-		const void *lb;
-		int K, n, reflow, maxY, p95;
-		bool lines;
-	} hscale;
+	struct hist_state hist;
 	struct help_state help_view;
 	struct rule_view_state rview;
 	struct source_view_state sview;
