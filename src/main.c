@@ -13,13 +13,8 @@
 #include "cli.h"
 #include "tui/tui.h"
 
+/* After the commands' lines, which the command table gives. */
 static const char usage_main[] =
-"usage: pith [inspect] [OPTIONS] FILE|URL   open the inspector (default)\n"
-"       pith dump      [OPTIONS] FILE       node table with figures\n"
-"       pith histogram [OPTIONS] FILE       line-block distribution and regions\n"
-"       pith extract   [OPTIONS] FILE|DIR|URL|WARC...  extracted text, batch\n"
-"       pith rules     check|test|export ...  validate, test, convert site rules\n"
-"       pith report    [OPTIONS] FILE|URL  what the inspector shows, as HTML\n"
 "\n"
 "Options:\n"
 "  --algo NAME         the method (below; auto by default)\n"
@@ -280,17 +275,37 @@ parse_count(const char *s, long long min, long long max, long long *out)
 /* The commands, each once: its name, its usage, what runs it. */
 static const struct command {
 	const char *name;
+	const char *args, *what;     /* pith --help's line */
 	const char *usage;
 	void (*more)(FILE *out);     /* more of its help, from the tables */
 	int (*run)(struct cli *c);
 } commands[] = {
-	{ "inspect", usage_inspect, print_keys, cmd_inspect },
-	{ "dump", usage_dump, print_dump_methods, cmd_dump },
-	{ "histogram", usage_histogram, NULL, cmd_histogram },
-	{ "extract", usage_extract, NULL, cmd_extract },
-	{ "rules", usage_rules, NULL, cmd_rules },
-	{ "report", usage_report, NULL, cmd_report },
+	{ "inspect", "[OPTIONS] FILE|URL", "open the inspector (the default command)",
+	  usage_inspect, print_keys, cmd_inspect },
+	{ "dump", "[OPTIONS] FILE", "node table with figures",
+	  usage_dump, print_dump_methods, cmd_dump },
+	{ "histogram", "[OPTIONS] FILE", "line-block distribution and regions",
+	  usage_histogram, NULL, cmd_histogram },
+	{ "extract", "[OPTIONS] FILE|DIR|URL|WARC...", "extracted text, batch",
+	  usage_extract, NULL, cmd_extract },
+	{ "rules", "check|test|learn|export ...", "validate, test, learn, convert site rules",
+	  usage_rules, NULL, cmd_rules },
+	{ "report", "[OPTIONS] FILE|URL", "what the inspector shows, as HTML",
+	  usage_report, NULL, cmd_report },
 };
+
+/* pith --help's first lines: each command of the table (the first,
+ * inspect, is the default: its name may be left out). */
+static void
+print_commands(FILE *out)
+{
+	for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++) {
+		char name[32];
+		snprintf(name, sizeof name, k ? "%s" : "[%s]", commands[k].name);
+		fprintf(out, "%s pith %-9s %s\n%12s%s\n", k ? "      " : "usage:", name,
+			commands[k].args, "", commands[k].what);
+	}
+}
 
 static const struct command *
 command_find(const char *name)
@@ -431,6 +446,8 @@ run(int argc, char **argv)
 			break;
 		case 'v': c.verbose++; break;
 		case 'h':
+			if (first != 2)
+				print_commands(stdout);
 			fputs(command_usage(first == 2 ? c.command : "main"), stdout);
 			if (first != 2)
 				print_methods_params(stdout);
