@@ -2,6 +2,7 @@
  * say put in place of these lines:
  *   @KEYS@             the inspector's keys (src/tui/actions.h)
  *   @METHODS@          every method and what it is (the method table)
+ *   @DUMP@             each method's dump columns and reasons
  *   @PARAMS NAME ...@  a tag line of those parameters with their defaults
  *   @PARAMS-REST@      every parameter no @PARAMS line before it named, with
  *                      its help
@@ -71,6 +72,36 @@ list_methods(FILE *out)
 		fputc('\n', out);
 	}
 	fputs(".RE\n", out);
+}
+
+/* Each method's dump columns and reasons, and those of every method. */
+static void
+dump_columns(FILE *out)
+{
+	fputs(".RS\n", out);
+	for (int k = 0; k < nmethods; k++) {
+		const struct method *m = methods[k];
+		if (!m->needs_dom)
+			continue;
+		fputs(".TP 6\n.B ", out);
+		roff(m->name, out);
+		fputc('\n', out);
+		for (int c = 0; c < m->ncolumns; c++) {
+			fputs(c ? " " : "columns ", out);
+			roff(m->columns[c].name, out);
+			fputs(c + 1 < m->ncolumns ? "" : "; ", out);
+		}
+		fputs("reasons ", out);
+		for (int r = 0; r < m->nreasons + m->nown_reasons; r++) {
+			enum reason id = r < m->nreasons ? m->reasons[r] :
+				method_reason(m, r - m->nreasons);
+			if (r)
+				fputs(", ", out);
+			roff(reason_name(id), out);
+		}
+		fputc('\n', out);
+	}
+	fputs(".TP 6\nall\nreasons pinned, rule\\-body, rule\\-strip\n.RE\n", out);
 }
 
 /* A parameter's default as the tag line shows it: the value, or an
@@ -163,6 +194,9 @@ main(int argc, char **argv)
 		} else if (!strcmp(line, "@METHODS@\n")) {
 			list_methods(stdout);
 			done++;
+		} else if (!strcmp(line, "@DUMP@\n")) {
+			dump_columns(stdout);
+			done++;
 		} else if (!strncmp(line, "@PARAMS ", 8)) {
 			if (tag_line(line + 8, stdout, argv[1]) < 0) {
 				fclose(in);
@@ -181,8 +215,8 @@ main(int argc, char **argv)
 		}
 	}
 	fclose(in);
-	if (done != 2 || !rest) {
-		fprintf(stderr, "%s: needs one @KEYS@, one @METHODS@ and one @PARAMS-REST@ line\n",
+	if (done != 3 || !rest) {
+		fprintf(stderr, "%s: needs one @KEYS@, @METHODS@, @DUMP@ and @PARAMS-REST@ line\n",
 			argv[1]);
 		return 1;
 	}
