@@ -270,20 +270,20 @@ sib_report(const struct run *r, const struct page *pg, const char *name, FILE *f
 }
 
 static const struct param_desc sib_params[] = {
-	{ "sib.alpha", "sib", PARAM_DOUBLE, PARAM_OFF(sib_alpha), 0.8, 0, 1, 0.01,
-	  "tag similarity at which a block is noise", NULL, false },
-	{ "sib.beta", "sib", PARAM_DOUBLE, PARAM_OFF(sib_beta), 0.6, 0, 1, 0.01,
-	  "text similarity at which a block is noise", NULL, false },
-	{ "sib.max", "sib", PARAM_INT, PARAM_OFF(sib_max), 3, 0, 100, 1,
-	  "nodes the fuzzy match may slide over", NULL, false },
-	{ "sib.pdoc", "sib", PARAM_INT, PARAM_OFF(sib_pdoc), 10, 1, 100, 1,
-	  "permitted degree of coherence (segmentation depth)", NULL, false },
-	{ "sib.text", "sib", PARAM_BOOL, PARAM_OFF(sib_text), 1, 0, 1, 1,
+	{ "sib.alpha", "sib", PARAM_DOUBLE, false, PARAM_OFF(sib_alpha), 0.8, 0, 1, 0.01,
+	  "tag similarity at which a block is noise", NULL },
+	{ "sib.beta", "sib", PARAM_DOUBLE, false, PARAM_OFF(sib_beta), 0.6, 0, 1, 0.01,
+	  "text similarity at which a block is noise", NULL },
+	{ "sib.max", "sib", PARAM_INT, false, PARAM_OFF(sib_max), 3, 0, 100, 1,
+	  "nodes the fuzzy match may slide over", NULL },
+	{ "sib.pdoc", "sib", PARAM_INT, false, PARAM_OFF(sib_pdoc), 10, 1, 100, 1,
+	  "permitted degree of coherence (segmentation depth)", NULL },
+	{ "sib.text", "sib", PARAM_BOOL, false, PARAM_OFF(sib_text), 1, 0, 1, 1,
 	  "a text block whose text stands on half the siblings is noise too (on/off: the paper's blocks alone)",
-	  NULL, false },
-	{ "sib.links", "sib", PARAM_DOUBLE, PARAM_OFF(sib_links), 0.5, 0, 1, 0.05,
+	  NULL },
+	{ "sib.links", "sib", PARAM_DOUBLE, false, PARAM_OFF(sib_links), 0.5, 0, 1, 0.05,
 	  "link share above which a block whose tags are found again is noise (1: the paper's test alone)",
-	  NULL, false },
+	  NULL },
 };
 
 static const enum reason sib_reasons[] = {

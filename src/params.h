@@ -65,14 +65,14 @@ struct param_desc {
 	const char *name;       /* "cc.C" */
 	const char *method;     /* "cc" */
 	enum param_type type;
-	size_t offset;          /* into struct params */
-	double def, min, max, step;
-	const char *help;
-	const char *const *values;  /* PARAM_ENUM: the names, NULL-terminated */
 	/* The status line shows it only when it is not the default: the
 	 * stage limits the step mode sets (lb.stage, ent.depth) and auto's
 	 * rule switches, so the line keeps its room for what is turned. */
 	bool quiet;
+	size_t offset;          /* into struct params */
+	double def, min, max, step;
+	const char *help;
+	const char *const *values;  /* PARAM_ENUM: the names, NULL-terminated */
 };
 #define PARAM_OFF(f) offsetof(struct params, f)
 
