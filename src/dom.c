@@ -699,13 +699,22 @@ dom_xpath(const struct dom *d, int i, struct buf *out)
 	int n = 0;
 	for (int e = i; e >= 0 && n < depth; e = d->parent[e])
 		path[n++] = e;
+	/* appended a piece at a time, not printf'd: dump writes one for every
+	 * element, and a deep page's paths are long */
 	for (int k = n - 1; k >= 0; k--) {
 		int e = path[k];
 		const char *tn = dom_tagname(d, e);
-		if (!strcmp(tn, "html") || !strcmp(tn, "body") || !strcmp(tn, "head"))
-			buf_printf(out, "/%s", tn);
-		else
-			buf_printf(out, "/%s[%d]", tn, d->pos[e]);
+		buf_addc(out, '/');
+		buf_adds(out, tn);
+		if (strcmp(tn, "html") && strcmp(tn, "body") && strcmp(tn, "head")) {
+			char num[16];
+			int len = 0;
+			for (unsigned v = (unsigned)d->pos[e]; len == 0 || v; v /= 10)
+				num[sizeof num - 1 - len++] = (char)('0' + v % 10);
+			buf_addc(out, '[');
+			buf_add(out, num + sizeof num - len, (size_t)len);
+			buf_addc(out, ']');
+		}
 	}
 	free(path);
 }

@@ -281,9 +281,10 @@ ent_explain(const struct run *r, const struct page *pg, const struct params *p,
 		explain_printf(x, EXPLAIN_DIM, "the page alone (--siblings gives the site's pages)");
 	/* the descent: the step that weighed this element's children, and the
 	 * one that weighed the element among its siblings */
-	/* in the step mode, a step below the stage's root is a later
-	 * stage's: the one that weighs the root's children is what the next
-	 * stage does, those under it are not shown */
+	/* when ent.depth cuts the descent (the step mode's stages), a step
+	 * below the stage's root is a later stage's: the one that weighs the
+	 * root's children is what the next stage does, those under it are
+	 * not shown */
 	bool cut = s->depth < s->levels;
 	for (int k = 0; k < s->e->nsteps; k++) {
 		const struct entropy_step *st = &s->e->steps[k];

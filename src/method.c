@@ -1,6 +1,7 @@
 /* method.c - the table of methods. */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -21,14 +22,21 @@ method_reason(const struct method *m, int k)
 	return (enum reason)(base + k);
 }
 
+static char names[256];
+
+static void
+join_names(void)
+{
+	for (int k = 0; k < nmethods; k++)
+		snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+			 k ? " " : "", methods[k]->name);
+}
+
 const char *
 method_names(void)
 {
-	static char names[256];
-	if (!names[0])
-		for (int k = 0; k < nmethods; k++)
-			snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
-				 k ? " " : "", methods[k]->name);
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	pthread_once(&once, join_names);
 	return names;
 }
 

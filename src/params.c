@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,18 +19,23 @@
  * once. */
 static const struct param_desc *all[64];
 static size_t nall;
+static pthread_once_t gathered = PTHREAD_ONCE_INIT;
 
 static void
-gather(void)
+gather_all(void)
 {
-	if (nall)
-		return;
 	for (int k = 0; k < nmethods; k++)
 		for (int i = 0; i < methods[k]->nparams; i++) {
 			if (nall == sizeof all / sizeof all[0])
 				die("more than %zu parameters", sizeof all / sizeof all[0]);
 			all[nall++] = &methods[k]->params[i];
 		}
+}
+
+static void
+gather(void)
+{
+	pthread_once(&gathered, gather_all);
 }
 
 size_t

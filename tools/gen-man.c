@@ -186,19 +186,22 @@ main(int argc, char **argv)
 		return 1;
 	}
 	char line[4096];
-	int done = 0, rest = 0;
+	int nkeys = 0, nlists = 0, ndump = 0, rest = 0;
 	while (fgets(line, sizeof line, in)) {
 		if (!strcmp(line, "@KEYS@\n")) {
 			keys(stdout);
-			done++;
+			nkeys++;
 		} else if (!strcmp(line, "@METHODS@\n")) {
 			list_methods(stdout);
-			done++;
+			nlists++;
 		} else if (!strcmp(line, "@DUMP@\n")) {
 			dump_columns(stdout);
-			done++;
+			ndump++;
 		} else if (!strncmp(line, "@PARAMS ", 8)) {
-			if (tag_line(line + 8, stdout, argv[1]) < 0) {
+			if (rest || tag_line(line + 8, stdout, argv[1]) < 0) {
+				if (rest)
+					fprintf(stderr, "%s: a @PARAMS line after @PARAMS-REST@\n",
+						argv[1]);
 				fclose(in);
 				return 1;
 			}
@@ -215,8 +218,8 @@ main(int argc, char **argv)
 		}
 	}
 	fclose(in);
-	if (done != 3 || !rest) {
-		fprintf(stderr, "%s: needs one @KEYS@, @METHODS@, @DUMP@ and @PARAMS-REST@ line\n",
+	if (nkeys != 1 || nlists != 1 || ndump != 1 || rest != 1) {
+		fprintf(stderr, "%s: needs one @KEYS@, @METHODS@, @DUMP@ and @PARAMS-REST@ line each\n",
 			argv[1]);
 		return 1;
 	}

@@ -363,7 +363,7 @@ gold_filter(struct tui *t)
 	}
 	t->tree.center = true;
 	tui_message(t, false, "filter: %d element%s disagree%s with the gold "
-		    "(+ kept, not in it; - in it, dropped); F shows all",
+		    "(> kept, not in it; < in it, dropped); F shows all",
 		    m->ndisagree, m->ndisagree == 1 ? "" : "s", m->ndisagree == 1 ? "s" : "");
 }
 

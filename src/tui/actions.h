@@ -1,14 +1,15 @@
-/* actions.h - the inspector's actions as one X-macro table: tui.c builds
- * the key bindings and the help screen from it, and the build generates
- * the man page's KEYS section from it (tools/gen-man.c), so a key exists
- * in all three or in none.  No includes: the generator uses it alone. */
+/* actions.h - the inspector's actions as one X-macro table: keys.c builds
+ * the key bindings from it, view-help.c the help screen, act.c dispatches
+ * each to its handler, and the build generates the man page's KEYS section
+ * from it (tools/gen-man.c), so a key exists in all of them or in none.
+ * No includes: the generator uses it alone. */
 #ifndef PITH_TUI_ACTIONS_H
 #define PITH_TUI_ACTIONS_H
 
 /* A(NAME, KEYS, GROUP, HELP, HANDLER): KEYS are key names separated by
- * spaces (the names tui.c knows: Up Down Left Right PgUp PgDn Home End
+ * spaces (the names keys.c knows: Up Down Left Right PgUp PgDn Home End
  * Enter Tab BTab Space Esc Backspace F1 C-a..C-z, or one character);
- * tui.c's act_HANDLER does it (one handler may serve a pair of actions,
+ * act.c's act_HANDLER does it (one handler may serve a pair of actions,
  * telling them apart by the action it is given). */
 #define TUI_ACTIONS(A) \
 	A(UP,          "Up k",        "Move",   "previous row (a count first repeats: 5j); histogram: previous region; text: the line cursor; detail: scroll", move) \

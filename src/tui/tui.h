@@ -7,7 +7,7 @@
  * starts, and tui_run returns 1; otherwise 0.  The terminal is restored on
  * every way out.  With c->keys the keys come from a script and the screen
  * is a virtual one of c->screen_cols x c->screen_lines whose text is dumped
- * to c->screen_out (tests; the script syntax is described in tui.c). */
+ * to c->screen_out (tests; the script syntax is described in keys.c). */
 #ifndef PITH_TUI_H
 #define PITH_TUI_H
 

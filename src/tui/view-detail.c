@@ -42,11 +42,15 @@ add(struct detail *D, int role, const char *fmt, ...)
 	buf_vprintf(&b, fmt, ap);
 	va_end(ap);
 	if (b.len > DLINE_MAX) {
+		/* at a space near the end, else on a whole character (a run of
+		 * stray continuation bytes: where the cap falls) */
 		size_t k = utf8_cut(b.data, b.len, DLINE_MAX);
+		if (k == 0)
+			k = DLINE_MAX;
 		size_t sp = k;
 		while (sp > DLINE_MAX - 200 && b.data[sp - 1] != ' ')
 			sp--;
-		b.len = sp > DLINE_MAX - 200 ? sp : k;
+		b.len = sp > DLINE_MAX - 200 ? sp - 1 : k;
 		buf_adds(&b, " [...]");
 	}
 	buf_adds(&b, "");

@@ -7,6 +7,10 @@
 
 #include "tui/view.h"
 
+/* The help's lines at most: more is a bug (die() says so in every test
+ * that opens the help), never a help cut short. */
+enum { HELP_MAX = 256 };
+
 struct hline {
 	int role;
 	char keys[32];
@@ -18,7 +22,8 @@ help_lines(struct hline *l, int max)
 {
 	int n = 0;
 	const char *group = "";
-#define LINE(role_, k_, ...) do { if (n < max) { l[n].role = (role_); \
+#define LINE(role_, k_, ...) do { if (n == max) die("help: more than %d lines", max); \
+	{ l[n].role = (role_); \
 	snprintf(l[n].keys, sizeof l[n].keys, "%s", k_); \
 	snprintf(l[n].text, sizeof l[n].text, __VA_ARGS__); n++; } } while (0)
 	for (int a = 0; a < ACT_COUNT; a++) {
@@ -119,11 +124,11 @@ wrap_help(const char *s, int w, size_t *off, size_t *len, int max)
 static void
 help_draw(struct tui *t, struct rect r, bool focused)
 {
-	struct hline l[128];
-	int n = help_lines(l, 128);
+	struct hline l[HELP_MAX];
+	int n = help_lines(l, HELP_MAX);
 	int kw = 13, tw = r.w - 4 - kw;
 	/* every row: its line and its part of the line's text */
-	enum { MAXROWS = 128 * 6 };
+	enum { MAXROWS = HELP_MAX * 6 };
 	static struct { short line; short part; size_t off, len; } row[MAXROWS];
 	int nrows = 0;
 	for (int i = 0; i < n && nrows < MAXROWS; i++) {

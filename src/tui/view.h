@@ -1,10 +1,11 @@
-/* view.h - what the loop (tui.c) and the views (view-*.c) share: the
- * action table, the inspector's state, the layout and the view_ops each
- * view implements.
+/* view.h - what the loop (tui.c, keys.c, act.c, prompt.c) and the views
+ * (view-*.c) share: the action table, the inspector's state, the layout
+ * and the view_ops each view implements.
  *
  * The action table is an X-macro: one line per action gives its keys, its
- * group and its help text; tui.c expands it into the key bindings, the key
- * names a script may use and the help screen, so they cannot drift apart.
+ * group, its help text and its handler; keys.c expands it into the key
+ * bindings and the key names a script may use, view-help.c into the help
+ * screen, act.c into the dispatch, so they cannot drift apart.
  * Views draw with screen.h's scr_* calls only and change the model only
  * through model.h. */
 #ifndef PITH_TUI_VIEW_H
