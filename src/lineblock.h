@@ -58,6 +58,7 @@
 #ifndef PITH_LINEBLOCK_H
 #define PITH_LINEBLOCK_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
