@@ -497,7 +497,7 @@ rule_date_iso(struct page *pg)
 }
 
 /* What a page's output says beside its text. */
-struct page_json {
+struct page_out {
 	const struct item *it;
 	const char *url;
 	const char *page_url;   /* the address relative URLs resolve against */
@@ -509,7 +509,7 @@ struct page_json {
 };
 
 static void
-json_page(struct buf *o, const struct cli *c, const struct page_json *j, struct page *pg,
+json_page(struct buf *o, const struct cli *c, const struct page_out *j, struct page *pg,
 	  const struct run *run, const struct buf *comments)
 {
 	const struct buf *text = &run->text;
@@ -556,7 +556,7 @@ json_page(struct buf *o, const struct cli *c, const struct page_json *j, struct 
 
 /* --format markdown and html: the kept structure (format.c). */
 static void
-structured_page(struct buf *o, const struct cli *c, const struct page_json *j, struct page *pg,
+structured_page(struct buf *o, const struct cli *c, const struct page_out *j, struct page *pg,
 		const struct run *run, const struct buf *comments)
 {
 	struct format_opts fo = { .links = c->links, .images = c->images,
@@ -567,7 +567,7 @@ structured_page(struct buf *o, const struct cli *c, const struct page_json *j, s
 }
 
 static void
-wet_page(struct buf *o, const struct cli *c, const struct page_json *j, struct page *pg,
+wet_page(struct buf *o, const struct cli *c, const struct page_out *j, struct page *pg,
 	 const struct run *run, const struct buf *comments)
 {
 	(void)c, (void)pg, (void)comments;
@@ -575,7 +575,7 @@ wet_page(struct buf *o, const struct cli *c, const struct page_json *j, struct p
 }
 
 static void
-text_page(struct buf *o, const struct cli *c, const struct page_json *j, struct page *pg,
+text_page(struct buf *o, const struct cli *c, const struct page_out *j, struct page *pg,
 	  const struct run *run, const struct buf *comments)
 {
 	(void)c, (void)j, (void)pg, (void)comments;
@@ -585,7 +585,7 @@ text_page(struct buf *o, const struct cli *c, const struct page_json *j, struct 
 /* Each format extract writes, its writer (cli.c's table says extract
  * takes these). */
 static void (*const writers[FORMAT_COUNT])(struct buf *o, const struct cli *c,
-					   const struct page_json *j, struct page *pg,
+					   const struct page_out *j, struct page *pg,
 					   const struct run *run, const struct buf *comments) = {
 	[FORMAT_TEXT] = text_page, [FORMAT_JSON] = json_page,
 	[FORMAT_MARKDOWN] = structured_page, [FORMAT_HTML] = structured_page,
@@ -702,7 +702,7 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 	struct buf *o = &r->out;
 	const char *url = it->s[S_URL] ? it->s[S_URL] : c->url ? c->url :
 			  cli_is_url(input) ? input : pg.meta.canonical;
-	struct page_json j = { .it = it, .url = url, .page_url = page_url, .algo = algo,
+	struct page_out j = { .it = it, .url = url, .page_url = page_url, .algo = algo,
 			       .rule = rule, .more_pages = more_pages, .single = single, .ms = ms };
 	(writers[c->format] ? writers[c->format] : text_page)(o, c, &j, &pg, &run, &comments);
 	buf_free(&comments);

@@ -434,18 +434,9 @@ act_move(struct tui *t, enum action a)
 }
 
 static void
-act_next_pane(struct tui *t, enum action a)
+act_pane(struct tui *t, enum action a)
 {
-	(void)a;
-	t->focus = (enum pane)((t->focus + 1) % PANE_COUNT);
-	tui_layout(t);
-}
-
-static void
-act_prev_pane(struct tui *t, enum action a)
-{
-	(void)a;
-	t->focus = (enum pane)((t->focus + PANE_COUNT - 1) % PANE_COUNT);
+	t->focus = (enum pane)((t->focus + (a == ACT_NEXT_PANE ? 1 : PANE_COUNT - 1)) % PANE_COUNT);
 	tui_layout(t);
 }
 
@@ -502,27 +493,19 @@ act_unfold_all(struct tui *t, enum action a)
 	model_unfold_all(m);
 }
 
+/* /, s and S: the prompt each opens. */
 static void
-act_search(struct tui *t, enum action a)
+act_prompt(struct tui *t, enum action a)
 {
-	(void)a;
-	prompt_open(t, PROMPT_SEARCH);
+	prompt_open(t, a == ACT_SEARCH ? PROMPT_SEARCH : a == ACT_SAVE_TEXT ? PROMPT_SAVE :
+		    PROMPT_REPORT);
 }
 
+/* n and N: the last query again, down or up. */
 static void
-act_search_next(struct tui *t, enum action a)
+act_search_again(struct tui *t, enum action a)
 {
-	struct tui_model *m = &t->m;
-	(void)a;
-	tui_search(t, m->query, 1);
-}
-
-static void
-act_search_prev(struct tui *t, enum action a)
-{
-	struct tui_model *m = &t->m;
-	(void)a;
-	tui_search(t, m->query, -1);
+	tui_search(t, t->m.query, a == ACT_SEARCH_NEXT ? 1 : -1);
 }
 
 static void
@@ -691,20 +674,6 @@ act_write_rule(struct tui *t, enum action a)
 {
 	(void)a;
 	tui_write_rule(t);
-}
-
-static void
-act_save_text(struct tui *t, enum action a)
-{
-	(void)a;
-	prompt_open(t, PROMPT_SAVE);
-}
-
-static void
-act_save_report(struct tui *t, enum action a)
-{
-	(void)a;
-	prompt_open(t, PROMPT_REPORT);
 }
 
 static void

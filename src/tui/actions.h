@@ -26,15 +26,15 @@
 	A(PREV_KEPT,   "[",           "Move",   "tree: the previous element whose text is kept, or pinned", kept) \
 	A(NEXT_PAGE,   "}",           "Move",   "the next page of the site (the page, then its --siblings); pins are dropped", page) \
 	A(PREV_PAGE,   "{",           "Move",   "the previous page of the site", page) \
-	A(NEXT_PANE,   "Tab",         "Move",   "next pane (tree, detail, text, histogram)", next_pane) \
-	A(PREV_PANE,   "BTab",        "Move",   "previous pane", prev_pane) \
+	A(NEXT_PANE,   "Tab",         "Move",   "next pane (tree, detail, text, histogram)", pane) \
+	A(PREV_PANE,   "BTab",        "Move",   "previous pane", pane) \
 	A(ZOOM,        "o",           "Move",   "the focused pane alone on the screen (o again: every pane); Tab moves through them zoomed", zoom) \
 	A(FOLD,        "Enter Space", "Fold",   "fold or unfold the selected element; in the text pane, select the element of the cursor's line", fold) \
 	A(FOLD_BELOW,  "z",           "Fold",   "fold everything below the selected element", fold_below) \
 	A(UNFOLD_ALL,  "Z",           "Fold",   "unfold everything", unfold_all) \
-	A(SEARCH,      "/",           "Search", "text, tag.class, XPath (/ or ( first) or CSS (css:, [ > :); empty: the last again", search) \
-	A(SEARCH_NEXT, "n",           "Search", "next match", search_next) \
-	A(SEARCH_PREV, "N",           "Search", "previous match", search_prev) \
+	A(SEARCH,      "/",           "Search", "text, tag.class, XPath (/ or ( first) or CSS (css:, [ > :); empty: the last again", prompt) \
+	A(SEARCH_NEXT, "n",           "Search", "next match", search_again) \
+	A(SEARCH_PREV, "N",           "Search", "previous match", search_again) \
 	A(ALGO,        "a",           "Method", "next method (those this build has)", algo) \
 	A(ALGO_PREV,   "A",           "Method", "previous method", algo) \
 	A(PARAM_PREV,  "<",           "Method", "select the previous parameter", param_select) \
@@ -63,8 +63,8 @@
 	A(GOLD_VIEW,   "c",           "View",   "compare with the --gold text (without one, asks for the file): extra lines marked, missing passages listed; in the text pane Enter goes to the element of the cursor's line", gold_view) \
 	A(GOLD_FILTER, "F",           "View",   "tree: only the elements whose decision disagrees with the --gold text (> kept, not in it; < in it, dropped)", gold_filter) \
 	A(WRITE_RULE,  "w",           "View",   "write a site rule for the page's host, learnt from every loaded page (the page and its --siblings)", write_rule) \
-	A(SAVE_TEXT,   "s",           "View",   "save the extraction: .md Markdown, .html HTML, else text (asks before replacing)", save_text) \
-	A(SAVE_REPORT, "S",           "View",   "write a report of what is shown: one HTML file with the text, the histogram, the stages, the tree and every element's detail (an existing file is kept as FILE.~N~)", save_report) \
+	A(SAVE_TEXT,   "s",           "View",   "save the extraction: .md Markdown, .html HTML, else text (asks before replacing)", prompt) \
+	A(SAVE_REPORT, "S",           "View",   "write a report of what is shown: one HTML file with the text, the histogram, the stages, the tree and every element's detail (an existing file is kept as FILE.~N~)", prompt) \
 	A(COPY_XPATH,  "y",           "View",   "copy the selected element's XPath (OSC 52: the terminal's clipboard)", copy) \
 	A(COPY_CSS,    "Y",           "View",   "copy the selected element's CSS selector (OSC 52)", copy) \
 	A(REDRAW,      "C-l",         "View",   "redraw the screen", redraw) \

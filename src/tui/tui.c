@@ -15,7 +15,6 @@
 #include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <wchar.h>
 #include <sys/ioctl.h>
 
 #include <curses.h>
@@ -407,21 +406,6 @@ tui_free(struct tui *t)
 	free(t);
 }
 
-/* Columns s[0..n) of UTF-8 takes on a terminal (a character wcwidth does
- * not know takes one). */
-static size_t
-columns(const char *s, size_t n)
-{
-	size_t cols = 0;
-	for (size_t i = 0; i < n;) {
-		uint32_t cp;
-		i += utf8_decode((const unsigned char *)s + i, n - i, &cp);
-		int w = wcwidth((wchar_t)cp);
-		cols += w < 0 ? 1 : (size_t)w;
-	}
-	return cols;
-}
-
 /* "pith: reading NAME... (Ctrl-C abandons)" on stderr, on one row of the
  * terminal: a name too long for it keeps its end behind "...", so the
  * "\r\033[K" that wipes the line wipes all of it (a line that wrapped
@@ -443,7 +427,7 @@ say_reading(const char *name)
 	size_t room = width > fixed + 1 ? width - fixed - 1 : 0;
 	const char *s = safe.data;
 	size_t n = safe.len;
-	bool cut = columns(s, n) > room;
+	bool cut = (size_t)text_width(s, n) > room;
 	if (cut) {
 		/* the name's end that fits beside "...", a character at a time
 		 * from the last */
@@ -452,7 +436,7 @@ say_reading(const char *name)
 			size_t k = 1;
 			while (k < n - keep && ((unsigned char)s[n - keep - k] & 0xC0) == 0x80)
 				k++;
-			size_t w = columns(s + n - keep - k, k);
+			size_t w = (size_t)text_width(s + n - keep - k, k);
 			if (cols + w > fit)
 				break;
 			cols += w;
@@ -468,7 +452,7 @@ say_reading(const char *name)
 	buf_add(&line, s, n);
 	buf_adds(&line, post);
 	/* a terminal narrower than the words alone gets none */
-	if (columns(line.data, line.len) < width)
+	if ((size_t)text_width(line.data, line.len) < width)
 		fwrite(line.data, 1, line.len, stderr);
 	buf_free(&line);
 	buf_free(&safe);
