@@ -104,8 +104,8 @@ print_dump_methods(FILE *out)
 		for (int c = 0; c < m->ncolumns; c++)
 			fprintf(out, "%s%s", m->columns[c].name, c + 1 < m->ncolumns ? " " : "; ");
 		fputs("reasons", out);
-		for (int r = 0; r < m->nreasons + m->nown_reasons; r++) {
-			enum reason id = r < m->nreasons ? m->reasons[r] : method_reason(m, r - m->nreasons);
+		for (int r = 0; r < method_reasons(m); r++) {
+			enum reason id = method_reason_at(m, r);
 			fprintf(out, " %s", reason_name(id));
 			seen[id & 0xff] = true;
 		}

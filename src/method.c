@@ -32,6 +32,18 @@ join_names(void)
 			 k ? " " : "", methods[k]->name);
 }
 
+int
+method_reasons(const struct method *m)
+{
+	return m->nreasons + m->nown_reasons;
+}
+
+enum reason
+method_reason_at(const struct method *m, int r)
+{
+	return r < m->nreasons ? m->reasons[r] : method_reason(m, r - m->nreasons);
+}
+
 const char *
 method_names(void)
 {

@@ -168,6 +168,10 @@ extern const int nmethods;
 const char *method_names(void);
 /* The id of m's own reason k. */
 enum reason method_reason(const struct method *m, int k);
+/* m's reasons in dump --help's order: those of decide.h it lists, then
+ * its own; method_reasons(m) of them. */
+int method_reasons(const struct method *m);
+enum reason method_reason_at(const struct method *m, int r);
 #define METHOD_DEFAULT (&method_auto)
 
 /* By name; NULL for an unknown one. */

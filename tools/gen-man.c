@@ -92,9 +92,8 @@ dump_columns(FILE *out)
 			fputs(c + 1 < m->ncolumns ? "" : "; ", out);
 		}
 		fputs("reasons ", out);
-		for (int r = 0; r < m->nreasons + m->nown_reasons; r++) {
-			enum reason id = r < m->nreasons ? m->reasons[r] :
-				method_reason(m, r - m->nreasons);
+		for (int r = 0; r < method_reasons(m); r++) {
+			enum reason id = method_reason_at(m, r);
 			if (r)
 				fputs(", ", out);
 			roff(reason_name(id), out);
