@@ -1236,7 +1236,18 @@ spawn(const struct batch *b, struct slot *w, int nw, int k)
 	fflush(stdout);
 	fflush(stderr);
 	pid_t parent = getpid();
+	/* a stop signal between the fork and the worker's own handlers would
+	 * reach the parent's (a flag the worker never reads): blocked over
+	 * the fork, it waits for the handler of whichever process has it */
+	sigset_t stop, was;
+	sigemptyset(&stop);
+	for (int i = 0; i < NSTOP_SIGNALS; i++)
+		sigaddset(&stop, stop_signals[i]);
+	sigprocmask(SIG_BLOCK, &stop, &was);
 	pid_t pid = fork();
+	if (pid == 0)
+		on_stop_signals(worker_signal, NULL);
+	sigprocmask(SIG_SETMASK, &was, NULL);
 	if (pid < 0) {
 		close(down[0]);
 		close(down[1]);
