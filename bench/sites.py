@@ -7,7 +7,8 @@ site-year:
   auto, cc           one page at a time
   ent                over the site-year's ten pages
   sib                each page with the other nine as --siblings
-  auto --siblings    the same, for auto
+  auto --siblings    the same, for auto (its site stage learnt from these
+                     pages: tools/train-site.py --cv gives the figure by site)
   learn (pith)       pith rules learn on p01-p03, then extract --rules
   learn (ftr)        the same rule with --ftr-only, as ftr readers apply it
 Then, per site-year, auto against the learnt rule, and the share of the

@@ -191,6 +191,44 @@ read_stage1(struct reader *r, const char *const *names, int nbase, float *w)
 	return 0;
 }
 
+const char *const site_signal_names[S_COUNT] = {
+#define S_NAME(id, name, what) name,
+	SITE_SIGNALS(S_NAME)
+#undef S_NAME
+};
+const char *const site_signal_meanings[S_COUNT] = {
+#define S_WHAT(id, name, what) what,
+	SITE_SIGNALS(S_WHAT)
+#undef S_WHAT
+};
+
+/* The site stage: "site S", then S weights by name. */
+static int
+read_site(struct reader *r, float *w)
+{
+	int n;
+	if (r->nwords != 2)
+		return FAIL(r, "expected 'site N'");
+	if (get_int(r, r->words[1], 0, S_COUNT, "site", &n) < 0)
+		return -1;
+	bool seen[S_COUNT] = { false };
+	for (int k = 0; k < n; k++) {
+		if (need_line(r, "the site stage's last weight") < 0)
+			return -1;
+		if (r->nwords != 2)
+			return FAIL(r, "expected 'NAME WEIGHT'");
+		int i = signal_index(site_signal_names, S_COUNT, r->words[0]);
+		if (i < 0)
+			return FAIL(r, "'%s' is not one of the site stage's signals", r->words[0]);
+		if (seen[i])
+			return FAIL(r, "'%s' named twice", r->words[0]);
+		seen[i] = true;
+		if (get_float(r, r->words[1], site_signal_names[i], &w[i]) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* One tree's nodes, appended to m's; children become indices into the
  * whole model's nodes. */
 static int
@@ -293,9 +331,21 @@ auto_model_parse(const char *text, size_t len, const char *const *names, int nfe
 	if (get_float(&r, r.words[1], "base", &m->base) < 0)
 		goto bad;
 	int rc;
-	while ((rc = next_line(&r)) > 0)
+	while ((rc = next_line(&r)) > 0) {
+		if (r.nwords >= 1 && !strcmp(r.words[0], "site")) {
+			float *sw = xcalloc(S_COUNT, sizeof *sw);
+			m->site = sw;
+			if (read_site(&r, sw) < 0)
+				goto bad;
+			if ((rc = next_line(&r)) > 0) {
+				fail(&r, "nothing may follow the site stage");
+				goto bad;
+			}
+			break;
+		}
 		if (read_tree(&r, m, &nodes, &cap, col, ncols, parents) < 0)
 			goto bad;
+	}
 	if (rc < 0)
 		goto bad;
 	m->nodes = nodes;
@@ -319,5 +369,6 @@ auto_model_free(struct auto_model *m)
 	free((void *)m->stage1);
 	free((void *)m->roots);
 	free((void *)m->nodes);
+	free((void *)m->site);
 	free(m);
 }

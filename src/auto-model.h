@@ -8,13 +8,19 @@
  *   base B
  *   tree T K                           T = 0, 1, ...; then K node lines
  *   FEATURE THRESHOLD LEFT RIGHT VALUE
+ *   site S                             optional, last: then S lines
+ *   NAME WEIGHT                        "NAME WEIGHT" of the site stage
  *
  * Signals go by name: the features line names any of pith's signals in
  * any order, and a node's FEATURE is an index into that line (read into
  * pith's own index); a signal pith has and the model does not name is
  * one no tree tests, so adding a signal keeps old models good.  The first
  * stage names any of pith's first-stage signals; one not named weighs 0.
- * The "base" and "tree" lines are what tools/train-gbm prints.  A node's
+ * The "base" and "tree" lines are what tools/train-gbm prints.  The site
+ * stage (with sibling pages only) is a logistic model over SITE_SIGNALS,
+ * named in any order, one not named weighing 0; a model without it gives
+ * the siblings no say but the template rule's (doc/algorithms.md); its
+ * lines are what tools/train-site.py prints.  A node's
  * children are indices within its tree, after the node itself; a leaf has
  * feature -1 and children -1.
  *
@@ -39,6 +45,28 @@ struct auto_node {
 	float value;
 };
 
+/* The site stage's signals, X(ID, name, meaning): what a block's sibling
+ * pages say of it, beside what the page alone said (auto.c). */
+#define SITE_SIGNALS(X) \
+	X(BIAS,    "bias", "the constant 1") \
+	X(LOGIT,   "logit", "the block's logit from the page alone, within +-8") \
+	X(TEXT,    "text", "share of the sibling pages that hold all of its text") \
+	X(PATH,    "path", "share of the sibling pages with a block at its path") \
+	X(VARY,    "vary", "of the sibling pages with a block at its path, the share where its text differs") \
+	X(HEAD_VARY, "head_vary", "vary, for a heading (h1-h6); 0 for other blocks") \
+	X(H1_VARY, "h1_vary", "vary, for an h1; 0 for other blocks") \
+	X(LINKS,   "links", "link characters / all characters, own text") \
+	X(SHORT,   "short", "1 / (1 + characters / 40) of its own text")
+
+enum site_signal {
+#define S_ENUM(id, name, what) S_##id,
+	SITE_SIGNALS(S_ENUM)
+#undef S_ENUM
+	S_COUNT
+};
+extern const char *const site_signal_names[S_COUNT];
+extern const char *const site_signal_meanings[S_COUNT];
+
 struct auto_model {
 	int nfeatures, nbase;   /* pith's F_COUNT and F_BASE_COUNT */
 	const float *stage1;    /* nbase weights */
@@ -46,6 +74,7 @@ struct auto_model {
 	int ntrees, nnodes;
 	const int *roots;       /* each tree's root in nodes[] */
 	const struct auto_node *nodes;
+	const float *site;      /* S_COUNT weights, NULL: no site stage */
 };
 
 /* Bounds on what a model file may hold. */

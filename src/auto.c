@@ -257,6 +257,10 @@ auto_state_free(struct auto_state *st)
 	free(st->score);
 	free(st->dup_of);
 	free(st->recur);
+	free(st->score0);
+	free(st->sx);
+	free(st->at_path);
+	free(st->same);
 	thread_free(&st->thread);
 	free(st);
 }
@@ -633,6 +637,9 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 		bool yes = st->score[i] >= p->auto_T;
 		dc->content[i] = yes;
 		dc->reason[i] = yes ? REASON_AUTO : REASON_NOISE;
+		/* what the sibling pages alone lift (auto_site) */
+		if (yes && st->score0 && st->score0[i] < p->auto_T)
+			dc->reason[i] = REASON_SITE;
 	}
 	for (int i = 0; i < d->n; i++)
 		st->dup_of[i] = -1;
@@ -659,7 +666,10 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 		auto_best_run(v, f->nblocks, &bs, &be);
 		for (int j = 0; j < f->nblocks; j++) {
 			int b = f->block[j];
-			if ((j < bs || j > be) && dc->content[b] && st->score[b] < SURE) {
+			/* the run weighs the page's own evidence; a block
+			 * the siblings lifted stands on theirs */
+			if ((j < bs || j > be) && dc->content[b] && st->score[b] < SURE &&
+			    dc->reason[b] != REASON_SITE) {
 				dc->content[b] = 0;
 				dc->reason[b] = REASON_OUTLIER;
 			}

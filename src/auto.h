@@ -29,6 +29,14 @@ struct auto_state {
 	 * stands (-1 elsewhere, NULL without siblings); nsib of them. */
 	int *recur;
 	int nsib;
+	/* The site stage's (with sibling pages): each block's probability
+	 * from the page alone (NULL without siblings), the site signals per
+	 * block of sig (auto-model.h's SITE_SIGNALS), and the site they are
+	 * of (not owned). */
+	double *score0;
+	float (*sx)[S_COUNT];
+	int *at_path, *same;    /* site_text_paths()'s, per element */
+	const void *site_of;
 	struct thread thread;   /* the forum thread decide_auto found, if any */
 };
 struct auto_state *auto_state_new(const struct page *pg, const struct auto_model *m);

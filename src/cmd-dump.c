@@ -98,14 +98,19 @@ dump_json(const struct page *pg, const struct run *r, const double *cs, FILE *ou
 
 /* One row per block: id, tag, characters, every feature, the text. */
 static void
-dump_features(struct page *pg, const struct params *p, FILE *out)
+dump_features(struct page *pg, const struct params *p, const struct auto_state *st, FILE *out)
 {
 	struct features f;
 	features_compute(pg, auto_model_find(p->auto_model)->stage1, &f);
 	const struct dom *d = pg->dom;
+	/* with sibling pages, the site stage's signals too (after bias) */
+	const float (*sx)[S_COUNT] = st && st->sx && st->sig.nblocks == f.nblocks ?
+				     (const float (*)[S_COUNT])st->sx : NULL;
 	fputs("block\ttag\tchars", out);
 	for (int k = 0; k < F_COUNT; k++)
 		fprintf(out, "\t%s", feature_names[k]);
+	for (int k = 1; sx && k < S_COUNT; k++)
+		fprintf(out, "\tsite_%s", site_signal_names[k]);
 	fputs("\ttext\n", out);
 	struct buf t;
 	buf_init(&t);
@@ -114,6 +119,8 @@ dump_features(struct page *pg, const struct params *p, FILE *out)
 		fprintf(out, "%d\t%s\t%d", b, dom_tagname(d, b), f.chars[j]);
 		for (int k = 0; k < F_COUNT; k++)
 			fprintf(out, "\t%.9g", f.x[j][k]);
+		for (int k = 1; sx && k < S_COUNT; k++)
+			fprintf(out, "\t%.9g", sx[j][k]);
 		t.len = 0;
 		bool space = false;
 		for (int x = d->text_begin[b]; x < d->text_end[b]; x++) {
@@ -176,7 +183,8 @@ cmd_dump(struct cli *c)
 	decision_init(&cc, pg.dom->n);
 	decide_cc(pg.dom, pg.m, &c->params, NULL, &cc);
 	if (c->features)
-		dump_features(&pg, &c->params, stdout);
+		dump_features(&pg, &c->params, run.state_of == &method_auto ? run.state : NULL,
+			      stdout);
 	else if (c->format == FORMAT_JSON)
 		dump_json(&pg, &run, cc.CS, stdout);
 	else

@@ -39,6 +39,7 @@
 	X(POST_PART, "post-part", "auto: a post's author panel, signature or controls") \
 	X(END, "end", "auto: at or after the heading that ends the article") \
 	X(TEMPLATE, "template", "its text stands on half the sibling pages too") \
+	X(SITE, "site", "auto: the sibling pages lift it to auto.T: kept where it stands") \
 	X(LINKS, "links", "ent: mostly link text, inside the content root")
 
 #define REASON_ENUM(id, name, legend) REASON_##id,

@@ -86,7 +86,8 @@ static const char usage_dump[] =
 "inspector.\n"
 "\n"
 "  --features   instead, one row per text block with the signals the auto\n"
-"               method combines, and the block's text (for training)\n";
+"               method combines, and the block's text (for training);\n"
+"               with --siblings, the site stage's signals too (site_*)\n";
 
 /* dump --help's methods, columns and reasons, from the method table. */
 static void

@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "auto.h"
 #include "method.h"
@@ -29,29 +30,81 @@ auto_site_free(void *site)
 	site_text_free(site);
 }
 
-/* A kept block all of whose text stands on at least half the sibling
- * pages (two at least, when there are two) is the template's: dropped,
- * reason template. */
+/* What the sibling pages say of each block (auto-model.h's
+ * SITE_SIGNALS), worked out once per page and site. */
 static void
-auto_template(const struct page *pg, const struct site_text *site, const char *name,
-	      struct auto_state *st, struct decision *dc)
+site_signals(const struct dom *d, const struct site_text *site, const char *self,
+	     struct auto_state *st)
+{
+	const struct features *f = &st->sig;
+	free(st->recur);
+	free(st->sx);
+	st->recur = xmalloc(((size_t)d->n + 1) * sizeof *st->recur);
+	site_text_blocks(site, d, self, st->recur);
+	free(st->at_path);
+	free(st->same);
+	int *at = st->at_path = xmalloc(((size_t)d->n + 1) * sizeof *at);
+	int *same = st->same = xmalloc(((size_t)d->n + 1) * sizeof *same);
+	site_text_paths(site, d, self, at, same);
+	st->sx = xcalloc((size_t)f->nblocks + 1, sizeof *st->sx);
+	double n = st->nsib;
+	for (int j = 0; j < f->nblocks; j++) {
+		int b = f->block[j];
+		float *x = st->sx[j];
+		double p = st->score0[b], z = log(p / (1 - p));
+		x[S_BIAS] = 1;
+		x[S_LOGIT] = (float)(isfinite(z) ? fmin(fmax(z, -8), 8) : p < 0.5 ? -8 : 8);
+		x[S_TEXT] = st->recur[b] > 0 ? (float)(st->recur[b] / n) : 0;
+		x[S_PATH] = at[b] > 0 ? (float)(at[b] / n) : 0;
+		x[S_VARY] = at[b] > 0 ? (float)(at[b] - same[b]) / (float)at[b] : 0;
+		x[S_HEAD_VARY] = f->x[j][F_TAG_HEADING] > 0 ? x[S_VARY] : 0;
+		x[S_H1_VARY] = f->x[j][F_TAG_H1] > 0 ? x[S_VARY] : 0;
+		x[S_LINKS] = f->x[j][F_LINK_DENSITY];
+		x[S_SHORT] = (float)(1 / (1 + f->chars[j] / 40.0));
+	}
+}
+
+/* With sibling pages: the site stage weighs what they say of each block
+ * beside its probability from the page alone (when the model has one),
+ * then the run decides as without them.  A kept block all of whose text
+ * stands on at least half the sibling pages (two at least, when there
+ * are two) is the template's: dropped, reason template. */
+static void
+auto_site(const struct page *pg, const struct site_text *site, const char *name,
+	  const struct params *p, struct auto_state *st, struct decision *dc)
 {
 	const struct dom *d = pg->dom;
-	char *self = name ? realpath(name, NULL) : NULL;
-	free(st->recur);
-	st->recur = NULL;
-	st->nsib = site_text_pages(site, self);
-	if (st->nsib > 0) {
-		st->recur = xmalloc(((size_t)d->n + 1) * sizeof *st->recur);
-		site_text_blocks(site, d, self, st->recur);
-		int need = site_text_need(st->nsib);
-		for (int b = 0; b < d->n; b++)
-			if (dc->content[b] && st->recur[b] >= need) {
-				dc->content[b] = 0;
-				dc->reason[b] = REASON_TEMPLATE;
+	const struct features *f = &st->sig;
+	if (st->site_of != site) {
+		char *self = name ? realpath(name, NULL) : NULL;
+		st->site_of = site;
+		st->nsib = site_text_pages(site, self);
+		if (!st->score0) {
+			st->score0 = xmalloc(((size_t)d->n + 1) * sizeof *st->score0);
+			memcpy(st->score0, st->score, (size_t)d->n * sizeof *st->score0);
+		}
+		memcpy(st->score, st->score0, (size_t)d->n * sizeof *st->score);
+		if (st->nsib > 0) {
+			site_signals(d, site, self, st);
+			const float *w = st->model->site;
+			for (int j = 0; w && j < f->nblocks; j++) {
+				double z = 0;
+				for (int k = 0; k < S_COUNT; k++)
+					z += (double)w[k] * st->sx[j][k];
+				st->score[f->block[j]] = 1 / (1 + exp(-z));
 			}
+		}
+		free(self);
 	}
-	free(self);
+	decide_auto(d, st, p, dc);
+	if (st->nsib <= 0)
+		return;
+	int need = site_text_need(st->nsib);
+	for (int b = 0; b < d->n; b++)
+		if (dc->content[b] && st->recur[b] >= need) {
+			dc->content[b] = 0;
+			dc->reason[b] = REASON_TEMPLATE;
+		}
 }
 
 static void
@@ -66,9 +119,20 @@ auto_decide(struct page *pg, const void *site, int index, const char *name,
 	}
 	if (!*state)
 		*state = auto_state_new(pg, m);
-	decide_auto(pg->dom, *state, p, dc);
-	if (site)
-		auto_template(pg, site, name, *state, dc);
+	struct auto_state *st = *state;
+	if (site) {
+		auto_site(pg, site, name, p, st, dc);
+		return;
+	}
+	if (st->site_of) {
+		/* the siblings are gone: the page alone decides again */
+		memcpy(st->score, st->score0, (size_t)pg->dom->n * sizeof *st->score);
+		st->site_of = NULL;
+		st->nsib = 0;
+		free(st->recur);
+		st->recur = NULL;
+	}
+	decide_auto(pg->dom, st, p, dc);
 }
 
 static void
@@ -161,6 +225,44 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 /* Each signal's share of the logit, the largest first: the steps it took
  * along the trees' paths (the bias: the base and the roots), or weight x
  * value when the first stage decides; their sum is the block's logit. */
+/* What the sibling pages said of block i and what that did. */
+static void
+site_explain(const struct run *r, const struct auto_state *st, int i, const struct explain *x)
+{
+	int need = site_text_need(st->nsib);
+	explain_printf(x, EXPLAIN_HEADING, "the %d sibling pages", st->nsib);
+	if (st->recur[i] >= need)
+		explain_printf(x, EXPLAIN_NOISE, "its text stands on %d of them (%d make it the "
+			       "template's)%s", st->recur[i], need,
+			       r->dc.reason[i] == REASON_TEMPLATE ? ": dropped" : "");
+	else
+		explain_printf(x, EXPLAIN_NORMAL, "its text stands on %d of them (%d would make it "
+			       "the template's): the page's own", st->recur[i], need);
+	explain_printf(x, EXPLAIN_NORMAL, "its path (tags, ids, classes) is on %d of them, "
+		       "with other text on %d", st->at_path[i], st->at_path[i] - st->same[i]);
+	const float *w = st->model->site, *v = NULL;
+	for (int j = 0; j < st->sig.nblocks && !v; j++)
+		if (st->sig.block[j] == i)
+			v = st->sx[j];
+	if (!w || !v)
+		return;
+	double z = 0;
+	for (int k = 0; k < S_COUNT; k++)
+		z += (double)w[k] * v[k];
+	explain_printf(x, EXPLAIN_HEADING, "site stage, sum %.2f = logit", z);
+	for (int k = 0; k < S_COUNT; k++) {
+		double c = (double)w[k] * v[k];
+		if (c != 0)
+			explain_printf(x, c > 0 ? EXPLAIN_NORMAL : EXPLAIN_DIM,
+				       "  %+6.2f  %s = %.3g: %s", c, site_signal_names[k],
+				       (double)v[k], site_signal_meanings[k]);
+	}
+	double p0 = st->score0[i], p1 = st->score[i];
+	explain_printf(x, EXPLAIN_NORMAL, "probability %.2f from the page alone, %.2f with the "
+		       "siblings%s", p0, p1, r->dc.reason[i] == REASON_SITE ?
+		       ": lifted to auto.T, kept where it stands" : "");
+}
+
 static void
 auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 	     int i, const struct explain *x)
@@ -201,17 +303,8 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 			buf_free(&l);
 		}
 	}
-	if (st->recur && st->recur[i] >= 0) {
-		int need = site_text_need(st->nsib);
-		if (st->recur[i] >= need)
-			explain_printf(x, EXPLAIN_NOISE, "its text stands on %d of the %d sibling pages "
-				       "(%d make it the template's)%s", st->recur[i], st->nsib, need,
-				       r->dc.reason[i] == REASON_TEMPLATE ? ": dropped" : "");
-		else
-			explain_printf(x, EXPLAIN_NORMAL, "its text stands on %d of the %d sibling pages "
-				       "(%d would make it the template's): the page's own", st->recur[i],
-				       st->nsib, need);
-	}
+	if (st->recur && st->recur[i] >= 0)
+		site_explain(r, st, i, x);
 	if (st->sig.core >= 0) {
 		struct buf b;
 		buf_init(&b);
@@ -271,7 +364,7 @@ static const struct param_desc auto_params[] = {
 };
 
 static const enum reason auto_reasons[] = {
-	REASON_AUTO, REASON_NOISE, REASON_OUTLIER, REASON_DUPLICATE, REASON_THREAD, REASON_POST_PART, REASON_END, REASON_TEMPLATE,
+	REASON_AUTO, REASON_NOISE, REASON_OUTLIER, REASON_DUPLICATE, REASON_THREAD, REASON_POST_PART, REASON_END, REASON_TEMPLATE, REASON_SITE,
 };
 
 const struct method method_auto = {

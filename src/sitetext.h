@@ -33,6 +33,17 @@ void site_text_count(const struct site_text *s, const struct dom *d, const char 
  * non-blank text nodes); -1 for the other elements.  n entries. */
 void site_text_blocks(const struct site_text *s, const struct dom *d, const char *self_path,
 		      int *recur);
+/* For each element b of d that holds text of its own (a block): on how
+ * many of the pages a block stands at the same path (the tags, ids and
+ * classes from the root down, digits left out), at_path[b], and at that
+ * path with the same text, same[b]; -1 for the other elements.  n
+ * entries each. */
+void site_text_paths(const struct site_text *s, const struct dom *d, const char *self_path,
+		     int *at_path, int *same);
+/* path[i] and text[i] for each element i: the hash of its path (as
+ * above) and of its own text (0: it has none). */
+void site_block_hashes(const struct dom *d, uint64_t *path, uint64_t *text);
+
 /* On how many of npages a block's text must stand to be the template's:
  * half of them, two at least (one when there is one). */
 int site_text_need(int npages);

@@ -35,22 +35,31 @@ put_float(float v)
 int
 main(int argc, char **argv)
 {
-	if (argc != 2) {
-		fputs("usage: gen-model AUTO-MODEL.TXT\n", stderr);
+	if (argc < 2 || argc > 3) {
+		fputs("usage: gen-model AUTO-MODEL.TXT [AUTO-SITE.TXT]\n", stderr);
 		return 2;
 	}
+	/* the site stage's section, when given, goes after the trees */
 	struct buf b;
 	char err[256];
 	buf_init(&b);
-	if (read_file(argv[1], 64u << 20, &b, err, sizeof err) < 0) {
-		fprintf(stderr, "gen-model: %s: %s\n", argv[1], err);
-		return 1;
+	for (int i = 1; i < argc; i++) {
+		struct buf part;
+		buf_init(&part);
+		if (read_file(argv[i], 64u << 20, &part, err, sizeof err) < 0) {
+			fprintf(stderr, "gen-model: %s: %s\n", argv[i], err);
+			return 1;
+		}
+		buf_add(&b, part.data ? part.data : "", part.len);
+		if (b.len && b.data[b.len - 1] != '\n')
+			buf_addc(&b, '\n');
+		buf_free(&part);
 	}
 	struct auto_model *m = auto_model_parse(b.data ? b.data : "", b.len, names, F_COUNT,
 						F_BASE_COUNT, err, sizeof err);
 	buf_free(&b);
 	if (!m) {
-		fprintf(stderr, "gen-model: %s: %s\n", argv[1], err);
+		fprintf(stderr, "gen-model: %s: %s\n", argv[argc - 1], err);
 		return 1;
 	}
 	printf("/* auto-model-builtin.c - auto's built-in model, written by\n"
@@ -77,12 +86,22 @@ main(int argc, char **argv)
 		put_float(nd->value);
 		puts(" },");
 	}
-	printf("};\n\nconst struct auto_model auto_model_builtin = {\n"
+	printf("};\n\n");
+	if (m->site) {
+		printf("static const float site[%d] = {\n", S_COUNT);
+		for (int k = 0; k < S_COUNT; k++) {
+			printf("\t");
+			put_float(m->site[k]);
+			printf(",\t/* %s */\n", site_signal_names[k]);
+		}
+		printf("};\n\n");
+	}
+	printf("const struct auto_model auto_model_builtin = {\n"
 	       "\t.nfeatures = %d, .nbase = %d,\n\t.stage1 = stage1,\n\t.base = ",
 	       m->nfeatures, m->nbase);
 	put_float(m->base);
-	printf(",\n\t.ntrees = %d, .nnodes = %d,\n\t.roots = roots,\n\t.nodes = nodes,\n};\n",
-	       m->ntrees, m->nnodes);
+	printf(",\n\t.ntrees = %d, .nnodes = %d,\n\t.roots = roots,\n\t.nodes = nodes,\n"
+	       "\t.site = %s,\n};\n", m->ntrees, m->nnodes, m->site ? "site" : "NULL");
 	auto_model_free(m);
 	return fflush(stdout) == 0 ? 0 : 1;
 }
