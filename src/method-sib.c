@@ -248,12 +248,24 @@ sib_explain(const struct run *r, const struct page *pg, const struct params *p,
 	explain_printf(x, EXPLAIN_NORMAL, "best match: tag similarity %.3f (sib.alpha=%g), "
 		       "text similarity %.3f (sib.beta=%g)", s->tagsim[b], p->sib_alpha,
 		       s->textsim[b], p->sib_beta);
+	/* found by its tags alone: a slot of the template whose content
+	 * changes (the figures are the block's, whatever the pins did) */
+	enum sib_slot slot = found && s->textsim[b] < p->sib_beta ?
+			     sib_slot(d, pg->m, b, p) : SIB_SLOT_NONE;
+	if (slot == SIB_SLOT_LINKS)
+		explain_printf(x, EXPLAIN_NOISE, "its tags are found again, not its text: link "
+			       "text %ld of %ld characters > sib.links=%g", (long)pg->m->LT[b],
+			       (long)(pg->m->LT[b] + pg->m->TA[b]), p->sib_links);
+	else if (slot == SIB_SLOT_SHORT)
+		explain_printf(x, EXPLAIN_NOISE, "its tags are found again, not its text: none of "
+			       "its texts has sib.prose=%d characters", p->sib_prose);
 	/* the block test's verdict; a template's text was dropped above it */
 	if (r->dc.reason[i] == REASON_TEMPLATE && !found)
 		explain_printf(x, EXPLAIN_NOISE, "%s no block of a sibling page matches it, but its "
 			       "text stands on enough of them: noise (template)", x->to);
 	else
 		explain_printf(x, found ? EXPLAIN_NOISE : EXPLAIN_CONTENT, "%s %s", x->to,
+			       slot ? "a slot of the template whose content changes: noise" :
 			       found ? "found again in a sibling page: noise" :
 			       "no sibling page has it: content");
 	buf_free(&l);
@@ -283,6 +295,9 @@ static const struct param_desc sib_params[] = {
 	  NULL },
 	{ "sib.links", "sib", PARAM_DOUBLE, false, PARAM_OFF(sib_links), 0.5, 0, 1, 0.05,
 	  "link share above which a block whose tags are found again is noise (1: the paper's test alone)",
+	  NULL },
+	{ "sib.prose", "sib", PARAM_INT, false, PARAM_OFF(sib_prose), 40, 0, 10000, 5,
+	  "a block whose tags are found again, none of whose texts has this many characters, is noise (0: the paper's test alone)",
 	  NULL },
 };
 

@@ -37,7 +37,7 @@ struct params {
 	double tib_rel, tib_ver_min, tib_ver_max;
 	int tib_script;
 	double sib_alpha, sib_beta, sib_links;
-	int sib_max, sib_pdoc;
+	int sib_max, sib_pdoc, sib_prose;
 	int sib_text;
 	int ent_own;
 	double ent_links;

@@ -454,17 +454,19 @@ segment(const struct dom *d, const struct metrics *m, int node, int level,
 	int pdoc, uint8_t *blk)
 {
 	for (;;) {
-		int nel = 0, spread = 0, only = -1;
+		int texty = 0, spread = 0, only = -1;
 		for (int c = d->first_child[node]; c >= 0; c = d->next_sibling[c]) {
-			if (d->flags[c] & DOM_SKIP)
+			if ((d->flags[c] & DOM_SKIP) || !has_text(m, c))
 				continue;
-			nel++;
+			texty++;
 			only = c;
-			if (!(d->flags[c] & DOM_PHRASING) && has_text(m, c))
+			if (!(d->flags[c] & DOM_PHRASING))
 				spread++;
 		}
-		/* A lone wrapper is passed through without using a level. */
-		if (nel == 1 && m->own[node] == 0 && !(d->flags[only] & DOM_PHRASING)) {
+		/* A lone wrapper is passed through without using a level:
+		 * one child holds all the text, whatever empty elements
+		 * (spacers, clearing divs, ad slots) stand beside it. */
+		if (texty == 1 && m->own[node] == 0 && !(d->flags[only] & DOM_PHRASING)) {
 			blk[node] = 2;
 			node = only;
 			continue;
@@ -488,6 +490,39 @@ sib_segment(const struct dom *d, const struct metrics *m, int pdoc,
 	memset(blk, 0, (size_t)d->n);
 	if (d->body >= 0)
 		segment(d, m, d->body, 0, pdoc, blk);
+}
+
+/* The characters of a text node, white space left out. */
+static int
+text_chars(const struct dom *d, int t)
+{
+	const unsigned char *s = (const unsigned char *)dom_text(d, t);
+	int n = 0;
+	for (uint32_t k = 0; k < d->texts[t].len; k++)
+		n += (s[k] & 0xc0) != 0x80 && s[k] != ' ' && s[k] != '\t' && s[k] != '\n' &&
+		     s[k] != '\r' && s[k] != '\f';
+	return n;
+}
+
+enum sib_slot
+sib_slot(const struct dom *d, const struct metrics *m, int b, const struct params *p)
+{
+	double lt = m->LT[b], ta = m->TA[b];
+	if (lt + ta > 0 && lt / (lt + ta) > p->sib_links)
+		return SIB_SLOT_LINKS;
+	if (p->sib_prose <= 0)
+		return SIB_SLOT_NONE;
+	int texts = 0;
+	for (int t = d->text_begin[b]; t < d->text_end[b]; t++) {
+		if (d->texts[t].flags & TEXT_SKIP)
+			continue;
+		int n = text_chars(d, t);
+		if (n >= p->sib_prose)
+			return SIB_SLOT_NONE;
+		texts += n > 0;
+	}
+	/* a lone heading is a slot of one text: the page's title */
+	return texts >= 2 ? SIB_SLOT_SHORT : SIB_SLOT_NONE;
 }
 
 void
@@ -528,10 +563,7 @@ sib_decide(const struct dom *d, const struct metrics *m,
 			tagsim[b] = bt;
 		if (textsim)
 			textsim[b] = bx;
-		/* a template's slot whose links change from page to page (a
-		 * "most read" box): its tags are found again, not its text */
-		double lt = m->LT[b], ta = m->TA[b];
-		if (!noise && bt >= p->sib_alpha && lt + ta > 0 && lt / (lt + ta) > p->sib_links)
+		if (!noise && bt >= p->sib_alpha && sib_slot(d, m, b, p))
 			noise = 2;
 		if (noise)
 			for (int i = b; i < d->end[b]; i++) {

@@ -122,6 +122,16 @@ int sib_match(const struct sib_string *S, const struct sib_string *T,
 void sib_segment(const struct dom *d, const struct metrics *m, int pdoc,
 		 uint8_t *blk);
 
+/* A template's slot whose content changes from page to page: a block
+ * whose tags are found again, not its text, is noise when more than
+ * sib.links of its text is link text (a "most read" box), or when it
+ * holds two texts or more and none reaches sib.prose characters, white
+ * space left out (a ticker's dates and counts, a web archive's toolbar:
+ * no prose; a lone heading is the page's title). */
+enum sib_slot { SIB_SLOT_NONE, SIB_SLOT_LINKS, SIB_SLOT_SHORT };
+enum sib_slot sib_slot(const struct dom *d, const struct metrics *m, int b,
+		       const struct params *p);
+
 /* Decide the page against its sibling pages (body strings already built,
  * never the page itself).  tagsim/textsim (NULL to skip) get each block
  * root's best figures over the siblings, -1 elsewhere. */

@@ -280,6 +280,9 @@ test_decide(void **state)
 	assert_int_equal(blk[a.dom->first_child[foot]], 1);
 	char err[64];
 	assert_int_equal(params_set(&p, "sib.pdoc=1", err, sizeof err), 0);
+	/* the paper's test: #main's short paragraphs would make it a slot
+	 * of no prose (test_slot) */
+	assert_int_equal(params_set(&p, "sib.prose=0", err, sizeof err), 0);
 	sib_segment(a.dom, a.m, p.sib_pdoc, blk);
 	assert_int_equal(blk[head], 1);
 	assert_int_equal(blk[main_], 1);
@@ -316,6 +319,84 @@ test_decide(void **state)
 	free(tx);
 	page_free(&a);
 	page_free(&b);
+}
+
+/* A web archive's toolbar: the same tags on every capture, other dates
+ * and counts.  Against the sibling, #bar's tags are found (span span:
+ * 2/2 = 1 >= 0.8), its text is not ("9 captures" and "12 views" share
+ * the last "s", "Tue 5 January" and "Sun 17 March" nothing: 1 of 23
+ * bytes < 0.6).  Its two texts have 9 and 11 characters without spaces,
+ * under sib.prose = 40: a slot of no prose, noise.  The story's
+ * paragraph has 50: its block stays.  With sib.prose=0 (the paper's
+ * test) the toolbar stays too. */
+static void
+test_slot(void **state)
+{
+	(void)state;
+	static const char *const a_html =
+		"<body><div id=bar><span>9 captures</span><span>Tue 5 January</span></div>"
+		"<div id=main><p>Apples grow on trees in many orchards in the county of Kent.</p>"
+		"</div></body>";
+	static const char *const b_html =
+		"<body><div id=bar><span>12 views</span><span>Sun 17 March</span></div>"
+		"<div id=main><p>Pears ripen after they are picked, in a cool dark room or shed.</p>"
+		"</div></body>";
+	struct page a, b;
+	test_page(&a, a_html);
+	test_page(&b, b_html);
+	struct params p = defaults();
+	int bar = test_by_id(&a, "bar"), main_ = test_by_id(&a, "main");
+	assert_int_equal(sib_slot(a.dom, a.m, bar, &p), SIB_SLOT_SHORT);
+	assert_int_equal(sib_slot(a.dom, a.m, main_, &p), SIB_SLOT_NONE);
+	struct sib_string T;
+	sib_string_build(b.dom, b.dom->body, &T);
+	const struct sib_string *sibs[1] = { &T };
+	double *tg = xmalloc(sizeof(double) * (size_t)a.dom->n);
+	double *tx = xmalloc(sizeof(double) * (size_t)a.dom->n);
+	struct decision dc;
+	decision_init(&dc, a.dom->n);
+	sib_decide(a.dom, a.m, sibs, 1, &p, NULL, &dc, tg, tx);
+	assert_near(tg[bar], 1, 1e-12);
+	assert_near(tx[bar], 1.0 / 23, 1e-12);
+	assert_int_equal(dc.reason[bar], REASON_NOISE_BLOCK);
+	assert_int_equal(dc.content[bar], 0);
+	assert_int_equal(dc.content[a.dom->first_child[main_]], 1);
+	char err[64];
+	assert_int_equal(params_set(&p, "sib.prose=0", err, sizeof err), 0);
+	assert_int_equal(sib_slot(a.dom, a.m, bar, &p), SIB_SLOT_NONE);
+	sib_decide(a.dom, a.m, sibs, 1, &p, NULL, &dc, tg, tx);
+	assert_int_equal(dc.content[bar], 1);
+	assert_int_equal(dc.reason[bar], REASON_UNIQUE);
+	decision_free(&dc);
+	sib_string_free(&T);
+	free(tg);
+	free(tx);
+	page_free(&a);
+	page_free(&b);
+}
+
+/* A wrapper whose one text-holding child stands among empty elements (a
+ * spacer, a clearing div) is passed through: #wrap's text is all in
+ * #story, so #story is cut, not #wrap kept whole. */
+static void
+test_wrapper(void **state)
+{
+	(void)state;
+	struct page a;
+	test_page(&a, "<body><div id=wrap><div class=spacer></div><div id=story>"
+		  "<div id=box><p>A box of links to other stories of the day.</p></div>"
+		  "<div id=text><p>The story itself, in a paragraph of its own.</p></div></div>"
+		  "<div class=clear></div></div></body>");
+	struct params p = defaults();
+	uint8_t *blk = xmalloc((size_t)a.dom->n);
+	sib_segment(a.dom, a.m, p.sib_pdoc, blk);
+	assert_int_equal(blk[test_by_id(&a, "wrap")], 2);
+	assert_int_equal(blk[test_by_id(&a, "story")], 2);
+	assert_int_equal(blk[test_by_id(&a, "box")], 2);
+	assert_int_equal(blk[a.dom->first_child[test_by_id(&a, "box")]], 1);
+	assert_int_equal(blk[a.dom->first_child[test_by_id(&a, "text")]], 1);
+	free(blk);
+	page_free(&a);
 }
 
 /* A node string of a subtree: pre-order, depths relative to the root,
@@ -356,6 +437,8 @@ main(void)
 		cmocka_unit_test(test_figure1),
 		cmocka_unit_test(test_text_similarity),
 		cmocka_unit_test(test_decide),
+		cmocka_unit_test(test_slot),
+		cmocka_unit_test(test_wrapper),
 		cmocka_unit_test(test_string_build),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
