@@ -217,6 +217,7 @@ auto_state_new(const struct page *pg, const struct auto_model *m)
 	st->model = m;
 	st->m = pg->m;
 	thread_init(&st->thread);
+	thread_cache_init(&st->thread_cache);
 	features_compute(pg, m->stage1, &st->sig);
 	st->n = pg->dom->n;
 	st->score = xmalloc(((size_t)st->n + 1) * sizeof *st->score);
@@ -262,6 +263,7 @@ auto_state_free(struct auto_state *st)
 	free(st->at_path);
 	free(st->same);
 	thread_free(&st->thread);
+	thread_cache_free(&st->thread_cache);
 	free(st);
 }
 
@@ -680,7 +682,7 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	 * posts' container (the rows between posts, the title, the pages,
 	 * the quick reply) (thread.h). */
 	if (p->auto_thread && thread_find(d, st->m, f->block, f->chars, f->nblocks,
-					  dc->content, &st->thread)) {
+					  dc->content, &st->thread, &st->thread_cache)) {
 		const struct thread *t = &st->thread;
 		for (int j = 0; j < f->nblocks; j++) {
 			int b = f->block[j], i = thread_post_of(d, t, b);

@@ -38,6 +38,7 @@ struct auto_state {
 	int *at_path, *same;    /* site_text_paths()'s, per element */
 	const void *site_of;
 	struct thread thread;   /* the forum thread decide_auto found, if any */
+	struct thread_cache thread_cache;
 };
 struct auto_state *auto_state_new(const struct page *pg, const struct auto_model *m);
 void auto_state_free(struct auto_state *st);

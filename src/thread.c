@@ -571,23 +571,15 @@ text_hash(const struct dom *d, int e)
 	return h;
 }
 
-bool
-thread_find(const struct dom *d, const struct metrics *m, const int *block,
-	    const int *chars, int nb, const uint8_t *content, struct thread *t)
+/* The thread a kept block at anchor would be found in, all but what
+ * depends on the decision (kept_in, kept_all): the posts, messages and
+ * repeats; false when no level of anchor's ancestors holds posts whose
+ * messages differ. */
+static bool
+thread_candidate(const struct dom *d, const struct metrics *m, const int *block, int nb,
+		 int anchor, struct thread *t)
 {
 	thread_free(t);
-	int anchor = -1, most = 0;
-	long kept = 0;
-	for (int j = 0; j < nb; j++)
-		if (content[block[j]]) {
-			kept += chars[j];
-			if (chars[j] > most) {
-				most = chars[j];
-				anchor = block[j];
-			}
-		}
-	if (anchor < 0)
-		return false;
 	uint64_t *ph = xmalloc(((size_t)d->n + 1) * sizeof *ph);
 	uint64_t *sh = xmalloc(((size_t)d->n + 1) * sizeof *sh);
 	int *words = xmalloc(((size_t)d->n + 1) * sizeof *words);
@@ -634,19 +626,10 @@ thread_find(const struct dom *d, const struct metrics *m, const int *block,
 		t->anchor = anchor;
 		t->share = best.share;
 		t->msg_depth = best.depth;
-		t->kept_all = kept;
-		for (int j = 0; j < nb; j++)
-			if (content[block[j]]) {
-				int i = thread_post_of(d, t, block[j]);
-				if (i >= 0)
-					t->kept_in += chars[j];
-			}
 		/* the posts' messages are not one text repeated */
-		bool differ = false;
 		uint64_t h0 = text_hash(d, t->msg[0]);
-		for (int i = 1; i < t->nposts && !differ; i++)
-			differ = text_hash(d, t->msg[i]) != h0;
-		found = differ && t->kept_in >= THREAD_KEPT * (double)kept;
+		for (int i = 1; i < t->nposts && !found; i++)
+			found = text_hash(d, t->msg[i]) != h0;
 	}
 	level_free(&best);
 	if (found) {
@@ -660,6 +643,80 @@ thread_find(const struct dom *d, const struct metrics *m, const int *block,
 	free(words);
 	free(tkey);
 	free(tmeta);
+	return found;
+}
+
+static void *
+copy_of(const void *p, size_t n)
+{
+	return p ? memcpy(xmalloc(n + 1), p, n) : NULL;
+}
+
+void
+thread_cache_init(struct thread_cache *c)
+{
+	c->anchor = -1;
+	c->ok = false;
+	thread_init(&c->cand);
+}
+
+void
+thread_cache_free(struct thread_cache *c)
+{
+	thread_free(&c->cand);
+	thread_cache_init(c);
+}
+
+bool
+thread_find(const struct dom *d, const struct metrics *m, const int *block,
+	    const int *chars, int nb, const uint8_t *content, struct thread *t,
+	    struct thread_cache *cache)
+{
+	thread_free(t);
+	int anchor = -1, most = 0;
+	long kept = 0;
+	for (int j = 0; j < nb; j++)
+		if (content[block[j]]) {
+			kept += chars[j];
+			if (chars[j] > most) {
+				most = chars[j];
+				anchor = block[j];
+			}
+		}
+	if (anchor < 0)
+		return false;
+	struct thread_cache local;
+	if (!cache) {
+		thread_cache_init(&local);
+		cache = &local;
+	}
+	if (cache->anchor != anchor) {
+		cache->ok = thread_candidate(d, m, block, nb, anchor, &cache->cand);
+		cache->anchor = anchor;
+	}
+	bool found = false;
+	if (cache->ok) {
+		const struct thread *c = &cache->cand;
+		long kept_in = 0;
+		for (int j = 0; j < nb; j++)
+			if (content[block[j]] && thread_post_of(d, c, block[j]) >= 0)
+				kept_in += chars[j];
+		found = kept_in >= THREAD_KEPT * (double)kept;
+		if (found) {
+			size_t np = (size_t)c->nposts;
+			*t = *c;
+			t->post = copy_of(c->post, np * sizeof *c->post);
+			t->msg = copy_of(c->msg, np * sizeof *c->msg);
+			t->sim = copy_of(c->sim, np * sizeof *c->sim);
+			t->like = copy_of(c->like, np * sizeof *c->like);
+			t->repeat = copy_of(c->repeat, (size_t)d->n + 1);
+			t->text_repeat = copy_of(c->text_repeat, (size_t)d->ntexts + 1);
+			t->kept_in = kept_in;
+			t->kept_all = kept;
+		}
+	}
+	if (cache == &local)
+		thread_cache_free(&local);
 	return found;
 }
 

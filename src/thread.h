@@ -86,11 +86,25 @@ struct thread {
 void thread_init(struct thread *t);
 void thread_free(struct thread *t);
 
+/* What thread_find found for the page's last anchor (its longest kept
+ * block): the search up the anchor's ancestors does not depend on the
+ * rest of the decision, so a threshold change that keeps the anchor
+ * repeats only the share of kept text in the posts.  Per page. */
+struct thread_cache {
+	int anchor;         /* -1: nothing searched yet */
+	bool ok;            /* a thread was found from it */
+	struct thread cand; /* that thread, kept_in and kept_all aside */
+};
+void thread_cache_init(struct thread_cache *c);
+void thread_cache_free(struct thread_cache *c);
+
 /* Look for a thread on page d given a method's decision: block[nb] the
  * text blocks (element ids), chars[nb] their characters, content[] per
- * element.  Fills t (freed first) and says whether there is one. */
+ * element.  Fills t (freed first) and says whether there is one.  cache
+ * (NULL: none) is the page's, for the same block[] every time. */
 bool thread_find(const struct dom *d, const struct metrics *m, const int *block,
-		 const int *chars, int nb, const uint8_t *content, struct thread *t);
+		 const int *chars, int nb, const uint8_t *content, struct thread *t,
+		 struct thread_cache *cache);
 
 /* The index of the post that holds element e, or -1. */
 int thread_post_of(const struct dom *d, const struct thread *t, int e);

@@ -914,17 +914,37 @@ buf_add_collapsed(struct buf *out, const char *s, size_t n, bool *space)
 	const unsigned char *u = (const unsigned char *)s;
 	size_t i = 0;
 	while (i < n) {
-		uint32_t cp;
-		size_t k = u[i] < 0x80 ? (cp = u[i], 1) : utf8_decode(u + i, n - i, &cp);
-		if (uc_is_white(cp)) {
-			*space = true;
-		} else {
+		/* a run of characters that are not white space, copied whole
+		 * (a page's text is mostly such runs: this is the text's
+		 * hot loop) */
+		size_t j = i;
+		while (j < n) {
+			if (u[j] < 0x80) {
+				unsigned char c = u[j];
+				if (c == ' ' || (c >= 0x09 && c <= 0x0D))
+					break;
+				j++;
+				continue;
+			}
+			uint32_t cp;
+			size_t k = utf8_decode(u + j, n - j, &cp);
+			if (uc_is_white(cp))
+				break;
+			j += k;
+		}
+		if (j > i) {
 			if (*space && out->len > 0 && out->data[out->len - 1] != '\n')
 				buf_addc(out, ' ');
 			*space = false;
-			buf_add(out, s + i, k);
+			buf_add(out, s + i, j - i);
+			i = j;
 		}
-		i += k;
+		if (i < n) {
+			/* white space: one code point */
+			uint32_t cp;
+			i += u[i] < 0x80 ? 1 : utf8_decode(u + i, n - i, &cp);
+			*space = true;
+		}
 	}
 }
 

@@ -540,7 +540,11 @@ act_param_step(struct tui *t, enum action a)
 		tui_message(t, true, "%s has no parameters", m->algo->name);
 		return;
 	}
-	if (!model_step_param(m, a == ACT_PARAM_INC ? 1 : -1))
+	int n = t->steps > 0 ? t->steps : 1;
+	const struct param_desc *d = m->param;
+	/* an even count of switches leaves a switch as it was */
+	bool same = n % 2 == 0 && (d->type == PARAM_BOOL || (d->type == PARAM_ENUM && d->max == 1));
+	if (!model_step_param(m, a == ACT_PARAM_INC ? n : -n) && !same)
 		tui_message(t, true, "%s is at its %s", short_name(m->param),
 			    a == ACT_PARAM_INC ? "maximum" : "minimum");
 	else

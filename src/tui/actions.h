@@ -39,8 +39,8 @@
 	A(ALGO_PREV,   "A",           "Method", "previous method", algo) \
 	A(PARAM_PREV,  "<",           "Method", "select the previous parameter", param_select) \
 	A(PARAM_NEXT,  ">",           "Method", "select the next parameter", param_select) \
-	A(PARAM_INC,   "+ =",         "Method", "raise the selected parameter by its step (or switch it)", param_step) \
-	A(PARAM_DEC,   "-",           "Method", "lower the selected parameter by its step (or switch it)", param_step) \
+	A(PARAM_INC,   "+ =",         "Method", "raise the selected parameter by its step, a count of steps (5+), or switch it", param_step) \
+	A(PARAM_DEC,   "-",           "Method", "lower the selected parameter by its step, a count of steps, or switch it", param_step) \
 	A(PARAM_EDIT,  "e",           "Method", "type a value for the selected parameter (Esc cancels)", param_edit) \
 	A(PARAM_RESET, "0",           "Method", "the method's parameters back to their defaults", param_reset) \
 	A(STEP,        "t",           "Method", "step through the method's stages; * marks what each changed", step) \

@@ -1196,7 +1196,7 @@ model_step_param(struct tui_model *m, int dir)
 	struct params p = m->params;
 	double v = params_get(&p, d);
 	if (d->type == PARAM_BOOL || (d->type == PARAM_ENUM && d->max == 1))
-		v = v ? 0 : 1;
+		v = dir % 2 ? !v : v;
 	else
 		v += dir * d->step;
 	params_put(&p, d, v);

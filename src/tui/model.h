@@ -241,8 +241,9 @@ void model_cycle_algo(struct tui_model *m, int dir);
 const struct param_desc *model_method_param(const struct tui_model *m, int i);
 int model_method_nparams(const struct tui_model *m);
 void model_select_param(struct tui_model *m, int delta);
-/* Step the selected parameter by dir (+1/-1); toggles on/off and max/all.
- * Returns false when it is already at the end of its range. */
+/* Step the selected parameter dir steps (negative: down), to the end of
+ * its range at most; an odd dir toggles on/off and max/all.  Returns
+ * false when it is already at the end of its range. */
 bool model_step_param(struct tui_model *m, int dir);
 /* Set the selected parameter from text; -1 with a message on a bad value. */
 int model_set_param(struct tui_model *m, const char *value, char *err,

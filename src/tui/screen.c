@@ -507,10 +507,26 @@ screen_pollkey(struct tui_key *k)
 	poll_only = false;
 }
 
+/* A key read ahead and put back (screen_ungetkey). */
+static struct tui_key pushed;
+static bool have_pushed;
+
+void
+screen_ungetkey(const struct tui_key *k)
+{
+	pushed = *k;
+	have_pushed = true;
+}
+
 void
 screen_getkey(struct tui_key *k)
 {
 	memset(k, 0, sizeof *k);
+	if (have_pushed) {
+		*k = pushed;
+		have_pushed = false;
+		return;
+	}
 	for (;;) {
 		if (pending_quit) {
 			k->type = K_SIGNAL;

@@ -61,6 +61,9 @@ void screen_resize(int cols, int lines);
 void screen_update(bool full);
 /* Wait for the next event from the terminal; signals arrive as K_SIGNAL
  * (quit) or K_RESIZE (redraw after SIGCONT). */
+/* Put back one key read ahead: the next screen_getkey or
+ * screen_pollkey returns it. */
+void screen_ungetkey(const struct tui_key *k);
 void screen_getkey(struct tui_key *k);
 /* The same without waiting: K_NONE when no key is there (the caller has
  * work to do between keys). */

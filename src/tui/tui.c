@@ -234,6 +234,8 @@ handle(struct tui *t, struct tui_key *k)
 			     a == ACT_HALF_DOWN || a == ACT_NEXT_KEPT || a == ACT_PREV_KEPT ||
 			     a == ACT_SEARCH_NEXT || a == ACT_SEARCH_PREV;
 		unsigned changes = t->m.changes;
+		/* a parameter steps n times, and is decided once */
+		t->steps = a == ACT_PARAM_INC || a == ACT_PARAM_DEC ? n : 1;
 		for (int r = 0; r < (moves ? n : 1); r++)
 			tui_do_action(t, a);
 		/* a parameter, a pin or an undo: what it did to the text */
@@ -373,6 +375,31 @@ is_threshold_key(const struct tui *t, const struct tui_key *k)
 	enum action a = keys_lookup(k);
 	return t->prompt == PROMPT_NONE &&
 	       (a == ACT_PARAM_INC || a == ACT_PARAM_DEC || a == ACT_PARAM_RESET);
+}
+
+/* A held + or - sends a key per repeat, faster than a large page is
+ * decided: the same keys waiting behind k become one count, so the page
+ * is decided once for all of them. */
+static void
+coalesce(struct tui *t, const struct tui_key *k)
+{
+	enum action a = keys_lookup(k);
+	if (a != ACT_PARAM_INC && a != ACT_PARAM_DEC)
+		return;
+	int more = 0;
+	for (;;) {
+		struct tui_key next;
+		screen_pollkey(&next);
+		if (next.type == K_NONE)
+			break;
+		if (next.type != k->type || next.code != k->code) {
+			screen_ungetkey(&next);
+			break;
+		}
+		more++;
+	}
+	if (more)
+		t->count = (t->count > 0 ? t->count : 1) + more;
 }
 
 /* What the loop leaves behind: the site states and w's pending rule. */
@@ -583,6 +610,8 @@ key_loop(struct tui *t, struct script *script, FILE *dumps, bool scripted,
 		}
 		double k0 = now_ms(), kc = cpu_ms();
 		bool threshold = is_threshold_key(t, &k);
+		if (threshold && !scripted)
+			coalesce(t, &k);
 		bool full = k.type == K_RESIZE || (k.type == K_CHAR && k.code == 12);
 		handle(t, &k);
 		if (t->quit)

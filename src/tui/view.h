@@ -124,6 +124,7 @@ struct tui {
 	bool rule_view;            /* r: the rule's lines over the panes */
 	bool source_view;          /* v: the selected element's source */
 	int count;                 /* digits typed before a movement */
+	int steps;                 /* the parameter step's count (a count, or held keys) */
 	int pending_pages;         /* w: the pages the rule was learnt from */
 	struct rule *pending;      /* w: the rule waiting for y */
 	char pending_path[4096];
