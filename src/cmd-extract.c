@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -860,6 +861,33 @@ write_full(int fd, const void *data, size_t n)
 	return 0;
 }
 
+/* The pieces of a message in one system call where the pipe takes them:
+ * written piece by piece, each write can wake the reader, and the reader
+ * that woke too early sleeps and is woken again (in a virtual machine
+ * each wake-up costs as much as the write). */
+static int
+writev_full(int fd, struct iovec *iov, int n)
+{
+	while (n > 0) {
+		ssize_t k = writev(fd, iov, n);
+		if (k < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		while (n > 0 && (size_t)k >= iov->iov_len) {
+			k -= (ssize_t)iov->iov_len;
+			iov++;
+			n--;
+		}
+		if (n > 0) {
+			iov->iov_base = (char *)iov->iov_base + k;
+			iov->iov_len -= (size_t)k;
+		}
+	}
+	return 0;
+}
+
 static int
 read_full(int fd, void *data, size_t n)
 {
@@ -1090,7 +1118,8 @@ struct msg {
 	size_t len;
 };
 
-/* What the parent sends a worker: the item's strings and bytes follow. */
+/* What the parent sends a worker: the item's strings, each with its NUL,
+ * and its bytes follow, to be read in one piece. */
 struct order {
 	long seq;               /* -1: stop */
 	int input, site_index;
@@ -1139,10 +1168,8 @@ static void
 worker(const struct batch *b, int rfd, int wfd)
 {
 	struct order o;
-	struct buf str[NSTR], bytes;
-	for (int k = 0; k < NSTR; k++)
-		buf_init(&str[k]);
-	buf_init(&bytes);
+	struct buf in;
+	buf_init(&in);
 	/* a reader that left must not kill the worker mid-page: its write
 	 * fails and the parent sees the pipe close */
 	signal(SIGPIPE, SIG_IGN);
@@ -1151,22 +1178,25 @@ worker(const struct batch *b, int rfd, int wfd)
 	on_stop_signals(worker_signal, NULL);
 	while (read_full(rfd, &o, sizeof o) == 0 && o.seq >= 0) {
 		struct item it = { .input = o.input, .site_index = o.site_index, .warc = o.warc };
+		size_t total = o.bytes;
+		for (int k = 0; k < NSTR; k++)
+			if (o.len[k] != SIZE_MAX)
+				total += o.len[k] + 1;
+		in.len = 0;
+		buf_reserve(&in, total);
+		if (read_full(rfd, in.data, total) < 0)
+			_exit(3);
+		in.data[total] = '\0';
+		size_t at = 0;
 		for (int k = 0; k < NSTR; k++) {
 			if (o.len[k] == SIZE_MAX)
 				continue;
-			str[k].len = 0;
-			buf_reserve(&str[k], o.len[k]);
-			if (read_full(rfd, str[k].data, o.len[k]) < 0)
-				_exit(3);
-			str[k].data[o.len[k]] = '\0';
-			it.s[k] = str[k].data;
+			/* the parent's NUL ends it, whatever it holds */
+			in.data[at + o.len[k]] = '\0';
+			it.s[k] = in.data + at;
+			at += o.len[k] + 1;
 		}
-		bytes.len = 0;
-		buf_reserve(&bytes, o.bytes);
-		if (read_full(rfd, bytes.data, o.bytes) < 0)
-			_exit(3);
-		bytes.data[o.bytes] = '\0';
-		it.bytes = bytes.data;
+		it.bytes = in.data + at;
 		it.len = o.bytes;
 		struct result r;
 		/* the time limit: SIGALRM's default action ends the worker,
@@ -1175,7 +1205,8 @@ worker(const struct batch *b, int rfd, int wfd)
 		if (limit > 0)
 			alarm((unsigned)limit);
 		run_one(b, &it, &r);
-		alarm(0);
+		if (limit > 0)
+			alarm(0);
 		/* zeroed whole: its padding goes down the pipe too */
 		struct msg m;
 		memset(&m, 0, sizeof m);
@@ -1185,8 +1216,10 @@ worker(const struct batch *b, int rfd, int wfd)
 		m.body_line = r.body_line;
 		m.gold = r.gold;
 		m.len = r.out.len;
-		if (write_full(wfd, &m, sizeof m) < 0 ||
-		    write_full(wfd, r.out.data ? r.out.data : "", r.out.len) < 0)
+		struct iovec iov[2] = {
+			{ &m, sizeof m }, { r.out.data ? r.out.data : "", r.out.len },
+		};
+		if (writev_full(wfd, iov, 2) < 0)
 			_exit(3);
 		buf_free(&r.out);
 	}
@@ -1290,12 +1323,14 @@ give(struct slot *w, long seq, const struct item *it)
 	for (int k = 0; k < NSTR; k++)
 		o.len[k] = it->s[k] ? strlen(it->s[k]) : SIZE_MAX;
 	w->seq = seq;
-	if (write_full(w->to, &o, sizeof o) < 0)
-		return -1;
+	struct iovec iov[NSTR + 2];
+	int n = 0;
+	iov[n++] = (struct iovec){ &o, sizeof o };
 	for (int k = 0; k < NSTR; k++)
-		if (it->s[k] && write_full(w->to, it->s[k], o.len[k]) < 0)
-			return -1;
-	return write_full(w->to, it->bytes ? it->bytes : "", it->len);
+		if (it->s[k])
+			iov[n++] = (struct iovec){ (void *)it->s[k], o.len[k] + 1 };
+	iov[n++] = (struct iovec){ (void *)(it->bytes ? it->bytes : ""), it->len };
+	return writev_full(w->to, iov, n);
 }
 
 /* An item waiting to be printed in input order. */
