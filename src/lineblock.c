@@ -1106,9 +1106,12 @@ add_collapsed(struct buf *out, const char *p, size_t n)
 		buf_addc(out, '\n');
 }
 
-void
-lineblock_extract(const struct lineblock *lb, const struct params *p,
-		  struct buf *out)
+/* The lines lineblock_extract keeps: their text to out (unless NULL),
+ * and, when keep is not NULL, each marked kept in keep[] with its region
+ * in grp[] (here, so the rule for short lines lives in one place). */
+static void
+extract_lines(const struct lineblock *lb, const struct params *p, struct buf *out,
+	      uint8_t *keep, int *grp)
 {
 	int min_chars = p->lb_mode == LB_MODE_ALL ? 5 : 1;
 	int wrote = 0;
@@ -1120,6 +1123,12 @@ lineblock_extract(const struct lineblock *lb, const struct params *p,
 		for (int j = first - 1; j < last; j++) {
 			if (lb->line_chars[j] < min_chars)
 				continue;
+			if (keep) {
+				keep[j] = 1;
+				grp[j] = r;
+			}
+			if (!out)
+				continue;
 			if (!started && wrote)
 				buf_addc(out, '\n');
 			started = wrote = 1;
@@ -1127,6 +1136,13 @@ lineblock_extract(const struct lineblock *lb, const struct params *p,
 				      lb->line_off[j + 1] - lb->line_off[j] - 1);
 		}
 	}
+}
+
+void
+lineblock_extract(const struct lineblock *lb, const struct params *p,
+		  struct buf *out)
+{
+	extract_lines(lb, p, out, NULL, NULL);
 }
 
 void
@@ -1190,12 +1206,6 @@ lineblock_decide_elements(const struct lineblock *lb, const struct dom *d,
 	free(sel);
 }
 
-static bool
-line_eq(const char *a, size_t an, const char *b, size_t bn)
-{
-	return an == bn && memcmp(a, b, an) == 0;
-}
-
 /* lineblock_text's line: a blank line between groups. */
 static void
 add_kept_line(void *ctx, int j, const char *s, size_t len, bool brk)
@@ -1214,42 +1224,14 @@ lineblock_text(const struct lineblock *lb, const struct params *p,
 	       struct buf *out)
 {
 	int L = lb->nlines;
-	struct buf lbout, tmp;
-	buf_init(&lbout);
-	buf_init(&tmp);
-	lineblock_extract(lb, p, &lbout);
 	memset(keep, 0, (size_t)L + 1);
 	for (int j = 0; j <= L; j++)
 		grp[j] = -1;
-	/* Which lines lineblock_extract kept is read back from its own output
-	 * (its lines in order), so the rule for short lines lives there only. */
-	size_t pos = 0;
-	for (int r = 0; r < lb->nregions && pos < lbout.len; r++) {
-		if (!lb->regions[r].selected)
-			continue;
-		int f, l;
-		lineblock_region_lines(lb, &lb->regions[r], &f, &l);
-		for (int j = f - 1; j < l && pos < lbout.len; j++) {
-			while (pos < lbout.len && lbout.data[pos] == '\n')
-				pos++;
-			const char *nl = memchr(lbout.data + pos, '\n', lbout.len - pos);
-			size_t e = nl ? (size_t)(nl - lbout.data) : lbout.len;
-			tmp.len = 0;
-			text_collapse(lb->ctext + lb->line_off[j],
-					 lb->line_off[j + 1] - lb->line_off[j] - 1, &tmp);
-			if (tmp.len && line_eq(tmp.data, tmp.len, lbout.data + pos, e - pos)) {
-				keep[j] = 1;
-				grp[j] = r;
-				pos = e;
-			}
-		}
-	}
-	if (!line_pin) {
-		buf_add(out, lbout.data ? lbout.data : "", lbout.len);
-		buf_free(&lbout);
-		buf_free(&tmp);
+	/* without pins the text is lineblock_extract's, written as the lines
+	 * are marked; with pins, the kept lines are written below */
+	extract_lines(lb, p, line_pin ? NULL : out, keep, grp);
+	if (!line_pin)
 		return;
-	}
 	/* A pin keeps or drops whole lines: those of the pinned elements. */
 	for (int j = 0; j < L; j++) {
 		int s = lb->src_line[j];
@@ -1263,8 +1245,6 @@ lineblock_text(const struct lineblock *lb, const struct params *p,
 		}
 	}
 	lineblock_each_line(lb, keep, grp, L, false, add_kept_line, out);
-	buf_free(&lbout);
-	buf_free(&tmp);
 }
 
 void
