@@ -36,7 +36,7 @@ static const unsigned char text_class[256] = {
 	2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
 };
 
-/* Bytes at which the tag, comment and raw-text loops must stop. */
+/* Bytes at which the loops over a tag and over its name must stop. */
 static const unsigned char tag_stop[256] = {
 	['>'] = 1, ['"'] = 1, ['\''] = 1, ['='] = 1, ['\n'] = 1, ['\r'] = 1,
 	[' '] = 1, ['\t'] = 1, ['\f'] = 1,
@@ -45,15 +45,41 @@ static const unsigned char name_stop[256] = {
 	['>'] = 1, ['/'] = 1, ['\n'] = 1, ['\r'] = 1, [' '] = 1, ['\t'] = 1,
 	['\f'] = 1,
 };
-static const unsigned char raw_stop[256] = {
-	['<'] = 1, ['\n'] = 1, ['\r'] = 1,
-};
-static const unsigned char comment_stop[256] = {
-	['-'] = 1, ['\n'] = 1, ['\r'] = 1,
-};
-static const unsigned char bogus_stop[256] = {
-	['>'] = 1, ['\n'] = 1, ['\r'] = 1,
-};
+
+/* A zero byte of v sets its top bit here (bytes above it may be set
+ * too, never one below): whether a word holds one, exactly. */
+static inline uint64_t
+zero_byte(uint64_t v)
+{
+	return (v - 0x0101010101010101ull) & ~v & 0x8080808080808080ull;
+}
+
+/* The first of a, b and c in s[i..n), or n.  Scripts, comments and
+ * quoted attribute values are long runs with none of their stop bytes
+ * (the end, and line breaks): eight bytes are looked at in a step, and
+ * on a little-endian machine the lowest bit set names the byte. */
+static size_t
+find3(const unsigned char *s, size_t i, size_t n, unsigned char a, unsigned char b,
+      unsigned char c)
+{
+	const uint64_t ka = 0x0101010101010101ull * a, kb = 0x0101010101010101ull * b,
+		       kc = 0x0101010101010101ull * c;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+		memcpy(&w, s + i, 8);
+		uint64_t z = zero_byte(w ^ ka) | zero_byte(w ^ kb) | zero_byte(w ^ kc);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		if (z)
+			return i + (size_t)__builtin_ctzll(z) / 8;
+#else
+		if (z)
+			break;
+#endif
+	}
+	while (i < n && s[i] != a && s[i] != b && s[i] != c)
+		i++;
+	return i;
+}
 
 /* HTML 4's entities (the common ones of HTML 5) and &apos;, sorted by
  * strcmp for bsearch. */
@@ -668,12 +694,8 @@ scan_tag_end(struct scan *sc, size_t i, int *done)
 			if (!eq)
 				break;
 			eq = 0;
-			while (i < n && s[i] != c) {
-				if (s[i] == '\n' || s[i] == '\r')
-					i = scan_break(sc, i);
-				else
-					i++;
-			}
+			while ((i = find3(s, i, n, c, '\n', '\r')) < n && s[i] != c)
+				i = scan_break(sc, i);
 			if (i < n)
 				i++;
 			break;
@@ -694,9 +716,7 @@ scan_raw(struct scan *sc, size_t i, const char *name)
 	const unsigned char *s = sc->s;
 	size_t n = sc->n, nlen = strlen(name);
 	while (i < n) {
-		while (i < n && !raw_stop[s[i]])
-			i++;
-		if (i >= n)
+		if ((i = find3(s, i, n, '<', '\n', '\r')) >= n)
 			break;
 		if (s[i] != '<') {
 			i = scan_break(sc, i);
@@ -727,9 +747,7 @@ scan_comment(struct scan *sc, size_t i)
 	if (i + 1 < n && s[i] == '-' && s[i + 1] == '>')        /* <!---> */
 		return i + 2;
 	while (i < n) {
-		while (i < n && !comment_stop[s[i]])
-			i++;
-		if (i >= n)
+		if ((i = find3(s, i, n, '-', '\n', '\r')) >= n)
 			break;
 		if (s[i] != '-') {
 			i = scan_break(sc, i);
@@ -753,9 +771,7 @@ scan_bogus(struct scan *sc, size_t i)
 	const unsigned char *s = sc->s;
 	size_t n = sc->n;
 	while (i < n) {
-		while (i < n && !bogus_stop[s[i]])
-			i++;
-		if (i >= n)
+		if ((i = find3(s, i, n, '>', '\n', '\r')) >= n)
 			break;
 		if (s[i] == '>')
 			return i + 1;
