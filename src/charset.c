@@ -554,6 +554,7 @@ charset_detect(const char *bytes, size_t n, const char *flag,
 
 	size_t multi, bad;
 	utf8_stats(bytes, n, &multi, &bad);
+	g->valid_utf8 = bad == 0;
 	if (label && !strcmp(label, "utf-8")) {
 		if (bad > multi) {
 			struct charset_guess d = *g;

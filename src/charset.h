@@ -37,6 +37,9 @@ struct charset_guess {
 	const char *name;          /* canonical WHATWG name, e.g. "windows-1252" */
 	enum charset_source source;
 	bool low_confidence;       /* a weak detection: --charset may do better */
+	bool valid_utf8;           /* every byte was read as valid UTF-8 (false
+				      when detection stopped before reading
+				      them: a BOM, --charset, UTF-16) */
 	size_t bom_len;            /* bytes of BOM to skip */
 	char declared[40];         /* the label found in the page, if any */
 	char note[160];            /* why a label was overruled, or "" */

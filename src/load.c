@@ -282,8 +282,12 @@ load_text(const char *bytes, size_t n, const struct load_opts *o,
 	}
 	struct buf conv, refs, forms;
 	buf_init(&conv);
-	if (charset_convert(bytes + r->charset.bom_len, n - r->charset.bom_len,
-			    r->charset.name, &conv, &r->replacements) < 0) {
+	/* valid UTF-8 read as UTF-8 is copied as it is: detection checked
+	 * every byte already, and converting would check them again */
+	if (r->charset.valid_utf8 && !strcmp(r->charset.name, "utf-8")) {
+		buf_add(&conv, bytes + r->charset.bom_len, n - r->charset.bom_len);
+	} else if (charset_convert(bytes + r->charset.bom_len, n - r->charset.bom_len,
+				   r->charset.name, &conv, &r->replacements) < 0) {
 		buf_free(&conv);
 		snprintf(err, errlen, "cannot convert from %s", r->charset.name);
 		return -1;
