@@ -222,6 +222,7 @@ auto_state_new(const struct page *pg, const struct auto_model *m)
 	st->n = pg->dom->n;
 	st->score = xmalloc(((size_t)st->n + 1) * sizeof *st->score);
 	st->dup_of = xmalloc(((size_t)st->n + 1) * sizeof *st->dup_of);
+	st->end_head = xcalloc((size_t)st->sig.nblocks + 1, 1);
 	for (int i = 0; i < st->n; i++)
 		st->score[i] = -1;
 	/* tree by tree, so that each tree's nodes stay in cache */
@@ -262,6 +263,10 @@ auto_state_free(struct auto_state *st)
 	free(st->sx);
 	free(st->at_path);
 	free(st->same);
+	free(st->shingle);
+	free(st->shingle_at);
+	free(st->shingle_words);
+	free(st->end_head);
 	thread_free(&st->thread);
 	thread_cache_free(&st->thread_cache);
 	free(st);
@@ -348,35 +353,55 @@ owners_get(const struct owners *o, uint64_t h)
 	return o->key[i] ? o->block[i] : -1;
 }
 
+/* Each block's word trigrams, made once per page: a threshold change
+ * compares them again, it does not read the text again. */
 static void
-drop_duplicates(const struct dom *d, const struct features *f, struct decision *dc,
-		int *dup_of)
+block_shingles(const struct dom *d, struct auto_state *st)
 {
+	const struct features *f = &st->sig;
+	struct shingles s = { 0 };
+	st->shingle_at = xmalloc(((size_t)f->nblocks + 1) * sizeof *st->shingle_at);
+	st->shingle_words = xmalloc(((size_t)f->nblocks + 1) * sizeof *st->shingle_words);
+	for (int j = 0; j < f->nblocks; j++) {
+		int b = f->block[j];
+		st->shingle_at[j] = s.n;
+		s.nwords = 0;
+		s.prev[0] = s.prev[1] = 0;
+		for (int t = d->text_begin[b]; t < d->text_end[b]; t++)
+			if (d->texts[t].block == b && !(d->texts[t].flags & (TEXT_SKIP | TEXT_BREAK)))
+				each_word(dom_text(d, t), d->texts[t].len, shingle_word, &s);
+		st->shingle_words[j] = s.nwords;
+	}
+	st->shingle_at[f->nblocks] = s.n;
+	st->shingle = s.h;
+}
+
+static void
+drop_duplicates(const struct dom *d, struct auto_state *st, struct decision *dc)
+{
+	const struct features *f = &st->sig;
+	int *dup_of = st->dup_of;
+	if (!st->shingle_at)
+		block_shingles(d, st);
 	struct wordset seen = { 0 };
 	struct owners own = { 0 };
-	struct shingles s = { 0 };
 	for (int pass = 0; pass < 2; pass++) {
 		for (int j = 0; j < f->nblocks; j++) {
 			int b = f->block[j];
 			if (!dc->content[b] || (f->x[j][F_HIDDEN] != 0) != pass)
 				continue;
-			s.n = 0;
-			s.nwords = 0;
-			s.prev[0] = s.prev[1] = 0;
-			for (int t = d->text_begin[b]; t < d->text_end[b]; t++)
-				if (d->texts[t].block == b &&
-				    !(d->texts[t].flags & (TEXT_SKIP | TEXT_BREAK)))
-					each_word(dom_text(d, t), d->texts[t].len, shingle_word, &s);
+			const uint64_t *h = st->shingle + st->shingle_at[j];
+			size_t n = st->shingle_at[j + 1] - st->shingle_at[j];
 			size_t hit = 0;
-			for (size_t k = 0; k < s.n; k++)
-				hit += wordset_has(&seen, s.h[k]);
-			if (s.nwords >= DUP_WORDS && hit * 5 >= s.n * 4) {
+			for (size_t k = 0; k < n; k++)
+				hit += wordset_has(&seen, h[k]);
+			if (st->shingle_words[j] >= DUP_WORDS && hit * 5 >= n * 4) {
 				dc->content[b] = 0;
 				dc->reason[b] = REASON_DUPLICATE;
 				/* the block that holds most of it already */
 				int cand[16], cnt[16], nc = 0, best = -1;
-				for (size_t k = 0; k < s.n; k++) {
-					int o = owners_get(&own, s.h[k]), c = 0;
+				for (size_t k = 0; k < n; k++) {
+					int o = owners_get(&own, h[k]), c = 0;
 					while (o >= 0 && c < nc && cand[c] != o)
 						c++;
 					if (o < 0 || (c == nc && nc == 16))
@@ -391,13 +416,12 @@ drop_duplicates(const struct dom *d, const struct features *f, struct decision *
 				dup_of[b] = best >= 0 ? cand[best] : -1;
 				continue;
 			}
-			for (size_t k = 0; k < s.n; k++) {
-				wordset_add(&seen, s.h[k]);
-				owners_put(&own, s.h[k], b);
+			for (size_t k = 0; k < n; k++) {
+				wordset_add(&seen, h[k]);
+				owners_put(&own, h[k], b);
 			}
 		}
 	}
-	free(s.h);
 	free(own.key);
 	free(own.block);
 	wordset_free(&seen);
@@ -565,11 +589,16 @@ block_ends_article(const struct dom *d, int b)
  * article: short, not a link, not a list item (a tab or menu entry
  * "Comments: 0"), visible, and an end phrase. */
 static bool
-is_end_heading(const struct dom *d, const struct features *f, int j)
+is_end_heading(const struct dom *d, const struct auto_state *st, int j)
 {
-	return f->chars[j] <= END_MAX_CHARS && f->x[j][F_LINK_DENSITY] < 0.5f &&
-	       f->x[j][F_TAG_LI] == 0 && f->x[j][F_HIDDEN] == 0 &&
-	       block_ends_article(d, f->block[j]);
+	const struct features *f = &st->sig;
+	/* worked out once per page and block (2 yes, 1 no) */
+	uint8_t *e = st->end_head;
+	if (!e[j])
+		e[j] = f->chars[j] <= END_MAX_CHARS && f->x[j][F_LINK_DENSITY] < 0.5f &&
+		       f->x[j][F_TAG_LI] == 0 && f->x[j][F_HIDDEN] == 0 &&
+		       block_ends_article(d, f->block[j]) ? 2 : 1;
+	return e[j] == 2;
 }
 
 /* Once a block is kept, a heading over related stories or comments ends
@@ -585,7 +614,7 @@ drop_after_end(const struct dom *d, struct auto_state *st, struct decision *dc)
 	const struct features *f = &st->sig;
 	bool started = false;
 	for (int j = 0; j < f->nblocks; j++) {
-		if (!started || !is_end_heading(d, f, j)) {
+		if (!started || !is_end_heading(d, st, j)) {
 			started = started || dc->content[f->block[j]];
 			continue;
 		}
@@ -623,7 +652,7 @@ auto_end_heading(const struct dom *d, const struct auto_state *st, int e)
 	while (j < f->nblocks && f->block[j] < e)
 		j++;
 	for (; j >= 0; j--)
-		if (j < f->nblocks && f->block[j] <= e && is_end_heading(d, f, j))
+		if (j < f->nblocks && f->block[j] <= e && is_end_heading(d, st, j))
 			return f->block[j];
 	return -1;
 }
@@ -646,7 +675,7 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	for (int i = 0; i < d->n; i++)
 		st->dup_of[i] = -1;
 	if (p->auto_duplicate)
-		drop_duplicates(d, f, dc, st->dup_of);
+		drop_duplicates(d, st, dc);
 	if (p->auto_grow && f->nblocks > 0) {
 		/* The article ends at a heading over related stories or
 		 * comments; what the heading heads does not compete for the
