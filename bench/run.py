@@ -7,7 +7,8 @@ scores on the trafilatura pages, pages/s on one core and with -j 2, and
 peak RSS; then the pages/s of bench/floor (a bare libtidy parse and walk
 of the same pages) from the same run, and the share of the floor's speed
 from paired runs (the floor and pith alternating, CPU seconds, the median
-of five pairs) with -j 2's speed-up over -j 1.  Then score.py's own F1 per set and
+of five pairs; pith's output on /dev/shm when there is one, BENCH_OUT=DIR
+for another) with -j 2's speed-up over -j 1.  Then score.py's own F1 per set and
 method (shingle F1 for the sets with a gold text, snippet F1 for those
 with snippets), and per set the pages whose charset pith got wrong
 (`pith extract --format json`'s "charset" against the page's .json
@@ -62,6 +63,18 @@ def timed(cmd, cpu=False, **kw):
 PAIRS = 5
 
 
+def out_base():
+    """Where the paired runs write pith's output: BENCH_OUT, else a
+    memory file system when there is one.  The floor writes no files; on
+    a disk, creating 513 files costs the kernel a tenth of a second and
+    more (inode allocation), which is the file system's price, not
+    pith's, and swings with what was deleted before."""
+    d = os.environ.get("BENCH_OUT")
+    if d:
+        return d
+    return "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
+
+
 def paired(pith, floor, dev, pages, runs):
     """Speed against the floor from paired runs: the floor and pith -j 1
     alternating, PAIRS times, CPU seconds each; the median of the per-pair
@@ -73,21 +86,23 @@ def paired(pith, floor, dev, pages, runs):
     timed_runs = [r for r in runs if r[2]]
     if not timed_runs:
         return
+    base = out_base()
     print(f"\nspeed against the floor (CPU seconds, {PAIRS} pairs alternating pith -j 1 and "
-          f"bench/floor, medians):")
+          f"bench/floor, medians; pith writes to {base or tempfile.gettempdir()}, "
+          f"BENCH_OUT=DIR for another):")
     print(f"  {'method':<15} {'p/s':>8} {'floor p/s':>10} {'share':>7} {'j2/j1':>7}")
     for label, args, _ in timed_runs:
         shares, ps, fs, speedups = [], [], [], []
         for _ in range(PAIRS):
             fdt, _ = timed([floor, *pages], cpu=True)
-            with tempfile.TemporaryDirectory() as out:
+            with tempfile.TemporaryDirectory(dir=base) as out:
                 pdt, _ = timed([pith, "extract", *args, "-o", out, dev], cpu=True)
             shares.append(fdt / pdt if pdt else 0)
             ps.append(n / pdt if pdt else 0)
             fs.append(n / fdt if fdt else 0)
-            with tempfile.TemporaryDirectory() as out:
+            with tempfile.TemporaryDirectory(dir=base) as out:
                 w1, _ = timed([pith, "extract", *args, "-j", "1", "-o", out, dev])
-            with tempfile.TemporaryDirectory() as out:
+            with tempfile.TemporaryDirectory(dir=base) as out:
                 w2, _ = timed([pith, "extract", *args, "-j", "2", "-o", out, dev])
             speedups.append(w1 / w2 if w2 else 0)
         print(f"  {label:<15} {statistics.median(ps):8.1f} {statistics.median(fs):10.1f} "
