@@ -433,14 +433,14 @@ tui_free(struct tui *t)
 	free(t);
 }
 
-/* "pith: reading NAME... (Ctrl-C abandons)" on stderr, on one row of the
- * terminal: a name too long for it keeps its end behind "...", so the
- * "\r\033[K" that wipes the line wipes all of it (a line that wrapped
- * would leave its first rows behind). */
+/* PRE NAME POST ("pith: reading NAME... (Ctrl-C abandons)") on stderr,
+ * on one row of the terminal, after wiping the row: a name too long for
+ * it keeps its end behind "...", so the "\r\033[K" that wipes the line
+ * wipes all of it (a line that wrapped would leave its first rows
+ * behind). */
 static void
-say_reading(const char *name)
+say_line(const char *pre, const char *name, const char *post)
 {
-	static const char pre[] = "pith: reading ", post[] = "... (Ctrl-C abandons)";
 	struct winsize ws;
 	size_t width = 80;
 	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
@@ -450,7 +450,7 @@ say_reading(const char *name)
 	for (size_t i = 0; i < safe.len; i++)
 		if (safe.data[i] == '\n' || safe.data[i] == '\t' || safe.data[i] == '\r')
 			safe.data[i] = ' ';
-	size_t fixed = sizeof pre - 1 + sizeof post - 1;
+	size_t fixed = strlen(pre) + strlen(post);
 	size_t room = width > fixed + 1 ? width - fixed - 1 : 0;
 	const char *s = safe.data;
 	size_t n = safe.len;
@@ -473,16 +473,26 @@ say_reading(const char *name)
 		n = keep;
 	}
 	struct buf line = { 0 };
+	buf_adds(&line, "\r\033[K");
 	buf_adds(&line, pre);
 	if (cut && n)
 		buf_adds(&line, "...");
 	buf_add(&line, s, n);
 	buf_adds(&line, post);
 	/* a terminal narrower than the words alone gets none */
-	if ((size_t)text_width(line.data, line.len) < width)
+	if ((size_t)text_width(line.data + 4, line.len - 4) < width)
 		fwrite(line.data, 1, line.len, stderr);
 	buf_free(&line);
 	buf_free(&safe);
+}
+
+/* The line tui_open left on the terminal, wiped. */
+static void
+tui_said(struct tui *t)
+{
+	if (t->saying)
+		fputs("\r\033[K", stderr);
+	t->saying = false;
 }
 
 /* The page read (saying so at a terminal, under --timeout), in a new
@@ -500,8 +510,9 @@ tui_open(struct cli *c)
 	const char *term = getenv("TERM");
 	bool say = !c->keys && strcmp(c->command, "report") && isatty(STDERR_FILENO) &&
 		   term && *term && strcmp(term, "dumb");
+	const char *shown = strcmp(in, "-") ? in : "standard input";
 	if (say)
-		say_reading(strcmp(in, "-") ? in : "standard input");
+		say_line("pith: reading ", shown, "... (Ctrl-C abandons)");
 	/* --timeout: the page's reading, decisions and rule, up to the
 	 * first screen, as extract limits a page */
 	if (c->timeout > 0) {
@@ -515,8 +526,17 @@ tui_open(struct cli *c)
 		buf_free(&msg);
 	}
 	int loaded = cli_load(c, in, &t->pg, true, err, sizeof err);
-	if (say)
+	if (say && loaded >= 0 && t->pg.dom) {
+		/* deciding a large page takes as long again: say so until the
+		 * first screen (tui_said) */
+		char post[96];
+		snprintf(post, sizeof post, ": deciding %d elements with %s... (Ctrl-C abandons)",
+			 t->pg.dom->n, c->algo->name);
+		say_line("pith: ", shown, post);
+		t->saying = true;
+	} else if (say) {
 		fputs("\r\033[K", stderr);
+	}
 	if (loaded < 0) {
 		screen_deadline(0, NULL);
 		cli_report(in, err);
@@ -673,6 +693,7 @@ tui_run(struct cli *c)
 	struct script script = { 0 };
 	FILE *dumps = NULL;
 	if (c->gold && tui_read_gold(c->gold, &gold, &goldlen, err, sizeof err) < 0) {
+		tui_said(t);
 		cli_report(c->gold, err);
 		goto fail;
 	}
@@ -688,6 +709,7 @@ tui_run(struct cli *c)
 	model_init(&t->m, &t->pg, c->algo, &c->params, (const void *const *)t->sites,
 		   gold, goldlen);
 	free(gold);
+	tui_said(t);
 	if (c->rules && tui_use_rules(t, err, sizeof err) < 0) {
 		cli_report(c->rules, err);
 		screen_deadline(0, NULL);

@@ -125,6 +125,7 @@ struct tui {
 	bool source_view;          /* v: the selected element's source */
 	int count;                 /* digits typed before a movement */
 	int steps;                 /* the parameter step's count (a count, or held keys) */
+	bool saying;               /* tui_open's line is on the terminal (tui_said) */
 	int pending_pages;         /* w: the pages the rule was learnt from */
 	struct rule *pending;      /* w: the rule waiting for y */
 	char pending_path[4096];
