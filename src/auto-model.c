@@ -161,6 +161,31 @@ read_features(struct reader *r, const char *const *names, int nfeatures, int *co
 	return 0;
 }
 
+/* n lines "NAME WEIGHT" naming any of names[0..nnames) in any order,
+ * each once, into w[] (one not named keeps its 0); what names the list
+ * in messages ("first-stage", "site stage"). */
+static int
+read_weights(struct reader *r, int n, const char *const *names, int nnames,
+	     const char *what, float *w)
+{
+	bool seen[AUTO_MODEL_MAX_FEATURES] = { false };
+	for (int k = 0; k < n; k++) {
+		if (need_line(r, "the last weight") < 0)
+			return -1;
+		if (r->nwords != 2)
+			return FAIL(r, "expected 'NAME WEIGHT'");
+		int i = signal_index(names, nnames, r->words[0]);
+		if (i < 0)
+			return FAIL(r, "'%s' is not one of pith's %s signals", r->words[0], what);
+		if (seen[i])
+			return FAIL(r, "'%s' named twice", r->words[0]);
+		seen[i] = true;
+		if (get_float(r, r->words[1], names[i], &w[i]) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* The first stage's weights by name, any of pith's first-stage signals
  * in any order; one not named weighs 0. */
 static int
@@ -173,22 +198,7 @@ read_stage1(struct reader *r, const char *const *names, int nbase, float *w)
 		return FAIL(r, "expected 'stage1 N'");
 	if (get_int(r, r->words[1], 0, nbase, "stage1", &n) < 0)
 		return -1;
-	bool seen[AUTO_MODEL_MAX_FEATURES] = { false };
-	for (int k = 0; k < n; k++) {
-		if (need_line(r, "the first stage's last weight") < 0)
-			return -1;
-		if (r->nwords != 2)
-			return FAIL(r, "expected 'NAME WEIGHT'");
-		int i = signal_index(names, nbase, r->words[0]);
-		if (i < 0)
-			return FAIL(r, "'%s' is not one of pith's first-stage signals", r->words[0]);
-		if (seen[i])
-			return FAIL(r, "'%s' named twice", r->words[0]);
-		seen[i] = true;
-		if (get_float(r, r->words[1], names[i], &w[i]) < 0)
-			return -1;
-	}
-	return 0;
+	return read_weights(r, n, names, nbase, "first-stage", w);
 }
 
 const char *const site_signal_names[S_COUNT] = {
@@ -211,22 +221,7 @@ read_site(struct reader *r, float *w)
 		return FAIL(r, "expected 'site N'");
 	if (get_int(r, r->words[1], 0, S_COUNT, "site", &n) < 0)
 		return -1;
-	bool seen[S_COUNT] = { false };
-	for (int k = 0; k < n; k++) {
-		if (need_line(r, "the site stage's last weight") < 0)
-			return -1;
-		if (r->nwords != 2)
-			return FAIL(r, "expected 'NAME WEIGHT'");
-		int i = signal_index(site_signal_names, S_COUNT, r->words[0]);
-		if (i < 0)
-			return FAIL(r, "'%s' is not one of the site stage's signals", r->words[0]);
-		if (seen[i])
-			return FAIL(r, "'%s' named twice", r->words[0]);
-		seen[i] = true;
-		if (get_float(r, r->words[1], site_signal_names[i], &w[i]) < 0)
-			return -1;
-	}
-	return 0;
+	return read_weights(r, n, site_signal_names, S_COUNT, "site stage", w);
 }
 
 /* One tree's nodes, appended to m's; children become indices into the
