@@ -918,40 +918,37 @@ void
 buf_add_collapsed(struct buf *out, const char *s, size_t n, bool *space)
 {
 	const unsigned char *u = (const unsigned char *)s;
-	size_t i = 0;
-	while (i < n) {
-		/* a run of characters that are not white space, copied whole
-		 * (a page's text is mostly such runs: this is the text's
-		 * hot loop) */
-		size_t j = i;
-		while (j < n) {
-			if (u[j] < 0x80) {
-				unsigned char c = u[j];
-				if (c == ' ' || (c >= 0x09 && c <= 0x0D))
-					break;
-				j++;
-				continue;
-			}
+	/* the output is at most a space and the input: room once, then
+	 * written in place (a page's whole text goes through here, at every
+	 * threshold change in the inspector) */
+	buf_reserve(out, n + 1);
+	char *o = out->data + out->len;
+	bool sp = *space;
+	for (size_t i = 0; i < n;) {
+		unsigned char c = u[i];
+		size_t k = 1;
+		bool white;
+		if (c < 0x80) {
+			white = c == ' ' || (c >= 0x09 && c <= 0x0D);
+		} else {
 			uint32_t cp;
-			size_t k = utf8_decode(u + j, n - j, &cp);
-			if (uc_is_white(cp))
-				break;
-			j += k;
+			k = utf8_decode(u + i, n - i, &cp);
+			white = uc_is_white(cp);
 		}
-		if (j > i) {
-			if (*space && out->len > 0 && out->data[out->len - 1] != '\n')
-				buf_addc(out, ' ');
-			*space = false;
-			buf_add(out, s + i, j - i);
-			i = j;
+		if (white) {
+			sp = true;
+		} else {
+			if (sp && o > out->data && o[-1] != '\n')
+				*o++ = ' ';
+			sp = false;
+			memcpy(o, u + i, k);
+			o += k;
 		}
-		if (i < n) {
-			/* white space: one code point */
-			uint32_t cp;
-			i += u[i] < 0x80 ? 1 : utf8_decode(u + i, n - i, &cp);
-			*space = true;
-		}
+		i += k;
 	}
+	out->len = (size_t)(o - out->data);
+	out->data[out->len] = '\0';
+	*space = sp;
 }
 
 void
