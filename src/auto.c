@@ -373,7 +373,8 @@ block_shingles(const struct dom *d, struct auto_state *st)
 		st->shingle_words[j] = s.nwords;
 	}
 	st->shingle_at[f->nblocks] = s.n;
-	st->shingle = s.h;
+	/* never NULL: an offset into it is taken for every block */
+	st->shingle = s.h ? s.h : xcalloc(1, sizeof *st->shingle);
 }
 
 static void

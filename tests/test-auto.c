@@ -49,6 +49,34 @@ collect_line(void *ctx, enum explain_role role, const char *text)
 /* With --siblings, a kept block all of whose text stands on the siblings
  * is the template's: the notice goes (reason template), the page's own
  * paragraphs stay; without siblings nothing changes. */
+/* A page none of whose blocks has three words has no word trigrams at
+ * all: the repeat test still runs (and keeps both blocks, each too
+ * short to repeat another), a threshold change runs it again. */
+static void
+test_no_trigrams(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg, "<body><h1>Two words</h1><p>Two words</p><p>Other two</p></body>");
+	struct params p;
+	params_default(&p);
+	struct buf out;
+	buf_init(&out);
+	test_run_into(&pg, &method_auto, &p, NULL, &out);
+	const struct auto_state *st = test_last.state;
+	assert_non_null(st->shingle);
+	assert_int_equal(st->shingle_at[st->sig.nblocks], 0);
+	for (int j = 0; j < st->sig.nblocks; j++)
+		assert_int_not_equal(test_last.dc.reason[st->sig.block[j]], REASON_DUPLICATE);
+	p.auto_T = 0.01;
+	buf_free(&out);
+	buf_init(&out);
+	test_run_into(&pg, &method_auto, &p, NULL, &out);
+	assert_non_null(strstr(out.data, "Other two"));
+	buf_free(&out);
+	page_free(&pg);
+}
+
 static void
 test_siblings(void **state)
 {
@@ -756,6 +784,7 @@ main(void)
 		cmocka_unit_test(test_end_blanks),
 		cmocka_unit_test(test_tiny_model),
 		cmocka_unit_test(test_tiny_stage1),
+		cmocka_unit_test(test_no_trigrams),
 		cmocka_unit_test(test_siblings),
 		cmocka_unit_test(test_model_refused),
 		cmocka_unit_test(test_model_parsed),
