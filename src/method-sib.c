@@ -255,7 +255,7 @@ sib_explain(const struct run *r, const struct page *pg, const struct params *p,
 	if (slot == SIB_SLOT_LINKS)
 		explain_printf(x, EXPLAIN_NOISE, "its tags are found again, not its text: link "
 			       "text %ld of %ld characters > sib.links=%g", (long)pg->m->LT[b],
-			       (long)(pg->m->LT[b] + pg->m->TA[b]), p->sib_links);
+			       (long)pg->m->LT[b] + (long)pg->m->TA[b], p->sib_links);
 	else if (slot == SIB_SLOT_SHORT)
 		explain_printf(x, EXPLAIN_NOISE, "its tags are found again, not its text: none of "
 			       "its texts has sib.prose=%d characters", p->sib_prose);
