@@ -118,26 +118,57 @@ tree_shares(const struct auto_model *m, const float *x, double *contrib)
 	}
 }
 
-/* The trees laid out for scoring many blocks at once: a leaf's two
- * children are itself (its split reads the bias, always 1, against 0, so
- * it takes either), and each tree's depth is known, so that a block takes
- * exactly depth steps with no test for a leaf.  The blocks go through a
- * tree LANES at a time, their paths independent: while one waits for its
- * node, the others step.  The sums are the same, added in the same order,
- * as a walk from the root. */
-#define LANES 8
+/* The trees laid out for scoring many blocks at once.  When no tree is
+ * deeper than COMPLETE_DEPTH, each is stored as the complete tree of the
+ * deepest one's depth, its splits in breadth-first order and its leaves
+ * after them: node k's children are 2k+1 and 2k+2, so a block takes
+ * exactly depth steps, each loading only the split it is at.  A leaf
+ * above the last level is copied into every leaf below it (the splits
+ * under it test the bias, always 1, against 0 and may go either way).
+ * The blocks go through a tree LANES at a time, their paths independent:
+ * while one waits for its split, the others step.  Deeper trees keep
+ * their own nodes, a leaf's two children itself.  The sums are the same,
+ * added in the same order, as a walk from the root. */
+#define COMPLETE_DEPTH 6
+#define LANES 16
 
-struct flat_node {
+struct split {
 	int feature;
 	float threshold;
-	int kid[2];             /* x[feature] <= threshold: kid[0] */
 };
 
 struct flat_model {
 	const struct auto_model *model;
-	struct flat_node *nodes;
-	int *depth;             /* per tree */
+	int depth;              /* complete: every tree's, else 0 */
+	struct split *splits;   /* complete: 2^depth - 1 a tree */
+	float *leaves;          /* complete: 2^depth a tree */
+	struct split *nodes;    /* otherwise: the model's nodes, */
+	int (*kids)[2];         /* their children (x[feature] <= threshold: [0]) */
+	int *tree_depth;        /* and each tree's depth */
 };
+
+/* Tree node i of m placed at k, level levels down, in the complete
+ * layout of fm. */
+static void
+place(struct flat_model *fm, const struct auto_model *m, int t, int i, int k, int level)
+{
+	const struct auto_node *nd = &m->nodes[i];
+	int nsplits = (1 << fm->depth) - 1;
+	if (level == fm->depth) {
+		fm->leaves[(size_t)t * (nsplits + 1) + (size_t)(k - nsplits)] = nd->value;
+		return;
+	}
+	struct split *sp = &fm->splits[(size_t)t * nsplits + (size_t)k];
+	if (nd->feature < 0) {
+		*sp = (struct split){ F_BIAS, 0 };
+		place(fm, m, t, i, 2 * k + 1, level + 1);
+		place(fm, m, t, i, 2 * k + 2, level + 1);
+	} else {
+		*sp = (struct split){ nd->feature, nd->threshold };
+		place(fm, m, t, nd->left, 2 * k + 1, level + 1);
+		place(fm, m, t, nd->right, 2 * k + 2, level + 1);
+	}
+}
 
 /* The model last scored with, laid out flat (models live as long as the
  * process, so the pointer names one). */
@@ -147,20 +178,13 @@ flat_model(const struct auto_model *m)
 	static struct flat_model flat;
 	if (flat.model == m)
 		return &flat;
+	free(flat.splits);
+	free(flat.leaves);
 	free(flat.nodes);
-	free(flat.depth);
+	free(flat.kids);
+	free(flat.tree_depth);
+	memset(&flat, 0, sizeof flat);
 	flat.model = m;
-	flat.nodes = xmalloc(((size_t)m->nnodes + 1) * sizeof *flat.nodes);
-	flat.depth = xmalloc(((size_t)m->ntrees + 1) * sizeof *flat.depth);
-	for (int i = 0; i < m->nnodes; i++) {
-		const struct auto_node *nd = &m->nodes[i];
-		struct flat_node *f = &flat.nodes[i];
-		if (nd->feature < 0) {
-			*f = (struct flat_node){ F_BIAS, 0, { i, i } };
-		} else {
-			*f = (struct flat_node){ nd->feature, nd->threshold, { nd->left, nd->right } };
-		}
-	}
 	/* each node's height, children first: a node's children come after
 	 * it (auto-model.c checks) */
 	int *height = xmalloc(((size_t)m->nnodes + 1) * sizeof *height);
@@ -170,8 +194,36 @@ flat_model(const struct auto_model *m)
 			    1 + (height[nd->left] > height[nd->right] ? height[nd->left] :
 								      height[nd->right]);
 	}
+	int depth = 0;
 	for (int t = 0; t < m->ntrees; t++)
-		flat.depth[t] = height[m->roots[t]];
+		if (height[m->roots[t]] > depth)
+			depth = height[m->roots[t]];
+	if (depth <= COMPLETE_DEPTH) {
+		flat.depth = depth;
+		size_t nsplits = ((size_t)1 << depth) - 1;
+		flat.splits = xmalloc(((size_t)m->ntrees * nsplits + 1) * sizeof *flat.splits);
+		flat.leaves = xmalloc((size_t)m->ntrees * (nsplits + 1) * sizeof *flat.leaves);
+		for (int t = 0; t < m->ntrees; t++)
+			place(&flat, m, t, m->roots[t], 0, 0);
+		free(height);
+		return &flat;
+	}
+	flat.nodes = xmalloc(((size_t)m->nnodes + 1) * sizeof *flat.nodes);
+	flat.kids = xmalloc(((size_t)m->nnodes + 1) * sizeof *flat.kids);
+	flat.tree_depth = xmalloc(((size_t)m->ntrees + 1) * sizeof *flat.tree_depth);
+	for (int i = 0; i < m->nnodes; i++) {
+		const struct auto_node *nd = &m->nodes[i];
+		if (nd->feature < 0) {
+			flat.nodes[i] = (struct split){ F_BIAS, 0 };
+			flat.kids[i][0] = flat.kids[i][1] = i;
+		} else {
+			flat.nodes[i] = (struct split){ nd->feature, nd->threshold };
+			flat.kids[i][0] = nd->left;
+			flat.kids[i][1] = nd->right;
+		}
+	}
+	for (int t = 0; t < m->ntrees; t++)
+		flat.tree_depth[t] = height[m->roots[t]];
 	free(height);
 	return &flat;
 }
@@ -181,27 +233,37 @@ static void
 score_trees(const struct auto_model *m, float (*x)[F_COUNT], int nb, double *z)
 {
 	const struct flat_model *fm = flat_model(m);
-	const struct flat_node *fn = fm->nodes;
-	for (int t = 0; t < m->ntrees; t++) {
-		int root = m->roots[t], depth = fm->depth[t];
-		int j = 0;
-		for (; j + LANES <= nb; j += LANES) {
-			int at[LANES];
-			for (int k = 0; k < LANES; k++)
-				at[k] = root;
-			for (int s = 0; s < depth; s++)
-				for (int k = 0; k < LANES; k++) {
-					const struct flat_node *f = &fn[at[k]];
-					at[k] = f->kid[!(x[j + k][f->feature] <= f->threshold)];
-				}
-			for (int k = 0; k < LANES; k++)
-				z[j + k] += m->nodes[at[k]].value;
+	if (fm->splits) {
+		int depth = fm->depth, nsplits = (1 << depth) - 1;
+		for (int t = 0; t < m->ntrees; t++) {
+			const struct split *sp = &fm->splits[(size_t)t * nsplits];
+			const float *leaf = &fm->leaves[(size_t)t * (nsplits + 1)];
+			int j = 0;
+			for (; j + LANES <= nb; j += LANES) {
+				int k[LANES] = { 0 };
+				for (int s = 0; s < depth; s++)
+					for (int l = 0; l < LANES; l++)
+						k[l] = 2 * k[l] + 1 +
+						       !(x[j + l][sp[k[l]].feature] <= sp[k[l]].threshold);
+				for (int l = 0; l < LANES; l++)
+					z[j + l] += leaf[k[l] - nsplits];
+			}
+			for (; j < nb; j++) {
+				int k = 0;
+				for (int s = 0; s < depth; s++)
+					k = 2 * k + 1 + !(x[j][sp[k].feature] <= sp[k].threshold);
+				z[j] += leaf[k - nsplits];
+			}
 		}
-		for (; j < nb; j++) {
+		return;
+	}
+	for (int t = 0; t < m->ntrees; t++) {
+		int root = m->roots[t], depth = fm->tree_depth[t];
+		for (int j = 0; j < nb; j++) {
 			int at = root;
 			for (int s = 0; s < depth; s++) {
-				const struct flat_node *f = &fn[at];
-				at = f->kid[!(x[j][f->feature] <= f->threshold)];
+				const struct split *f = &fm->nodes[at];
+				at = fm->kids[at][!(x[j][f->feature] <= f->threshold)];
 			}
 			z[j] += m->nodes[at].value;
 		}

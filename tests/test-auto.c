@@ -638,6 +638,33 @@ test_tiny_stage1(void **state)
 	page_free(&pg);
 }
 
+/* A tree deeper than the complete layout takes is walked node by node:
+ * tests/data/auto-deep.txt gives the paragraph -0.5 + 2 + 0.25 = 1.75
+ * and the menu -1.25. */
+static void
+test_deep_model(void **state)
+{
+	(void)state;
+	const char *dir = getenv("TESTDATA");
+	char assign[1024], err[256] = "";
+	snprintf(assign, sizeof assign, "auto.model=%s/auto-deep.txt", dir ? dir : "tests/data");
+	struct params p;
+	params_default(&p);
+	if (params_set(&p, assign, err, sizeof err) != 0)
+		fail_msg("%s: %s", assign, err);
+	struct page pg;
+	test_page(&pg, "<html><body><div id=\"nav\"><a href=\"/a\">Home</a> "
+		  "<a href=\"/b\">News</a></div><p id=\"t\">A paragraph.</p></body></html>");
+	struct buf b;
+	buf_init(&b);
+	test_run_into(&pg, &method_auto, &p, NULL, &b);
+	assert_int_equal(ST->stage, 2);
+	assert_near(ST->score[test_by_id(&pg, "t")], 0.8519528019683106, 1e-15);
+	assert_near(ST->score[test_by_id(&pg, "nav")], 0.22270013882530884, 1e-15);
+	buf_free(&b);
+	page_free(&pg);
+}
+
 /* ---- malformed model files ---- */
 
 static const char *const names3[] = { "bias", "a", "b" };
@@ -785,6 +812,7 @@ main(void)
 		cmocka_unit_test(test_tiny_model),
 		cmocka_unit_test(test_tiny_stage1),
 		cmocka_unit_test(test_no_trigrams),
+		cmocka_unit_test(test_deep_model),
 		cmocka_unit_test(test_siblings),
 		cmocka_unit_test(test_model_refused),
 		cmocka_unit_test(test_model_parsed),
