@@ -577,6 +577,16 @@ word_finder_init(struct word_finder *f, const char *const *words, int n)
 		f->first[c] |= 1ull << k;
 		if (c >= 'a' && c <= 'z')
 			f->first[c - ('a' - 'A')] |= 1ull << k;
+		if (!words[k][0] || !words[k][1]) {
+			f->single |= 1ull << k;
+			for (int b = 0; b < 256; b++)
+				f->second[b] |= 1ull << k;
+			continue;
+		}
+		c = ascii_lower((unsigned char)words[k][1]);
+		f->second[c] |= 1ull << k;
+		if (c >= 'a' && c <= 'z')
+			f->second[c - ('a' - 'A')] |= 1ull << k;
 	}
 }
 
@@ -585,7 +595,10 @@ word_finder_scan(const struct word_finder *f, const char *s, size_t len)
 {
 	uint64_t found = 0;
 	for (size_t i = 0; i < len; i++) {
-		uint64_t cand = f->first[(unsigned char)s[i]] & ~found;
+		/* most bytes start a word of the lists: the next byte rules
+		 * out nearly all of them before any is compared */
+		uint64_t cand = f->first[(unsigned char)s[i]] & ~found &
+				(i + 1 < len ? f->second[(unsigned char)s[i + 1]] : f->single);
 		while (cand) {
 			int k = __builtin_ctzll(cand);
 			cand &= cand - 1;

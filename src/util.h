@@ -124,6 +124,9 @@ struct word_finder {
 	const char *const *words;
 	int n;
 	uint64_t first[256];    /* the words that start with this byte */
+	uint64_t second[256];   /* those whose second byte is this one (all
+				 * the words of one byte) */
+	uint64_t single;        /* the words of one byte */
 };
 void word_finder_init(struct word_finder *f, const char *const *words, int n);
 uint64_t word_finder_scan(const struct word_finder *f, const char *s, size_t len);

@@ -198,6 +198,15 @@ test_word_finder(void **state)
 	assert_int_equal(word_finder_scan(&f, "", 0), 0);
 	assert_int_equal(word_finder_scan(&f, "commen", 6), 0);
 	assert_int_equal(word_finder_scan(&f, "xcommentx", 9), 16u);
+	/* a word's second byte in either case, a word of one byte at the
+	 * string's end, a word of two bytes (UTF-8 for the copyright sign) */
+	static const char *const more[] = { "x", "ab", "\xc2\xa9" };
+	word_finder_init(&f, more, 3);
+	assert_int_equal(word_finder_scan(&f, "aB", 2), 2u);
+	assert_int_equal(word_finder_scan(&f, "zzx", 3), 1u);
+	assert_int_equal(word_finder_scan(&f, "a", 1), 0);
+	assert_int_equal(word_finder_scan(&f, "\xc2\xa9 2024 Ab", 10), 2u | 4u);
+	assert_int_equal(word_finder_scan(&f, "\xc2", 1), 0);
 }
 
 static void
