@@ -123,6 +123,13 @@ is_sentence_punct(uint32_t cp)
 	}
 }
 
+/* ASCII's share of is_sentence_punct (1) and uc_is_white (2): most of a
+ * page's characters are looked up here rather than in the two switches. */
+static const uint8_t ascii_class[128] = {
+	['.'] = 1, [','] = 1, [';'] = 1, [':'] = 1, ['!'] = 1, ['?'] = 1,
+	['\t'] = 2, ['\n'] = 2, ['\v'] = 2, ['\f'] = 2, ['\r'] = 2, [' '] = 2,
+};
+
 /* ---- a set of word hashes, for JSON-LD articleBody ---- */
 
 uint64_t
@@ -482,13 +489,22 @@ own_text(struct fctx *c)
 		c->total += ch;
 		const unsigned char *u = (const unsigned char *)dom_text(d, t);
 		uint32_t last = 0;
+		int punct = 0;
 		for (size_t i = 0; i < x->len;) {
+			if (u[i] < 0x80) {
+				punct += ascii_class[u[i]] & 1;
+				if (!(ascii_class[u[i]] & 2))
+					last = u[i];
+				i++;
+				continue;
+			}
 			uint32_t cp;
-			i += u[i] < 0x80 ? (cp = u[i], 1) : utf8_decode(u + i, x->len - i, &cp);
-			c->punct[b] += is_sentence_punct(cp);
+			i += utf8_decode(u + i, x->len - i, &cp);
+			punct += is_sentence_punct(cp);
 			if (!uc_is_white(cp))
 				last = cp;
 		}
+		c->punct[b] += punct;
 		c->ends[b] = is_sentence_punct(last) && last != ',' && last != 0xFF0C &&
 			     last != 0x060C && last != 0x3001;
 		if (word_finder_scan(&copyright, dom_text(d, t), x->len))
