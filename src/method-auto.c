@@ -37,12 +37,8 @@ site_signals(const struct dom *d, const struct site_text *site, const char *self
 	     struct auto_state *st)
 {
 	const struct features *f = &st->sig;
-	free(st->recur);
-	free(st->sx);
 	st->recur = xmalloc(((size_t)d->n + 1) * sizeof *st->recur);
 	site_text_blocks(site, d, self, st->recur);
-	free(st->at_path);
-	free(st->same);
 	int *at = st->at_path = xmalloc(((size_t)d->n + 1) * sizeof *at);
 	int *same = st->same = xmalloc(((size_t)d->n + 1) * sizeof *same);
 	site_text_paths(site, d, self, at, same);
@@ -62,6 +58,18 @@ site_signals(const struct dom *d, const struct site_text *site, const char *self
 		x[S_LINKS] = f->x[j][F_LINK_DENSITY];
 		x[S_SHORT] = (float)(1 / (1 + f->chars[j] / 40.0));
 	}
+}
+
+/* The site's figures dropped: no sibling pages (any more). */
+static void
+site_forget(struct auto_state *st)
+{
+	free(st->recur);
+	free(st->sx);
+	free(st->at_path);
+	free(st->same);
+	st->recur = st->at_path = st->same = NULL;
+	st->sx = NULL;
 }
 
 /* With sibling pages: the site stage weighs what they say of each block
@@ -84,6 +92,7 @@ auto_site(const struct page *pg, const struct site_text *site, const char *name,
 			memcpy(st->score0, st->score, (size_t)d->n * sizeof *st->score0);
 		}
 		memcpy(st->score, st->score0, (size_t)d->n * sizeof *st->score);
+		site_forget(st);
 		if (st->nsib > 0) {
 			site_signals(d, site, self, st);
 			const float *w = st->model->site;
@@ -129,8 +138,7 @@ auto_decide(struct page *pg, const void *site, int index, const char *name,
 		memcpy(st->score, st->score0, (size_t)pg->dom->n * sizeof *st->score);
 		st->site_of = NULL;
 		st->nsib = 0;
-		free(st->recur);
-		st->recur = NULL;
+		site_forget(st);
 	}
 	decide_auto(pg->dom, st, p, dc);
 }
@@ -222,9 +230,6 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 	buf_free(&of);
 }
 
-/* Each signal's share of the logit, the largest first: the steps it took
- * along the trees' paths (the bias: the base and the roots), or weight x
- * value when the first stage decides; their sum is the block's logit. */
 /* What the sibling pages said of block i and what that did. */
 static void
 site_explain(const struct run *r, const struct auto_state *st, int i, const struct explain *x)
@@ -263,6 +268,9 @@ site_explain(const struct run *r, const struct auto_state *st, int i, const stru
 		       ": lifted to auto.T, kept where it stands" : "");
 }
 
+/* Each signal's share of the logit, the largest first: the steps it took
+ * along the trees' paths (the bias: the base and the roots), or weight x
+ * value when the first stage decides; their sum is the block's logit. */
 static void
 auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 	     int i, const struct explain *x)

@@ -217,6 +217,9 @@ site_text_paths(const struct site_text *s, const struct dom *d, const char *self
 			if (bsearch(&pt, p->pt, (size_t)p->npt, sizeof *p->pt, u64_cmp))
 				same[b]++;
 		}
+		/* a hash's collision aside, the same text there is at the path */
+		if (same[b] > at_path[b])
+			same[b] = at_path[b];
 	}
 	free(bp);
 	free(bt);

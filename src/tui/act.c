@@ -541,6 +541,7 @@ act_param_step(struct tui *t, enum action a)
 		return;
 	}
 	int n = t->steps > 0 ? t->steps : 1;
+	t->steps = 1;   /* the count is this key's */
 	const struct param_desc *d = m->param;
 	/* an even count of switches leaves a switch as it was */
 	bool same = n % 2 == 0 && (d->type == PARAM_BOOL || (d->type == PARAM_ENUM && d->max == 1));
