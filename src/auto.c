@@ -257,7 +257,8 @@ score_trees(const struct auto_model *m, float (*x)[F_COUNT], int nb, double *z)
 		}
 		return;
 	}
-	for (int t = 0; t < m->ntrees; t++) {
+	/* deeper trees, node by node (flat_model made tree_depth for them) */
+	for (int t = 0; fm->tree_depth && t < m->ntrees; t++) {
 		int root = m->roots[t], depth = fm->tree_depth[t];
 		for (int j = 0; j < nb; j++) {
 			int at = root;
