@@ -844,23 +844,6 @@ emit(struct printer *p, const char *input, struct result *r)
 
 /* ---- workers ---- */
 
-static int
-write_full(int fd, const void *data, size_t n)
-{
-	const char *p = data;
-	while (n > 0) {
-		ssize_t k = write(fd, p, n);
-		if (k < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		p += k;
-		n -= (size_t)k;
-	}
-	return 0;
-}
-
 /* The pieces of a message in one system call where the pipe takes them:
  * written piece by piece, each write can wake the reader, and the reader
  * that woke too early sleeps and is woken again (in a virtual machine
@@ -886,6 +869,13 @@ writev_full(int fd, struct iovec *iov, int n)
 		}
 	}
 	return 0;
+}
+
+static int
+write_full(int fd, const void *data, size_t n)
+{
+	struct iovec v = { .iov_base = (void *)data, .iov_len = n };
+	return writev_full(fd, &v, 1);
 }
 
 static int
