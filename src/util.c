@@ -482,6 +482,74 @@ uc_is_white(uint32_t cp)
 	}
 }
 
+/* The bytes a white space character can begin with: ASCII's six, and
+ * the first bytes of the UTF-8 forms of U+0085, U+00A0 (0xC2), U+1680
+ * (0xE1), U+2000..U+205F (0xE2) and U+3000 (0xE3).  A continuation byte
+ * is never one, so a run free of them holds whole characters of which
+ * none is white. */
+static const uint8_t white_lead[256] = {
+	[0x09] = 1, [0x0A] = 1, [0x0B] = 1, [0x0C] = 1, [0x0D] = 1, [0x20] = 1,
+	[0xC2] = 1, [0xE1] = 1, [0xE2] = 1, [0xE3] = 1,
+};
+
+#define BYTES_80 0x8080808080808080ull
+#define BYTES_7F 0x7F7F7F7F7F7F7F7Full
+#define BYTES_01 0x0101010101010101ull
+
+/* Per byte of w (eight ASCII bytes), 0x80 where it is a space: a zero
+ * test of w ^ 0x20..., exact for every byte. */
+static uint64_t
+ascii_space_mask(uint64_t w)
+{
+	uint64_t x = w ^ (0x20 * BYTES_01);
+	return ~(((x & BYTES_7F) + BYTES_7F) | x | BYTES_7F);
+}
+
+/* Per byte of w (eight ASCII bytes), 0x80 where it is one of 0x09..0x0D:
+ * at least 0x09 and not at least 0x0E, with no carry between bytes
+ * below 0x80. */
+static uint64_t
+ascii_control_white_mask(uint64_t w)
+{
+	return (w + (0x80 - 0x09) * BYTES_01) & ~(w + (0x80 - 0x0E) * BYTES_01) & BYTES_80;
+}
+
+/* The number of bytes marked 0x80 in m (each byte 0x80 or 0). */
+static size_t
+marked_bytes(uint64_t m)
+{
+	return (size_t)(((m >> 7) * BYTES_01) >> 56);
+}
+
+/* Bytes at s that white space collapsing leaves as they are: no byte
+ * that may begin a white space character, but for lone spaces between
+ * two that are not (the spaces between words).  Eight ASCII bytes at a
+ * time while they hold nothing else (a space last in the eight is left
+ * to the byte by byte test, which sees the next). */
+static size_t
+collapsed_run(const unsigned char *s, size_t n)
+{
+	size_t i = 0;
+	uint64_t w;
+	for (;;) {
+		while (i + 8 <= n && (memcpy(&w, s + i, 8), !(w & BYTES_80))) {
+			uint64_t sp = ascii_space_mask(w);
+			uint64_t white = sp | ascii_control_white_mask(w);
+			/* white other than a space, two white bytes side by
+			 * side, a white byte last, or first in the run */
+			if ((white & ~sp) | (white & (white >> 8)) | (white >> 56) |
+			    (i == 0 ? white & 0x80 : 0))
+				break;
+			i += 8;
+		}
+		while (i < n && !white_lead[s[i]])
+			i++;
+		if (i == 0 || i + 1 >= n || s[i] != ' ' || white_lead[s[i + 1]])
+			return i;
+		i += 2;
+	}
+}
+
 size_t
 utf8_count_chars(const char *s, size_t n)
 {
@@ -489,8 +557,14 @@ utf8_count_chars(const char *s, size_t n)
 	size_t count = 0;
 	for (size_t i = 0; i < n;) {
 		if (u[i] < 0x80) {
-			unsigned char c = u[i++];
-			count += !(c == ' ' || (c >= 0x09 && c <= 0x0D));
+			/* ASCII eight bytes at a time: those that are not white */
+			uint64_t w;
+			while (i + 8 <= n && (memcpy(&w, u + i, 8), !(w & 0x8080808080808080ull))) {
+				count += 8 - marked_bytes(ascii_space_mask(w) | ascii_control_white_mask(w));
+				i += 8;
+			}
+			for (; i < n && u[i] < 0x80; i++)
+				count += !white_lead[u[i]];
 			continue;
 		}
 		uint32_t cp;
@@ -938,15 +1012,13 @@ buf_add_collapsed(struct buf *out, const char *s, size_t n, bool *space)
 	char *o = out->data + out->len;
 	bool sp = *space;
 	for (size_t i = 0; i < n;) {
-		unsigned char c = u[i];
-		size_t k = 1;
-		bool white;
-		if (c < 0x80) {
-			white = c == ' ' || (c >= 0x09 && c <= 0x0D);
-		} else {
-			uint32_t cp;
-			k = utf8_decode(u + i, n - i, &cp);
-			white = uc_is_white(cp);
+		/* a run that collapses to itself goes over whole */
+		size_t k = collapsed_run(u + i, n - i);
+		bool white = false;
+		if (!k) {
+			uint32_t cp = u[i];
+			k = cp < 0x80 ? 1 : utf8_decode(u + i, n - i, &cp);
+			white = cp < 0x80 ? white_lead[cp] : uc_is_white(cp);
 		}
 		if (white) {
 			sp = true;

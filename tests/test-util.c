@@ -353,6 +353,133 @@ test_count_chars(void **state)
 	/* n bounds the count, NULs included */
 	assert_int_equal(utf8_count_chars("abc\0def", 7), 7);
 	assert_int_equal(utf8_count_chars("abcdef", 2), 2);
+	/* eight ASCII bytes at a time: the white space range's edges
+	 * (0x08 and 0x0E, 0x1F, 0x21 and 0x7F are not white) */
+	const char *edges = "\x08\t\n\v\f\r\x0e\x1f" " !\x7f  ab\x19" "xyz";
+	assert_int_equal(count(edges), 3 + 5 + 3);
+	assert_int_equal(count(edges + 1), 2 + 5 + 3);
+	/* a character of two bytes inside a word of eight */
+	assert_int_equal(count("abcdefg\xc3\xa9 hijklmno"), 7 + 1 + 8);
+}
+
+/* text_collapse's result for s (short: up to 255 bytes). */
+static const char *
+collapse(const char *s)
+{
+	static char out[256];
+	struct buf b = { 0 };
+	text_collapse(s, strlen(s), &b);
+	snprintf(out, sizeof out, "%s", b.data ? b.data : "");
+	buf_free(&b);
+	return out;
+}
+
+static void
+collapse_is(const char *in, bool space, const char *want, bool want_space)
+{
+	struct buf b = { 0 };
+	buf_adds(&b, "x\n");
+	bool sp = space;
+	buf_add_collapsed(&b, in, strlen(in), &sp);
+	assert_string_equal(b.data + 2, want);
+	assert_int_equal(sp, want_space);
+	buf_free(&b);
+}
+
+/* The collapsing rule a character at a time, as the reference. */
+static void
+collapse_slowly(struct buf *out, const char *s, size_t n, bool *space)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	for (size_t i = 0; i < n;) {
+		uint32_t cp;
+		size_t k = utf8_decode(u + i, n - i, &cp);
+		if (uc_is_white(cp)) {
+			*space = true;
+		} else {
+			if (*space && out->len && out->data[out->len - 1] != '\n')
+				buf_add(out, " ", 1);
+			*space = false;
+			buf_add(out, s + i, k);
+		}
+		i += k;
+	}
+}
+
+/* Random strings of words, white space of every kind and broken bytes
+ * collapse as the reference does, piece by piece. */
+static void
+test_collapse_random(void **state)
+{
+	(void)state;
+	static const char *const parts[] = {
+		"a", "word", "longerwords", " ", " ", "  ", "\t", "\n", "\r\n", "\v", "\f",
+		"\xc2\xa0", "\xc2\x85", "\xe2\x80\x83", "\xe3\x80\x80", "\xe1\x9a\x80",
+		"\xc3\xa9", "\xe2\x80\x90", "\xe4\xb8\xad", "\xf0\x9f\x98\x80", "\xff", "\xe2\x80",
+		"\x80", "\x08", "\x0e", "!", "\x7f",
+	};
+	size_t np = sizeof parts / sizeof parts[0];
+	uint64_t seed = 88172645463325252ull;
+	for (int round = 0; round < 2000; round++) {
+		struct buf in = { 0 }, fast = { 0 }, slow = { 0 };
+		int len = (int)(seed % 40);
+		for (int k = 0; k < len; k++) {
+			seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+			buf_adds(&in, parts[seed % np]);
+		}
+		seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+		/* in two pieces, cut anywhere */
+		size_t cut = in.len ? (size_t)(seed % (in.len + 1)) : 0;
+		bool sp1 = round & 1, sp2 = sp1;
+		buf_adds(&fast, round & 2 ? "x\n" : "x");
+		buf_adds(&slow, fast.data);
+		buf_add_collapsed(&fast, in.data ? in.data : "", cut, &sp1);
+		buf_add_collapsed(&fast, in.data ? in.data + cut : "", in.len - cut, &sp1);
+		collapse_slowly(&slow, in.data ? in.data : "", cut, &sp2);
+		collapse_slowly(&slow, in.data ? in.data + cut : "", in.len - cut, &sp2);
+		assert_int_equal(fast.len, slow.len);
+		assert_memory_equal(fast.data, slow.data, slow.len);
+		assert_int_equal(sp1, sp2);
+		/* and the count of what is not white */
+		size_t want = 0;
+		const unsigned char *u = (const unsigned char *)(in.data ? in.data : "");
+		for (size_t i = 0; i < in.len;) {
+			uint32_t cp;
+			i += utf8_decode(u + i, in.len - i, &cp);
+			want += !uc_is_white(cp);
+		}
+		assert_int_equal(utf8_count_chars(in.data ? in.data : "", in.len), want);
+		buf_free(&in);
+		buf_free(&fast);
+		buf_free(&slow);
+	}
+}
+
+static void
+test_collapse(void **state)
+{
+	(void)state;
+	assert_string_equal(collapse("  a \t b\n\nc  "), "a b c");
+	/* U+00A0, U+2003, U+3000 and U+0085 are white; U+00E9, U+2010 and
+	 * U+3001 (first bytes 0xC3, 0xE2 and 0xE3) are not */
+	assert_string_equal(collapse("a\xc2\xa0\xe2\x80\x83" "b\xe3\x80\x80\xc2\x85" "c"), "a b c");
+	assert_string_equal(collapse("\xc3\xa9\xe2\x80\x90\xe3\x80\x81"),
+			    "\xc3\xa9\xe2\x80\x90\xe3\x80\x81");
+	/* invalid bytes go through as they are */
+	assert_string_equal(collapse("a \xff\xe2\x80 b"), "a \xff\xe2\x80 b");
+	/* a space pending from the piece before; none after a line's end */
+	collapse_is("b", true, "b", false);
+	collapse_is("  b  ", false, "b", true);
+	/* the spaces between words, and a space at a piece's end */
+	collapse_is("one two  three\tfour five", false, "one two three four five", false);
+	collapse_is("b c ", true, "b c", true);
+	struct buf b = { 0 };
+	bool sp = false;
+	buf_adds(&b, "a");
+	buf_add_collapsed(&b, " ", 1, &sp);
+	buf_add_collapsed(&b, "b", 1, &sp);
+	assert_string_equal(b.data, "a b");
+	buf_free(&b);
 }
 
 /* ---- buffers and JSON ---- */
@@ -752,6 +879,8 @@ main(void)
 		cmocka_unit_test(test_valid_prefix),
 		cmocka_unit_test(test_is_white),
 		cmocka_unit_test(test_count_chars),
+		cmocka_unit_test(test_collapse),
+		cmocka_unit_test(test_collapse_random),
 		cmocka_unit_test(test_buf_basics),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_strings),
