@@ -329,6 +329,7 @@ auto_state_free(struct auto_state *st)
 	free(st->shingle);
 	free(st->shingle_at);
 	free(st->shingle_words);
+	free(st->shingle_owner);
 	free(st->end_head);
 	thread_free(&st->thread);
 	thread_cache_free(&st->thread_cache);
@@ -368,56 +369,36 @@ shingle_word(const unsigned char *w, size_t n, void *arg)
 /* Fewer words than this are never a duplicate: table cells, numbers. */
 #define DUP_WORDS 5
 
-/* A kept block of DUP_WORDS words or more, four fifths of whose word
- * trigrams are already in kept text, is dropped: visible blocks are seen
- * in reading order, then hidden ones, so that a hidden copy of the
- * article (schema.org markup, a print version) or a repeated headline
- * counts once. */
-/* Which block first brought a shingle (open addressing, key 0 empty). */
-struct owners {
-	uint64_t *key;
-	int *block;
-	size_t cap, n;
-};
-
-static void
-owners_put(struct owners *o, uint64_t h, int b)
+/* Each distinct hash of h[0..n) numbered 0, 1, ... in order of first
+ * appearance, in place of the hash; the count of numbers. */
+static uint32_t
+number_hashes(uint64_t *h, size_t n)
 {
-	if (2 * (o->n + 1) > o->cap) {
-		struct owners old = *o;
-		o->cap = old.cap ? 2 * old.cap : 1024;
-		o->key = xcalloc(o->cap, sizeof *o->key);
-		o->block = xcalloc(o->cap, sizeof *o->block);
-		o->n = 0;
-		for (size_t i = 0; i < old.cap; i++)
-			if (old.key[i])
-				owners_put(o, old.key[i], old.block[i]);
-		free(old.key);
-		free(old.block);
+	size_t cap = 64;
+	while (cap < 2 * n)
+		cap *= 2;
+	uint64_t *key = xcalloc(cap, sizeof *key);
+	uint32_t *num = xmalloc(cap * sizeof *num);
+	uint32_t count = 0;
+	for (size_t k = 0; k < n; k++) {
+		size_t i = (size_t)(h[k] * 0x9E3779B97F4A7C15ull) & (cap - 1);
+		while (key[i] && key[i] != h[k])
+			i = (i + 1) & (cap - 1);
+		if (!key[i]) {
+			key[i] = h[k];
+			num[i] = count++;
+		}
+		h[k] = num[i];
 	}
-	size_t i = (size_t)(h * 0x9E3779B97F4A7C15ull) & (o->cap - 1);
-	while (o->key[i] && o->key[i] != h)
-		i = (i + 1) & (o->cap - 1);
-	if (!o->key[i]) {
-		o->key[i] = h;
-		o->block[i] = b;
-		o->n++;
-	}
-}
-
-static int
-owners_get(const struct owners *o, uint64_t h)
-{
-	if (!o->cap)
-		return -1;
-	size_t i = (size_t)(h * 0x9E3779B97F4A7C15ull) & (o->cap - 1);
-	while (o->key[i] && o->key[i] != h)
-		i = (i + 1) & (o->cap - 1);
-	return o->key[i] ? o->block[i] : -1;
+	free(key);
+	free(num);
+	return count;
 }
 
 /* Each block's word trigrams, made once per page: a threshold change
- * compares them again, it does not read the text again. */
+ * compares them again, it does not read the text again.  A trigram is
+ * kept as the number of its hash among the page's (number_hashes), so
+ * that which block first brought it is an array, not a hash table. */
 static void
 block_shingles(const struct dom *d, struct auto_state *st)
 {
@@ -436,10 +417,21 @@ block_shingles(const struct dom *d, struct auto_state *st)
 		st->shingle_words[j] = s.nwords;
 	}
 	st->shingle_at[f->nblocks] = s.n;
+	uint32_t distinct = number_hashes(s.h, s.n);
 	/* never NULL: an offset into it is taken for every block */
-	st->shingle = s.h ? s.h : xcalloc(1, sizeof *st->shingle);
+	st->shingle = xmalloc((s.n + 1) * sizeof *st->shingle);
+	for (size_t k = 0; k < s.n; k++)
+		st->shingle[k] = (uint32_t)s.h[k];
+	free(s.h);
+	st->shingle_owner = xmalloc(((size_t)distinct + 1) * sizeof *st->shingle_owner);
+	st->nshingles = distinct;
 }
 
+/* A kept block of DUP_WORDS words or more, four fifths of whose word
+ * trigrams are already in kept text, is dropped: visible blocks are seen
+ * in reading order, then hidden ones, so that a hidden copy of the
+ * article (schema.org markup, a print version) or a repeated headline
+ * counts once. */
 static void
 drop_duplicates(const struct dom *d, struct auto_state *st, struct decision *dc)
 {
@@ -447,25 +439,26 @@ drop_duplicates(const struct dom *d, struct auto_state *st, struct decision *dc)
 	int *dup_of = st->dup_of;
 	if (!st->shingle_at)
 		block_shingles(d, st);
-	struct wordset seen = { 0 };
-	struct owners own = { 0 };
+	/* which block first brought each trigram to the kept text, -1 */
+	int *owner = st->shingle_owner;
+	memset(owner, 0xFF, ((size_t)st->nshingles + 1) * sizeof *owner);
 	for (int pass = 0; pass < 2; pass++) {
 		for (int j = 0; j < f->nblocks; j++) {
 			int b = f->block[j];
 			if (!dc->content[b] || (f->x[j][F_HIDDEN] != 0) != pass)
 				continue;
-			const uint64_t *h = st->shingle + st->shingle_at[j];
+			const uint32_t *h = st->shingle + st->shingle_at[j];
 			size_t n = st->shingle_at[j + 1] - st->shingle_at[j];
 			size_t hit = 0;
 			for (size_t k = 0; k < n; k++)
-				hit += wordset_has(&seen, h[k]);
+				hit += owner[h[k]] >= 0;
 			if (st->shingle_words[j] >= DUP_WORDS && hit * 5 >= n * 4) {
 				dc->content[b] = 0;
 				dc->reason[b] = REASON_DUPLICATE;
 				/* the block that holds most of it already */
 				int cand[16], cnt[16], nc = 0, best = -1;
 				for (size_t k = 0; k < n; k++) {
-					int o = owners_get(&own, h[k]), c = 0;
+					int o = owner[h[k]], c = 0;
 					while (o >= 0 && c < nc && cand[c] != o)
 						c++;
 					if (o < 0 || (c == nc && nc == 16))
@@ -480,15 +473,11 @@ drop_duplicates(const struct dom *d, struct auto_state *st, struct decision *dc)
 				dup_of[b] = best >= 0 ? cand[best] : -1;
 				continue;
 			}
-			for (size_t k = 0; k < n; k++) {
-				wordset_add(&seen, h[k]);
-				owners_put(&own, h[k], b);
-			}
+			for (size_t k = 0; k < n; k++)
+				if (owner[h[k]] < 0)
+					owner[h[k]] = b;
 		}
 	}
-	free(own.key);
-	free(own.block);
-	wordset_free(&seen);
 }
 
 /* ---- the block that ends an article ---- */
@@ -777,8 +766,9 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	if (p->auto_thread && thread_find(d, st->m, f->block, f->chars, f->nblocks,
 					  dc->content, &st->thread, &st->thread_cache)) {
 		const struct thread *t = &st->thread;
+		int at = 0;
 		for (int j = 0; j < f->nblocks; j++) {
-			int b = f->block[j], i = thread_post_of(d, t, b);
+			int b = f->block[j], i = thread_post_next(d, t, &at, b);
 			if (i < 0 && !dom_contains(d, t->container, b))
 				continue;
 			bool msg = i >= 0 && dom_contains(d, t->msg[i], b) && !t->repeat[b] &&

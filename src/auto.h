@@ -38,12 +38,15 @@ struct auto_state {
 	int *at_path, *same;    /* site_text_paths()'s, per element */
 	const void *site_of;
 	/* Worked out once per page for decide_auto: each block's word
-	 * trigrams (shingle[shingle_at[j] .. shingle_at[j+1]), its words),
-	 * made at the first repeat test; whether it heads what ends an
-	 * article (0 not known yet, 1 no, 2 yes). */
-	uint64_t *shingle;
+	 * trigrams (shingle[shingle_at[j] .. shingle_at[j+1]), numbered
+	 * 0 .. nshingles-1 by their hash; its words), made at the first
+	 * repeat test, with room for each trigram's first block; whether it
+	 * heads what ends an article (0 not known yet, 1 no, 2 yes). */
+	uint32_t *shingle;
 	size_t *shingle_at;
 	int *shingle_words;
+	int *shingle_owner;
+	uint32_t nshingles;
 	uint8_t *end_head;
 	struct thread thread;   /* the forum thread decide_auto found, if any */
 	struct thread_cache thread_cache;
