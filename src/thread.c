@@ -339,11 +339,12 @@ is_post(const struct dom *d, const struct metrics *m, int c, int msg)
 }
 
 /* Fill l for ancestor a: its siblings of its shape, the message place,
- * and how many are posts.  Scratch: ph, sh, words (per element), tkey,
- * tmeta (per text node), sp. */
+ * and how many are posts.  th: each text node's site_text_hash.
+ * Scratch: ph, sh, words (per element), tkey, tmeta (per text node), sp. */
 static void
-level_eval(const struct dom *d, const struct metrics *m, int a, uint64_t *ph, uint64_t *sh,
-	   int *words, uint64_t *tkey, uint8_t *tmeta, struct shapes *sp, struct level *l)
+level_eval(const struct dom *d, const struct metrics *m, const uint64_t *th, int a,
+	   uint64_t *ph, uint64_t *sh, int *words, uint64_t *tkey, uint8_t *tmeta,
+	   struct shapes *sp, struct level *l)
 {
 	memset(l, 0, sizeof *l);
 	l->a = a;
@@ -380,7 +381,7 @@ level_eval(const struct dom *d, const struct metrics *m, int a, uint64_t *ph, ui
 			tkey[t] = 0;
 			if (d->texts[t].flags & (TEXT_LINK | TEXT_SKIP) || m->tchars[t] == 0)
 				continue;
-			tkey[t] = mix(site_text_hash(d, t), sh[d->texts[t].elem]) | 1;
+			tkey[t] = mix(th[t], sh[d->texts[t].elem]) | 1;
 			tmeta[t] = m->tchars[t] <= THREAD_META_CHARS && has_digit(d, t);
 			keys_add(&same, tkey[t], k);
 		}
@@ -501,23 +502,24 @@ mark_signature(const struct dom *d, const struct metrics *m, int msg, struct thr
 /* ---- repeats: the same text at the same place in two posts ---- */
 
 static void
-mark_repeats(const struct dom *d, const struct metrics *m, const int *block, int nb,
-	     uint64_t *sh, struct thread *t)
+mark_repeats(const struct dom *d, const struct metrics *m, const uint64_t *th, const int *block,
+	     int nb, uint64_t *sh, struct thread *t)
 {
 	uint64_t *key = xcalloc((size_t)nb + 1, sizeof *key);
 	struct key_table tab;
 	keys_init(&tab, (size_t)nb);
 	for (int i = 0; i < t->nposts; i++)
 		places(d, t->post[i], sh);
+	int at = 0;
 	for (int j = 0; j < nb; j++) {
-		int b = block[j], i = thread_post_of(d, t, b);
+		int b = block[j], i = thread_post_next(d, t, &at, b);
 		if (i < 0 || !dom_contains(d, t->msg[i], b))
 			continue;
 		uint64_t h = SEED;
 		int chars = 0;
 		for (int x = d->text_begin[b]; x < d->text_end[b]; x++)
 			if (d->texts[x].block == b && m->tchars[x] > 0) {
-				h = mix(h, site_text_hash(d, x));
+				h = mix(h, th[x]);
 				chars += m->tchars[x];
 			}
 		if (chars < THREAD_REPEAT_CHARS)
@@ -542,7 +544,7 @@ mark_repeats(const struct dom *d, const struct metrics *m, const int *block, int
 		for (int x = d->text_begin[t->msg[i]]; x < d->text_end[t->msg[i]]; x++) {
 			if (m->tchars[x] < THREAD_REPEAT_CHARS)
 				continue;
-			tkey[x] = mix(site_text_hash(d, x), sh[d->texts[x].elem]);
+			tkey[x] = mix(th[x], sh[d->texts[x].elem]);
 			keys_add(&texts, tkey[x], i);
 		}
 	for (int x = 0; x < d->ntexts; x++)
@@ -560,11 +562,11 @@ mark_repeats(const struct dom *d, const struct metrics *m, const int *block, int
 /* ---- the thread ---- */
 
 static uint64_t
-text_hash(const struct dom *d, int e)
+text_hash(const struct dom *d, const uint64_t *th, int e)
 {
 	uint64_t h = SEED;
 	for (int x = d->text_begin[e]; x < d->text_end[e]; x++) {
-		uint64_t v = site_text_hash(d, x);
+		uint64_t v = th[x];
 		if (v)
 			h = mix(h, v);
 	}
@@ -576,8 +578,8 @@ text_hash(const struct dom *d, int e)
  * repeats; false when no level of anchor's ancestors holds posts whose
  * messages differ. */
 static bool
-thread_candidate(const struct dom *d, const struct metrics *m, const int *block, int nb,
-		 int anchor, struct thread *t)
+thread_candidate(const struct dom *d, const struct metrics *m, const uint64_t *th,
+		 const int *block, int nb, int anchor, struct thread *t)
 {
 	thread_free(t);
 	uint64_t *ph = xmalloc(((size_t)d->n + 1) * sizeof *ph);
@@ -590,7 +592,7 @@ thread_candidate(const struct dom *d, const struct metrics *m, const int *block,
 	struct level best = { 0 };
 	for (int a = anchor; a >= 0 && d->parent[a] >= 0 && a != d->body; a = d->parent[a]) {
 		struct level l;
-		level_eval(d, m, a, ph, sh, words, tkey, tmeta, &sp, &l);
+		level_eval(d, m, th, a, ph, sh, words, tkey, tmeta, &sp, &l);
 		int self = 0;
 		while (self < l.nm && l.mem[self] != a)
 			self++;
@@ -627,14 +629,14 @@ thread_candidate(const struct dom *d, const struct metrics *m, const int *block,
 		t->share = best.share;
 		t->msg_depth = best.depth;
 		/* the posts' messages are not one text repeated */
-		uint64_t h0 = text_hash(d, t->msg[0]);
+		uint64_t h0 = text_hash(d, th, t->msg[0]);
 		for (int i = 1; i < t->nposts && !found; i++)
-			found = text_hash(d, t->msg[i]) != h0;
+			found = text_hash(d, th, t->msg[i]) != h0;
 	}
 	level_free(&best);
 	if (found) {
 		t->repeat = xcalloc((size_t)d->n + 1, 1);
-		mark_repeats(d, m, block, nb, sh, t);
+		mark_repeats(d, m, th, block, nb, sh, t);
 	} else {
 		thread_free(t);
 	}
@@ -657,6 +659,7 @@ thread_cache_init(struct thread_cache *c)
 {
 	c->anchor = -1;
 	c->ok = false;
+	c->text_hash = NULL;
 	thread_init(&c->cand);
 }
 
@@ -664,6 +667,7 @@ void
 thread_cache_free(struct thread_cache *c)
 {
 	thread_free(&c->cand);
+	free(c->text_hash);
 	thread_cache_init(c);
 }
 
@@ -691,15 +695,22 @@ thread_find(const struct dom *d, const struct metrics *m, const int *block,
 		cache = &local;
 	}
 	if (cache->anchor != anchor) {
-		cache->ok = thread_candidate(d, m, block, nb, anchor, &cache->cand);
+		if (!cache->text_hash) {
+			cache->text_hash = xmalloc(((size_t)d->ntexts + 1) * sizeof *cache->text_hash);
+			for (int x = 0; x < d->ntexts; x++)
+				cache->text_hash[x] = site_text_hash(d, x);
+		}
+		cache->ok = thread_candidate(d, m, cache->text_hash, block, nb, anchor,
+					     &cache->cand);
 		cache->anchor = anchor;
 	}
 	bool found = false;
 	if (cache->ok) {
 		const struct thread *c = &cache->cand;
 		long kept_in = 0;
+		int at = 0;
 		for (int j = 0; j < nb; j++)
-			if (content[block[j]] && thread_post_of(d, c, block[j]) >= 0)
+			if (content[block[j]] && thread_post_next(d, c, &at, block[j]) >= 0)
 				kept_in += chars[j];
 		found = kept_in >= THREAD_KEPT * (double)kept;
 		if (found) {
@@ -734,4 +745,14 @@ thread_post_of(const struct dom *d, const struct thread *t, int e)
 			return mid;
 	}
 	return -1;
+}
+
+int
+thread_post_next(const struct dom *d, const struct thread *t, int *at, int e)
+{
+	int i = *at;
+	while (i < t->nposts && d->end[t->post[i]] <= e)
+		i++;
+	*at = i;
+	return i < t->nposts && t->post[i] <= e ? i : -1;
 }

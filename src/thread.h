@@ -94,6 +94,7 @@ struct thread_cache {
 	int anchor;         /* -1: nothing searched yet */
 	bool ok;            /* a thread was found from it */
 	struct thread cand; /* that thread, kept_in and kept_all aside */
+	uint64_t *text_hash; /* each text node's site_text_hash, once found */
 };
 void thread_cache_init(struct thread_cache *c);
 void thread_cache_free(struct thread_cache *c);
@@ -108,5 +109,11 @@ bool thread_find(const struct dom *d, const struct metrics *m, const int *block,
 
 /* The index of the post that holds element e, or -1. */
 int thread_post_of(const struct dom *d, const struct thread *t, int e);
+/* The same for the elements of a walk, *at (0 before the first)
+ * keeping the place, so that a walk over n elements costs n + posts.
+ * No element of the walk may come after one that lies wholly after it:
+ * the text blocks in the order of their first text (features') walk so,
+ * for a block that comes after its descendants lies around them. */
+int thread_post_next(const struct dom *d, const struct thread *t, int *at, int e);
 
 #endif
