@@ -201,6 +201,18 @@ restore_signals(void)
 }
 
 void
+screen_loading(bool on)
+{
+	if (!S.active || S.scripted)
+		return;
+	/* on_fatal restores the terminal and dies of the signal at once */
+	void (*fn)(int) = on ? on_fatal : on_quit;
+	set_handler(SIGINT, fn);
+	set_handler(SIGTERM, fn);
+	set_handler(SIGHUP, fn);
+}
+
+void
 screen_deadline(unsigned seconds, const char *msg)
 {
 	alarm(0);

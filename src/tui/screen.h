@@ -68,6 +68,10 @@ void screen_getkey(struct tui_key *k);
 /* The same without waiting: K_NONE when no key is there (the caller has
  * work to do between keys). */
 void screen_pollkey(struct tui_key *k);
+/* While a page is read and decided under the screen, nothing reads keys:
+ * on, ^C, a hang-up or a kill restore the terminal and end pith at once
+ * (dying of the signal); off, they are keys again (K_SIGNAL). */
+void screen_loading(bool on);
 /* A time limit on what follows (--timeout): after seconds, the terminal
  * is restored, msg is written to standard error and pith exits with 1,
  * whatever it is doing (a parse or a rule cannot be interrupted

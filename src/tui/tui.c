@@ -495,22 +495,68 @@ tui_said(struct tui *t)
 	t->saying = false;
 }
 
+/* A page this large has the screen, with a line saying what is being
+ * done, before it is read: its parse and decisions take a second or more
+ * (a smaller page is on the screen before such a line could be read). */
+#define LOADING_BYTES (1024 * 1024)
+
+/* The loading screen: the page's name and size on the status row, what
+ * is being done in the middle. */
+static void
+draw_loading(const char *name, off_t size, const char *what)
+{
+	scr_erase();
+	int W = screen_cols(), H = screen_lines();
+	char b[160];
+	scr_fill(H - 1, 0, W, ROLE_STATUS);
+	int x = scr_str(H - 1, 0, W, " ", ROLE_STATUS);
+	x += scr_str(H - 1, x, W - x, name, ROLE_STATUS);
+	snprintf(b, sizeof b, " (%.1f MB) | Ctrl-C abandons", (double)size / 1e6);
+	scr_str(H - 1, x, W - x, b, ROLE_STATUS);
+	int w = text_width(what, strlen(what));
+	scr_str(H / 2, w < W ? (W - w) / 2 : 0, W, what, ROLE_NORMAL);
+	screen_update(false);
+}
+
+/* Whether the inspector at a terminal is to put its screen up before it
+ * reads the page: a file of LOADING_BYTES or more. */
+static bool
+loads_under_screen(const struct cli *c, const char *in, off_t *size)
+{
+	const char *term = getenv("TERM");
+	struct stat sb;
+	if (c->keys || !strcmp(c->command, "report") || !isatty(STDOUT_FILENO) ||
+	    !term || !*term || !strcmp(term, "dumb") || !strcmp(in, "-") ||
+	    stat(in, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size < LOADING_BYTES)
+		return false;
+	*size = sb.st_size;
+	return true;
+}
+
 /* The page read (saying so at a terminal, under --timeout), in a new
- * struct tui; NULL when it could not be, the reason reported. */
+ * struct tui; NULL when it could not be, the reason reported.  A large
+ * page at a terminal is read with the screen up (so, o its options). */
 static struct tui *
-tui_open(struct cli *c)
+tui_open(struct cli *c, const struct screen_opts *so, double t0)
 {
 	struct tui *t = xcalloc(1, sizeof *t);
 	t->cli = c;
 	const char *in = c->inputs[0];
 	t->name = in;
 	char err[512];
+	const char *shown = strcmp(in, "-") ? in : "standard input";
+	off_t size = 0;
+	bool early = loads_under_screen(c, in, &size) && screen_init(so, err, sizeof err) == 0;
+	if (early) {
+		screen_loading(true);
+		draw_loading(shown, size, "reading the page...");
+		t->loading_at = now_ms() - t0;
+	}
 	/* a page can take seconds to parse: say so while the terminal is
 	 * still the shell's (Ctrl-C abandons it as for any command) */
 	const char *term = getenv("TERM");
-	bool say = !c->keys && strcmp(c->command, "report") && isatty(STDERR_FILENO) &&
-		   term && *term && strcmp(term, "dumb");
-	const char *shown = strcmp(in, "-") ? in : "standard input";
+	bool say = !early && !c->keys && strcmp(c->command, "report") &&
+		   isatty(STDERR_FILENO) && term && *term && strcmp(term, "dumb");
 	if (say)
 		say_line("pith: reading ", shown, "... (Ctrl-C abandons)");
 	/* --timeout: the page's reading, decisions and rule, up to the
@@ -526,19 +572,26 @@ tui_open(struct cli *c)
 		buf_free(&msg);
 	}
 	int loaded = cli_load(c, in, &t->pg, true, err, sizeof err);
-	if (say && loaded >= 0 && t->pg.dom) {
+	if (loaded >= 0 && t->pg.dom && (say || early)) {
 		/* deciding a large page takes as long again: say so until the
 		 * first screen (tui_said) */
-		char post[96];
-		snprintf(post, sizeof post, ": deciding %d elements with %s... (Ctrl-C abandons)",
-			 t->pg.dom->n, c->algo->name);
-		say_line("pith: ", shown, post);
-		t->saying = true;
+		char what[96];
+		snprintf(what, sizeof what, "deciding %d elements with %s...", t->pg.dom->n,
+			 c->algo->name);
+		if (early) {
+			draw_loading(shown, size, what);
+		} else {
+			char post[128];
+			snprintf(post, sizeof post, ": %s (Ctrl-C abandons)", what);
+			say_line("pith: ", shown, post);
+			t->saying = true;
+		}
 	} else if (say) {
 		fputs("\r\033[K", stderr);
 	}
 	if (loaded < 0) {
 		screen_deadline(0, NULL);
+		screen_end();
 		cli_report(in, err);
 		page_free(&t->pg);
 		free(t);
@@ -684,7 +737,13 @@ tui_run(struct cli *c)
 	keys_build();
 	/* pith report: the state the inspector would show, then HTML */
 	bool report = !strcmp(c->command, "report");
-	struct tui *t = tui_open(c);
+	struct screen_opts so = {
+		.scripted = c->keys != NULL,
+		.cols = c->screen_cols > 0 ? c->screen_cols : 100,
+		.lines = c->screen_lines > 0 ? c->screen_lines : 30,
+		.mouse = !c->no_mouse,
+	};
+	struct tui *t = tui_open(c, &so, t0);
 	if (!t)
 		return 1;
 	char err[512];
@@ -694,6 +753,7 @@ tui_run(struct cli *c)
 	FILE *dumps = NULL;
 	if (c->gold && tui_read_gold(c->gold, &gold, &goldlen, err, sizeof err) < 0) {
 		tui_said(t);
+		screen_end();
 		cli_report(c->gold, err);
 		goto fail;
 	}
@@ -711,6 +771,7 @@ tui_run(struct cli *c)
 	free(gold);
 	tui_said(t);
 	if (c->rules && tui_use_rules(t, err, sizeof err) < 0) {
+		screen_end();
 		cli_report(c->rules, err);
 		screen_deadline(0, NULL);
 		tui_free(t);
@@ -735,19 +796,15 @@ tui_run(struct cli *c)
 	t->text.sel = -2;
 	t->detail.sel = -2;
 
-	struct screen_opts so = {
-		.scripted = c->keys != NULL,
-		.cols = c->screen_cols > 0 ? c->screen_cols : 100,
-		.lines = c->screen_lines > 0 ? c->screen_lines : 30,
-		.mouse = !c->no_mouse,
-	};
-	if (screen_init(&so, err, sizeof err) < 0) {
+	/* a large page's screen is up already (tui_open) */
+	if (!screen_active() && screen_init(&so, err, sizeof err) < 0) {
 		print_text(t, err);
 		tui_free(t);
 		script_free(&script);
 		close_dumps(dumps, c->screen_out);
 		return 0;
 	}
+	screen_loading(false);
 	tui_layout(t);
 	tui_draw(t);
 	screen_update(false);
@@ -762,6 +819,8 @@ tui_run(struct cli *c)
 	struct loop_stats st = { 0 };
 	key_loop(t, &script, dumps, so.scripted, &st);
 	screen_end();
+	if (c->verbose && t->loading_at > 0)
+		eprintf("pith: inspector: loading screen after %.1f ms\n", t->loading_at);
 	if (c->verbose)
 		eprintf("pith: inspector: %d elements; first screen after %.1f ms "
 			"(%.1f ms CPU); %d keys, mean %.2f ms, slowest %.2f ms; %d threshold "
@@ -781,6 +840,7 @@ tui_run(struct cli *c)
 	return rc;
 
 fail:
+	screen_end();
 	screen_deadline(0, NULL);
 	free(gold);
 	script_free(&script);

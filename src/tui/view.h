@@ -126,6 +126,7 @@ struct tui {
 	int count;                 /* digits typed before a movement */
 	int steps;                 /* the parameter step's count (a count, or held keys) */
 	bool saying;               /* tui_open's line is on the terminal (tui_said) */
+	double loading_at;         /* ms from the start to the loading screen, 0: none */
 	int pending_pages;         /* w: the pages the rule was learnt from */
 	struct rule *pending;      /* w: the rule waiting for y */
 	char pending_path[4096];
