@@ -17,6 +17,7 @@
 #pragma GCC diagnostic pop
 
 #include "dom.h"
+#include "tidy-arena.h"
 #include "source.h"
 #include "dom-int.h"
 
@@ -417,11 +418,12 @@ compute_positions(struct dom *d)
 	free(count);
 }
 
-const void *
-dom_tidy_create(void)
+/* libtidy with pith's options, its memory from alloc (NULL: malloc's). */
+static TidyDoc
+tidy_create(TidyAllocator *alloc)
 {
 	pthread_once(&tidy_lang_once, tidy_lang);
-	TidyDoc doc = tidyCreate();
+	TidyDoc doc = alloc ? tidyCreateWithAllocator(alloc) : tidyCreate();
 	tidySetMessageCallback(doc, quiet);
 	tidyOptSetBool(doc, TidyShowWarnings, no);
 	tidyOptSetBool(doc, TidyShowInfo, no);
@@ -434,6 +436,12 @@ dom_tidy_create(void)
 	tidyOptSetInt(doc, TidyUseCustomTags, TidyCustomBlocklevel);
 	tidySetInCharEncoding(doc, "utf8");
 	return doc;
+}
+
+const void *
+dom_tidy_create(void)
+{
+	return tidy_create(NULL);
 }
 
 /* A processing instruction ("<?xml ...") that no '>' ends: HTML reads
@@ -550,7 +558,9 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 		fixed = source_repair(utf8, len, &ss, &srclen);
 		src = fixed;
 	}
-	TidyDoc doc = dom_tidy_create();
+	struct tidy_arena arena;
+	tidy_arena_init(&arena);
+	TidyDoc doc = tidy_create(&arena.base);
 	TidyBuffer in;
 	tidyBufInit(&in);
 	tidyBufAttach(&in, (byte *)src, (uint)srclen);
@@ -558,6 +568,7 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	tidyBufDetach(&in);
 	if (rc < 0) {
 		tidyRelease(doc);
+		tidy_arena_drop(&arena);
 		free(fixed);
 		source_scan_free(&ss);
 		snprintf(err, errlen, "the HTML parser gave up (tidy error %d)", rc);
@@ -580,6 +591,7 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	walk(&b, doc);
 	tidyBufFree(&b.val);
 	tidyRelease(doc);
+	tidy_arena_drop(&arena);
 	free(b.hash);
 	free(b.tagflags);
 	grow_elements(&b);
