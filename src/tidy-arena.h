@@ -13,21 +13,23 @@
 /* libtidy allocates every node, attribute and string on its own and
  * frees them one by one at tidyRelease().  An arena hands that memory out
  * of large chunks instead and takes it back whole (tidy_arena_drop):
- *  - a small block freed waits in a list by its size for the next block
- *    of that size (the parse frees many a token as it goes);
+ *  - a block freed waits in a list by its size for the next block of
+ *    that size (the parse frees many a token as it goes);
  *  - the block handed out last grows in place;
- *  - a block of TIDY_ARENA_BIG bytes or more is malloc's (libtidy's lexer
- *    grows its buffer of the page's text by realloc, which an arena would
- *    copy);
+ *  - a block of TIDY_ARENA_BIG bytes or more (with its head) is malloc's:
+ *    libtidy's lexer grows its buffer of the page's text by realloc, which
+ *    an arena would copy, and frees long strings it made for a while,
+ *    which an arena would keep until the end (a page of 0.8 MB then took
+ *    8 MB more);
  *  - dropped chunks, up to TIDY_ARENA_KEEP bytes of them, are kept for the
  *    next parse in the process, so that a batch's worker does not fault
  *    fresh memory in for every page; the rest go back to the system.
  * Pass &a->base to tidyCreateWithAllocator(); drop the arena after
  * tidyRelease(). */
 
-#define TIDY_ARENA_SMALL 32     /* freed blocks of up to 32 units (16 bytes on x86-64) are reused */
-#define TIDY_ARENA_BIG (32 * 1024)
-#define TIDY_ARENA_KEEP (8 * 1024 * 1024)
+#define TIDY_ARENA_BIG 1024
+#define TIDY_ARENA_SMALL 63     /* units (16 bytes on x86-64): every block below BIG */
+#define TIDY_ARENA_KEEP (2 * 1024 * 1024)
 
 struct tidy_arena_chunk;
 
