@@ -370,28 +370,29 @@ shingle_word(const unsigned char *w, size_t n, void *arg)
 #define DUP_WORDS 5
 
 /* Each distinct hash of h[0..n) numbered 0, 1, ... in order of first
- * appearance, in place of the hash; the count of numbers. */
+ * appearance, into out[0..n); the count of numbers.  The table holds
+ * where each hash first stands (plus one), not the hash: a page's
+ * trigrams run to millions. */
 static uint32_t
-number_hashes(uint64_t *h, size_t n)
+number_hashes(const uint64_t *h, size_t n, uint32_t *out)
 {
 	size_t cap = 64;
 	while (cap < 2 * n)
 		cap *= 2;
-	uint64_t *key = xcalloc(cap, sizeof *key);
-	uint32_t *num = xmalloc(cap * sizeof *num);
+	uint32_t *first = xcalloc(cap, sizeof *first);
 	uint32_t count = 0;
 	for (size_t k = 0; k < n; k++) {
 		size_t i = (size_t)(h[k] * 0x9E3779B97F4A7C15ull) & (cap - 1);
-		while (key[i] && key[i] != h[k])
+		while (first[i] && h[first[i] - 1] != h[k])
 			i = (i + 1) & (cap - 1);
-		if (!key[i]) {
-			key[i] = h[k];
-			num[i] = count++;
+		if (first[i]) {
+			out[k] = out[first[i] - 1];
+		} else {
+			first[i] = (uint32_t)k + 1;
+			out[k] = count++;
 		}
-		h[k] = num[i];
 	}
-	free(key);
-	free(num);
+	free(first);
 	return count;
 }
 
@@ -417,11 +418,9 @@ block_shingles(const struct dom *d, struct auto_state *st)
 		st->shingle_words[j] = s.nwords;
 	}
 	st->shingle_at[f->nblocks] = s.n;
-	uint32_t distinct = number_hashes(s.h, s.n);
 	/* never NULL: an offset into it is taken for every block */
 	st->shingle = xmalloc((s.n + 1) * sizeof *st->shingle);
-	for (size_t k = 0; k < s.n; k++)
-		st->shingle[k] = (uint32_t)s.h[k];
+	uint32_t distinct = number_hashes(s.h, s.n, st->shingle);
 	free(s.h);
 	st->shingle_owner = xmalloc(((size_t)distinct + 1) * sizeof *st->shingle_owner);
 	st->nshingles = distinct;
