@@ -195,32 +195,53 @@ struct key_count {
 	int depth, rep;
 };
 
+/* Open addressing, at most half full: it starts small and doubles, so
+ * that a level of many posts whose places are few keeps its table of
+ * places in cache. */
 struct key_table {
 	struct key_count *e;
-	size_t mask;
+	size_t mask, used;
 };
 
 static void
-keys_init(struct key_table *k, size_t n)
+keys_init(struct key_table *k)
 {
-	size_t size = 16;
-	while (size < 2 * n)
-		size *= 2;
-	k->e = xcalloc(size, sizeof *k->e);
-	k->mask = size - 1;
+	k->mask = 63;
+	k->used = 0;
+	k->e = xcalloc(k->mask + 1, sizeof *k->e);
 }
 
+static size_t
+keys_slot(const struct key_table *k, uint64_t key)
+{
+	size_t i = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 32) & k->mask;
+	while (k->e[i].key && k->e[i].key != key)
+		i = (i + 1) & k->mask;
+	return i;
+}
+
+/* The entry of key, made (count 0) when there was none; valid until the
+ * next keys_get or keys_add. */
 static struct key_count *
 keys_get(struct key_table *k, uint64_t key)
 {
 	key |= 1;
-	size_t i = (size_t)key & k->mask;
-	while (k->e[i].key && k->e[i].key != key)
-		i = (i + 1) & k->mask;
-	if (!k->e[i].key) {
-		k->e[i].key = key;
-		k->e[i].last = -1;
+	size_t i = keys_slot(k, key);
+	if (k->e[i].key)
+		return &k->e[i];
+	if (2 * (k->used + 1) > k->mask + 1) {
+		struct key_table old = *k;
+		k->mask = 2 * old.mask + 1;
+		k->e = xcalloc(k->mask + 1, sizeof *k->e);
+		for (size_t j = 0; j <= old.mask; j++)
+			if (old.e[j].key)
+				k->e[keys_slot(k, old.e[j].key)] = old.e[j];
+		free(old.e);
+		i = keys_slot(k, key);
 	}
+	k->used++;
+	k->e[i].key = key;
+	k->e[i].last = -1;
 	return &k->e[i];
 }
 
@@ -339,11 +360,12 @@ is_post(const struct dom *d, const struct metrics *m, int c, int msg)
 }
 
 /* Fill l for ancestor a: its siblings of its shape, the message place,
- * and how many are posts.  th: each text node's site_text_hash.
- * Scratch: ph, sh, words (per element), tkey, tmeta (per text node), sp. */
+ * and how many are posts.  th: each text node's site_text_hash; tmeta:
+ * whether it is a date or a count (short, with a digit).  Scratch: ph,
+ * sh, words (per element), tkey (per text node), sp. */
 static void
-level_eval(const struct dom *d, const struct metrics *m, const uint64_t *th, int a,
-	   uint64_t *ph, uint64_t *sh, int *words, uint64_t *tkey, uint8_t *tmeta,
+level_eval(const struct dom *d, const struct metrics *m, const uint64_t *th,
+	   const uint8_t *tmeta, int a, uint64_t *ph, uint64_t *sh, int *words, uint64_t *tkey,
 	   struct shapes *sp, struct level *l)
 {
 	memset(l, 0, sizeof *l);
@@ -367,13 +389,10 @@ level_eval(const struct dom *d, const struct metrics *m, const uint64_t *th, int
 	 * text less its chrome: a short text with a digit (a date, a count,
 	 * the post's number) and a text that stands at the same place in
 	 * another post (a label, a button, a rank). */
-	size_t total = 0;
-	for (int k = 0; k < l->nm; k++)
-		total += (size_t)(d->end[l->mem[k]] - l->mem[k]);
 	/* each non-link text's key (its text at its place), 0 for none,
 	 * and whether it is a date or a count */
 	struct key_table same;
-	keys_init(&same, total);
+	keys_init(&same);
 	for (int k = 0; k < l->nm; k++) {
 		int c = l->mem[k];
 		places(d, c, sh);
@@ -382,7 +401,6 @@ level_eval(const struct dom *d, const struct metrics *m, const uint64_t *th, int
 			if (d->texts[t].flags & (TEXT_LINK | TEXT_SKIP) || m->tchars[t] == 0)
 				continue;
 			tkey[t] = mix(th[t], sh[d->texts[t].elem]) | 1;
-			tmeta[t] = m->tchars[t] <= THREAD_META_CHARS && has_digit(d, t);
 			keys_add(&same, tkey[t], k);
 		}
 	}
@@ -399,7 +417,7 @@ level_eval(const struct dom *d, const struct metrics *m, const uint64_t *th, int
 	free(same.e);
 	/* the places, by their summed shares */
 	struct key_table tab;
-	keys_init(&tab, total);
+	keys_init(&tab);
 	int nw = 0;         /* the members with words: a "+1" has none */
 	for (int k = 0; k < l->nm; k++) {
 		int c = l->mem[k];
@@ -424,8 +442,10 @@ level_eval(const struct dom *d, const struct metrics *m, const uint64_t *th, int
 		if (!s->key || s->share < THREAD_MESSAGE * nw ||
 		    (s->depth > 0 && !message_tag(d, s->rep)))
 			continue;
+		/* the deepest, then the largest share, then the first */
 		if (!best || s->depth > best->depth ||
-		    (s->depth == best->depth && s->share > best->share))
+		    (s->depth == best->depth && (s->share > best->share ||
+						 (s->share == best->share && s->rep < best->rep))))
 			best = s;
 	}
 	l->msg = xmalloc((size_t)l->nm * sizeof *l->msg);
@@ -507,7 +527,7 @@ mark_repeats(const struct dom *d, const struct metrics *m, const uint64_t *th, c
 {
 	uint64_t *key = xcalloc((size_t)nb + 1, sizeof *key);
 	struct key_table tab;
-	keys_init(&tab, (size_t)nb);
+	keys_init(&tab);
 	for (int i = 0; i < t->nposts; i++)
 		places(d, t->post[i], sh);
 	int at = 0;
@@ -538,7 +558,7 @@ mark_repeats(const struct dom *d, const struct metrics *m, const uint64_t *th, c
 	/* and text by text: a signature set in the message's own block
 	 * (after an <hr> or a "____" line in the message cell) */
 	struct key_table texts;
-	keys_init(&texts, (size_t)d->ntexts);
+	keys_init(&texts);
 	uint64_t *tkey = xcalloc((size_t)d->ntexts + 1, sizeof *tkey);
 	for (int i = 0; i < t->nposts; i++)
 		for (int x = d->text_begin[t->msg[i]]; x < d->text_end[t->msg[i]]; x++) {
@@ -579,20 +599,19 @@ text_hash(const struct dom *d, const uint64_t *th, int e)
  * messages differ. */
 static bool
 thread_candidate(const struct dom *d, const struct metrics *m, const uint64_t *th,
-		 const int *block, int nb, int anchor, struct thread *t)
+		 const uint8_t *tmeta, const int *block, int nb, int anchor, struct thread *t)
 {
 	thread_free(t);
 	uint64_t *ph = xmalloc(((size_t)d->n + 1) * sizeof *ph);
 	uint64_t *sh = xmalloc(((size_t)d->n + 1) * sizeof *sh);
 	int *words = xmalloc(((size_t)d->n + 1) * sizeof *words);
 	uint64_t *tkey = xmalloc(((size_t)d->ntexts + 1) * sizeof *tkey);
-	uint8_t *tmeta = xmalloc((size_t)d->ntexts + 1);
 	struct shapes sp;
 	memset(&sp, 0, sizeof sp);
 	struct level best = { 0 };
 	for (int a = anchor; a >= 0 && d->parent[a] >= 0 && a != d->body; a = d->parent[a]) {
 		struct level l;
-		level_eval(d, m, th, a, ph, sh, words, tkey, tmeta, &sp, &l);
+		level_eval(d, m, th, tmeta, a, ph, sh, words, tkey, &sp, &l);
 		int self = 0;
 		while (self < l.nm && l.mem[self] != a)
 			self++;
@@ -644,7 +663,6 @@ thread_candidate(const struct dom *d, const struct metrics *m, const uint64_t *t
 	free(sh);
 	free(words);
 	free(tkey);
-	free(tmeta);
 	return found;
 }
 
@@ -660,6 +678,7 @@ thread_cache_init(struct thread_cache *c)
 	c->anchor = -1;
 	c->ok = false;
 	c->text_hash = NULL;
+	c->text_meta = NULL;
 	thread_init(&c->cand);
 }
 
@@ -668,6 +687,7 @@ thread_cache_free(struct thread_cache *c)
 {
 	thread_free(&c->cand);
 	free(c->text_hash);
+	free(c->text_meta);
 	thread_cache_init(c);
 }
 
@@ -697,11 +717,15 @@ thread_find(const struct dom *d, const struct metrics *m, const int *block,
 	if (cache->anchor != anchor) {
 		if (!cache->text_hash) {
 			cache->text_hash = xmalloc(((size_t)d->ntexts + 1) * sizeof *cache->text_hash);
-			for (int x = 0; x < d->ntexts; x++)
+			cache->text_meta = xmalloc((size_t)d->ntexts + 1);
+			for (int x = 0; x < d->ntexts; x++) {
 				cache->text_hash[x] = site_text_hash(d, x);
+				cache->text_meta[x] = m->tchars[x] <= THREAD_META_CHARS &&
+						      has_digit(d, x);
+			}
 		}
-		cache->ok = thread_candidate(d, m, cache->text_hash, block, nb, anchor,
-					     &cache->cand);
+		cache->ok = thread_candidate(d, m, cache->text_hash, cache->text_meta, block, nb,
+					     anchor, &cache->cand);
 		cache->anchor = anchor;
 	}
 	bool found = false;

@@ -95,6 +95,7 @@ struct thread_cache {
 	bool ok;            /* a thread was found from it */
 	struct thread cand; /* that thread, kept_in and kept_all aside */
 	uint64_t *text_hash; /* each text node's site_text_hash, once found */
+	uint8_t *text_meta;  /* and whether it is a date or a count */
 };
 void thread_cache_init(struct thread_cache *c);
 void thread_cache_free(struct thread_cache *c);
