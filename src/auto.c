@@ -286,6 +286,10 @@ auto_state_new(const struct page *pg, const struct auto_model *m)
 	st->score = xmalloc(((size_t)st->n + 1) * sizeof *st->score);
 	st->dup_of = xmalloc(((size_t)st->n + 1) * sizeof *st->dup_of);
 	st->end_head = xcalloc((size_t)st->sig.nblocks + 1, 1);
+	/* a byte a block: the threshold walks read it, not the rows */
+	st->hidden = xmalloc((size_t)st->sig.nblocks + 1);
+	for (int j = 0; j < st->sig.nblocks; j++)
+		st->hidden[j] = st->sig.x[j][F_HIDDEN] != 0;
 	for (int i = 0; i < st->n; i++)
 		st->score[i] = -1;
 	/* tree by tree, so that each tree's nodes stay in cache */
@@ -331,6 +335,7 @@ auto_state_free(struct auto_state *st)
 	free(st->shingle_words);
 	free(st->shingle_owner);
 	free(st->end_head);
+	free(st->hidden);
 	thread_free(&st->thread);
 	thread_cache_free(&st->thread_cache);
 	free(st);
@@ -444,7 +449,7 @@ drop_duplicates(const struct dom *d, struct auto_state *st, struct decision *dc)
 	for (int pass = 0; pass < 2; pass++) {
 		for (int j = 0; j < f->nblocks; j++) {
 			int b = f->block[j];
-			if (!dc->content[b] || (f->x[j][F_HIDDEN] != 0) != pass)
+			if (!dc->content[b] || st->hidden[j] != pass)
 				continue;
 			const uint32_t *h = st->shingle + st->shingle_at[j];
 			size_t n = st->shingle_at[j + 1] - st->shingle_at[j];
@@ -771,7 +776,7 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 			if (i < 0 && !dom_contains(d, t->container, b))
 				continue;
 			bool msg = i >= 0 && dom_contains(d, t->msg[i], b) && !t->repeat[b] &&
-				   f->x[j][F_HIDDEN] == 0;
+				   !st->hidden[j];
 			dc->content[b] = msg;
 			dc->reason[b] = msg ? REASON_THREAD : REASON_POST_PART;
 			st->dup_of[b] = -1;

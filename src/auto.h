@@ -48,6 +48,7 @@ struct auto_state {
 	int *shingle_owner;
 	uint32_t nshingles;
 	uint8_t *end_head;
+	uint8_t *hidden;        /* per block of sig: its F_HIDDEN is not 0 */
 	struct thread thread;   /* the forum thread decide_auto found, if any */
 	struct thread_cache thread_cache;
 };
