@@ -672,6 +672,11 @@ dom_free(struct dom *d)
 	free(d->attrs);
 	free(d->texts);
 	free(d->pool);
+	if (d->collapsed) {
+		free(d->collapsed->text);
+		free(d->collapsed->at);
+		free(d->collapsed);
+	}
 	free(d->closed_at);
 	for (int t = 0; t < d->ntags; t++)
 		free(d->tagnames[t]);

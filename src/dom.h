@@ -47,6 +47,18 @@ struct dom_attr {
 	uint32_t name, value;   /* offsets of NUL-terminated strings in pool */
 };
 
+/* The text nodes with their white space collapsed, as extract.c emits
+ * them (extract_prepare). */
+struct dom_collapsed {
+	char *text;             /* the nodes' collapsed text, one after another */
+	struct dom_collapsed_at {
+		uint32_t off, len;  /* in text: from the first character not white
+				       to the last, runs of white space one space */
+		uint8_t lead, trail;  /* white space before, after it (all of an
+					 all-white node is lead) */
+	} *at;
+};
+
 struct dom {
 	int n;                  /* elements */
 	int *parent;            /* -1 for the root */
@@ -66,6 +78,9 @@ struct dom {
 	int ntexts;
 	char *pool;
 	size_t pool_len;
+	/* Each text node collapsed (extract_prepare, for pages extracted
+	 * again and again; NULL until then). */
+	struct dom_collapsed *collapsed;
 	char **tagnames;        /* interned, lower case */
 	int ntags;
 	int body;               /* id of body, or -1 */

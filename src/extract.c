@@ -19,6 +19,54 @@ end_line(struct buf *out)
 }
 
 void
+extract_prepare(struct dom *d)
+{
+	if (d->collapsed)
+		return;
+	struct dom_collapsed *c = xmalloc(sizeof *c);
+	c->at = xmalloc(((size_t)d->ntexts + 1) * sizeof *c->at);
+	struct buf b = { 0 };
+	for (int t = 0; t < d->ntexts; t++) {
+		const unsigned char *s = (const unsigned char *)dom_text(d, t);
+		size_t n = d->texts[t].len, i = 0;
+		/* the white space it starts with, then the rest collapsed from
+		 * its first character that is not (no space before it) */
+		while (i < n) {
+			uint32_t cp;
+			size_t k = utf8_decode(s + i, n - i, &cp);
+			if (!uc_is_white(cp))
+				break;
+			i += k;
+		}
+		size_t before = b.len;
+		bool trail = false;
+		buf_add_collapsed(&b, (const char *)s + i, n - i, &trail);
+		c->at[t] = (struct dom_collapsed_at){
+			.off = (uint32_t)before, .len = (uint32_t)(b.len - before),
+			.lead = i > 0, .trail = trail,
+		};
+	}
+	c->text = b.data ? b.data : xstrdup("");
+	d->collapsed = c;
+}
+
+/* buf_add_collapsed() of text node t, from c. */
+static void
+add_collapsed(struct buf *out, const struct dom_collapsed *c, int t, bool *space)
+{
+	const struct dom_collapsed_at *a = &c->at[t];
+	if (!a->len) {
+		/* white space only, or nothing */
+		*space = *space || a->lead;
+		return;
+	}
+	if ((*space || a->lead) && out->len && out->data[out->len - 1] != '\n')
+		buf_addc(out, ' ');
+	buf_add(out, c->text + a->off, a->len);
+	*space = a->trail;
+}
+
+void
 extract_text_spans(const struct dom *d, const uint8_t *content,
 		   struct buf *out, struct extract_span *spans)
 {
@@ -60,7 +108,10 @@ extract_text_drop(const struct dom *d, const uint8_t *content, const uint8_t *ma
 			continue;
 		}
 		size_t before = out->len;
-		buf_add_collapsed(out, dom_text(d, t), x->len, &space);
+		if (d->collapsed)
+			add_collapsed(out, d->collapsed, t, &space);
+		else
+			buf_add_collapsed(out, dom_text(d, t), x->len, &space);
 		if (spans) {
 			/* a leading space belongs to the previous node */
 			if (out->len > before && out->data[before] == ' ')

@@ -32,6 +32,12 @@ void extract_text_mask(const struct dom *d, const uint8_t *content,
 void extract_text_drop(const struct dom *d, const uint8_t *content, const uint8_t *mask,
 		       const uint8_t *text_drop, struct buf *out, struct extract_span *spans);
 
+/* Each text node of d with its white space collapsed (dom.h's struct
+ * dom_collapsed), made once: the extractions after it copy them instead
+ * of collapsing the text again (the inspector extracts a page at every
+ * key).  Their text is the same byte for byte. */
+void extract_prepare(struct dom *d);
+
 /* The page's metadata, each field NULL when the page does not give it
  * (never invented).  Dates are ISO 8601: the day, with the time and the
  * offset when the source has them.  *_from says where a field came from:

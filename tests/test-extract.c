@@ -37,6 +37,57 @@ test_blocks_and_spaces(void **state)
 	page_free(&pg);
 }
 
+/* The text and spans of every element of pg, with the text nodes
+ * collapsed as they come, then from extract_prepare()'s copy: the same,
+ * as want says. */
+static void
+check_prepared(struct page *pg, const char *want)
+{
+	uint8_t *all = malloc((size_t)pg->dom->n);
+	memset(all, 1, (size_t)pg->dom->n);
+	struct buf a = { 0 }, b = { 0 };
+	size_t nt = (size_t)pg->dom->ntexts + 1;
+	struct extract_span *sa = calloc(nt, sizeof *sa), *sb = calloc(nt, sizeof *sb);
+	assert_null(pg->dom->collapsed);
+	extract_text_spans(pg->dom, all, &a, sa);
+	extract_prepare(pg->dom);
+	assert_non_null(pg->dom->collapsed);
+	extract_text_spans(pg->dom, all, &b, sb);
+	assert_string_equal(a.data, want);
+	assert_string_equal(b.data, want);
+	assert_memory_equal(sa, sb, nt * sizeof *sa);
+	free(sa);
+	free(sb);
+	buf_free(&a);
+	buf_free(&b);
+	free(all);
+}
+
+static void
+test_prepared(void **state)
+{
+	(void)state;
+	struct page pg;
+	/* white space at either end of a node, nodes of white space only
+	 * (ASCII, no-break, ideographic), inline elements with and without
+	 * space between, a break, and a block after a pending space */
+	test_page(&pg,
+		  "<html><body><div>  Lead   text\n\t here <p>Para<b> bold </b>"
+		  "<i>it</i>&nbsp;<span>\xe3\x80\x80</span>end.</p> tail <ul><li>one "
+		  "</li><li>two<br> three</li></ul><p>a&nbsp;&nbsp;b<b></b>c</p>"
+		  "<p><b>x</b> y<i>z</i>\xc2\xa0w </p></div></body></html>");
+	check_prepared(&pg,
+		"Lead text here\n"
+		"Para bold it end.\n"
+		"tail\n"
+		"one\n"
+		"two\n"
+		"three\n"
+		"a bc\n"
+		"x yz w\n");
+	page_free(&pg);
+}
+
 static void
 test_spans(void **state)
 {
@@ -529,6 +580,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_blocks_and_spaces),
 		cmocka_unit_test(test_spans),
+		cmocka_unit_test(test_prepared),
 		cmocka_unit_test(test_meta_og),
 		cmocka_unit_test(test_meta_fallbacks),
 		cmocka_unit_test(test_meta_normalised),

@@ -138,6 +138,8 @@ model_init(struct tui_model *m, struct page *pg, const struct method *a,
 	run_init(&m->run);
 	m->d = pg->dom;
 	m->n = pg->dom->n;
+	/* every key extracts the page again: its text nodes collapsed once */
+	extract_prepare(pg->dom);
 	m->algo = a;
 	m->params = *p;
 	m->param = model_method_param(m, 0);
