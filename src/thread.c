@@ -68,7 +68,8 @@ shape_of(const struct dom *d, int e, uint64_t *ph, struct shape *s)
 		if (rel >= THREAD_SHAPE_DEPTH)
 			i = d->end[i] - 1;      /* not below */
 	}
-	s->n = (int)u64_sort_unique(s->h, (size_t)s->n);
+	if (s->n)
+		s->n = (int)u64_sort_unique(s->h, (size_t)s->n);
 }
 
 /* Jaccard similarity of two shapes; two with no paths are alike. */

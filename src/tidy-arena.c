@@ -11,6 +11,10 @@
 #include "tidy-arena.h"
 #include "util.h"
 
+struct tidy_arena_free {
+	struct tidy_arena_free *next;
+};
+
 struct tidy_arena_chunk {
 	struct tidy_arena_chunk *prev;
 	size_t cap, used;           /* bytes after the header */
@@ -22,8 +26,8 @@ struct tidy_arena_chunk {
 #define HEAD _Alignof(max_align_t)
 #define ROUND(n) (((n) + HEAD - 1) / HEAD * HEAD)
 #define MALLOC ((size_t)1)
-#define FIRST (64 * 1024)
-#define MOST (4 * 1024 * 1024)
+#define FIRST ((size_t)64 << 10)
+#define MOST ((size_t)4 << 20)
 
 /* The chunks kept between parses. */
 static struct {
@@ -83,9 +87,9 @@ arena_alloc(TidyAllocator *self, size_t n)
 	}
 	size_t units = need / HEAD - 1;
 	if (units <= TIDY_ARENA_SMALL && a->freed[units]) {
-		void *block = a->freed[units];
-		memcpy(&a->freed[units], block, sizeof block);
-		return block;
+		struct tidy_arena_free *f = a->freed[units];
+		a->freed[units] = f->next;
+		return f;
 	}
 	struct tidy_arena_chunk *c = a->top;
 	if (!c || c->cap - c->used < need) {
@@ -121,8 +125,9 @@ arena_free(TidyAllocator *self, void *block)
 		a->top->used -= HEAD + size;
 		a->last = NULL;
 	} else if (units <= TIDY_ARENA_SMALL) {
-		memcpy(block, &a->freed[units], sizeof block);
-		a->freed[units] = block;
+		struct tidy_arena_free *f = block;
+		f->next = a->freed[units];
+		a->freed[units] = f;
 	}
 }
 

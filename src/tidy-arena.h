@@ -27,17 +27,18 @@
  * Pass &a->base to tidyCreateWithAllocator(); drop the arena after
  * tidyRelease(). */
 
-#define TIDY_ARENA_BIG 1024
+#define TIDY_ARENA_BIG ((size_t)1024)
 #define TIDY_ARENA_SMALL 63     /* units (16 bytes on x86-64): every block below BIG */
-#define TIDY_ARENA_KEEP (2 * 1024 * 1024)
+#define TIDY_ARENA_KEEP ((size_t)2 << 20)
 
 struct tidy_arena_chunk;
+struct tidy_arena_free;        /* a freed block: the next of its size */
 
 struct tidy_arena {
 	TidyAllocator base;              /* first: libtidy hands this back */
 	struct tidy_arena_chunk *top;    /* the chunk being cut, the others behind it */
 	void *last;                      /* the block handed out last, or NULL */
-	void *freed[TIDY_ARENA_SMALL + 1];  /* by size in units, linked through the blocks */
+	struct tidy_arena_free *freed[TIDY_ARENA_SMALL + 1];  /* by size in units */
 	size_t chunk_bytes;              /* in the chunks, for tests */
 };
 

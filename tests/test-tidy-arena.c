@@ -101,7 +101,7 @@ test_kept(void **state)
 	/* 20 MB in blocks of 500 bytes: chunks of 64 KB doubling to 4 MB */
 	for (int i = 0; i < 40000; i++)
 		memset(alloc(&a, 500), i & 0xFF, 500);
-	assert_true(a.chunk_bytes >= 40000 * 512);
+	assert_true(a.chunk_bytes >= (size_t)40000 * 512);
 	tidy_arena_drop(&a);
 	/* no more than TIDY_ARENA_KEEP stays for the next parse */
 	size_t kept = tidy_arena_kept();

@@ -498,7 +498,7 @@ tui_said(struct tui *t)
 /* A page this large has the screen, with a line saying what is being
  * done, before it is read: its parse and decisions take a second or more
  * (a smaller page is on the screen before such a line could be read). */
-#define LOADING_BYTES (1024 * 1024)
+#define LOADING_BYTES ((off_t)1 << 20)
 
 /* The loading screen: the page's name and size on the status row, what
  * is being done in the middle. */
