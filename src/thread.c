@@ -204,12 +204,16 @@ struct key_table {
 	size_t mask, used;
 };
 
+/* An empty table with room for n keys before it doubles. */
 static void
-keys_init(struct key_table *k)
+keys_init(struct key_table *k, size_t n)
 {
-	k->mask = 63;
+	size_t size = 64;
+	while (size < 2 * n)
+		size *= 2;
+	k->mask = size - 1;
 	k->used = 0;
-	k->e = xcalloc(k->mask + 1, sizeof *k->e);
+	k->e = xcalloc(size, sizeof *k->e);
 }
 
 static size_t
@@ -390,10 +394,13 @@ level_eval(const struct dom *d, const struct metrics *m, const uint64_t *th,
 	 * text less its chrome: a short text with a digit (a date, a count,
 	 * the post's number) and a text that stands at the same place in
 	 * another post (a label, a button, a rank). */
-	/* each non-link text's key (its text at its place), 0 for none,
-	 * and whether it is a date or a count */
+	/* each non-link text's key (its text at its place), 0 for none;
+	 * most texts are their own key */
+	size_t ntexts = 0;
+	for (int k = 0; k < l->nm; k++)
+		ntexts += (size_t)(d->text_end[l->mem[k]] - d->text_begin[l->mem[k]]);
 	struct key_table same;
-	keys_init(&same);
+	keys_init(&same, ntexts);
 	for (int k = 0; k < l->nm; k++) {
 		int c = l->mem[k];
 		places(d, c, sh);
@@ -418,7 +425,7 @@ level_eval(const struct dom *d, const struct metrics *m, const uint64_t *th,
 	free(same.e);
 	/* the places, by their summed shares */
 	struct key_table tab;
-	keys_init(&tab);
+	keys_init(&tab, 0);
 	int nw = 0;         /* the members with words: a "+1" has none */
 	for (int k = 0; k < l->nm; k++) {
 		int c = l->mem[k];
@@ -528,7 +535,7 @@ mark_repeats(const struct dom *d, const struct metrics *m, const uint64_t *th, c
 {
 	uint64_t *key = xcalloc((size_t)nb + 1, sizeof *key);
 	struct key_table tab;
-	keys_init(&tab);
+	keys_init(&tab, 0);
 	for (int i = 0; i < t->nposts; i++)
 		places(d, t->post[i], sh);
 	int at = 0;
@@ -559,7 +566,7 @@ mark_repeats(const struct dom *d, const struct metrics *m, const uint64_t *th, c
 	/* and text by text: a signature set in the message's own block
 	 * (after an <hr> or a "____" line in the message cell) */
 	struct key_table texts;
-	keys_init(&texts);
+	keys_init(&texts, 0);
 	uint64_t *tkey = xcalloc((size_t)d->ntexts + 1, sizeof *tkey);
 	for (int i = 0; i < t->nposts; i++)
 		for (int x = d->text_begin[t->msg[i]]; x < d->text_end[t->msg[i]]; x++) {
