@@ -521,6 +521,16 @@ marked_bytes(uint64_t m)
 	return (size_t)(((m >> 7) * BYTES_01) >> 56);
 }
 
+/* The mark of the first and of the last of eight bytes loaded into a
+ * word, whichever way round the machine loads them. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define FIRST_OF_8 (0x80ull << 56)
+#define LAST_OF_8 0x80ull
+#else
+#define FIRST_OF_8 0x80ull
+#define LAST_OF_8 (0x80ull << 56)
+#endif
+
 /* Bytes at s that white space collapsing leaves as they are: no byte
  * that may begin a white space character, but for lone spaces between
  * two that are not (the spaces between words).  Eight ASCII bytes at a
@@ -537,8 +547,8 @@ collapsed_run(const unsigned char *s, size_t n)
 			uint64_t white = sp | ascii_control_white_mask(w);
 			/* white other than a space, two white bytes side by
 			 * side, a white byte last, or first in the run */
-			if ((white & ~sp) | (white & (white >> 8)) | (white >> 56) |
-			    (i == 0 ? white & 0x80 : 0))
+			if ((white & ~sp) | (white & (white >> 8)) | (white & LAST_OF_8) |
+			    (i == 0 ? white & FIRST_OF_8 : 0))
 				break;
 			i += 8;
 		}
