@@ -683,20 +683,51 @@ copy_of(const void *p, size_t n)
 void
 thread_cache_init(struct thread_cache *c)
 {
-	c->anchor = -1;
-	c->ok = false;
-	c->text_hash = NULL;
-	c->text_meta = NULL;
-	thread_init(&c->cand);
+	memset(c, 0, sizeof *c);
+	for (int k = 0; k < THREAD_CACHE_ANCHORS; k++) {
+		c->slot[k].anchor = -1;
+		thread_init(&c->slot[k].cand);
+	}
 }
 
 void
 thread_cache_free(struct thread_cache *c)
 {
-	thread_free(&c->cand);
+	for (int k = 0; k < THREAD_CACHE_ANCHORS; k++)
+		thread_free(&c->slot[k].cand);
 	free(c->text_hash);
 	free(c->text_meta);
 	thread_cache_init(c);
+}
+
+/* The slot of anchor in c, searched from now if it was not there. */
+static struct thread_cached *
+cached(const struct dom *d, const struct metrics *m, const int *block, int nb, int anchor,
+       struct thread_cache *c)
+{
+	struct thread_cached *s = &c->slot[0];
+	for (int k = 0; k < THREAD_CACHE_ANCHORS; k++) {
+		struct thread_cached *x = &c->slot[k];
+		if (x->anchor == anchor) {
+			x->used = ++c->clock;
+			return x;
+		}
+		if (x->used < s->used)
+			s = x;
+	}
+	if (!c->text_hash) {
+		c->text_hash = xmalloc(((size_t)d->ntexts + 1) * sizeof *c->text_hash);
+		c->text_meta = xmalloc((size_t)d->ntexts + 1);
+		for (int x = 0; x < d->ntexts; x++) {
+			c->text_hash[x] = site_text_hash(d, x);
+			c->text_meta[x] = m->tchars[x] <= THREAD_META_CHARS && has_digit(d, x);
+		}
+	}
+	s->ok = thread_candidate(d, m, c->text_hash, c->text_meta, block, nb, anchor, &s->cand);
+	s->anchor = anchor;
+	s->used = ++c->clock;
+	c->searches++;
+	return s;
 }
 
 bool
@@ -722,23 +753,10 @@ thread_find(const struct dom *d, const struct metrics *m, const int *block,
 		thread_cache_init(&local);
 		cache = &local;
 	}
-	if (cache->anchor != anchor) {
-		if (!cache->text_hash) {
-			cache->text_hash = xmalloc(((size_t)d->ntexts + 1) * sizeof *cache->text_hash);
-			cache->text_meta = xmalloc((size_t)d->ntexts + 1);
-			for (int x = 0; x < d->ntexts; x++) {
-				cache->text_hash[x] = site_text_hash(d, x);
-				cache->text_meta[x] = m->tchars[x] <= THREAD_META_CHARS &&
-						      has_digit(d, x);
-			}
-		}
-		cache->ok = thread_candidate(d, m, cache->text_hash, cache->text_meta, block, nb,
-					     anchor, &cache->cand);
-		cache->anchor = anchor;
-	}
+	const struct thread_cached *s = cached(d, m, block, nb, anchor, cache);
 	bool found = false;
-	if (cache->ok) {
-		const struct thread *c = &cache->cand;
+	if (s->ok) {
+		const struct thread *c = &s->cand;
 		long kept_in = 0;
 		int at = 0;
 		for (int j = 0; j < nb; j++)

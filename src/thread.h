@@ -86,14 +86,22 @@ struct thread {
 void thread_init(struct thread *t);
 void thread_free(struct thread *t);
 
-/* What thread_find found for the page's last anchor (its longest kept
- * block): the search up the anchor's ancestors does not depend on the
- * rest of the decision, so a threshold change that keeps the anchor
- * repeats only the share of kept text in the posts.  Per page. */
+/* What thread_find found for the page's last anchors (its longest kept
+ * block): the search up an anchor's ancestors does not depend on the
+ * rest of the decision, so a threshold change that comes back to an
+ * anchor (a threshold turned up, then down) repeats only the share of
+ * kept text in the posts.  Per page; the anchor used longest ago makes
+ * way for a new one. */
+#define THREAD_CACHE_ANCHORS 4
 struct thread_cache {
-	int anchor;         /* -1: nothing searched yet */
-	bool ok;            /* a thread was found from it */
-	struct thread cand; /* that thread, kept_in and kept_all aside */
+	struct thread_cached {
+		int anchor;         /* -1: none */
+		bool ok;            /* a thread was found from it */
+		unsigned used;      /* when it was last asked for */
+		struct thread cand; /* that thread, kept_in and kept_all aside */
+	} slot[THREAD_CACHE_ANCHORS];
+	unsigned clock;
+	int searches;        /* anchors searched from (tests) */
 	uint64_t *text_hash; /* each text node's site_text_hash, once found */
 	uint8_t *text_meta;  /* and whether it is a date or a count */
 };

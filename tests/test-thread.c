@@ -344,6 +344,83 @@ test_page_columns(void **state)
 	buf_free(&b);
 }
 
+/* Keep only block b of st's blocks. */
+static void
+keep_only(const struct auto_state *st, int n, int b, uint8_t *content)
+{
+	memset(content, 0, (size_t)n + 1);
+	content[b] = 1;
+}
+
+/* The page's cache holds the threads of several anchors: a threshold
+ * that comes back to an anchor finds its thread again without a search,
+ * and each thread is the one a search from nothing finds. */
+static void
+test_cache_anchors(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg, div_thread);
+	struct params p;
+	params_default(&p);
+	struct buf out;
+	buf_init(&out);
+	test_run_into(&pg, &method_auto, &p, NULL, &out);
+	const struct auto_state *st = test_last.state;
+	const struct dom *d = pg.dom;
+	const struct features *f = &st->sig;
+	int posts = test_by_id(&pg, "posts");
+	/* anchors: post 1's first paragraph, post 2's message, post 3's
+	 * message, then post 1's paragraph again */
+	int p1 = child(d, child(d, child(d, posts, 1), 2), 1);
+	int m2 = child(d, child(d, posts, 2), 2);
+	int m3 = child(d, child(d, posts, 3), 2);
+	int order[] = { p1, m2, m3, p1, m2 };
+	int searches[] = { 1, 2, 3, 3, 3 };
+	uint8_t *content = xmalloc((size_t)d->n + 1);
+	struct thread_cache cache;
+	thread_cache_init(&cache);
+	for (int k = 0; k < 5; k++) {
+		keep_only(st, d->n, order[k], content);
+		struct thread a, b;
+		thread_init(&a);
+		thread_init(&b);
+		bool fa = thread_find(d, st->m, f->block, f->chars, f->nblocks, content, &a, &cache);
+		bool fb = thread_find(d, st->m, f->block, f->chars, f->nblocks, content, &b, NULL);
+		assert_int_equal(cache.searches, searches[k]);
+		assert_true(fa);
+		assert_int_equal(fa, fb);
+		assert_int_equal(a.nposts, 4);
+		assert_int_equal(a.nposts, b.nposts);
+		assert_int_equal(a.anchor, order[k]);
+		assert_int_equal(a.container, posts);
+		assert_memory_equal(a.post, b.post, (size_t)a.nposts * sizeof *a.post);
+		assert_memory_equal(a.msg, b.msg, (size_t)a.nposts * sizeof *a.msg);
+		assert_memory_equal(a.repeat, b.repeat, (size_t)d->n);
+		assert_int_equal(a.kept_in, b.kept_in);
+		thread_free(&a);
+		thread_free(&b);
+	}
+	/* a fourth anchor takes the free slot; a fifth (the title, in no
+	 * post) pushes out the one used longest ago, post 3's message, which
+	 * is searched for again when it comes back */
+	int m4 = child(d, child(d, posts, 4), 2), h1 = child(d, d->body, 2);
+	int more[] = { m4, h1, p1, m3 };
+	int after[] = { 4, 5, 5, 6 };
+	for (int k = 0; k < 4; k++) {
+		keep_only(st, d->n, more[k], content);
+		struct thread a;
+		thread_init(&a);
+		thread_find(d, st->m, f->block, f->chars, f->nblocks, content, &a, &cache);
+		assert_int_equal(cache.searches, after[k]);
+		thread_free(&a);
+	}
+	thread_cache_free(&cache);
+	free(content);
+	buf_free(&out);
+	page_free(&pg);
+}
+
 int
 main(void)
 {
@@ -353,6 +430,7 @@ main(void)
 		cmocka_unit_test(test_article_comments),
 		cmocka_unit_test(test_signature_in_message),
 		cmocka_unit_test(test_page_columns),
+		cmocka_unit_test(test_cache_anchors),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	run_free(&test_last);
