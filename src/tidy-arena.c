@@ -99,7 +99,6 @@ arena_alloc(TidyAllocator *self, size_t n)
 		c->used = 0;
 		c->prev = a->top;
 		a->top = c;
-		a->chunk_bytes += chunk_total(c->cap);
 	}
 	char *at = (char *)c->data + c->used;
 	c->used += need;
@@ -196,6 +195,15 @@ tidy_arena_drop(struct tidy_arena *a)
 			munmap(c, total);
 	}
 	tidy_arena_init(a);
+}
+
+size_t
+tidy_arena_bytes(const struct tidy_arena *a)
+{
+	size_t n = 0;
+	for (const struct tidy_arena_chunk *c = a->top; c; c = c->prev)
+		n += chunk_total(c->cap);
+	return n;
 }
 
 size_t

@@ -39,12 +39,12 @@ struct tidy_arena {
 	struct tidy_arena_chunk *top;    /* the chunk being cut, the others behind it */
 	void *last;                      /* the block handed out last, or NULL */
 	struct tidy_arena_free *freed[TIDY_ARENA_SMALL + 1];  /* by size in units */
-	size_t chunk_bytes;              /* in the chunks, for tests */
 };
 
 void tidy_arena_init(struct tidy_arena *a);
 void tidy_arena_drop(struct tidy_arena *a);
-/* Bytes of the chunks kept for the next parse (tests). */
+/* Bytes of a's chunks, and of those kept for the next parse (tests). */
+size_t tidy_arena_bytes(const struct tidy_arena *a);
 size_t tidy_arena_kept(void);
 
 #endif

@@ -569,7 +569,7 @@ utf8_count_chars(const char *s, size_t n)
 		if (u[i] < 0x80) {
 			/* ASCII eight bytes at a time: those that are not white */
 			uint64_t w;
-			while (i + 8 <= n && (memcpy(&w, u + i, 8), !(w & 0x8080808080808080ull))) {
+			while (i + 8 <= n && (memcpy(&w, u + i, 8), !(w & BYTES_80))) {
 				count += 8 - marked_bytes(ascii_space_mask(w) | ascii_control_white_mask(w));
 				i += 8;
 			}

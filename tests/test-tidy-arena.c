@@ -88,7 +88,7 @@ test_big(void **state)
 	assert_ptr_not_equal(t, s);
 	assert_int_equal(t[99], 'y');
 	release(&a, t);
-	assert_int_equal(a.chunk_bytes > 0, 1);
+	assert_int_equal(tidy_arena_bytes(&a) > 0, 1);
 	tidy_arena_drop(&a);
 }
 
@@ -101,7 +101,7 @@ test_kept(void **state)
 	/* 20 MB in blocks of 500 bytes: chunks of 64 KB doubling to 4 MB */
 	for (int i = 0; i < 40000; i++)
 		memset(alloc(&a, 500), i & 0xFF, 500);
-	assert_true(a.chunk_bytes >= (size_t)40000 * 512);
+	assert_true(tidy_arena_bytes(&a) >= (size_t)40000 * 512);
 	tidy_arena_drop(&a);
 	/* no more than TIDY_ARENA_KEEP stays for the next parse */
 	size_t kept = tidy_arena_kept();
@@ -110,7 +110,7 @@ test_kept(void **state)
 	/* and the next parse takes its first chunk from them */
 	alloc(&a, 10);
 	assert_true(tidy_arena_kept() < kept);
-	assert_int_equal(a.chunk_bytes, kept - tidy_arena_kept());
+	assert_int_equal(tidy_arena_bytes(&a), kept - tidy_arena_kept());
 	tidy_arena_drop(&a);
 	assert_int_equal(tidy_arena_kept(), kept);
 }

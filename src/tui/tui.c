@@ -518,15 +518,22 @@ draw_loading(const char *name, off_t size, const char *what)
 	screen_update(false);
 }
 
-/* Whether the inspector at a terminal is to put its screen up before it
- * reads the page: a file of LOADING_BYTES or more. */
+/* The inspector is opening for a person at a terminal: no key script,
+ * no report, a TERM that can draw. */
+static bool
+for_a_person(const struct cli *c)
+{
+	const char *term = getenv("TERM");
+	return !c->keys && strcmp(c->command, "report") && term && *term && strcmp(term, "dumb");
+}
+
+/* Whether the inspector is to put its screen up before it reads the
+ * page: for a person, on a terminal, a file of LOADING_BYTES or more. */
 static bool
 loads_under_screen(const struct cli *c, const char *in, off_t *size)
 {
-	const char *term = getenv("TERM");
 	struct stat sb;
-	if (c->keys || !strcmp(c->command, "report") || !isatty(STDOUT_FILENO) ||
-	    !term || !*term || !strcmp(term, "dumb") || !strcmp(in, "-") ||
+	if (!for_a_person(c) || !isatty(STDOUT_FILENO) || !strcmp(in, "-") ||
 	    stat(in, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size < LOADING_BYTES)
 		return false;
 	*size = sb.st_size;
@@ -554,9 +561,7 @@ tui_open(struct cli *c, const struct screen_opts *so, double t0)
 	}
 	/* a page can take seconds to parse: say so while the terminal is
 	 * still the shell's (Ctrl-C abandons it as for any command) */
-	const char *term = getenv("TERM");
-	bool say = !early && !c->keys && strcmp(c->command, "report") &&
-		   isatty(STDERR_FILENO) && term && *term && strcmp(term, "dumb");
+	bool say = !early && for_a_person(c) && isatty(STDERR_FILENO);
 	if (say)
 		say_line("pith: reading ", shown, "... (Ctrl-C abandons)");
 	/* --timeout: the page's reading, decisions and rule, up to the
