@@ -372,14 +372,17 @@ walk(struct builder *b, TidyDoc doc)
 			d->end[me] = d->n;
 			d->text_end[me] = d->ntexts;
 		}
-		/* climb until a next sibling exists */
+		/* climb until a next sibling exists; a node left behind is
+		 * read for good, and freed (tidy-arena.h: the tree goes as the
+		 * DOM grows) */
 		while (nd) {
-			TidyNode next = tidyGetNext(nd);
+			TidyNode next = tidyGetNext(nd), up = tidyGetParent(nd);
+			tidyDiscardElement(doc, nd);
 			if (next) {
 				nd = next;
 				break;
 			}
-			nd = tidyGetParent(nd);
+			nd = up;
 			if (!nd || nd == root) {
 				nd = NULL;
 				break;
@@ -575,6 +578,7 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 		return -1;
 	}
 
+	tidy_arena_drain(&arena);
 	struct dom *d = xcalloc(1, sizeof *d);
 	struct builder b;
 	memset(&b, 0, sizeof b);

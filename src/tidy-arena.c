@@ -3,10 +3,11 @@
 #include "config.h"
 
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <unistd.h>
 
 #include "tidy-arena.h"
 #include "util.h"
@@ -15,96 +16,169 @@ struct tidy_arena_free {
 	struct tidy_arena_free *next;
 };
 
-struct tidy_arena_chunk {
-	struct tidy_arena_chunk *prev;
-	size_t cap, used;           /* bytes after the header */
-	max_align_t data[];
+struct tidy_arena_map {
+	char *at;
+	size_t bytes;
 };
 
-/* Each block is preceded by its size, a multiple of HEAD (malloc's
- * alignment), with MALLOC set when it is malloc's. */
-#define HEAD _Alignof(max_align_t)
-#define ROUND(n) (((n) + HEAD - 1) / HEAD * HEAD)
-#define MALLOC ((size_t)1)
-#define FIRST ((size_t)64 << 10)
+#define GRAIN TIDY_ARENA_GRAIN
+_Static_assert(GRAIN % _Alignof(void *) == 0 && GRAIN % _Alignof(double) == 0 &&
+	       GRAIN % _Alignof(uint64_t) == 0, "a grain aligns libtidy's structures");
+_Static_assert(TIDY_ARENA_CLASSES <= 256, "a slab's class fits a byte");
+#define SLAB TIDY_ARENA_SLAB
+#define FIRST ((size_t)256 << 10)
 #define MOST ((size_t)4 << 20)
 
-/* The chunks kept between parses. */
+/* The mappings kept between parses: at most KEEP / FIRST of them. */
+#define KEPT_MAX (TIDY_ARENA_KEEP / FIRST)
 static struct {
 	pthread_mutex_t lock;
-	struct tidy_arena_chunk *chunks;
-	size_t bytes;
-} kept = { PTHREAD_MUTEX_INITIALIZER, NULL, 0 };
+	struct tidy_arena_map maps[KEPT_MAX];
+	size_t n, bytes;
+} kept = { PTHREAD_MUTEX_INITIALIZER, { { NULL, 0 } }, 0, 0 };
 
-static size_t *
-size_of(void *block)
+/* bytes at an address that is a multiple of SLAB */
+static char *
+map_aligned(size_t bytes)
 {
-	return (size_t *)((char *)block - HEAD);
+	size_t len = bytes + SLAB;
+	char *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED)
+		die("out of memory (%zu bytes for the HTML parser)", bytes);
+	uintptr_t at = ((uintptr_t)m + SLAB - 1) & ~(uintptr_t)(SLAB - 1);
+	size_t head = at - (uintptr_t)m;
+	if (head)
+		munmap(m, head);
+	if (SLAB - head)
+		munmap((char *)at + bytes, SLAB - head);
+	return (char *)at;
+}
+
+/* A mapping to cut slabs from: a kept one, else a new one of the next
+ * size. */
+static void
+map_next(struct tidy_arena *a)
+{
+	struct tidy_arena_map m = { NULL, 0 };
+	pthread_mutex_lock(&kept.lock);
+	if (kept.n) {
+		m = kept.maps[--kept.n];
+		kept.bytes -= m.bytes;
+	}
+	pthread_mutex_unlock(&kept.lock);
+	if (!m.at) {
+		m.bytes = a->nmaps ? 2 * a->maps[a->nmaps - 1].bytes : FIRST;
+		if (m.bytes > MOST)
+			m.bytes = MOST;
+		m.at = map_aligned(m.bytes);
+	}
+	if (a->nmaps == a->mapcap) {
+		a->mapcap = a->mapcap ? 2 * a->mapcap : 8;
+		a->maps = xreallocarray(a->maps, a->mapcap, sizeof *a->maps);
+	}
+	a->maps[a->nmaps++] = m;
+	a->uncut = m.at;
+	a->mapend = m.at + m.bytes;
 }
 
 static size_t
-chunk_total(size_t cap)
+slab_hash(uintptr_t key, size_t cap)
 {
-	return sizeof(struct tidy_arena_chunk) + cap;
+	/* Fibonacci hashing spreads consecutive slab numbers */
+	return (size_t)(((uint64_t)key * 0x9E3779B97F4A7C15ull) >> 40) & (cap - 1);
 }
 
-/* A chunk with room for need bytes: a kept one, else a fresh mapping of
- * at least cap. */
-static struct tidy_arena_chunk *
-chunk_get(size_t need, size_t cap)
+static void
+slab_put(struct tidy_arena *a, uintptr_t key, unsigned char cls)
 {
-	pthread_mutex_lock(&kept.lock);
-	struct tidy_arena_chunk **at = &kept.chunks;
-	while (*at && (*at)->cap < need)
-		at = &(*at)->prev;
-	struct tidy_arena_chunk *c = *at;
-	if (c) {
-		*at = c->prev;
-		kept.bytes -= chunk_total(c->cap);
+	size_t i = slab_hash(key, a->slabcap);
+	while (a->slab[i])
+		i = (i + 1) & (a->slabcap - 1);
+	a->slab[i] = key;
+	a->slab_class[i] = cls;
+}
+
+/* The place in the table of the slab that holds block, or -1 when block
+ * is malloc's. */
+static ptrdiff_t
+slab_slot(const struct tidy_arena *a, const void *block)
+{
+	if (!a->slabcap)
+		return -1;
+	uintptr_t key = (uintptr_t)block / SLAB + 1;
+	for (size_t i = slab_hash(key, a->slabcap); a->slab[i]; i = (i + 1) & (a->slabcap - 1))
+		if (a->slab[i] == key)
+			return (ptrdiff_t)i;
+	return -1;
+}
+
+/* The size in grains of the slab that holds block, or 0 when block is
+ * malloc's. */
+static unsigned
+slab_class(const struct tidy_arena *a, const void *block)
+{
+	ptrdiff_t i = slab_slot(a, block);
+	return i < 0 ? 0 : a->slab_class[i];
+}
+
+/* A drained slab's pages back to the system (the mapping stays, and
+ * reads as zeroes if it is used again). */
+static void
+slab_release(const struct tidy_arena *a, size_t i)
+{
+	char *s = (char *)((a->slab[i] - 1) * SLAB);
+#ifdef MADV_DONTNEED
+	madvise(s, SLAB, MADV_DONTNEED);
+#else
+	(void)s;
+#endif
+}
+
+/* A fresh slab for blocks of cls grains. */
+static void
+slab_cut(struct tidy_arena *a, unsigned cls)
+{
+	if (a->uncut == a->mapend)
+		map_next(a);
+	char *s = a->uncut;
+	a->uncut += SLAB;
+	if (2 * (a->nslabs + 1) > a->slabcap) {
+		uintptr_t *old = a->slab;
+		unsigned char *oldc = a->slab_class;
+		size_t oldcap = a->slabcap;
+		a->slabcap = oldcap ? 2 * oldcap : 64;
+		a->slab = xcalloc(a->slabcap, sizeof *a->slab);
+		a->slab_class = xmalloc(a->slabcap);
+		for (size_t i = 0; i < oldcap; i++)
+			if (old[i])
+				slab_put(a, old[i], oldc[i]);
+		free(old);
+		free(oldc);
 	}
-	pthread_mutex_unlock(&kept.lock);
-	if (c)
-		return c;
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	size_t total = (chunk_total(cap > need ? cap : need) + page - 1) / page * page;
-	void *m = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (m == MAP_FAILED)
-		die("out of memory (%zu bytes for the HTML parser)", total);
-	c = m;
-	c->cap = total - sizeof *c;
-	return c;
+	slab_put(a, (uintptr_t)s / SLAB + 1, (unsigned char)cls);
+	a->nslabs++;
+	size_t size = cls * GRAIN;
+	a->next[cls] = s;
+	a->end[cls] = s + SLAB / size * size;
 }
 
 static void *TIDY_CALL
 arena_alloc(TidyAllocator *self, size_t n)
 {
 	struct tidy_arena *a = (struct tidy_arena *)self;
-	size_t need = HEAD + ROUND(n ? n : 1);
-	if (need >= TIDY_ARENA_BIG) {
-		char *big = xmalloc(need);
-		*(size_t *)big = (need - HEAD) | MALLOC;
-		return big + HEAD;
-	}
-	size_t units = need / HEAD - 1;
-	if (units <= TIDY_ARENA_SMALL && a->freed[units]) {
-		struct tidy_arena_free *f = a->freed[units];
-		a->freed[units] = f->next;
+	if (n >= TIDY_ARENA_BIG || a->live)
+		return xmalloc(n ? n : 1);
+	unsigned cls = n ? (unsigned)((n + GRAIN - 1) / GRAIN) : 1;
+	struct tidy_arena_free *f = a->freed[cls];
+	if (f) {
+		a->freed[cls] = f->next;
 		return f;
 	}
-	struct tidy_arena_chunk *c = a->top;
-	if (!c || c->cap - c->used < need) {
-		/* chunks double up to MOST */
-		size_t cap = c ? 2 * c->cap : FIRST;
-		c = chunk_get(need, cap > MOST ? MOST : cap);
-		c->used = 0;
-		c->prev = a->top;
-		a->top = c;
-	}
-	char *at = (char *)c->data + c->used;
-	c->used += need;
-	*(size_t *)at = need - HEAD;
-	a->last = at + HEAD;
-	return a->last;
+	if (a->next[cls] == a->end[cls])
+		slab_cut(a, cls);
+	void *b = a->next[cls];
+	a->next[cls] += cls * GRAIN;
+	return b;
 }
 
 static void TIDY_CALL
@@ -113,21 +187,20 @@ arena_free(TidyAllocator *self, void *block)
 	struct tidy_arena *a = (struct tidy_arena *)self;
 	if (!block)
 		return;
-	size_t size = *size_of(block);
-	if (size & MALLOC) {
-		free(size_of(block));
+	ptrdiff_t i = slab_slot(a, block);
+	if (i < 0) {
+		free(block);
 		return;
 	}
-	size_t units = size / HEAD;
-	if (block == a->last) {
-		/* back to its chunk */
-		a->top->used -= HEAD + size;
-		a->last = NULL;
-	} else if (units <= TIDY_ARENA_SMALL) {
-		struct tidy_arena_free *f = block;
-		f->next = a->freed[units];
-		a->freed[units] = f;
+	if (a->live) {
+		if (--a->live[i] == 0)
+			slab_release(a, (size_t)i);
+		return;
 	}
+	unsigned cls = a->slab_class[i];
+	struct tidy_arena_free *f = block;
+	f->next = a->freed[cls];
+	a->freed[cls] = f;
 }
 
 static void *TIDY_CALL
@@ -136,22 +209,12 @@ arena_realloc(TidyAllocator *self, void *block, size_t n)
 	struct tidy_arena *a = (struct tidy_arena *)self;
 	if (!block)
 		return arena_alloc(self, n);
-	size_t *size = size_of(block), have = *size & ~MALLOC;
+	unsigned cls = slab_class(a, block);
+	if (!cls)
+		return xrealloc(block, n ? n : 1);
+	size_t have = cls * GRAIN;
 	if (n <= have)
 		return block;
-	if (*size & MALLOC) {
-		size_t need = HEAD + ROUND(n);
-		char *big = xrealloc(size, need);
-		*(size_t *)big = (need - HEAD) | MALLOC;
-		return big + HEAD;
-	}
-	struct tidy_arena_chunk *c = a->top;
-	size_t more = ROUND(n) - have;
-	if (block == a->last && HEAD + ROUND(n) < TIDY_ARENA_BIG && c->cap - c->used >= more) {
-		c->used += more;
-		*size += more;
-		return block;
-	}
 	void *fresh = arena_alloc(self, n);
 	memcpy(fresh, block, have);
 	arena_free(self, block);
@@ -177,23 +240,52 @@ tidy_arena_init(struct tidy_arena *a)
 }
 
 void
+tidy_arena_drain(struct tidy_arena *a)
+{
+	if (a->live || tidy_arena_bytes(a) < TIDY_ARENA_DRAIN)
+		return;
+	uint32_t *live = xcalloc(a->slabcap, sizeof *live);
+	for (size_t i = 0; i < a->slabcap; i++) {
+		if (!a->slab[i])
+			continue;
+		unsigned cls = a->slab_class[i];
+		size_t size = cls * GRAIN, blocks = SLAB / size;
+		char *s = (char *)((a->slab[i] - 1) * SLAB);
+		/* the slab being cut holds the blocks below its next */
+		live[i] = (uint32_t)(a->end[cls] == s + blocks * size ?
+				     (size_t)(a->next[cls] - s) / size : blocks);
+	}
+	for (unsigned cls = 1; cls < TIDY_ARENA_CLASSES; cls++) {
+		for (struct tidy_arena_free *f = a->freed[cls]; f; f = f->next)
+			live[slab_slot(a, f)]--;
+		a->freed[cls] = NULL;
+		a->next[cls] = a->end[cls] = NULL;
+	}
+	a->live = live;
+	for (size_t i = 0; i < a->slabcap; i++)
+		if (a->slab[i] && !live[i])
+			slab_release(a, i);
+}
+
+void
 tidy_arena_drop(struct tidy_arena *a)
 {
-	while (a->top) {
-		struct tidy_arena_chunk *c = a->top;
-		a->top = c->prev;
-		size_t total = chunk_total(c->cap);
+	for (size_t i = a->nmaps; i-- > 0;) {
+		struct tidy_arena_map m = a->maps[i];
 		pthread_mutex_lock(&kept.lock);
-		bool keep = kept.bytes + total <= TIDY_ARENA_KEEP;
+		bool keep = kept.n < KEPT_MAX && kept.bytes + m.bytes <= TIDY_ARENA_KEEP;
 		if (keep) {
-			c->prev = kept.chunks;
-			kept.chunks = c;
-			kept.bytes += total;
+			kept.maps[kept.n++] = m;
+			kept.bytes += m.bytes;
 		}
 		pthread_mutex_unlock(&kept.lock);
 		if (!keep)
-			munmap(c, total);
+			munmap(m.at, m.bytes);
 	}
+	free(a->maps);
+	free(a->slab);
+	free(a->slab_class);
+	free(a->live);
 	tidy_arena_init(a);
 }
 
@@ -201,8 +293,8 @@ size_t
 tidy_arena_bytes(const struct tidy_arena *a)
 {
 	size_t n = 0;
-	for (const struct tidy_arena_chunk *c = a->top; c; c = c->prev)
-		n += chunk_total(c->cap);
+	for (size_t i = 0; i < a->nmaps; i++)
+		n += a->maps[i].bytes;
 	return n;
 }
 

@@ -3,6 +3,7 @@
 #define PITH_TIDY_ARENA_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* tidy.h declares const-qualified return types that -Wextra flags. */
 #pragma GCC diagnostic push
@@ -12,38 +13,69 @@
 
 /* libtidy allocates every node, attribute and string on its own and
  * frees them one by one at tidyRelease().  An arena hands that memory out
- * of large chunks instead and takes it back whole (tidy_arena_drop):
+ * of slabs instead and takes it back whole (tidy_arena_drop):
+ *  - a slab is TIDY_ARENA_SLAB bytes at an address that is a multiple of
+ *    its size, and holds blocks of one size, a multiple of
+ *    TIDY_ARENA_GRAIN; a block carries no head, so that libtidy's nodes
+ *    (104 bytes on x86-64) take 104 bytes and a tag's name 8, where a
+ *    head of malloc's alignment made them 128 and 32 (a 21 MB page's
+ *    tree took 163 MB with heads, 111 MB without);
+ *  - the arena finds a block's size from its slab, in a table of the
+ *    slabs it has cut;
  *  - a block freed waits in a list by its size for the next block of
  *    that size (the parse frees many a token as it goes);
- *  - the block handed out last grows in place;
- *  - a block of TIDY_ARENA_BIG bytes or more (with its head) is malloc's:
- *    libtidy's lexer grows its buffer of the page's text by realloc, which
- *    an arena would copy, and frees long strings it made for a while,
- *    which an arena would keep until the end (a page of 0.8 MB then took
- *    8 MB more);
- *  - dropped chunks, up to TIDY_ARENA_KEEP bytes of them, are kept for the
- *    next parse in the process, so that a batch's worker does not fault
- *    fresh memory in for every page; the rest go back to the system.
+ *  - a block of TIDY_ARENA_BIG bytes or more is malloc's: libtidy's lexer
+ *    grows its buffer of the page's text by realloc, which an arena would
+ *    copy, and frees long strings it made for a while, which an arena
+ *    would keep until the end;
+ *  - slabs are cut from mappings of 256 KB doubling to 4 MB; dropped
+ *    mappings, up to TIDY_ARENA_KEEP bytes of them, are kept for the next
+ *    parse in the process, so that a batch's worker does not fault fresh
+ *    memory in for every page; the rest go back to the system;
+ *  - once the parse is done, tidy_arena_drain() counts the blocks of each
+ *    slab still in use; from then on a slab whose last block is freed
+ *    goes back to the system at once, and a new block is malloc's.  dom.c frees the tree as it reads
+ *    it, so that a large page's tree and the DOM built from it do not
+ *    both stand whole (a 21 MB page's peak went from 180 MB to 136 MB);
+ *    an arena of less than TIDY_ARENA_DRAIN bytes is left as it is.
+ * TIDY_ARENA_GRAIN is the alignment of a pointer, a double and a 64-bit
+ * integer, the widest members of libtidy's structures (none holds a long
+ * double or a vector).
  * Pass &a->base to tidyCreateWithAllocator(); drop the arena after
  * tidyRelease(). */
 
+#define TIDY_ARENA_GRAIN ((size_t)8)
 #define TIDY_ARENA_BIG ((size_t)1024)
-#define TIDY_ARENA_SMALL 63     /* units (16 bytes on x86-64): every block below BIG */
+#define TIDY_ARENA_CLASSES (TIDY_ARENA_BIG / TIDY_ARENA_GRAIN + 1)  /* sizes 1..BIG/GRAIN grains */
+#define TIDY_ARENA_SLAB ((size_t)64 << 10)
 #define TIDY_ARENA_KEEP ((size_t)2 << 20)
+#define TIDY_ARENA_DRAIN ((size_t)8 << 20)
 
-struct tidy_arena_chunk;
 struct tidy_arena_free;        /* a freed block: the next of its size */
+struct tidy_arena_map;         /* a mapping slabs are cut from */
 
 struct tidy_arena {
 	TidyAllocator base;              /* first: libtidy hands this back */
-	struct tidy_arena_chunk *top;    /* the chunk being cut, the others behind it */
-	void *last;                      /* the block handed out last, or NULL */
-	struct tidy_arena_free *freed[TIDY_ARENA_SMALL + 1];  /* by size in units */
+	/* by size in grains: the free list, and the rest of the slab being cut */
+	struct tidy_arena_free *freed[TIDY_ARENA_CLASSES];
+	char *next[TIDY_ARENA_CLASSES], *end[TIDY_ARENA_CLASSES];
+	/* the slabs cut: an open-addressed table of slab number
+	 * (address / SLAB) + 1, and beside each its size in grains */
+	uintptr_t *slab;
+	unsigned char *slab_class;
+	size_t nslabs, slabcap;
+	uint32_t *live;            /* beside each slab, its blocks in use: drained */
+	/* the mappings, and the part of the last not yet cut */
+	struct tidy_arena_map *maps;
+	size_t nmaps, mapcap;
+	char *uncut, *mapend;
 };
 
 void tidy_arena_init(struct tidy_arena *a);
+/* Nothing more will be allocated: the slabs go as they empty. */
+void tidy_arena_drain(struct tidy_arena *a);
 void tidy_arena_drop(struct tidy_arena *a);
-/* Bytes of a's chunks, and of those kept for the next parse (tests). */
+/* Bytes of a's mappings, and of those kept for the next parse (tests). */
 size_t tidy_arena_bytes(const struct tidy_arena *a);
 size_t tidy_arena_kept(void);
 
