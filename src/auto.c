@@ -343,21 +343,65 @@ auto_state_free(struct auto_state *st)
 
 /* ---- repeated text ---- */
 
+/* The page's word trigrams, each numbered as it comes: 0, 1, ... in
+ * order of first appearance.  The table holds where each distinct hash
+ * stands in uniq (plus one): a page's trigrams run to millions, its
+ * distinct ones to a few hundred thousand (a 21 MB thread: 2.7 million
+ * and 371,000), and the hashes themselves are not kept. */
 struct shingles {
 	uint64_t prev[2];
 	int nwords;
-	uint64_t *h;
+	uint32_t *id;              /* the trigrams in order, numbered */
 	size_t n, cap;
+	uint64_t *uniq;            /* the distinct hashes, by number */
+	uint32_t nuniq, uniqcap;
+	uint32_t *table;
+	size_t tablecap;           /* a power of two, over twice nuniq */
 };
+
+static size_t
+shingle_slot(uint64_t h, size_t cap)
+{
+	return (size_t)(h * 0x9E3779B97F4A7C15ull) & (cap - 1);
+}
+
+static void
+shingle_rehash(struct shingles *s)
+{
+	free(s->table);
+	s->tablecap = s->tablecap ? 2 * s->tablecap : 1024;
+	s->table = xcalloc(s->tablecap, sizeof *s->table);
+	for (uint32_t u = 0; u < s->nuniq; u++) {
+		size_t i = shingle_slot(s->uniq[u], s->tablecap);
+		while (s->table[i])
+			i = (i + 1) & (s->tablecap - 1);
+		s->table[i] = u + 1;
+	}
+}
 
 static void
 add_shingle(struct shingles *s, uint64_t h)
 {
-	if (s->n == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 64;
-		s->h = xreallocarray(s->h, s->cap, sizeof *s->h);
+	if (!h)
+		h = 1;
+	if (2 * ((size_t)s->nuniq + 1) > s->tablecap)
+		shingle_rehash(s);
+	size_t i = shingle_slot(h, s->tablecap);
+	while (s->table[i] && s->uniq[s->table[i] - 1] != h)
+		i = (i + 1) & (s->tablecap - 1);
+	if (!s->table[i]) {
+		if (s->nuniq == s->uniqcap) {
+			s->uniqcap = s->uniqcap ? 2 * s->uniqcap : 256;
+			s->uniq = xreallocarray(s->uniq, s->uniqcap, sizeof *s->uniq);
+		}
+		s->uniq[s->nuniq] = h;
+		s->table[i] = ++s->nuniq;
 	}
-	s->h[s->n++] = h ? h : 1;
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 256;
+		s->id = xreallocarray(s->id, s->cap, sizeof *s->id);
+	}
+	s->id[s->n++] = s->table[i] - 1;
 }
 
 static void
@@ -374,37 +418,10 @@ shingle_word(const unsigned char *w, size_t n, void *arg)
 /* Fewer words than this are never a duplicate: table cells, numbers. */
 #define DUP_WORDS 5
 
-/* Each distinct hash of h[0..n) numbered 0, 1, ... in order of first
- * appearance, into out[0..n); the count of numbers.  The table holds
- * where each hash first stands (plus one), not the hash: a page's
- * trigrams run to millions. */
-static uint32_t
-number_hashes(const uint64_t *h, size_t n, uint32_t *out)
-{
-	size_t cap = 64;
-	while (cap < 2 * n)
-		cap *= 2;
-	uint32_t *first = xcalloc(cap, sizeof *first);
-	uint32_t count = 0;
-	for (size_t k = 0; k < n; k++) {
-		size_t i = (size_t)(h[k] * 0x9E3779B97F4A7C15ull) & (cap - 1);
-		while (first[i] && h[first[i] - 1] != h[k])
-			i = (i + 1) & (cap - 1);
-		if (first[i]) {
-			out[k] = out[first[i] - 1];
-		} else {
-			first[i] = (uint32_t)k + 1;
-			out[k] = count++;
-		}
-	}
-	free(first);
-	return count;
-}
-
 /* Each block's word trigrams, made once per page: a threshold change
  * compares them again, it does not read the text again.  A trigram is
- * kept as the number of its hash among the page's (number_hashes), so
- * that which block first brought it is an array, not a hash table. */
+ * kept as its number among the page's distinct ones, so that which block
+ * first brought it is an array, not a hash table. */
 static void
 block_shingles(const struct dom *d, struct auto_state *st)
 {
@@ -423,12 +440,12 @@ block_shingles(const struct dom *d, struct auto_state *st)
 		st->shingle_words[j] = s.nwords;
 	}
 	st->shingle_at[f->nblocks] = s.n;
+	free(s.table);
+	free(s.uniq);
 	/* never NULL: an offset into it is taken for every block */
-	st->shingle = xmalloc((s.n + 1) * sizeof *st->shingle);
-	uint32_t distinct = number_hashes(s.h, s.n, st->shingle);
-	free(s.h);
-	st->shingle_owner = xmalloc(((size_t)distinct + 1) * sizeof *st->shingle_owner);
-	st->nshingles = distinct;
+	st->shingle = s.id ? s.id : xmalloc(sizeof *st->shingle);
+	st->shingle_owner = xmalloc(((size_t)s.nuniq + 1) * sizeof *st->shingle_owner);
+	st->nshingles = s.nuniq;
 }
 
 /* A kept block of DUP_WORDS words or more, four fifths of whose word
