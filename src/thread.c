@@ -190,8 +190,11 @@ has_digit(const struct dom *d, int t)
 struct key_count {
 	uint64_t key;       /* 0: empty */
 	int count, last;    /* posts holding it; the last one counted */
-	/* a place's: its share of the posts' words summed over them, its
-	 * depth below a post and an element at it */
+};
+
+/* A place's share of the posts' words summed over them, its depth below
+ * a post and an element at it. */
+struct place_sum {
 	double share;
 	int depth, rep;
 };
@@ -423,9 +426,12 @@ level_eval(const struct dom *d, const struct metrics *m, const uint64_t *th,
 			words[d->parent[x]] += words[x];
 	}
 	free(same.e);
-	/* the places, by their summed shares */
+	/* the places, by their summed shares: the table numbers them (count
+	 * is the place's number plus one), sums holds them */
 	struct key_table tab;
 	keys_init(&tab, 0);
+	struct place_sum *sums = NULL;
+	size_t nsums = 0, sumcap = 0;
 	int nw = 0;         /* the members with words: a "+1" has none */
 	for (int k = 0; k < l->nm; k++) {
 		int c = l->mem[k];
@@ -437,18 +443,22 @@ level_eval(const struct dom *d, const struct metrics *m, const uint64_t *th,
 			if (words[x] == 0)
 				continue;
 			struct key_count *s = keys_get(&tab, sh[x]);
-			if (s->share == 0) {
-				s->depth = d->depth[x] - d->depth[c];
-				s->rep = x;
+			if (!s->count) {
+				if (nsums == sumcap) {
+					sumcap = sumcap ? 2 * sumcap : 64;
+					sums = xreallocarray(sums, sumcap, sizeof *sums);
+				}
+				sums[nsums] = (struct place_sum){ 0, d->depth[x] - d->depth[c], x };
+				s->count = (int)++nsums;
 			}
-			s->share += (double)words[x] / words[c];
+			sums[s->count - 1].share += (double)words[x] / words[c];
 		}
 	}
-	const struct key_count *best = NULL;
-	for (size_t i = 0; i <= tab.mask; i++) {
-		const struct key_count *s = &tab.e[i];
-		if (!s->key || s->share < THREAD_MESSAGE * nw ||
-		    (s->depth > 0 && !message_tag(d, s->rep)))
+	free(tab.e);
+	const struct place_sum *best = NULL;
+	for (size_t i = 0; i < nsums; i++) {
+		const struct place_sum *s = &sums[i];
+		if (s->share < THREAD_MESSAGE * nw || (s->depth > 0 && !message_tag(d, s->rep)))
 			continue;
 		/* the deepest, then the largest share, then the first */
 		if (!best || s->depth > best->depth ||
@@ -476,7 +486,7 @@ level_eval(const struct dom *d, const struct metrics *m, const uint64_t *th,
 		l->panel = beside[l->posts / 2];
 	}
 	free(beside);
-	free(tab.e);
+	free(sums);
 }
 
 /* ---- signatures set off in the message ---- */
