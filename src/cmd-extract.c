@@ -705,7 +705,15 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 			  cli_is_url(input) ? input : pg.meta.canonical;
 	struct page_out j = { .it = it, .url = url, .page_url = page_url, .algo = algo,
 			       .rule = rule, .more_pages = more_pages, .single = single, .ms = ms };
-	(writers[c->format] ? writers[c->format] : text_page)(o, c, &j, &pg, &run, &comments);
+	if (c->format == FORMAT_TEXT && !o->len) {
+		/* the text is the output: handed over, not copied, so that a
+		 * long page's text is not held twice */
+		buf_free(o);
+		*o = run.text;
+		buf_init(&run.text);
+	} else {
+		(writers[c->format] ? writers[c->format] : text_page)(o, c, &j, &pg, &run, &comments);
+	}
 	buf_free(&comments);
 	run_free(&run);
 	free(single);
