@@ -8,8 +8,10 @@ peak RSS; then the pages/s of bench/floor (a bare libtidy parse and walk
 of the same pages) from the same run, and the share of the floor's speed
 from paired runs (the floor and pith alternating, CPU seconds, the median
 of five pairs; pith's output on /dev/shm when there is one, BENCH_OUT=DIR
-for another) with -j 2's speed-up over -j 1.  Then score.py's own F1 per set and
-method (shingle F1 for the sets with a gold text, snippet F1 for those
+for another) with -j 2's speed-up over -j 1; the peak RSS of auto, cc and
+lb on one generated forum thread of 1, 5, 10 and 20 MiB against the bound
+of 8x the page plus 16 MiB.  Then score.py's own F1 per set and method
+(shingle F1 for the sets with a gold text, snippet F1 for those
 with snippets), and per set the pages whose charset pith got wrong
 (`pith extract --format json`'s "charset" against the page's .json
 `encoding_actual`, else UTF-8 when MANIFEST.tsv says the bytes are valid
@@ -22,6 +24,7 @@ BENCH_METHODS=auto,cc in the environment runs only the methods named.
 import csv
 import json
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -107,6 +110,61 @@ def paired(pith, floor, dev, pages, runs):
             speedups.append(w1 / w2 if w2 else 0)
         print(f"  {label:<15} {statistics.median(ps):8.1f} {statistics.median(fs):10.1f} "
               f"{statistics.median(shares):6.2f}x {statistics.median(speedups):6.2f}x", flush=True)
+
+
+WORDS = ("the of and to in is was for on that with as by at from his her they which "
+         "be or an are had not but one all were when we there been can more would "
+         "will if what so about out up into them only time some other new could").split()
+
+
+def thread_page(path, size):
+    """A forum thread of about size bytes, the same every time: a header,
+    posts of an author panel and a message of two paragraphs, a footer;
+    about one element to every 50 bytes, as dense as real forum markup.
+    Written a post at a time: the bench's own memory would count in the
+    peak RSS of the processes it starts."""
+    rng = random.Random(size)
+    f = open(path, "w", encoding="utf-8")
+    n = f.write('<!DOCTYPE html><html><head><meta charset="utf-8"><title>A long thread'
+                '</title></head><body><div id="header"><a href="/">Home</a> '
+                '<a href="/forum">Forum</a></div><div id="thread">')
+    i = 0
+    while n < size:
+        i += 1
+        words = [rng.choice(WORDS) for _ in range(rng.randint(8, 40))]
+        text = " ".join(words).capitalize() + "."
+        post = (f'<div class="post" id="p{i}"><div class="author"><a href="/u/{i % 997}">'
+                f'user{i % 997}</a><span class="date">2024-{1 + i % 12:02d}-{1 + i % 28:02d}'
+                f'</span></div><div class="msg"><p>{text}</p><p>{text[::-1]}</p></div></div>\n')
+        n += f.write(post)
+    f.write('</div><div id="footer">Copyright</div></body></html>\n')
+    f.close()
+
+
+MEMORY_SIZES = (1, 5, 10, 20)     # MiB
+MEMORY_BOUND = (8, 16)            # peak RSS within 8x the page plus 16 MiB
+
+
+def memory(pith, runs):
+    """Peak RSS of one page's run (the worker's, or the parent's when that
+    is larger) on generated threads of MEMORY_SIZES, against the bound."""
+    k, c = MEMORY_BOUND
+    print(f"\npeak RSS in MiB on one generated forum thread, by its size (bound: "
+          f"{k}x the page + {c} MiB)\n")
+    sizes = [m * 2**20 for m in MEMORY_SIZES]
+    print(f"  {'method':<15}" + "".join(f" {m:>5} MiB" for m in MEMORY_SIZES) + "   within")
+    with tempfile.TemporaryDirectory() as d:
+        files = []
+        for size in sizes:
+            files.append(os.path.join(d, f"thread-{size >> 20}.html"))
+            thread_page(files[-1], size)
+        for label, args, _ in runs:
+            if label not in ("auto", "cc", "lb max"):
+                continue
+            rss = [timed([pith, "extract", *args, f])[1] for f in files]
+            ok = all(r <= k * s / 2**20 + c for r, s in zip(rss, sizes))
+            print(f"  {label:<15}" + "".join(f" {r:9.1f}" for r in rss) +
+                  f"   {'yes' if ok else 'NO'}", flush=True)
 
 
 def score(bench, outdir):
@@ -222,6 +280,7 @@ def main():
     dt, rss = timed([floor, *pages])
     print(f"{'floor (tidy)':<15} {'':7} {'':6} {'':6} {'':8} {'':6} {'':6} {n / dt:8.1f} {'':>8} {rss:8.1f}")
     paired(pith, floor, dev, pages, runs)
+    memory(pith, runs)
     print("\nauto learnt from the aeb, trafilatura and mercury pages, so those columns are\n"
           "in-sample for it; its held-out estimate per set is tools/train-auto.py PITH BENCH\n"
           "--cv 5 (the figures in src/auto-model.txt's comment).")
