@@ -15,7 +15,10 @@
  * frees them one by one at tidyRelease().  An arena hands that memory out
  * of slabs instead and takes it back whole (tidy_arena_drop):
  *  - a slab is TIDY_ARENA_SLAB bytes at an address that is a multiple of
- *    its size, and holds blocks of one size, a multiple of
+ *    its size (small, because every size in use has one: a page's 30
+ *    sizes in slabs of 64 KB outgrew the mappings kept, and a batch's
+ *    worker faulted twice as many pages in), and holds blocks of one
+ *    size, a multiple of
  *    TIDY_ARENA_GRAIN; a block carries no head, so that libtidy's nodes
  *    (104 bytes on x86-64) take 104 bytes and a tag's name 8, where a
  *    head of malloc's alignment made them 128 and 32 (a 21 MB page's
@@ -47,7 +50,7 @@
 #define TIDY_ARENA_GRAIN ((size_t)8)
 #define TIDY_ARENA_BIG ((size_t)1024)
 #define TIDY_ARENA_CLASSES (TIDY_ARENA_BIG / TIDY_ARENA_GRAIN + 1)  /* sizes 1..BIG/GRAIN grains */
-#define TIDY_ARENA_SLAB ((size_t)64 << 10)
+#define TIDY_ARENA_SLAB ((size_t)16 << 10)
 #define TIDY_ARENA_KEEP ((size_t)2 << 20)
 #define TIDY_ARENA_DRAIN ((size_t)8 << 20)
 
