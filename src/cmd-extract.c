@@ -1224,11 +1224,23 @@ worker(const struct batch *b, int rfd, int wfd)
 	_exit(0);
 }
 
+/* A worker holds up to QUEUE items: the one it works on, and the next,
+ * already in its pipe, so that it goes on without waiting for the parent
+ * to wake (a page's round trip cost lb a third of its time in the kernel).
+ * An order of more than QUEUE_SMALL bytes (a WARC record's page) is
+ * given only to an idle worker: two such could fill the pipe, and the
+ * parent would block on it while the worker blocks on its result. */
+#define QUEUE 2
+#define QUEUE_SMALL 4096
+
 struct slot {
 	pid_t pid;
 	int to, from;
-	long seq;               /* the item it works on, -1 when idle */
+	int held;               /* items given and not yet answered */
+	long seq[QUEUE];        /* theirs, the one it works on first */
+	struct buf order[QUEUE];  /* as sent, to send a fresh worker again */
 	long pages;             /* pages it has done */
+	bool worn;              /* takes no more: replaced when it is idle */
 };
 
 /* A worker is replaced after this many pages, or once its resident
@@ -1236,6 +1248,19 @@ struct slot {
  * can grow a long batch. */
 #define WORKER_PAGES 2000
 #define WORKER_RSS ((long)1 << 30)
+
+/* A worker is given no more than this many pages: WORKER_PAGES, or
+ * $PITH_TEST_WORKER_PAGES for the tests. */
+static long
+worker_pages(void)
+{
+	static long limit = -1;
+	if (limit < 0) {
+		const char *e = getenv("PITH_TEST_WORKER_PAGES");
+		limit = e && atol(e) > 0 ? atol(e) : WORKER_PAGES;
+	}
+	return limit;
+}
 
 /* The resident memory of process pid in bytes, -1 when unknown. */
 static long
@@ -1303,12 +1328,17 @@ spawn(const struct batch *b, struct slot *w, int nw, int k)
 	}
 	close(down[0]);
 	close(up[1]);
-	w[k] = (struct slot){ .pid = pid, .to = down[1], .from = up[0], .seq = -1 };
+	w[k].pid = pid;
+	w[k].to = down[1];
+	w[k].from = up[0];
+	w[k].pages = 0;
+	w[k].worn = false;
 	return 0;
 }
 
-static int
-give(struct slot *w, long seq, const struct item *it)
+/* The order for item it, in out. */
+static void
+order_of(long seq, const struct item *it, struct buf *out)
 {
 	/* zeroed whole: its padding goes down the pipe too */
 	struct order o;
@@ -1320,15 +1350,49 @@ give(struct slot *w, long seq, const struct item *it)
 	o.bytes = it->len;
 	for (int k = 0; k < NSTR; k++)
 		o.len[k] = it->s[k] ? strlen(it->s[k]) : SIZE_MAX;
-	w->seq = seq;
-	struct iovec iov[NSTR + 2];
-	int n = 0;
-	iov[n++] = (struct iovec){ &o, sizeof o };
+	out->len = 0;
+	buf_add(out, &o, sizeof o);
 	for (int k = 0; k < NSTR; k++)
 		if (it->s[k])
-			iov[n++] = (struct iovec){ (void *)it->s[k], o.len[k] + 1 };
-	iov[n++] = (struct iovec){ (void *)(it->bytes ? it->bytes : ""), it->len };
-	return writev_full(w->to, iov, n);
+			buf_add(out, it->s[k], o.len[k] + 1);
+	buf_add(out, it->bytes ? it->bytes : "", it->len);
+}
+
+/* Whether worker w can take an order of n bytes now. */
+static bool
+can_take(const struct slot *w, size_t n)
+{
+	if (w->pid <= 0 || w->worn || w->held == QUEUE || w->pages + w->held >= worker_pages())
+		return false;
+	if (w->held == 0)
+		return true;
+	for (int i = 0; i < w->held; i++)
+		if (w->order[i].len > QUEUE_SMALL)
+			return false;
+	return n <= QUEUE_SMALL;
+}
+
+/* Item seq, whose order is in ord, to worker w. */
+static int
+give(struct slot *w, long seq, struct buf *ord)
+{
+	struct buf t = w->order[w->held];
+	w->order[w->held] = *ord;
+	*ord = t;
+	w->seq[w->held++] = seq;
+	return write_full(w->to, w->order[w->held - 1].data, w->order[w->held - 1].len);
+}
+
+/* Worker w has answered its first item. */
+static void
+answered(struct slot *w)
+{
+	struct buf t = w->order[0];
+	for (int i = 1; i < w->held; i++) {
+		w->seq[i - 1] = w->seq[i];
+		w->order[i - 1] = w->order[i];
+	}
+	w->order[--w->held] = t;
 }
 
 /* An item waiting to be printed in input order. */
@@ -1339,32 +1403,62 @@ struct pending {
 	bool have;
 };
 
-/* Worker k is gone (crashed, over the time limit, or its pipe broke):
- * its item's result says how, and a fresh worker takes its place. */
+/* The first item worker w held is done: failed, for the reason in
+ * p's result. */
 static void
-worker_lost(const struct batch *b, struct slot *w, int nw, int k, struct pending *p)
+first_failed(struct slot *w, struct pending *p)
 {
-	int status = 0;
-	close(w[k].to);
-	close(w[k].from);
-	waitpid(w[k].pid, &status, 0);
-	struct result *r = &p->r;
-	buf_free(&r->out);
-	buf_init(&r->out);
-	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM && p->limit > 0)
-		buf_printf(&r->out, "over the time limit (%d s)", p->limit);
-	else if (WIFSIGNALED(status))
-		buf_printf(&r->out, "crashed (signal %d, %s)", WTERMSIG(status),
-			   strsignal(WTERMSIG(status)));
-	else
-		buf_printf(&r->out, "crashed (exit status %d)",
-			   WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-	r->failed = 1;
+	p->r.failed = 1;
 	p->have = true;
-	w[k].pid = -1;
-	w[k].seq = -1;
-	if (spawn(b, w, nw, k) < 0)
+	answered(w);
+}
+
+/* Worker k is gone (crashed, over the time limit, or its pipe broke):
+ * the result of the item it worked on says how, and a fresh worker takes
+ * its place and the items it held after that one. */
+static void
+worker_lost(const struct batch *b, struct slot *w, int nw, int k, struct pending *ring,
+	    int window)
+{
+	for (;;) {
+		int status = 0;
+		close(w[k].to);
+		close(w[k].from);
+		waitpid(w[k].pid, &status, 0);
 		w[k].pid = -1;
+		if (w[k].held) {
+			struct pending *p = &ring[w[k].seq[0] % window];
+			struct buf *o = &p->r.out;
+			buf_free(o);
+			buf_init(o);
+			if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM && p->limit > 0)
+				buf_printf(o, "over the time limit (%d s)", p->limit);
+			else if (WIFSIGNALED(status))
+				buf_printf(o, "crashed (signal %d, %s)", WTERMSIG(status),
+					   strsignal(WTERMSIG(status)));
+			else
+				buf_printf(o, "crashed (exit status %d)",
+					   WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+			first_failed(&w[k], p);
+		}
+		if (spawn(b, w, nw, k) < 0) {
+			w[k].pid = -1;
+			while (w[k].held) {
+				struct pending *p = &ring[w[k].seq[0] % window];
+				buf_free(&p->r.out);
+				buf_init(&p->r.out);
+				buf_adds(&p->r.out, "no worker process could be started");
+				first_failed(&w[k], p);
+			}
+			return;
+		}
+		int i = 0;
+		while (i < w[k].held && write_full(w[k].to, w[k].order[i].data, w[k].order[i].len) == 0)
+			i++;
+		if (i == w[k].held)
+			return;
+		/* the fresh worker is gone too: its first item is to blame */
+	}
 }
 
 /* Tell an idle worker its work is done: it exits. */
@@ -1378,24 +1472,23 @@ send_stop(const struct slot *w)
 	write_full(w->to, &stop, sizeof stop);
 }
 
-/* Worker k, idle, is replaced by a fresh one when it has done
- * WORKER_PAGES pages or holds more than WORKER_RSS bytes
- * ($PITH_TEST_WORKER_PAGES lowers the first, for the tests). */
+/* Worker k has answered a page: once it has been given worker_pages()
+ * pages, or holds more than WORKER_RSS bytes, it takes no more, and when
+ * it is idle a fresh one takes its place. */
 static void
 retire_if_worn(const struct batch *b, struct slot *w, int nw, int k)
 {
-	static long limit = -1;
-	if (limit < 0) {
-		const char *e = getenv("PITH_TEST_WORKER_PAGES");
-		limit = e && atol(e) > 0 ? atol(e) : WORKER_PAGES;
-	}
 	w[k].pages++;
-	long rss = w[k].pages % 64 == 0 || w[k].pages >= limit ? rss_of(w[k].pid) : 0;
-	if (w[k].pages < limit && rss <= WORKER_RSS)
+	if (w[k].pages + w[k].held >= worker_pages() ||
+	    (w[k].pages % 64 == 0 && rss_of(w[k].pid) > WORKER_RSS))
+		w[k].worn = true;
+	if (!w[k].worn || w[k].held)
 		return;
-	if (b->c->verbose)
+	if (b->c->verbose) {
+		long rss = rss_of(w[k].pid);
 		eprintf("pith: worker %d replaced after %ld pages (%ld MiB resident)\n", k + 1,
 			w[k].pages, rss > 0 ? rss >> 20 : 0);
+	}
 	send_stop(&w[k]);
 	close(w[k].to);
 	close(w[k].from);
@@ -1407,9 +1500,10 @@ retire_if_worn(const struct batch *b, struct slot *w, int nw, int k)
 /* Every page in a worker process, so that a page that crashes the parser
  * or runs over the time limit costs only itself: it is reported, and a
  * fresh worker takes the next page.  The parent reads the inputs (WARC
- * files record by record, so memory stays flat), hands out one page at a
- * time (a slow page holds up no queue; at most WINDOW pages wait to be
- * printed) and prints results in input order. */
+ * files record by record, so memory stays flat), hands out pages as the
+ * workers can take them (QUEUE at most to a worker, so that a slow page
+ * holds up one page at most; at most WINDOW pages wait to be printed) and
+ * prints results in input order. */
 static void
 run_workers(const struct batch *b, struct printer *pr, struct source *src, int nw)
 {
@@ -1428,24 +1522,34 @@ run_workers(const struct batch *b, struct printer *pr, struct source *src, int n
 			alive++;
 	}
 	long next = 0, next_print = 0;
-	bool more = true;
+	bool more = true, waiting = false;      /* an item read, not yet given */
+	struct item it;
+	struct buf ord;
+	buf_init(&ord);
 	struct pollfd *pfd = xcalloc((size_t)nw, sizeof *pfd);
 	while (!pr->broken && !batch_signal) {
-		/* work for every idle worker, within the window */
+		/* work for every worker that can take it, within the window:
+		 * the least busy first */
 		while (more && next - next_print < WINDOW) {
-			int k = 0;
 			bool any = false;
 			for (int j = 0; j < nw; j++)
 				any |= w[j].pid > 0;
-			while (k < nw && !(w[k].pid > 0 && w[k].seq < 0))
-				k++;
-			if (any && k == nw)
-				break;
-			struct item it;
-			if (!source_next(src, &it)) {
-				more = false;
-				break;
+			if (!waiting) {
+				if (!source_next(src, &it)) {
+					more = false;
+					break;
+				}
+				waiting = true;
+				if (!it.error)
+					order_of(next, &it, &ord);
 			}
+			int k = -1;
+			for (int j = 0; j < nw; j++)
+				if (can_take(&w[j], ord.len) && (k < 0 || w[j].held < w[k].held))
+					k = j;
+			if (any && !it.error && k < 0)
+				break;
+			waiting = false;
 			struct pending *p = &ring[next % WINDOW];
 			p->name = xstrdup(it.s[S_NAME]);
 			p->limit = item_timeout(b, &it);
@@ -1459,8 +1563,8 @@ run_workers(const struct batch *b, struct printer *pr, struct source *src, int n
 				/* no process to be had: run it in this one */
 				run_one(b, &it, &p->r);
 				p->have = true;
-			} else if (give(&w[k], next, &it) < 0) {
-				worker_lost(b, w, nw, k, p);
+			} else if (give(&w[k], next, &ord) < 0) {
+				worker_lost(b, w, nw, k, ring, WINDOW);
 			}
 			next++;
 		}
@@ -1476,7 +1580,7 @@ run_workers(const struct batch *b, struct printer *pr, struct source *src, int n
 			break;
 		int np = 0;
 		for (int k = 0; k < nw; k++) {
-			pfd[k].fd = w[k].pid > 0 && w[k].seq >= 0 ? w[k].from : -1;
+			pfd[k].fd = w[k].pid > 0 && w[k].held ? w[k].from : -1;
 			pfd[k].events = POLLIN;
 			pfd[k].revents = 0;
 			np += pfd[k].fd >= 0;
@@ -1492,9 +1596,9 @@ run_workers(const struct batch *b, struct printer *pr, struct source *src, int n
 			if (!pfd[k].revents)
 				continue;
 			struct msg m;
-			struct pending *p = &ring[w[k].seq % WINDOW];
+			struct pending *p = &ring[w[k].seq[0] % WINDOW];
 			struct result *r = &p->r;
-			bool ok = read_full(w[k].from, &m, sizeof m) == 0 && m.seq == w[k].seq;
+			bool ok = read_full(w[k].from, &m, sizeof m) == 0 && m.seq == w[k].seq[0];
 			if (ok) {
 				buf_reserve(&r->out, m.len);
 				ok = read_full(w[k].from, r->out.data, m.len) == 0;
@@ -1506,14 +1610,15 @@ run_workers(const struct batch *b, struct printer *pr, struct source *src, int n
 				r->gold = m.gold;
 			}
 			if (!ok) {
-				worker_lost(b, w, nw, k, p);
+				worker_lost(b, w, nw, k, ring, WINDOW);
 				continue;
 			}
 			p->have = true;
-			w[k].seq = -1;
+			answered(&w[k]);
 			retire_if_worn(b, w, nw, k);
 		}
 	}
+	buf_free(&ord);
 	for (int k = 0; k < nw; k++) {
 		if (w[k].pid <= 0)
 			continue;
@@ -1542,6 +1647,9 @@ run_workers(const struct batch *b, struct printer *pr, struct source *src, int n
 		free(ring[i].name);
 		buf_free(&ring[i].r.out);
 	}
+	for (int k = 0; k < nw; k++)
+		for (int i = 0; i < QUEUE; i++)
+			buf_free(&w[k].order[i]);
 	free(pfd);
 	free(w);
 	free(ring);
