@@ -46,11 +46,53 @@ text_of(const struct metrics *m, int e)
 /* ---- shapes ---- */
 
 /* A shape: the sorted, unique hashes of the tag paths below an element,
- * THREAD_SHAPE_DEPTH levels down.  ph is per-element scratch. */
+ * THREAD_SHAPE_DEPTH levels down.  ph is per-element scratch.  The paths
+ * seen are kept in a set as they come (set[i]: the path's index in h plus
+ * one; slot[k]: path k's place in set, to empty it after): a thread's
+ * container repeats a few paths over hundreds of thousands of elements,
+ * and sorting them all took 22 ms on a 21 MB page. */
 struct shape {
 	uint64_t *h;
 	int n, cap;
+	int *set, *slot;
+	size_t setcap;      /* a power of two, at least twice n */
 };
+
+static size_t
+shape_home(uint64_t h, size_t cap)
+{
+	return (size_t)((h * 0x9E3779B97F4A7C15ull) >> 32) & (cap - 1);
+}
+
+static void
+shape_add(struct shape *s, uint64_t h)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 64;
+		s->h = xreallocarray(s->h, (size_t)s->cap, sizeof *s->h);
+		s->slot = xreallocarray(s->slot, (size_t)s->cap, sizeof *s->slot);
+	}
+	if (2 * ((size_t)s->n + 1) > s->setcap) {
+		free(s->set);
+		s->setcap = s->setcap ? 2 * s->setcap : 128;
+		s->set = xcalloc(s->setcap, sizeof *s->set);
+		for (int k = 0; k < s->n; k++) {
+			size_t i = shape_home(s->h[k], s->setcap);
+			while (s->set[i])
+				i = (i + 1) & (s->setcap - 1);
+			s->set[i] = k + 1;
+			s->slot[k] = (int)i;
+		}
+	}
+	size_t i = shape_home(h, s->setcap);
+	while (s->set[i] && s->h[s->set[i] - 1] != h)
+		i = (i + 1) & (s->setcap - 1);
+	if (s->set[i])
+		return;
+	s->h[s->n] = h;
+	s->slot[s->n] = (int)i;
+	s->set[i] = ++s->n;
+}
 
 static void
 shape_of(const struct dom *d, int e, uint64_t *ph, struct shape *s)
@@ -60,14 +102,12 @@ shape_of(const struct dom *d, int e, uint64_t *ph, struct shape *s)
 	for (int i = e + 1; i < d->end[e]; i++) {
 		int rel = d->depth[i] - d->depth[e];
 		ph[i] = mix(ph[d->parent[i]], (uint64_t)d->tag[i] + 1);
-		if (s->n == s->cap) {
-			s->cap = s->cap ? 2 * s->cap : 64;
-			s->h = xreallocarray(s->h, (size_t)s->cap, sizeof *s->h);
-		}
-		s->h[s->n++] = ph[i];
+		shape_add(s, ph[i]);
 		if (rel >= THREAD_SHAPE_DEPTH)
 			i = d->end[i] - 1;      /* not below */
 	}
+	for (int k = 0; k < s->n; k++)
+		s->set[s->slot[k]] = 0;
 	if (s->n)
 		s->n = (int)u64_sort_unique(s->h, (size_t)s->n);
 }
@@ -253,15 +293,77 @@ keys_get(struct key_table *k, uint64_t key)
 	return &k->e[i];
 }
 
-/* Count key once for post i. */
-static void
-keys_add(struct key_table *k, uint64_t key, int i)
+/* ---- holders counted by sorting ---- */
+
+/* A key (not 0) held by holder, its result to go to count[where]. */
+struct holding {
+	uint64_t key;
+	uint32_t holder, where;
+};
+
+static int
+holding_cmp(const void *a, const void *b)
 {
-	struct key_count *e = keys_get(k, key);
-	if (e->last != i) {
-		e->count++;
-		e->last = i;
+	const struct holding *x = a, *y = b;
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return (x->where > y->where) - (x->where < y->where);
+}
+
+/* For each of h[0..n), made in the order of its holders, how many
+ * holders its key has, 255 at most, into count[where]: a holder is
+ * counted again when another held the key between (a thread's posts come
+ * in order, so each post counts once).  The holdings are put in buckets
+ * by their key's top bits, stably, and each bucket in order of key: over
+ * a 21 MB thread's 300,000 texts a hash table of counts spent most of its
+ * time in cache misses. */
+static void
+count_holders(struct holding *h, size_t n, uint8_t *count)
+{
+	if (n == 0)
+		return;
+	int bits = 4;
+	while (bits < 16 && ((size_t)1 << bits) < n)
+		bits++;
+	size_t nb = (size_t)1 << bits;
+	uint32_t *start = xcalloc(nb + 1, sizeof *start);
+	for (size_t i = 0; i < n; i++)
+		start[(h[i].key >> (64 - bits)) + 1]++;
+	for (size_t b = 0; b < nb; b++)
+		start[b + 1] += start[b];
+	struct holding *s = xmalloc(n * sizeof *s);
+	for (size_t i = 0; i < n; i++) {
+		size_t b = (size_t)(h[i].key >> (64 - bits));
+		/* a stable place: start[b] counts up to the next bucket's */
+		s[start[b]++] = h[i];
 	}
+	/* start[b] is now the end of bucket b */
+	for (size_t b = 0, from = 0; b < nb; from = start[b++]) {
+		size_t m = start[b] - from;
+		struct holding *v = s + from;
+		if (m > 16) {
+			qsort(v, m, sizeof *v, holding_cmp);
+			continue;
+		}
+		for (size_t i = 1; i < m; i++) {
+			struct holding x = v[i];
+			size_t j = i;
+			for (; j > 0 && holding_cmp(&v[j - 1], &x) > 0; j--)
+				v[j] = v[j - 1];
+			v[j] = x;
+		}
+	}
+	for (size_t i = 0; i < n;) {
+		size_t j = i + 1;
+		unsigned c = 1;
+		for (; j < n && s[j].key == s[i].key; j++)
+			c += s[j].holder != s[j - 1].holder;
+		for (size_t k = i; k < j; k++)
+			count[s[k].where] = (uint8_t)(c > 255 ? 255 : c);
+		i = j;
+	}
+	free(s);
+	free(start);
 }
 
 /* ---- one level: the siblings of one ancestor of the anchor ---- */
@@ -298,12 +400,20 @@ struct shapes {
 };
 
 static void
+shape_free(struct shape *s)
+{
+	free(s->h);
+	free(s->set);
+	free(s->slot);
+}
+
+static void
 shapes_free(struct shapes *sh)
 {
-	free(sh->anchor.h);
-	free(sh->cur.h);
+	shape_free(&sh->anchor);
+	shape_free(&sh->cur);
 	for (int i = 0; i < THREAD_RING; i++)
-		free(sh->ring[i].h);
+		shape_free(&sh->ring[i]);
 }
 
 /* Add c to l's members when it has text, a's tag, and a shape like the
@@ -349,33 +459,36 @@ add_member(const struct dom *d, const struct metrics *m, int a, int c, uint64_t 
 
 /* Whether post c holds a digit outside its message: the date, the post's
  * number, the author's post count that every forum shows beside a post
- * (and an article's section headings seldom have). */
+ * (and an article's section headings seldom have).  tf: the page's text
+ * facts (TF_). */
 static bool
-dated(const struct dom *d, int c, int msg)
+dated(const struct dom *d, const uint8_t *tf, int c, int msg)
 {
 	for (int t = d->text_begin[c]; t < d->text_end[c]; t++)
 		if (!(d->texts[t].flags & TEXT_SKIP) && !dom_contains(d, msg, d->texts[t].elem) &&
-		    has_digit(d, t))
+		    (tf[t] & TF_DIGIT))
 			return true;
 	return false;
 }
 
 /* A post: text in its message, and beside it text with a digit. */
 static bool
-is_post(const struct dom *d, const struct metrics *m, int c, int msg)
+is_post(const struct dom *d, const struct metrics *m, const uint8_t *tf, int c, int msg)
 {
-	return text_of(m, msg) > 0 && text_of(m, c) > text_of(m, msg) && dated(d, c, msg);
+	return text_of(m, msg) > 0 && text_of(m, c) > text_of(m, msg) && dated(d, tf, c, msg);
 }
 
 /* Fill l for ancestor a: its siblings of its shape, the message place,
- * and how many are posts.  th: each text node's site_text_hash; tmeta:
- * whether it is a date or a count (short, with a digit).  Scratch: ph,
- * sh, words (per element), tkey (per text node), sp. */
+ * and how many are posts.  tc: the page's text facts, and scratch (ph, sh,
+ * words per element, tkey per text node); sp: scratch. */
 static void
-level_eval(const struct dom *d, const struct metrics *m, const uint64_t *th,
-	   const uint8_t *tmeta, int a, uint64_t *ph, uint64_t *sh, int *words, uint64_t *tkey,
+level_eval(const struct dom *d, const struct metrics *m, struct thread_cache *tc, int a,
 	   struct shapes *sp, struct level *l)
 {
+	const uint64_t *th = tc->text_hash;
+	const uint8_t *tf = tc->text_facts;
+	uint64_t *ph = tc->ph, *sh = tc->sh, *tkey = tc->tkey;
+	int *words = tc->words;
 	memset(l, 0, sizeof *l);
 	l->a = a;
 	int p = d->parent[a];
@@ -402,8 +515,8 @@ level_eval(const struct dom *d, const struct metrics *m, const uint64_t *th,
 	size_t ntexts = 0;
 	for (int k = 0; k < l->nm; k++)
 		ntexts += (size_t)(d->text_end[l->mem[k]] - d->text_begin[l->mem[k]]);
-	struct key_table same;
-	keys_init(&same, ntexts);
+	struct holding *same = xmalloc((ntexts + 1) * sizeof *same);
+	size_t nsame = 0;
 	for (int k = 0; k < l->nm; k++) {
 		int c = l->mem[k];
 		places(d, c, sh);
@@ -412,20 +525,22 @@ level_eval(const struct dom *d, const struct metrics *m, const uint64_t *th,
 			if (d->texts[t].flags & (TEXT_LINK | TEXT_SKIP) || m->tchars[t] == 0)
 				continue;
 			tkey[t] = mix(th[t], sh[d->texts[t].elem]) | 1;
-			keys_add(&same, tkey[t], k);
+			same[nsame++] = (struct holding){ tkey[t], (uint32_t)k, (uint32_t)t };
 		}
 	}
+	uint8_t *held = tc->tcount;
+	count_holders(same, nsame, held);
+	free(same);
 	for (int k = 0; k < l->nm; k++) {
 		int c = l->mem[k];
 		for (int x = c; x < d->end[c]; x++)
 			words[x] = 0;
 		for (int t = d->text_begin[c]; t < d->text_end[c]; t++)
-			if (tkey[t] && !tmeta[t] && keys_get(&same, tkey[t])->count < 2)
+			if (tkey[t] && !(tf[t] & TF_META) && held[t] < 2)
 				words[d->texts[t].elem] += m->tchars[t];
 		for (int x = d->end[c] - 1; x > c; x--)
 			words[d->parent[x]] += words[x];
 	}
-	free(same.e);
 	/* the places, by their summed shares: the table numbers them (count
 	 * is the place's number plus one), sums holds them */
 	struct key_table tab;
@@ -477,7 +592,7 @@ level_eval(const struct dom *d, const struct metrics *m, const uint64_t *th,
 	for (int k = 0; k < l->nm; k++) {
 		int c = l->mem[k];
 		l->msg[k] = rep >= 0 ? walk_place(d, m, rep, reproot, c) : c;
-		if (is_post(d, m, c, l->msg[k]))
+		if (is_post(d, m, tf, c, l->msg[k]))
 			beside[l->posts++] = text_of(m, c) - text_of(m, l->msg[k]);
 	}
 	/* the median post's text beside its message: an author panel's */
@@ -512,14 +627,15 @@ sig_rule(const struct dom *d, int x)
  * underscore line, when that is short (at most THREAD_SIG_CHARS, and
  * under half of the message), is left out, the line with it. */
 static void
-mark_signature(const struct dom *d, const struct metrics *m, int msg, struct thread *t)
+mark_signature(const struct dom *d, const struct metrics *m, const uint8_t *tf, int msg,
+	       struct thread *t)
 {
 	int from = -1;      /* the first text node of the tail */
 	for (int e = msg + 1; e < d->end[msg]; e++)
 		if (!strcmp(d->tagnames[d->tag[e]], "hr"))
 			from = d->text_begin[e];
 	for (int x = d->text_begin[msg]; x < d->text_end[msg]; x++)
-		if (x >= from && sig_rule(d, x))
+		if (x >= from && (tf[x] & TF_RULE))
 			from = x;
 	if (from < 0)
 		return;
@@ -540,12 +656,15 @@ mark_signature(const struct dom *d, const struct metrics *m, int msg, struct thr
 /* ---- repeats: the same text at the same place in two posts ---- */
 
 static void
-mark_repeats(const struct dom *d, const struct metrics *m, const uint64_t *th, const int *block,
-	     int nb, uint64_t *sh, struct thread *t)
+mark_repeats(const struct dom *d, const struct metrics *m, const struct thread_cache *tc,
+	     const int *block, int nb, struct thread *t)
 {
-	uint64_t *key = xcalloc((size_t)nb + 1, sizeof *key);
-	struct key_table tab;
-	keys_init(&tab, 0);
+	const uint64_t *th = tc->text_hash;
+	const uint8_t *tf = tc->text_facts;
+	uint64_t *sh = tc->sh;
+	struct holding *v = xmalloc(((size_t)(nb > d->ntexts ? nb : d->ntexts) + 1) * sizeof *v);
+	size_t nv = 0;
+	uint8_t *count = tc->tcount;
 	for (int i = 0; i < t->nposts; i++)
 		places(d, t->post[i], sh);
 	int at = 0;
@@ -562,39 +681,31 @@ mark_repeats(const struct dom *d, const struct metrics *m, const uint64_t *th, c
 			}
 		if (chars < THREAD_REPEAT_CHARS)
 			continue;
-		key[j] = mix(h, sh[b]);
-		keys_add(&tab, key[j], i);
+		v[nv++] = (struct holding){ mix(h, sh[b]) | 1, (uint32_t)i, (uint32_t)j };
 	}
-	for (int j = 0; j < nb; j++) {
-		int count = key[j] ? keys_get(&tab, key[j])->count : 0;
-		if (count >= 2)
-			t->repeat[block[j]] = (uint8_t)(count > 255 ? 255 : count);
-	}
-	free(tab.e);
-	free(key);
+	count_holders(v, nv, count);
+	for (size_t k = 0; k < nv; k++)
+		if (count[v[k].where] >= 2)
+			t->repeat[block[v[k].where]] = count[v[k].where];
 
 	/* and text by text: a signature set in the message's own block
 	 * (after an <hr> or a "____" line in the message cell) */
-	struct key_table texts;
-	keys_init(&texts, 0);
-	uint64_t *tkey = xcalloc((size_t)d->ntexts + 1, sizeof *tkey);
+	nv = 0;
 	for (int i = 0; i < t->nposts; i++)
-		for (int x = d->text_begin[t->msg[i]]; x < d->text_end[t->msg[i]]; x++) {
-			if (m->tchars[x] < THREAD_REPEAT_CHARS)
-				continue;
-			tkey[x] = mix(th[x], sh[d->texts[x].elem]);
-			keys_add(&texts, tkey[x], i);
-		}
-	for (int x = 0; x < d->ntexts; x++)
-		if (tkey[x] && keys_get(&texts, tkey[x])->count >= 2) {
+		for (int x = d->text_begin[t->msg[i]]; x < d->text_end[t->msg[i]]; x++)
+			if (m->tchars[x] >= THREAD_REPEAT_CHARS)
+				v[nv++] = (struct holding){ mix(th[x], sh[d->texts[x].elem]) | 1,
+							    (uint32_t)i, (uint32_t)x };
+	count_holders(v, nv, count);
+	for (size_t k = 0; k < nv; k++)
+		if (count[v[k].where] >= 2) {
 			if (!t->text_repeat)
 				t->text_repeat = xcalloc((size_t)d->ntexts + 1, 1);
-			t->text_repeat[x] = 1;
+			t->text_repeat[v[k].where] = 1;
 		}
-	free(tkey);
-	free(texts.e);
+	free(v);
 	for (int i = 0; i < t->nposts; i++)
-		mark_signature(d, m, t->msg[i], t);
+		mark_signature(d, m, tf, t->msg[i], t);
 }
 
 /* ---- the thread ---- */
@@ -616,25 +727,22 @@ text_hash(const struct dom *d, const uint64_t *th, int e)
  * repeats; false when no level of anchor's ancestors holds posts whose
  * messages differ. */
 static bool
-thread_candidate(const struct dom *d, const struct metrics *m, const uint64_t *th,
-		 const uint8_t *tmeta, const int *block, int nb, int anchor, struct thread *t)
+thread_candidate(const struct dom *d, const struct metrics *m, struct thread_cache *tc,
+		 const int *block, int nb, int anchor, struct thread *t)
 {
 	thread_free(t);
-	uint64_t *ph = xmalloc(((size_t)d->n + 1) * sizeof *ph);
-	uint64_t *sh = xmalloc(((size_t)d->n + 1) * sizeof *sh);
-	int *words = xmalloc(((size_t)d->n + 1) * sizeof *words);
-	uint64_t *tkey = xmalloc(((size_t)d->ntexts + 1) * sizeof *tkey);
+	const uint8_t *tf = tc->text_facts;
 	struct shapes sp;
 	memset(&sp, 0, sizeof sp);
 	struct level best = { 0 };
 	for (int a = anchor; a >= 0 && d->parent[a] >= 0 && a != d->body; a = d->parent[a]) {
 		struct level l;
-		level_eval(d, m, th, tmeta, a, ph, sh, words, tkey, &sp, &l);
+		level_eval(d, m, tc, a, &sp, &l);
 		int self = 0;
 		while (self < l.nm && l.mem[self] != a)
 			self++;
 		/* the anchor is in the message of a post */
-		bool ok = l.nm >= 2 && self < l.nm && is_post(d, m, a, l.msg[self]) &&
+		bool ok = l.nm >= 2 && self < l.nm && is_post(d, m, tf, a, l.msg[self]) &&
 			  dom_contains(d, l.msg[self], anchor) && l.posts >= THREAD_POSTS &&
 			  3 * l.posts >= l.nm && l.panel <= THREAD_PANEL_CHARS;
 		if (ok && l.posts > best.posts) {
@@ -652,7 +760,7 @@ thread_candidate(const struct dom *d, const struct metrics *m, const uint64_t *t
 		t->sim = xmalloc((size_t)best.posts * sizeof *t->sim);
 		t->like = xmalloc((size_t)best.posts * sizeof *t->like);
 		for (int k = 0; k < best.nm; k++)
-			if (is_post(d, m, best.mem[k], best.msg[k])) {
+			if (is_post(d, m, tf, best.mem[k], best.msg[k])) {
 				t->post[t->nposts] = best.mem[k];
 				t->msg[t->nposts] = best.msg[k];
 				t->like[t->nposts] = best.like[k];
@@ -666,21 +774,17 @@ thread_candidate(const struct dom *d, const struct metrics *m, const uint64_t *t
 		t->share = best.share;
 		t->msg_depth = best.depth;
 		/* the posts' messages are not one text repeated */
-		uint64_t h0 = text_hash(d, th, t->msg[0]);
+		uint64_t h0 = text_hash(d, tc->text_hash, t->msg[0]);
 		for (int i = 1; i < t->nposts && !found; i++)
-			found = text_hash(d, th, t->msg[i]) != h0;
+			found = text_hash(d, tc->text_hash, t->msg[i]) != h0;
 	}
 	level_free(&best);
 	if (found) {
 		t->repeat = xcalloc((size_t)d->n + 1, 1);
-		mark_repeats(d, m, th, block, nb, sh, t);
+		mark_repeats(d, m, tc, block, nb, t);
 	} else {
 		thread_free(t);
 	}
-	free(ph);
-	free(sh);
-	free(words);
-	free(tkey);
 	return found;
 }
 
@@ -706,7 +810,12 @@ thread_cache_free(struct thread_cache *c)
 	for (int k = 0; k < THREAD_CACHE_ANCHORS; k++)
 		thread_free(&c->slot[k].cand);
 	free(c->text_hash);
-	free(c->text_meta);
+	free(c->text_facts);
+	free(c->ph);
+	free(c->sh);
+	free(c->words);
+	free(c->tkey);
+	free(c->tcount);
 	thread_cache_init(c);
 }
 
@@ -726,14 +835,25 @@ cached(const struct dom *d, const struct metrics *m, const int *block, int nb, i
 			s = x;
 	}
 	if (!c->text_hash) {
-		c->text_hash = xmalloc(((size_t)d->ntexts + 1) * sizeof *c->text_hash);
-		c->text_meta = xmalloc((size_t)d->ntexts + 1);
+		/* what the search asks of every text node, and its scratch,
+		 * once for the page */
+		size_t n = (size_t)d->n + 1, nt = (size_t)d->ntexts + 1;
+		c->text_hash = xmalloc(nt * sizeof *c->text_hash);
+		c->text_facts = xmalloc(nt);
 		for (int x = 0; x < d->ntexts; x++) {
 			c->text_hash[x] = site_text_hash(d, x);
-			c->text_meta[x] = m->tchars[x] <= THREAD_META_CHARS && has_digit(d, x);
+			bool digit = has_digit(d, x);
+			c->text_facts[x] = (uint8_t)((digit ? TF_DIGIT : 0) |
+						     (digit && m->tchars[x] <= THREAD_META_CHARS ? TF_META : 0) |
+						     (sig_rule(d, x) ? TF_RULE : 0));
 		}
+		c->ph = xmalloc(n * sizeof *c->ph);
+		c->sh = xmalloc(n * sizeof *c->sh);
+		c->words = xmalloc(n * sizeof *c->words);
+		c->tkey = xmalloc(nt * sizeof *c->tkey);
+		c->tcount = xmalloc(n > nt ? n : nt);
 	}
-	s->ok = thread_candidate(d, m, c->text_hash, c->text_meta, block, nb, anchor, &s->cand);
+	s->ok = thread_candidate(d, m, c, block, nb, anchor, &s->cand);
 	s->anchor = anchor;
 	s->used = ++c->clock;
 	c->searches++;

@@ -103,8 +103,15 @@ struct thread_cache {
 	unsigned clock;
 	int searches;        /* anchors searched from (tests) */
 	uint64_t *text_hash; /* each text node's site_text_hash, once found */
-	uint8_t *text_meta;  /* and whether it is a date or a count */
+	uint8_t *text_facts; /* and what the search asks of it (TF_) */
+	/* scratch of a search: per element, and per text node */
+	uint64_t *ph, *sh, *tkey;
+	int *words;
+	uint8_t *tcount;     /* per text node or block: its holders */
 };
+/* A text node's facts: it holds a digit; it is a date or a count (short,
+ * with a digit); it is a signature's delimiter line. */
+enum { TF_DIGIT = 1, TF_META = 2, TF_RULE = 4 };
 void thread_cache_init(struct thread_cache *c);
 void thread_cache_free(struct thread_cache *c);
 

@@ -78,6 +78,52 @@ child(const struct dom *d, int e, int n)
 	return c;
 }
 
+/* 300 posts, each signed with the same line: the line's place holds the
+ * same text in every post, 300 holders counted as 255 at most; every
+ * 15th post has a note after it, 20 holders; each message's own text is
+ * held once and kept. */
+static void
+test_many_signed(void **state)
+{
+	(void)state;
+	struct buf html;
+	buf_init(&html);
+	buf_adds(&html, "<html><body><h1>Three hundred replies</h1><div id=\"posts\">\n");
+	for (int i = 0; i < 300; i++)
+		buf_printf(&html, "<div><div><a href=\"/u/%d\">user%d</a> <span>%d May</span></div>"
+			   "<div><p>Reply %d says something of its own, number %d of them.</p>"
+			   "<div>Sent from my kitchen, where the bread is</div>%s</div></div>\n",
+			   i, i, 1 + i % 28, i, i,
+			   i % 15 ? "" : "<div>A note from the moderators</div>");
+	buf_adds(&html, "</div></body></html>\n");
+	struct page pg;
+	test_page(&pg, html.data);
+	struct params p;
+	params_default(&p);
+	struct buf out;
+	buf_init(&out);
+	test_run_into(&pg, &method_auto, &p, NULL, &out);
+	const struct auto_state *st = test_last.state;
+	const struct thread *t = &st->thread;
+	const struct dom *d = pg.dom;
+	assert_int_equal(t->nposts, 300);
+	for (int k = 0; k < 300; k += 37) {
+		int sig = child(d, t->msg[k], 2);
+		assert_int_equal(t->repeat[sig], 255);
+		assert_int_equal(test_last.dc.reason[sig], REASON_POST_PART);
+		assert_int_equal(t->repeat[child(d, t->msg[k], 1)], 0);
+	}
+	for (int k = 0; k < 300; k += 15)
+		assert_int_equal(t->repeat[child(d, t->msg[k], 3)], 20);
+	assert_non_null(strstr(out.data, "Reply 0 says something of its own, number 0 of them.\n"
+				       "Reply 1 says"));
+	assert_null(strstr(out.data, "Sent from my kitchen"));
+	assert_null(strstr(out.data, "A note from the moderators"));
+	buf_free(&out);
+	buf_free(&html);
+	page_free(&pg);
+}
+
 static void
 test_div_thread(void **state)
 {
@@ -426,6 +472,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_div_thread),
+		cmocka_unit_test(test_many_signed),
 		cmocka_unit_test(test_table_thread),
 		cmocka_unit_test(test_article_comments),
 		cmocka_unit_test(test_signature_in_message),
