@@ -253,8 +253,9 @@ def main():
     pages = sorted(os.path.join(dev, f) for f in os.listdir(dev) if f.endswith(".html"))
     n = len(pages)
     largest = max(os.path.getsize(p) for p in pages)
-    print(f"{n} pages, largest {largest / 2**20:.2f} MiB; peak RSS bound (6x largest + 16 MiB): "
-          f"{6 * largest / 2**20 + 16:.1f} MiB\n")
+    k, c = MEMORY_BOUND
+    print(f"{n} pages, largest {largest / 2**20:.2f} MiB; peak RSS bound ({k}x largest + {c} MiB): "
+          f"{k * largest / 2**20 + c:.1f} MiB\n")
     only = [m for m in os.environ.get("BENCH_METHODS", "").split(",") if m]
     runs = [r for r in RUNS if not only or r[0] in only]
     hdr = f"{'method':<15} {'aeb F1':>7} {'P':>6} {'R':>6} {'traf F1':>8} {'with':>6} {'w/o':>6} " \
