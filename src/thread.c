@@ -794,6 +794,19 @@ copy_of(const void *p, size_t n)
 	return p ? memcpy(xmalloc(n + 1), p, n) : NULL;
 }
 
+static void
+scratch_free(struct thread_cache *c)
+{
+	free(c->ph);
+	free(c->sh);
+	free(c->words);
+	free(c->tkey);
+	free(c->tcount);
+	c->ph = c->sh = c->tkey = NULL;
+	c->words = NULL;
+	c->tcount = NULL;
+}
+
 void
 thread_cache_init(struct thread_cache *c)
 {
@@ -811,11 +824,7 @@ thread_cache_free(struct thread_cache *c)
 		thread_free(&c->slot[k].cand);
 	free(c->text_hash);
 	free(c->text_facts);
-	free(c->ph);
-	free(c->sh);
-	free(c->words);
-	free(c->tkey);
-	free(c->tcount);
+	scratch_free(c);
 	thread_cache_init(c);
 }
 
@@ -835,9 +844,8 @@ cached(const struct dom *d, const struct metrics *m, const int *block, int nb, i
 			s = x;
 	}
 	if (!c->text_hash) {
-		/* what the search asks of every text node, and its scratch,
-		 * once for the page */
-		size_t n = (size_t)d->n + 1, nt = (size_t)d->ntexts + 1;
+		/* what the search asks of every text node, once for the page */
+		size_t nt = (size_t)d->ntexts + 1;
 		c->text_hash = xmalloc(nt * sizeof *c->text_hash);
 		c->text_facts = xmalloc(nt);
 		for (int x = 0; x < d->ntexts; x++) {
@@ -847,13 +855,17 @@ cached(const struct dom *d, const struct metrics *m, const int *block, int nb, i
 						     (digit && m->tchars[x] <= THREAD_META_CHARS ? TF_META : 0) |
 						     (sig_rule(d, x) ? TF_RULE : 0));
 		}
-		c->ph = xmalloc(n * sizeof *c->ph);
-		c->sh = xmalloc(n * sizeof *c->sh);
-		c->words = xmalloc(n * sizeof *c->words);
-		c->tkey = xmalloc(nt * sizeof *c->tkey);
-		c->tcount = xmalloc(n > nt ? n : nt);
 	}
+	/* the scratch, for this search only: a page of a million elements
+	 * would keep 30 MB */
+	size_t n = (size_t)d->n + 1, nt = (size_t)d->ntexts + 1;
+	c->ph = xmalloc(n * sizeof *c->ph);
+	c->sh = xmalloc(n * sizeof *c->sh);
+	c->words = xmalloc(n * sizeof *c->words);
+	c->tkey = xmalloc(nt * sizeof *c->tkey);
+	c->tcount = xmalloc(n > nt ? n : nt);
 	s->ok = thread_candidate(d, m, c, block, nb, anchor, &s->cand);
+	scratch_free(c);
 	s->anchor = anchor;
 	s->used = ++c->clock;
 	c->searches++;

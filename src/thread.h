@@ -104,7 +104,7 @@ struct thread_cache {
 	int searches;        /* anchors searched from (tests) */
 	uint64_t *text_hash; /* each text node's site_text_hash, once found */
 	uint8_t *text_facts; /* and what the search asks of it (TF_) */
-	/* scratch of a search: per element, and per text node */
+	/* a search's scratch, while it runs: per element, per text node */
 	uint64_t *ph, *sh, *tkey;
 	int *words;
 	uint8_t *tcount;     /* per text node or block: its holders */
