@@ -545,8 +545,8 @@ level_eval(const struct dom *d, const struct metrics *m, struct thread_cache *tc
 	 * is the place's number plus one), sums holds them */
 	struct key_table tab;
 	keys_init(&tab, 0);
-	struct place_sum *sums = NULL;
-	size_t nsums = 0, sumcap = 0;
+	size_t nsums = 0, sumcap = 64;
+	struct place_sum *sums = xmalloc(sumcap * sizeof *sums);
 	int nw = 0;         /* the members with words: a "+1" has none */
 	for (int k = 0; k < l->nm; k++) {
 		int c = l->mem[k];
@@ -560,7 +560,7 @@ level_eval(const struct dom *d, const struct metrics *m, struct thread_cache *tc
 			struct key_count *s = keys_get(&tab, sh[x]);
 			if (!s->count) {
 				if (nsums == sumcap) {
-					sumcap = sumcap ? 2 * sumcap : 64;
+					sumcap *= 2;
 					sums = xreallocarray(sums, sumcap, sizeof *sums);
 				}
 				sums[nsums] = (struct place_sum){ 0, d->depth[x] - d->depth[c], x };
