@@ -344,64 +344,24 @@ auto_state_free(struct auto_state *st)
 /* ---- repeated text ---- */
 
 /* The page's word trigrams, each numbered as it comes: 0, 1, ... in
- * order of first appearance.  The table holds where each distinct hash
- * stands in uniq (plus one): a page's trigrams run to millions, its
- * distinct ones to a few hundred thousand (a 21 MB thread: 2.7 million
- * and 371,000), and the hashes themselves are not kept. */
+ * order of first appearance.  Only the distinct hashes are kept (a 21 MB
+ * thread has 2.7 million trigrams, 371,000 of them distinct). */
 struct shingles {
 	uint64_t prev[2];
 	int nwords;
 	uint32_t *id;              /* the trigrams in order, numbered */
 	size_t n, cap;
-	uint64_t *uniq;            /* the distinct hashes, by number */
-	uint32_t nuniq, uniqcap;
-	uint32_t *table;
-	size_t tablecap;           /* a power of two, over twice nuniq */
+	struct u64_ids ids;
 };
-
-static size_t
-shingle_slot(uint64_t h, size_t cap)
-{
-	return (size_t)(h * 0x9E3779B97F4A7C15ull) & (cap - 1);
-}
-
-static void
-shingle_rehash(struct shingles *s)
-{
-	free(s->table);
-	s->tablecap = s->tablecap ? 2 * s->tablecap : 1024;
-	s->table = xcalloc(s->tablecap, sizeof *s->table);
-	for (uint32_t u = 0; u < s->nuniq; u++) {
-		size_t i = shingle_slot(s->uniq[u], s->tablecap);
-		while (s->table[i])
-			i = (i + 1) & (s->tablecap - 1);
-		s->table[i] = u + 1;
-	}
-}
 
 static void
 add_shingle(struct shingles *s, uint64_t h)
 {
-	if (!h)
-		h = 1;
-	if (2 * ((size_t)s->nuniq + 1) > s->tablecap)
-		shingle_rehash(s);
-	size_t i = shingle_slot(h, s->tablecap);
-	while (s->table[i] && s->uniq[s->table[i] - 1] != h)
-		i = (i + 1) & (s->tablecap - 1);
-	if (!s->table[i]) {
-		if (s->nuniq == s->uniqcap) {
-			s->uniqcap = s->uniqcap ? 2 * s->uniqcap : 256;
-			s->uniq = xreallocarray(s->uniq, s->uniqcap, sizeof *s->uniq);
-		}
-		s->uniq[s->nuniq] = h;
-		s->table[i] = ++s->nuniq;
-	}
 	if (s->n == s->cap) {
 		s->cap = s->cap ? 2 * s->cap : 256;
 		s->id = xreallocarray(s->id, s->cap, sizeof *s->id);
 	}
-	s->id[s->n++] = s->table[i] - 1;
+	s->id[s->n++] = u64_ids_add(&s->ids, h ? h : 1);
 }
 
 static void
@@ -440,12 +400,11 @@ block_shingles(const struct dom *d, struct auto_state *st)
 		st->shingle_words[j] = s.nwords;
 	}
 	st->shingle_at[f->nblocks] = s.n;
-	free(s.table);
-	free(s.uniq);
 	/* never NULL: an offset into it is taken for every block */
 	st->shingle = s.id ? s.id : xmalloc(sizeof *st->shingle);
-	st->shingle_owner = xmalloc(((size_t)s.nuniq + 1) * sizeof *st->shingle_owner);
-	st->nshingles = s.nuniq;
+	st->shingle_owner = xmalloc(((size_t)s.ids.n + 1) * sizeof *st->shingle_owner);
+	st->nshingles = s.ids.n;
+	u64_ids_free(&s.ids);
 }
 
 /* A kept block of DUP_WORDS words or more, four fifths of whose word

@@ -943,6 +943,60 @@ u64_sort_unique(uint64_t *v, size_t n)
 	return k;
 }
 
+static size_t
+u64_ids_home(uint64_t key, size_t cap)
+{
+	return (size_t)((key * 0x9E3779B97F4A7C15ull) >> 32) & (cap - 1);
+}
+
+uint32_t
+u64_ids_add(struct u64_ids *x, uint64_t key)
+{
+	if (2 * ((size_t)x->n + 1) > x->tcap) {
+		free(x->table);
+		x->tcap = x->tcap ? 2 * x->tcap : 128;
+		x->table = xcalloc(x->tcap, sizeof *x->table);
+		for (uint32_t k = 0; k < x->n; k++) {
+			size_t i = u64_ids_home(x->v[k], x->tcap);
+			while (x->table[i])
+				i = (i + 1) & (x->tcap - 1);
+			x->table[i] = k + 1;
+			x->slot[k] = (uint32_t)i;
+		}
+	}
+	size_t i = u64_ids_home(key, x->tcap);
+	while (x->table[i] && x->v[x->table[i] - 1] != key)
+		i = (i + 1) & (x->tcap - 1);
+	if (x->table[i])
+		return x->table[i] - 1;
+	if (x->n == x->cap) {
+		x->cap = x->cap ? 2 * x->cap : 64;
+		x->v = xreallocarray(x->v, x->cap, sizeof *x->v);
+		x->slot = xreallocarray(x->slot, x->cap, sizeof *x->slot);
+	}
+	x->v[x->n] = key;
+	x->slot[x->n] = (uint32_t)i;
+	x->table[i] = ++x->n;
+	return x->n - 1;
+}
+
+void
+u64_ids_clear(struct u64_ids *x)
+{
+	for (uint32_t k = 0; k < x->n; k++)
+		x->table[x->slot[k]] = 0;
+	x->n = 0;
+}
+
+void
+u64_ids_free(struct u64_ids *x)
+{
+	free(x->v);
+	free(x->slot);
+	free(x->table);
+	memset(x, 0, sizeof *x);
+}
+
 static void
 regular_why(const struct stat *st, char *err, size_t errlen)
 {

@@ -93,6 +93,23 @@ int u64_cmp(const void *a, const void *b);
 /* Sort v[0..n) and drop repeats; the count left. */
 size_t u64_sort_unique(uint64_t *v, size_t n);
 
+/* The distinct keys of a sequence, numbered 0, 1, ... in the order they
+ * first come (zero-initialise; u64_ids_free).  table holds a key's number
+ * plus one (0: empty), at least half empty; slot[k] is key k's place in
+ * it, so that emptying it costs the keys it holds, not its size. */
+struct u64_ids {
+	uint64_t *v;        /* the keys, by number */
+	uint32_t *slot;
+	uint32_t n, cap;
+	uint32_t *table;
+	size_t tcap;        /* a power of two */
+};
+/* key's number, given it when it is new. */
+uint32_t u64_ids_add(struct u64_ids *x, uint64_t key);
+/* Empty x, keeping its memory. */
+void u64_ids_clear(struct u64_ids *x);
+void u64_ids_free(struct u64_ids *x);
+
 /* path names a regular file (not a FIFO, a device or a directory, whose
  * reading would block, never end or fail) of at most max bytes (0: any
  * size): 0; else -1 with the reason in err. */

@@ -78,6 +78,18 @@ child(const struct dom *d, int e, int n)
 	return c;
 }
 
+/* html's page in pg, and auto's text of it with default parameters in out
+ * (test_last keeps the run). */
+static void
+auto_text(struct page *pg, const char *html, struct buf *out)
+{
+	test_page(pg, html);
+	struct params p;
+	params_default(&p);
+	buf_init(out);
+	test_run_into(pg, &method_auto, &p, NULL, out);
+}
+
 /* 300 posts, each signed with the same line: the line's place holds the
  * same text in every post, 300 holders counted as 255 at most; every
  * 15th post has a note after it, 20 holders; each message's own text is
@@ -97,12 +109,8 @@ test_many_signed(void **state)
 			   i % 15 ? "" : "<div>A note from the moderators</div>");
 	buf_adds(&html, "</div></body></html>\n");
 	struct page pg;
-	test_page(&pg, html.data);
-	struct params p;
-	params_default(&p);
 	struct buf out;
-	buf_init(&out);
-	test_run_into(&pg, &method_auto, &p, NULL, &out);
+	auto_text(&pg, html.data, &out);
 	const struct auto_state *st = test_last.state;
 	const struct thread *t = &st->thread;
 	const struct dom *d = pg.dom;
@@ -378,12 +386,8 @@ test_page_columns(void **state)
 			       "opinion and letters.</p>", i + 1);
 	buf_adds(&b, "</div></div></body></html>");
 	struct page pg;
-	test_page(&pg, b.data);
-	struct params p;
-	params_default(&p);
 	struct buf out;
-	buf_init(&out);
-	test_run_into(&pg, &method_auto, &p, NULL, &out);
+	auto_text(&pg, b.data, &out);
 	assert_int_equal(((const struct auto_state *)test_last.state)->thread.nposts, 0);
 	buf_free(&out);
 	page_free(&pg);

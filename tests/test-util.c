@@ -408,6 +408,39 @@ collapse_slowly(struct buf *out, const char *s, size_t n, bool *space)
 
 /* Random strings of words, white space of every kind and broken bytes
  * collapse as the reference does, piece by piece. */
+/* Keys numbered in the order they first come, 0 among them; the numbers
+ * stay as the table grows; emptied, it numbers from 0 again. */
+static void
+test_u64_ids(void **state)
+{
+	(void)state;
+	struct u64_ids x = { 0 };
+	static const uint64_t keys[] = { 5, 7, 5, 0, 7, 9, 0 };
+	static const uint32_t want[] = { 0, 1, 0, 2, 1, 3, 2 };
+	for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+		assert_int_equal(u64_ids_add(&x, keys[i]), want[i]);
+	assert_int_equal(x.n, 4);
+	assert_int_equal(x.v[2], 0);
+	assert_int_equal(x.v[3], 9);
+	/* past several doublings of the table */
+	for (uint64_t k = 0; k < 5000; k++)
+		assert_int_equal(u64_ids_add(&x, k * 0x100000001ull + 11), 4 + k);
+	for (uint64_t k = 0; k < 5000; k += 7)
+		assert_int_equal(u64_ids_add(&x, k * 0x100000001ull + 11), 4 + k);
+	assert_int_equal(u64_ids_add(&x, 9), 3);
+	assert_int_equal(x.n, 5004);
+	size_t tcap = x.tcap;
+	u64_ids_clear(&x);
+	assert_int_equal(x.n, 0);
+	assert_int_equal(x.tcap, tcap);
+	for (size_t i = 0; i < tcap; i++)
+		assert_int_equal(x.table[i], 0);
+	assert_int_equal(u64_ids_add(&x, 9), 0);
+	assert_int_equal(u64_ids_add(&x, 5), 1);
+	u64_ids_free(&x);
+	assert_null(x.v);
+}
+
 static void
 test_collapse_random(void **state)
 {
@@ -895,6 +928,7 @@ main(void)
 		cmocka_unit_test(test_blank_controls),
 		cmocka_unit_test(test_add_safe),
 		cmocka_unit_test(test_die),
+		cmocka_unit_test(test_u64_ids),
 	};
 	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
 }
