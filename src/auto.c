@@ -361,7 +361,7 @@ add_shingle(struct shingles *s, uint64_t h)
 		s->cap = s->cap ? 2 * s->cap : 256;
 		s->id = xreallocarray(s->id, s->cap, sizeof *s->id);
 	}
-	s->id[s->n++] = u64_ids_add(&s->ids, h ? h : 1);
+	s->id[s->n++] = u64_ids_add(&s->ids, h);
 }
 
 static void

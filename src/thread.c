@@ -192,13 +192,6 @@ has_digit(const struct dom *d, int t)
 	return false;
 }
 
-/* ---- keys counted once per post (texts, places) ---- */
-
-struct key_count {
-	uint64_t key;       /* 0: empty */
-	int count, last;    /* posts holding it; the last one counted */
-};
-
 /* A place's share of the posts' words summed over them, its depth below
  * a post and an element at it. */
 struct place_sum {
@@ -206,59 +199,16 @@ struct place_sum {
 	int depth, rep;
 };
 
-/* Open addressing, at most half full: it starts small and doubles, so
- * that a level of many posts whose places are few keeps its table of
- * places in cache. */
-struct key_table {
-	struct key_count *e;
-	size_t mask, used;
+/* What a search from one anchor reads and writes: the page's text facts
+ * (thread_cache), and scratch per element (ph, sh, words) and per text
+ * node (tkey, and count, per block too), for the search only. */
+struct search {
+	const uint64_t *th;
+	const uint8_t *tf;
+	uint64_t *ph, *sh, *tkey;
+	int *words;
+	uint8_t *count;
 };
-
-/* An empty table with room for n keys before it doubles. */
-static void
-keys_init(struct key_table *k, size_t n)
-{
-	size_t size = 64;
-	while (size < 2 * n)
-		size *= 2;
-	k->mask = size - 1;
-	k->used = 0;
-	k->e = xcalloc(size, sizeof *k->e);
-}
-
-static size_t
-keys_slot(const struct key_table *k, uint64_t key)
-{
-	size_t i = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 32) & k->mask;
-	while (k->e[i].key && k->e[i].key != key)
-		i = (i + 1) & k->mask;
-	return i;
-}
-
-/* The entry of key, made (count 0) when there was none; valid until the
- * next keys_get or keys_add. */
-static struct key_count *
-keys_get(struct key_table *k, uint64_t key)
-{
-	key |= 1;
-	size_t i = keys_slot(k, key);
-	if (k->e[i].key)
-		return &k->e[i];
-	if (2 * (k->used + 1) > k->mask + 1) {
-		struct key_table old = *k;
-		k->mask = 2 * old.mask + 1;
-		k->e = xcalloc(k->mask + 1, sizeof *k->e);
-		for (size_t j = 0; j <= old.mask; j++)
-			if (old.e[j].key)
-				k->e[keys_slot(k, old.e[j].key)] = old.e[j];
-		free(old.e);
-		i = keys_slot(k, key);
-	}
-	k->used++;
-	k->e[i].key = key;
-	k->e[i].last = -1;
-	return &k->e[i];
-}
 
 /* ---- holders counted by sorting ---- */
 
@@ -445,16 +395,15 @@ is_post(const struct dom *d, const struct metrics *m, const uint8_t *tf, int c, 
 }
 
 /* Fill l for ancestor a: its siblings of its shape, the message place,
- * and how many are posts.  tc: the page's text facts, and scratch (ph, sh,
- * words per element, tkey per text node); sp: scratch. */
+ * and how many are posts.  sp: scratch. */
 static void
-level_eval(const struct dom *d, const struct metrics *m, struct thread_cache *tc, int a,
+level_eval(const struct dom *d, const struct metrics *m, const struct search *se, int a,
 	   struct shapes *sp, struct level *l)
 {
-	const uint64_t *th = tc->text_hash;
-	const uint8_t *tf = tc->text_facts;
-	uint64_t *ph = tc->ph, *sh = tc->sh, *tkey = tc->tkey;
-	int *words = tc->words;
+	const uint64_t *th = se->th;
+	const uint8_t *tf = se->tf;
+	uint64_t *ph = se->ph, *sh = se->sh, *tkey = se->tkey;
+	int *words = se->words;
 	memset(l, 0, sizeof *l);
 	l->a = a;
 	int p = d->parent[a];
@@ -494,7 +443,7 @@ level_eval(const struct dom *d, const struct metrics *m, struct thread_cache *tc
 			same[nsame++] = (struct holding){ tkey[t], (uint32_t)k, (uint32_t)t };
 		}
 	}
-	uint8_t *held = tc->tcount;
+	uint8_t *held = se->count;
 	count_holders(same, nsame, held);
 	free(same);
 	for (int k = 0; k < l->nm; k++) {
@@ -507,10 +456,8 @@ level_eval(const struct dom *d, const struct metrics *m, struct thread_cache *tc
 		for (int x = d->end[c] - 1; x > c; x--)
 			words[d->parent[x]] += words[x];
 	}
-	/* the places, by their summed shares: the table numbers them (count
-	 * is the place's number plus one), sums holds them */
-	struct key_table tab;
-	keys_init(&tab, 0);
+	/* the places, by their summed shares: each numbered as it comes */
+	struct u64_ids place = { 0 };
 	size_t nsums = 0, sumcap = 64;
 	struct place_sum *sums = xmalloc(sumcap * sizeof *sums);
 	int nw = 0;         /* the members with words: a "+1" has none */
@@ -523,19 +470,18 @@ level_eval(const struct dom *d, const struct metrics *m, struct thread_cache *tc
 		for (int x = c; x < d->end[c]; x++) {
 			if (words[x] == 0)
 				continue;
-			struct key_count *s = keys_get(&tab, sh[x]);
-			if (!s->count) {
+			uint32_t at = u64_ids_add(&place, sh[x]);
+			if (at == nsums) {
 				if (nsums == sumcap) {
 					sumcap *= 2;
 					sums = xreallocarray(sums, sumcap, sizeof *sums);
 				}
-				sums[nsums] = (struct place_sum){ 0, d->depth[x] - d->depth[c], x };
-				s->count = (int)++nsums;
+				sums[nsums++] = (struct place_sum){ 0, d->depth[x] - d->depth[c], x };
 			}
-			sums[s->count - 1].share += (double)words[x] / words[c];
+			sums[at].share += (double)words[x] / words[c];
 		}
 	}
-	free(tab.e);
+	u64_ids_free(&place);
 	const struct place_sum *best = NULL;
 	for (size_t i = 0; i < nsums; i++) {
 		const struct place_sum *s = &sums[i];
@@ -622,15 +568,15 @@ mark_signature(const struct dom *d, const struct metrics *m, const uint8_t *tf, 
 /* ---- repeats: the same text at the same place in two posts ---- */
 
 static void
-mark_repeats(const struct dom *d, const struct metrics *m, const struct thread_cache *tc,
+mark_repeats(const struct dom *d, const struct metrics *m, const struct search *se,
 	     const int *block, int nb, struct thread *t)
 {
-	const uint64_t *th = tc->text_hash;
-	const uint8_t *tf = tc->text_facts;
-	uint64_t *sh = tc->sh;
+	const uint64_t *th = se->th;
+	const uint8_t *tf = se->tf;
+	uint64_t *sh = se->sh;
 	struct holding *v = xmalloc(((size_t)(nb > d->ntexts ? nb : d->ntexts) + 1) * sizeof *v);
 	size_t nv = 0;
-	uint8_t *count = tc->tcount;
+	uint8_t *count = se->count;
 	for (int i = 0; i < t->nposts; i++)
 		places(d, t->post[i], sh);
 	int at = 0;
@@ -693,17 +639,24 @@ text_hash(const struct dom *d, const uint64_t *th, int e)
  * repeats; false when no level of anchor's ancestors holds posts whose
  * messages differ. */
 static bool
-thread_candidate(const struct dom *d, const struct metrics *m, struct thread_cache *tc,
+thread_candidate(const struct dom *d, const struct metrics *m, const struct thread_cache *tc,
 		 const int *block, int nb, int anchor, struct thread *t)
 {
 	thread_free(t);
 	const uint8_t *tf = tc->text_facts;
+	size_t n = (size_t)d->n + 1, nt = (size_t)d->ntexts + 1;
+	struct search se = {
+		.th = tc->text_hash, .tf = tf,
+		.ph = xmalloc(n * sizeof *se.ph), .sh = xmalloc(n * sizeof *se.sh),
+		.tkey = xmalloc(nt * sizeof *se.tkey), .words = xmalloc(n * sizeof *se.words),
+		.count = xmalloc(n > nt ? n : nt),
+	};
 	struct shapes sp;
 	memset(&sp, 0, sizeof sp);
 	struct level best = { 0 };
 	for (int a = anchor; a >= 0 && d->parent[a] >= 0 && a != d->body; a = d->parent[a]) {
 		struct level l;
-		level_eval(d, m, tc, a, &sp, &l);
+		level_eval(d, m, &se, a, &sp, &l);
 		int self = 0;
 		while (self < l.nm && l.mem[self] != a)
 			self++;
@@ -740,17 +693,22 @@ thread_candidate(const struct dom *d, const struct metrics *m, struct thread_cac
 		t->share = best.share;
 		t->msg_depth = best.depth;
 		/* the posts' messages are not one text repeated */
-		uint64_t h0 = text_hash(d, tc->text_hash, t->msg[0]);
+		uint64_t h0 = text_hash(d, se.th, t->msg[0]);
 		for (int i = 1; i < t->nposts && !found; i++)
-			found = text_hash(d, tc->text_hash, t->msg[i]) != h0;
+			found = text_hash(d, se.th, t->msg[i]) != h0;
 	}
 	level_free(&best);
 	if (found) {
 		t->repeat = xcalloc((size_t)d->n + 1, 1);
-		mark_repeats(d, m, tc, block, nb, t);
+		mark_repeats(d, m, &se, block, nb, t);
 	} else {
 		thread_free(t);
 	}
+	free(se.ph);
+	free(se.sh);
+	free(se.tkey);
+	free(se.words);
+	free(se.count);
 	return found;
 }
 
@@ -758,19 +716,6 @@ static void *
 copy_of(const void *p, size_t n)
 {
 	return p ? memcpy(xmalloc(n + 1), p, n) : NULL;
-}
-
-static void
-scratch_free(struct thread_cache *c)
-{
-	free(c->ph);
-	free(c->sh);
-	free(c->words);
-	free(c->tkey);
-	free(c->tcount);
-	c->ph = c->sh = c->tkey = NULL;
-	c->words = NULL;
-	c->tcount = NULL;
 }
 
 void
@@ -790,7 +735,6 @@ thread_cache_free(struct thread_cache *c)
 		thread_free(&c->slot[k].cand);
 	free(c->text_hash);
 	free(c->text_facts);
-	scratch_free(c);
 	thread_cache_init(c);
 }
 
@@ -822,16 +766,7 @@ cached(const struct dom *d, const struct metrics *m, const int *block, int nb, i
 						     (sig_rule(d, x) ? TF_RULE : 0));
 		}
 	}
-	/* the scratch, for this search only: a page of a million elements
-	 * would keep 30 MB */
-	size_t n = (size_t)d->n + 1, nt = (size_t)d->ntexts + 1;
-	c->ph = xmalloc(n * sizeof *c->ph);
-	c->sh = xmalloc(n * sizeof *c->sh);
-	c->words = xmalloc(n * sizeof *c->words);
-	c->tkey = xmalloc(nt * sizeof *c->tkey);
-	c->tcount = xmalloc(n > nt ? n : nt);
 	s->ok = thread_candidate(d, m, c, block, nb, anchor, &s->cand);
-	scratch_free(c);
 	s->anchor = anchor;
 	s->used = ++c->clock;
 	c->searches++;

@@ -104,10 +104,6 @@ struct thread_cache {
 	int searches;        /* anchors searched from (tests) */
 	uint64_t *text_hash; /* each text node's site_text_hash, once found */
 	uint8_t *text_facts; /* and what the search asks of it (TF_) */
-	/* a search's scratch, while it runs: per element, per text node */
-	uint64_t *ph, *sh, *tkey;
-	int *words;
-	uint8_t *tcount;     /* per text node or block: its holders */
 };
 /* A text node's facts: it holds a digit; it is a date or a count (short,
  * with a digit); it is a signature's delimiter line. */

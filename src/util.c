@@ -943,10 +943,15 @@ u64_sort_unique(uint64_t *v, size_t n)
 	return k;
 }
 
+/* The place of key in x's table: its own, or the empty one where it would
+ * go. */
 static size_t
-u64_ids_home(uint64_t key, size_t cap)
+u64_ids_probe(const struct u64_ids *x, uint64_t key)
 {
-	return (size_t)((key * 0x9E3779B97F4A7C15ull) >> 32) & (cap - 1);
+	size_t i = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 32) & (x->tcap - 1);
+	while (x->table[i] && x->v[x->table[i] - 1] != key)
+		i = (i + 1) & (x->tcap - 1);
+	return i;
 }
 
 uint32_t
@@ -957,16 +962,11 @@ u64_ids_add(struct u64_ids *x, uint64_t key)
 		x->tcap = x->tcap ? 2 * x->tcap : 128;
 		x->table = xcalloc(x->tcap, sizeof *x->table);
 		for (uint32_t k = 0; k < x->n; k++) {
-			size_t i = u64_ids_home(x->v[k], x->tcap);
-			while (x->table[i])
-				i = (i + 1) & (x->tcap - 1);
-			x->table[i] = k + 1;
-			x->slot[k] = (uint32_t)i;
+			x->slot[k] = (uint32_t)u64_ids_probe(x, x->v[k]);
+			x->table[x->slot[k]] = k + 1;
 		}
 	}
-	size_t i = u64_ids_home(key, x->tcap);
-	while (x->table[i] && x->v[x->table[i] - 1] != key)
-		i = (i + 1) & (x->tcap - 1);
+	size_t i = u64_ids_probe(x, key);
 	if (x->table[i])
 		return x->table[i] - 1;
 	if (x->n == x->cap) {
@@ -978,6 +978,15 @@ u64_ids_add(struct u64_ids *x, uint64_t key)
 	x->slot[x->n] = (uint32_t)i;
 	x->table[i] = ++x->n;
 	return x->n - 1;
+}
+
+uint32_t
+u64_ids_find(const struct u64_ids *x, uint64_t key)
+{
+	if (!x->tcap)
+		return UINT32_MAX;
+	size_t i = u64_ids_probe(x, key);
+	return x->table[i] ? x->table[i] - 1 : UINT32_MAX;
 }
 
 void

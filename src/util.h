@@ -106,6 +106,8 @@ struct u64_ids {
 };
 /* key's number, given it when it is new. */
 uint32_t u64_ids_add(struct u64_ids *x, uint64_t key);
+/* key's number, or UINT32_MAX when x has not got it. */
+uint32_t u64_ids_find(const struct u64_ids *x, uint64_t key);
 /* Empty x, keeping its memory. */
 void u64_ids_clear(struct u64_ids *x);
 void u64_ids_free(struct u64_ids *x);

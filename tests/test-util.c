@@ -415,6 +415,7 @@ test_u64_ids(void **state)
 {
 	(void)state;
 	struct u64_ids x = { 0 };
+	assert_int_equal(u64_ids_find(&x, 5), UINT32_MAX);
 	static const uint64_t keys[] = { 5, 7, 5, 0, 7, 9, 0 };
 	static const uint32_t want[] = { 0, 1, 0, 2, 1, 3, 2 };
 	for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
@@ -429,6 +430,8 @@ test_u64_ids(void **state)
 		assert_int_equal(u64_ids_add(&x, k * 0x100000001ull + 11), 4 + k);
 	assert_int_equal(u64_ids_add(&x, 9), 3);
 	assert_int_equal(x.n, 5004);
+	assert_int_equal(u64_ids_find(&x, 4999 * 0x100000001ull + 11), 5003);
+	assert_int_equal(u64_ids_find(&x, 5000 * 0x100000001ull + 11), UINT32_MAX);
 	size_t tcap = x.tcap;
 	u64_ids_clear(&x);
 	assert_int_equal(x.n, 0);
