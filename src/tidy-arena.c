@@ -81,52 +81,21 @@ map_next(struct tidy_arena *a)
 	a->mapend = m.at + m.bytes;
 }
 
-static size_t
-slab_hash(uintptr_t key, size_t cap)
-{
-	/* Fibonacci hashing spreads consecutive slab numbers */
-	return (size_t)(((uint64_t)key * 0x9E3779B97F4A7C15ull) >> 40) & (cap - 1);
-}
-
-static void
-slab_put(struct tidy_arena *a, uintptr_t key, unsigned char cls)
-{
-	size_t i = slab_hash(key, a->slabcap);
-	while (a->slab[i])
-		i = (i + 1) & (a->slabcap - 1);
-	a->slab[i] = key;
-	a->slab_class[i] = cls;
-}
-
-/* The place in the table of the slab that holds block, or -1 when block
- * is malloc's. */
-static ptrdiff_t
-slab_slot(const struct tidy_arena *a, const void *block)
-{
-	if (!a->slabcap)
-		return -1;
-	uintptr_t key = (uintptr_t)block / SLAB + 1;
-	for (size_t i = slab_hash(key, a->slabcap); a->slab[i]; i = (i + 1) & (a->slabcap - 1))
-		if (a->slab[i] == key)
-			return (ptrdiff_t)i;
-	return -1;
-}
-
-/* The size in grains of the slab that holds block, or 0 when block is
+/* The number of the slab that holds block, or -1 when block is
  * malloc's. */
-static unsigned
-slab_class(const struct tidy_arena *a, const void *block)
+static ptrdiff_t
+slab_of(const struct tidy_arena *a, const void *block)
 {
-	ptrdiff_t i = slab_slot(a, block);
-	return i < 0 ? 0 : a->slab_class[i];
+	uint32_t k = u64_ids_find(&a->slabs, (uintptr_t)block / SLAB);
+	return k == UINT32_MAX ? -1 : (ptrdiff_t)k;
 }
 
 /* A drained slab's pages back to the system (the mapping stays, and
  * reads as zeroes if it is used again). */
 static void
-slab_release(const struct tidy_arena *a, size_t i)
+slab_release(const struct tidy_arena *a, size_t k)
 {
-	char *s = (char *)((a->slab[i] - 1) * SLAB);
+	char *s = (char *)(uintptr_t)(a->slabs.v[k] * SLAB);
 #ifdef MADV_DONTNEED
 	madvise(s, SLAB, MADV_DONTNEED);
 #else
@@ -142,21 +111,12 @@ slab_cut(struct tidy_arena *a, unsigned cls)
 		map_next(a);
 	char *s = a->uncut;
 	a->uncut += SLAB;
-	if (2 * (a->nslabs + 1) > a->slabcap) {
-		uintptr_t *old = a->slab;
-		unsigned char *oldc = a->slab_class;
-		size_t oldcap = a->slabcap;
-		a->slabcap = oldcap ? 2 * oldcap : 64;
-		a->slab = xcalloc(a->slabcap, sizeof *a->slab);
-		a->slab_class = xmalloc(a->slabcap);
-		for (size_t i = 0; i < oldcap; i++)
-			if (old[i])
-				slab_put(a, old[i], oldc[i]);
-		free(old);
-		free(oldc);
+	uint32_t k = u64_ids_add(&a->slabs, (uintptr_t)s / SLAB);
+	if (a->slabs.n > a->classcap) {
+		a->classcap = a->slabs.cap;
+		a->slab_class = xrealloc(a->slab_class, a->classcap);
 	}
-	slab_put(a, (uintptr_t)s / SLAB + 1, (unsigned char)cls);
-	a->nslabs++;
+	a->slab_class[k] = (unsigned char)cls;
 	size_t size = cls * GRAIN;
 	a->next[cls] = s;
 	a->end[cls] = s + SLAB / size * size;
@@ -187,17 +147,17 @@ arena_free(TidyAllocator *self, void *block)
 	struct tidy_arena *a = (struct tidy_arena *)self;
 	if (!block)
 		return;
-	ptrdiff_t i = slab_slot(a, block);
-	if (i < 0) {
+	ptrdiff_t k = slab_of(a, block);
+	if (k < 0) {
 		free(block);
 		return;
 	}
 	if (a->live) {
-		if (--a->live[i] == 0)
-			slab_release(a, (size_t)i);
+		if (--a->live[k] == 0)
+			slab_release(a, (size_t)k);
 		return;
 	}
-	unsigned cls = a->slab_class[i];
+	unsigned cls = a->slab_class[k];
 	struct tidy_arena_free *f = block;
 	f->next = a->freed[cls];
 	a->freed[cls] = f;
@@ -209,9 +169,10 @@ arena_realloc(TidyAllocator *self, void *block, size_t n)
 	struct tidy_arena *a = (struct tidy_arena *)self;
 	if (!block)
 		return arena_alloc(self, n);
-	unsigned cls = slab_class(a, block);
-	if (!cls)
+	ptrdiff_t k = slab_of(a, block);
+	if (k < 0)
 		return xrealloc(block, n ? n : 1);
+	unsigned cls = a->slab_class[k];
 	size_t have = cls * GRAIN;
 	if (n <= have)
 		return block;
@@ -244,27 +205,25 @@ tidy_arena_drain(struct tidy_arena *a)
 {
 	if (a->live || tidy_arena_bytes(a) < TIDY_ARENA_DRAIN)
 		return;
-	uint32_t *live = xcalloc(a->slabcap, sizeof *live);
-	for (size_t i = 0; i < a->slabcap; i++) {
-		if (!a->slab[i])
-			continue;
-		unsigned cls = a->slab_class[i];
+	uint32_t *live = xmalloc(((size_t)a->slabs.n + 1) * sizeof *live);
+	for (uint32_t k = 0; k < a->slabs.n; k++) {
+		unsigned cls = a->slab_class[k];
 		size_t size = cls * GRAIN, blocks = SLAB / size;
-		char *s = (char *)((a->slab[i] - 1) * SLAB);
+		char *s = (char *)(uintptr_t)(a->slabs.v[k] * SLAB);
 		/* the slab being cut holds the blocks below its next */
-		live[i] = (uint32_t)(a->end[cls] == s + blocks * size ?
+		live[k] = (uint32_t)(a->end[cls] == s + blocks * size ?
 				     (size_t)(a->next[cls] - s) / size : blocks);
 	}
 	for (unsigned cls = 1; cls < TIDY_ARENA_CLASSES; cls++) {
 		for (struct tidy_arena_free *f = a->freed[cls]; f; f = f->next)
-			live[slab_slot(a, f)]--;
+			live[slab_of(a, f)]--;
 		a->freed[cls] = NULL;
 		a->next[cls] = a->end[cls] = NULL;
 	}
 	a->live = live;
-	for (size_t i = 0; i < a->slabcap; i++)
-		if (a->slab[i] && !live[i])
-			slab_release(a, i);
+	for (uint32_t k = 0; k < a->slabs.n; k++)
+		if (!live[k])
+			slab_release(a, k);
 }
 
 void
@@ -283,7 +242,7 @@ tidy_arena_drop(struct tidy_arena *a)
 			munmap(m.at, m.bytes);
 	}
 	free(a->maps);
-	free(a->slab);
+	u64_ids_free(&a->slabs);
 	free(a->slab_class);
 	free(a->live);
 	tidy_arena_init(a);

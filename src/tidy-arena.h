@@ -11,6 +11,8 @@
 #include <tidy.h>
 #pragma GCC diagnostic pop
 
+#include "util.h"
+
 /* libtidy allocates every node, attribute and string on its own and
  * frees them one by one at tidyRelease().  An arena hands that memory out
  * of slabs instead and takes it back whole (tidy_arena_drop):
@@ -23,8 +25,8 @@
  *    (104 bytes on x86-64) take 104 bytes and a tag's name 8, where a
  *    head of malloc's alignment made them 128 and 32 (a 21 MB page's
  *    tree took 163 MB with heads, 111 MB without);
- *  - the arena finds a block's size from its slab, in a table of the
- *    slabs it has cut;
+ *  - the arena finds a block's size from its slab, among the slabs it
+ *    has cut (a u64_ids);
  *  - a block freed waits in a list by its size for the next block of
  *    that size (the parse frees many a token as it goes);
  *  - a block of TIDY_ARENA_BIG bytes or more is malloc's: libtidy's lexer
@@ -62,12 +64,12 @@ struct tidy_arena {
 	/* by size in grains: the free list, and the rest of the slab being cut */
 	struct tidy_arena_free *freed[TIDY_ARENA_CLASSES];
 	char *next[TIDY_ARENA_CLASSES], *end[TIDY_ARENA_CLASSES];
-	/* the slabs cut: an open-addressed table of slab number
-	 * (address / SLAB) + 1, and beside each its size in grains */
-	uintptr_t *slab;
+	/* the slabs cut, by address / SLAB, numbered; by number, each one's
+	 * size in grains and, once drained, its blocks in use */
+	struct u64_ids slabs;
 	unsigned char *slab_class;
-	size_t nslabs, slabcap;
-	uint32_t *live;            /* beside each slab, its blocks in use: drained */
+	size_t classcap;
+	uint32_t *live;
 	/* the mappings, and the part of the last not yet cut */
 	struct tidy_arena_map *maps;
 	size_t nmaps, mapcap;

@@ -181,9 +181,9 @@ test_drain(void **state)
 	assert_int_equal(v[per - 1][size - 1], 0);
 	assert_int_equal((unsigned char)v[2 * per - 1][0], 0xAA);
 	/* a block made now is malloc's */
-	size_t slabs = a.nslabs;
+	uint32_t slabs = a.slabs.n;
 	char *late = alloc(&a, size);
-	assert_int_equal(a.nslabs, slabs);
+	assert_int_equal(a.slabs.n, slabs);
 	assert_int_equal(tidy_arena_bytes(&a), before);
 	release(&a, late);
 	tidy_arena_drop(&a);
