@@ -1403,11 +1403,14 @@ struct pending {
 	bool have;
 };
 
-/* The first item worker w held is done: failed, for the reason in
- * p's result. */
+/* The first item worker w held (p, in ring) is done: failed, for why. */
 static void
-first_failed(struct slot *w, struct pending *p)
+first_failed(struct slot *w, struct pending *ring, int window, const char *why)
 {
+	struct pending *p = &ring[w->seq[0] % window];
+	buf_free(&p->r.out);
+	buf_init(&p->r.out);
+	buf_adds(&p->r.out, why);
 	p->r.failed = 1;
 	p->have = true;
 	answered(w);
@@ -1427,29 +1430,22 @@ worker_lost(const struct batch *b, struct slot *w, int nw, int k, struct pending
 		waitpid(w[k].pid, &status, 0);
 		w[k].pid = -1;
 		if (w[k].held) {
-			struct pending *p = &ring[w[k].seq[0] % window];
-			struct buf *o = &p->r.out;
-			buf_free(o);
-			buf_init(o);
-			if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM && p->limit > 0)
-				buf_printf(o, "over the time limit (%d s)", p->limit);
+			int limit = ring[w[k].seq[0] % window].limit;
+			char why[128];
+			if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM && limit > 0)
+				snprintf(why, sizeof why, "over the time limit (%d s)", limit);
 			else if (WIFSIGNALED(status))
-				buf_printf(o, "crashed (signal %d, %s)", WTERMSIG(status),
-					   strsignal(WTERMSIG(status)));
+				snprintf(why, sizeof why, "crashed (signal %d, %s)", WTERMSIG(status),
+					 strsignal(WTERMSIG(status)));
 			else
-				buf_printf(o, "crashed (exit status %d)",
-					   WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-			first_failed(&w[k], p);
+				snprintf(why, sizeof why, "crashed (exit status %d)",
+					 WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+			first_failed(&w[k], ring, window, why);
 		}
 		if (spawn(b, w, nw, k) < 0) {
 			w[k].pid = -1;
-			while (w[k].held) {
-				struct pending *p = &ring[w[k].seq[0] % window];
-				buf_free(&p->r.out);
-				buf_init(&p->r.out);
-				buf_adds(&p->r.out, "no worker process could be started");
-				first_failed(&w[k], p);
-			}
+			while (w[k].held)
+				first_failed(&w[k], ring, window, "no worker process could be started");
 			return;
 		}
 		int i = 0;

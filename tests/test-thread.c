@@ -394,9 +394,9 @@ test_page_columns(void **state)
 	buf_free(&b);
 }
 
-/* Keep only block b of st's blocks. */
+/* Keep only element b of n. */
 static void
-keep_only(const struct auto_state *st, int n, int b, uint8_t *content)
+keep_only(int n, int b, uint8_t *content)
 {
 	memset(content, 0, (size_t)n + 1);
 	content[b] = 1;
@@ -410,12 +410,8 @@ test_cache_anchors(void **state)
 {
 	(void)state;
 	struct page pg;
-	test_page(&pg, div_thread);
-	struct params p;
-	params_default(&p);
 	struct buf out;
-	buf_init(&out);
-	test_run_into(&pg, &method_auto, &p, NULL, &out);
+	auto_text(&pg, div_thread, &out);
 	const struct auto_state *st = test_last.state;
 	const struct dom *d = pg.dom;
 	const struct features *f = &st->sig;
@@ -431,7 +427,7 @@ test_cache_anchors(void **state)
 	struct thread_cache cache;
 	thread_cache_init(&cache);
 	for (int k = 0; k < 5; k++) {
-		keep_only(st, d->n, order[k], content);
+		keep_only(d->n, order[k], content);
 		struct thread a, b;
 		thread_init(&a);
 		thread_init(&b);
@@ -458,7 +454,7 @@ test_cache_anchors(void **state)
 	int more[] = { m4, h1, p1, m3 };
 	int after[] = { 4, 5, 5, 6 };
 	for (int k = 0; k < 4; k++) {
-		keep_only(st, d->n, more[k], content);
+		keep_only(d->n, more[k], content);
 		struct thread a;
 		thread_init(&a);
 		thread_find(d, st->m, f->block, f->chars, f->nblocks, content, &a, &cache);
