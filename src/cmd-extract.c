@@ -1808,26 +1808,62 @@ output_paths(const struct cli *c, const struct strv *in, const struct strv *root
 /* An output that is one of the inputs (-o DIR the pages' own directory,
  * --format html) would replace the page with its extraction: the usage
  * error's status, before any work, or 0. */
+/* A file by device and inode, and the output it is. */
+struct file_id {
+	dev_t dev;
+	ino_t ino;
+	int i;
+};
+
+static int
+cmp_file_id(const void *a, const void *b)
+{
+	const struct file_id *x = a, *y = b;
+	if (x->dev != y->dev)
+		return x->dev < y->dev ? -1 : 1;
+	if (x->ino != y->ino)
+		return x->ino < y->ino ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+
 static int
 output_clash(const struct strv *in, char *const *outpath)
 {
-	struct stat *ist = xcalloc((size_t)in->n + 1, sizeof *ist);
-	bool *have = xcalloc((size_t)in->n + 1, sizeof *have);
-	for (int i = 0; i < in->n; i++)
-		have[i] = strcmp(in->v[i], "-") && stat(in->v[i], &ist[i]) == 0;
-	int clash = -1, with = -1;
-	for (int i = 0; i < in->n && clash < 0; i++) {
+	/* the outputs there already (none in a fresh directory: then no
+	 * input needs a stat), sorted by file */
+	struct file_id *out = xcalloc((size_t)in->n + 1, sizeof *out);
+	size_t nout = 0;
+	for (int i = 0; i < in->n; i++) {
 		struct stat st;
-		if (!outpath[i] || stat(outpath[i], &st) < 0)
-			continue;
-		for (int j = 0; j < in->n && clash < 0; j++)
-			if (have[j] && ist[j].st_dev == st.st_dev && ist[j].st_ino == st.st_ino) {
-				clash = i;
-				with = j;
-			}
+		if (outpath[i] && stat(outpath[i], &st) == 0)
+			out[nout++] = (struct file_id){ st.st_dev, st.st_ino, i };
 	}
-	free(ist);
-	free(have);
+	if (nout > 1)
+		qsort(out, nout, sizeof *out, cmp_file_id);
+	/* the first output (in input order) that is an input, and the first
+	 * input it is */
+	int clash = -1, with = -1;
+	for (int j = 0; j < in->n && nout; j++) {
+		struct stat st;
+		if (!strcmp(in->v[j], "-") || stat(in->v[j], &st) < 0)
+			continue;
+		struct file_id key = { st.st_dev, st.st_ino, -1 };
+		size_t lo = 0, hi = nout;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (cmp_file_id(&out[mid], &key) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		/* out[lo], if it is this file, is its first output */
+		if (lo < nout && out[lo].dev == key.dev && out[lo].ino == key.ino &&
+		    (clash < 0 || out[lo].i < clash)) {
+			clash = out[lo].i;
+			with = j;
+		}
+	}
+	free(out);
 	if (clash < 0)
 		return 0;
 	return cli_usage_error("%s: -o would write over the input %s; give -o another directory",

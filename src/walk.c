@@ -47,10 +47,16 @@ walk_has_ext(const char *name, const char *const *exts)
 	return false;
 }
 
+/* A directory's entry: its name, and its type as readdir gave it. */
+struct entry {
+	char *name;
+	unsigned char type;     /* DT_*, DT_UNKNOWN when the file system did not say */
+};
+
 static int
-cmp_str(const void *a, const void *b)
+cmp_entry(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp(((const struct entry *)a)->name, ((const struct entry *)b)->name);
 }
 
 /* The directories entered so far, by device and inode (a hash set,
@@ -113,20 +119,37 @@ walk(const char *dir, const char *const *exts, int depth, unsigned flags, struct
 		snprintf(err, errlen, "%s", strerror(errno));
 		return -1;
 	}
-	struct strv names = { 0 };
+	struct entry *ent = NULL;
+	size_t n = 0, cap = 0;
 	struct dirent *e;
 	while ((e = readdir(dp)) != NULL)
 		if (e->d_name[0] != '.' || ((flags & WALK_HIDDEN) &&
-		    strcmp(e->d_name, ".") && strcmp(e->d_name, "..")))
-			strv_add(&names, e->d_name);
+		    strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))) {
+			if (n == cap) {
+				cap = cap ? 2 * cap : 64;
+				ent = xreallocarray(ent, cap, sizeof *ent);
+			}
+			ent[n].name = xstrdup(e->d_name);
+			ent[n++].type = e->d_type;
+		}
 	closedir(dp);
-	if (names.n)
-		qsort(names.v, (size_t)names.n, sizeof *names.v, cmp_str);
+	if (n)
+		qsort(ent, n, sizeof *ent, cmp_entry);
 	struct buf path;
 	buf_init(&path);
-	for (int i = 0; i < names.n; i++) {
+	for (size_t i = 0; i < n; i++) {
+		const char *name = ent[i].name;
+		/* a regular file, as readdir says, needs no stat: a
+		 * directory does (its device and inode), and a link or an
+		 * unknown type is stat'ed for what it names */
+		if (ent[i].type == DT_REG && !walk_has_ext(name, exts))
+			continue;
 		path.len = 0;
-		buf_printf(&path, "%s/%s", dir, names.v[i]);
+		buf_printf(&path, "%s/%s", dir, name);
+		if (ent[i].type == DT_REG) {
+			strv_add(out, path.data);
+			continue;
+		}
 		struct stat st;
 		if (stat(path.data, &st) < 0)
 			continue;       /* a dangling link names nothing to read */
@@ -143,12 +166,14 @@ walk(const char *dir, const char *const *exts, int depth, unsigned flags, struct
 			if (walk(path.data, exts, depth - 1, flags, out, skip, ctx, seen,
 				 e2, sizeof e2) < 0 && skip)
 				skip(ctx, path.data, e2);
-		} else if (S_ISREG(st.st_mode) && walk_has_ext(names.v[i], exts)) {
+		} else if (S_ISREG(st.st_mode) && walk_has_ext(name, exts)) {
 			strv_add(out, path.data);
 		}
 	}
 	buf_free(&path);
-	strv_free(&names);
+	for (size_t i = 0; i < n; i++)
+		free(ent[i].name);
+	free(ent);
 	return 0;
 }
 
