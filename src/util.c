@@ -805,14 +805,19 @@ write_file_atomic(const char *path, const char *data, size_t len,
 {
 	bool precious = flags & (WRITE_PRECIOUS | WRITE_BACKUP);
 	struct stat old;
-	if ((flags & WRITE_BACKUP) && !(flags & WRITE_PRECIOUS) && lstat(path, &old) == 0 &&
-	    S_ISLNK(old.st_mode)) {
-		snprintf(err, errlen, "a symbolic link: not replaced; give another name");
-		return -1;
+	bool exists;
+	if ((flags & WRITE_BACKUP) && !(flags & WRITE_PRECIOUS)) {
+		/* lstat says all stat would of a file that is no link */
+		exists = lstat(path, &old) == 0;
+		if (exists && S_ISLNK(old.st_mode)) {
+			snprintf(err, errlen, "a symbolic link: not replaced; give another name");
+			return -1;
+		}
+	} else {
+		exists = stat(path, &old) == 0;
 	}
 	/* a symbolic link is followed: its target is what gets replaced */
 	char *target = (flags & WRITE_PRECIOUS) ? realpath(path, NULL) : NULL;
-	bool exists = stat(path, &old) == 0;
 	/* by its mode, not access(): root may write anything, but a file
 	 * its owner made read-only is not to be replaced */
 	if (precious && exists && !(old.st_mode & S_IWUSR)) {
@@ -863,14 +868,14 @@ write_file_atomic(const char *path, const char *data, size_t len,
 		snprintf(err, errlen, "cannot write: %s", strerror(errno));
 		goto fail;
 	}
+	/* a replaced file keeps its mode (mkstemp made it 0600) */
+	fchmod(fd, exists ? (old.st_mode & 07777) : 0644);
 	if (close(fd) < 0) {
 		fd = -1;
 		snprintf(err, errlen, "cannot write: %s", strerror(errno));
 		goto fail;
 	}
 	fd = -1;
-	/* a replaced file keeps its mode */
-	chmod(tmp, exists ? (old.st_mode & 07777) : 0644);
 	if (precious && exists) {
 		char *bak = numbered_backup(path);
 		/* a hard link keeps the old file whole under both names until
@@ -1168,6 +1173,9 @@ mkdir_parents(const char *dir)
 {
 	if (!*dir)
 		return -1;
+	/* most often there already (a batch's every page asks): one call */
+	if (mkdir(dir, 0777) == 0 || errno == EEXIST)
+		return 0;
 	char *p = xstrdup(dir);
 	int rc = 0;
 	for (char *s = p + 1; ; s++) {
