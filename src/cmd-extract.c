@@ -2,9 +2,9 @@
  * standard input, URLs and WARC files, in N worker processes.
  *
  * libtidy is not thread-safe, so parallel runs fork workers.  The parent
- * reads the inputs (a WARC file record by record), hands out pages one at
- * a time (so a slow page does not hold up a queue), keeps finished
- * results and prints them in input order. */
+ * reads the inputs (a WARC file record by record), hands out a few pages
+ * at a time to each worker (a slow page holds up three at most), keeps
+ * finished results and prints them in input order. */
 #include "config.h"
 
 #include <ctype.h>
@@ -13,6 +13,7 @@
 #include <malloc.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1163,17 +1164,54 @@ on_stop_signals(void (*handler)(int), struct sigaction *old)
 		sigaction(stop_signals[i], &sa, old ? &old[i] : NULL);
 }
 
+/* A worker holds up to QUEUE items: the one it works on, and the next
+ * ones, already in its pipe, so that it goes on without waiting for the
+ * parent to wake (a page's round trip cost lb a third of its time in the
+ * kernel).  An order of more than QUEUE_SMALL bytes (a WARC record's
+ * page) is given only to an idle worker: two such could fill the pipe,
+ * and the parent would block on it while the worker blocks on its
+ * result. */
+#define QUEUE 4
+#define QUEUE_SMALL 4096
+
+/* A worker's answers that need not wake the parent: the result of a page
+ * whose text is at most ANSWER_BODY bytes (with -o, every page's) is put
+ * in memory the parent shares, mapped before the fork.  The worker wakes
+ * the parent (a message of seq -1 down its pipe) only when NUDGE_AT
+ * orders or fewer are left to it, so that a batch of small pages wakes
+ * the parent once in QUEUE - NUDGE_AT pages, not once a page: on two
+ * cores, each wake-up of the parent puts a worker aside.  What a worker
+ * that dies had put in is still there to be read, so the first item it
+ * held and did not answer is the one it died on.
+ *
+ * The counts only grow while a worker lives: given is the parent's,
+ * done the worker's, taken the parent's again; slot[i % QUEUE] holds
+ * the i-th result put in.  A fresh worker starts them at 0. */
+#define ANSWER_BODY 1024
+#define NUDGE_AT 1
+
+struct answers {
+	unsigned long given;    /* orders written to the worker */
+	unsigned long done;     /* results put in (the worker's store) */
+	unsigned long taken;    /* results taken out by the parent */
+	struct {
+		struct msg m;
+		char body[ANSWER_BODY];
+	} slot[QUEUE];
+};
+
 /* Blocks this large or larger are mapped for themselves, and freed
  * memory past this much at the heap's top is given back. */
 #define WORKER_MMAP_THRESHOLD (4 << 20)
 #define WORKER_TRIM_THRESHOLD (16 << 20)
 
 static void
-worker(const struct batch *b, int rfd, int wfd)
+worker(const struct batch *b, int rfd, int wfd, struct answers *ans)
 {
 	struct order o;
 	struct buf in;
 	buf_init(&in);
+	unsigned long replied = 0, put = 0;     /* all answers, and those in ans */
 	/* a page's buffers (its bytes, their decoding, the text) are freed
 	 * and asked for again at the next page.  glibc's own limits (which
 	 * it raises as it goes) gave the memory back and faulted it in anew
@@ -1228,28 +1266,37 @@ worker(const struct batch *b, int rfd, int wfd)
 		m.body_line = r.body_line;
 		m.gold = r.gold;
 		m.len = r.out.len;
-		struct iovec iov[2] = {
-			{ &m, sizeof m }, { r.out.data ? r.out.data : "", r.out.len },
-		};
-		if (writev_full(wfd, iov, 2) < 0)
-			_exit(3);
+		replied++;
+		if (ans && r.out.len <= ANSWER_BODY) {
+			ans->slot[put % QUEUE].m = m;
+			if (r.out.len)
+				memcpy(ans->slot[put % QUEUE].body, r.out.data, r.out.len);
+			/* the slot is whole before the parent can see it */
+			__atomic_store_n(&ans->done, ++put, __ATOMIC_RELEASE);
+			unsigned long given = __atomic_load_n(&ans->given, __ATOMIC_ACQUIRE);
+			if (given - replied <= NUDGE_AT) {
+				struct msg nudge;
+				memset(&nudge, 0, sizeof nudge);
+				nudge.seq = -1;
+				if (write_full(wfd, &nudge, sizeof nudge) < 0)
+					_exit(3);
+			}
+		} else {
+			struct iovec iov[2] = {
+				{ &m, sizeof m }, { r.out.data ? r.out.data : "", r.out.len },
+			};
+			if (writev_full(wfd, iov, 2) < 0)
+				_exit(3);
+		}
 		buf_free(&r.out);
 	}
 	_exit(0);
 }
 
-/* A worker holds up to QUEUE items: the one it works on, and the next,
- * already in its pipe, so that it goes on without waiting for the parent
- * to wake (a page's round trip cost lb a third of its time in the kernel).
- * An order of more than QUEUE_SMALL bytes (a WARC record's page) is
- * given only to an idle worker: two such could fill the pipe, and the
- * parent would block on it while the worker blocks on its result. */
-#define QUEUE 2
-#define QUEUE_SMALL 4096
-
 struct slot {
 	pid_t pid;
 	int to, from;
+	struct answers *ans;        /* its answers, shared; NULL: all by the pipe */
 	int held;               /* items given and not yet answered */
 	long seq[QUEUE];        /* theirs, the one it works on first */
 	struct buf order[QUEUE];  /* as sent, to send a fresh worker again */
@@ -1305,6 +1352,8 @@ spawn(const struct batch *b, struct slot *w, int nw, int k)
 	}
 	fflush(stdout);
 	fflush(stderr);
+	if (w[k].ans)
+		w[k].ans->given = w[k].ans->done = w[k].ans->taken = 0;
 	pid_t parent = getpid();
 	/* a stop signal between the fork and the worker's own handlers would
 	 * reach the parent's (a flag the worker never reads): blocked over
@@ -1338,7 +1387,7 @@ spawn(const struct batch *b, struct slot *w, int nw, int k)
 				close(w[j].to);
 				close(w[j].from);
 			}
-		worker(b, down[0], up[1]);
+		worker(b, down[0], up[1], w[k].ans);
 	}
 	close(down[0]);
 	close(up[1]);
@@ -1394,6 +1443,8 @@ give(struct slot *w, long seq, struct buf *ord)
 	w->order[w->held] = *ord;
 	*ord = t;
 	w->seq[w->held++] = seq;
+	if (w->ans)
+		__atomic_store_n(&w->ans->given, w->ans->given + 1, __ATOMIC_RELEASE);
 	return write_full(w->to, w->order[w->held - 1].data, w->order[w->held - 1].len);
 }
 
@@ -1430,6 +1481,42 @@ first_failed(struct slot *w, struct pending *ring, int window, const char *why)
 	answered(w);
 }
 
+/* The results worker w has put in its answers and the parent has not
+ * taken, into their pending entries, up to the first that is not the
+ * answer to the item it holds first (that one's result is in its pipe):
+ * how many, or -1 when one answers no item it holds (the worker is then
+ * to be replaced). */
+static int
+take_answers(struct slot *w, struct pending *ring, int window)
+{
+	if (!w->ans)
+		return 0;
+	struct answers *ans = w->ans;
+	unsigned long done = __atomic_load_n(&ans->done, __ATOMIC_ACQUIRE);
+	int n = 0;
+	for (; ans->taken < done; ans->taken++, n++) {
+		const struct msg *m = &ans->slot[ans->taken % QUEUE].m;
+		int i = 0;
+		while (i < w->held && m->seq != w->seq[i])
+			i++;
+		if (i == w->held || m->len > ANSWER_BODY)
+			return -1;
+		if (i > 0)
+			break;
+		struct pending *p = &ring[w->seq[0] % window];
+		struct result *r = &p->r;
+		r->out.len = 0;
+		buf_add(&r->out, ans->slot[ans->taken % QUEUE].body, m->len);
+		r->failed = m->failed;
+		r->rule = m->rule;
+		r->body_line = m->body_line;
+		r->gold = m->gold;
+		p->have = true;
+		answered(w);
+	}
+	return n;
+}
+
 /* Worker k is gone (crashed, over the time limit, or its pipe broke):
  * the result of the item it worked on says how, and a fresh worker takes
  * its place and the items it held after that one. */
@@ -1443,6 +1530,9 @@ worker_lost(const struct batch *b, struct slot *w, int nw, int k, struct pending
 		close(w[k].from);
 		waitpid(w[k].pid, &status, 0);
 		w[k].pid = -1;
+		/* what it finished stands; the next is the one it died on
+		 * (an answer out of order: that one is blamed too) */
+		take_answers(&w[k], ring, window);
 		if (w[k].held) {
 			int limit = ring[w[k].seq[0] % window].limit;
 			char why[128];
@@ -1463,8 +1553,13 @@ worker_lost(const struct batch *b, struct slot *w, int nw, int k, struct pending
 			return;
 		}
 		int i = 0;
-		while (i < w[k].held && write_full(w[k].to, w[k].order[i].data, w[k].order[i].len) == 0)
+		while (i < w[k].held) {
+			if (w[k].ans)
+				__atomic_store_n(&w[k].ans->given, (unsigned long)i + 1, __ATOMIC_RELEASE);
+			if (write_full(w[k].to, w[k].order[i].data, w[k].order[i].len) < 0)
+				break;
 			i++;
+		}
 		if (i == w[k].held)
 			return;
 		/* the fresh worker is gone too: its first item is to blame */
@@ -1482,15 +1577,16 @@ send_stop(const struct slot *w)
 	write_full(w->to, &stop, sizeof stop);
 }
 
-/* Worker k has answered a page: once it has been given worker_pages()
+/* Worker k has answered n pages: once it has been given worker_pages()
  * pages, or holds more than WORKER_RSS bytes, it takes no more, and when
  * it is idle a fresh one takes its place. */
 static void
-retire_if_worn(const struct batch *b, struct slot *w, int nw, int k)
+retire_if_worn(const struct batch *b, struct slot *w, int nw, int k, int n)
 {
-	w[k].pages++;
+	long was = w[k].pages;
+	w[k].pages += n;
 	if (w[k].pages + w[k].held >= worker_pages() ||
-	    (w[k].pages % 64 == 0 && rss_of(w[k].pid) > WORKER_RSS))
+	    (w[k].pages / 64 != was / 64 && rss_of(w[k].pid) > WORKER_RSS))
 		w[k].worn = true;
 	if (!w[k].worn || w[k].held)
 		return;
@@ -1512,14 +1608,23 @@ retire_if_worn(const struct batch *b, struct slot *w, int nw, int k)
  * fresh worker takes the next page.  The parent reads the inputs (WARC
  * files record by record, so memory stays flat), hands out pages as the
  * workers can take them (QUEUE at most to a worker, so that a slow page
- * holds up one page at most; at most WINDOW pages wait to be printed) and
- * prints results in input order. */
+ * holds up QUEUE - 1 pages at most; at most WINDOW pages wait to be
+ * printed) and prints results in input order. */
 static void
 run_workers(const struct batch *b, struct printer *pr, struct source *src, int nw)
 {
 	enum { WINDOW = 256 };
 	struct slot *w = xcalloc((size_t)nw, sizeof *w);
 	struct pending *ring = xcalloc(WINDOW, sizeof *ring);
+	/* the workers' answers, shared; without them (no memory to map)
+	 * every result comes down the pipes */
+	size_t anssize = (size_t)nw * sizeof(struct answers);
+	struct answers *ans = mmap(NULL, anssize, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+			       -1, 0);
+	if (ans == MAP_FAILED)
+		ans = NULL;
+	for (int k = 0; k < nw; k++)
+		w[k].ans = ans ? &ans[k] : NULL;
 	signal(SIGPIPE, SIG_IGN);
 	/* no SA_RESTART: the poll below returns at the signal */
 	struct sigaction old[NSTOP_SIGNALS];
@@ -1605,27 +1710,41 @@ run_workers(const struct batch *b, struct printer *pr, struct source *src, int n
 		for (int k = 0; k < nw; k++) {
 			if (!pfd[k].revents)
 				continue;
+			/* a result, or a nudge (seq -1) to take those in the
+			 * worker's answers; answers put in before a result
+			 * are taken before it, and those after it, after */
 			struct msg m;
-			struct pending *p = &ring[w[k].seq[0] % WINDOW];
-			struct result *r = &p->r;
-			bool ok = read_full(w[k].from, &m, sizeof m) == 0 && m.seq == w[k].seq[0];
-			if (ok) {
-				buf_reserve(&r->out, m.len);
-				ok = read_full(w[k].from, r->out.data, m.len) == 0;
-				r->out.len = ok ? m.len : 0;
-				r->out.data[r->out.len] = '\0';
-				r->failed = m.failed;
-				r->rule = m.rule;
-				r->body_line = m.body_line;
-				r->gold = m.gold;
+			bool ok = read_full(w[k].from, &m, sizeof m) == 0;
+			int n = ok ? take_answers(&w[k], ring, WINDOW) : 0;
+			ok = ok && n >= 0;
+			if (ok && m.seq != -1) {
+				struct pending *p = &ring[w[k].seq[0] % WINDOW];
+				struct result *r = &p->r;
+				ok = w[k].held && m.seq == w[k].seq[0];
+				if (ok) {
+					buf_reserve(&r->out, m.len);
+					ok = read_full(w[k].from, r->out.data, m.len) == 0;
+					r->out.len = ok ? m.len : 0;
+					r->out.data[r->out.len] = '\0';
+					r->failed = m.failed;
+					r->rule = m.rule;
+					r->body_line = m.body_line;
+					r->gold = m.gold;
+				}
+				if (ok) {
+					p->have = true;
+					answered(&w[k]);
+					int after = take_answers(&w[k], ring, WINDOW);
+					ok = after >= 0;
+					n += 1 + (ok ? after : 0);
+				}
 			}
 			if (!ok) {
 				worker_lost(b, w, nw, k, ring, WINDOW);
 				continue;
 			}
-			p->have = true;
-			answered(&w[k]);
-			retire_if_worn(b, w, nw, k);
+			if (n)
+				retire_if_worn(b, w, nw, k, n);
 		}
 	}
 	buf_free(&ord);
@@ -1663,6 +1782,8 @@ run_workers(const struct batch *b, struct printer *pr, struct source *src, int n
 	free(pfd);
 	free(w);
 	free(ring);
+	if (ans)
+		munmap(ans, anssize);
 }
 
 /* --from-list: input paths one a line (blank lines skipped) appended. */
