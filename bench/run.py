@@ -8,7 +8,8 @@ peak RSS; then the pages/s of bench/floor (a bare libtidy parse and walk
 of the same pages) from the same run, and the share of the floor's speed
 from paired runs (the floor and pith alternating, CPU seconds, the median
 of five pairs; pith's output on /dev/shm when there is one, BENCH_OUT=DIR
-for another) with -j 2's speed-up over -j 1; the peak RSS of auto, cc and
+for another) with -j 2's speed-up over -j 1 and the floor's own (two
+processes on halves of the pages); the peak RSS of auto, cc and
 lb on one generated forum thread of 1, 5, 10 and 20 MiB against the bound
 of 8x the page plus 16 MiB.  Then score.py's own F1 per set and method
 (shingle F1 for the sets with a gold text, snippet F1 for those
@@ -44,14 +45,17 @@ RUNS = [
 ]
 
 
-def timed(cmd, cpu=False, **kw):
+def timed(cmd, cpu=False, wall=None, **kw):
     """Run cmd; return (seconds, peak RSS of the process tree in MiB); with
     cpu, the seconds are user + system CPU of the process and its waited-for
-    children (the workers) instead of wall-clock time."""
+    children (the workers) instead of wall-clock time (then appended to the
+    list wall, when given)."""
     t0 = time.monotonic()
     p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, **kw)
     _, status, ru = os.wait4(p.pid, 0)
     dt = time.monotonic() - t0
+    if wall is not None:
+        wall.append(dt)
     if cpu:
         dt = ru.ru_utime + ru.ru_stime
     p.returncode = os.waitstatus_to_exitcode(status)
@@ -78,11 +82,26 @@ def out_base():
     return "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
 
 
+def floor_halves(floor, pages):
+    """Wall-clock seconds of two floor processes started together, each on
+    half the pages: what two cores of this machine give a load that shares
+    nothing, the ceiling of pith's -j 2 against -j 1."""
+    half = len(pages) // 2
+    t0 = time.monotonic()
+    ps = [subprocess.Popen([floor, *part], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+          for part in (pages[:half], pages[half:])]
+    for p in ps:
+        p.wait()
+    return time.monotonic() - t0
+
+
 def paired(pith, floor, dev, pages, runs):
     """Speed against the floor from paired runs: the floor and pith -j 1
     alternating, PAIRS times, CPU seconds each; the median of the per-pair
     shares (floor CPU / pith CPU), the median pages/s of each, and -j 2's
-    wall-clock speed-up over -j 1 (median of PAIRS pairs).  The machine's
+    wall-clock speed-up over -j 1 (median of PAIRS pairs) beside the
+    floor's own (one process on all pages against two on halves: a
+    virtual machine's two cores seldom give twice one).  The machine's
     noise moves both sides of a pair alike."""
     import statistics
     n = len(pages)
@@ -93,11 +112,15 @@ def paired(pith, floor, dev, pages, runs):
     print(f"\nspeed against the floor (CPU seconds, {PAIRS} pairs alternating pith -j 1 and "
           f"bench/floor, medians; pith writes to {base or tempfile.gettempdir()}, "
           f"BENCH_OUT=DIR for another):")
-    print(f"  {'method':<15} {'p/s':>8} {'floor p/s':>10} {'share':>7} {'j2/j1':>7}")
+    print(f"  {'method':<15} {'p/s':>8} {'floor p/s':>10} {'share':>7} {'j2/j1':>7} "
+          f"{'floor j2/j1':>12}")
     for label, args, _ in timed_runs:
-        shares, ps, fs, speedups = [], [], [], []
+        shares, ps, fs, speedups, fspeedups = [], [], [], [], []
         for _ in range(PAIRS):
-            fdt, _ = timed([floor, *pages], cpu=True)
+            fwall = []
+            fdt, _ = timed([floor, *pages], cpu=True, wall=fwall)
+            fw2 = floor_halves(floor, pages)
+            fspeedups.append(fwall[0] / fw2 if fw2 else 0)
             with tempfile.TemporaryDirectory(dir=base) as out:
                 pdt, _ = timed([pith, "extract", *args, "-o", out, dev], cpu=True)
             shares.append(fdt / pdt if pdt else 0)
@@ -109,7 +132,8 @@ def paired(pith, floor, dev, pages, runs):
                 w2, _ = timed([pith, "extract", *args, "-j", "2", "-o", out, dev])
             speedups.append(w1 / w2 if w2 else 0)
         print(f"  {label:<15} {statistics.median(ps):8.1f} {statistics.median(fs):10.1f} "
-              f"{statistics.median(shares):6.2f}x {statistics.median(speedups):6.2f}x", flush=True)
+              f"{statistics.median(shares):6.2f}x {statistics.median(speedups):6.2f}x "
+              f"{statistics.median(fspeedups):11.2f}x", flush=True)
 
 
 WORDS = ("the of and to in is was for on that with as by at from his her they which "
