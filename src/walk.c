@@ -125,6 +125,9 @@ walk(const char *dir, const char *const *exts, int depth, unsigned flags, struct
 	while ((e = readdir(dp)) != NULL)
 		if (e->d_name[0] != '.' || ((flags & WALK_HIDDEN) &&
 		    strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))) {
+			/* a regular file of another kind is not kept, nor sorted */
+			if (e->d_type == DT_REG && !walk_has_ext(e->d_name, exts))
+				continue;
 			if (n == cap) {
 				cap = cap ? 2 * cap : 64;
 				ent = xreallocarray(ent, cap, sizeof *ent);
@@ -142,8 +145,6 @@ walk(const char *dir, const char *const *exts, int depth, unsigned flags, struct
 		/* a regular file, as readdir says, needs no stat: a
 		 * directory does (its device and inode), and a link or an
 		 * unknown type is stat'ed for what it names */
-		if (ent[i].type == DT_REG && !walk_has_ext(name, exts))
-			continue;
 		path.len = 0;
 		buf_printf(&path, "%s/%s", dir, name);
 		if (ent[i].type == DT_REG) {
