@@ -1940,9 +1940,6 @@ output_paths(const struct cli *c, const struct strv *in, const struct strv *root
 	return outpath;
 }
 
-/* An output that is one of the inputs (-o DIR the pages' own directory,
- * --format html) would replace the page with its extraction: the usage
- * error's status, before any work, or 0. */
 /* A file by device and inode, and the output it is. */
 struct file_id {
 	dev_t dev;
@@ -1961,6 +1958,9 @@ cmp_file_id(const void *a, const void *b)
 	return (x->i > y->i) - (x->i < y->i);
 }
 
+/* An output that is one of the inputs (-o DIR the pages' own directory,
+ * --format html) would replace the page with its extraction: the usage
+ * error's status, before any work, or 0. */
 static int
 output_clash(const struct strv *in, char *const *outpath)
 {
