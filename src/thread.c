@@ -184,8 +184,16 @@ has_digit(const struct dom *d, int t)
 	const unsigned char *u = (const unsigned char *)dom_text(d, t);
 	size_t n = d->texts[t].len;
 	for (size_t i = 0; i < n;) {
+		/* ASCII's digits are its only ones: most bytes are settled
+		 * without the table */
+		if (u[i] < 0x80) {
+			if ((unsigned)(u[i] - '0') < 10)
+				return true;
+			i++;
+			continue;
+		}
 		uint32_t cp;
-		i += u[i] < 0x80 ? (cp = u[i], 1) : utf8_decode(u + i, n - i, &cp);
+		i += utf8_decode(u + i, n - i, &cp);
 		if (is_digit(cp))
 			return true;
 	}
