@@ -2,7 +2,9 @@
  *
  * fetch_url() returns the body (at most max_bytes) and the Content-Type
  * header, both malloc'ed for the caller; 0, or -1 with a reason in err.
- * Built without libcurl it always fails ("built without libcurl"). */
+ * Built without libcurl it always fails ("built without libcurl"); built
+ * with it, the library is opened at the first call, and a library that
+ * cannot be opened fails every call, saying why. */
 #ifndef PITH_FETCH_H
 #define PITH_FETCH_H
 
