@@ -1481,6 +1481,19 @@ first_failed(struct slot *w, struct pending *ring, int window, const char *why)
 	answered(w);
 }
 
+/* The first item worker w held, pending at p, is answered by m (its text
+ * in p's out already). */
+static void
+first_answered(struct slot *w, struct pending *p, const struct msg *m)
+{
+	p->r.failed = m->failed;
+	p->r.rule = m->rule;
+	p->r.body_line = m->body_line;
+	p->r.gold = m->gold;
+	p->have = true;
+	answered(w);
+}
+
 /* The results worker w has put in its answers and the parent has not
  * taken, into their pending entries, up to the first that is not the
  * answer to the item it holds first (that one's result is in its pipe):
@@ -1504,15 +1517,9 @@ take_answers(struct slot *w, struct pending *ring, int window)
 		if (i > 0)
 			break;
 		struct pending *p = &ring[w->seq[0] % window];
-		struct result *r = &p->r;
-		r->out.len = 0;
-		buf_add(&r->out, ans->slot[ans->taken % QUEUE].body, m->len);
-		r->failed = m->failed;
-		r->rule = m->rule;
-		r->body_line = m->body_line;
-		r->gold = m->gold;
-		p->have = true;
-		answered(w);
+		p->r.out.len = 0;
+		buf_add(&p->r.out, ans->slot[ans->taken % QUEUE].body, m->len);
+		first_answered(w, p, m);
 	}
 	return n;
 }
@@ -1718,22 +1725,17 @@ run_workers(const struct batch *b, struct printer *pr, struct source *src, int n
 			int n = ok ? take_answers(&w[k], ring, WINDOW) : 0;
 			ok = ok && n >= 0;
 			if (ok && m.seq != -1) {
-				struct pending *p = &ring[w[k].seq[0] % WINDOW];
-				struct result *r = &p->r;
 				ok = w[k].held && m.seq == w[k].seq[0];
+				struct pending *p = ok ? &ring[m.seq % WINDOW] : NULL;
 				if (ok) {
-					buf_reserve(&r->out, m.len);
-					ok = read_full(w[k].from, r->out.data, m.len) == 0;
-					r->out.len = ok ? m.len : 0;
-					r->out.data[r->out.len] = '\0';
-					r->failed = m.failed;
-					r->rule = m.rule;
-					r->body_line = m.body_line;
-					r->gold = m.gold;
+					struct buf *o = &p->r.out;
+					buf_reserve(o, m.len);
+					ok = read_full(w[k].from, o->data, m.len) == 0;
+					o->len = ok ? m.len : 0;
+					o->data[o->len] = '\0';
 				}
 				if (ok) {
-					p->have = true;
-					answered(&w[k]);
+					first_answered(&w[k], p, &m);
 					int after = take_answers(&w[k], ring, WINDOW);
 					ok = after >= 0;
 					n += 1 + (ok ? after : 0);

@@ -74,8 +74,9 @@ shape_of(const struct dom *d, int e, uint64_t *ph, struct shape *s)
 		s->h = xreallocarray(s->h, (size_t)s->cap, sizeof *s->h);
 	}
 	if (s->n) {
+		/* told apart already: sorted only */
 		memcpy(s->h, s->ids.v, (size_t)s->n * sizeof *s->h);
-		u64_sort_unique(s->h, (size_t)s->n);
+		qsort(s->h, (size_t)s->n, sizeof *s->h, u64_cmp);
 	}
 }
 

@@ -406,8 +406,6 @@ collapse_slowly(struct buf *out, const char *s, size_t n, bool *space)
 	}
 }
 
-/* Random strings of words, white space of every kind and broken bytes
- * collapse as the reference does, piece by piece. */
 /* Keys numbered in the order they first come, 0 among them; the numbers
  * stay as the table grows; emptied, it numbers from 0 again. */
 static void
@@ -444,6 +442,8 @@ test_u64_ids(void **state)
 	assert_null(x.v);
 }
 
+/* Random strings of words, white space of every kind and broken bytes
+ * collapse as the reference does, piece by piece. */
 static void
 test_collapse_random(void **state)
 {
