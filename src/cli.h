@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "method.h"
+#include "method/method.h"
 #include "page.h"
 #include "format.h"
 #include "params.h"

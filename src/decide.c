@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "decide.h"
-#include "method.h"
+#include "method/method.h"
 
 #define REASON_NAME(id, name, legend) name,
 static const char *const reason_names[REASON_COUNT] = { REASONS(REASON_NAME) };

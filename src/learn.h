@@ -21,7 +21,7 @@
 #ifndef PITH_LEARN_H
 #define PITH_LEARN_H
 
-#include "method.h"
+#include "method/method.h"
 #include "page.h"
 #include "rules.h"
 

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "auto.h"
-#include "method.h"
+#include "method/method.h"
 #include "run.h"
 #include "sitetext.h"
 

@@ -1,7 +1,7 @@
 /* method-cc.c - content correlativity (ALGORITHMS.md §1) in the table. */
 #include "config.h"
 
-#include "method.h"
+#include "method/method.h"
 
 static void
 cc_decide(struct page *pg, const void *site, int index, const char *name,

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "entropy.h"
-#include "method.h"
+#include "method/method.h"
 #include "run.h"
 
 struct ent_state {

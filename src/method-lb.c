@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "method.h"
+#include "method/method.h"
 #include "run.h"
 
 struct lb_state {

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "method.h"
+#include "method/method.h"
 #include "run.h"
 #include "similarity.h"
 #include "sitetext.h"

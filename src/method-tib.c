@@ -1,7 +1,7 @@
 /* method-tib.c - relativity and veracity (ALGORITHMS.md §4) in the table. */
 #include "config.h"
 
-#include "method.h"
+#include "method/method.h"
 #include "run.h"
 
 static void

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "auto-model.h"
-#include "method.h"
+#include "method/method.h"
 #include "params.h"
 #include "util.h"
 

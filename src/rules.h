@@ -23,7 +23,7 @@
 #include "decide.h"
 #include "dom.h"
 #include "extract.h"
-#include "method.h"
+#include "method/method.h"
 #include "params.h"
 #include "util.h"
 #include "xpath.h"

@@ -10,7 +10,7 @@
 #ifndef PITH_RUN_H
 #define PITH_RUN_H
 
-#include "method.h"
+#include "method/method.h"
 #include "rules.h"
 
 struct run {

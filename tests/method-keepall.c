@@ -4,7 +4,7 @@
  * -DPITH_EXTRA_METHODS(X)=X(keepall); nothing else names it. */
 #include "config.h"
 
-#include "method.h"
+#include "method/method.h"
 
 static const struct reason_desc keepall_reasons[] = {
 	{ "kept", "keepall: every element is kept" },

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "method.h"
+#include "method/method.h"
 #include "params.h"
 
 static void

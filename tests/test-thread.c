@@ -6,7 +6,7 @@
 #include "testlib.h"
 
 #include "auto.h"
-#include "method.h"
+#include "method/method.h"
 #include "thread.h"
 
 /* Four posts in a div layout, no class or id on any of them: an author

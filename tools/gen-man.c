@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "method.h"
+#include "method/method.h"
 #include "params.h"
 #include "tui/actions.h"
 

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "method.h"
+#include "method/method.h"
 
 #define METHOD_PTR(n) &method_##n,
 const struct method *const methods[] = { METHODS(METHOD_PTR) };
