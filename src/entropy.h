@@ -30,7 +30,7 @@
 
 #include <stdint.h>
 
-#include "decide.h"
+#include "method/cc-decide.h"
 #include "dom.h"
 #include "geometry.h"
 #include "metrics.h"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "decide.h"
+#include "method/cc-decide.h"
 #include "dom.h"
 #include "extract.h"
 #include "lineblock.h"

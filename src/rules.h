@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "decide.h"
+#include "method/cc-decide.h"
 #include "dom.h"
 #include "extract.h"
 #include "method/method.h"

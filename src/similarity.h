@@ -26,7 +26,7 @@
 
 #include <stdint.h>
 
-#include "decide.h"
+#include "method/cc-decide.h"
 #include "dom.h"
 #include "metrics.h"
 #include "params.h"

@@ -90,7 +90,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "decide.h"
+#include "method/cc-decide.h"
 #include "dom.h"
 #include "metrics.h"
 #include "params.h"

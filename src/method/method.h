@@ -17,7 +17,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "decide.h"
+#include "method/cc-decide.h"
 #include "page.h"
 #include "params.h"
 

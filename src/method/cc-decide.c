@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "decide.h"
+#include "method/cc-decide.h"
 #include "method/method.h"
 
 #define REASON_NAME(id, name, legend) name,
