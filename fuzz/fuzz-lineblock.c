@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lineblock.h"
+#include "method/lb-blocks.h"
 #include "params.h"
 #include "util.h"
 

@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "lineblock.h"
+#include "method/lb-blocks.h"
 #include "util.h"
 
 int histogram_print(const struct lineblock *lb, const struct params *p,

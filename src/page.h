@@ -12,7 +12,7 @@
 
 #include "dom.h"
 #include "extract.h"
-#include "lineblock.h"
+#include "method/lb-blocks.h"
 #include "load.h"
 #include "metrics.h"
 #include "params.h"

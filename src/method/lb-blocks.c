@@ -10,7 +10,7 @@
 #include "method/cc-decide.h"
 #include "dom.h"
 #include "extract.h"
-#include "lineblock.h"
+#include "method/lb-blocks.h"
 #include "params.h"
 #include "util.h"
 
