@@ -16,7 +16,7 @@
 #include "load.h"
 #include "metrics.h"
 #include "params.h"
-#include "tibetan.h"
+#include "method/tib-veracity.h"
 
 struct page_opts {
 	struct load_opts load;

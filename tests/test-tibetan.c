@@ -7,7 +7,7 @@
 /* tib's per-page figures from the last run */
 #define TIB ((const struct tib_figures *)test_last.state)
 
-#include "tibetan.h"
+#include "method/tib-veracity.h"
 
 static void
 detect(struct tib_detect *t, const char *s)

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "tui/view.h"
-#include "tibetan.h"
+#include "method/tib-veracity.h"
 
 /* A glyph as well as a colour for every decision, so the tree reads the
  * same without colour.  ASCII on purpose: these never change width. */

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tibetan.h"
+#include "method/tib-veracity.h"
 
 static const char *const script_names[SCRIPT_COUNT] = {
 	"tibetan", "arabic", "cjk", "latin", "other"
