@@ -2,7 +2,7 @@
  * descent and extraction paths on small pages worked out by hand. */
 #include "testlib.h"
 
-#include "entropy.h"
+#include "method/ent-entropy.h"
 #include "geometry.h"
 
 /* The paper's example (Phoenix news page, children of body): importances

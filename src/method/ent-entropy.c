@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "entropy.h"
+#include "method/ent-entropy.h"
 #include "similarity.h"
 
 void
