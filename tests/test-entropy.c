@@ -3,7 +3,7 @@
 #include "testlib.h"
 
 #include "method/ent-entropy.h"
-#include "geometry.h"
+#include "method/ent-geometry.h"
 
 /* The paper's example (Phoenix news page, children of body): importances
  * 0.040 0.007 0.612 0.085 0.008; mean 0.1504, population variance

@@ -1,7 +1,7 @@
 /* test-geometry.c - estimated boxes, worked out by hand. */
 #include "testlib.h"
 
-#include "geometry.h"
+#include "method/ent-geometry.h"
 
 static struct geometry *
 estimate(struct page *pg, const char *html)

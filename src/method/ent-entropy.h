@@ -32,7 +32,7 @@
 
 #include "method/cc-decide.h"
 #include "dom.h"
-#include "geometry.h"
+#include "method/ent-geometry.h"
 #include "metrics.h"
 #include "params.h"
 #include "sitetext.h"

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "geometry.h"
+#include "method/ent-geometry.h"
 
 double
 geometry_char_px(uint32_t cp)
