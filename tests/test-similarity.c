@@ -2,7 +2,7 @@
  * and the noise decision, worked out by hand. */
 #include "testlib.h"
 
-#include "similarity.h"
+#include "method/sib-similarity.h"
 
 static int
 stm_of(const char *a, const char *b)

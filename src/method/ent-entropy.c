@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "method/ent-entropy.h"
-#include "similarity.h"
+#include "method/sib-similarity.h"
 
 void
 entropy_weights(const double *x, int m, int k, double *w)

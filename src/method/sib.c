@@ -8,7 +8,7 @@
 
 #include "method/method.h"
 #include "run.h"
-#include "similarity.h"
+#include "method/sib-similarity.h"
 #include "sitetext.h"
 
 struct long_texts {

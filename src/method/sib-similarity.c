@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "util.h"
-#include "similarity.h"
+#include "method/sib-similarity.h"
 
 static uint32_t
 fnv(const char *s, size_t n)
