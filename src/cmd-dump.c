@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "auto.h"
+#include "method/auto-decide.h"
 #include "cli.h"
 #include "run.h"
 #include "signals.h"

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "auto.h"
+#include "method/auto-decide.h"
 #include "method/method.h"
 #include "run.h"
 #include "sitetext.h"

@@ -5,7 +5,7 @@
 /* auto's per-page state from the last run */
 #define ST ((const struct auto_state *)test_last.state)
 
-#include "auto.h"
+#include "method/auto-decide.h"
 
 /* A page of a site and two of its siblings: three paragraphs of its own,
  * a notice every page of the site carries, and a footer. */

@@ -4,7 +4,7 @@
  * their definitions on pages whose core is not in doubt. */
 #include "testlib.h"
 
-#include "auto.h"
+#include "method/auto-decide.h"
 #include "auto-model.h"
 #include "signals.h"
 

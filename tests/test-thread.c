@@ -5,7 +5,7 @@
 
 #include "testlib.h"
 
-#include "auto.h"
+#include "method/auto-decide.h"
 #include "method/method.h"
 #include "thread.h"
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "auto.h"
+#include "method/auto-decide.h"
 #include "auto-model.h"
 
 /* Probability at which a block outside the best run is kept anyway. */
