@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "auto-model.h"
-#include "signals.h"
+#include "method/auto-signals.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -8,7 +8,7 @@
 #include "method/auto-decide.h"
 #include "cli.h"
 #include "run.h"
-#include "signals.h"
+#include "method/auto-signals.h"
 
 static void
 column_value(struct buf *b, const struct method_column *col, double v, bool json)

@@ -6,7 +6,7 @@
 
 #include "method/auto-decide.h"
 #include "auto-model.h"
-#include "signals.h"
+#include "method/auto-signals.h"
 
 /* Index of the block whose element has id=value; fails the test if that
  * element is not a block. */

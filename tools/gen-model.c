@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "auto-model.h"
-#include "signals.h"
+#include "method/auto-signals.h"
 #include "util.h"
 
 static const char *const names[F_COUNT] = {
@@ -64,7 +64,7 @@ main(int argc, char **argv)
 	}
 	printf("/* auto-model-builtin.c - auto's built-in model, written by\n"
 	       " * tools/gen-model from src/auto-model.txt.  Do not edit. */\n"
-	       "#include \"config.h\"\n\n#include \"auto-model.h\"\n#include \"signals.h\"\n\n"
+	       "#include \"config.h\"\n\n#include \"auto-model.h\"\n#include \"method/auto-signals.h\"\n\n"
 	       "_Static_assert(F_COUNT == %d && F_BASE_COUNT == %d,\n"
 	       "\t       \"src/auto-model.txt was read against other features\");\n\n",
 	       F_COUNT, F_BASE_COUNT);

@@ -1,5 +1,5 @@
 /* gen-signals.c - writes doc/algorithms.md with its table of auto's signals
- * made from the FEATURES table (src/signals.h), the one the inspector's
+ * made from the FEATURES table (src/method/auto-signals.h), the one the inspector's
  * explanation reads, in place of the lines between the two markers.  The
  * test suite compares its output with the file (so neither can change
  * alone); `make update-algorithms` rewrites the file.  Not installed. */
@@ -8,9 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "signals.h"
+#include "method/auto-signals.h"
 
-#define BEGIN "<!-- signals: generated from FEATURES in src/signals.h by tools/gen-signals; edit there -->\n"
+#define BEGIN "<!-- signals: generated from FEATURES in src/method/auto-signals.h by tools/gen-signals; edit there -->\n"
 #define END "<!-- end of the generated signals -->\n"
 
 struct row {

@@ -7,7 +7,7 @@
     ... --learn aeb-,traf-,cwced-                   # the sets learnt from (ids' prefixes)
 
 For every dev page, `PITH dump --features` gives one row per text block
-with the signals of src/signals.h.  Blocks are labelled from the gold:
+with the signals of src/method/auto-signals.h.  Blocks are labelled from the gold:
 a block of a page with a whole gold text (aeb, cwced-zh, daniel-*) is
 content when most of its word trigrams occur in the gold text; a block of
 a page with snippets (trafilatura, mercury-*) is content when it lies

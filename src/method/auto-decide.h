@@ -13,7 +13,7 @@
 #define PITH_AUTO_H
 
 #include "auto-model.h"
-#include "signals.h"
+#include "method/auto-signals.h"
 #include "thread.h"
 
 /* A page's signals and block probabilities (the method's per-page state). */

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "signals.h"
+#include "method/auto-signals.h"
 
 const char *const feature_names[F_COUNT] = {
 #define F_NAME(id, name, what, fn) name,
