@@ -7,7 +7,7 @@
 
 #include "method/auto-decide.h"
 #include "method/method.h"
-#include "thread.h"
+#include "method/auto-thread.h"
 
 /* Four posts in a div layout, no class or id on any of them: an author
  * line (a link, a rank, a year), a message, and in ann's two messages the

@@ -14,7 +14,7 @@
 
 #include "auto-model.h"
 #include "method/auto-signals.h"
-#include "thread.h"
+#include "method/auto-thread.h"
 
 /* A page's signals and block probabilities (the method's per-page state). */
 struct auto_state {

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "sitetext.h"
-#include "thread.h"
+#include "method/auto-thread.h"
 #include "util.h"
 
 #define SEED 1469598103934665603ULL
