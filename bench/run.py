@@ -308,7 +308,7 @@ def main():
     memory(pith, runs)
     print("\nauto learnt from the aeb, trafilatura and mercury pages, so those columns are\n"
           "in-sample for it; its held-out estimate per set is tools/train-auto.py PITH BENCH\n"
-          "--cv 5 (the figures in src/auto-model.txt's comment).")
+          "--cv 5 (the figures in src/method/auto-model.txt's comment).")
 
     sets = [x for x in SETS if x in per_set[0][1]] + \
         sorted(x for x in per_set[0][1] if x not in SETS) if per_set else []

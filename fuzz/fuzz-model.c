@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "auto-model.h"
+#include "method/auto-model.h"
 #include "method/auto-signals.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "auto-model.h"
+#include "method/auto-model.h"
 #include "method/method.h"
 #include "params.h"
 #include "util.h"

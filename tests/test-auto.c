@@ -171,7 +171,7 @@ test_best_run(void **state)
 }
 
 /* An article between navigation, a related-stories list, a reply thread
- * and a footer.  What the built-in model (src/auto-model.txt) keeps: the headline and
+ * and a footer.  What the built-in model (src/method/auto-model.txt) keeps: the headline and
  * the three paragraphs.  Retraining the model may change this page's
  * figures; the expected text is what a reader would call the article. */
 static const char page[] =

@@ -5,7 +5,7 @@
 #include "testlib.h"
 
 #include "method/auto-decide.h"
-#include "auto-model.h"
+#include "method/auto-model.h"
 #include "method/auto-signals.h"
 
 /* Index of the block whose element has id=value; fails the test if that

@@ -1,5 +1,5 @@
 /* gen-model.c - writes the C of auto's built-in model (auto_model_builtin,
- * src/auto-model.h) from src/auto-model.txt, checked as pith checks a
+ * src/auto-model.h) from src/method/auto-model.txt, checked as pith checks a
  * model file at run time.  Run by the build; not installed. */
 #include "config.h"
 
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "auto-model.h"
+#include "method/auto-model.h"
 #include "method/auto-signals.h"
 #include "util.h"
 
@@ -63,8 +63,8 @@ main(int argc, char **argv)
 		return 1;
 	}
 	printf("/* auto-model-builtin.c - auto's built-in model, written by\n"
-	       " * tools/gen-model from src/auto-model.txt.  Do not edit. */\n"
-	       "#include \"config.h\"\n\n#include \"auto-model.h\"\n#include \"method/auto-signals.h\"\n\n"
+	       " * tools/gen-model from src/method/auto-model.txt.  Do not edit. */\n"
+	       "#include \"config.h\"\n\n#include \"method/auto-model.h\"\n#include \"method/auto-signals.h\"\n\n"
 	       "_Static_assert(F_COUNT == %d && F_BASE_COUNT == %d,\n"
 	       "\t       \"src/auto-model.txt was read against other features\");\n\n",
 	       F_COUNT, F_BASE_COUNT);

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Learn the auto method's weights from the benchmark's dev pages.
 
-    tools/train-auto.py PITH BENCH_DIR > src/auto-model.txt
+    tools/train-auto.py PITH BENCH_DIR > src/method/auto-model.txt
     tools/train-auto.py PITH BENCH_DIR --ablate     # F1 without each signal (5-fold)
     tools/train-auto.py PITH BENCH_DIR --cv K       # K-fold cross-validated F1
     ... --learn aeb-,traf-,cwced-                   # the sets learnt from (ids' prefixes)
@@ -24,7 +24,7 @@ gradient boosting (train-gbm, built beside PITH as tools/train-gbm;
 TRAIN_GBM in the environment names another).  The figures in the model
 file's comment come from five-fold cross-validation, each page extracted
 by PITH itself (--set auto.model=FILE) with the trees that did not see
-it.  The output is the model file src/auto-model.h describes, which the
+it.  The output is the model file src/method/auto-model.h describes, which the
 build turns into C.  Standard library only, deterministic.
 """
 import hashlib
@@ -215,7 +215,7 @@ def train_trees(data):
 
 
 def model_text(names, stage1, trees, comment=""):
-    """A model file (src/auto-model.h): pith's feature names, the first
+    """A model file (src/method/auto-model.h): pith's feature names, the first
     stage's weights, train-gbm's base and trees."""
     out = [f"# {line}".rstrip() for line in comment.split("\n")] if comment else []
     out.append(f"features {len(names)} " + " ".join(names))
@@ -229,7 +229,7 @@ FIRST_CONTEXT = "in_core"     # signals.h: the first of the second stage's featu
 
 def stage1_in_model(path):
     """The first-stage weights the context features were computed with
-    (the built-in model's, from src/auto-model.txt)."""
+    (the built-in model's, from src/method/auto-model.txt)."""
     try:
         with open(path, encoding="utf-8") as f:
             lines = [l.split() for l in f if l.strip() and not l.startswith("#")]
@@ -381,7 +381,7 @@ def main():
     trees = train_trees(data)
     learnt = sum(1 for _, _, _, labels in pages if any(y is not None for y in labels))
     per_set = textwrap.wrap(set_figures(cv) + ".", 70)
-    comment = (f"auto-model.txt - the auto method's model (src/auto-model.h), written by\n"
+    comment = (f"auto-model.txt - the auto method's model (src/method/auto-model.h), written by\n"
                f"tools/train-auto.py from {len(data)} labelled blocks of the dev pages of\n"
                f"{', '.join(p.rstrip('-') for p in LEARN)} ({learnt} pages).\n"
                f"Five-fold cross-validated by pith itself over all {len(pages)} dev pages,\n"

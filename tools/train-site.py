@@ -2,7 +2,7 @@
 """Learn auto's site stage (what sibling pages say of a block) from the
 benchmark's same-site pages.
 
-    tools/train-site.py PITH BENCH_DIR > src/auto-site.txt
+    tools/train-site.py PITH BENCH_DIR > src/method/auto-site.txt
     tools/train-site.py PITH BENCH_DIR --cv      # leave-one-site-out F1 only
 
 BENCH_DIR/sites holds ten pages of one template per site and year, each
@@ -16,12 +16,12 @@ that it learns what the siblings add, each block weighted by the
 logarithm of its length.
 
 The figures are cross-validated by site: for each site, a model learnt
-from the other sites' pages only is written with src/auto-model.txt into
+from the other sites' pages only is written with src/method/auto-model.txt into
 one model file, and PITH extracts that site's pages p04-p10 with it
 (--set auto.model=FILE, --siblings the other nine), scored by the
 benchmark's score.py (set big9) against PITH without siblings on the
 same pages.  The output, learnt from every site, is the site section the
-build appends to src/auto-model.txt (tools/gen-model).  Standard library
+build appends to src/method/auto-model.txt (tools/gen-model).  Standard library
 only, deterministic.
 """
 import importlib.util
@@ -242,11 +242,11 @@ def main():
         return
     w, n = learn(pages)
     comment = "\n".join(textwrap.wrap(
-        f"auto-site.txt - auto's site stage (src/auto-model.h), written by "
+        f"auto-site.txt - auto's site stage (src/method/auto-model.h), written by "
         f"tools/train-site.py from {n} labelled blocks of {len(pages)} pages "
         f"of BENCH/sites, each dumped with the other nine of its site-year as "
         f"siblings.  Cross-validated by site (score.py F1 over p04-p10): "
-        f"{figures}.  The build appends it to src/auto-model.txt.  Do not "
+        f"{figures}.  The build appends it to src/method/auto-model.txt.  Do not "
         f"edit: run the script again.", 70, break_on_hyphens=False))
     sys.stdout.write(section(names, w, comment))
     print(f"leave-one-site-out: {figures}", file=sys.stderr)

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "method/auto-decide.h"
-#include "auto-model.h"
+#include "method/auto-model.h"
 
 /* Probability at which a block outside the best run is kept anyway. */
 #define SURE 0.9

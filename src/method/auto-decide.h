@@ -1,5 +1,5 @@
 /* auto.h - the auto method: every signal of signals.h combined per block
- * by a learnt model (auto-model.h: src/auto-model.txt, written by
+ * by a learnt model (auto-model.h: src/method/auto-model.txt, written by
  * tools/train-auto.py and built in, or the file auto.model names): a
  * logistic first stage over the base signals, which places the core, and
  * a second stage of boosted regression trees over every signal; a block
@@ -12,7 +12,7 @@
 #ifndef PITH_AUTO_H
 #define PITH_AUTO_H
 
-#include "auto-model.h"
+#include "method/auto-model.h"
 #include "method/auto-signals.h"
 #include "method/auto-thread.h"
 

@@ -1,6 +1,6 @@
 /* auto-model.h - the auto method's model as data: a first-stage logistic
  * weight vector and a second stage of boosted regression trees, read
- * from the text format tools/train-auto.py writes (src/auto-model.txt):
+ * from the text format tools/train-auto.py writes (src/method/auto-model.txt):
  *
  *   # comment lines and blank lines anywhere
  *   features N NAME_0 ... NAME_N-1     the signals the model knows
@@ -24,7 +24,7 @@
  * children are indices within its tree, after the node itself; a leaf has
  * feature -1 and children -1.
  *
- * auto_model_builtin is src/auto-model.txt turned into C by the build
+ * auto_model_builtin is src/method/auto-model.txt turned into C by the build
  * (tools/gen-model).  auto_model_parse() returns a model the caller owns
  * (auto_model_free), or NULL with "line N: reason" in err; it checks
  * every count, index and number, so any bytes are safe to give it.

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "auto-model.h"
+#include "method/auto-model.h"
 #include "util.h"
 
 /* The words of one line, at most this many (a features line has one per
