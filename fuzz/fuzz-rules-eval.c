@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "page.h"
-#include "rules.h"
+#include "rules/rules.h"
 #include "run.h"
 #include "xpath.h"
 

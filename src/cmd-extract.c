@@ -27,7 +27,7 @@
 #include "cli.h"
 #include "format.h"
 #include "multipage.h"
-#include "rules.h"
+#include "rules/rules.h"
 #include "run.h"
 #include "score.h"
 #include "walk.h"

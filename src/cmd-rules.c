@@ -8,7 +8,7 @@
 
 #include "cli.h"
 #include "learn.h"
-#include "rules.h"
+#include "rules/rules.h"
 #include "walk.h"
 #include "run.h"
 #include "xpath.h"

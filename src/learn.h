@@ -23,7 +23,7 @@
 
 #include "method/method.h"
 #include "page.h"
-#include "rules.h"
+#include "rules/rules.h"
 
 #define LEARN_MAX_TESTS 5
 

@@ -10,7 +10,7 @@
 #define PITH_MULTIPAGE_H
 
 #include "dom.h"
-#include "rules.h"
+#include "rules/rules.h"
 #include "walk.h"
 
 /* How many next pages one page's article may run on. */

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules.h"
-#include "rules-int.h"
+#include "rules/rules.h"
+#include "rules/rules-int.h"
 
 /* ---- export: XPath to CSS, for the expressions that have a CSS form ---- */
 

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 
 /* ---- writing rules from the inspector's choices ---- */
 

@@ -11,7 +11,7 @@
 #define PITH_RUN_H
 
 #include "method/method.h"
-#include "rules.h"
+#include "rules/rules.h"
 
 struct run {
 	const struct method *method;    /* the method that decided (a rule may name another) */

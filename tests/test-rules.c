@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "learn.h"
-#include "rules.h"
+#include "rules/rules.h"
 
 /* Diagnostics collected as "FILE:LINE: reason\n". */
 static void

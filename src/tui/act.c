@@ -24,7 +24,7 @@
 #include "tui/tui.h"
 #include "tui/view.h"
 #include "tui/tui-int.h"
-#include "rules.h"
+#include "rules/rules.h"
 #include "format.h"
 #include "learn.h"
 #include "walk.h"

@@ -11,7 +11,7 @@
 #include "tui/model.h"
 #include "css.h"
 #include "source.h"
-#include "rules.h"
+#include "rules/rules.h"
 
 /* ---- set-up ---- */
 

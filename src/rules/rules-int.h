@@ -5,7 +5,7 @@
 #ifndef PITH_RULES_INT_H
 #define PITH_RULES_INT_H
 
-#include "rules.h"
+#include "rules/rules.h"
 
 void rules_report(rules_diag diag, void *ctx, int *nerrors, const char *file, int line,
 		  const char *fmt, ...) __attribute__((format(printf, 6, 7)));

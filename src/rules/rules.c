@@ -12,8 +12,8 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#include "rules.h"
-#include "rules-int.h"
+#include "rules/rules.h"
+#include "rules/rules-int.h"
 #include "walk.h"
 
 /* ---- reading ---- */
