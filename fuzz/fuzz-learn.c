@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "learn.h"
+#include "rules/learn.h"
 #include "page.h"
 #include "rules/rules.h"
 #include "run.h"

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "learn.h"
+#include "rules/learn.h"
 #include "rules/rules.h"
 #include "walk.h"
 #include "run.h"

@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "learn.h"
+#include "rules/learn.h"
 #include "rules/rules.h"
 
 /* Diagnostics collected as "FILE:LINE: reason\n". */

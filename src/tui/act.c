@@ -26,7 +26,7 @@
 #include "tui/tui-int.h"
 #include "rules/rules.h"
 #include "format.h"
-#include "learn.h"
+#include "rules/learn.h"
 #include "walk.h"
 
 

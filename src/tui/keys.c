@@ -42,7 +42,7 @@
 #include "tui/tui-int.h"
 #include "rules/rules.h"
 #include "format.h"
-#include "learn.h"
+#include "rules/learn.h"
 #include "walk.h"
 
 

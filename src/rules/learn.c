@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "learn.h"
+#include "rules/learn.h"
 #include "run.h"
 #include "score.h"
 #include "xpath.h"
