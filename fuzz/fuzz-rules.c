@@ -13,7 +13,7 @@
 #include "page.h"
 #include "rules/rules.h"
 #include "run.h"
-#include "xpath.h"
+#include "rules/xpath.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -11,7 +11,7 @@
 #include "rules/rules.h"
 #include "walk.h"
 #include "run.h"
-#include "xpath.h"
+#include "rules/xpath.h"
 
 static void
 print_diag(void *ctx, const char *file, int line, const char *reason)

@@ -11,7 +11,7 @@
 #include "format.h"
 #include "multipage.h"
 #include "util.h"
-#include "xpath.h"
+#include "rules/xpath.h"
 
 char *
 multipage_link(const struct rule *r, const char *directive, const struct dom *d, const char *url)

@@ -6,7 +6,7 @@
 
 #include "run.h"
 #include "score.h"
-#include "xpath.h"
+#include "rules/xpath.h"
 
 void
 run_init(struct run *r)

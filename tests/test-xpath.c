@@ -3,7 +3,7 @@
 #include "testlib.h"
 
 #include "css.h"
-#include "xpath.h"
+#include "rules/xpath.h"
 
 static const char page_html[] =
 	"<!DOCTYPE html><html><head><title> The  title </title>"

@@ -11,7 +11,7 @@
 #include "rules/learn.h"
 #include "run.h"
 #include "score.h"
-#include "xpath.h"
+#include "rules/xpath.h"
 
 void
 learn_out_free(struct learn_out *o)

@@ -26,7 +26,7 @@
 #include "method/method.h"
 #include "params.h"
 #include "util.h"
-#include "xpath.h"
+#include "rules/xpath.h"
 
 typedef void (*rules_diag)(void *ctx, const char *file, int line,
 			   const char *reason);

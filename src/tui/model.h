@@ -19,7 +19,7 @@
 #include "run.h"
 #include "score.h"
 #include "source.h"
-#include "xpath.h"
+#include "rules/xpath.h"
 
 
 /* How a row is decided, for its glyph and colour (view-tree.c). */

@@ -14,7 +14,7 @@
 #include <libxml/xpathInternals.h>
 
 #include "util.h"
-#include "xpath.h"
+#include "rules/xpath.h"
 
 #define ERRLEN 256     /* libxml2's message, kept by on_error */
 
