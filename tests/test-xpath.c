@@ -2,7 +2,7 @@
  * expression real site configs use, exact node ids, errors and limits. */
 #include "testlib.h"
 
-#include "css.h"
+#include "rules/css.h"
 #include "rules/xpath.h"
 
 static const char page_html[] =

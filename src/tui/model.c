@@ -9,7 +9,7 @@
 #include <unictype.h>
 
 #include "tui/model.h"
-#include "css.h"
+#include "rules/css.h"
 #include "source.h"
 #include "rules/rules.h"
 

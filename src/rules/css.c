@@ -1,7 +1,7 @@
 /* css.c - CSS selectors read as XPath 1.0. */
 #include "config.h"
 
-#include "css.h"
+#include "rules/css.h"
 
 #include <ctype.h>
 #include <stdbool.h>
