@@ -26,7 +26,7 @@
 
 #include "cli.h"
 #include "format.h"
-#include "multipage.h"
+#include "rules/multipage.h"
 #include "rules/rules.h"
 #include "run.h"
 #include "score.h"

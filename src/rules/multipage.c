@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 
 #include "format.h"
-#include "multipage.h"
+#include "rules/multipage.h"
 #include "util.h"
 #include "rules/xpath.h"
 
