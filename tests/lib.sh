@@ -12,6 +12,7 @@
 : "${PITH:=./pith}"
 : "${SAMPLES:=$SRCDIR/samples}"
 : "${TESTDATA:=$SRCDIR/tests/data}"
+. "$SRCDIR/tests/env.sh"
 LC_ALL=C.UTF-8
 export LC_ALL
 
@@ -155,7 +156,7 @@ check_usage() {
 }
 
 have_python() {
-	command -v python3 >/dev/null 2>&1
+	test -n "$PYTHON"
 }
 
 # char_f1 GOLD PRED: prints "F1 P R" of the character bag overlap:
@@ -163,7 +164,7 @@ have_python() {
 # White_Space, P = matched / predicted, R = matched / gold (score.py's
 # "chars" metric).
 char_f1() {
-	python3 - "$1" "$2" <<'PY'
+	"$PYTHON" - "$1" "$2" <<'PY'
 import sys
 from collections import Counter
 WS = set("\t\n\v\f\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005"
@@ -190,7 +191,7 @@ check_f1() {
 	fi
 	_s=$(char_f1 "$3" "$4")
 	_f=${_s%% *}
-	if python3 -c "import sys; sys.exit(0 if float('$_f') >= float('$2') else 1)"; then
+	if awk -v f="$_f" -v bar="$2" 'BEGIN { exit !(f + 0 >= bar + 0) }'; then
 		ok "$1 (F1 $_f >= $2)"
 	else
 		not_ok "$1"
@@ -200,7 +201,7 @@ check_f1() {
 
 # json_valid FILE: the file is one JSON document
 json_valid() {
-	python3 -c 'import json,sys; json.load(sys.stdin)' <"$1" 2>/dev/null
+	"$PYTHON" -c 'import json,sys; json.load(sys.stdin)' <"$1" 2>/dev/null
 }
 
 # json_lines FILE KEYS...: every line is a JSON object holding exactly
@@ -208,7 +209,7 @@ json_valid() {
 json_lines() {
 	_f=$1
 	shift
-	python3 - "$_f" "$@" <<'PY'
+	"$PYTHON" - "$_f" "$@" <<'PY'
 import json, sys
 keys = sys.argv[2:]
 n = 0
@@ -231,7 +232,7 @@ PY
 
 # json_field FILE KEY: the KEY of each JSON line, one per line
 json_field() {
-	python3 - "$1" "$2" <<'PY'
+	"$PYTHON" - "$1" "$2" <<'PY'
 import json, sys
 with open(sys.argv[1], encoding="utf-8") as f:
     for line in f:
