@@ -334,7 +334,7 @@ def main():
     GBM = gbm_program(pith)
     if not os.access(GBM, os.X_OK):
         sys.exit(f"train-auto: {GBM}: not found; run make in pith's build directory")
-    built_in = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src",
+    built_in = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "method",
                             "auto-model.txt")
     pages = load(pith, bench)
     names = names_of(pages)

@@ -192,7 +192,7 @@ def extract_site(pith, bench, model, pages, out, with_siblings):
 def cross_validate(pith, bench, pages, names):
     """Score.py F1 over p04-p10 of every site-year, each site extracted
     with the site stage learnt without it; and without siblings."""
-    built_in = os.path.join(HERE, "..", "src", "auto-model.txt")
+    built_in = os.path.join(HERE, "..", "src", "method", "auto-model.txt")
     with open(built_in, encoding="utf-8") as f:
         base = f.read()
     years = site_years(bench)
