@@ -8,40 +8,11 @@
 #include <strings.h>
 
 #include "format.h"
+#include "format-int.h"
 #include "page.h"
 #include "run.h"
 
 /* ---- the walk both formats share ---- */
-
-struct fmt {
-	const struct dom *d;
-	const uint8_t *content, *mask;
-	const struct format_opts *o;
-	int *kept;              /* per element: kept text nodes (and images) in its subtree */
-	uint8_t *img_kept;
-	char *base;             /* absolute base for relative URLs, or NULL */
-	struct buf *out;
-	/* Markdown */
-	struct buf para;        /* the current block's inline text */
-	bool space;             /* a space is owed before the next visible character */
-	bool need_blank;        /* a blank line before the next block */
-	int inline_only;        /* inside a table cell, a heading, a link or code: blocks are spaces */
-	int in_cell;            /* inside a table cell: | is escaped */
-	int raw;                /* inside inline code: no escaping */
-	struct seg { const char *first, *cont; bool pending; } segs[64];
-	int nsegs;              /* may exceed the array: deeper levels add no prefix */
-};
-
-#define NSEGS(f) ((f)->nsegs < 64 ? (f)->nsegs : 64)
-
-static bool
-text_kept(const struct fmt *f, int t)
-{
-	const struct dom_text *x = &f->d->texts[t];
-	if (x->flags & TEXT_SKIP)
-		return false;
-	return f->mask && f->mask[x->elem] ? f->mask[x->elem] == 1 : f->content[x->block];
-}
 
 static int
 block_of(const struct dom *d, int e)
@@ -51,12 +22,6 @@ block_of(const struct dom *d, int e)
 	return e;
 }
 
-static bool
-tag_is(const struct dom *d, int e, const char *name)
-{
-	return !strcmp(dom_tagname(d, e), name);
-}
-
 static int
 heading_level(const struct dom *d, int e)
 {
@@ -64,7 +29,7 @@ heading_level(const struct dom *d, int e)
 	return t[0] == 'h' && t[1] >= '1' && t[1] <= '6' && !t[2] ? t[1] - '0' : 0;
 }
 
-static void
+void
 fmt_init(struct fmt *f, const struct dom *d, const uint8_t *content, const uint8_t *mask,
 	 const struct format_opts *o, struct buf *out)
 {
@@ -114,7 +79,7 @@ fmt_init(struct fmt *f, const struct dom *d, const uint8_t *content, const uint8
 		f->base = xstrdup(page);
 }
 
-static void
+void
 fmt_free(struct fmt *f)
 {
 	free(f->kept);
@@ -125,8 +90,8 @@ fmt_free(struct fmt *f)
 
 /* The URL of attribute name on e, absolute, or NULL when it is not one a
  * reader may follow (javascript:, data:, vbscript:, ...). */
-static char *
-safe_url(const struct fmt *f, int e, const char *name, bool image)
+char *
+fmt_safe_url(const struct fmt *f, int e, const char *name, bool image)
 {
 	const char *v = dom_attr(f->d, e, name);
 	if (!v || !*v)
@@ -538,7 +503,7 @@ md_inline(struct fmt *f, int e)
 {
 	const struct dom *d = f->d;
 	if (f->img_kept[e]) {
-		char *src = safe_url(f, e, "src", true);
+		char *src = fmt_safe_url(f, e, "src", true);
 		if (src) {
 			const char *alt = dom_attr(d, e, "alt");
 			if (f->space && f->para.len)
@@ -571,7 +536,7 @@ md_inline(struct fmt *f, int e)
 		}
 		return;
 	}
-	char *href = f->o->links && tag_is(d, e, "a") ? safe_url(f, e, "href", false) : NULL;
+	char *href = f->o->links && tag_is(d, e, "a") ? fmt_safe_url(f, e, "href", false) : NULL;
 	if (href && href[0] == '#') {
 		free(href);
 		href = NULL;
@@ -877,7 +842,7 @@ html_element(struct fmt *f, int e, bool pre)
 	const char *t = dom_tagname(d, e);
 	struct buf *o = f->out;
 	if (!strcmp(t, "img")) {
-		char *src = f->img_kept[e] ? safe_url(f, e, "src", true) : NULL;
+		char *src = f->img_kept[e] ? fmt_safe_url(f, e, "src", true) : NULL;
 		if (src) {
 			buf_adds(o, "<img");
 			html_attr(o, "src", src);
@@ -895,7 +860,7 @@ html_element(struct fmt *f, int e, bool pre)
 	if (!strcmp(t, "html") || !strcmp(t, "body"))
 		name = NULL;
 	pre = pre || !strcmp(t, "pre");
-	char *href = !strcmp(t, "a") ? safe_url(f, e, "href", false) : NULL;
+	char *href = !strcmp(t, "a") ? fmt_safe_url(f, e, "href", false) : NULL;
 	if (!strcmp(t, "a") && !href)
 		name = NULL;   /* a link to nowhere safe is its text */
 	/* blocks of blocks on lines of their own, for a reader of the source */
