@@ -17,6 +17,7 @@
 
 #include "dom.h"
 #include "extract.h"
+#include "url.h"        /* format_url_resolve, declared here before */
 #include "util.h"
 
 /* The output formats; cli.c's table says which command takes which, and
@@ -59,9 +60,5 @@ struct run;
 void format_page(const struct page *pg, const struct run *run, const struct page_meta *meta,
 		 enum format fmt, bool front_matter, const struct format_opts *o,
 		 const char *comments, size_t comments_len, struct buf *out);
-
-/* ref made absolute against base (RFC 3986 section 5.2, simplified); a
- * copy of ref when base is NULL or ref has a scheme.  Caller frees. */
-char *format_url_resolve(const char *base, const char *ref);
 
 #endif

@@ -14,6 +14,7 @@
 #include <uninorm.h>
 #include <zlib.h>
 
+#include "entities.h"
 #include "load.h"
 
 static int load_text(const char *bytes, size_t n, const struct load_opts *o,
@@ -35,15 +36,6 @@ load_result_free(struct load_result *r)
 	r->text = NULL;
 	r->len = 0;
 }
-
-/* windows-1252's meaning of bytes 0x80-0x9F, which HTML applies to the
- * references &#128; - &#159;. */
-static const uint16_t c1_1252[32] = {
-	0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
-	0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
-	0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
-	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
-};
 
 size_t
 load_decode_refs(const char *s, size_t n, struct buf *out)
@@ -90,15 +82,8 @@ load_decode_refs(const char *s, size_t n, struct buf *out)
 		}
 		if (j < n && s[j] == ';')
 			j++;
-		uint32_t cp;
-		if (v == 0 || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
-			cp = 0xFFFD;
-		else if (v >= 0x80 && v <= 0x9F)
-			cp = c1_1252[v - 0x80];
-		else
-			cp = (uint32_t)v;
 		buf_add(out, s + run, a - run);
-		buf_add_utf8(out, cp);
+		buf_add_utf8(out, entity_numeric(v));
 		count++;
 		run = i = j;
 	}

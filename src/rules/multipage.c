@@ -8,7 +8,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#include "format.h"
+#include "url.h"
 #include "rules/multipage.h"
 #include "util.h"
 #include "rules/xpath.h"
