@@ -5,10 +5,15 @@
     tools/train-auto.py PITH BENCH_DIR --ablate     # F1 without each signal (5-fold)
     tools/train-auto.py PITH BENCH_DIR --cv K       # K-fold cross-validated F1
     ... --learn aeb-,traf-,cwced-                   # the sets learnt from (ids' prefixes)
+    ... --cv K --pred DIR                           # also keep each page's CV text
+    ... --keep-stage1                               # learn the trees only
+
+The pages are BENCH_DIR/dev/*.html and BENCH_DIR/wcxb/*.html.gz (WCXB's
+development split, every page kind, a whole gold text each).
 
 For every dev page, `PITH dump --features` gives one row per text block
 with the signals of src/method/auto-signals.h.  Blocks are labelled from the gold:
-a block of a page with a whole gold text (aeb, cwced-zh, daniel-*) is
+a block of a page with a whole gold text (aeb, cwced-zh, daniel-*, wcxb) is
 content when most of its word trigrams occur in the gold text; a block of
 a page with snippets (trafilatura, mercury-*) is content when it lies
 inside a "with" snippet and noise when it holds a "without" snippet
@@ -44,7 +49,7 @@ from concurrent.futures import ThreadPoolExecutor
 # (five-fold CV, doc/algorithms.md) and lowered aeb, cwced-zh and
 # trafilatura: their gold texts are small and follow other conventions
 # (daniel keeps the headline and link lists).  --learn PREFIXES changes it.
-LEARN = ("aeb-", "traf-", "mercury-")
+LEARN = ("aeb-", "traf-", "mercury-", "wcxb-")
 TRAIN_SHARE = 0.7
 L2 = 1e-3
 EPOCHS = 6
@@ -126,12 +131,32 @@ def read_lines(path):
         return [norm(l) for l in f if l.strip()]
 
 
-def load(pith, bench):
+# each page id's HTML file and the directory of its gold files
+PATHS = {}
+
+
+def page_files(bench):
+    """{id: (html path, gold dir)} of the dev pages and WCXB's."""
+    out = {}
     dev = os.path.join(bench, "dev")
-    ids = sorted(f[:-5] for f in os.listdir(dev) if f.endswith(".html"))
+    for f in os.listdir(dev):
+        if f.endswith(".html"):
+            out[f[:-5]] = (os.path.join(dev, f), dev)
+    wcxb = os.path.join(bench, "wcxb")
+    if os.path.isdir(wcxb):
+        for f in os.listdir(wcxb):
+            if f.endswith(".html.gz"):
+                out[f[:-8]] = (os.path.join(wcxb, f), wcxb)
+    return out
+
+
+def load(pith, bench):
+    PATHS.update(page_files(bench))
+    ids = sorted(PATHS)
 
     def one(pid):
-        names, rows = features(pith, os.path.join(dev, pid + ".html"))
+        html, dev = PATHS[pid]
+        names, rows = features(pith, html)
         if not rows:
             return pid, names, [], []
         if not any(pid.startswith(prefix) for prefix in LEARN):
@@ -199,6 +224,7 @@ def gbm_program(pith):
 
 
 GBM = None    # set by main()
+PRED = None   # --pred DIR: where the cross-validated texts stay
 
 
 def train_trees(data):
@@ -260,26 +286,37 @@ def score_pages(pages, extract, bench):
     """Each set's F1 (shingle F1 for the sets with a gold text, snippet F1
     for the others) of what extract(ids, gold_dir, pred_dir) writes as
     pred_dir/ID.txt for every page, by the benchmark's own scorer."""
-    dev = os.path.join(bench, "dev")
     with tempfile.TemporaryDirectory() as tmp:
-        gold = os.path.join(tmp, "gold")
-        pred = os.path.join(tmp, "pred")
-        os.mkdir(gold)
-        os.mkdir(pred)
+        gold = os.path.join(tmp, "gold")          # the dev sets, for score.py
+        gold_w = os.path.join(tmp, "gold-wcxb")   # WCXB's, for wcxb_score.py
+        pred = PRED or os.path.join(tmp, "pred")
+        for d in (gold, gold_w, pred):
+            os.makedirs(d, exist_ok=True)
         for pid, _, _, _ in pages:      # ids may hold dots: traf-site.example.html
-            for ext in GOLD_FILES:
-                if os.path.exists(os.path.join(dev, pid + ext)):
-                    os.symlink(os.path.join(dev, pid + ext), os.path.join(gold, pid + ext))
-        extract([pid for pid, _, _, _ in pages], gold, pred, tmp)
+            html, src = PATHS[pid]
+            dst = gold_w if pid.startswith("wcxb-") else gold
+            os.symlink(html, os.path.join(dst, os.path.basename(html)))
+            for ext in GOLD_FILES[1:]:
+                if os.path.exists(os.path.join(src, pid + ext)):
+                    os.symlink(os.path.join(src, pid + ext), os.path.join(dst, pid + ext))
+        extract([pid for pid, _, _, _ in pages], pred, tmp)
         for pid, _, _, _ in pages:      # a page pith could not read: no text
             if not os.path.exists(os.path.join(pred, pid + ".txt")):
                 open(os.path.join(pred, pid + ".txt"), "w").close()
-        r = subprocess.run([sys.executable, os.path.join(bench, "score.py"), gold, pred,
-                            "--json", "--bootstrap", "0"], capture_output=True, text=True,
-                           check=True)
-    sets = json.loads(r.stdout)["sets"]
-    return {name: v["text" if v["kind"] == "text" else "snippets"]["f1"]
-            for name, v in sorted(sets.items())}
+        f1 = {}
+        if os.listdir(gold):
+            r = subprocess.run([sys.executable, os.path.join(bench, "score.py"), gold, pred,
+                                "--json", "--bootstrap", "0"], capture_output=True, text=True,
+                               check=True)
+            sets = json.loads(r.stdout)["sets"]
+            f1 = {name: v["text" if v["kind"] == "text" else "snippets"]["f1"]
+                  for name, v in sorted(sets.items())}
+        if os.listdir(gold_w):
+            r = subprocess.run([sys.executable, os.path.join(bench, "wcxb_score.py"), gold_w,
+                                pred, "--json"], capture_output=True, text=True, check=True)
+            for kind, v in json.loads(r.stdout)[pred].items():
+                f1["wcxb" if kind == "all" else "wcxb-" + kind] = v["F1"]
+    return f1
 
 
 def set_figures(f1):
@@ -302,13 +339,12 @@ def cross_validate(pages, k, pith):
                 for (chars, x, _), y in zip(rows, labels) if y is not None]
         models.append(model_text(names, STAGE1, train_trees(data)))
 
-    def extract(ids, gold, pred, tmp):
+    def extract(ids, pred, tmp):
         for fold, text in enumerate(models):
             path = os.path.join(tmp, f"fold{fold}.txt")
             with open(path, "w", encoding="utf-8") as f:
                 f.write(text)
-            inputs = [os.path.join(gold, pid + ".html") for pid in ids
-                      if fold_of(pid, k) == fold]
+            inputs = [PATHS[pid][0] for pid in ids if fold_of(pid, k) == fold]
             if not inputs:
                 continue
             # pith exits 1 when a page cannot be read: that page has no text
@@ -345,14 +381,21 @@ def main():
                 if in_train(pid)
                 for (chars, x, _), y in zip(rows, labels) if y is not None])
     STAGE1 = stage1_in_model(built_in)
-    stale = STAGE1 != [round(v, 6) for v in w1]
+    stale = STAGE1 != [round(v, 6) for v in w1] and "--keep-stage1" not in sys.argv[3:]
     if stale:
         print("train-auto: the first stage changed: the context features "
               "were computed with the old one; rebuild pith with this output "
               "and run again", file=sys.stderr)
     if STAGE1 is None or len(STAGE1) != nbase:
         STAGE1 = w1
+    if "--keep-stage1" in sys.argv[3:]:
+        # the first stage as built in, so that the context signals the
+        # trees learn from are the ones pith computes: one pass
+        w1 = STAGE1
 
+    global PRED
+    if "--pred" in sys.argv[3:]:
+        PRED = sys.argv[sys.argv.index("--pred") + 1]
     if "--cv" in sys.argv[3:]:
         k = int(sys.argv[sys.argv.index("--cv") + 1])
         f1 = score_pages(pages, cross_validate(pages, k, pith), bench)
