@@ -455,6 +455,9 @@ struct fctx {
 	struct wordset ws;          /* JSON-LD articleBody's words */
 	bool has_ld;
 	int bodyta;
+	struct page_figures pf;     /* the page's shape */
+	enum page_kind kind;
+	char kind_why[160];
 };
 
 /* The blocks' own text: link and non-link, punctuation, where it
@@ -588,6 +591,20 @@ long_kids(struct fctx *c)
 	}
 }
 
+static int chars_of(const struct fctx *c, int b);
+
+/* The page's figures and kind (auto-kind.h), from the blocks' text. */
+static void
+page_shape(struct fctx *c)
+{
+	int *chars = xmalloc(((size_t)c->nb + 1) * sizeof *chars);
+	for (int j = 0; j < c->nb; j++)
+		chars[j] = chars_of(c, c->order[j]);
+	page_figures_compute(c->d, c->order, chars, c->nb, c->ownlink, c->ends, &c->pf);
+	c->kind = page_kind_decide(&c->pf, c->kind_why, sizeof c->kind_why);
+	free(chars);
+}
+
 static void
 fctx_init(struct fctx *c, const struct page *pg)
 {
@@ -621,11 +638,13 @@ fctx_init(struct fctx *c, const struct page *pg)
 	buf_free(&body);
 	long_kids(c);
 	c->bodyta = d->body >= 0 ? c->m->TA[d->body] : c->m->TA[0];
+	page_shape(c);
 }
 
 static void
 fctx_free(struct fctx *c)
 {
+	page_figures_free(&c->pf);
 	wordset_free(&c->ws);
 	free(c->inreg);
 	lineblock_free(c->lb);
@@ -764,6 +783,17 @@ sig_sib_long(const struct fctx *c, int b)
 	return p >= 0 && c->kids[p] ? (float)c->longkids[p] / c->kids[p] : 0;
 }
 
+/* ---- the page's shape: the same on every block but repeat ---- */
+
+static float sig_repeat(const struct fctx *c, int b) { return c->pf.in_repeat[b]; }
+static float sig_page_link(const struct fctx *c, int b) { (void)b; return (float)c->pf.link; }
+static float sig_page_prose(const struct fctx *c, int b) { (void)b; return (float)c->pf.prose; }
+static float sig_page_repeat(const struct fctx *c, int b) { (void)b; return (float)c->pf.repeat; }
+static float sig_page_code(const struct fctx *c, int b) { (void)b; return (float)c->pf.code; }
+static float sig_page_form(const struct fctx *c, int b) { (void)b; return logf(1.0f + (float)c->pf.forms); }
+static float sig_page_heads(const struct fctx *c, int b) { (void)b; return logf(1.0f + (float)c->pf.headings); }
+static float sig_page_kind(const struct fctx *c, int b) { (void)b; return (float)c->kind; }
+
 /* Each signal's compute function, from the table. */
 static float (*const compute[F_COUNT])(const struct fctx *c, int b) = {
 #define F_FN(id, name, what, fn) [F_##id] = fn,
@@ -792,6 +822,10 @@ features_compute(const struct page *pg, const float *stage1, struct features *f)
 				f->x[j][k] = compute[k](&c, b);
 	}
 	context(c.d, f, c.order, c.own, c.anc, stage1);
+	f->page = c.pf;
+	f->page.in_repeat = NULL;
+	f->kind = c.kind;
+	memcpy(f->kind_why, c.kind_why, sizeof f->kind_why);
 	fctx_free(&c);
 }
 

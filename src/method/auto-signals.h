@@ -9,6 +9,7 @@
 #ifndef PITH_SIGNALS_H
 #define PITH_SIGNALS_H
 
+#include "method/auto-kind.h"
 #include "page.h"
 
 /* X(ID, name, what it says, compute): the meaning is shown in the
@@ -52,7 +53,16 @@
 	X(IN_CORE,     "in_core", "inside the core: the container the likely content gathers in", NULL) \
 	X(CORE_DIST,   "core_dist", "log(1 + tree steps between the block and the core)", NULL) \
 	X(LOCAL_NEG,   "local_neg", "a negative class/id word or tag below where block and core meet", NULL) \
-	X(NEIGH_P,     "neigh_p", "mean first-stage probability of the blocks before and after (its own when alone)", NULL)
+	X(NEIGH_P,     "neigh_p", "mean first-stage probability of the blocks before and after (its own when alone)", NULL) \
+	/* the page's shape (auto-kind.h): the same on every block of a page */ \
+	X(REPEAT,      "repeat", "inside an item repeated 3+ times among its siblings (same tag and class)", sig_repeat) \
+	X(PAGE_LINK,   "page_link", "link characters / all characters of the page's blocks", sig_page_link) \
+	X(PAGE_PROSE,  "page_prose", "share of the page's text in blocks of 80+ characters ending a sentence", sig_page_prose) \
+	X(PAGE_REPEAT, "page_repeat", "share of the page's text inside repeated items", sig_page_repeat) \
+	X(PAGE_CODE,   "page_code", "share of the page's text in pre and code", sig_page_code) \
+	X(PAGE_FORM,   "page_form", "log(1 + form controls: input, select, textarea, button)", sig_page_form) \
+	X(PAGE_HEADS,  "page_heads", "log(1 + h2-h6 headings with text)", sig_page_heads) \
+	X(PAGE_KIND,   "page_kind", "the kind of page taken (auto-kind.h): 0 article, 1 forum, 2 documentation, 3 product, 4 listing, 5 service", sig_page_kind)
 
 enum feature {
 #define F_ENUM(id, name, what, fn) F_##id,
@@ -73,6 +83,9 @@ struct features {
 	int *chars;                 /* visible characters of each block */
 	double *scratch;            /* nblocks entries for the caller's use */
 	int core;                   /* the core element, -1 if none */
+	struct page_figures page;   /* the page's shape (in_repeat freed) */
+	enum page_kind kind;        /* what the page is taken for */
+	char kind_why[160];         /* and why, in a line */
 };
 
 

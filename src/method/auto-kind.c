@@ -1,0 +1,192 @@
+/* auto-kind.c - the page's figures and the kind of page they say
+ * (auto-kind.h). */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "method/auto-kind.h"
+#include "util.h"
+
+const char *const page_kind_names[KIND_COUNT] = {
+	"article", "forum", "documentation", "product", "listing", "service"
+};
+
+/* An element's sibling key: its tag and its class attribute, so that the
+ * items of a list or grid share one whatever their class words mean. */
+static uint64_t
+sibling_key(const struct dom *d, int i)
+{
+	uint64_t h = 1469598103934665603ULL ^ (uint64_t)(unsigned)d->tag[i];
+	const char *cls = dom_attr(d, i, "class");
+	for (const unsigned char *s = (const unsigned char *)(cls ? cls : ""); *s; s++)
+		h = (h ^ *s) * 1099511628211ULL;
+	return h;
+}
+
+struct keyed {
+	int parent;
+	uint64_t key;
+	int elem;
+};
+
+static int
+cmp_keyed(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+	if (x->parent != y->parent)
+		return x->parent < y->parent ? -1 : 1;
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->elem < y->elem ? -1 : x->elem > y->elem;
+}
+
+/* Mark the repeated items: elements of two blocks or more (a card's
+ * title and text, a post's author and message; not a paragraph of a
+ * text, not a menu's link), under 1/2 of the page's text, that share
+ * their parent and key with KIND_REPEAT_MIN - 1 others like them.  sub[i]
+ * is the text of i's subtree, blocks[i] its blocks. */
+static void
+mark_repeats(const struct dom *d, const long *sub, const int *blocks, long total, uint8_t *rep,
+	     int *largest)
+{
+	int n = d->n, k = 0;
+	struct keyed *v = xmalloc(((size_t)n + 1) * sizeof *v);
+	for (int i = 0; i < n; i++)
+		if (d->parent[i] >= 0 && blocks[i] >= 2 && 2 * sub[i] < total)
+			v[k++] = (struct keyed){ d->parent[i], sibling_key(d, i), i };
+	qsort(v, (size_t)k, sizeof *v, cmp_keyed);
+	*largest = 0;
+	for (int a = 0, z; a < k; a = z) {
+		for (z = a + 1; z < k && v[z].parent == v[a].parent && v[z].key == v[a].key; z++)
+			;
+		if (z - a < KIND_REPEAT_MIN)
+			continue;
+		if (z - a > *largest)
+			*largest = z - a;
+		for (int j = a; j < z; j++)
+			rep[v[j].elem] = 1;
+	}
+	free(v);
+}
+
+static bool
+tag_in(const char *tag, const char *const *set, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(tag, set[i]) == 0)
+			return true;
+	return false;
+}
+
+void
+page_figures_compute(const struct dom *d, const int *order, const int *chars, int nb,
+		     const int *link, const uint8_t *ends, struct page_figures *pf)
+{
+	static const char *const controls[] = { "input", "select", "textarea", "button" };
+	static const char *const heads[] = { "h2", "h3", "h4", "h5", "h6" };
+	static const char *const code_tags[] = { "pre", "code" };
+	int n = d->n;
+	memset(pf, 0, sizeof *pf);
+	pf->in_repeat = xcalloc((size_t)n + 1, 1);
+	long *sub = xcalloc((size_t)n + 1, sizeof *sub);
+	int *blocks = xcalloc((size_t)n + 1, sizeof *blocks);
+	long linked = 0, prose = 0;
+	for (int j = 0; j < nb; j++) {
+		int b = order[j];
+		sub[b] += chars[j];
+		blocks[b] += chars[j] > 0;
+		pf->chars += chars[j];
+		linked += link[b];
+		if (chars[j] >= 80 && ends[b])
+			prose += chars[j];
+	}
+	for (int i = n - 1; i > 0; i--)         /* children follow parents */
+		if (d->parent[i] >= 0) {
+			sub[d->parent[i]] += sub[i];
+			blocks[d->parent[i]] += blocks[i];
+		}
+	mark_repeats(d, sub, blocks, pf->chars, pf->in_repeat, &pf->repeats);
+	free(blocks);
+	uint8_t *in_code = xcalloc((size_t)n + 1, 1);
+	for (int i = 0; i < n; i++) {
+		int p = d->parent[i];
+		const char *tag = dom_tagname(d, i);
+		if (p >= 0) {
+			pf->in_repeat[i] |= pf->in_repeat[p];
+			in_code[i] = in_code[p];
+		}
+		if (tag_in(tag, code_tags, 2))
+			in_code[i] = 1;
+		if (tag_in(tag, controls, 4)) {
+			const char *type = dom_attr(d, i, "type");
+			pf->forms += !(type && strcmp(type, "hidden") == 0);
+		}
+		if (sub[i] > 0 && tag_in(tag, heads, 5))
+			pf->headings++;
+	}
+	long repeated = 0, code = 0;
+	for (int j = 0; j < nb; j++) {
+		repeated += pf->in_repeat[order[j]] ? chars[j] : 0;
+		code += in_code[order[j]] ? chars[j] : 0;
+	}
+	if (pf->chars > 0) {
+		pf->link = (double)linked / pf->chars;
+		pf->prose = (double)prose / pf->chars;
+		pf->repeat = (double)repeated / pf->chars;
+		pf->code = (double)code / pf->chars;
+	}
+	free(in_code);
+	free(sub);
+}
+
+void
+page_figures_free(struct page_figures *pf)
+{
+	free(pf->in_repeat);
+	pf->in_repeat = NULL;
+}
+
+/* The rules, in order, first match.  Their thresholds come from the
+ * figures' quartiles per page type on WCXB's development pages; they
+ * name the right kind of 61.5 % of those pages (doc/algorithms.md has the
+ * confusion table): the kinds overlap in these figures, and the trees,
+ * which read the figures themselves, do not depend on the name. */
+enum page_kind
+page_kind_decide(const struct page_figures *pf, char *why, size_t n)
+{
+	double forms = pf->forms, heads = pf->headings;
+	if (pf->code >= 0.05) {
+		snprintf(why, n, "%.0f %% of its text is code (5 %% or more)", 100 * pf->code);
+		return KIND_DOCS;
+	}
+	if (pf->prose >= 0.55) {
+		snprintf(why, n, "%.0f %% of its text is running prose (55 %% or more)",
+			 100 * pf->prose);
+		return KIND_ARTICLE;
+	}
+	if (pf->link >= 0.35 && pf->prose < 0.4) {
+		snprintf(why, n, "%.0f %% of its text is links (35 %% or more), %.0f %% prose",
+			 100 * pf->link, 100 * pf->prose);
+		return KIND_LISTING;
+	}
+	if (pf->repeat >= 0.6 && pf->link < 0.3 && pf->prose >= 0.3) {
+		snprintf(why, n, "%.0f %% of its text is in items repeated %d times or more "
+			 "(largest group %d), few links", 100 * pf->repeat, KIND_REPEAT_MIN,
+			 pf->repeats);
+		return KIND_FORUM;
+	}
+	if (forms >= 33 && pf->prose < 0.45) {
+		snprintf(why, n, "%d form controls (33 or more), %.0f %% prose", pf->forms,
+			 100 * pf->prose);
+		return KIND_PRODUCT;
+	}
+	if (pf->prose < 0.45) {
+		snprintf(why, n, "%.0f headings, %.0f %% prose: sections, not an article", heads,
+			 100 * pf->prose);
+		return KIND_SERVICE;
+	}
+	snprintf(why, n, "no other kind's shape; %.0f %% prose", 100 * pf->prose);
+	return KIND_ARTICLE;
+}

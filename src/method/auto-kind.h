@@ -1,0 +1,58 @@
+/* auto-kind.h - what kind of page auto takes a page for, and the page's
+ * figures that say so.
+ *
+ * Articles are one kind of page among several: a forum thread, a
+ * documentation page, a product, a listing or collection of items and a
+ * service page each keep their main content in another shape.  The
+ * figures are of the page's structure and text only (no address, no
+ * class or id words): how much of its text is links, running prose,
+ * repeated items, code; how many form controls and section headings it
+ * has.  They are signals of auto's second stage (auto-signals.h), the
+ * same on every block of a page, so the trees learn what each kind keeps;
+ * the kind itself is decided from them by the rules of page_kind_decide()
+ * and shown with its reasons.  No I/O; linear in the page (a sort of the
+ * elements' sibling keys). */
+#ifndef PITH_AUTO_KIND_H
+#define PITH_AUTO_KIND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dom.h"
+#include "metrics.h"
+
+enum page_kind {
+	KIND_ARTICLE, KIND_FORUM, KIND_DOCS, KIND_PRODUCT, KIND_LISTING, KIND_SERVICE,
+	KIND_COUNT
+};
+
+/* "article", "forum", "documentation", "product", "listing", "service" */
+extern const char *const page_kind_names[KIND_COUNT];
+
+/* An item repeated among its siblings: this many siblings or more with
+ * the same tag and class attribute. */
+#define KIND_REPEAT_MIN 3
+
+struct page_figures {
+	long chars;             /* the blocks' text, links included */
+	double link;            /* link characters / chars */
+	double prose;           /* share in blocks of 80+ characters ending a sentence */
+	double repeat;          /* share inside repeated items */
+	double code;            /* share in pre and code */
+	int forms;              /* input, select, textarea, button */
+	int headings;           /* h2-h6 with text */
+	int repeats;            /* the largest group of repeated items with text */
+	uint8_t *in_repeat;     /* per element: inside a repeated item */
+};
+
+/* The figures of a page whose blocks are order[0..nb) with chars[j]
+ * characters each (links included), link[e] of them link text and ends[e]
+ * set when block e's text ends with sentence punctuation. */
+void page_figures_compute(const struct dom *d, const int *order, const int *chars, int nb,
+			  const int *link, const uint8_t *ends, struct page_figures *pf);
+void page_figures_free(struct page_figures *pf);
+
+/* The kind the figures say, with the reason in why (a line). */
+enum page_kind page_kind_decide(const struct page_figures *pf, char *why, size_t n);
+
+#endif
