@@ -1,9 +1,10 @@
 /* script.c - a page's scripts, its Tibetan verdict and the legacy
- * Tibetan fonts it names. */
+ * Tibetan fonts it names, and the Unicode script the inspector names. */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <unictype.h>
 
 #include "script.h"
 
@@ -320,4 +321,43 @@ script_legacy_font(const char *html, size_t len, char *name, size_t namelen)
 	if (namelen)
 		name[0] = '\0';
 	return 0;
+}
+
+/* ---- the inspector's name ---- */
+
+/* The writing system most of the page's text is in ("Latin", "Han"...),
+ * from the first 200 000 letters; NULL for a page without letters. */
+const char *
+script_unicode_dominant(const struct dom *d)
+{
+	struct { const uc_script_t *s; long n; } seen[16] = { { NULL, 0 } };
+	int nseen = 0;
+	long budget = 200000;
+	for (int t = 0; t < d->ntexts && budget > 0; t++) {
+		if (d->texts[t].flags & (TEXT_SKIP | TEXT_BREAK))
+			continue;
+		const char *s = dom_text(d, t);
+		FOR_EACH_CHAR(s, d->texts[t].len, cp, {
+			if (cp < 0x41 || budget-- <= 0)
+				continue;
+			const uc_script_t *sc = uc_script(cp);
+			if (!sc || !strcmp(sc->name, "Common") || !strcmp(sc->name, "Inherited"))
+				continue;
+			int k = 0;
+			while (k < nseen && seen[k].s != sc)
+				k++;
+			if (k == nseen) {
+				if (nseen == 16)
+					continue;
+				seen[nseen].s = sc;
+				seen[nseen++].n = 0;
+			}
+			seen[k].n++;
+		});
+	}
+	int best = -1;
+	for (int k = 0; k < nseen; k++)
+		if (best < 0 || seen[k].n > seen[best].n)
+			best = k;
+	return best < 0 ? NULL : seen[best].s->name;
 }

@@ -1,6 +1,7 @@
 /* script.h - which writing system a page's text is in: the five script
- * classes and the Tibetan-page verdict a method's signal needs (tib), and
- * the legacy Tibetan fonts a page may name.
+ * classes and the Tibetan-page verdict a method's signal needs (tib), the
+ * legacy Tibetan fonts a page may name, and the Unicode script the
+ * inspector names in its status line.
  *
  * Detection (script_detect_*).  It reads the page's non-skipped text (link
  * text included; title, script, style... excluded).  Every non-whitespace
@@ -30,6 +31,14 @@
  * 藏) on a page that is not Tibetan and whose text is mostly (>= 1/2) ASCII
  * (the GB2312-based names: any text) makes legacy_font non-empty: report
  * it as "legacy Tibetan encoding suspected (FONT)".  Nothing is converted.
+ *
+ * The inspector's name (script_unicode_dominant) is another figure: the
+ * Unicode script (libunistring's names: "Latin", "Cyrillic", "Han",
+ * "Hiragana"...) of most of the first 200 000 code points from U+0041 on,
+ * Common and Inherited ones left out.  The status line shows it, and
+ * warns when text other than Latin meets a locale without UTF-8; the
+ * five classes would call Cyrillic or Greek "other".  tib does not
+ * decide with it.
  *
  * A page stage: plain C over the node table, no I/O, no globals; the
  * detection fills the caller's struct; nothing fails.  Everything is
@@ -87,5 +96,10 @@ void script_detect_page(const struct dom *d, const char *html, size_t len,
  * 1 for an ASCII-based font (table 1), 2 for a GB2312-based one (table 2),
  * 0 when there is none. */
 int script_legacy_font(const char *html, size_t len, char *name, size_t namelen);
+
+/* The Unicode script most of the page's letters are in ("Latin",
+ * "Han"...; libunistring's static name), NULL for a page without
+ * letters. */
+const char *script_unicode_dominant(const struct dom *d);
 
 #endif

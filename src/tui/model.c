@@ -10,50 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unictype.h>
 
 #include "tui/model-int.h"
+#include "script.h"
 #include "source.h"
 #include "rules/rules.h"
 
 /* ---- set-up ---- */
-
-/* The writing system most of the page's text is in ("Latin", "Han"...),
- * from the first 200 000 letters; NULL for a page without letters. */
-static const char *
-dominant_script(const struct dom *d)
-{
-	struct { const uc_script_t *s; long n; } seen[16] = { { NULL, 0 } };
-	int nseen = 0;
-	long budget = 200000;
-	for (int t = 0; t < d->ntexts && budget > 0; t++) {
-		if (d->texts[t].flags & (TEXT_SKIP | TEXT_BREAK))
-			continue;
-		const char *s = dom_text(d, t);
-		FOR_EACH_CHAR(s, d->texts[t].len, cp, {
-			if (cp < 0x41 || budget-- <= 0)
-				continue;
-			const uc_script_t *sc = uc_script(cp);
-			if (!sc || !strcmp(sc->name, "Common") || !strcmp(sc->name, "Inherited"))
-				continue;
-			int k = 0;
-			while (k < nseen && seen[k].s != sc)
-				k++;
-			if (k == nseen) {
-				if (nseen == 16)
-					continue;
-				seen[nseen].s = sc;
-				seen[nseen++].n = 0;
-			}
-			seen[k].n++;
-		});
-	}
-	int best = -1;
-	for (int k = 0; k < nseen; k++)
-		if (best < 0 || seen[k].n > seen[best].n)
-			best = k;
-	return best < 0 ? NULL : seen[best].s->name;
-}
 
 /* An element's source lines run from its start tag to the last line any
  * text or element inside it starts or runs on (end tags are not kept). */
@@ -166,7 +129,7 @@ model_init(struct tui_model *m, struct page *pg, const struct method *a,
 		m->gold_text = xstrndup(gold, goldlen);
 		m->gold_len = goldlen;
 	}
-	m->script = dominant_script(m->d);
+	m->script = script_unicode_dominant(m->d);
 	initial_folds(m);
 	m->sel = m->n > 0 ? 0 : -1;
 	model_recompute(m);
