@@ -446,10 +446,10 @@ say_loaded(const char *input, struct page *pg)
 		l->refs_decoded, l->forms_normalised,
 		*l->charset.note ? "; " : "", l->charset.note);
 	if (pg->dom) {
-		const struct tib_detect *sc = page_script(pg);
+		const struct script_detect *sc = page_script(pg);
 		eprintf("%s: script %s%s, syllables at 1-7 %.2f, "
 			"at 1-5 %.2f%s%s%s\n", input,
-			tib_script_name(sc->dominant),
+			script_name(sc->dominant),
 			sc->tibetan ? ", Tibetan page" : "",
 			sc->share7, sc->share5,
 			*sc->legacy_font ? "; legacy Tibetan encoding suspected (" : "",

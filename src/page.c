@@ -66,11 +66,11 @@ page_free(struct page *pg)
 	memset(pg, 0, sizeof *pg);
 }
 
-const struct tib_detect *
+const struct script_detect *
 page_script(struct page *pg)
 {
 	if (!pg->script_done) {
-		tib_detect_page(pg->dom, pg->src.text, pg->src.len, &pg->script);
+		script_detect_page(pg->dom, pg->src.text, pg->src.len, &pg->script);
 		pg->script_done = true;
 	}
 	return &pg->script;

@@ -16,7 +16,7 @@
 #include "load.h"
 #include "metrics.h"
 #include "params.h"
-#include "method/tib-veracity.h"
+#include "script.h"
 
 struct page_opts {
 	struct load_opts load;
@@ -33,7 +33,7 @@ struct page {
 	struct lineblock *lb;      /* built on demand */
 	int lb_reflow;             /* the reflow setting lb was built with */
 	struct page_meta meta;
-	struct tib_detect script;  /* page_script() fills it on first use */
+	struct script_detect script;  /* page_script() fills it on first use */
 	bool script_done;
 };
 
@@ -54,6 +54,6 @@ void page_lineblock(struct page *pg, const struct params *p);
 /* The page's scripts, Tibetan verdict and legacy-font suspicion (DOM
  * pages only), detected on first use: batch runs of other methods never
  * pay for it. */
-const struct tib_detect *page_script(struct page *pg);
+const struct script_detect *page_script(struct page *pg);
 
 #endif

@@ -10,11 +10,11 @@
 #include "method/tib-veracity.h"
 
 static void
-detect(struct tib_detect *t, const char *s)
+detect(struct script_detect *t, const char *s)
 {
-	tib_detect_init(t);
-	tib_detect_add(t, s, strlen(s));
-	tib_detect_finish(t);
+	script_detect_init(t);
+	script_detect_add(t, s, strlen(s));
+	script_detect_finish(t);
 }
 
 /* ---- detection ---- */
@@ -23,7 +23,7 @@ static void
 test_detect_tibetan(void **state)
 {
 	(void)state;
-	struct tib_detect t;
+	struct script_detect t;
 	/* two syllables of three letters, each closed by a tsheg */
 	detect(&t, "བོད་ཡིག་");
 	assert_int_equal(t.dots, 2);
@@ -44,7 +44,7 @@ static void
 test_detect_other(void **state)
 {
 	(void)state;
-	struct tib_detect t;
+	struct script_detect t;
 	detect(&t, "Hello world");
 	assert_int_equal(t.syllables, 2);
 	assert_int_equal(t.near7, 0);
@@ -78,7 +78,7 @@ static void
 test_detect_third(void **state)
 {
 	(void)state;
-	struct tib_detect t;
+	struct script_detect t;
 	detect(&t, "ཀ་ ab cd");
 	assert_int_equal(t.syllables, 3);
 	assert_int_equal(t.near7, 1);
@@ -95,7 +95,7 @@ static void
 test_detect_distances(void **state)
 {
 	(void)state;
-	struct tib_detect t;
+	struct script_detect t;
 	detect(&t, "ཀཀཀཀཀཀཀཀ་ཀཀཀཀཀཀཀ་ཀཀཀཀཀཀ་ཀཀཀཀཀ་");
 	assert_int_equal(t.dots, 4);
 	assert_int_equal(t.syllables, 4);
@@ -126,19 +126,19 @@ test_legacy_font(void **state)
 	(void)state;
 	char name[64];
 	const char *s1 = "<p style=\"color:red; font-family: 'TCRC Youtso', serif\">x</p>";
-	assert_int_equal(tib_legacy_font(s1, strlen(s1), name, sizeof name), 1);
+	assert_int_equal(script_legacy_font(s1, strlen(s1), name, sizeof name), 1);
 	assert_string_equal(name, "TCRC Youtso");
 	const char *s2 = "<font size=3 face=\"Arial, TibetanMachineWeb\">x</font>";
-	assert_int_equal(tib_legacy_font(s2, strlen(s2), name, sizeof name), 1);
+	assert_int_equal(script_legacy_font(s2, strlen(s2), name, sizeof name), 1);
 	assert_string_equal(name, "TibetanMachineWeb");
 	const char *s3 = "<style>\n.bo { font-family : Sambhota Dbu-can; }\n</style>";
-	assert_int_equal(tib_legacy_font(s3, strlen(s3), name, sizeof name), 1);
+	assert_int_equal(script_legacy_font(s3, strlen(s3), name, sizeof name), 1);
 	assert_string_equal(name, "Sambhota Dbu-can");
 	const char *s4 = "<style>.bo{font-family:\"方正藏文白体\"}</style>";
-	assert_int_equal(tib_legacy_font(s4, strlen(s4), name, sizeof name), 2);
+	assert_int_equal(script_legacy_font(s4, strlen(s4), name, sizeof name), 2);
 	assert_string_equal(name, "方正藏文白体");
 	const char *s5 = "<font face=TMW1>x</font>";
-	assert_int_equal(tib_legacy_font(s5, strlen(s5), name, sizeof name), 1);
+	assert_int_equal(script_legacy_font(s5, strlen(s5), name, sizeof name), 1);
 	assert_string_equal(name, "TMW1");
 	/* Unicode fonts, other Founder fonts, "interface=" */
 	const char *no[] = {
@@ -149,7 +149,7 @@ test_legacy_font(void **state)
 		"<p>font-family: none</p>",
 	};
 	for (size_t i = 0; i < sizeof no / sizeof no[0]; i++)
-		assert_int_equal(tib_legacy_font(no[i], strlen(no[i]), name, sizeof name), 0);
+		assert_int_equal(script_legacy_font(no[i], strlen(no[i]), name, sizeof name), 0);
 
 	/* On a page: mostly ASCII text in a legacy font is suspected ... */
 	struct page pg;

@@ -1,38 +1,13 @@
-/* tibetan.h - DOM pruning for Tibetan pages (ALGORITHMS.md section 4):
- * script and Tibetan-page detection, the per-element figures Relativity and
- * Veracity, and the decision, generalised to CJK, Latin and Arabic script.
+/* tib-veracity.h - DOM pruning for Tibetan pages (ALGORITHMS.md section 4):
+ * the per-element figures Relativity and Veracity, and the decision,
+ * generalised to CJK, Latin and Arabic script.
  *
- * Detection (tib_detect_*).  It reads the page's non-skipped text (link
- * text included; title, script, style... excluded).  Every non-whitespace
- * code point is counted under one script: Tibetan U+0F00-U+0FFF; Arabic
- * U+0600-U+06FF, U+0750-U+077F, U+FB50-U+FDFF, U+FE70-U+FEFF; CJK (Han
- * ideographs, kana, hangul); Latin letters (A-Z, a-z, U+00C0-U+024F but
- * U+00D7 and U+00F7, U+1E00-U+1EFF); everything else is "other" (digits,
- * punctuation, Cyrillic, ...).  The dominant script has the most code
- * points (the earlier in that list on a tie; "other" when there is no text).
- *
- * Syllables: the text is cut into syllables at every syllable dot (tsheg
- * U+0F0B or U+0F0C, which ends the syllable it closes), at whitespace,
- * before and after every CJK code point (one CJK code point is one
- * syllable) and at text-node boundaries.  A syllable closed by a dot has a
- * distance: the code points between that dot and the previous dot or the
- * syllable's start, so "ཀ་་" has distances 1 and 0.  A page is Tibetan when
- * 3 * (syllables at distance 1-7) >= syllables > 0, i.e. the share is at
- * least 1/3; the share at distance 1-5 (GB2312-based fonts) is reported
- * beside it.  English words and Chinese characters are syllables without a
- * dot, so a Tibetan phrase on an English page does not make it Tibetan.
- *
- * Legacy 8-bit Tibetan fonts: the raw HTML is scanned for font-family
- * declarations (style attributes and CSS) and face= attributes; a family
- * name of the paper's table 1 and 2 (LTibetan, TCRC, Sambhota, Tibetan
- * Machine and TibetanMachineWeb/TMW but not Tibetan Machine Uni, Tibword,
- * TibKey, Tsamkey, SUZTIB, Uchan, BZDBT, and 方正/华光/同元 names holding
- * 藏) on a page that is not Tibetan and whose text is mostly (>= 1/2) ASCII
- * (the GB2312-based names: any text) makes legacy_font non-empty: report
- * it as "legacy Tibetan encoding suspected (FONT)".  Nothing is converted,
- * but (improvement) tib.script=auto then counts the ASCII-based fonts'
- * syllable dot '-' (0x2D in the paper's table 1) over all non-link code
- * points, with the Tibetan band, so such a page is not simply emptied.
+ * Detection: script.h (the page's dominant script, its Tibetan verdict,
+ * a legacy Tibetan font; page_script() keeps them for the page).  On a
+ * page in an ASCII-based legacy font (improvement) tib.script=auto counts
+ * the font's syllable dot '-' (0x2D in the paper's table 1) over all
+ * non-link code points, with the Tibetan band, so such a page is not
+ * simply emptied.
  *
  * Figures per element i, all over i's subtree, so a parent's counts are
  * the sums of its children's and of its own text (eqs. 3-4 read as sums of
@@ -94,16 +69,7 @@
 #include "dom.h"
 #include "metrics.h"
 #include "params.h"
-
-enum script_id {
-	SCRIPT_TIBETAN, SCRIPT_ARABIC, SCRIPT_CJK, SCRIPT_LATIN, SCRIPT_OTHER,
-	SCRIPT_COUNT
-};
-
-/* The scripts detection counts; "tibetan", "arabic", "cjk", "latin",
- * "other" by tib_script_name. */
-const char *tib_script_name(enum script_id s);
-enum script_id tib_script_of(uint32_t cp);
+#include "script.h"
 
 /* The generalised bands (see above).  Rule: [P5 / 2, 2 * P95] of the
  * punctuation density of the gold paragraphs of the dev set's aeb pages
@@ -117,34 +83,6 @@ enum script_id tib_script_of(uint32_t cp);
 #define TIB_LATIN_HI   0.085
 #define TIB_ARABIC_LO  TIB_LATIN_LO
 #define TIB_ARABIC_HI  TIB_LATIN_HI
-
-struct tib_detect {
-	long count[SCRIPT_COUNT];   /* code points per script */
-	long ascii;                 /* code points below U+0080 */
-	enum script_id dominant;
-	long dots;                  /* tsheg U+0F0B and U+0F0C */
-	long syllables;
-	long near7, near5;          /* syllables closed at distance 1-7, 1-5 */
-	double share7, share5;      /* near / syllables, 0 without syllables */
-	bool tibetan;               /* share7 >= 1/3 */
-	char legacy_font[64];       /* "" or the legacy font's family name */
-	int legacy_kind;            /* 0, 1 ASCII-based, 2 GB2312-based */
-	int run;                    /* tib_detect_add's state */
-};
-
-void tib_detect_init(struct tib_detect *t);
-/* Add one text node's text; a node boundary ends a syllable. */
-void tib_detect_add(struct tib_detect *t, const char *s, size_t n);
-/* Shares, the Tibetan verdict and the dominant script. */
-void tib_detect_finish(struct tib_detect *t);
-/* The whole page: its non-skipped text nodes and, for legacy fonts, the
- * raw HTML html[0..len) (NULL to skip). */
-void tib_detect_page(const struct dom *d, const char *html, size_t len,
-		     struct tib_detect *t);
-/* The first legacy Tibetan font family named in html, copied into name;
- * 1 for an ASCII-based font (table 1), 2 for a GB2312-based one (table 2),
- * 0 when there is none. */
-int tib_legacy_font(const char *html, size_t len, char *name, size_t namelen);
 
 struct tib_figures {
 	int n;
@@ -160,7 +98,7 @@ struct tib_figures {
 /* setting is params.tib_script (enum tib_script). */
 struct tib_figures *tib_figures_compute(const struct dom *d,
 					const struct metrics *m,
-					const struct tib_detect *det,
+					const struct script_detect *det,
 					int setting);
 void tib_figures_free(struct tib_figures *f);
 /* The veracity band [lo, hi] that applies to f. */

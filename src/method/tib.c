@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "method/method.h"
+#include "method/tib-veracity.h"
 #include "run.h"
 
 static void
@@ -69,7 +70,7 @@ tib_explain(const struct run *r, const struct page *pg, const struct params *p,
 		       f->signal == SCRIPT_TIBETAN ? (f->legacy ? "dots('-')" : "dots") :
 		       "punctuation", f->signal == SCRIPT_TIBETAN ? "len" : "TA",
 		       f->dots[i], f->len[i], f->ver[i], band);
-	explain_printf(x, EXPLAIN_DIM, "band for %s text%s", tib_script_name(f->signal),
+	explain_printf(x, EXPLAIN_DIM, "band for %s text%s", script_name(f->signal),
 		       f->signal == SCRIPT_TIBETAN ? " (syllable dots)" :
 		       " (sentence punctuation stands in for the dots)");
 	const char *verdict = rel_out ? "noise (relativity)" :

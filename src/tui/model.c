@@ -1,56 +1,22 @@
-/* model.c - the inspector's state and every change to it, without curses. */
+/* model.c - the inspector's state without curses: its set-up, the
+ * recompute every change ends in (decide, extract, mark the text pane,
+ * highlight), the tree's rows, folds and selection, and what an element
+ * or a line of text stands for.  The changes themselves are in
+ * model-edit.c, the search in model-search.c, the gold comparison in
+ * model-gold.c, the labels in model-label.c. */
 #include "config.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unictype.h>
 
-#include "tui/model.h"
-#include "rules/css.h"
+#include "tui/model-int.h"
+#include "script.h"
 #include "source.h"
 #include "rules/rules.h"
 
 /* ---- set-up ---- */
-
-/* The writing system most of the page's text is in ("Latin", "Han"...),
- * from the first 200 000 letters; NULL for a page without letters. */
-static const char *
-dominant_script(const struct dom *d)
-{
-	struct { const uc_script_t *s; long n; } seen[16] = { { NULL, 0 } };
-	int nseen = 0;
-	long budget = 200000;
-	for (int t = 0; t < d->ntexts && budget > 0; t++) {
-		if (d->texts[t].flags & (TEXT_SKIP | TEXT_BREAK))
-			continue;
-		const char *s = dom_text(d, t);
-		FOR_EACH_CHAR(s, d->texts[t].len, cp, {
-			if (cp < 0x41 || budget-- <= 0)
-				continue;
-			const uc_script_t *sc = uc_script(cp);
-			if (!sc || !strcmp(sc->name, "Common") || !strcmp(sc->name, "Inherited"))
-				continue;
-			int k = 0;
-			while (k < nseen && seen[k].s != sc)
-				k++;
-			if (k == nseen) {
-				if (nseen == 16)
-					continue;
-				seen[nseen].s = sc;
-				seen[nseen++].n = 0;
-			}
-			seen[k].n++;
-		});
-	}
-	int best = -1;
-	for (int k = 0; k < nseen; k++)
-		if (best < 0 || seen[k].n > seen[best].n)
-			best = k;
-	return best < 0 ? NULL : seen[best].s->name;
-}
 
 /* An element's source lines run from its start tag to the last line any
  * text or element inside it starts or runs on (end tags are not kept). */
@@ -163,7 +129,7 @@ model_init(struct tui_model *m, struct page *pg, const struct method *a,
 		m->gold_text = xstrndup(gold, goldlen);
 		m->gold_len = goldlen;
 	}
-	m->script = dominant_script(m->d);
+	m->script = script_unicode_dominant(m->d);
 	initial_folds(m);
 	m->sel = m->n > 0 ? 0 : -1;
 	model_recompute(m);
@@ -227,8 +193,8 @@ model_free(struct tui_model *m)
 
 /* ---- deciding and extracting ---- */
 
-static void
-add_run(struct tui_model *m, size_t start, size_t end, uint8_t flags)
+void
+model_add_run(struct tui_model *m, size_t start, size_t end, uint8_t flags)
 {
 	if (!flags || end <= start)
 		return;
@@ -306,7 +272,7 @@ text_dom(struct tui_model *m)
 		} else if (dc->reason[e] == REASON_PINNED || dc->reason[b] == REASON_PINNED) {
 			f = RUN_PINNED;
 		}
-		add_run(m, s->start, s->end, f);
+		model_add_run(m, s->start, s->end, f);
 	}
 }
 
@@ -335,7 +301,7 @@ shown_lb_line(void *ctx, int j, const char *s, size_t len, bool brk)
 	buf_add(&m->shown, s, len);
 	buf_addc(&m->shown, '\n');
 	shown_line(m, m->pg->lb->src_line[j]);
-	add_run(m, start, m->shown.len - 1,
+	model_add_run(m, start, m->shown.len - 1,
 		!keep[j] ? RUN_DROPPED : keep[j] == 2 ? RUN_PINNED : 0);
 }
 
@@ -386,9 +352,6 @@ highlight(struct tui_model *m)
 		off = e + 1;
 	}
 }
-
-static void gold_marks(struct tui_model *m);
-static void gold_disagree(struct tui_model *m);
 
 /* The parameters that stop m's method after stage k (1-based). */
 static void
@@ -513,7 +476,7 @@ model_recompute(struct tui_model *m)
 		text_dom(m);
 	m->nmiss = 0;
 	if (m->gold_view && m->gold_text)
-		gold_marks(m);
+		model_gold_marks(m);
 	if (!m->shown.data)
 		buf_adds(&m->shown, "");
 	if (!m->out.data)
@@ -525,7 +488,7 @@ model_recompute(struct tui_model *m)
 	if (m->gold)
 		m->prf = charbag_score(m->gold, m->out.data, m->out.len);
 	if (m->gold_filter && m->gold_text) {
-		gold_disagree(m);
+		model_gold_disagree(m);
 		model_rebuild_rows(m);
 	}
 	highlight(m);
@@ -682,99 +645,6 @@ model_unfold_all(struct tui_model *m)
 	model_rebuild_rows(m);
 }
 
-/* ---- the gold view ---- */
-
-struct gold_ctx {
-	struct tui_model *m;
-	struct buf *blocks;      /* per element: its blocks' own collapsed text */
-};
-
-static void
-mark_extra(void *ctx, const char *line, size_t n, size_t off)
-{
-	struct tui_model *m = ((struct gold_ctx *)ctx)->m;
-	(void)line, (void)n;
-	const char *nl = memchr(m->shown.data + off, '\n', m->shown.len - off);
-	size_t e = nl ? (size_t)(nl - m->shown.data) : m->shown.len;
-	add_run(m, off, e, RUN_EXTRA);
-}
-
-/* The block whose text holds the passage's start (or, for a passage
- * longer than the block, all of the block's text), both without white
- * space. */
-static int
-holder(struct gold_ctx *g, const char *line, size_t n)
-{
-	const struct dom *d = g->m->d;
-	struct buf flat;
-	buf_init(&flat);
-	text_blind(line, n, &flat);
-	buf_adds(&flat, "");
-	char key[128];
-	size_t k = flat.len < 60 ? flat.len : 60;
-	while (k > 0 && k < flat.len && ((unsigned char)flat.data[k] & 0xC0) == 0x80)
-		k--;
-	memcpy(key, flat.data, k);
-	key[k] = '\0';
-	int found = -1;
-	for (int b = 0; b < d->n && found < 0; b++) {
-		const struct buf *t = &g->blocks[b];
-		if (t->len && (strstr(t->data, key) || (t->len >= 20 && strstr(flat.data, t->data))))
-			found = b;
-	}
-	buf_free(&flat);
-	return found;
-}
-
-static void
-add_missing(void *ctx, const char *line, size_t n, size_t off)
-{
-	struct gold_ctx *g = ctx;
-	struct tui_model *m = g->m;
-	(void)off;
-	if (m->nmiss == m->miss_cap) {
-		m->miss_cap = m->miss_cap ? 2 * m->miss_cap : 16;
-		m->miss = xreallocarray(m->miss, (size_t)m->miss_cap, sizeof *m->miss);
-	}
-	size_t start = m->shown.len;
-	m->miss[m->nmiss].off = start;
-	m->miss[m->nmiss++].elem = holder(g, line, n);
-	buf_add(&m->shown, line, n);
-	buf_addc(&m->shown, '\n');
-	add_run(m, start, m->shown.len - 1, RUN_MISSING);
-}
-
-/* Mark what the gold lacks, then list what the extraction lacks. */
-static void
-gold_marks(struct tui_model *m)
-{
-	const struct dom *d = m->d;
-	struct gold_ctx g = { .m = m };
-	m->nruns = 0;
-	m->nmiss = 0;
-	score_missing(m->shown.data, m->shown.len, m->gold_text, m->gold_len, mark_extra, &g);
-	g.blocks = xcalloc((size_t)d->n + 1, sizeof *g.blocks);
-	for (int t = 0; t < d->ntexts; t++) {
-		const struct dom_text *x = &d->texts[t];
-		if (x->flags & (TEXT_SKIP | TEXT_BREAK))
-			continue;
-		text_blind(dom_text(d, t), x->len, &g.blocks[x->block]);
-	}
-	for (int b = 0; b < d->n; b++)
-		if (g.blocks[b].len)
-			buf_adds(&g.blocks[b], "");
-	if (m->shown.len && m->shown.data[m->shown.len - 1] != '\n')
-		buf_addc(&m->shown, '\n');
-	buf_adds(&m->shown, "\n" GOLD_HEADING "\n");
-	m->missing_at = m->shown.len;
-	score_missing(m->gold_text, m->gold_len, m->out.data, m->out.len, add_missing, &g);
-	if (!m->nmiss)
-		buf_adds(&m->shown, "(nothing)\n");
-	for (int b = 0; b < d->n; b++)
-		buf_free(&g.blocks[b]);
-	free(g.blocks);
-}
-
 bool
 model_set_ftr_only(struct tui_model *m, bool on)
 {
@@ -797,101 +667,6 @@ model_next_step(struct tui_model *m)
 	m->step = m->step < m->nstages ? m->step + 1 : 0;
 	model_recompute(m);
 	return m->step;
-}
-
-void
-model_set_gold(struct tui_model *m, const char *gold, size_t goldlen)
-{
-	charbag_free(m->gold);
-	free(m->gold_text);
-	m->gold = charbag_new(gold, goldlen);
-	m->gold_text = xstrndup(gold, goldlen);
-	m->gold_len = goldlen;
-	model_recompute(m);
-}
-
-bool
-model_set_gold_view(struct tui_model *m, bool on)
-{
-	if (!m->gold_text)
-		return false;
-	m->gold_view = on;
-	model_recompute(m);
-	return true;
-}
-
-/* One run of a block's text in one state (kept or dropped), up to a line
- * break: extra when kept and the gold lacks it, missing when dropped,
- * in the gold and not extracted elsewhere. */
-static void
-judge_piece(struct tui_model *m, int b, bool kept, struct buf *piece, const char *gold,
-	    const char *out)
-{
-	if (b < 0 || !piece->len)
-		return;
-	buf_adds(piece, "");
-	bool in_gold = strstr(gold, piece->data) != NULL;
-	if (kept && !in_gold)
-		m->disagree[b] |= GOLD_EXTRA;
-	else if (!kept && in_gold && !strstr(out, piece->data))
-		m->disagree[b] |= GOLD_MISSING;
-	piece->len = 0;
-}
-
-/* Which elements' decisions the gold disputes, block by block (the
- * element each text node's block is): the text of a block is cut into
- * runs at line breaks and where kept turns to dropped, each run judged
- * whole against the gold's text and the extraction's, all without white
- * space, as the gold view compares lines. */
-static void
-gold_disagree(struct tui_model *m)
-{
-	const struct dom *d = m->d;
-	if (!m->disagree)
-		m->disagree = xcalloc((size_t)m->n + 1, 1);
-	memset(m->disagree, 0, (size_t)m->n + 1);
-	struct buf gold, out, piece;
-	buf_init(&gold);
-	buf_init(&out);
-	buf_init(&piece);
-	text_blind(m->gold_text, m->gold_len, &gold);
-	buf_adds(&gold, "");
-	text_blind(m->out.data ? m->out.data : "", m->out.len, &out);
-	buf_adds(&out, "");
-	int cur = -1;
-	bool cur_kept = false;
-	for (int t = 0; t < d->ntexts; t++) {
-		const struct dom_text *x = &d->texts[t];
-		if (x->flags & TEXT_SKIP)
-			continue;
-		bool kept = model_text_kept(m, t);
-		if (x->block != cur || kept != cur_kept || (x->flags & TEXT_BREAK)) {
-			judge_piece(m, cur, cur_kept, &piece, gold.data, out.data);
-			cur = x->block;
-			cur_kept = kept;
-		}
-		if (!(x->flags & TEXT_BREAK))
-			text_blind(dom_text(d, t), x->len, &piece);
-	}
-	judge_piece(m, cur, cur_kept, &piece, gold.data, out.data);
-	m->ndisagree = 0;
-	for (int i = 0; i < m->n; i++)
-		m->ndisagree += m->disagree[i] != 0;
-	buf_free(&gold);
-	buf_free(&out);
-	buf_free(&piece);
-}
-
-bool
-model_set_gold_filter(struct tui_model *m, bool on)
-{
-	if (!m->gold_text)
-		return false;
-	m->gold_filter = on;
-	if (on)
-		gold_disagree(m);
-	model_rebuild_rows(m);
-	return true;
 }
 
 int
@@ -970,122 +745,6 @@ model_pin_source(const struct tui_model *m, int i)
 	return -1;
 }
 
-/* ---- labels ---- */
-
-enum { LABEL_TOKENS = 64, LABEL_MIN = 6 };
-
-struct label_tok {
-	const char *s;
-	size_t n;                /* bytes */
-	int w;                   /* code points */
-	char kind;               /* '#' or '.' */
-};
-
-/* The id and the classes of i, in that order; how many stored (*nclass
- * of them classes, of *all on the element). */
-static int
-label_tokens(const struct dom *d, int i, struct label_tok *tok, int max, int *nclass,
-	     int *all)
-{
-	int k = 0;
-	*nclass = *all = 0;
-	const char *id = dom_attr(d, i, "id");
-	if (id && *id)
-		tok[k++] = (struct label_tok){ id, strlen(id),
-					       (int)utf8_count_chars(id, strlen(id)), '#' };
-	for (const char *c = dom_attr(d, i, "class"); c && *c;) {
-		c += strspn(c, " \t\n\r\f");
-		size_t n = strcspn(c, " \t\n\r\f");
-		if (!n)
-			break;
-		(*all)++;
-		if (k < max) {
-			tok[k++] = (struct label_tok){ c, n, (int)utf8_count_chars(c, n), '.' };
-			(*nclass)++;
-		}
-		c += n;
-	}
-	return k;
-}
-
-/* Cells of the label with tokens cut to cap and only the first ntok
- * tokens, hidden more; written to out when it is not NULL. */
-static int
-label_form(const char *tag, const struct label_tok *tok, int ntok, int hidden, int cap,
-	   struct buf *out)
-{
-	int w = (int)strlen(tag);
-	if (out)
-		buf_adds(out, tag);
-	for (int k = 0; k < ntok; k++) {
-		int tw = tok[k].w > cap ? cap : tok[k].w;
-		w += 1 + tw;
-		if (!out)
-			continue;
-		buf_addc(out, tok[k].kind);
-		if (tok[k].w <= cap) {
-			buf_add(out, tok[k].s, tok[k].n);
-			continue;
-		}
-		/* cap - 1 code points, then the mark of a cut */
-		const unsigned char *u = (const unsigned char *)tok[k].s;
-		size_t b = 0;
-		for (int c = 0; c < cap - 1; c++) {
-			uint32_t cp;
-			b += utf8_decode(u + b, tok[k].n - b, &cp);
-		}
-		buf_add(out, tok[k].s, b);
-		buf_addc(out, '~');
-	}
-	if (hidden) {
-		char more[16];
-		int mw = snprintf(more, sizeof more, "+%d", hidden);
-		w += mw;
-		if (out)
-			buf_adds(out, more);
-	}
-	return w;
-}
-
-void
-model_label(const struct dom *d, int i, struct buf *out)
-{
-	model_label_fit(d, i, 1 << 30, out);
-}
-
-void
-model_label_fit(const struct dom *d, int i, int w, struct buf *out)
-{
-	struct label_tok tok[LABEL_TOKENS];
-	int nclass, all;
-	int k = label_tokens(d, i, tok, LABEL_TOKENS, &nclass, &all);
-	int beyond = all - nclass;        /* classes past the array */
-	int first_class = k - nclass;
-	const char *tag = dom_tagname(d, i);
-	int longest = LABEL_MIN;
-	for (int j = 0; j < k; j++)
-		if (tok[j].w > longest)
-			longest = tok[j].w;
-	/* every token first, then one class fewer at a time; for each, the
-	 * largest cut that fits, so no more is cut than w needs */
-	for (int show = k; show >= first_class; show--) {
-		int hidden = k - show + beyond;
-		if (label_form(tag, tok, show, hidden, LABEL_MIN, NULL) > w)
-			continue;
-		int lo = LABEL_MIN, hi = longest;
-		while (lo < hi) {
-			int mid = (lo + hi + 1) / 2;
-			if (label_form(tag, tok, show, hidden, mid, NULL) <= w)
-				lo = mid;
-			else
-				hi = mid - 1;
-		}
-		label_form(tag, tok, show, hidden, lo, out);
-		return;
-	}
-	label_form(tag, tok, first_class, nclass + beyond, LABEL_MIN, out);
-}
-
 /* ---- lines ---- */
 
 int
@@ -1106,535 +765,6 @@ model_ctext_lines(const struct tui_model *m, int i, int *a, int *b)
 	if (i < 0)
 		return 0;
 	return lineblock_ctext_lines(m->pg->lb, m->d->line[i], m->last_line[i], a, b);
-}
-
-/* ---- method and parameters ---- */
-
-int
-model_method_nparams(const struct tui_model *m)
-{
-	return m->algo->nparams;
-}
-
-const struct param_desc *
-model_method_param(const struct tui_model *m, int k)
-{
-	return k >= 0 && k < m->algo->nparams ? &m->algo->params[k] : NULL;
-}
-
-void
-model_cycle_algo(struct tui_model *m, int dir)
-{
-	m->marking = false;     /* another method: nothing to compare with */
-	m->algo = methods[(method_index(m->algo) + (dir < 0 ? nmethods - 1 : 1)) % nmethods];
-	m->step = 0;
-	m->param = model_method_param(m, 0);
-	model_recompute(m);
-}
-
-void
-model_select_param(struct tui_model *m, int delta)
-{
-	int n = model_method_nparams(m);
-	if (n == 0)
-		return;
-	int cur = 0;
-	for (int k = 0; k < n; k++)
-		if (model_method_param(m, k) == m->param)
-			cur = k;
-	cur = ((cur + delta) % n + n) % n;
-	m->param = model_method_param(m, cur);
-}
-
-static void
-push_undo(struct tui_model *m, const struct undo_entry *e)
-{
-	m->nundo = m->undo_top;   /* a new change drops what could be redone */
-	if (m->nundo == m->undo_cap) {
-		m->undo_cap = m->undo_cap ? m->undo_cap * 2 : 32;
-		m->undo = xreallocarray(m->undo, (size_t)m->undo_cap, sizeof *m->undo);
-	}
-	m->undo[m->nundo++] = *e;
-	m->undo_top = m->nundo;
-}
-
-/* Before a change: which text nodes are kept, for the marks of what it
- * did (DOM methods; lb's text is lines). */
-static void
-change_begin(struct tui_model *m)
-{
-	const struct dom *d = m->d;
-	m->changes++;
-	m->marking = !m->run.by_lines && d->ntexts > 0;
-	if (!m->marking)
-		return;
-	if (!m->kept_before)
-		m->kept_before = xcalloc((size_t)d->ntexts + 1, 1);
-	for (int t = 0; t < d->ntexts; t++)
-		m->kept_before[t] = model_text_kept(m, t);
-}
-
-/* Make params current, recording the change; false if nothing changed. */
-static bool
-change_params(struct tui_model *m, const struct params *p)
-{
-	if (params_equal(p, &m->params))
-		return false;
-	change_begin(m);
-	struct undo_entry e = { .kind = UNDO_PARAMS, .elem = -1,
-				.pbefore = m->params, .pafter = *p };
-	push_undo(m, &e);
-	m->params = *p;
-	model_recompute(m);
-	return true;
-}
-
-bool
-model_step_param(struct tui_model *m, int dir)
-{
-	const struct param_desc *d = m->param;
-	if (!d)
-		return false;
-	struct params p = m->params;
-	double v = params_get(&p, d);
-	if (d->type == PARAM_BOOL || (d->type == PARAM_ENUM && d->max == 1))
-		v = dir % 2 ? !v : v;
-	else
-		v += dir * d->step;
-	params_put(&p, d, v);
-	return change_params(m, &p);
-}
-
-int
-model_set_param(struct tui_model *m, const char *value, char *err, size_t errlen)
-{
-	if (!m->param) {
-		snprintf(err, errlen, "%s has no parameters", m->algo->name);
-		return -1;
-	}
-	struct params p = m->params;
-	if (params_set_value(&p, m->param, value, err, errlen) < 0)
-		return -1;
-	change_params(m, &p);
-	return 0;
-}
-
-bool
-model_reset_params(struct tui_model *m)
-{
-	struct params p = m->params;
-	for (int i = 0; i < m->algo->nparams; i++)
-		params_put(&p, &m->algo->params[i], m->algo->params[i].def);
-	return change_params(m, &p);
-}
-
-/* ---- pins and undo ---- */
-
-bool
-model_pin(struct tui_model *m, int i, enum pin p)
-{
-	if (i < 0 || i >= m->n || m->pins[i] == p)
-		return false;
-	struct undo_entry e = { .kind = UNDO_PIN, .elem = i,
-				.before = m->pins[i], .after = (uint8_t)p };
-	push_undo(m, &e);
-	change_begin(m);
-	m->pins[i] = (uint8_t)p;
-	m->pins_version++;
-	model_recompute(m);
-	return true;
-}
-
-int
-model_npins(const struct tui_model *m)
-{
-	int k = 0;
-	for (int i = 0; i < m->n; i++)
-		k += m->pins[i] != 0;
-	return k;
-}
-
-static void
-apply_undo(struct tui_model *m, const struct undo_entry *e, bool forward)
-{
-	change_begin(m);
-	if (e->kind == UNDO_PIN) {
-		m->pins[e->elem] = forward ? e->after : e->before;
-		m->pins_version++;
-		model_select(m, e->elem);
-	} else {
-		m->params = forward ? e->pafter : e->pbefore;
-	}
-	model_recompute(m);
-}
-
-bool
-model_undo(struct tui_model *m)
-{
-	if (m->undo_top == 0)
-		return false;
-	apply_undo(m, &m->undo[--m->undo_top], false);
-	return true;
-}
-
-bool
-model_redo(struct tui_model *m)
-{
-	if (m->undo_top == m->nundo)
-		return false;
-	apply_undo(m, &m->undo[m->undo_top++], true);
-	return true;
-}
-
-/* ---- search ---- */
-
-static bool
-ci_contains(const char *h, size_t hn, const char *q, size_t qn)
-{
-	if (qn == 0 || qn > hn)
-		return false;
-	for (size_t i = 0; i + qn <= hn; i++) {
-		size_t k = 0;
-		while (k < qn) {
-			unsigned char a = (unsigned char)h[i + k], b = (unsigned char)q[k];
-			if (a >= 'A' && a <= 'Z')
-				a += 32;
-			if (b >= 'A' && b <= 'Z')
-				b += 32;
-			if (a != b)
-				break;
-			k++;
-		}
-		if (k == qn)
-			return true;
-	}
-	return false;
-}
-
-static void
-own_texts(struct tui_model *m)
-{
-	if (m->own_first)
-		return;
-	const struct dom *d = m->d;
-	m->own_first = xmalloc(((size_t)m->n + 1) * sizeof(int));
-	m->own_next = xmalloc(((size_t)d->ntexts + 1) * sizeof(int));
-	for (int i = 0; i <= m->n; i++)
-		m->own_first[i] = -1;
-	for (int t = d->ntexts - 1; t >= 0; t--) {
-		int e = d->texts[t].elem;
-		if (e < 0 || e >= m->n)
-			continue;
-		m->own_next[t] = m->own_first[e];
-		m->own_first[e] = t;
-	}
-}
-
-/* Does the whitespace-separated attribute value v hold token t (n bytes)? */
-static bool
-has_token(const char *v, const char *t, size_t n)
-{
-	while (v && *v) {
-		while (*v == ' ' || *v == '\t' || *v == '\n' || *v == '\r' || *v == '\f')
-			v++;
-		size_t k = strcspn(v, " \t\n\r\f");
-		if (k == n && !strncmp(v, t, n))
-			return true;
-		v += k;
-	}
-	return false;
-}
-
-/* Does the class attribute v hold a token that starts with t (n bytes)? */
-static bool
-has_token_prefix(const char *v, const char *t, size_t n)
-{
-	while (v && *v) {
-		v += strspn(v, " \t\n\r\f");
-		size_t k = strcspn(v, " \t\n\r\f");
-		if (k >= n && !strncmp(v, t, n))
-			return true;
-		v += k;
-	}
-	return false;
-}
-
-static int
-count_tokens(const char *v)
-{
-	int k = 0;
-	while (v && *v) {
-		v += strspn(v, " \t\n\r\f");
-		size_t n = strcspn(v, " \t\n\r\f");
-		if (!n)
-			break;
-		k++;
-		v += n;
-	}
-	return k;
-}
-
-/* A query written as the tree writes elements, "p.byline", "div#main",
- * ".copy", "#top", and as it shortens them to fit: "div#main-cont~" (a
- * token cut short matches the tokens it starts), "div.a.b+2" and "p+1"
- * (classes not shown): the tag (if given) and every step must hold.  -1 when q is no
- * such selector. */
-static int
-selector_matches(const struct dom *d, int i, const char *q)
-{
-	if (!strpbrk(q, ".#+") || q[strspn(q, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-					 "0123456789_-.#:~+")])
-		return -1;
-	const char *plus = strchr(q, '+');
-	int more = 0;
-	size_t qn = strlen(q);
-	if (plus) {
-		/* only as the end, "+N" */
-		if (!plus[1] || plus[strspn(plus + 1, "0123456789") + 1])
-			return -1;
-		more = atoi(plus + 1);
-		qn = (size_t)(plus - q);
-	}
-	const char *p = q, *end = q + qn;
-	size_t tl = strcspn(p, ".#");
-	if (tl > qn)
-		tl = qn;
-	if (tl) {
-		/* "3.5" or "www.example" are text: the tag must be one the page has */
-		char tag[32];
-		if (tl >= sizeof tag)
-			return -1;
-		memcpy(tag, p, tl);
-		tag[tl] = '\0';
-		for (char *c = tag; *c; c++)
-			*c = (char)tolower((unsigned char)*c);
-		if (dom_tag_id(d, tag) < 0)
-			return -1;
-		if (strcmp(dom_tagname(d, i), tag))
-			return 0;
-	}
-	p += tl;
-	int nclass = 0;
-	while (p < end) {
-		char kind = *p++;
-		size_t n = strcspn(p, ".#");
-		if (p + n > end)
-			n = (size_t)(end - p);
-		bool cut = n > 0 && p[n - 1] == '~';
-		if (cut)
-			n--;
-		if (!n || memchr(p, '~', n))
-			return -1;
-		const char *v = dom_attr(d, i, kind == '#' ? "id" : "class");
-		bool hit;
-		if (kind == '#')
-			hit = v && (cut ? strlen(v) > n : strlen(v) == n) && !strncmp(v, p, n);
-		else
-			hit = cut ? has_token_prefix(v, p, n) : has_token(v, p, n);
-		if (!hit)
-			return 0;
-		nclass += kind == '.';
-		p += n + cut;
-	}
-	if (more && count_tokens(dom_attr(d, i, "class")) < nclass + more)
-		return 0;
-	return 1;
-}
-
-bool
-model_matches(const struct tui_model *m, int i, const char *q)
-{
-	const struct dom *d = m->d;
-	if (model_query_is_xpath(q))
-		return m->xmatch && m->xmatch[i];
-	int sel = selector_matches(d, i, q);
-	if (sel >= 0)
-		return sel;
-	size_t qn = strlen(q);
-	const char *s = dom_tagname(d, i);
-	if (ci_contains(s, strlen(s), q, qn))
-		return true;
-	if ((s = dom_attr(d, i, "id")) && ci_contains(s, strlen(s), q, qn))
-		return true;
-	if ((s = dom_attr(d, i, "class")) && ci_contains(s, strlen(s), q, qn))
-		return true;
-	for (int t = m->own_first[i]; t >= 0; t = m->own_next[t]) {
-		if (d->texts[t].flags & TEXT_SKIP)
-			continue;
-		if (ci_contains(dom_text(d, t), d->texts[t].len, q, qn))
-			return true;
-	}
-	return false;
-}
-
-/* A CSS selector: after "css:", or a query holding '[', '>' or ':' that
- * reads as one ("Note: see" and "12:30" do not); its XPath into x. */
-static bool
-query_css(const char *q, struct buf *x, char *err, size_t errlen)
-{
-	if (!strncmp(q, "css:", 4))
-		return css_to_xpath(q + 4, x, err, errlen) == 0 || (x->len = 0, false);
-	if (!strpbrk(q, "[>:"))
-		return false;
-	char scratch[200];
-	if (css_to_xpath(q, x, scratch, sizeof scratch) == 0)
-		return true;
-	x->len = 0;
-	return false;
-}
-
-const char *
-model_query_lang(const char *q)
-{
-	if (q[0] == '/' || q[0] == '(')
-		return "XPath";
-	if (!strncmp(q, "css:", 4))
-		return "CSS";
-	struct buf x;
-	buf_init(&x);
-	char err[200];
-	bool css = query_css(q, &x, err, sizeof err);
-	buf_free(&x);
-	return css ? "CSS" : NULL;
-}
-
-bool
-model_query_is_xpath(const char *q)
-{
-	return model_query_lang(q) != NULL;
-}
-
-/* An XPath query, or a CSS selector read as one: what it selects, in
- * m->xmatch; false with m->xerr. */
-static bool
-xpath_query(struct tui_model *m, const char *q)
-{
-	struct buf css;
-	buf_init(&css);
-	if (q[0] != '/' && q[0] != '(') {
-		if (!query_css(q, &css, m->xerr, sizeof m->xerr)) {
-			buf_free(&css);
-			return false;
-		}
-		q = css.data;
-	}
-	struct xpath_doc *x = xpath_doc_new(m->d);
-	int *ids = NULL;
-	int n = xpath_select(x, q, &ids, m->xerr, sizeof m->xerr);
-	xpath_doc_free(x);
-	buf_free(&css);
-	free(m->xmatch);
-	m->xmatch = NULL;
-	if (n < 0)
-		return false;
-	m->xmatch = xcalloc((size_t)m->n + 1, 1);
-	for (int k = 0; k < n; k++)
-		m->xmatch[ids[k]] = 1;
-	free(ids);
-	return true;
-}
-
-void
-model_rule_line_expr(const struct rule_line *l, struct buf *out)
-{
-	bool cls = !strcmp(l->name, "strip_id_or_class"), img = !strcmp(l->name, "strip_image_src");
-	if (!cls && !img) {
-		buf_adds(out, l->value);
-		return;
-	}
-	char *v = rules_unquoted(l->value);
-	if (cls)
-		buf_printf(out, "//*[contains(concat(' ',normalize-space(@class),' '),' %s ') or "
-			   "contains(concat(' ',normalize-space(@id),' '),' %s ')]", v, v);
-	else
-		buf_printf(out, "//img[contains(@src,'%s')]", v);
-	free(v);
-}
-
-int
-model_rule_lines(struct tui_model *m, int *lines, int *counts, int max)
-{
-	const struct rule *r = m->rule;
-	if (!r || !m->d)
-		return 0;
-	static const char *const sel[] = {
-		"strip", "strip_attr", "strip_id_or_class", "strip_image_src", "body", "title",
-		"date", "author", "pith_pin", "pith_unpin", "next_page_link", "single_page_link",
-	};
-	struct xpath_doc *x = xpath_doc_new(m->d);
-	int n = 0;
-	/* the strips in turn, then body on what they left, then the rest on
-	 * the whole page: as rules_select() applies them */
-	for (int pass = 0; pass < 3; pass++) {
-		if (pass == 2)
-			xpath_restore(x);
-		for (int i = 0; i < r->nlines && n < max; i++) {
-			const struct rule_line *l = &r->lines[i];
-			if (l->kind != RULE_DIRECTIVE)
-				continue;
-			size_t k = 0;
-			while (k < sizeof sel / sizeof *sel && strcmp(sel[k], l->name))
-				k++;
-			if (k == sizeof sel / sizeof *sel || (k < 4) != (pass == 0) ||
-			    (k == 4) != (pass == 1))
-				continue;
-			struct buf e;
-			buf_init(&e);
-			model_rule_line_expr(l, &e);
-			int *ids = NULL, *texts = NULL, nt = 0;
-			char err[300];
-			int c = pass == 0 ? xpath_strip(x, e.data, &ids, &texts, &nt, err, sizeof err)
-					  : xpath_select(x, e.data, &ids, err, sizeof err);
-			lines[n] = i;
-			counts[n++] = c < 0 ? -1 : c + nt;
-			free(ids);
-			free(texts);
-			buf_free(&e);
-		}
-	}
-	xpath_doc_free(x);
-	return n;
-}
-
-int
-model_search(struct tui_model *m, const char *q, int dir, bool *wrapped)
-{
-	if (q != m->query)
-		snprintf(m->query, sizeof m->query, "%s", q);
-	own_texts(m);
-	*wrapped = false;
-	m->nmatches = 0;
-	m->match_rank = 0;
-	free(m->xmatch);
-	m->xmatch = NULL;
-	m->xerr[0] = '\0';
-	if (model_query_is_xpath(m->query) && !xpath_query(m, m->query))
-		return -2;
-	int first = -1, last = -1, next = -1, prev = -1;
-	for (int i = 0; i < m->n; i++) {
-		if (!model_matches(m, i, m->query))
-			continue;
-		m->nmatches++;
-		if (first < 0)
-			first = i;
-		last = i;
-		if (i > m->sel && next < 0)
-			next = i;
-		if (i < m->sel)
-			prev = i;
-	}
-	int found = dir > 0 ? next : prev;
-	if (found < 0 && m->nmatches) {
-		found = dir > 0 ? first : last;
-		*wrapped = true;
-	}
-	if (found < 0)
-		return -1;
-	for (int i = 0; i <= found; i++)
-		if (model_matches(m, i, m->query))
-			m->match_rank++;
-	model_select(m, found);
-	return found;
 }
 
 /* ---- the text pane ---- */

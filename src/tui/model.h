@@ -6,8 +6,9 @@
  * tui_model and change it through these functions, and the unit tests
  * drive it directly.  The model borrows the page (the caller keeps it
  * alive and frees it after model_free); every array below belongs to the
- * model.  Do not write the fields from outside model.c.  Nothing here
- * fails except allocation, which aborts (util.h). */
+ * model.  Do not write the fields from outside the model's own files
+ * (model*.c).  Nothing here fails except allocation, which aborts
+ * (util.h). */
 #ifndef PITH_TUI_MODEL_H
 #define PITH_TUI_MODEL_H
 
