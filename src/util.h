@@ -127,37 +127,11 @@ bool bytes_look_binary(const char *bytes, size_t n);
 
 bool str_ieq(const char *a, const char *b);
 bool str_has_suffix(const char *s, const char *suffix);
-/* strcasestr for a needle of ASCII letters and marks: the first place in
- * s where word stands, ASCII letters matched in either case; NULL if none.
- * Without strcasestr's per-call setup, which dominates for the short words
- * pith looks for in attribute values and text. */
 /* Every control character but tab and line feed (and carriage return,
  * with keep_cr) becomes a space: C0, DEL, and the C1 controls' two UTF-8
  * bytes (C2 80 to C2 9F) two spaces; eight bytes at a time, as text
  * seldom holds one. */
 void blank_controls(char *s, size_t n, bool keep_cr);
-/* Which of up to 64 words occur in a string, in one pass: bit k of
- * word_finder_scan() is words[k].  ASCII letters match in either case,
- * every other byte (UTF-8 too) only itself. */
-struct word_finder {
-	const char *const *words;
-	int n;
-	uint64_t first[256];    /* the words that start with this byte */
-	uint64_t second[256];   /* those whose second byte is this one (all
-				 * the words of one byte) */
-	uint64_t single;        /* the words of one byte */
-};
-void word_finder_init(struct word_finder *f, const char *const *words, int n);
-uint64_t word_finder_scan(const struct word_finder *f, const char *s, size_t len);
-/* word_finder_scan() of NUL-terminated values (their first max_len bytes),
- * remembered by value: a page repeats its class names (every item of a
- * list, every link of a menu) many times over.  The values must outlive
- * the memo; NULL scans as 0. */
-struct word_memo;
-struct word_memo *word_memo_new(const char *const *words, int n, size_t max_len);
-uint64_t word_memo_scan(struct word_memo *m, const char *s);
-void word_memo_free(struct word_memo *m);
-const char *ascii_casestr(const char *s, const char *word);
 
 /* Write data to path through a temporary file in the same directory and a
  * rename, so a crash or a full disk never leaves a half-written file.  A

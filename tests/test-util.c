@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "util.h"
+#include "words.h"
 
 /* ---- utf8_decode ---- */
 
