@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "file.h"
 #include "rules/learn.h"
 #include "rules/rules.h"
 #include "walk.h"

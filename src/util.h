@@ -112,15 +112,6 @@ uint32_t u64_ids_find(const struct u64_ids *x, uint64_t key);
 void u64_ids_clear(struct u64_ids *x);
 void u64_ids_free(struct u64_ids *x);
 
-/* path names a regular file (not a FIFO, a device or a directory, whose
- * reading would block, never end or fail) of at most max bytes (0: any
- * size): 0; else -1 with the reason in err. */
-int check_regular(const char *path, size_t max, char *err, size_t errlen);
-/* Read a whole file into out (appended), refusing files over max bytes
- * and anything but a regular file.  0, or -1 with a reason in err. */
-int read_file(const char *path, size_t max, struct buf *out, char *err,
-	      size_t errlen);
-
 /* Do the first 16 KiB look like a binary file rather than text (NUL
  * bytes beyond a stray few, or many control bytes)? */
 bool bytes_look_binary(const char *bytes, size_t n);
@@ -132,30 +123,6 @@ bool str_has_suffix(const char *s, const char *suffix);
  * bytes (C2 80 to C2 9F) two spaces; eight bytes at a time, as text
  * seldom holds one. */
 void blank_controls(char *s, size_t n, bool keep_cr);
-
-/* Write data to path through a temporary file in the same directory and a
- * rename, so a crash or a full disk never leaves a half-written file.  A
- * replaced file keeps its mode.  flags:
- * WRITE_BACKUP: an existing file is first kept as the numbered backup
- *   path.~N~ (never replacing one); a read-only file and a symbolic link
- *   are refused (the user's, not to be replaced);
- * WRITE_PRECIOUS (a user's rules): the same, but a symbolic link is
- *   followed to its target, and the data is synced to disk before the
- *   rename.
- * 0, or -1 with a reason in err. */
-enum { WRITE_BACKUP = 1, WRITE_PRECIOUS = 2 };
-/* Remove the temporary file a write_file_atomic() in progress holds:
- * async-signal-safe, for a handler that ends the process. */
-void write_tmp_remove(void);
-int write_file_atomic(const char *path, const char *data, size_t len,
-		      unsigned flags, char *err, size_t errlen);
-
-/* mkdir -p: dir and its missing parents; 0, or -1 with errno set. */
-int mkdir_parents(const char *dir);
-
-/* The path of to relative to the directory from_dir, both absolute and
- * canonical (realpath's); the caller frees it. */
-char *path_relative(const char *from_dir, const char *to);
 
 /* Append s with whitespace runs collapsed; *space says a pending space is
  * owed before the next visible character (never at a line start). */
