@@ -1,4 +1,7 @@
-/* util.c - allocation wrappers, byte buffers and UTF-8 helpers. */
+/* util.c - what every stage shares: die() and messages made safe for a
+ * terminal, allocation that aborts when memory is out, byte buffers and
+ * string vectors, UTF-8 decoding, white space and its collapsing, HTML and
+ * JSON escaping, and small sorting and numbering helpers for 64-bit keys. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -744,6 +747,25 @@ u64_ids_free(struct u64_ids *x)
 	free(x->slot);
 	free(x->table);
 	memset(x, 0, sizeof *x);
+}
+
+void
+strv_add(struct strv *s, const char *str)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 64;
+		s->v = xreallocarray(s->v, (size_t)s->cap, sizeof *s->v);
+	}
+	s->v[s->n++] = xstrdup(str);
+}
+
+void
+strv_free(struct strv *s)
+{
+	for (int i = 0; i < s->n; i++)
+		free(s->v[i]);
+	free(s->v);
+	memset(s, 0, sizeof *s);
 }
 
 /* Append s with whitespace runs collapsed; *space says a pending space is

@@ -1,5 +1,6 @@
-/* util.h - allocation wrappers, a growable byte buffer, small string and
- * UTF-8 helpers shared by every stage.
+/* util.h - allocation wrappers, a growable byte buffer, a vector of
+ * strings, small string and UTF-8 helpers and escaping, shared by every
+ * stage.  Files are file.h's, the word finders words.h's.
  *
  * Allocation failure is not an expected failure: the x* wrappers end in
  * die().  struct buf owns its bytes; buf_free releases them. */
@@ -111,6 +112,15 @@ uint32_t u64_ids_find(const struct u64_ids *x, uint64_t key);
 /* Empty x, keeping its memory. */
 void u64_ids_clear(struct u64_ids *x);
 void u64_ids_free(struct u64_ids *x);
+
+/* A growable array of strings, each a copy the array owns (zero-initialise;
+ * strv_free frees them and empties it). */
+struct strv {
+	char **v;
+	int n, cap;
+};
+void strv_add(struct strv *s, const char *str);
+void strv_free(struct strv *s);
 
 /* Do the first 16 KiB look like a binary file rather than text (NUL
  * bytes beyond a stray few, or many control bytes)? */

@@ -28,7 +28,6 @@
 #include "format.h"
 #include "file.h"
 #include "rules/learn.h"
-#include "walk.h"
 
 
 /* ---- actions ---- */

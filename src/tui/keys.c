@@ -44,7 +44,6 @@
 #include "format.h"
 #include "file.h"
 #include "rules/learn.h"
-#include "walk.h"
 
 
 const struct action_info tui_actions[ACT_COUNT] = {

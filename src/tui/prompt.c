@@ -28,7 +28,6 @@
 #include "format.h"
 #include "file.h"
 #include "rules/learn.h"
-#include "walk.h"
 
 
 /* s: ./<page name>.txt unless the user typed a name. */

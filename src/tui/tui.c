@@ -27,7 +27,7 @@
 #include "format.h"
 #include "file.h"
 #include "rules/learn.h"
-#include "walk.h"
+#include "util.h"
 
 
 /* ---- messages, selection, layout ---- */
