@@ -16,6 +16,7 @@
 
 #include "dom.h"
 #include "util.h"
+#include "file.h"
 
 static unsigned long
 walk(TidyDoc doc, TidyNode root, TidyBuffer *val)

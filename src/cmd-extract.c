@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "file.h"
 #include "format.h"
 #include "rules/multipage.h"
 #include "rules/rules.h"

@@ -7,9 +7,10 @@
 #include <string.h>
 
 #include "cli.h"
+#include "file.h"
 #include "rules/learn.h"
 #include "rules/rules.h"
-#include "walk.h"
+#include "util.h"
 #include "run.h"
 #include "rules/xpath.h"
 

@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "extract.h"
+#include "words.h"
 
 
 static void

@@ -10,6 +10,7 @@
 
 #include "extract.h"
 #include "meta-int.h"
+#include "words.h"
 
 /* ---- metadata ---- */
 

@@ -1,4 +1,7 @@
-/* util.c - allocation wrappers, byte buffers and UTF-8 helpers. */
+/* util.c - what every stage shares: die() and messages made safe for a
+ * terminal, allocation that aborts when memory is out, byte buffers and
+ * string vectors, UTF-8 decoding, white space and its collapsing, HTML and
+ * JSON escaping, and small sorting and numbering helpers for 64-bit keys. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -6,10 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <errno.h>
-#include <signal.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "util.h"
 
@@ -644,267 +643,6 @@ blank_controls(char *s, size_t n, bool keep_cr)
 		blank_at(s, n, i, keep_cr);
 }
 
-static inline unsigned char
-ascii_lower(unsigned char c)
-{
-	return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
-}
-
-void
-word_finder_init(struct word_finder *f, const char *const *words, int n)
-{
-	memset(f, 0, sizeof *f);
-	f->words = words;
-	f->n = n < 64 ? n : 64;
-	for (int k = 0; k < f->n; k++) {
-		unsigned char c = ascii_lower((unsigned char)words[k][0]);
-		f->first[c] |= 1ull << k;
-		if (c >= 'a' && c <= 'z')
-			f->first[c - ('a' - 'A')] |= 1ull << k;
-		if (!words[k][0] || !words[k][1]) {
-			f->single |= 1ull << k;
-			for (int b = 0; b < 256; b++)
-				f->second[b] |= 1ull << k;
-			continue;
-		}
-		c = ascii_lower((unsigned char)words[k][1]);
-		f->second[c] |= 1ull << k;
-		if (c >= 'a' && c <= 'z')
-			f->second[c - ('a' - 'A')] |= 1ull << k;
-	}
-}
-
-uint64_t
-word_finder_scan(const struct word_finder *f, const char *s, size_t len)
-{
-	uint64_t found = 0;
-	for (size_t i = 0; i < len; i++) {
-		/* most bytes start a word of the lists: the next byte rules
-		 * out nearly all of them before any is compared */
-		uint64_t cand = f->first[(unsigned char)s[i]] & ~found &
-				(i + 1 < len ? f->second[(unsigned char)s[i + 1]] : f->single);
-		while (cand) {
-			int k = __builtin_ctzll(cand);
-			cand &= cand - 1;
-			const char *w = f->words[k];
-			size_t j = 1;
-			while (w[j] && i + j < len &&
-			       ascii_lower((unsigned char)s[i + j]) == ascii_lower((unsigned char)w[j]))
-				j++;
-			if (!w[j])
-				found |= 1ull << k;
-		}
-	}
-	return found;
-}
-
-struct word_memo {
-	struct word_finder finder;
-	size_t max_len;
-	struct { const char *s; uint64_t h, found; } slot[1024];
-};
-
-struct word_memo *
-word_memo_new(const char *const *words, int n, size_t max_len)
-{
-	struct word_memo *m = xcalloc(1, sizeof *m);
-	word_finder_init(&m->finder, words, n);
-	m->max_len = max_len;
-	return m;
-}
-
-uint64_t
-word_memo_scan(struct word_memo *m, const char *s)
-{
-	if (!s)
-		return 0;
-	uint64_t h = 1469598103934665603ull;
-	size_t len = 0;
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++, len++)
-		h = (h ^ *p) * 1099511628211ull;
-	size_t k = (size_t)(h ^ h >> 31) & (sizeof m->slot / sizeof m->slot[0] - 1);
-	if (m->slot[k].s && m->slot[k].h == h && !strcmp(m->slot[k].s, s))
-		return m->slot[k].found;
-	uint64_t found = word_finder_scan(&m->finder, s, len < m->max_len ? len : m->max_len);
-	m->slot[k].s = s;
-	m->slot[k].h = h;
-	m->slot[k].found = found;
-	return found;
-}
-
-void
-word_memo_free(struct word_memo *m)
-{
-	free(m);
-}
-
-const char *
-ascii_casestr(const char *s, const char *word)
-{
-	unsigned char c0 = ascii_lower((unsigned char)word[0]);
-	if (!c0)
-		return s;
-	for (; *s; s++) {
-		if (ascii_lower((unsigned char)*s) != c0)
-			continue;
-		size_t k = 1;
-		while (word[k] && ascii_lower((unsigned char)s[k]) == ascii_lower((unsigned char)word[k]))
-			k++;
-		if (!word[k])
-			return s;
-	}
-	return NULL;
-}
-
-/* The first free numbered backup name of path: path.~N~, N one more than
- * the highest there is (GNU cp --backup=numbered). */
-static char *
-numbered_backup(const char *path)
-{
-	size_t pl = strlen(path);
-	char *bak = xmalloc(pl + 32);
-	int hi = 0;
-	for (int k = 1; k < 100000; k++) {
-		snprintf(bak, pl + 32, "%s.~%d~", path, k);
-		if (access(bak, F_OK) == 0)
-			hi = k;
-		else if (k > hi + 64)
-			break;       /* past a gap as wide as this, no more exist */
-	}
-	snprintf(bak, pl + 32, "%s.~%d~", path, hi + 1);
-	return bak;
-}
-
-/* The temporary file write_file_atomic() has open, for a signal handler
- * to remove (a copy: the handler may not touch the heap). */
-static char tmp_name[4096];
-static volatile sig_atomic_t tmp_live;
-
-static void
-tmp_track(const char *name)
-{
-	tmp_live = 0;
-	if (name && strlen(name) < sizeof tmp_name) {
-		memcpy(tmp_name, name, strlen(name) + 1);
-		tmp_live = 1;
-	}
-}
-
-void
-write_tmp_remove(void)
-{
-	if (tmp_live) {
-		tmp_live = 0;
-		unlink(tmp_name);
-	}
-}
-
-int
-write_file_atomic(const char *path, const char *data, size_t len,
-		  unsigned flags, char *err, size_t errlen)
-{
-	bool precious = flags & (WRITE_PRECIOUS | WRITE_BACKUP);
-	struct stat old;
-	bool exists;
-	if ((flags & WRITE_BACKUP) && !(flags & WRITE_PRECIOUS)) {
-		/* lstat says all stat would of a file that is no link */
-		exists = lstat(path, &old) == 0;
-		if (exists && S_ISLNK(old.st_mode)) {
-			snprintf(err, errlen, "a symbolic link: not replaced; give another name");
-			return -1;
-		}
-	} else {
-		exists = stat(path, &old) == 0;
-	}
-	/* a symbolic link is followed: its target is what gets replaced */
-	char *target = (flags & WRITE_PRECIOUS) ? realpath(path, NULL) : NULL;
-	/* by its mode, not access(): root may write anything, but a file
-	 * its owner made read-only is not to be replaced */
-	if (precious && exists && !(old.st_mode & S_IWUSR)) {
-		snprintf(err, errlen, "read-only file; give another name");
-		free(target);
-		return -1;
-	}
-	if (precious && exists && access(path, W_OK) < 0) {
-		snprintf(err, errlen, "cannot write: %s", strerror(errno));
-		free(target);
-		return -1;
-	}
-	if (target)
-		path = target;
-	size_t pl = strlen(path);
-	char *tmp = xmalloc(pl + 16);
-	snprintf(tmp, pl + 16, "%s.tmpXXXXXX", path);
-	/* no signal between the file's creation and its tracking: a
-	 * handler that ends the process removes what is tracked */
-	sigset_t stop, was;
-	sigemptyset(&stop);
-	sigaddset(&stop, SIGINT);
-	sigaddset(&stop, SIGTERM);
-	sigaddset(&stop, SIGHUP);
-	sigprocmask(SIG_BLOCK, &stop, &was);
-	int fd = mkstemp(tmp);
-	if (fd >= 0)
-		tmp_track(tmp);
-	sigprocmask(SIG_SETMASK, &was, NULL);
-	if (fd < 0) {
-		snprintf(err, errlen, "cannot write: %s", strerror(errno));
-		free(tmp);
-		free(target);
-		return -1;
-	}
-	size_t off = 0;
-	while (off < len) {
-		ssize_t k = write(fd, data + off, len - off);
-		if (k < 0) {
-			if (errno == EINTR)
-				continue;
-			snprintf(err, errlen, "cannot write: %s", strerror(errno));
-			goto fail;
-		}
-		off += (size_t)k;
-	}
-	if ((flags & WRITE_PRECIOUS) && fsync(fd) < 0 && errno != EINVAL) {
-		snprintf(err, errlen, "cannot write: %s", strerror(errno));
-		goto fail;
-	}
-	/* a replaced file keeps its mode (mkstemp made it 0600) */
-	fchmod(fd, exists ? (old.st_mode & 07777) : 0644);
-	if (close(fd) < 0) {
-		fd = -1;
-		snprintf(err, errlen, "cannot write: %s", strerror(errno));
-		goto fail;
-	}
-	fd = -1;
-	if (precious && exists) {
-		char *bak = numbered_backup(path);
-		/* a hard link keeps the old file whole under both names until
-		 * the rename below replaces path */
-		if (link(path, bak) < 0) {
-			snprintf(err, errlen, "cannot keep a backup %s: %s", bak, strerror(errno));
-			free(bak);
-			goto fail;
-		}
-		free(bak);
-	}
-	if (rename(tmp, path) < 0) {
-		snprintf(err, errlen, "cannot write: %s", strerror(errno));
-		goto fail;
-	}
-	tmp_track(NULL);
-	free(tmp);
-	free(target);
-	return 0;
-fail:
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-	tmp_track(NULL);
-	free(tmp);
-	free(target);
-	return -1;
-}
-
 /* Binary: NUL bytes in more than 0.1 % of the first 16 KiB (and more than
  * 8 of them, so a stray NUL in a short page is tolerated too), or control
  * bytes in more than 10 % of it. */
@@ -1011,70 +749,23 @@ u64_ids_free(struct u64_ids *x)
 	memset(x, 0, sizeof *x);
 }
 
-static void
-regular_why(const struct stat *st, char *err, size_t errlen)
+void
+strv_add(struct strv *s, const char *str)
 {
-	snprintf(err, errlen, "%s", S_ISDIR(st->st_mode) ? "is a directory" :
-		 S_ISFIFO(st->st_mode) ? "not a regular file (a FIFO)" :
-		 S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode) ? "not a regular file (a device)" :
-		 "not a regular file");
+	if (s->n == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 64;
+		s->v = xreallocarray(s->v, (size_t)s->cap, sizeof *s->v);
+	}
+	s->v[s->n++] = xstrdup(str);
 }
 
-int
-check_regular(const char *path, size_t max, char *err, size_t errlen)
+void
+strv_free(struct strv *s)
 {
-	struct stat st;
-	if (stat(path, &st) < 0) {
-		snprintf(err, errlen, "%s", errno == ENOENT ? "no such file" : strerror(errno));
-		return -1;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		regular_why(&st, err, errlen);
-		return -1;
-	}
-	if (max && (uintmax_t)st.st_size > max) {
-		snprintf(err, errlen, "larger than %zu bytes", max);
-		return -1;
-	}
-	return 0;
-}
-
-int
-read_file(const char *path, size_t max, struct buf *out, char *err,
-	  size_t errlen)
-{
-	/* before opening: a FIFO's open would wait for a writer forever */
-	struct stat st;
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		regular_why(&st, err, errlen);
-		return -1;
-	}
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		snprintf(err, errlen, "%s", errno == ENOENT ? "no such file" : strerror(errno));
-		return -1;
-	}
-	size_t start = out->len, k;
-	for (;;) {
-		buf_reserve(out, 65536);
-		k = fread(out->data + out->len, 1, out->cap - out->len - 1, f);
-		if (k == 0)
-			break;
-		out->len += k;
-		out->data[out->len] = '\0';
-		if (out->len - start > max) {
-			fclose(f);
-			snprintf(err, errlen, "larger than %zu bytes", max);
-			return -1;
-		}
-	}
-	bool bad = ferror(f);
-	fclose(f);
-	if (bad) {
-		snprintf(err, errlen, "read error");
-		return -1;
-	}
-	return 0;
+	for (int i = 0; i < s->n; i++)
+		free(s->v[i]);
+	free(s->v);
+	memset(s, 0, sizeof *s);
 }
 
 /* Append s with whitespace runs collapsed; *space says a pending space is
@@ -1134,63 +825,4 @@ text_blind(const char *s, size_t n, struct buf *out)
 			buf_add(out, s + i, k);
 		i += k;
 	}
-}
-
-char *
-path_relative(const char *from_dir, const char *to)
-{
-	/* the leading directories both share */
-	size_t common = 0, i = 0;
-	while (from_dir[i] && from_dir[i] == to[i]) {
-		if (from_dir[i] == '/')
-			common = i + 1;
-		i++;
-	}
-	if (!from_dir[i] && to[i] == '/')
-		common = i + 1;     /* from_dir is a directory above to */
-	/* one ".." for each of from_dir's directories past them */
-	size_t fl = strlen(from_dir), ups = 0;
-	for (const char *p = from_dir + (common < fl ? common : fl); *p;) {
-		ups++;
-		while (*p && *p != '/')
-			p++;
-		while (*p == '/')
-			p++;
-	}
-	size_t rest = strlen(to + common);
-	char *out = xmalloc(3 * ups + rest + 1);
-	for (size_t k = 0; k < ups; k++) {
-		out[3 * k] = '.';
-		out[3 * k + 1] = '.';
-		out[3 * k + 2] = '/';
-	}
-	memcpy(out + 3 * ups, to + common, rest + 1);
-	return out;
-}
-
-int
-mkdir_parents(const char *dir)
-{
-	if (!*dir)
-		return -1;
-	/* most often there already (a batch's every page asks): one call */
-	if (mkdir(dir, 0777) == 0 || errno == EEXIST)
-		return 0;
-	char *p = xstrdup(dir);
-	int rc = 0;
-	for (char *s = p + 1; ; s++) {
-		if (*s == '/' || *s == '\0') {
-			char c = *s;
-			*s = '\0';
-			if (mkdir(p, 0777) < 0 && errno != EEXIST) {
-				rc = -1;
-				break;
-			}
-			*s = c;
-			if (!c)
-				break;
-		}
-	}
-	free(p);
-	return rc;
 }

@@ -1,5 +1,6 @@
-/* util.h - allocation wrappers, a growable byte buffer, small string and
- * UTF-8 helpers shared by every stage.
+/* util.h - allocation wrappers, a growable byte buffer, a vector of
+ * strings, small string and UTF-8 helpers and escaping, shared by every
+ * stage.  Files are file.h's, the word finders words.h's.
  *
  * Allocation failure is not an expected failure: the x* wrappers end in
  * die().  struct buf owns its bytes; buf_free releases them. */
@@ -112,14 +113,14 @@ uint32_t u64_ids_find(const struct u64_ids *x, uint64_t key);
 void u64_ids_clear(struct u64_ids *x);
 void u64_ids_free(struct u64_ids *x);
 
-/* path names a regular file (not a FIFO, a device or a directory, whose
- * reading would block, never end or fail) of at most max bytes (0: any
- * size): 0; else -1 with the reason in err. */
-int check_regular(const char *path, size_t max, char *err, size_t errlen);
-/* Read a whole file into out (appended), refusing files over max bytes
- * and anything but a regular file.  0, or -1 with a reason in err. */
-int read_file(const char *path, size_t max, struct buf *out, char *err,
-	      size_t errlen);
+/* A growable array of strings, each a copy the array owns (zero-initialise;
+ * strv_free frees them and empties it). */
+struct strv {
+	char **v;
+	int n, cap;
+};
+void strv_add(struct strv *s, const char *str);
+void strv_free(struct strv *s);
 
 /* Do the first 16 KiB look like a binary file rather than text (NUL
  * bytes beyond a stray few, or many control bytes)? */
@@ -127,61 +128,11 @@ bool bytes_look_binary(const char *bytes, size_t n);
 
 bool str_ieq(const char *a, const char *b);
 bool str_has_suffix(const char *s, const char *suffix);
-/* strcasestr for a needle of ASCII letters and marks: the first place in
- * s where word stands, ASCII letters matched in either case; NULL if none.
- * Without strcasestr's per-call setup, which dominates for the short words
- * pith looks for in attribute values and text. */
 /* Every control character but tab and line feed (and carriage return,
  * with keep_cr) becomes a space: C0, DEL, and the C1 controls' two UTF-8
  * bytes (C2 80 to C2 9F) two spaces; eight bytes at a time, as text
  * seldom holds one. */
 void blank_controls(char *s, size_t n, bool keep_cr);
-/* Which of up to 64 words occur in a string, in one pass: bit k of
- * word_finder_scan() is words[k].  ASCII letters match in either case,
- * every other byte (UTF-8 too) only itself. */
-struct word_finder {
-	const char *const *words;
-	int n;
-	uint64_t first[256];    /* the words that start with this byte */
-	uint64_t second[256];   /* those whose second byte is this one (all
-				 * the words of one byte) */
-	uint64_t single;        /* the words of one byte */
-};
-void word_finder_init(struct word_finder *f, const char *const *words, int n);
-uint64_t word_finder_scan(const struct word_finder *f, const char *s, size_t len);
-/* word_finder_scan() of NUL-terminated values (their first max_len bytes),
- * remembered by value: a page repeats its class names (every item of a
- * list, every link of a menu) many times over.  The values must outlive
- * the memo; NULL scans as 0. */
-struct word_memo;
-struct word_memo *word_memo_new(const char *const *words, int n, size_t max_len);
-uint64_t word_memo_scan(struct word_memo *m, const char *s);
-void word_memo_free(struct word_memo *m);
-const char *ascii_casestr(const char *s, const char *word);
-
-/* Write data to path through a temporary file in the same directory and a
- * rename, so a crash or a full disk never leaves a half-written file.  A
- * replaced file keeps its mode.  flags:
- * WRITE_BACKUP: an existing file is first kept as the numbered backup
- *   path.~N~ (never replacing one); a read-only file and a symbolic link
- *   are refused (the user's, not to be replaced);
- * WRITE_PRECIOUS (a user's rules): the same, but a symbolic link is
- *   followed to its target, and the data is synced to disk before the
- *   rename.
- * 0, or -1 with a reason in err. */
-enum { WRITE_BACKUP = 1, WRITE_PRECIOUS = 2 };
-/* Remove the temporary file a write_file_atomic() in progress holds:
- * async-signal-safe, for a handler that ends the process. */
-void write_tmp_remove(void);
-int write_file_atomic(const char *path, const char *data, size_t len,
-		      unsigned flags, char *err, size_t errlen);
-
-/* mkdir -p: dir and its missing parents; 0, or -1 with errno set. */
-int mkdir_parents(const char *dir);
-
-/* The path of to relative to the directory from_dir, both absolute and
- * canonical (realpath's); the caller frees it. */
-char *path_relative(const char *from_dir, const char *to);
 
 /* Append s with whitespace runs collapsed; *space says a pending space is
  * owed before the next visible character (never at a line start). */

@@ -16,25 +16,6 @@ const char *const walk_page_exts[] = {
 	".html", ".htm", ".xhtml", ".html.gz", ".htm.gz", ".xhtml.gz", NULL
 };
 
-void
-strv_add(struct strv *s, const char *str)
-{
-	if (s->n == s->cap) {
-		s->cap = s->cap ? s->cap * 2 : 64;
-		s->v = xreallocarray(s->v, (size_t)s->cap, sizeof *s->v);
-	}
-	s->v[s->n++] = xstrdup(str);
-}
-
-void
-strv_free(struct strv *s)
-{
-	for (int i = 0; i < s->n; i++)
-		free(s->v[i]);
-	free(s->v);
-	memset(s, 0, sizeof *s);
-}
-
 bool
 walk_has_ext(const char *name, const char *const *exts)
 {

@@ -17,12 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-struct strv {
-	char **v;
-	int n, cap;
-};
-void strv_add(struct strv *s, const char *str);
-void strv_free(struct strv *s);
+#include "util.h"
 
 /* Page files: .html, .htm, .xhtml, each also gzip-compressed (.gz); any case. */
 extern const char *const walk_page_exts[];

@@ -8,6 +8,7 @@
 
 #include "rules/learn.h"
 #include "rules/rules.h"
+#include "file.h"
 
 /* Diagnostics collected as "FILE:LINE: reason\n". */
 static void

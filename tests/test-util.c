@@ -1,5 +1,6 @@
-/* test-util.c - UTF-8 decoding and counting, JSON escaping, atomic file
- * writes, die() (util.h).  Every expected value is worked out by hand. */
+/* test-util.c - UTF-8 decoding and counting, JSON escaping, die() (util.h),
+ * the word finders (words.h), atomic file writes (file.h).  Every expected
+ * value is worked out by hand. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -19,6 +20,8 @@
 #include <unistd.h>
 
 #include "util.h"
+#include "file.h"
+#include "words.h"
 
 /* ---- utf8_decode ---- */
 

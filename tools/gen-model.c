@@ -10,6 +10,7 @@
 #include "method/auto-model.h"
 #include "method/auto-signals.h"
 #include "util.h"
+#include "file.h"
 
 static const char *const names[F_COUNT] = {
 #define F_NAME(id, name, what, fn) name,

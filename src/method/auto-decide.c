@@ -7,6 +7,7 @@
 
 #include "method/auto-decide.h"
 #include "method/auto-model.h"
+#include "file.h"
 #include "method/cc-decide.h"
 
 /* Probability at which a block outside the best run is kept anyway. */

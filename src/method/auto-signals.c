@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "method/auto-signals.h"
+#include "words.h"
 #include "method/cc-decide.h"
 
 const char *const feature_names[F_COUNT] = {

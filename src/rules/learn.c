@@ -12,6 +12,7 @@
 #include "run.h"
 #include "score.h"
 #include "rules/xpath.h"
+#include "file.h"
 
 void
 learn_out_free(struct learn_out *o)

@@ -10,6 +10,7 @@
 
 #include "url.h"
 #include "rules/multipage.h"
+#include "walk.h"
 #include "util.h"
 #include "rules/xpath.h"
 

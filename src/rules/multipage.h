@@ -11,7 +11,7 @@
 
 #include "dom.h"
 #include "rules/rules.h"
-#include "walk.h"
+#include "util.h"
 
 /* How many next pages one page's article may run on. */
 #define MULTIPAGE_MAX 20

@@ -14,6 +14,7 @@
 
 #include "rules/rules.h"
 #include "rules/rules-int.h"
+#include "file.h"
 #include "walk.h"
 
 /* ---- reading ---- */

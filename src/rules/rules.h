@@ -102,7 +102,7 @@ void rule_index(struct rule *r);
  * the file's lines do.  without_pith drops pith_* lines (for strict ftr
  * consumers). */
 void rule_write(const struct rule *r, bool without_pith, struct buf *out);
-/* Write to path atomically, the old file kept as path.~N~ (util.h). */
+/* Write to path atomically, the old file kept as path.~N~ (file.h). */
 int rule_save(const struct rule *r, const char *path, char *err, size_t errlen);
 
 /* Append a directive line; remove every line of directive name (and its

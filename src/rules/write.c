@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "rules/rules.h"
+#include "file.h"
 
 /* ---- writing rules from the inspector's choices ---- */
 

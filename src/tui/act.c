@@ -26,8 +26,8 @@
 #include "tui/tui-int.h"
 #include "rules/rules.h"
 #include "format.h"
+#include "file.h"
 #include "rules/learn.h"
-#include "walk.h"
 
 
 /* ---- actions ---- */

@@ -42,8 +42,8 @@
 #include "tui/tui-int.h"
 #include "rules/rules.h"
 #include "format.h"
+#include "file.h"
 #include "rules/learn.h"
-#include "walk.h"
 
 
 const struct action_info tui_actions[ACT_COUNT] = {

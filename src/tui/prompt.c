@@ -26,8 +26,8 @@
 #include "tui/tui-int.h"
 #include "rules/rules.h"
 #include "format.h"
+#include "file.h"
 #include "rules/learn.h"
-#include "walk.h"
 
 
 /* s: ./<page name>.txt unless the user typed a name. */

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "histogram.h"
+#include "file.h"
 #include "tui/report.h"
 #include "tui/view.h"
 

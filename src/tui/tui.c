@@ -25,8 +25,9 @@
 #include "tui/tui-int.h"
 #include "rules/rules.h"
 #include "format.h"
+#include "file.h"
 #include "rules/learn.h"
-#include "walk.h"
+#include "util.h"
 
 
 /* ---- messages, selection, layout ---- */

@@ -19,7 +19,7 @@
 #include "tui/screen.h"
 
 #include "tui/actions.h"
-#include "walk.h"
+#include "util.h"
 
 enum action {
 #define A_ENUM(name, keys, group, help, handler) ACT_##name,

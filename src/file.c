@@ -1,0 +1,290 @@
+/* file.c - whole files: reading one (a regular file only, within a size),
+ * writing one atomically through a temporary file and a rename, with the
+ * old file kept as a numbered backup when asked, and making directories. */
+#include "config.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "file.h"
+#include "util.h"
+
+static void
+regular_why(const struct stat *st, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "%s", S_ISDIR(st->st_mode) ? "is a directory" :
+		 S_ISFIFO(st->st_mode) ? "not a regular file (a FIFO)" :
+		 S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode) ? "not a regular file (a device)" :
+		 "not a regular file");
+}
+
+int
+check_regular(const char *path, size_t max, char *err, size_t errlen)
+{
+	struct stat st;
+	if (stat(path, &st) < 0) {
+		snprintf(err, errlen, "%s", errno == ENOENT ? "no such file" : strerror(errno));
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		regular_why(&st, err, errlen);
+		return -1;
+	}
+	if (max && (uintmax_t)st.st_size > max) {
+		snprintf(err, errlen, "larger than %zu bytes", max);
+		return -1;
+	}
+	return 0;
+}
+
+int
+read_file(const char *path, size_t max, struct buf *out, char *err,
+	  size_t errlen)
+{
+	/* before opening: a FIFO's open would wait for a writer forever */
+	struct stat st;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		regular_why(&st, err, errlen);
+		return -1;
+	}
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		snprintf(err, errlen, "%s", errno == ENOENT ? "no such file" : strerror(errno));
+		return -1;
+	}
+	size_t start = out->len, k;
+	for (;;) {
+		buf_reserve(out, 65536);
+		k = fread(out->data + out->len, 1, out->cap - out->len - 1, f);
+		if (k == 0)
+			break;
+		out->len += k;
+		out->data[out->len] = '\0';
+		if (out->len - start > max) {
+			fclose(f);
+			snprintf(err, errlen, "larger than %zu bytes", max);
+			return -1;
+		}
+	}
+	bool bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		snprintf(err, errlen, "read error");
+		return -1;
+	}
+	return 0;
+}
+
+/* The first free numbered backup name of path: path.~N~, N one more than
+ * the highest there is (GNU cp --backup=numbered). */
+static char *
+numbered_backup(const char *path)
+{
+	size_t pl = strlen(path);
+	char *bak = xmalloc(pl + 32);
+	int hi = 0;
+	for (int k = 1; k < 100000; k++) {
+		snprintf(bak, pl + 32, "%s.~%d~", path, k);
+		if (access(bak, F_OK) == 0)
+			hi = k;
+		else if (k > hi + 64)
+			break;       /* past a gap as wide as this, no more exist */
+	}
+	snprintf(bak, pl + 32, "%s.~%d~", path, hi + 1);
+	return bak;
+}
+
+/* The temporary file write_file_atomic() has open, for a signal handler
+ * to remove (a copy: the handler may not touch the heap). */
+static char tmp_name[4096];
+static volatile sig_atomic_t tmp_live;
+
+static void
+tmp_track(const char *name)
+{
+	tmp_live = 0;
+	if (name && strlen(name) < sizeof tmp_name) {
+		memcpy(tmp_name, name, strlen(name) + 1);
+		tmp_live = 1;
+	}
+}
+
+void
+write_tmp_remove(void)
+{
+	if (tmp_live) {
+		tmp_live = 0;
+		unlink(tmp_name);
+	}
+}
+
+int
+write_file_atomic(const char *path, const char *data, size_t len,
+		  unsigned flags, char *err, size_t errlen)
+{
+	bool precious = flags & (WRITE_PRECIOUS | WRITE_BACKUP);
+	struct stat old;
+	bool exists;
+	if ((flags & WRITE_BACKUP) && !(flags & WRITE_PRECIOUS)) {
+		/* lstat says all stat would of a file that is no link */
+		exists = lstat(path, &old) == 0;
+		if (exists && S_ISLNK(old.st_mode)) {
+			snprintf(err, errlen, "a symbolic link: not replaced; give another name");
+			return -1;
+		}
+	} else {
+		exists = stat(path, &old) == 0;
+	}
+	/* a symbolic link is followed: its target is what gets replaced */
+	char *target = (flags & WRITE_PRECIOUS) ? realpath(path, NULL) : NULL;
+	/* by its mode, not access(): root may write anything, but a file
+	 * its owner made read-only is not to be replaced */
+	if (precious && exists && !(old.st_mode & S_IWUSR)) {
+		snprintf(err, errlen, "read-only file; give another name");
+		free(target);
+		return -1;
+	}
+	if (precious && exists && access(path, W_OK) < 0) {
+		snprintf(err, errlen, "cannot write: %s", strerror(errno));
+		free(target);
+		return -1;
+	}
+	if (target)
+		path = target;
+	size_t pl = strlen(path);
+	char *tmp = xmalloc(pl + 16);
+	snprintf(tmp, pl + 16, "%s.tmpXXXXXX", path);
+	/* no signal between the file's creation and its tracking: a
+	 * handler that ends the process removes what is tracked */
+	sigset_t stop, was;
+	sigemptyset(&stop);
+	sigaddset(&stop, SIGINT);
+	sigaddset(&stop, SIGTERM);
+	sigaddset(&stop, SIGHUP);
+	sigprocmask(SIG_BLOCK, &stop, &was);
+	int fd = mkstemp(tmp);
+	if (fd >= 0)
+		tmp_track(tmp);
+	sigprocmask(SIG_SETMASK, &was, NULL);
+	if (fd < 0) {
+		snprintf(err, errlen, "cannot write: %s", strerror(errno));
+		free(tmp);
+		free(target);
+		return -1;
+	}
+	size_t off = 0;
+	while (off < len) {
+		ssize_t k = write(fd, data + off, len - off);
+		if (k < 0) {
+			if (errno == EINTR)
+				continue;
+			snprintf(err, errlen, "cannot write: %s", strerror(errno));
+			goto fail;
+		}
+		off += (size_t)k;
+	}
+	if ((flags & WRITE_PRECIOUS) && fsync(fd) < 0 && errno != EINVAL) {
+		snprintf(err, errlen, "cannot write: %s", strerror(errno));
+		goto fail;
+	}
+	/* a replaced file keeps its mode (mkstemp made it 0600) */
+	fchmod(fd, exists ? (old.st_mode & 07777) : 0644);
+	if (close(fd) < 0) {
+		fd = -1;
+		snprintf(err, errlen, "cannot write: %s", strerror(errno));
+		goto fail;
+	}
+	fd = -1;
+	if (precious && exists) {
+		char *bak = numbered_backup(path);
+		/* a hard link keeps the old file whole under both names until
+		 * the rename below replaces path */
+		if (link(path, bak) < 0) {
+			snprintf(err, errlen, "cannot keep a backup %s: %s", bak, strerror(errno));
+			free(bak);
+			goto fail;
+		}
+		free(bak);
+	}
+	if (rename(tmp, path) < 0) {
+		snprintf(err, errlen, "cannot write: %s", strerror(errno));
+		goto fail;
+	}
+	tmp_track(NULL);
+	free(tmp);
+	free(target);
+	return 0;
+fail:
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+	tmp_track(NULL);
+	free(tmp);
+	free(target);
+	return -1;
+}
+
+char *
+path_relative(const char *from_dir, const char *to)
+{
+	/* the leading directories both share */
+	size_t common = 0, i = 0;
+	while (from_dir[i] && from_dir[i] == to[i]) {
+		if (from_dir[i] == '/')
+			common = i + 1;
+		i++;
+	}
+	if (!from_dir[i] && to[i] == '/')
+		common = i + 1;     /* from_dir is a directory above to */
+	/* one ".." for each of from_dir's directories past them */
+	size_t fl = strlen(from_dir), ups = 0;
+	for (const char *p = from_dir + (common < fl ? common : fl); *p;) {
+		ups++;
+		while (*p && *p != '/')
+			p++;
+		while (*p == '/')
+			p++;
+	}
+	size_t rest = strlen(to + common);
+	char *out = xmalloc(3 * ups + rest + 1);
+	for (size_t k = 0; k < ups; k++) {
+		out[3 * k] = '.';
+		out[3 * k + 1] = '.';
+		out[3 * k + 2] = '/';
+	}
+	memcpy(out + 3 * ups, to + common, rest + 1);
+	return out;
+}
+
+int
+mkdir_parents(const char *dir)
+{
+	if (!*dir)
+		return -1;
+	/* most often there already (a batch's every page asks): one call */
+	if (mkdir(dir, 0777) == 0 || errno == EEXIST)
+		return 0;
+	char *p = xstrdup(dir);
+	int rc = 0;
+	for (char *s = p + 1; ; s++) {
+		if (*s == '/' || *s == '\0') {
+			char c = *s;
+			*s = '\0';
+			if (mkdir(p, 0777) < 0 && errno != EEXIST) {
+				rc = -1;
+				break;
+			}
+			*s = c;
+			if (!c)
+				break;
+		}
+	}
+	free(p);
+	return rc;
+}
