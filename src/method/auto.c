@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -271,13 +272,74 @@ site_explain(const struct run *r, const struct auto_state *st, int i, const stru
 /* Each signal's share of the logit, the largest first: the steps it took
  * along the trees' paths (the bias: the base and the roots), or weight x
  * value when the first stage decides; their sum is the block's logit. */
+/* The kind of page auto took the page for, and why (auto-kind.h): a
+ * forum thread when the thread stage found its posts, else what the
+ * page's figures say. */
+static enum page_kind
+auto_kind(const struct auto_state *st, char *why, size_t n)
+{
+	if (st->thread.nposts > 0) {
+		snprintf(why, n, "the thread stage found %d posts of one shape", st->thread.nposts);
+		return KIND_FORUM;
+	}
+	snprintf(why, n, "%s", st->sig.kind_why);
+	return st->sig.kind;
+}
+
+static const struct auto_state *
+auto_of(const struct run *r)
+{
+	return r->state_of == &method_auto ? r->state : NULL;
+}
+
+static void
+auto_json(const struct run *r, struct buf *b)
+{
+	const struct auto_state *st = auto_of(r);
+	if (!st)
+		return;
+	char why[200];
+	const char *kind = page_kind_names[auto_kind(st, why, sizeof why)];
+	buf_adds(b, "\"page_type\":");
+	buf_add_json(b, kind, strlen(kind));
+	buf_adds(b, ",\"page_type_why\":");
+	buf_add_json(b, why, strlen(why));
+	buf_addc(b, ',');
+}
+
+static void
+auto_report(const struct run *r, const struct page *pg, const char *name, FILE *f)
+{
+	const struct auto_state *st = auto_of(r);
+	(void)pg;
+	if (!st)
+		return;
+	char why[200];
+	enum page_kind kind = auto_kind(st, why, sizeof why);
+	fprintf(f, "%s: taken for a page of kind %s: %s\n", name, page_kind_names[kind], why);
+}
+
+static void
+auto_status(const struct run *r, struct buf *b)
+{
+	const struct auto_state *st = auto_of(r);
+	char why[200];
+	if (st)
+		buf_adds(b, page_kind_names[auto_kind(st, why, sizeof why)]);
+}
+
 static void
 auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 	     int i, const struct explain *x)
 {
 	const struct auto_state *st = r->state;
 	const struct dom *d = pg->dom;
-	if (!st || st->score[i] < 0)
+	if (!st)
+		return;
+	char why[200];
+	enum page_kind kind = auto_kind(st, why, sizeof why);
+	explain_printf(x, EXPLAIN_DIM, "page: %s, as %s", page_kind_names[kind], why);
+	if (st->score[i] < 0)
 		return;
 	explain_printf(x, EXPLAIN_NORMAL, "block probability %.2f %s T=%g", st->score[i],
 		       st->score[i] >= p->auto_T ? x->ge : "<", p->auto_T);
@@ -393,4 +455,7 @@ const struct method method_auto = {
 	.ncolumns = 1,
 	.decided = auto_decided,
 	.explain = auto_explain,
+	.report = auto_report,
+	.json = auto_json,
+	.status = auto_status,
 };

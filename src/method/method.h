@@ -140,6 +140,9 @@ struct method {
 		       FILE *f);
 	/* Extra JSON fields of pith extract ("cluster":…,), or NULL. */
 	void (*json)(const struct run *r, struct buf *b);
+	/* Optional: a word or two about the page for the inspector's status
+	 * line, after the method's name (auto: the kind of page). */
+	void (*status)(const struct run *r, struct buf *b);
 
 	const struct method_step *steps;   /* its stages, in order, or NULL */
 	int nsteps;

@@ -68,6 +68,14 @@ status_segments(const struct tui *t, struct seg *s, int max, int level)
 			SEG(ROLE_STATUS, "| rule %s (no body:) ", rb);
 	}
 	SEG(ROLE_STATUS, "| %s", m->algo->name);
+	if (m->algo->status) {
+		struct buf w;
+		buf_init(&w);
+		m->algo->status(&m->run, &w);
+		if (w.len && level < 3)
+			SEG(ROLE_STATUS, " (%s)", w.data);
+		buf_free(&w);
+	}
 	if (m->step)
 		SEG(ROLE_STATUS_PARAM, " stage %d/%d", m->step, m->nstages);
 	if (t->loading)
