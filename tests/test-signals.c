@@ -582,6 +582,61 @@ test_single_block(void **state)
 	page_free(&pg);
 }
 
+/* The page's shape (auto-kind.h), worked out by hand.  A grid of three
+ * cards, each a div.card of two blocks (a linked h2 and a p), under a
+ * 4-character h1.  Characters: "Shop" 4; "Red mug" 6 + "Holds tea." 9;
+ * "Blue mug" 7 + "Holds coffee." 12; "Tall cup" 7 + "Holds water." 11:
+ * 56 in all, 20 of them links (0.357), 52 in the repeated cards (0.929),
+ * no block of 80 characters (prose 0), no code, 3 h2 headings.  Links
+ * 35 % or more and prose under 40 %: a listing. */
+static const char grid_page[] =
+	"<html><body><h1>Shop</h1><div id=\"grid\">"
+	"<div class=\"card\"><h2><a href=\"/a\">Red mug</a></h2><p id=\"c1\">Holds tea.</p></div>"
+	"<div class=\"card\"><h2><a href=\"/b\">Blue mug</a></h2><p>Holds coffee.</p></div>"
+	"<div class=\"card\"><h2><a href=\"/c\">Tall cup</a></h2><p>Holds water.</p></div>"
+	"</div></body></html>";
+
+/* Documentation: "Install it with the command below." 29 characters,
+ * "make install" in a pre 11: code 11/40 = 0.275, 5 % or more. */
+static const char docs_page[] =
+	"<html><body><p>Install it with the command below.</p><pre>make install</pre>"
+	"</body></html>";
+
+static void
+test_page_shape(void **state)
+{
+	(void)state;
+	struct page pg;
+	struct features f;
+	test_page(&pg, grid_page);
+	features_compute(&pg, auto_model_builtin.stage1, &f);
+	assert_int_equal(f.page.chars, 56);
+	assert_true(fabs(f.page.link - 20.0 / 56) < 1e-9);
+	assert_true(fabs(f.page.repeat - 52.0 / 56) < 1e-9);
+	assert_true(f.page.prose == 0 && f.page.code == 0);
+	assert_int_equal(f.page.headings, 3);
+	assert_int_equal(f.page.repeats, 3);
+	assert_int_equal(f.page.forms, 0);
+	assert_int_equal(f.kind, KIND_LISTING);
+	assert_string_equal(f.kind_why, "36 % of its text is links (35 % or more), 0 % prose");
+	int j = block_index(&pg, &f, "c1");
+	assert_true(f.x[j][F_REPEAT] == 1 && fabsf(f.x[j][F_PAGE_REPEAT] - 52.0f / 56) < 1e-6f);
+	assert_true(fabsf(f.x[j][F_PAGE_HEADS] - logf(4)) < 1e-6f);
+	assert_true(f.x[j][F_PAGE_KIND] == KIND_LISTING);
+	features_free(&f);
+	page_free(&pg);
+
+	test_page(&pg, docs_page);
+	features_compute(&pg, auto_model_builtin.stage1, &f);
+	assert_int_equal(f.page.chars, 40);
+	assert_true(fabs(f.page.code - 11.0 / 40) < 1e-9);
+	assert_int_equal(f.page.repeats, 0);
+	assert_int_equal(f.kind, KIND_DOCS);
+	assert_string_equal(f.kind_why, "28 % of its text is code (5 % or more)");
+	features_free(&f);
+	page_free(&pg);
+}
+
 int
 main(void)
 {
@@ -597,6 +652,7 @@ main(void)
 		cmocka_unit_test(test_core_not_negative),
 		cmocka_unit_test(test_empty),
 		cmocka_unit_test(test_single_block),
+		cmocka_unit_test(test_page_shape),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
