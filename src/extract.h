@@ -109,4 +109,9 @@ char *extract_date_iso(const char *s);
  * month first, every other language (en-GB too) the day first. */
 bool extract_date_text(const char *s, size_t n, const char *lang, char out[11]);
 
+/* Element e is a formula's source (<script type="math/tex">, MathJax's;
+ * "math/mml"): the page shows the formula between the words around it,
+ * and pith, which leaves the script out, keeps those words apart. */
+bool extract_is_formula(const struct dom *d, int e);
+
 #endif

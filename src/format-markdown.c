@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "extract.h"
 #include "format.h"
 #include "format-int.h"
 
@@ -513,6 +514,8 @@ md_element(struct fmt *f, int e)
 		md_texts(f, d->text_begin[e], d->text_end[e]);
 		return;
 	}
+	if (extract_is_formula(d, e))
+		f->space = true;        /* the words around it stay apart */
 	if (!f->kept[e] || d->flags[e] & DOM_SKIP)
 		return;
 	if (d->flags[e] & DOM_PHRASING) {
