@@ -1,5 +1,5 @@
 /* metrics.h - per-element figures of the content-correlativity method
- * (ALGORITHMS.md §1): TA, LA, CC, TD, plus the text counts the other methods
+ * (doc/algorithms.md#cc): TA, LA, CC, TD, plus the text counts the other methods
  * share (link text, all text, text whose block is the element) and the
  * same-tag sibling groups CS is computed over.
  *

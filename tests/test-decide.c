@@ -1,4 +1,4 @@
-/* test-decide.c - the CC decision (ALGORITHMS.md §1 steps 1-4), worked out
+/* test-decide.c - the CC decision (doc/algorithms.md#cc steps 1-4), worked out
  * by hand on small pages. */
 #include "testlib.h"
 

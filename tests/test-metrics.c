@@ -1,5 +1,5 @@
 /* test-metrics.c - TA LA CC TD and sibling groups, worked out by hand from
- * ALGORITHMS.md §1 on small pages. */
+ * doc/algorithms.md#cc on small pages. */
 #include "testlib.h"
 
 /* Elements in pre-order: 0 html, 1 head, 2 title, 3 body, 4 div#nav,

@@ -1,4 +1,4 @@
-/* test-params.c - the parameter table: defaults from ALGORITHMS.md, setting
+/* test-params.c - the parameter table: defaults from doc/algorithms.md, setting
  * by NAME=VALUE, formatting and stepping (params.h). */
 #include "config.h"
 
@@ -21,7 +21,7 @@ test_defaults(void **state)
 	struct params p;
 	memset(&p, 0x5a, sizeof p);
 	params_default(&p);
-	/* ALGORITHMS.md: C = 29, S = 0.57, D = 63 (§1); K = 3, T = 86 (§2);
+	/* doc/algorithms.md: C = 29, S = 0.57, D = 63 (§1); K = 3, T = 86 (§2);
 	 * 0.8 and 0.1 (§3); 0.8, 0.125..0.6 (§4); alpha 0.8, beta 0.6, MAX 3,
 	 * pdoc 5 (§5).  Exact comparisons: the values must be the doubles the
 	 * literals name. */
@@ -56,7 +56,7 @@ static void
 test_table(void **state)
 {
 	(void)state;
-	/* The names ALGORITHMS.md lists, each in the table and in its order
+	/* The names doc/algorithms.md lists, each in the table and in its order
 	 * (pith's own parameters may stand between them), then auto's. */
 	static const char *const names[] = {
 		"cc.C", "cc.S", "cc.D", "cc.outliers", "lb.K", "lb.T", "lb.mode",

@@ -1,5 +1,5 @@
 /* test-signals.c - the per-block feature vectors of features_compute(),
- * worked out by hand from signals.h on small pages.  The context features
+ * worked out by hand from auto-signals.h on small pages.  The context features
  * depend on the model's first-stage weights, so they are checked through
  * their definitions on pages whose core is not in doubt. */
 #include "testlib.h"
@@ -232,7 +232,7 @@ test_ancestors(void **state)
  * thread, topic or forum and holds a post of its own (a block of 80
  * characters or more outside any comment section) before its first
  * comment-named element: there the replies are not a comment section
- * (which blocks are posts is thread.c's, after the model: test-thread).
+ * (which blocks are posts is auto-thread.c's, after the model: test-thread).
  * thread: div#t1 "Thread-view"; its first post p#op has 87 characters
  *   (no blanks), before li.reply: t1 is the thread, op its first post, and
  *   the replies r1, r2 lose the comment flag.

@@ -1,4 +1,4 @@
-/* test-thread.c - forum threads found by their structure (thread.h), and
+/* test-thread.c - forum threads found by their structure (auto-thread.h), and
  * what auto and the inspector's detail make of them.  Every figure below
  * is worked out by hand in the comments. */
 #include "config.h"

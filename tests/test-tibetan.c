@@ -1,5 +1,5 @@
 /* test-tibetan.c - Tibetan page detection, legacy fonts, Relativity and
- * Veracity, and the pruning decision (ALGORITHMS.md section 4), worked out
+ * Veracity, and the pruning decision (doc/algorithms.md#tib), worked out
  * by hand on small strings and pages.  Code points are counted by hand:
  * བོད་ is four (BA, O, DA, TSHEG), ཀ་ two. */
 #include "testlib.h"

@@ -250,7 +250,7 @@ def model_text(names, stage1, trees, comment=""):
     return "\n".join(out) + "\n" + trees
 
 
-FIRST_CONTEXT = "in_core"     # signals.h: the first of the second stage's features
+FIRST_CONTEXT = "in_core"     # auto-signals.h: the first of the second stage's features
 
 
 def stage1_in_model(path):

@@ -1,4 +1,4 @@
-/* auto.c - the combined method. */
+/* auto-decide.c - the combined method. */
 #include "config.h"
 
 #include <math.h>
@@ -744,7 +744,7 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	/* A forum thread: every post's message is the content; its author
 	 * panel, signature and controls are not, nor is anything else in the
 	 * posts' container (the rows between posts, the title, the pages,
-	 * the quick reply) (thread.h). */
+	 * the quick reply) (auto-thread.h). */
 	if (p->auto_thread && thread_find(d, st->m, f->block, f->chars, f->nblocks,
 					  dc->content, &st->thread, &st->thread_cache)) {
 		const struct thread *t = &st->thread;

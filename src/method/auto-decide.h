@@ -1,4 +1,4 @@
-/* auto.h - the auto method: every signal of signals.h combined per block
+/* auto-decide.h - the auto method: every signal of auto-signals.h combined per block
  * by a learnt model (auto-model.h: src/method/auto-model.txt, written by
  * tools/train-auto.py and built in, or the file auto.model names): a
  * logistic first stage over the base signals, which places the core, and

@@ -1,4 +1,4 @@
-/* signals.c - per-block signals for the auto method. */
+/* auto-signals.c - per-block signals for the auto method. */
 #include "config.h"
 
 #include <ctype.h>
@@ -308,7 +308,7 @@ enum { A_NEG_WORD = 1, A_POS_WORD = 2, A_SEMANTIC = 4, A_NEG_TAG = 8, A_HIDDEN =
 static const char *const neg_tags[] = { "nav", "aside", "footer", "header", "form", "menu" };
 static const char *const semantic_tags[] = { "article", "main" };
 
-/* The second stage's features (signals.h).  Linear: the core's path to
+/* The second stage's features (auto-signals.h).  Linear: the core's path to
  * the root is marked, then one pre-order pass carries each element's
  * distance to the core and the negative flags met since leaving that
  * path. */
@@ -663,7 +663,7 @@ fctx_free(struct fctx *c)
 	decision_free(&c->cc);
 }
 
-/* ---- the base signals of block b, one function each (signals.h) ---- */
+/* ---- the base signals of block b, one function each (auto-signals.h) ---- */
 
 static int
 chars_of(const struct fctx *c, int b)

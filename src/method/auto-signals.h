@@ -1,4 +1,4 @@
-/* signals.h - the signals the auto method combines, one vector per text
+/* auto-signals.h - the signals the auto method combines, one vector per text
  * block (an element that is the block of some visible text).
  *
  * Every feature is computed from what the other stages already hold: the

@@ -1,4 +1,4 @@
-/* thread.c - a forum thread found by its structure (thread.h). */
+/* auto-thread.c - a forum thread found by its structure (thread.h). */
 #include "config.h"
 
 #include <ctype.h>

@@ -1,4 +1,4 @@
-/* thread.h - a forum thread found by its structure, whatever the forum
+/* auto-thread.h - a forum thread found by its structure, whatever the forum
  * software names its parts.
  *
  * A thread is a run of sibling subtrees of one shape (the posts: the same

@@ -1,4 +1,4 @@
-/* method-auto.c - every signal combined per block (auto.h) in the table. */
+/* auto.c - every signal combined per block (auto.h) in the table. */
 #include "config.h"
 
 #include <math.h>

@@ -1,4 +1,4 @@
-/* decide.c - the content-correlativity decision (ALGORITHMS.md §1). */
+/* cc-decide.c - the content-correlativity decision (doc/algorithms.md#cc). */
 #include "config.h"
 
 #include <stdlib.h>
@@ -70,7 +70,7 @@ decision_free(struct decision *dc)
 }
 
 /* The content region: the lowest element whose subtree holds at least
- * 80 % of the text of the content blocks (ALGORITHMS.md's "lowest common
+ * 80 % of the text of the content blocks (doc/algorithms.md's "lowest common
  * ancestor of the content blocks that together hold most of the content").
  * Taking the largest blocks first instead would let one long copyright
  * block drag the region up to body, the very case the reset is for.

@@ -1,6 +1,6 @@
-/* decide.h - content/noise decisions per element, with a reason word.
+/* cc-decide.h - content/noise decisions per element, with a reason word.
  *
- * decide_cc() applies ALGORITHMS.md §1: the threshold C, smoothing by CS
+ * decide_cc() applies doc/algorithms.md#cc: the threshold C, smoothing by CS
  * and TD, the outlier reset, and then the user's pins.  It works on arrays
  * the caller owns (struct decision, sized once per page with
  * decision_init) and allocates nothing else but a scratch list, so a

@@ -1,4 +1,4 @@
-/* method-cc.c - content correlativity (ALGORITHMS.md §1) in the table. */
+/* cc.c - content correlativity (doc/algorithms.md#cc) in the table. */
 #include "config.h"
 
 #include "method/method.h"

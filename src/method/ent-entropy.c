@@ -1,4 +1,4 @@
-/* entropy.c - pre-pruning, entropy weights and the descent from body. */
+/* ent-entropy.c - pre-pruning, entropy weights and the descent from body. */
 #include "config.h"
 
 #include <ctype.h>

@@ -1,5 +1,5 @@
-/* entropy.h - the extraction path of the tree pre-pruning and information
- * entropy method (ALGORITHMS.md §3).
+/* ent-entropy.h - the extraction path of the tree pre-pruning and information
+ * entropy method (doc/algorithms.md#ent).
  *
  * entropy_find() starts at body and, at each node, prunes the children that
  * cannot hold content (head, style, script, link, img, iframe, form

@@ -1,4 +1,4 @@
-/* geometry.c - estimated boxes: widths top-down, heights bottom-up. */
+/* ent-geometry.c - estimated boxes: widths top-down, heights bottom-up. */
 #include "config.h"
 
 #include <ctype.h>

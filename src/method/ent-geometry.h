@@ -1,4 +1,4 @@
-/* geometry.h - element boxes for the entropy method (ALGORITHMS.md §3).
+/* ent-geometry.h - element boxes for the entropy method (doc/algorithms.md#ent).
  *
  * pith has no layout engine, so geometry_estimate() estimates: block
  * elements stack vertically; an element's width is its parent's (the root

@@ -1,4 +1,4 @@
-/* method-ent.c - the entropy extraction path (ALGORITHMS.md §3) in the
+/* ent.c - the entropy extraction path (doc/algorithms.md#ent) in the
  * table: one path per template over a site's pages, or the page's own
  * descent when it is alone. */
 #include "config.h"

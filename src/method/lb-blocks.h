@@ -1,5 +1,5 @@
-/* lineblock.h - the line-block distribution method (CX-Extractor,
- * ALGORITHMS.md section 2): no DOM, only lines of text.
+/* lb-blocks.h - the line-block distribution method (CX-Extractor,
+ * doc/algorithms.md#lb): no DOM, only lines of text.
  *
  * Ctext is the page with tags, comments and the contents of script, style
  * and textarea removed and entities decoded, by a small HTML-aware scanner

@@ -1,4 +1,4 @@
-/* method-lb.c - the line-block distribution (ALGORITHMS.md §2) in the
+/* lb.c - the line-block distribution (doc/algorithms.md#lb) in the
  * table: lb decides source lines; an element is content when at least
  * half the lines it spans are kept, and pins keep or drop the lines of
  * the pinned elements. */

@@ -1,4 +1,4 @@
-/* similarity.c - simple tree matching, clustering, and the sibling-page
+/* sib-similarity.c - simple tree matching, clustering, and the sibling-page
  * block matcher. */
 #include "config.h"
 

@@ -1,6 +1,6 @@
-/* similarity.h - page and block similarity for the same-site methods.
+/* sib-similarity.h - page and block similarity for the same-site methods.
  *
- * Simple tree matching (ALGORITHMS.md §3): stm_match() is the maximum
+ * Simple tree matching (doc/algorithms.md#ent): stm_match() is the maximum
  * matching of two ordered labelled trees in which matched nodes share
  * labels and matched nodes' parents are matched (Yang 1991), by the usual
  * dynamic programme over the children sequences, O(|A| |B|) time and
@@ -11,7 +11,7 @@
  * against itself); stm_tree.truncated says when a cap cut.
  * stm_cluster() groups pages by greedy leader clustering in input order.
  *
- * Sibling-page noise removal (ALGORITHMS.md §5): sib_segment() cuts a page
+ * Sibling-page noise removal (doc/algorithms.md#sib): sib_segment() cuts a page
  * into blocks, sib_string_build() writes a subtree as a depth-first node
  * string of (tag, depth, text), sib_match() fuzzy-matches a block's string
  * inside a sibling page's string with the normal / s_move / t_move states

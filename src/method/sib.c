@@ -1,4 +1,4 @@
-/* method-sib.c - noise found again in sibling pages (ALGORITHMS.md §5) in
+/* sib.c - noise found again in sibling pages (doc/algorithms.md#sib) in
  * the table. */
 #include "config.h"
 

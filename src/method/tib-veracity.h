@@ -1,4 +1,4 @@
-/* tib-veracity.h - DOM pruning for Tibetan pages (ALGORITHMS.md section 4):
+/* tib-veracity.h - DOM pruning for Tibetan pages (doc/algorithms.md#tib):
  * the per-element figures Relativity and Veracity, and the decision,
  * generalised to CJK, Latin and Arabic script.
  *

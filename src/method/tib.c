@@ -1,4 +1,4 @@
-/* method-tib.c - relativity and veracity (ALGORITHMS.md §4) in the table. */
+/* tib.c - relativity and veracity (doc/algorithms.md#tib) in the table. */
 #include "config.h"
 
 #include "method/method.h"

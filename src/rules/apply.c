@@ -1,4 +1,4 @@
-/* rules-apply.c - a site rule on a page: body: and strip: as a per-element
+/* apply.c - a site rule on a page: body: and strip: as a per-element
  * decision and mask, title: and date:, under the page's XPath budget. */
 #include "config.h"
 

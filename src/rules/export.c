@@ -1,4 +1,4 @@
-/* rules-export.c - a rule for other readers: its XPaths as CSS selectors,
+/* export.c - a rule for other readers: its XPaths as CSS selectors,
  * Postlight-parser JSON and a selector string. */
 #include "config.h"
 

@@ -1,4 +1,4 @@
-/* rules-learn.c - body: and strip: lines learnt from several pages of a
+/* learn-lines.c - body: and strip: lines learnt from several pages of a
  * site: expressions built from what is stable across the pages (ids,
  * class tokens, itemprop, role, semantic tags, recurring text), each
  * judged on every page by the text it keeps and drops. */

@@ -1,4 +1,4 @@
-/* rules-write.c - site rules from what the inspector shows: body: and
+/* write.c - site rules from what the inspector shows: body: and
  * strip: expressions that select exactly the kept text, merged into the
  * host's rule file without losing a hand-written line. */
 #include "config.h"

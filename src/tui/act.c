@@ -169,7 +169,7 @@ tui_same_file(const char *a, const char *b)
 	       sa.st_ino == sb.st_ino;
 }
 
-/* w: a site rule (learn.h) learnt from the page shown, with its pins,
+/* w: a site rule (rules/learn.h) learnt from the page shown, with its pins,
  * and its --siblings pages, merged into the host's file in --rules-out
  * FILE, --rules DIR or ./rules/.  The rule is applied first to every
  * page, as pith extract --rules does and as ftr readers do; a change to

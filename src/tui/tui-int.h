@@ -57,7 +57,7 @@ void tui_param_message(struct tui *t);
 void tui_save_pending(struct tui *t);
 /* Search for q (the prompt's text, or the last query for n and N). */
 void tui_search(struct tui *t, const char *q, int dir);
-/* w: a site rule (learn.h) learnt from the page shown, with its pins,
+/* w: a site rule (rules/learn.h) learnt from the page shown, with its pins,
  * and its --siblings pages, merged into the host's file in --rules-out
  * FILE, --rules DIR or ./rules/.  The rule is applied first to every
  * page, as pith extract --rules does and as ftr readers do; a change to

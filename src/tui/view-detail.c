@@ -402,7 +402,7 @@ element_facts(struct detail *D, const struct tui_model *m, int i)
 	buf_free(&b);
 }
 
-/* The page as loaded (ALGORITHMS.md: show what was normalised). */
+/* The page as loaded (doc/algorithms.md#common: show what was normalised). */
 static void
 page_section(struct detail *D, const struct tui *t)
 {
