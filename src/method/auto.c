@@ -356,19 +356,19 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 
 static const struct param_desc auto_params[] = {
 	{ "auto.T", "auto", PARAM_DOUBLE, false, PARAM_OFF(auto_T), 0.5, 0, 1, 0.01,
-	  "probability at which a block is content", NULL },
+	  "probability at which a block is content", NULL, NULL },
 	{ "auto.grow", "auto", PARAM_BOOL, false, PARAM_OFF(auto_grow), 1, 0, 1, 1,
 	  "reading order: the best run of blocks, ended by a related or comments heading (on/off)",
-	  NULL },
+	  NULL, NULL },
 	{ "auto.thread", "auto", PARAM_BOOL, true, PARAM_OFF(auto_thread), 1, 0, 1, 1,
-	  "a forum thread found by its structure keeps every post's message (on/off)", NULL },
+	  "a forum thread found by its structure keeps every post's message (on/off)", NULL, NULL },
 	{ "auto.duplicate", "auto", PARAM_BOOL, true, PARAM_OFF(auto_duplicate), 1, 0, 1, 1,
-	  "a block whose text is already kept is dropped (on/off)", NULL },
+	  "a block whose text is already kept is dropped (on/off)", NULL, NULL },
 	{ "auto.end", "auto", PARAM_BOOL, true, PARAM_OFF(auto_end), 1, 0, 1, 1,
 	  "with grow, a heading over related stories or comments ends the article (on/off)",
-	  NULL },
+	  NULL, NULL },
 	{ "auto.model", "auto", PARAM_FILE, false, PARAM_OFF(auto_model), 0, 0, 0, 1,
-	  "the model file to read instead of the built-in model", NULL },
+	  "the model file to read instead of the built-in model", NULL, auto_model_keep },
 };
 
 static const enum reason auto_reasons[] = {
