@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #include "dom.h"
-#include "extract.h"
+#include "meta.h"
 #include "util.h"
 
 /* The output formats; cli.c's table says which command takes which, and

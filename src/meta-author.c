@@ -8,7 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "extract.h"
+#include "meta.h"
 #include "meta-int.h"
 
 /* ---- author ---- */

@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "dom.h"
-#include "extract.h"
+#include "meta.h"
 
 struct idents {
 	const char *v[4];       /* class, id, itemprop, rel; NULL when absent */
