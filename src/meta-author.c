@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "meta.h"
+#include "meta-author.h"
 #include "meta-int.h"
 
 /* ---- author ---- */
