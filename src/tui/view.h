@@ -226,7 +226,8 @@ int tree_figures(const struct tui_model *m, int i, bool fit, struct tree_column 
 
 /* view-detail.c: the detail pane's lines, each with its role, in order:
  * the selected element's (DETAIL_ELEMENT), the page's (DETAIL_PAGE), or
- * both as the pane shows them (utf8: the signs → ≤ ≥). */
+ * both as the pane shows them (utf8: the signs → ≤ ≥).  The pane draws
+ * what this gives, and so does the report. */
 enum { DETAIL_ELEMENT = 1, DETAIL_PAGE = 2 };
 void detail_lines(const struct tui *t, int parts, bool utf8,
 		  void (*line)(void *ctx, int role, const char *text), void *ctx);
