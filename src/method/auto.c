@@ -162,6 +162,15 @@ auto_decided(const void *state, int i)
 	return ((const struct auto_state *)state)->score[i] >= 0;
 }
 
+/* The site stage's signals of the blocks, when siblings gave them and
+ * they are of the nblocks blocks the caller has. */
+static const float *
+auto_site_signals_of(const void *state, int nblocks)
+{
+	const struct auto_state *st = state;
+	return st && st->sx && st->sig.nblocks == nblocks ? &st->sx[0][0] : NULL;
+}
+
 static const struct method_column auto_columns[] = {
 	{ .name = "P", .decimals = 3, .width = 4, .blank_negative = true, .value = auto_p,
 	  .help = "the block's probability of being content" },
@@ -392,5 +401,6 @@ const struct method method_auto = {
 	.columns = auto_columns,
 	.ncolumns = 1,
 	.decided = auto_decided,
+	.site_signals_of = auto_site_signals_of,
 	.explain = auto_explain,
 };
