@@ -98,14 +98,16 @@ dump_json(const struct page *pg, const struct run *r, const double *cs, FILE *ou
 
 /* One row per block: id, tag, characters, every feature, the text. */
 static void
-dump_features(struct page *pg, const struct params *p, const struct auto_state *st, FILE *out)
+dump_features(struct page *pg, const struct params *p, const struct run *run, FILE *out)
 {
 	struct features f;
 	features_compute(pg, auto_model_find(p->auto_model)->stage1, &f);
 	const struct dom *d = pg->dom;
-	/* with sibling pages, the site stage's signals too (after bias) */
-	const float (*sx)[S_COUNT] = st && st->sx && st->sig.nblocks == f.nblocks ?
-				     (const float (*)[S_COUNT])st->sx : NULL;
+	/* with sibling pages, the site stage's signals too (after bias), when
+	 * the method's state holds them */
+	const struct method *sm = run->state_of;
+	const float (*sx)[S_COUNT] = sm && sm->site_signals_of ?
+		(const float (*)[S_COUNT])sm->site_signals_of(run->state, f.nblocks) : NULL;
 	fputs("block\ttag\tchars", out);
 	for (int k = 0; k < F_COUNT; k++)
 		fprintf(out, "\t%s", feature_names[k]);
@@ -183,8 +185,7 @@ cmd_dump(struct cli *c)
 	decision_init(&cc, pg.dom->n);
 	decide_cc(pg.dom, pg.m, &c->params, NULL, &cc);
 	if (c->features)
-		dump_features(&pg, &c->params, run.state_of == &method_auto ? run.state : NULL,
-			      stdout);
+		dump_features(&pg, &c->params, &run, stdout);
 	else if (c->format == FORMAT_JSON)
 		dump_json(&pg, &run, cc.CS, stdout);
 	else

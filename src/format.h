@@ -17,6 +17,7 @@
 
 #include "dom.h"
 #include "extract.h"
+#include "meta.h"
 #include "url.h"        /* format_url_resolve, declared here before */
 #include "util.h"
 

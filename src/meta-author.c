@@ -8,7 +8,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "extract.h"
+#include "meta.h"
+#include "meta-author.h"
 #include "meta-int.h"
 #include "words.h"
 

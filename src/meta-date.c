@@ -8,7 +8,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "extract.h"
+#include "meta.h"
+#include "meta-date.h"
 #include "meta-int.h"
 
 /* ---- dates ---- */
@@ -73,80 +74,6 @@ static const struct date_lang date_langs[] = {
 		  "σεπτεμβρίου|σεπτέμβριος|σεπ", "οκτωβρίου|οκτώβριος|οκτ",
 		  "νοεμβρίου|νοέμβριος|νοε", "δεκεμβρίου|δεκέμβριος|δεκ" }, "" },
 };
-
-/* A Greek letter (U+0386-U+03CE) in lower case without its accent or
- * diaeresis, final sigma as sigma: month names are written every way. */
-static uint32_t
-greek_fold(uint32_t cp)
-{
-	static const struct { uint16_t from, to; } map[] = {
-		{ 0x386, 0x3b1 }, { 0x388, 0x3b5 }, { 0x389, 0x3b7 }, { 0x38a, 0x3b9 },
-		{ 0x38c, 0x3bf }, { 0x38e, 0x3c5 }, { 0x38f, 0x3c9 }, { 0x390, 0x3b9 },
-		{ 0x3aa, 0x3b9 }, { 0x3ab, 0x3c5 }, { 0x3ac, 0x3b1 }, { 0x3ad, 0x3b5 },
-		{ 0x3ae, 0x3b7 }, { 0x3af, 0x3b9 }, { 0x3b0, 0x3c5 }, { 0x3c2, 0x3c3 },
-		{ 0x3ca, 0x3b9 }, { 0x3cb, 0x3c5 }, { 0x3cc, 0x3bf }, { 0x3cd, 0x3c5 },
-		{ 0x3ce, 0x3c9 },
-	};
-	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-		if (map[i].from == cp)
-			return map[i].to;
-	if (cp >= 0x391 && cp <= 0x3a9)
-		return cp + 0x20;
-	return cp;
-}
-
-/* Lower-case one UTF-8 letter at s into out (ASCII, Latin-1, Cyrillic,
- * Greek); returns its length. */
-size_t
-fold_char(const unsigned char *s, size_t n, unsigned char out[2])
-{
-	if (s[0] < 0x80) {
-		/* ASCII's own case, whatever the locale */
-		out[0] = s[0] >= 'A' && s[0] <= 'Z' ? (unsigned char)(s[0] + ('a' - 'A')) : s[0];
-		return 1;
-	}
-	if (n < 2)
-		return 0;
-	out[0] = s[0];
-	out[1] = s[1];
-	if ((s[0] == 0xce || s[0] == 0xcf) && s[1] >= 0x80 && s[1] <= 0xbf) {
-		uint32_t cp = greek_fold(((uint32_t)(s[0] & 0x1f) << 6) | (s[1] & 0x3f));
-		out[0] = (unsigned char)(0xc0 | cp >> 6);
-		out[1] = (unsigned char)(0x80 | (cp & 0x3f));
-		return 2;
-	}
-	/* Latin-1 capitals and Cyrillic А-П: the same lead byte, +0x20 */
-	bool latin = s[0] == 0xc3 && s[1] >= 0x80 && s[1] <= 0x9e && s[1] != 0x97;
-	bool cyr = s[0] == 0xd0 && s[1] >= 0x90 && s[1] <= 0x9f;
-	if (latin || cyr)
-		out[1] = s[1] + 0x20;
-	else if (s[0] == 0xd0 && s[1] >= 0xa0 && s[1] <= 0xaf)
-		out[0] = 0xd1, out[1] = s[1] - 0x20;
-	return 2;
-}
-
-/* Is the letter run at s the word w (folded)? Sets *len to its bytes. */
-bool
-word_is(const char *s, size_t n, const char *w, size_t wl, size_t *len)
-{
-	size_t i = 0, j = 0;
-	while (j < wl) {
-		if (i >= n)
-			return false;
-		unsigned char a[2], b[2];
-		size_t la = fold_char((const unsigned char *)s + i, n - i, a);
-		size_t lb = fold_char((const unsigned char *)w + j, wl - j, b);
-		if (!la || la != lb || memcmp(a, b, la))
-			return false;
-		i += la;
-		j += lb;
-	}
-	/* the word must end here: no letter follows */
-	if (i < n && (isalpha((unsigned char)s[i]) || (unsigned char)s[i] >= 0x80))
-		return false;
-	*len = i;
-	return true;
-}
 
 /* The month (1-12) the word at s names in language l, 0 if none. */
 static int

@@ -1,12 +1,14 @@
-/* meta-int.h - what meta.c and meta-*.c share; not for the rest of pith. */
+/* meta-int.h - the helpers meta.c and meta-*.c share (meta-util.c),
+ * which call none of them back; not for the rest of pith. */
 #ifndef PITH_META_INT_H
 #define PITH_META_INT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "dom.h"
-#include "extract.h"
+#include "util.h"
 
 struct idents {
 	const char *v[4];       /* class, id, itemprop, rel; NULL when absent */
@@ -29,12 +31,7 @@ struct marks {
 	uint32_t *words;        /* id_words in class, id, itemprop or rel */
 };
 
-struct jsonld {
-	char *headline, *author, *published, *modified, *publisher, *image, *section;
-	char *author_ref;   /* {"@id": ...} of an author named elsewhere in the graph */
-};
-
-/* meta.c */
+/* meta-util.c */
 /* Does attribute name of element i hold word (a substring, any case)? */
 bool attr_has(const struct dom *d, int i, const char *name, const char *word);
 /* s[0..n) with white space collapsed, newly allocated. */
@@ -50,40 +47,13 @@ char *nonempty_dup(const char *s, size_t n);
 /* Is the title part p[0..n) the site's name (og:site_name or a label of
  * the host)? */
 bool names_site(const char *p, size_t n, const char *site, const char *host);
-
-/* meta-date.c */
 /* Is the letter run at s the word w (folded)? Sets *len to its bytes. */
 bool word_is(const char *s, size_t n, const char *w, size_t wl, size_t *len);
 /* Lower-case one UTF-8 letter at s into out (ASCII, Latin-1, Cyrillic,
  * Greek); returns its length. */
 size_t fold_char(const unsigned char *s, size_t n, unsigned char out[2]);
-/* /2019/10/19/, /2019-10-19-, /20191019/ in a URL's path, or the day
- * first, /29-10-2021, as European sites write it. */
-bool date_in_url(const char *url, char out[11]);
-
-/* meta-author.c */
-/* "By Jane Doe", "Von Jane Doe", "Autor: Jane Doe" -> "Jane Doe"; NULL
- * when what is left does not look like a name. */
-char *clean_author(char *a);
-/* The first byline element: rel=author, itemprop=author, or a class or id
- * naming the author or the byline.  When its whole text is no name ("By
- * Jane Doe Thursday, November 9, 2023 7:35AM"), its first link when that
- * reads as a name: a byline links its author's page. */
-char *author_from_page(const struct dom *d, const struct marks *mk, const char **from);
-/* A byline in a short block around the headline: the pattern of pages
- * that mark nothing up. */
-char *author_from_byline(const struct dom *d, const uint8_t *marks, int h1, const char *lang);
-/* Anywhere outside the page's chrome and comments: a label standing
- * alone and, in the block after it, what reads as a person's name. */
-char *author_after_label(const struct dom *d, const uint8_t *marks);
-/* An author that is the site's name, a domain or a login name
- * ("christian.stadtfeld", "wordpressadmin"). */
-bool weak_author(const char *a, const char *site, const char *host);
-
-/* meta-jsonld.c */
-/* The page's JSON-LD article (or the first object with its fields) into
- * j; jsonld_free releases what it holds. */
-void jsonld_find(const struct dom *d, struct jsonld *j);
-void jsonld_free(struct jsonld *j);
+/* Letters and digits of s, folded, for comparing names ("Investment
+ * Watch" with investmentwatchblog.com). */
+void squeeze(const char *s, size_t n, struct buf *out);
 
 #endif

@@ -8,8 +8,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "extract.h"
 #include "meta-int.h"
+#include "meta-jsonld.h"
 
 /* ---- JSON-LD: just enough of JSON to find a few keys ---- */
 

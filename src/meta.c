@@ -1,39 +1,22 @@
 /* meta.c - a page's metadata: title, date, author, language and the
- * rest, each from where the page gives it (meta-*.c read the sources). */
+ * rest, each from where the page gives it (meta-jsonld.c, meta-date.c
+ * and meta-author.c read the sources; meta-util.c holds what they
+ * share). */
 #include "config.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "extract.h"
+#include "meta.h"
+#include "meta-author.h"
+#include "meta-date.h"
 #include "meta-int.h"
+#include "meta-jsonld.h"
 #include "words.h"
 
 /* ---- metadata ---- */
-
-char *
-collapsed_dup(const char *s, size_t n)
-{
-	struct buf b;
-	buf_init(&b);
-	text_collapse(s, n, &b);
-	return buf_steal(&b, NULL);
-}
-
-/* s collapsed, or NULL when that leaves nothing. */
-char *
-nonempty_dup(const char *s, size_t n)
-{
-	char *r = collapsed_dup(s, n);
-	if (!*r) {
-		free(r);
-		return NULL;
-	}
-	return r;
-}
 
 /* The page's <meta> elements, found once: every field looks among them. */
 struct metas {
@@ -104,25 +87,6 @@ canonical_of(const struct metas *ms, const char **from)
 	return og ? xstrdup(og) : NULL;
 }
 
-/* Text of element e's subtree, collapsed (title, h1). */
-char *
-element_text(const struct dom *d, int e)
-{
-	struct buf b;
-	buf_init(&b);
-	bool space = false;
-	for (int t = d->text_begin[e]; t < d->text_end[e]; t++) {
-		if (d->texts[t].flags & TEXT_BREAK) {
-			space = true;
-			continue;
-		}
-		if (d->texts[t].flags & TEXT_SKIP && !(d->flags[e] & DOM_SKIP))
-			continue;
-		buf_add_collapsed(&b, dom_text(d, t), d->texts[t].len, &space);
-	}
-	return buf_steal(&b, NULL);
-}
-
 static int
 first_tag(const struct dom *d, const char *name)
 {
@@ -131,31 +95,6 @@ first_tag(const struct dom *d, const char *name)
 		if (d->tag[i] == tag)
 			return i;
 	return -1;
-}
-
-/* Does attribute name of element i hold word (a substring, any case)? */
-bool
-attr_has(const struct dom *d, int i, const char *name, const char *word)
-{
-	const char *v = dom_attr(d, i, name);
-	return v && ascii_casestr(v, word);
-}
-
-/* The attributes that name what an element is, read once per element. */
-
-void
-idents_of(const struct dom *d, int i, struct idents *nm)
-{
-	static const char *const keys[] = { "class", "id", "itemprop", "rel" };
-	for (int k = 0; k < 4; k++)
-		nm->v[k] = NULL;
-	for (int a = d->attr_begin[i]; a < d->attr_begin[i + 1]; a++)
-		for (int k = 0; k < 4; k++) {
-			const char *an = d->pool + d->attrs[a].name;
-			if (!nm->v[k] && (((unsigned char)an[0] ^ (unsigned char)keys[k][0]) & ~0x20) == 0 &&
-			    !strcasecmp(an, keys[k]))
-				nm->v[k] = d->pool + d->attrs[a].value;
-		}
 }
 
 /* The words pith looks for in the names an element gives itself (class,
@@ -198,61 +137,7 @@ meta_marks(const struct dom *d, struct marks *mk)
 	word_memo_free(memo);
 }
 
-/* Is e inside a comment section (its own class does not count)? */
-bool
-in_comments(const struct dom *d, const uint8_t *marks, int e)
-{
-	return d->parent[e] >= 0 && marks[d->parent[e]] & MARK_COMMENTS;
-}
-
 /* ---- title ---- */
-
-/* Letters and digits of s, folded, for comparing names ("Investment
- * Watch" with investmentwatchblog.com). */
-static void
-squeeze(const char *s, size_t n, struct buf *out)
-{
-	for (size_t i = 0; i < n; ) {
-		unsigned char f[2];
-		size_t l = fold_char((const unsigned char *)s + i, n - i, f);
-		if (!l)
-			break;
-		if (l == 2 || isalnum(f[0]))
-			buf_add(out, f, l);
-		i += l;
-	}
-}
-
-/* Is the title part p[0..n) the site's name (og:site_name or a label of
- * the host)? */
-bool
-names_site(const char *p, size_t n, const char *site, const char *host)
-{
-	struct buf a, b;
-	buf_init(&a);
-	buf_init(&b);
-	squeeze(p, n, &a);
-	bool yes = false;
-	if (a.len >= 3) {
-		if (site) {
-			squeeze(site, strlen(site), &b);
-			yes = b.len && (!strcmp(a.data, b.data) ||
-					(b.len >= 4 && strstr(a.data, b.data)) ||
-					(a.len >= 5 && strstr(b.data, a.data)));
-		}
-		/* the host's labels: "foren.myoos" names "MyOOS Community Forum" */
-		for (const char *h = host; !yes && h && *h; ) {
-			size_t l = strcspn(h, ".");
-			b.len = 0;
-			squeeze(h, l, &b);
-			yes = b.len >= 4 && (strstr(b.data, a.data) || strstr(a.data, b.data));
-			h += l + (h[l] == '.');
-		}
-	}
-	buf_free(&a);
-	buf_free(&b);
-	return yes;
-}
 
 /* Case-folded containment, for comparing an h1 with the <title>. */
 static bool

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 
 #include "dom.h"
-#include "extract.h"
+#include "meta.h"
 #include "method/lb-blocks.h"
 #include "load.h"
 #include "metrics.h"

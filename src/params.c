@@ -1,56 +1,15 @@
-/* params.c - the parameter table and its parser. */
+/* params.c - a parameter's parser, printer and reader; method.c gathers
+ * every method's parameters into the table this searches. */
 #include "config.h"
 
 #include <errno.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "method/auto-model.h"
-#include "method/method.h"
 #include "params.h"
 #include "util.h"
-
-#define OFF(f) offsetof(struct params, f)
-
-/* The parameters of every method of the table, in its order, gathered
- * once. */
-static const struct param_desc *all[64];
-static size_t nall;
-static pthread_once_t gathered = PTHREAD_ONCE_INIT;
-
-static void
-gather_all(void)
-{
-	for (int k = 0; k < nmethods; k++)
-		for (int i = 0; i < methods[k]->nparams; i++) {
-			if (nall == sizeof all / sizeof all[0])
-				die("more than %zu parameters", sizeof all / sizeof all[0]);
-			all[nall++] = &methods[k]->params[i];
-		}
-}
-
-static void
-gather(void)
-{
-	pthread_once(&gathered, gather_all);
-}
-
-size_t
-params_count(void)
-{
-	gather();
-	return nall;
-}
-
-const struct param_desc *
-params_at(size_t i)
-{
-	gather();
-	return i < nall ? all[i] : NULL;
-}
 
 /* The number of names of a PARAM_ENUM. */
 static size_t
@@ -83,8 +42,8 @@ params_get(const struct params *p, const struct param_desc *d)
 static const char *
 file_load(const struct param_desc *d, const char *path, char *err, size_t errlen)
 {
-	if (d->offset == OFF(auto_model))
-		return auto_model_keep(path, err, errlen);
+	if (d->load)
+		return d->load(path, err, errlen);
 	die("%s: a file parameter without a reader", d->name);
 }
 
@@ -176,7 +135,7 @@ params_set_value(struct params *p, const struct param_desc *d,
 		while (k < nv && strcmp(value, d->values[k]))
 			k++;
 		if (k == nv) {
-			/* "takes max or all", "takes auto, tibetan, cjk, latin or arabic" */
+			/* "takes max or all"; three names or more: "takes a, b or c" */
 			struct buf m = { 0 };
 			for (size_t j = 0; j < nv; j++)
 				buf_printf(&m, "%s%s", j == 0 ? "" : j + 1 == nv ? " or " : ", ",

@@ -73,10 +73,16 @@ struct param_desc {
 	double def, min, max, step;
 	const char *help;
 	const char *const *values;  /* PARAM_ENUM: the names, NULL-terminated */
+	/* PARAM_FILE: its reader, which reads and checks the file once,
+	 * keeps it for the process's life and returns the kept name, or
+	 * NULL with "FILE: reason" in err.  The method that owns the
+	 * parameter names it here, so params.c knows no method. */
+	const char *(*load)(const char *path, char *err, size_t errlen);
 };
 #define PARAM_OFF(f) offsetof(struct params, f)
 
-/* Every method's parameters, in the method table's order. */
+/* Every method's parameters, in the method table's order (method.c
+ * gathers them, so that params.c knows no method). */
 size_t params_count(void);
 const struct param_desc *params_at(size_t i);
 

@@ -28,7 +28,8 @@
  * (tools/gen-model).  auto_model_parse() returns a model the caller owns
  * (auto_model_free), or NULL with "line N: reason" in err; it checks
  * every count, index and number, so any bytes are safe to give it.
- * auto_model_keep() (auto.c) is the auto.model parameter's loader. */
+ * auto_model_keep() (auto-decide.c) is the auto.model parameter's loader,
+ * named in its row of the parameter table (auto.c). */
 #ifndef PITH_AUTO_MODEL_H
 #define PITH_AUTO_MODEL_H
 

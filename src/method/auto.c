@@ -163,6 +163,15 @@ auto_decided(const void *state, int i)
 	return ((const struct auto_state *)state)->score[i] >= 0;
 }
 
+/* The site stage's signals of the blocks, when siblings gave them and
+ * they are of the nblocks blocks the caller has. */
+static const float *
+auto_site_signals_of(const void *state, int nblocks)
+{
+	const struct auto_state *st = state;
+	return st && st->sx && st->sig.nblocks == nblocks ? &st->sx[0][0] : NULL;
+}
+
 static const struct method_column auto_columns[] = {
 	{ .name = "P", .decimals = 3, .width = 4, .blank_negative = true, .value = auto_p,
 	  .help = "the block's probability of being content" },
@@ -418,19 +427,19 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 
 static const struct param_desc auto_params[] = {
 	{ "auto.T", "auto", PARAM_DOUBLE, false, PARAM_OFF(auto_T), 0.5, 0, 1, 0.01,
-	  "probability at which a block is content", NULL },
+	  "probability at which a block is content", NULL, NULL },
 	{ "auto.grow", "auto", PARAM_BOOL, false, PARAM_OFF(auto_grow), 1, 0, 1, 1,
 	  "reading order: the best run of blocks, ended by a related or comments heading (on/off)",
-	  NULL },
+	  NULL, NULL },
 	{ "auto.thread", "auto", PARAM_BOOL, true, PARAM_OFF(auto_thread), 1, 0, 1, 1,
-	  "a forum thread found by its structure keeps every post's message (on/off)", NULL },
+	  "a forum thread found by its structure keeps every post's message (on/off)", NULL, NULL },
 	{ "auto.duplicate", "auto", PARAM_BOOL, true, PARAM_OFF(auto_duplicate), 1, 0, 1, 1,
-	  "a block whose text is already kept is dropped (on/off)", NULL },
+	  "a block whose text is already kept is dropped (on/off)", NULL, NULL },
 	{ "auto.end", "auto", PARAM_BOOL, true, PARAM_OFF(auto_end), 1, 0, 1, 1,
 	  "with grow, a heading over related stories or comments ends the article (on/off)",
-	  NULL },
+	  NULL, NULL },
 	{ "auto.model", "auto", PARAM_FILE, false, PARAM_OFF(auto_model), 0, 0, 0, 1,
-	  "the model file to read instead of the built-in model", NULL },
+	  "the model file to read instead of the built-in model", NULL, auto_model_keep },
 };
 
 static const enum reason auto_reasons[] = {
@@ -454,6 +463,7 @@ const struct method method_auto = {
 	.columns = auto_columns,
 	.ncolumns = 1,
 	.decided = auto_decided,
+	.site_signals_of = auto_site_signals_of,
 	.explain = auto_explain,
 	.report = auto_report,
 	.json = auto_json,

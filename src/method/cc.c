@@ -41,13 +41,13 @@ static const struct method_step cc_steps[] = {
 
 static const struct param_desc cc_params[] = {
 	{ "cc.C", "cc", PARAM_DOUBLE, false, PARAM_OFF(cc_C), 29, 0, 1e9, 1,
-	  "CC threshold: content when CC > C", NULL },
+	  "CC threshold: content when CC > C", NULL, NULL },
 	{ "cc.S", "cc", PARAM_DOUBLE, false, PARAM_OFF(cc_S), 0.57, 0, 1, 0.01,
-	  "smoothing: CS above which a noise node may become content", NULL },
+	  "smoothing: CS above which a noise node may become content", NULL, NULL },
 	{ "cc.D", "cc", PARAM_DOUBLE, false, PARAM_OFF(cc_D), 63, 0, 1e9, 1,
-	  "smoothing: TD above which a noise node may become content", NULL },
+	  "smoothing: TD above which a noise node may become content", NULL, NULL },
 	{ "cc.outliers", "cc", PARAM_BOOL, false, PARAM_OFF(cc_outliers), 1, 0, 1, 1,
-	  "reset content nodes outside the content region (on/off)", NULL },
+	  "reset content nodes outside the content region (on/off)", NULL, NULL },
 };
 
 static const enum reason cc_reasons[] = {

@@ -393,21 +393,21 @@ ent_json(const struct run *r, struct buf *b)
 static const char *const ent_stops[] = { "norm", "paper", NULL };
 static const struct param_desc ent_params[] = {
 	{ "ent.sim", "ent", PARAM_DOUBLE, false, PARAM_OFF(ent_sim), 0.8, 0, 1, 0.01,
-	  "tree similarity at which pages share a cluster", NULL },
+	  "tree similarity at which pages share a cluster", NULL, NULL },
 	{ "ent.var", "ent", PARAM_DOUBLE, false, PARAM_OFF(ent_var), 0.1, 0, 1, 0.01,
-	  "descend at variance/max >= this (norm), at variance < this (paper)", NULL },
+	  "descend at variance/max >= this (norm), at variance < this (paper)", NULL, NULL },
 	{ "ent.stop", "ent", PARAM_ENUM, false, PARAM_OFF(ent_stop), ENT_STOP_NORM, 0, 1, 1,
-	  "descent test: norm (one child dominates) or paper (variance < ent.var)", ent_stops },
+	  "descent test: norm (one child dominates) or paper (variance < ent.var)", ent_stops, NULL },
 	{ "ent.depth", "ent", PARAM_INT, true, PARAM_OFF(ent_depth), 100, 0, 100, 1,
-	  "levels below body the content root may lie (0: body itself)", NULL },
+	  "levels below body the content root may lie (0: body itself)", NULL, NULL },
 	{ "ent.width", "ent", PARAM_DOUBLE, false, PARAM_OFF(ent_width), 1000, 100, 10000, 10,
-	  "estimated page width in pixels", NULL },
+	  "estimated page width in pixels", NULL, NULL },
 	{ "ent.own", "ent", PARAM_BOOL, false, PARAM_OFF(ent_own), 1, 0, 1, 1,
 	  "weigh only the page's own text: not what stands on half the site's pages (on/off: the paper's text)",
-	  NULL },
+	  NULL, NULL },
 	{ "ent.links", "ent", PARAM_DOUBLE, false, PARAM_OFF(ent_links), 0.5, 0, 1, 0.05,
 	  "link share above which a block inside the content root is noise (1: the root whole)",
-	  NULL },
+	  NULL, NULL },
 };
 
 static const enum reason ent_reasons[] = {

@@ -176,15 +176,15 @@ static const struct method_step lb_steps[] = {
 static const char *const lb_modes[] = { "max", "all", NULL };
 static const struct param_desc lb_params[] = {
 	{ "lb.K", "lb", PARAM_INT, false, PARAM_OFF(lb_K), 3, 1, 100, 1,
-	  "block thickness in lines", NULL },
+	  "block thickness in lines", NULL, NULL },
 	{ "lb.T", "lb", PARAM_DOUBLE, false, PARAM_OFF(lb_T), 86, 0, 1e9, 1,
-	  "block length that starts a region (a sharp rise)", NULL },
+	  "block length that starts a region (a sharp rise)", NULL, NULL },
 	{ "lb.mode", "lb", PARAM_ENUM, false, PARAM_OFF(lb_mode), LB_MODE_MAX, 0, 1, 1,
-	  "max: the region holding the maximum; all: every region", lb_modes },
+	  "max: the region holding the maximum; all: every region", lb_modes, NULL },
 	{ "lb.reflow", "lb", PARAM_BOOL, false, PARAM_OFF(lb_reflow), 0, 0, 1, 1,
-	  "break lines after block-level end tags first (on/off)", NULL },
+	  "break lines after block-level end tags first (on/off)", NULL, NULL },
 	{ "lb.stage", "lb", PARAM_INT, true, PARAM_OFF(lb_stage), 3, 1, 3, 1,
-	  "stop after stage 1 (every Ctext line), 2 (blocks over T) or 3 (regions)", NULL },
+	  "stop after stage 1 (every Ctext line), 2 (blocks over T) or 3 (regions)", NULL, NULL },
 };
 
 static const enum reason lb_reasons[] = {

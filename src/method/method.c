@@ -1,4 +1,5 @@
-/* method.c - the table of methods. */
+/* method.c - the table of methods, and every method's parameters
+ * (params.h's params_count and params_at) gathered from it. */
 #include "config.h"
 
 #include <pthread.h>
@@ -7,11 +8,49 @@
 #include <string.h>
 
 #include "method/method.h"
+#include "util.h"
 
 #define METHOD_PTR(n) &method_##n,
 const struct method *const methods[] = { METHODS(METHOD_PTR) };
 #undef METHOD_PTR
 const int nmethods = (int)(sizeof methods / sizeof methods[0]);
+
+/* The parameters of every method of the table, in its order, gathered
+ * once. */
+static const struct param_desc *all[64];
+static size_t nall;
+static pthread_once_t gathered = PTHREAD_ONCE_INIT;
+
+static void
+gather_all(void)
+{
+	for (int k = 0; k < nmethods; k++)
+		for (int i = 0; i < methods[k]->nparams; i++) {
+			if (nall == sizeof all / sizeof all[0])
+				die("more than %zu parameters", sizeof all / sizeof all[0]);
+			all[nall++] = &methods[k]->params[i];
+		}
+}
+
+static void
+gather(void)
+{
+	pthread_once(&gathered, gather_all);
+}
+
+size_t
+params_count(void)
+{
+	gather();
+	return nall;
+}
+
+const struct param_desc *
+params_at(size_t i)
+{
+	gather();
+	return i < nall ? all[i] : NULL;
+}
 
 enum reason
 method_reason(const struct method *m, int k)

@@ -131,6 +131,12 @@ struct method {
 	/* Optional: whether element i got a decision of its own from state
 	 * (auto: the text blocks); NULL: every element does. */
 	bool (*decided)(const void *state, int i);
+	/* Optional: the site stage's signals (auto-model.h's SITE_SIGNALS,
+	 * S_COUNT floats a block) that state holds for the page's nblocks
+	 * blocks (auto-signals.h's features), which dump --features prints
+	 * after them; NULL when it holds none (auto without sibling pages).
+	 * NULL: the method computes none. */
+	const float *(*site_signals_of)(const void *state, int nblocks);
 
 	/* The method's own lines for element i of the detail pane. */
 	void (*explain)(const struct run *r, const struct page *pg,

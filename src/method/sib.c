@@ -283,22 +283,22 @@ sib_report(const struct run *r, const struct page *pg, const char *name, FILE *f
 
 static const struct param_desc sib_params[] = {
 	{ "sib.alpha", "sib", PARAM_DOUBLE, false, PARAM_OFF(sib_alpha), 0.8, 0, 1, 0.01,
-	  "tag similarity at which a block is noise", NULL },
+	  "tag similarity at which a block is noise", NULL, NULL },
 	{ "sib.beta", "sib", PARAM_DOUBLE, false, PARAM_OFF(sib_beta), 0.6, 0, 1, 0.01,
-	  "text similarity at which a block is noise", NULL },
+	  "text similarity at which a block is noise", NULL, NULL },
 	{ "sib.max", "sib", PARAM_INT, false, PARAM_OFF(sib_max), 3, 0, 100, 1,
-	  "nodes the fuzzy match may slide over", NULL },
+	  "nodes the fuzzy match may slide over", NULL, NULL },
 	{ "sib.pdoc", "sib", PARAM_INT, false, PARAM_OFF(sib_pdoc), 10, 1, 100, 1,
-	  "permitted degree of coherence (segmentation depth)", NULL },
+	  "permitted degree of coherence (segmentation depth)", NULL, NULL },
 	{ "sib.text", "sib", PARAM_BOOL, false, PARAM_OFF(sib_text), 1, 0, 1, 1,
 	  "a text block whose text stands on half the siblings is noise too (on/off: the paper's blocks alone)",
-	  NULL },
+	  NULL, NULL },
 	{ "sib.links", "sib", PARAM_DOUBLE, false, PARAM_OFF(sib_links), 0.5, 0, 1, 0.05,
 	  "link share above which a block whose tags are found again is noise (1: the paper's test alone)",
-	  NULL },
+	  NULL, NULL },
 	{ "sib.prose", "sib", PARAM_INT, false, PARAM_OFF(sib_prose), 40, 0, 10000, 5,
 	  "a block whose tags are found again, none of whose texts has this many characters, is noise (0: the paper's test alone)",
-	  NULL },
+	  NULL, NULL },
 };
 
 static const enum reason sib_reasons[] = {

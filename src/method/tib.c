@@ -103,13 +103,13 @@ static const struct method_step tib_steps[] = {
 static const char *const tib_scripts[] = { "auto", "tibetan", "cjk", "latin", "arabic", NULL };
 static const struct param_desc tib_params[] = {
 	{ "tib.rel", "tib", PARAM_DOUBLE, false, PARAM_OFF(tib_rel), 0.8, 0, 1, 0.01,
-	  "relativity (link text share) below which a node is kept", NULL },
+	  "relativity (link text share) below which a node is kept", NULL, NULL },
 	{ "tib.ver_min", "tib", PARAM_DOUBLE, false, PARAM_OFF(tib_ver_min), 0.125, 0, 1, 0.01,
-	  "lowest veracity of a content node", NULL },
+	  "lowest veracity of a content node", NULL, NULL },
 	{ "tib.ver_max", "tib", PARAM_DOUBLE, false, PARAM_OFF(tib_ver_max), 0.6, 0, 1, 0.01,
-	  "highest veracity of a content node", NULL },
+	  "highest veracity of a content node", NULL, NULL },
 	{ "tib.script", "tib", PARAM_ENUM, false, PARAM_OFF(tib_script), TIB_SCRIPT_AUTO, 0, 4, 1,
-	  "veracity signal: auto, tibetan, cjk, latin or arabic", tib_scripts },
+	  "veracity signal: auto, tibetan, cjk, latin or arabic", tib_scripts, NULL },
 };
 
 static const enum reason tib_reasons[] = {

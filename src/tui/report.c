@@ -6,7 +6,7 @@
  * screen), and the detail pane's lines for every element that decides.
  *
  * Everything comes from the model the inspector draws from (model.h) and
- * the same functions its panes call (tree_figure, detail_lines), so the
+ * the same functions its panes call (tree_figures, detail_lines), so the
  * report says what the screen says.  The file needs no network; its one
  * script only opens and closes every fold at once.  The model is
  * changed while the report is made (stages, the dropped text, the gold
@@ -293,7 +293,7 @@ stages_section(struct tui_model *m, struct buf *o)
 }
 
 static void
-tree_row(const struct tui_model *m, int i, const int *cols, int ncols, struct buf *o)
+tree_row(const struct tui_model *m, int i, struct buf *o)
 {
 	enum mark k = model_mark(m, i);
 	char g = tree_glyph(m, i);
@@ -305,11 +305,11 @@ tree_row(const struct tui_model *m, int i, const int *cols, int ncols, struct bu
 	if (decides(m, i))
 		buf_adds(o, "</a>");
 	buf_adds(o, "<span class=\"figs\">");
-	char f[64];
+	struct tree_column col[TREE_COLUMNS];
+	int ncols = tree_figures(m, i, false, col);
 	for (int c = 0; c < ncols; c++) {
-		tree_figure(m, cols[c], i, false, f, sizeof f);
-		buf_printf(o, "%s%s=", c ? " " : "", tree_column_title(m, cols[c]));
-		escs(o, f);
+		buf_printf(o, "%s%s=", c ? " " : "", col[c].title);
+		escs(o, col[c].figure);
 	}
 	buf_printf(o, " %s</span></span>", reason_name((enum reason)m->dc->reason[i]));
 }
@@ -321,8 +321,6 @@ static void
 tree_section(const struct tui_model *m, struct buf *o)
 {
 	const struct dom *d = m->d;
-	int cols[16];
-	int ncols = tree_columns(m, cols, 16);
 	buf_adds(o, "<section id=\"tree\">\n<h2>Tree</h2>\n<p>Every element with its figures "
 		 "and the method's reason; the mark before it as in the inspector (# content, "
 		 ". noise, + by smoothing, ! an outlier, P X pinned, - never text). "
@@ -333,7 +331,7 @@ tree_section(const struct tui_model *m, struct buf *o)
 		bool kids = model_has_children(m, i);
 		buf_printf(o, "<li>%s", kids ? (m->folded[i] ? "<details><summary>" :
 						    "<details open=\"open\"><summary>") : "");
-		tree_row(m, i, cols, ncols, o);
+		tree_row(m, i, o);
 		if (kids) {
 			buf_adds(o, "</summary>\n<ul>\n");
 			continue;

@@ -27,8 +27,8 @@ struct detail {
 	bool utf8;
 };
 
-static void __attribute__((format(printf, 3, 4)))
-add(struct detail *D, int role, const char *fmt, ...)
+static struct dline *
+push(struct detail *D, int role)
 {
 	if (D->n == D->cap) {
 		D->cap = D->cap ? D->cap * 2 : 32;
@@ -36,6 +36,13 @@ add(struct detail *D, int role, const char *fmt, ...)
 	}
 	struct dline *x = &D->l[D->n++];
 	x->role = role;
+	return x;
+}
+
+static void __attribute__((format(printf, 3, 4)))
+add(struct detail *D, int role, const char *fmt, ...)
+{
+	struct dline *x = push(D, role);
 	struct buf b = { 0 };
 	va_list ap;
 	va_start(ap, fmt);
@@ -545,16 +552,24 @@ detail_lines(const struct tui *t, int parts, bool utf8,
 	detail_free(&D);
 }
 
+/* A line of detail_lines, kept to be wrapped and drawn. */
+static void
+keep_line(void *ctx, int role, const char *text)
+{
+	push(ctx, role)->text = xstrdup(text);
+}
+
 static void
 detail_draw(struct tui *t, struct rect r, bool focused)
 {
-	struct detail D = { .utf8 = screen_utf8() };
+	struct detail D = { 0 };
 	struct detail_state *st = &t->detail;
 	if (st->sel != t->m.sel) {
 		st->sel = t->m.sel;
 		st->sc.top = 0;
 	}
-	build(&D, t, DETAIL_ELEMENT | DETAIL_PAGE);
+	/* the same lines the report writes */
+	detail_lines(t, DETAIL_ELEMENT | DETAIL_PAGE, screen_utf8(), keep_line, &D);
 	int title = focused ? ROLE_TITLE_FOCUS : ROLE_TITLE;
 	scr_fill(r.y, r.x, r.w, title);
 	int total;

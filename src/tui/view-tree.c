@@ -69,7 +69,7 @@ fmt_real(char *out, size_t n, double v, int width)
 		snprintf(out, n, "%.1fM", v / 1e6);
 }
 
-enum { COL_TA, COL_LA, COL_CC, COL_TD, COL_CS, COL_BASE, NCOLS = COL_BASE + 8 };
+enum { COL_TA, COL_LA, COL_CC, COL_TD, COL_CS, COL_BASE, NCOLS = TREE_COLUMNS };
 static const struct {
 	const char *title;
 	int width;
@@ -114,24 +114,9 @@ method_cols(const struct tui_model *m, int *ids)
 	return k;
 }
 
-int
-tree_columns(const struct tui_model *m, int *ids, int max)
-{
-	int all[NCOLS];
-	int k = method_cols(m, all);
-	if (k > max)
-		k = max;
-	memcpy(ids, all, (size_t)k * sizeof *ids);
-	return k;
-}
-
-const char *
-tree_column_title(const struct tui_model *m, int c)
-{
-	return col_title(m, c);
-}
-
-void
+/* Element i's figure in column c, fitted to the column's width or whole
+ * (tree_figures). */
+static void
 tree_figure(const struct tui_model *m, int c, int i, bool fit, char *f, size_t n)
 {
 	const struct metrics *mt = m->pg->m;
@@ -164,15 +149,30 @@ tree_figure(const struct tui_model *m, int c, int i, bool fit, char *f, size_t n
 	}
 }
 
+int
+tree_figures(const struct tui_model *m, int i, bool fit, struct tree_column col[TREE_COLUMNS])
+{
+	int ids[NCOLS];
+	int k = method_cols(m, ids);
+	for (int c = 0; c < k; c++) {
+		col[c].title = col_title(m, ids[c]);
+		col[c].width = col_width(m, ids[c]);
+		col[c].figure[0] = '\0';
+		if (i >= 0)
+			tree_figure(m, ids[c], i, fit, col[c].figure, sizeof col[c].figure);
+	}
+	return k;
+}
+
 /* How many of the columns fit, leaving a label of at least 12 cells. */
 static int
-ncols_for(const struct tui_model *m, const int *ids, int k, int w, int *figw)
+ncols_for(const struct tree_column *col, int k, int w, int *figw)
 {
 	int used;
 	for (;;) {
 		used = 0;
 		for (int c = 0; c < k; c++)
-			used += col_width(m, ids[c]) + 1;
+			used += col[c].width + 1;
 		if (w - 2 - used >= 12 || k == 0)
 			break;
 		k--;
@@ -273,16 +273,13 @@ draw_row(struct tui *t, struct rect r, int y, int i, bool focused,
 	}
 	buf_free(&l);
 
-	char f[32];
 	int fx = r.x + r.w - figw;
-	int ids[NCOLS];
-	method_cols(m, ids);
+	struct tree_column col[TREE_COLUMNS];
+	tree_figures(m, i, true, col);
 	for (int j = 0; j < ncols; j++) {
-		int c = ids[j];
-		tree_figure(m, c, i, true, f, sizeof f);
-		int fw = (int)strlen(f);
-		int cw = col_width(m, c);
-		scr_str(y, fx + 1 + cw - fw, fw, f, base);
+		int fw = (int)strlen(col[j].figure);
+		int cw = col[j].width;
+		scr_str(y, fx + 1 + cw - fw, fw, col[j].figure, base);
 		fx += cw + 1;
 	}
 }
@@ -291,18 +288,18 @@ static void
 tree_draw(struct tui *t, struct rect r, bool focused)
 {
 	const struct tui_model *m = &t->m;
-	int figw, ids[NCOLS];
-	int nids = method_cols(m, ids);
-	int ncols = ncols_for(m, ids, nids, r.w, &figw);
+	int figw;
+	struct tree_column col[TREE_COLUMNS] = { 0 };
+	int nfig = tree_figures(m, -1, true, col);
+	int ncols = ncols_for(col, nfig, r.w, &figw);
 	int title = focused ? ROLE_TITLE_FOCUS : ROLE_TITLE;
 	scr_fill(r.y, r.x, r.w, title);
 	int row = model_row_of(m, m->sel);
 	scr_printf(r.y, r.x, r.w - figw, title, " tree %d/%d", row + 1, m->nrows);
 	int fx = r.x + r.w - figw;
 	for (int k = 0; k < ncols; k++) {
-		int c = ids[k];
-		const char *ct = col_title(m, c);
-		int tw = (int)strlen(ct), cw = col_width(m, c);
+		const char *ct = col[k].title;
+		int tw = (int)strlen(ct), cw = col[k].width;
 		scr_str(r.y, fx + 1 + cw - tw, tw, ct, title);
 		fx += cw + 1;
 	}
@@ -409,8 +406,10 @@ tree_click(struct tui *t, struct rect r, int y, int x, int button)
 	int i = m->rows[row];
 	tui_select(t, i, false);
 	/* on the fold mark (two cells wide, to be easy to hit): fold */
-	int figw, ids[NCOLS];
-	ncols_for(m, ids, method_cols(m, ids), r.w, &figw);
+	int figw;
+	struct tree_column col[TREE_COLUMNS] = { 0 };
+	int nfig = tree_figures(m, -1, true, col);
+	ncols_for(col, nfig, r.w, &figw);
 	int fx = 2 + row_indent(m->d, i, r.w - 2 - figw, t->tree.depth0, t->tree.step);
 	if (model_has_children(m, i) && x >= fx && x <= fx + 1)
 		model_toggle_fold(m, i);

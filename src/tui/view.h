@@ -210,17 +210,24 @@ int mark_role(enum mark k);
 const char *mark_name(enum mark k);
 /* Element i's glyph in the tree (a lower-case p or x: an ancestor's pin). */
 char tree_glyph(const struct tui_model *m, int i);
-/* The tree's figure columns for the method shown (at most max), their
- * titles, and element i's figure in column c: fitted to the column as the
- * tree shows it, or whole (fit false: CC and TD with 2 decimals, as pith
- * dump writes them). */
-int tree_columns(const struct tui_model *m, int *ids, int max);
-const char *tree_column_title(const struct tui_model *m, int c);
-void tree_figure(const struct tui_model *m, int c, int i, bool fit, char *f, size_t n);
+/* The tree's figure columns for the method shown, its own first, then
+ * TA LA CC TD CS (at most TREE_COLUMNS): each one's title, its width in
+ * the pane and element i's figure (empty for i -1), fitted to the width
+ * as the pane draws it, or whole (fit false: CC and TD with 2 decimals,
+ * as pith dump writes them).  Returns how many; the pane and the report
+ * both read the tree's figures from here. */
+enum { TREE_COLUMNS = 13 };
+struct tree_column {
+	const char *title;
+	int width;
+	char figure[64];
+};
+int tree_figures(const struct tui_model *m, int i, bool fit, struct tree_column col[TREE_COLUMNS]);
 
 /* view-detail.c: the detail pane's lines, each with its role, in order:
  * the selected element's (DETAIL_ELEMENT), the page's (DETAIL_PAGE), or
- * both as the pane shows them (utf8: the signs → ≤ ≥). */
+ * both as the pane shows them (utf8: the signs → ≤ ≥).  The pane draws
+ * what this gives, and so does the report. */
 enum { DETAIL_ELEMENT = 1, DETAIL_PAGE = 2 };
 void detail_lines(const struct tui *t, int parts, bool utf8,
 		  void (*line)(void *ctx, int role, const char *text), void *ctx);

@@ -1,0 +1,31 @@
+/* meta-author.h - who wrote the page, for meta.c: bylines, labels and
+ * what the meta tags give, cleaned into a name.  The names returned are
+ * newly allocated, or NULL when there is none. */
+#ifndef PITH_META_AUTHOR_H
+#define PITH_META_AUTHOR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "dom.h"
+#include "meta-int.h"
+
+/* "By Jane Doe", "Von Jane Doe", "Autor: Jane Doe" -> "Jane Doe"; NULL
+ * when what is left does not look like a name. */
+char *clean_author(char *a);
+/* The first byline element: rel=author, itemprop=author, or a class or id
+ * naming the author or the byline.  When its whole text is no name ("By
+ * Jane Doe Thursday, November 9, 2023 7:35AM"), its first link when that
+ * reads as a name: a byline links its author's page. */
+char *author_from_page(const struct dom *d, const struct marks *mk, const char **from);
+/* A byline in a short block around the headline: the pattern of pages
+ * that mark nothing up. */
+char *author_from_byline(const struct dom *d, const uint8_t *marks, int h1, const char *lang);
+/* Anywhere outside the page's chrome and comments: a label standing
+ * alone and, in the block after it, what reads as a person's name. */
+char *author_after_label(const struct dom *d, const uint8_t *marks);
+/* An author that is the site's name, a domain or a login name
+ * ("christian.stadtfeld", "wordpressadmin"). */
+bool weak_author(const char *a, const char *site, const char *host);
+
+#endif
