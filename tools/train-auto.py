@@ -138,6 +138,7 @@ PATHS = {}
 def page_files(bench):
     """{id: (html path, gold dir)} of the dev pages and WCXB's."""
     out = {}
+    bench = os.path.abspath(bench)      # the gold files are linked to
     dev = os.path.join(bench, "dev")
     for f in os.listdir(dev):
         if f.endswith(".html"):
