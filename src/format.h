@@ -8,7 +8,10 @@
  * whole.  The HTML keeps a short list of elements and attributes (no
  * scripts, styles, event handlers or javascript: URLs) and makes URLs
  * absolute against the page's <base> or address.  Output is appended to a
- * caller-owned buffer. */
+ * caller-owned buffer.
+ *
+ * The table of output formats is here too (format-page.c): each one's
+ * name, extension and the commands that take it. */
 #ifndef PITH_FORMAT_H
 #define PITH_FORMAT_H
 
@@ -19,9 +22,9 @@
 #include "extract.h"
 #include "util.h"
 
-/* The output formats; cli.c's table says which command takes which, and
- * their names and extensions.  format_page writes FORMAT_MARKDOWN and
- * FORMAT_HTML. */
+/* The output formats; their table (below, format-page.c) says which
+ * command takes which, and their names and extensions.  format_page
+ * writes FORMAT_MARKDOWN and FORMAT_HTML. */
 enum format { FORMAT_TEXT, FORMAT_TSV, FORMAT_JSON, FORMAT_MARKDOWN, FORMAT_HTML, FORMAT_WET,
 	      FORMAT_SVG, FORMAT_COUNT };
 
@@ -63,5 +66,28 @@ void format_page(const struct page *pg, const struct run *run, const struct page
 /* ref made absolute against base (RFC 3986 section 5.2, simplified); a
  * copy of ref when base is NULL or ref has a scheme.  Caller frees. */
 char *format_url_resolve(const char *base, const char *ref);
+
+/* ---- the table of formats (format-page.c) ---- */
+
+/* The output formats, one entry each: the name --format takes, the
+ * extension of extract -o's files, the commands that take it and the
+ * extensions that make the inspector's save write it. */
+struct format_entry {
+	const char *name;
+	enum format format;
+	const char *ext;
+	const char *commands;   /* space-separated */
+	const char *save_exts;  /* space-separated, NULL: not a save format */
+	const char *title;      /* the inspector's "saved ... as TITLE", or NULL */
+};
+
+/* The entry of format NAME if COMMAND takes it, else NULL. */
+const struct format_entry *format_find(const char *command, const char *name);
+/* "A, B or C": the formats COMMAND takes; "" when none. */
+const char *format_list(const char *command, char *out, size_t len);
+const struct format_entry *format_entry(enum format f);
+/* The format the inspector saves PATH in, by its extension (any case):
+ * plain text when no entry claims it. */
+enum format format_of_path(const char *path);
 
 #endif
