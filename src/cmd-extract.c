@@ -7,7 +7,6 @@
  * finished results and prints them in input order. */
 #include "config.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <malloc.h>
@@ -99,53 +98,6 @@ out_name(const char *input, const char *root)
 			if (*c == '/' || *c == '?' || *c == '&' || *c == ':')
 				*c = '_';
 	return n;
-}
-
-static void
-json_field(struct buf *b, const char *key, const char *val, bool comma)
-{
-	buf_printf(b, "\"%s\":", key);
-	if (val)
-		buf_add_json(b, val, strlen(val));
-	else
-		buf_adds(b, "null");
-	if (comma)
-		buf_addc(b, ',');
-}
-
-/* The normalised metadata after the fields every object has: only what
- * the page gives. */
-static void
-meta_json(struct buf *b, const struct page_meta *m)
-{
-	struct meta_field f[META_NFIELDS];
-	struct meta_list l[META_NLISTS];
-	meta_fields(m, f, l);
-	for (int i = 0; i < META_NFIELDS; i++) {
-		/* the title and the date stand before the text; after it, the
-		 * date's source */
-		if (!strcmp(f[i].name, "title"))
-			continue;
-		if (!strcmp(f[i].name, "date")) {
-			f[i].name = "date_source";
-			f[i].value = m->date ? m->date_from : NULL;
-		}
-		if (f[i].value) {
-			buf_addc(b, ',');
-			json_field(b, f[i].name, f[i].value, false);
-		}
-	}
-	for (int k = 0; k < META_NLISTS; k++) {
-		if (!l[k].n)
-			continue;
-		buf_printf(b, ",\"%s\":[", l[k].name);
-		for (int i = 0; i < l[k].n; i++) {
-			if (i)
-				buf_addc(b, ',');
-			buf_add_json(b, l[k].v[i], strlen(l[k].v[i]));
-		}
-		buf_addc(b, ']');
-	}
 }
 
 /* The rule lines found bad when the rules were loaded (reported then, in
@@ -408,33 +360,6 @@ item_load(const struct cli *c, const struct item *it, struct page *pg, bool want
 	return page_load_bytes(pg, input, it->bytes, it->len, &o, want_dom, err, errlen);
 }
 
-/* The page's text as a WET conversion record: it refers to the WARC
- * record it came from; a page file without a URL is named by a file: URI. */
-static void
-wet_record(struct buf *o, const struct item *it, const char *url, const char *text,
-	   size_t len)
-{
-	struct buf u;
-	buf_init(&u);
-	if (!url) {
-		const char *name = it->s[S_NAME] ? it->s[S_NAME] : "-";
-		char *abs = strcmp(name, "-") ? realpath(name, NULL) : NULL;
-		const char *path = abs ? abs : strcmp(name, "-") ? name : "/dev/stdin";
-		buf_adds(&u, "file://");
-		for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
-			if (*p < 0x80 && (isalnum(*p) || strchr("/-._~", *p)))
-				buf_addc(&u, (char)*p);
-			else
-				buf_printf(&u, "%%%02X", *p);
-		}
-		free(abs);
-		url = u.data;
-	}
-	warc_write_conversion(o, url, it->s[S_ID], it->s[S_DATE],
-			      it->s[S_ID] ? it->s[S_ID] : url, text, len);
-	buf_free(&u);
-}
-
 /* -v: how the page was read, its script and what the parser lost. */
 static void
 say_loaded(const char *input, struct page *pg)
@@ -498,102 +423,6 @@ rule_date_iso(struct page *pg)
 		pg->meta.date = iso;
 	}
 }
-
-/* What a page's output says beside its text. */
-struct page_out {
-	const struct item *it;
-	const char *url;
-	const char *page_url;   /* the address relative URLs resolve against */
-	const struct method *algo;
-	const struct rule *rule;
-	int more_pages;         /* pages of the article followed */
-	const char *single;     /* its one-page version's address, or NULL */
-	double ms;
-};
-
-static void
-json_page(struct buf *o, const struct cli *c, const struct page_out *j, struct page *pg,
-	  const struct run *run, const struct buf *comments)
-{
-	const struct buf *text = &run->text;
-	buf_addc(o, '{');
-	json_field(o, "file", j->it->s[S_FILE], true);
-	json_field(o, "url", j->url, true);
-	if (j->it->s[S_ID])
-		json_field(o, "warc_record_id", j->it->s[S_ID], true);
-	if (j->it->s[S_DATE])
-		json_field(o, "warc_date", j->it->s[S_DATE], true);
-	json_field(o, "title", pg->meta.title && *pg->meta.title ? pg->meta.title : NULL, true);
-	json_field(o, "date", pg->meta.date, true);
-	json_field(o, "keywords", pg->meta.keywords, true);
-	json_field(o, "algo", j->algo->name, true);
-	if (c->ruleset) {
-		json_field(o, "rule", j->rule ? j->rule->path : NULL, true);
-		/* which body: line selected the text (null: none did), and
-		 * how many elements and texts its strip: lines removed */
-		if (j->rule && run->outcome.body_line)
-			buf_printf(o, "\"rule_body_line\":%d,", run->outcome.body_line);
-		else
-			buf_adds(o, "\"rule_body_line\":null,");
-		buf_printf(o, "\"rule_strips\":%d,", j->rule ? run->outcome.nstrip : 0);
-		if (j->more_pages)
-			buf_printf(o, "\"pages\":%d,", j->more_pages + 1);
-		if (j->single)
-			json_field(o, "single_page_link", j->single, true);
-	}
-	json_field(o, "charset", pg->src.charset.name, true);
-	json_field(o, "charset_source", charset_source_name(pg->src.charset.source), true);
-	if (c->algo->json)
-		c->algo->json(run, o);
-	buf_printf(o, "\"chars\":%zu,\"ms\":%.1f,",
-		   utf8_count_chars(text->data ? text->data : "", text->len), j->ms);
-	buf_adds(o, "\"text\":");
-	buf_add_json(o, text->data ? text->data : "", text->len);
-	meta_json(o, &pg->meta);
-	if (comments->len) {
-		buf_adds(o, ",\"comments\":");
-		buf_add_json(o, comments->data, comments->len);
-	}
-	buf_adds(o, "}\n");
-}
-
-/* --format markdown and html: the kept structure (format.c). */
-static void
-structured_page(struct buf *o, const struct cli *c, const struct page_out *j, struct page *pg,
-		const struct run *run, const struct buf *comments)
-{
-	struct format_opts fo = { .links = c->links, .images = c->images,
-				  .url = j->page_url ? j->page_url : pg->meta.canonical,
-				  .title = !c->no_title };
-	format_page(pg, run, &pg->meta, c->format, c->front_matter, &fo, comments->data,
-		    comments->len, o);
-}
-
-static void
-wet_page(struct buf *o, const struct cli *c, const struct page_out *j, struct page *pg,
-	 const struct run *run, const struct buf *comments)
-{
-	(void)c, (void)pg, (void)comments;
-	wet_record(o, j->it, j->url, run->text.data ? run->text.data : "", run->text.len);
-}
-
-static void
-text_page(struct buf *o, const struct cli *c, const struct page_out *j, struct page *pg,
-	  const struct run *run, const struct buf *comments)
-{
-	(void)c, (void)j, (void)pg, (void)comments;
-	buf_add(o, run->text.data ? run->text.data : "", run->text.len);
-}
-
-/* Each format extract writes, its writer (cli.c's table says extract
- * takes these). */
-static void (*const writers[FORMAT_COUNT])(struct buf *o, const struct cli *c,
-					   const struct page_out *j, struct page *pg,
-					   const struct run *run, const struct buf *comments) = {
-	[FORMAT_TEXT] = text_page, [FORMAT_JSON] = json_page,
-	[FORMAT_MARKDOWN] = structured_page, [FORMAT_HTML] = structured_page,
-	[FORMAT_WET] = wet_page,
-};
 
 /* -o: the page's output written below DIR, as the input was below its
  * directory; r->out then holds nothing, or the reason it failed. */
@@ -705,8 +534,13 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 	struct buf *o = &r->out;
 	const char *url = it->s[S_URL] ? it->s[S_URL] : c->url ? c->url :
 			  cli_is_url(input) ? input : pg.meta.canonical;
-	struct page_out j = { .it = it, .url = url, .page_url = page_url, .algo = algo,
-			       .rule = rule, .more_pages = more_pages, .single = single, .ms = ms };
+	struct page_out j = {
+		.format = c->format, .name = input, .file = it->s[S_FILE], .url = url,
+		.record_id = it->s[S_ID], .record_date = it->s[S_DATE], .page_url = page_url,
+		.algo = algo, .asked = c->algo, .rules = c->ruleset != NULL, .rule = rule,
+		.more_pages = more_pages, .single = single, .ms = ms, .links = c->links,
+		.images = c->images, .title = !c->no_title, .front_matter = c->front_matter,
+	};
 	if (c->format == FORMAT_TEXT && !o->len) {
 		/* the text is the output: handed over, not copied, so that a
 		 * long page's text is not held twice */
@@ -714,7 +548,7 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 		*o = run.text;
 		buf_init(&run.text);
 	} else {
-		(writers[c->format] ? writers[c->format] : text_page)(o, c, &j, &pg, &run, &comments);
+		format_write(o, &j, &pg, &run, &comments);
 	}
 	buf_free(&comments);
 	run_free(&run);

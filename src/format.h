@@ -69,9 +69,32 @@ char *format_url_resolve(const char *base, const char *ref);
 
 /* ---- the table of formats (format-page.c) ---- */
 
+/* What extract writes of a page beside the page and its run: where it
+ * came from, how it was decided and the format's options. */
+struct method;
+struct rule;
+struct page_out {
+	enum format format;
+	const char *name;       /* the input as named ("-": standard input) */
+	const char *file;       /* the file read (a record's WARC file) */
+	const char *url;        /* the page's address, or NULL */
+	const char *record_id;  /* its WARC record's WARC-Record-ID, or NULL */
+	const char *record_date;  /* and its WARC-Date, or NULL */
+	const char *page_url;   /* the address relative URLs resolve against */
+	const struct method *algo;      /* the method that ran */
+	const struct method *asked;     /* --algo's: its JSON fields are every page's */
+	bool rules;             /* --rules given: the rule's fields are written */
+	const struct rule *rule;        /* the site rule applied, or NULL */
+	int more_pages;         /* pages of the article followed */
+	const char *single;     /* its one-page version's address, or NULL */
+	double ms;
+	bool links, images, title, front_matter;        /* Markdown's, as format_opts */
+};
+
 /* The output formats, one entry each: the name --format takes, the
- * extension of extract -o's files, the commands that take it and the
- * extensions that make the inspector's save write it. */
+ * extension of extract -o's files, the commands that take it, the
+ * extensions that make the inspector's save write it and extract's
+ * writer of a page in it. */
 struct format_entry {
 	const char *name;
 	enum format format;
@@ -79,6 +102,9 @@ struct format_entry {
 	const char *commands;   /* space-separated */
 	const char *save_exts;  /* space-separated, NULL: not a save format */
 	const char *title;      /* the inspector's "saved ... as TITLE", or NULL */
+	/* appends the page to o; NULL: extract does not write the format */
+	void (*page)(struct buf *o, const struct page_out *j, const struct page *pg,
+		     const struct run *run, const struct buf *comments);
 };
 
 /* The entry of format NAME if COMMAND takes it, else NULL. */
@@ -89,5 +115,9 @@ const struct format_entry *format_entry(enum format f);
 /* The format the inspector saves PATH in, by its extension (any case):
  * plain text when no entry claims it. */
 enum format format_of_path(const char *path);
+/* The page in j->format appended to o by its entry's writer (plain text
+ * when it has none); comments is the reader comments' text, maybe empty. */
+void format_write(struct buf *o, const struct page_out *j, const struct page *pg,
+		  const struct run *run, const struct buf *comments);
 
 #endif
