@@ -8,7 +8,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <malloc.h>
 #include <poll.h>
 #include <signal.h>
@@ -25,19 +24,12 @@
 
 #include "cli.h"
 #include "format.h"
+#include "inputs.h"
 #include "rules/multipage.h"
 #include "rules/rules.h"
 #include "run.h"
 #include "score.h"
 #include "walk.h"
-#include "warc.h"
-
-static void
-walk_skip(void *ctx, const char *path, const char *reason)
-{
-	(void)ctx;
-	cli_report(path, reason);
-}
 
 /* ---- one page ---- */
 
@@ -330,20 +322,6 @@ follow_pages(const struct cli *c, const struct rule *rule, const struct method *
 	strv_free(&seen);
 	return followed;
 }
-
-/* One unit of work: a page file of the inputs, or a page given as bytes
- * (a WARC record, standard input).  The strings go to a worker with it. */
-enum { S_NAME, S_FILE, S_URL, S_ID, S_DATE, S_TYPE, NSTR };
-struct item {
-	int input;              /* the page file's index in the inputs, or -1 */
-	int site_index;         /* the page among the site's pages, or -1 */
-	const char *s[NSTR];    /* name (for reports), file, URL, WARC-Record-ID,
-				 * WARC-Date, HTTP Content-Type; NULL when none */
-	const char *bytes;      /* a page given as bytes */
-	size_t len;
-	const char *error;      /* failed before it could run: the reason */
-	bool warc;              /* a WARC record */
-};
 
 /* Load the item's page: a file (or URL) by cli_load, bytes as they are. */
 static int
@@ -744,9 +722,6 @@ read_full(int fd, void *data, size_t n)
 struct batch {
 	const struct cli *c;
 	const void *site;
-	const struct strv *in;
-	const bool *is_warc;    /* per input: read as a WARC file */
-	const int *site_index;  /* per input: its place among the site's pages */
 	char **outpath;         /* per input, or NULL without -o */
 	const uint8_t *crashed; /* per input: crashed while the site was built */
 	int timeout;            /* seconds per page, 0: none, -1: the default */
@@ -774,172 +749,6 @@ run_one(const struct batch *b, const struct item *it, struct result *r)
 	}
 	extract_page(b->c, b->site, it, it->input >= 0 && b->outpath ?
 		     b->outpath[it->input] : NULL, r);
-}
-
-/* ---- the inputs as items: page files, and the pages of WARC files ---- */
-
-struct source {
-	const struct batch *b;
-	int next;               /* the next input */
-	int cur;                /* the WARC input being read */
-	int fd;
-	struct warc_reader *wr;
-	long pages, skipped[WARC_SKIP_KINDS];
-	char *name;             /* the current record's name */
-	struct buf bytes;       /* a page read whole from standard input */
-	char err[96];           /* an item's error, when made here */
-	int status;             /* 1 when an input failed here */
-};
-
-static ssize_t
-fd_read(void *ctx, void *buf, size_t n)
-{
-	return read(*(int *)ctx, buf, n);
-}
-
-/* The end of a WARC input: what was skipped, counted. */
-static void
-source_close_warc(struct source *s)
-{
-	const char *file = s->b->in->v[s->cur];
-	long *k = s->skipped;
-	long sk = k[WARC_SKIP_NOT_HTML] + k[WARC_SKIP_REVISIT] + k[WARC_SKIP_TRUNCATED] +
-		  k[WARC_SKIP_INVALID];
-	if (sk > 0 || s->b->c->verbose)
-		eprintf("pith: %s: %ld pages, %ld records skipped (%ld not HTML, "
-			"%ld revisits, %ld truncated, %ld invalid)\n", file, s->pages, sk,
-			k[WARC_SKIP_NOT_HTML], k[WARC_SKIP_REVISIT], k[WARC_SKIP_TRUNCATED],
-			k[WARC_SKIP_INVALID]);
-	if (k[WARC_SKIP_INVALID] > 0)
-		s->status = 1;
-	warc_reader_free(s->wr);
-	s->wr = NULL;
-	if (s->fd > 0)
-		close(s->fd);
-	s->fd = -1;
-	s->pages = 0;
-	memset(s->skipped, 0, sizeof s->skipped);
-}
-
-/* The next item, false at the end of the inputs.  Its strings and bytes
- * are the source's until the next call. */
-static bool
-source_next(struct source *s, struct item *it)
-{
-	const struct batch *b = s->b;
-	memset(it, 0, sizeof *it);
-	it->input = -1;
-	it->site_index = -1;
-	for (;;) {
-		if (s->wr) {
-			struct warc_record *rec;
-			enum warc_skip kind;
-			char why[256];
-			enum warc_status st = warc_reader_next(s->wr, &rec, &kind, why, sizeof why);
-			const char *file = b->in->v[s->cur];
-			const char *uri = rec->target_uri && *rec->target_uri ? rec->target_uri : NULL;
-			if (st == WARC_PAGE) {
-				s->pages++;
-				free(s->name);
-				struct buf n;
-				buf_init(&n);
-				if (uri)
-					buf_adds(&n, uri);
-				else
-					buf_printf(&n, "%s: record %ld", file, rec->number);
-				s->name = buf_steal(&n, NULL);
-				it->s[S_NAME] = s->name;
-				it->s[S_FILE] = file;
-				it->s[S_URL] = uri;
-				it->s[S_ID] = rec->record_id;
-				it->warc = true;
-				it->s[S_DATE] = rec->date;
-				it->s[S_TYPE] = rec->http_type;
-				it->bytes = rec->body.data;
-				it->len = rec->body.len;
-				return true;
-			}
-			if (st == WARC_SKIP) {
-				s->skipped[kind]++;
-				if (b->c->verbose)
-					eprintf("%s: record %ld%s%s%s skipped: %s\n", file,
-						rec->number, uri ? " (" : "", uri ? uri : "",
-						uri ? ")" : "", why);
-				continue;
-			}
-			if (st == WARC_OTHER)
-				continue;
-			if (st == WARC_FAIL) {
-				char msg[400];
-				snprintf(msg, sizeof msg, "%s (at record %ld)", why, rec->number);
-				cli_report(file, msg);
-				s->status = 1;
-			}
-			source_close_warc(s);
-			continue;
-		}
-		if (s->next >= b->in->n)
-			return false;
-		int i = s->next++;
-		const char *a = b->in->v[i];
-		bool is_stdin = !strcmp(a, "-");
-		if (!b->is_warc[i] && !is_stdin) {
-			it->input = i;
-			it->site_index = b->site_index[i];
-			it->s[S_NAME] = it->s[S_FILE] = a;
-			return true;
-		}
-		it->s[S_NAME] = it->s[S_FILE] = a;
-		s->fd = is_stdin ? 0 : open(a, O_RDONLY | O_CLOEXEC);
-		if (s->fd < 0) {
-			it->error = errno == ENOENT ? "no such file" : strerror(errno);
-			return true;
-		}
-		s->cur = i;
-		s->wr = warc_reader_new(fd_read, &s->fd, b->c->page.load.max_bytes);
-		if (warc_reader_sniff(s->wr)) {
-			if (b->outpath) {
-				it->error = "a WARC file's pages go to standard output (no -o)";
-				warc_reader_free(s->wr);
-				s->wr = NULL;
-				return true;
-			}
-			continue;
-		}
-		if (!is_stdin) {
-			it->error = "not a WARC file";
-			close(s->fd);
-		} else {
-			/* a page on standard input, read here: the workers have
-			 * no standard input of their own */
-			size_t max = b->c->page.load.max_bytes;
-			s->bytes.len = 0;
-			if (warc_reader_rest(s->wr, max, &s->bytes) < 0)
-				it->error = strerror(errno);
-			else if (s->bytes.len > max) {
-				snprintf(s->err, sizeof s->err,
-					 "larger than %zu bytes (--max-bytes)", max);
-				it->error = s->err;
-			}
-			if (!s->bytes.data)
-				buf_adds(&s->bytes, "");
-			it->bytes = s->bytes.data;
-			it->len = s->bytes.len;
-		}
-		warc_reader_free(s->wr);
-		s->wr = NULL;
-		s->fd = -1;
-		return true;
-	}
-}
-
-static void
-source_free(struct source *s)
-{
-	if (s->wr)
-		source_close_warc(s);
-	free(s->name);
-	buf_free(&s->bytes);
 }
 
 /* ---- workers ---- */
@@ -1452,7 +1261,7 @@ retire_if_worn(const struct batch *b, struct slot *w, int nw, int k, int n)
  * holds up QUEUE - 1 pages at most; at most WINDOW pages wait to be
  * printed) and prints results in input order. */
 static void
-run_workers(const struct batch *b, struct printer *pr, struct source *src, int nw)
+run_workers(const struct batch *b, struct printer *pr, struct inputs *src, int nw)
 {
 	enum { WINDOW = 256 };
 	struct slot *w = xcalloc((size_t)nw, sizeof *w);
@@ -1491,7 +1300,7 @@ run_workers(const struct batch *b, struct printer *pr, struct source *src, int n
 			for (int j = 0; j < nw; j++)
 				any |= w[j].pid > 0;
 			if (!waiting) {
-				if (!source_next(src, &it)) {
+				if (!inputs_next(src, &it)) {
 					more = false;
 					break;
 				}
@@ -1622,41 +1431,6 @@ run_workers(const struct batch *b, struct printer *pr, struct source *src, int n
 		munmap(ans, anssize);
 }
 
-/* --from-list: input paths one a line (blank lines skipped) appended. */
-static int
-read_list(const char *list, struct strv *out)
-{
-	FILE *f = strcmp(list, "-") ? fopen(list, "r") : stdin;
-	if (!f) {
-		cli_report(list, errno == ENOENT ? "no such file" : strerror(errno));
-		return -1;
-	}
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t k;
-	while ((k = getline(&line, &cap, f)) >= 0) {
-		while (k > 0 && (line[k - 1] == '\n' || line[k - 1] == '\r'))
-			line[--k] = '\0';
-		if (k > 0)
-			strv_add(out, line);
-	}
-	free(line);
-	int bad = ferror(f);
-	if (f != stdin)
-		fclose(f);
-	if (bad) {
-		cli_report(list, "read error");
-		return -1;
-	}
-	return 0;
-}
-
-static bool
-is_warc_name(const char *path)
-{
-	return str_has_suffix(path, ".warc") || str_has_suffix(path, ".warc.gz");
-}
-
 /* The inputs as given and listed (--from-list) into args: 0, or the exit
  * status of a usage error or an unreadable list. */
 static int
@@ -1671,11 +1445,11 @@ gather_inputs(struct cli *c, struct strv *args)
 	for (int i = 0; i < c->ninputs; i++) {
 		if (c->from_list && !strcmp(c->from_list, "-") && !strcmp(c->inputs[i], "-"))
 			return cli_usage_error("--from-list - reads standard input: no - input beside it");
-		if (c->outdir && is_warc_name(c->inputs[i]))
+		if (c->outdir && inputs_is_warc(c->inputs[i]))
 			return cli_usage_error("a WARC file's pages go to standard output: no -o");
 		strv_add(args, c->inputs[i]);
 	}
-	if (c->from_list && read_list(c->from_list, args) < 0)
+	if (c->from_list && inputs_read_list(c->from_list, args) < 0)
 		return 1;
 	return 0;
 }
@@ -1715,36 +1489,6 @@ load_rules(struct cli *c)
 	for (int i = 0; i < c->ruleset->n; i++)
 		ne += rule_check_xpath(c->ruleset->v[i], load_diag, NULL);
 	return ne;
-}
-
-/* Directories walked into their pages: each page into in, the directory
- * it was found under into roots ("" for a page given as itself).  1 when
- * a directory could not be walked or held no page (reported), else 0. */
-static int
-expand_inputs(const struct strv *args, struct strv *in, struct strv *roots)
-{
-	int status = 0;
-	for (int i = 0; i < args->n; i++) {
-		const char *a = args->v[i];
-		struct stat st;
-		if (strcmp(a, "-") && !cli_is_url(a) && stat(a, &st) == 0 && S_ISDIR(st.st_mode)) {
-			char err[256];
-			int before = in->n;
-			if (walk_dir(a, walk_page_exts, 64, 0, in, walk_skip, NULL, err, sizeof err) < 0) {
-				cli_report(a, err);
-				status = 1;
-			} else if (in->n == before) {
-				cli_report(a, "no pages here (.html, .htm, .xhtml, or .gz of them)");
-				status = 1;
-			}
-			while (roots->n < in->n)
-				strv_add(roots, a);
-		} else {
-			strv_add(in, a);
-			strv_add(roots, "");
-		}
-	}
-	return status;
 }
 
 /* -o DIR: one output per page, never two pages on one name (the second
@@ -1858,7 +1602,7 @@ cmd_extract(struct cli *c)
 	}
 	struct strv in = { 0 }, roots = { 0 };
 	int status = ne > 0;
-	status |= expand_inputs(&args, &in, &roots);
+	status |= inputs_expand(&args, &in, &roots);
 	char **outpath = NULL;
 	bool *skip = xcalloc((size_t)in.n + 1, sizeof *skip);
 	if (c->outdir)
@@ -1888,7 +1632,7 @@ cmd_extract(struct cli *c)
 	struct strv pages = { 0 };
 	bool streams = false;   /* inputs whose page count is not known ahead */
 	for (int i = 0; i < run.n; i++) {
-		is_warc[i] = is_warc_name(run.v[i]);
+		is_warc[i] = inputs_is_warc(run.v[i]);
 		streams |= is_warc[i] || !strcmp(run.v[i], "-");
 		site_index[i] = is_warc[i] ? -1 : pages.n;
 		if (!is_warc[i])
@@ -1905,16 +1649,16 @@ cmd_extract(struct cli *c)
 	void *st = cli_site_new(c, c->algo, pages.v, pages.n, site_crashed);
 	for (int i = 0; i < run.n; i++)
 		crashed[i] = site_index[i] >= 0 && site_crashed[site_index[i]];
-	struct batch b = { .c = c, .site = st, .in = &run, .is_warc = is_warc,
-			   .site_index = site_index, .outpath = runout, .crashed = crashed,
+	struct batch b = { .c = c, .site = st, .outpath = runout, .crashed = crashed,
 			   .timeout = c->timeout };
-	struct source src = { .b = &b, .fd = -1 };
+	struct inputs src = { .c = c, .in = &run, .is_warc = is_warc,
+			      .site_index = site_index, .fd = -1 };
 	buf_init(&src.bytes);
 	int nw = streams || c->jobs < run.n ? c->jobs : run.n;
 	if (nw > 0)
 		run_workers(&b, &pr, &src, nw);
 	status |= src.status;
-	source_free(&src);
+	inputs_free(&src);
 	free(is_warc);
 	free(site_index);
 	free(site_crashed);
