@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -235,4 +236,56 @@ inputs_free(struct inputs *s)
 		close_warc(s);
 	free(s->name);
 	buf_free(&s->bytes);
+}
+
+/* ---- an item as an order for a worker, and back ---- */
+
+/* An item's order: its strings, each with its NUL, and its bytes follow,
+ * to be read in one piece. */
+struct item_order {
+	int input, site_index;
+	bool warc;
+	size_t len[NSTR];       /* SIZE_MAX: NULL */
+	size_t bytes;
+};
+
+void
+inputs_pack(const struct item *it, struct buf *out)
+{
+	/* zeroed whole: its padding goes down the pipe too */
+	struct item_order o;
+	memset(&o, 0, sizeof o);
+	o.input = it->input;
+	o.site_index = it->site_index;
+	o.warc = it->warc;
+	o.bytes = it->len;
+	for (int k = 0; k < NSTR; k++)
+		o.len[k] = it->s[k] ? strlen(it->s[k]) : SIZE_MAX;
+	buf_add(out, &o, sizeof o);
+	for (int k = 0; k < NSTR; k++)
+		if (it->s[k])
+			buf_add(out, it->s[k], o.len[k] + 1);
+	buf_add(out, it->bytes ? it->bytes : "", it->len);
+}
+
+void
+inputs_unpack(char *ord, struct item *it)
+{
+	struct item_order o;
+	memcpy(&o, ord, sizeof o);
+	memset(it, 0, sizeof *it);
+	it->input = o.input;
+	it->site_index = o.site_index;
+	it->warc = o.warc;
+	size_t at = sizeof o;
+	for (int k = 0; k < NSTR; k++) {
+		if (o.len[k] == SIZE_MAX)
+			continue;
+		/* the parent's NUL ends it, whatever it holds */
+		ord[at + o.len[k]] = '\0';
+		it->s[k] = ord + at;
+		at += o.len[k] + 1;
+	}
+	it->bytes = ord + at;
+	it->len = o.bytes;
 }

@@ -62,4 +62,10 @@ bool inputs_is_warc(const char *path);
  * directory each was found under (into roots); 1 when one failed. */
 int inputs_expand(const struct strv *args, struct strv *in, struct strv *roots);
 
+/* An item as the bytes of an order for a worker process (appended to
+ * out), and the item of such an order: its strings and bytes point into
+ * ord, NUL-terminated there. */
+void inputs_pack(const struct item *it, struct buf *out);
+void inputs_unpack(char *ord, struct item *it);
+
 #endif
