@@ -16,27 +16,6 @@
 #include "params.h"
 
 
-/* The output formats, one entry each: the name --format takes, the
- * extension of extract -o's files, the commands that take it and the
- * extensions that make the inspector's save write it. */
-struct format_entry {
-	const char *name;
-	enum format format;
-	const char *ext;
-	const char *commands;   /* space-separated */
-	const char *save_exts;  /* space-separated, NULL: not a save format */
-	const char *title;      /* the inspector's "saved ... as TITLE", or NULL */
-};
-
-/* The entry of format NAME if COMMAND takes it, else NULL. */
-const struct format_entry *format_find(const char *command, const char *name);
-/* "A, B or C": the formats COMMAND takes; "" when none. */
-const char *format_list(const char *command, char *out, size_t len);
-const struct format_entry *format_entry(enum format f);
-/* The format the inspector saves PATH in, by its extension (any case):
- * plain text when no entry claims it. */
-enum format format_of_path(const char *path);
-
 /* extract's --timeout when not given, for WARC and -j runs (seconds) */
 #define EXTRACT_DEFAULT_TIMEOUT 60
 

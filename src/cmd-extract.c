@@ -1,45 +1,32 @@
 /* cmd-extract.c - pith extract: batch extraction over files, directories,
  * standard input, URLs and WARC files, in N worker processes.
  *
- * libtidy is not thread-safe, so parallel runs fork workers.  The parent
- * reads the inputs (a WARC file record by record), hands out a few pages
- * at a time to each worker (a slow page holds up three at most), keeps
- * finished results and prints them in input order. */
+ * Here: a page's extraction (loaded, run with its site rule, scored
+ * against its gold, written in its format by the format table's writer)
+ * and the run's orchestration.  libtidy is not thread-safe, so the pages
+ * run in worker processes (batch.c); the parent reads the inputs
+ * (inputs.c: a WARC file record by record) and prints the results in
+ * input order. */
 #include "config.h"
 
-#include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <malloc.h>
-#include <poll.h>
-#include <signal.h>
-#include <sys/mman.h>
-#include <sys/prctl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/uio.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "batch.h"
 #include "cli.h"
 #include "file.h"
 #include "format.h"
+#include "inputs.h"
+#include "outputs.h"
 #include "rules/multipage.h"
 #include "rules/rules.h"
 #include "run.h"
 #include "score.h"
 #include "walk.h"
-#include "warc.h"
-
-static void
-walk_skip(void *ctx, const char *path, const char *reason)
-{
-	(void)ctx;
-	cli_report(path, reason);
-}
 
 /* ---- one page ---- */
 
@@ -65,88 +52,6 @@ now_ms(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-/* The output name of each input, without extension: its path below the
- * directory it was found in (mirrored under -o DIR), its base name when
- * named itself, "stdin" for -, and a URL with its unsafe characters
- * replaced. */
-static char *
-out_name(const char *input, const char *root)
-{
-	if (!strcmp(input, "-"))
-		return xstrdup("stdin");
-	const char *rel = input;
-	size_t rl = root ? strlen(root) : 0;
-	if (root && !strncmp(input, root, rl) && input[rl] == '/')
-		rel = input + rl + 1;
-	else if (strrchr(input, '/') && !cli_is_url(input))
-		rel = strrchr(input, '/') + 1;
-	else if (cli_is_url(input))
-		rel = strstr(input, "://") + 3;
-	char *n = xstrdup(rel);
-	char *base = strrchr(n, '/');
-	base = base ? base + 1 : n;
-	/* the extension goes, a compressed page's two */
-	for (int k = 0; k < 2 && !cli_is_url(input); k++) {
-		char *dot = strrchr(base, '.');
-		if (!dot || dot == base || (k == 1 && !str_has_suffix(rel, ".gz")))
-			break;
-		*dot = '\0';
-	}
-	/* a URL's name may hold characters a file name should not */
-	if (cli_is_url(input))
-		for (char *c = n; *c; c++)
-			if (*c == '/' || *c == '?' || *c == '&' || *c == ':')
-				*c = '_';
-	return n;
-}
-
-static void
-json_field(struct buf *b, const char *key, const char *val, bool comma)
-{
-	buf_printf(b, "\"%s\":", key);
-	if (val)
-		buf_add_json(b, val, strlen(val));
-	else
-		buf_adds(b, "null");
-	if (comma)
-		buf_addc(b, ',');
-}
-
-/* The normalised metadata after the fields every object has: only what
- * the page gives. */
-static void
-meta_json(struct buf *b, const struct page_meta *m)
-{
-	struct meta_field f[META_NFIELDS];
-	struct meta_list l[META_NLISTS];
-	meta_fields(m, f, l);
-	for (int i = 0; i < META_NFIELDS; i++) {
-		/* the title and the date stand before the text; after it, the
-		 * date's source */
-		if (!strcmp(f[i].name, "title"))
-			continue;
-		if (!strcmp(f[i].name, "date")) {
-			f[i].name = "date_source";
-			f[i].value = m->date ? m->date_from : NULL;
-		}
-		if (f[i].value) {
-			buf_addc(b, ',');
-			json_field(b, f[i].name, f[i].value, false);
-		}
-	}
-	for (int k = 0; k < META_NLISTS; k++) {
-		if (!l[k].n)
-			continue;
-		buf_printf(b, ",\"%s\":[", l[k].name);
-		for (int i = 0; i < l[k].n; i++) {
-			if (i)
-				buf_addc(b, ',');
-			buf_add_json(b, l[k].v[i], strlen(l[k].v[i]));
-		}
-		buf_addc(b, ']');
-	}
 }
 
 /* The rule lines found bad when the rules were loaded (reported then, in
@@ -261,7 +166,7 @@ static void
 gold_report(const struct cli *c, const char *input, const char *text, size_t len,
 	    struct gold_tally *g)
 {
-	char *name = out_name(input, NULL);
+	char *name = outputs_name(input, NULL);
 	const char *base = strrchr(name, '/');
 	base = base ? base + 1 : name;
 	struct buf path, gold;
@@ -380,20 +285,6 @@ follow_pages(const struct cli *c, const struct rule *rule, const struct method *
 	return followed;
 }
 
-/* One unit of work: a page file of the inputs, or a page given as bytes
- * (a WARC record, standard input).  The strings go to a worker with it. */
-enum { S_NAME, S_FILE, S_URL, S_ID, S_DATE, S_TYPE, NSTR };
-struct item {
-	int input;              /* the page file's index in the inputs, or -1 */
-	int site_index;         /* the page among the site's pages, or -1 */
-	const char *s[NSTR];    /* name (for reports), file, URL, WARC-Record-ID,
-				 * WARC-Date, HTTP Content-Type; NULL when none */
-	const char *bytes;      /* a page given as bytes */
-	size_t len;
-	const char *error;      /* failed before it could run: the reason */
-	bool warc;              /* a WARC record */
-};
-
 /* Load the item's page: a file (or URL) by cli_load, bytes as they are. */
 static int
 item_load(const struct cli *c, const struct item *it, struct page *pg, bool want_dom,
@@ -407,33 +298,6 @@ item_load(const struct cli *c, const struct item *it, struct page *pg, bool want
 	if (it->s[S_TYPE])
 		o.load.http_type = it->s[S_TYPE];
 	return page_load_bytes(pg, input, it->bytes, it->len, &o, want_dom, err, errlen);
-}
-
-/* The page's text as a WET conversion record: it refers to the WARC
- * record it came from; a page file without a URL is named by a file: URI. */
-static void
-wet_record(struct buf *o, const struct item *it, const char *url, const char *text,
-	   size_t len)
-{
-	struct buf u;
-	buf_init(&u);
-	if (!url) {
-		const char *name = it->s[S_NAME] ? it->s[S_NAME] : "-";
-		char *abs = strcmp(name, "-") ? realpath(name, NULL) : NULL;
-		const char *path = abs ? abs : strcmp(name, "-") ? name : "/dev/stdin";
-		buf_adds(&u, "file://");
-		for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
-			if (*p < 0x80 && (isalnum(*p) || strchr("/-._~", *p)))
-				buf_addc(&u, (char)*p);
-			else
-				buf_printf(&u, "%%%02X", *p);
-		}
-		free(abs);
-		url = u.data;
-	}
-	warc_write_conversion(o, url, it->s[S_ID], it->s[S_DATE],
-			      it->s[S_ID] ? it->s[S_ID] : url, text, len);
-	buf_free(&u);
 }
 
 /* -v: how the page was read, its script and what the parser lost. */
@@ -499,102 +363,6 @@ rule_date_iso(struct page *pg)
 		pg->meta.date = iso;
 	}
 }
-
-/* What a page's output says beside its text. */
-struct page_out {
-	const struct item *it;
-	const char *url;
-	const char *page_url;   /* the address relative URLs resolve against */
-	const struct method *algo;
-	const struct rule *rule;
-	int more_pages;         /* pages of the article followed */
-	const char *single;     /* its one-page version's address, or NULL */
-	double ms;
-};
-
-static void
-json_page(struct buf *o, const struct cli *c, const struct page_out *j, struct page *pg,
-	  const struct run *run, const struct buf *comments)
-{
-	const struct buf *text = &run->text;
-	buf_addc(o, '{');
-	json_field(o, "file", j->it->s[S_FILE], true);
-	json_field(o, "url", j->url, true);
-	if (j->it->s[S_ID])
-		json_field(o, "warc_record_id", j->it->s[S_ID], true);
-	if (j->it->s[S_DATE])
-		json_field(o, "warc_date", j->it->s[S_DATE], true);
-	json_field(o, "title", pg->meta.title && *pg->meta.title ? pg->meta.title : NULL, true);
-	json_field(o, "date", pg->meta.date, true);
-	json_field(o, "keywords", pg->meta.keywords, true);
-	json_field(o, "algo", j->algo->name, true);
-	if (c->ruleset) {
-		json_field(o, "rule", j->rule ? j->rule->path : NULL, true);
-		/* which body: line selected the text (null: none did), and
-		 * how many elements and texts its strip: lines removed */
-		if (j->rule && run->outcome.body_line)
-			buf_printf(o, "\"rule_body_line\":%d,", run->outcome.body_line);
-		else
-			buf_adds(o, "\"rule_body_line\":null,");
-		buf_printf(o, "\"rule_strips\":%d,", j->rule ? run->outcome.nstrip : 0);
-		if (j->more_pages)
-			buf_printf(o, "\"pages\":%d,", j->more_pages + 1);
-		if (j->single)
-			json_field(o, "single_page_link", j->single, true);
-	}
-	json_field(o, "charset", pg->src.charset.name, true);
-	json_field(o, "charset_source", charset_source_name(pg->src.charset.source), true);
-	if (c->algo->json)
-		c->algo->json(run, o);
-	buf_printf(o, "\"chars\":%zu,\"ms\":%.1f,",
-		   utf8_count_chars(text->data ? text->data : "", text->len), j->ms);
-	buf_adds(o, "\"text\":");
-	buf_add_json(o, text->data ? text->data : "", text->len);
-	meta_json(o, &pg->meta);
-	if (comments->len) {
-		buf_adds(o, ",\"comments\":");
-		buf_add_json(o, comments->data, comments->len);
-	}
-	buf_adds(o, "}\n");
-}
-
-/* --format markdown and html: the kept structure (format.c). */
-static void
-structured_page(struct buf *o, const struct cli *c, const struct page_out *j, struct page *pg,
-		const struct run *run, const struct buf *comments)
-{
-	struct format_opts fo = { .links = c->links, .images = c->images,
-				  .url = j->page_url ? j->page_url : pg->meta.canonical,
-				  .title = !c->no_title };
-	format_page(pg, run, &pg->meta, c->format, c->front_matter, &fo, comments->data,
-		    comments->len, o);
-}
-
-static void
-wet_page(struct buf *o, const struct cli *c, const struct page_out *j, struct page *pg,
-	 const struct run *run, const struct buf *comments)
-{
-	(void)c, (void)pg, (void)comments;
-	wet_record(o, j->it, j->url, run->text.data ? run->text.data : "", run->text.len);
-}
-
-static void
-text_page(struct buf *o, const struct cli *c, const struct page_out *j, struct page *pg,
-	  const struct run *run, const struct buf *comments)
-{
-	(void)c, (void)j, (void)pg, (void)comments;
-	buf_add(o, run->text.data ? run->text.data : "", run->text.len);
-}
-
-/* Each format extract writes, its writer (cli.c's table says extract
- * takes these). */
-static void (*const writers[FORMAT_COUNT])(struct buf *o, const struct cli *c,
-					   const struct page_out *j, struct page *pg,
-					   const struct run *run, const struct buf *comments) = {
-	[FORMAT_TEXT] = text_page, [FORMAT_JSON] = json_page,
-	[FORMAT_MARKDOWN] = structured_page, [FORMAT_HTML] = structured_page,
-	[FORMAT_WET] = wet_page,
-};
 
 /* -o: the page's output written below DIR, as the input was below its
  * directory; r->out then holds nothing, or the reason it failed. */
@@ -706,8 +474,13 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 	struct buf *o = &r->out;
 	const char *url = it->s[S_URL] ? it->s[S_URL] : c->url ? c->url :
 			  cli_is_url(input) ? input : pg.meta.canonical;
-	struct page_out j = { .it = it, .url = url, .page_url = page_url, .algo = algo,
-			       .rule = rule, .more_pages = more_pages, .single = single, .ms = ms };
+	struct page_out j = {
+		.format = c->format, .name = input, .file = it->s[S_FILE], .url = url,
+		.record_id = it->s[S_ID], .record_date = it->s[S_DATE], .page_url = page_url,
+		.algo = algo, .asked = c->algo, .rules = c->ruleset != NULL, .rule = rule,
+		.more_pages = more_pages, .single = single, .ms = ms, .links = c->links,
+		.images = c->images, .title = !c->no_title, .front_matter = c->front_matter,
+	};
 	if (c->format == FORMAT_TEXT && !o->len) {
 		/* the text is the output: handed over, not copied, so that a
 		 * long page's text is not held twice */
@@ -715,7 +488,7 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 		*o = run.text;
 		buf_init(&run.text);
 	} else {
-		(writers[c->format] ? writers[c->format] : text_page)(o, c, &j, &pg, &run, &comments);
+		format_write(o, &j, &pg, &run, &comments);
 	}
 	buf_free(&comments);
 	run_free(&run);
@@ -853,76 +626,24 @@ emit(struct printer *p, const char *input, struct result *r)
 	buf_free(&r->out);
 }
 
-/* ---- workers ---- */
+/* ---- the pages in worker processes (batch.h) ---- */
 
-/* The pieces of a message in one system call where the pipe takes them:
- * written piece by piece, each write can wake the reader, and the reader
- * that woke too early sleeps and is woken again (in a virtual machine
- * each wake-up costs as much as the write). */
-static int
-writev_full(int fd, struct iovec *iov, int n)
-{
-	while (n > 0) {
-		ssize_t k = writev(fd, iov, n);
-		if (k < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		while (n > 0 && (size_t)k >= iov->iov_len) {
-			k -= (ssize_t)iov->iov_len;
-			iov++;
-			n--;
-		}
-		if (n > 0) {
-			iov->iov_base = (char *)iov->iov_base + k;
-			iov->iov_len -= (size_t)k;
-		}
-	}
-	return 0;
-}
-
-static int
-write_full(int fd, const void *data, size_t n)
-{
-	struct iovec v = { .iov_base = (void *)data, .iov_len = n };
-	return writev_full(fd, &v, 1);
-}
-
-static int
-read_full(int fd, void *data, size_t n)
-{
-	char *p = data;
-	while (n > 0) {
-		ssize_t k = read(fd, p, n);
-		if (k < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		if (k == 0)
-			return -1;
-		p += k;
-		n -= (size_t)k;
-	}
-	return 0;
-}
-
-struct batch {
+/* What every page of the run shares, and what the batch's functions
+ * read from and print to. */
+struct job {
 	const struct cli *c;
 	const void *site;
-	const struct strv *in;
-	const bool *is_warc;    /* per input: read as a WARC file */
-	const int *site_index;  /* per input: its place among the site's pages */
 	char **outpath;         /* per input, or NULL without -o */
 	const uint8_t *crashed; /* per input: crashed while the site was built */
 	int timeout;            /* seconds per page, 0: none, -1: the default */
+	struct inputs *src;     /* the parent's: the pages to come */
+	struct printer *pr;     /* the parent's: their results, printed */
 };
 
 /* The time limit of a page: --timeout, else a stated default where one
  * page must not hold up many (a WARC file's pages, -j runs). */
 static int
-item_timeout(const struct batch *b, const struct item *it)
+item_timeout(const struct job *b, const struct item *it)
 {
 	if (b->timeout >= 0)
 		return b->timeout;
@@ -932,7 +653,7 @@ item_timeout(const struct batch *b, const struct item *it)
 /* One page of the batch; a page that already crashed while the site was
  * built is not tried again (it was reported then). */
 static void
-run_one(const struct batch *b, const struct item *it, struct result *r)
+run_one(const struct job *b, const struct item *it, struct result *r)
 {
 	if (it->input >= 0 && b->crashed && b->crashed[it->input]) {
 		buf_init(&r->out);
@@ -943,885 +664,74 @@ run_one(const struct batch *b, const struct item *it, struct result *r)
 		     b->outpath[it->input] : NULL, r);
 }
 
-/* ---- the inputs as items: page files, and the pages of WARC files ---- */
-
-struct source {
-	const struct batch *b;
-	int next;               /* the next input */
-	int cur;                /* the WARC input being read */
-	int fd;
-	struct warc_reader *wr;
-	long pages, skipped[WARC_SKIP_KINDS];
-	char *name;             /* the current record's name */
-	struct buf bytes;       /* a page read whole from standard input */
-	char err[96];           /* an item's error, when made here */
-	int status;             /* 1 when an input failed here */
-};
-
-static ssize_t
-fd_read(void *ctx, void *buf, size_t n)
-{
-	return read(*(int *)ctx, buf, n);
-}
-
-/* The end of a WARC input: what was skipped, counted. */
-static void
-source_close_warc(struct source *s)
-{
-	const char *file = s->b->in->v[s->cur];
-	long *k = s->skipped;
-	long sk = k[WARC_SKIP_NOT_HTML] + k[WARC_SKIP_REVISIT] + k[WARC_SKIP_TRUNCATED] +
-		  k[WARC_SKIP_INVALID];
-	if (sk > 0 || s->b->c->verbose)
-		eprintf("pith: %s: %ld pages, %ld records skipped (%ld not HTML, "
-			"%ld revisits, %ld truncated, %ld invalid)\n", file, s->pages, sk,
-			k[WARC_SKIP_NOT_HTML], k[WARC_SKIP_REVISIT], k[WARC_SKIP_TRUNCATED],
-			k[WARC_SKIP_INVALID]);
-	if (k[WARC_SKIP_INVALID] > 0)
-		s->status = 1;
-	warc_reader_free(s->wr);
-	s->wr = NULL;
-	if (s->fd > 0)
-		close(s->fd);
-	s->fd = -1;
-	s->pages = 0;
-	memset(s->skipped, 0, sizeof s->skipped);
-}
-
-/* The next item, false at the end of the inputs.  Its strings and bytes
- * are the source's until the next call. */
-static bool
-source_next(struct source *s, struct item *it)
-{
-	const struct batch *b = s->b;
-	memset(it, 0, sizeof *it);
-	it->input = -1;
-	it->site_index = -1;
-	for (;;) {
-		if (s->wr) {
-			struct warc_record *rec;
-			enum warc_skip kind;
-			char why[256];
-			enum warc_status st = warc_reader_next(s->wr, &rec, &kind, why, sizeof why);
-			const char *file = b->in->v[s->cur];
-			const char *uri = rec->target_uri && *rec->target_uri ? rec->target_uri : NULL;
-			if (st == WARC_PAGE) {
-				s->pages++;
-				free(s->name);
-				struct buf n;
-				buf_init(&n);
-				if (uri)
-					buf_adds(&n, uri);
-				else
-					buf_printf(&n, "%s: record %ld", file, rec->number);
-				s->name = buf_steal(&n, NULL);
-				it->s[S_NAME] = s->name;
-				it->s[S_FILE] = file;
-				it->s[S_URL] = uri;
-				it->s[S_ID] = rec->record_id;
-				it->warc = true;
-				it->s[S_DATE] = rec->date;
-				it->s[S_TYPE] = rec->http_type;
-				it->bytes = rec->body.data;
-				it->len = rec->body.len;
-				return true;
-			}
-			if (st == WARC_SKIP) {
-				s->skipped[kind]++;
-				if (b->c->verbose)
-					eprintf("%s: record %ld%s%s%s skipped: %s\n", file,
-						rec->number, uri ? " (" : "", uri ? uri : "",
-						uri ? ")" : "", why);
-				continue;
-			}
-			if (st == WARC_OTHER)
-				continue;
-			if (st == WARC_FAIL) {
-				char msg[400];
-				snprintf(msg, sizeof msg, "%s (at record %ld)", why, rec->number);
-				cli_report(file, msg);
-				s->status = 1;
-			}
-			source_close_warc(s);
-			continue;
-		}
-		if (s->next >= b->in->n)
-			return false;
-		int i = s->next++;
-		const char *a = b->in->v[i];
-		bool is_stdin = !strcmp(a, "-");
-		if (!b->is_warc[i] && !is_stdin) {
-			it->input = i;
-			it->site_index = b->site_index[i];
-			it->s[S_NAME] = it->s[S_FILE] = a;
-			return true;
-		}
-		it->s[S_NAME] = it->s[S_FILE] = a;
-		s->fd = is_stdin ? 0 : open(a, O_RDONLY | O_CLOEXEC);
-		if (s->fd < 0) {
-			it->error = errno == ENOENT ? "no such file" : strerror(errno);
-			return true;
-		}
-		s->cur = i;
-		s->wr = warc_reader_new(fd_read, &s->fd, b->c->page.load.max_bytes);
-		if (warc_reader_sniff(s->wr)) {
-			if (b->outpath) {
-				it->error = "a WARC file's pages go to standard output (no -o)";
-				warc_reader_free(s->wr);
-				s->wr = NULL;
-				return true;
-			}
-			continue;
-		}
-		if (!is_stdin) {
-			it->error = "not a WARC file";
-			close(s->fd);
-		} else {
-			/* a page on standard input, read here: the workers have
-			 * no standard input of their own */
-			size_t max = b->c->page.load.max_bytes;
-			s->bytes.len = 0;
-			if (warc_reader_rest(s->wr, max, &s->bytes) < 0)
-				it->error = strerror(errno);
-			else if (s->bytes.len > max) {
-				snprintf(s->err, sizeof s->err,
-					 "larger than %zu bytes (--max-bytes)", max);
-				it->error = s->err;
-			}
-			if (!s->bytes.data)
-				buf_adds(&s->bytes, "");
-			it->bytes = s->bytes.data;
-			it->len = s->bytes.len;
-		}
-		warc_reader_free(s->wr);
-		s->wr = NULL;
-		s->fd = -1;
-		return true;
-	}
-}
-
-static void
-source_free(struct source *s)
-{
-	if (s->wr)
-		source_close_warc(s);
-	free(s->name);
-	buf_free(&s->bytes);
-}
-
-/* ---- workers ---- */
-
-struct msg {
-	long seq;
+/* A page's result as it comes back from its worker: all but the text,
+ * which is the result's body. */
+struct result_head {
 	int failed;
 	int rule, body_line;
 	struct gold_tally gold;
-	size_t len;
 };
+_Static_assert(sizeof(struct result_head) <= BATCH_HEAD, "a result's head fits the batch's");
 
-/* What the parent sends a worker: the item's strings, each with its NUL,
- * and its bytes follow, to be read in one piece. */
-struct order {
-	long seq;               /* -1: stop */
-	int input, site_index;
-	bool warc;
-	size_t len[NSTR];       /* SIZE_MAX: NULL */
-	size_t bytes;
-};
-
-/* A worker's end on SIGINT, SIGTERM or SIGHUP: its temporary output
- * removed, exit 128 + the signal. */
-static void
-worker_signal(int sig)
-{
-	write_tmp_remove();
-	_exit(128 + sig);
-}
-
-/* The parent's: the signal noted, so that it stops giving work, ends its
- * workers and leaves with it. */
-static volatile sig_atomic_t batch_signal;
-
-static void
-parent_signal(int sig)
-{
-	batch_signal = sig;
-}
-
-/* The signals that stop a batch. */
-static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
-#define NSTOP_SIGNALS 3
-
-/* handler for each of them, no SA_RESTART; the old actions in old[]
- * when old is not NULL. */
-static void
-on_stop_signals(void (*handler)(int), struct sigaction *old)
-{
-	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = handler;
-	sigemptyset(&sa.sa_mask);
-	for (int i = 0; i < NSTOP_SIGNALS; i++)
-		sigaction(stop_signals[i], &sa, old ? &old[i] : NULL);
-}
-
-/* A worker holds up to QUEUE items: the one it works on, and the next
- * ones, already in its pipe, so that it goes on without waiting for the
- * parent to wake (a page's round trip cost lb a third of its time in the
- * kernel).  An order of more than QUEUE_SMALL bytes (a WARC record's
- * page) is given only to an idle worker: two such could fill the pipe,
- * and the parent would block on it while the worker blocks on its
- * result. */
-#define QUEUE 4
-#define QUEUE_SMALL 4096
-
-/* A worker's answers that need not wake the parent: the result of a page
- * whose text is at most ANSWER_BODY bytes (with -o, every page's) is put
- * in memory the parent shares, mapped before the fork.  The worker wakes
- * the parent (a message of seq -1 down its pipe) only when NUDGE_AT
- * orders or fewer are left to it, so that a batch of small pages wakes
- * the parent once in QUEUE - NUDGE_AT pages, not once a page: on two
- * cores, each wake-up of the parent puts a worker aside.  What a worker
- * that dies had put in is still there to be read, so the first item it
- * held and did not answer is the one it died on.
- *
- * The counts only grow while a worker lives: given is the parent's,
- * done the worker's, taken the parent's again; slot[i % QUEUE] holds
- * the i-th result put in.  A fresh worker starts them at 0. */
-#define ANSWER_BODY 1024
-#define NUDGE_AT 1
-
-struct answers {
-	unsigned long given;    /* orders written to the worker */
-	unsigned long done;     /* results put in (the worker's store) */
-	unsigned long taken;    /* results taken out by the parent */
-	struct {
-		struct msg m;
-		char body[ANSWER_BODY];
-	} slot[QUEUE];
-};
-
-/* Blocks this large or larger are mapped for themselves, and freed
- * memory past this much at the heap's top is given back. */
-#define WORKER_MMAP_THRESHOLD (4 << 20)
-#define WORKER_TRIM_THRESHOLD (16 << 20)
-
-static void
-worker(const struct batch *b, int rfd, int wfd, struct answers *ans)
-{
-	struct order o;
-	struct buf in;
-	buf_init(&in);
-	unsigned long replied = 0, put = 0;     /* all answers, and those in ans */
-	/* a page's buffers (its bytes, their decoding, the text) are freed
-	 * and asked for again at the next page.  glibc's own limits (which
-	 * it raises as it goes) gave the memory back and faulted it in anew
-	 * at every page, 40 faults a page with lb; these keep up to 16 MiB
-	 * for the next page.  Setting either limit stops glibc raising the
-	 * other, so both are set. */
-	mallopt(M_MMAP_THRESHOLD, WORKER_MMAP_THRESHOLD);
-	mallopt(M_TRIM_THRESHOLD, WORKER_TRIM_THRESHOLD);
-	/* a reader that left must not kill the worker mid-page: its write
-	 * fails and the parent sees the pipe close */
-	signal(SIGPIPE, SIG_IGN);
-	/* interrupted (the terminal's ^C reaches the whole group, the
-	 * parent passes on a TERM): no half-written file is left */
-	on_stop_signals(worker_signal, NULL);
-	while (read_full(rfd, &o, sizeof o) == 0 && o.seq >= 0) {
-		struct item it = { .input = o.input, .site_index = o.site_index, .warc = o.warc };
-		size_t total = o.bytes;
-		for (int k = 0; k < NSTR; k++)
-			if (o.len[k] != SIZE_MAX)
-				total += o.len[k] + 1;
-		in.len = 0;
-		buf_reserve(&in, total);
-		if (read_full(rfd, in.data, total) < 0)
-			_exit(3);
-		in.data[total] = '\0';
-		size_t at = 0;
-		for (int k = 0; k < NSTR; k++) {
-			if (o.len[k] == SIZE_MAX)
-				continue;
-			/* the parent's NUL ends it, whatever it holds */
-			in.data[at + o.len[k]] = '\0';
-			it.s[k] = in.data + at;
-			at += o.len[k] + 1;
-		}
-		it.bytes = in.data + at;
-		it.len = o.bytes;
-		struct result r;
-		/* the time limit: SIGALRM's default action ends the worker,
-		 * and the parent names the page */
-		int limit = item_timeout(b, &it);
-		if (limit > 0)
-			alarm((unsigned)limit);
-		run_one(b, &it, &r);
-		if (limit > 0)
-			alarm(0);
-		/* zeroed whole: its padding goes down the pipe too */
-		struct msg m;
-		memset(&m, 0, sizeof m);
-		m.seq = o.seq;
-		m.failed = r.failed;
-		m.rule = r.rule;
-		m.body_line = r.body_line;
-		m.gold = r.gold;
-		m.len = r.out.len;
-		replied++;
-		if (ans && r.out.len <= ANSWER_BODY) {
-			ans->slot[put % QUEUE].m = m;
-			if (r.out.len)
-				memcpy(ans->slot[put % QUEUE].body, r.out.data, r.out.len);
-			/* the slot is whole before the parent can see it */
-			__atomic_store_n(&ans->done, ++put, __ATOMIC_RELEASE);
-			unsigned long given = __atomic_load_n(&ans->given, __ATOMIC_ACQUIRE);
-			if (given - replied <= NUDGE_AT) {
-				struct msg nudge;
-				memset(&nudge, 0, sizeof nudge);
-				nudge.seq = -1;
-				if (write_full(wfd, &nudge, sizeof nudge) < 0)
-					_exit(3);
-			}
-		} else {
-			struct iovec iov[2] = {
-				{ &m, sizeof m }, { r.out.data ? r.out.data : "", r.out.len },
-			};
-			if (writev_full(wfd, iov, 2) < 0)
-				_exit(3);
-		}
-		buf_free(&r.out);
-	}
-	_exit(0);
-}
-
-struct slot {
-	pid_t pid;
-	int to, from;
-	struct answers *ans;        /* its answers, shared; NULL: all by the pipe */
-	int held;               /* items given and not yet answered */
-	long seq[QUEUE];        /* theirs, the one it works on first */
-	struct buf order[QUEUE];  /* as sent, to send a fresh worker again */
-	long pages;             /* pages it has done */
-	bool worn;              /* takes no more: replaced when it is idle */
-};
-
-/* A worker is replaced after this many pages, or once its resident
- * memory passes WORKER_RSS: no leak in a library (libtidy has had some)
- * can grow a long batch. */
-#define WORKER_PAGES 2000
-#define WORKER_RSS ((long)1 << 30)
-
-/* A worker is given no more than this many pages: WORKER_PAGES, or
- * $PITH_TEST_WORKER_PAGES for the tests. */
-static long
-worker_pages(void)
-{
-	static long limit = -1;
-	if (limit < 0) {
-		const char *e = getenv("PITH_TEST_WORKER_PAGES");
-		limit = e && atol(e) > 0 ? atol(e) : WORKER_PAGES;
-	}
-	return limit;
-}
-
-/* The resident memory of process pid in bytes, -1 when unknown. */
-static long
-rss_of(pid_t pid)
-{
-	char path[64];
-	snprintf(path, sizeof path, "/proc/%ld/statm", (long)pid);
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return -1;
-	long size, resident;
-	int ok = fscanf(f, "%ld %ld", &size, &resident) == 2;
-	fclose(f);
-	return ok ? resident * sysconf(_SC_PAGESIZE) : -1;
-}
-
-/* Start worker k; its child end of the pipes, and no other worker's. */
-static int
-spawn(const struct batch *b, struct slot *w, int nw, int k)
-{
-	int down[2], up[2];
-	if (pipe(down) < 0)
-		return -1;
-	if (pipe(up) < 0) {
-		close(down[0]);
-		close(down[1]);
-		return -1;
-	}
-	fflush(stdout);
-	fflush(stderr);
-	if (w[k].ans)
-		w[k].ans->given = w[k].ans->done = w[k].ans->taken = 0;
-	pid_t parent = getpid();
-	/* a stop signal between the fork and the worker's own handlers would
-	 * reach the parent's (a flag the worker never reads): blocked over
-	 * the fork, it waits for the handler of whichever process has it */
-	sigset_t stop, was;
-	sigemptyset(&stop);
-	for (int i = 0; i < NSTOP_SIGNALS; i++)
-		sigaddset(&stop, stop_signals[i]);
-	sigprocmask(SIG_BLOCK, &stop, &was);
-	pid_t pid = fork();
-	if (pid == 0)
-		on_stop_signals(worker_signal, NULL);
-	sigprocmask(SIG_SETMASK, &was, NULL);
-	if (pid < 0) {
-		close(down[0]);
-		close(down[1]);
-		close(up[0]);
-		close(up[1]);
-		return -1;
-	}
-	if (pid == 0) {
-		/* a worker dies with its parent, however the parent ends (a
-		 * SIGKILL has no handler to end the workers) */
-		prctl(PR_SET_PDEATHSIG, SIGTERM);
-		if (getppid() != parent)
-			_exit(128 + SIGTERM);
-		close(down[1]);
-		close(up[0]);
-		for (int j = 0; j < nw; j++)
-			if (j != k && w[j].pid > 0) {
-				close(w[j].to);
-				close(w[j].from);
-			}
-		worker(b, down[0], up[1], w[k].ans);
-	}
-	close(down[0]);
-	close(up[1]);
-	w[k].pid = pid;
-	w[k].to = down[1];
-	w[k].from = up[0];
-	w[k].pages = 0;
-	w[k].worn = false;
-	return 0;
-}
-
-/* The order for item it, in out. */
-static void
-order_of(long seq, const struct item *it, struct buf *out)
-{
-	/* zeroed whole: its padding goes down the pipe too */
-	struct order o;
-	memset(&o, 0, sizeof o);
-	o.seq = seq;
-	o.input = it->input;
-	o.site_index = it->site_index;
-	o.warc = it->warc;
-	o.bytes = it->len;
-	for (int k = 0; k < NSTR; k++)
-		o.len[k] = it->s[k] ? strlen(it->s[k]) : SIZE_MAX;
-	out->len = 0;
-	buf_add(out, &o, sizeof o);
-	for (int k = 0; k < NSTR; k++)
-		if (it->s[k])
-			buf_add(out, it->s[k], o.len[k] + 1);
-	buf_add(out, it->bytes ? it->bytes : "", it->len);
-}
-
-/* Whether worker w can take an order of n bytes now. */
+/* The batch's next order: the next item of the inputs. */
 static bool
-can_take(const struct slot *w, size_t n)
+job_next(void *ctx, struct batch_item *bi, struct buf *ord)
 {
-	if (w->pid <= 0 || w->worn || w->held == QUEUE || w->pages + w->held >= worker_pages())
-		return false;
-	if (w->held == 0)
-		return true;
-	for (int i = 0; i < w->held; i++)
-		if (w->order[i].len > QUEUE_SMALL)
-			return false;
-	return n <= QUEUE_SMALL;
-}
-
-/* Item seq, whose order is in ord, to worker w. */
-static int
-give(struct slot *w, long seq, struct buf *ord)
-{
-	struct buf t = w->order[w->held];
-	w->order[w->held] = *ord;
-	*ord = t;
-	w->seq[w->held++] = seq;
-	if (w->ans)
-		__atomic_store_n(&w->ans->given, w->ans->given + 1, __ATOMIC_RELEASE);
-	return write_full(w->to, w->order[w->held - 1].data, w->order[w->held - 1].len);
-}
-
-/* Worker w has answered its first item. */
-static void
-answered(struct slot *w)
-{
-	struct buf t = w->order[0];
-	for (int i = 1; i < w->held; i++) {
-		w->seq[i - 1] = w->seq[i];
-		w->order[i - 1] = w->order[i];
-	}
-	w->order[--w->held] = t;
-}
-
-/* An item waiting to be printed in input order. */
-struct pending {
-	char *name;
-	int limit;              /* its time limit (s), 0 none */
-	struct result r;
-	bool have;
-};
-
-/* The first item worker w held (p, in ring) is done: failed, for why. */
-static void
-first_failed(struct slot *w, struct pending *ring, int window, const char *why)
-{
-	struct pending *p = &ring[w->seq[0] % window];
-	buf_free(&p->r.out);
-	buf_init(&p->r.out);
-	buf_adds(&p->r.out, why);
-	p->r.failed = 1;
-	p->have = true;
-	answered(w);
-}
-
-/* The first item worker w held, pending at p, is answered by m (its text
- * in p's out already). */
-static void
-first_answered(struct slot *w, struct pending *p, const struct msg *m)
-{
-	p->r.failed = m->failed;
-	p->r.rule = m->rule;
-	p->r.body_line = m->body_line;
-	p->r.gold = m->gold;
-	p->have = true;
-	answered(w);
-}
-
-/* The results worker w has put in its answers and the parent has not
- * taken, into their pending entries, up to the first that is not the
- * answer to the item it holds first (that one's result is in its pipe):
- * how many, or -1 when one answers no item it holds (the worker is then
- * to be replaced). */
-static int
-take_answers(struct slot *w, struct pending *ring, int window)
-{
-	if (!w->ans)
-		return 0;
-	struct answers *ans = w->ans;
-	unsigned long done = __atomic_load_n(&ans->done, __ATOMIC_ACQUIRE);
-	int n = 0;
-	for (; ans->taken < done; ans->taken++, n++) {
-		const struct msg *m = &ans->slot[ans->taken % QUEUE].m;
-		int i = 0;
-		while (i < w->held && m->seq != w->seq[i])
-			i++;
-		if (i == w->held || m->len > ANSWER_BODY)
-			return -1;
-		if (i > 0)
-			break;
-		struct pending *p = &ring[w->seq[0] % window];
-		p->r.out.len = 0;
-		buf_add(&p->r.out, ans->slot[ans->taken % QUEUE].body, m->len);
-		first_answered(w, p, m);
-	}
-	return n;
-}
-
-/* Worker k is gone (crashed, over the time limit, or its pipe broke):
- * the result of the item it worked on says how, and a fresh worker takes
- * its place and the items it held after that one. */
-static void
-worker_lost(const struct batch *b, struct slot *w, int nw, int k, struct pending *ring,
-	    int window)
-{
-	for (;;) {
-		int status = 0;
-		close(w[k].to);
-		close(w[k].from);
-		waitpid(w[k].pid, &status, 0);
-		w[k].pid = -1;
-		/* what it finished stands; the next is the one it died on
-		 * (an answer out of order: that one is blamed too) */
-		take_answers(&w[k], ring, window);
-		if (w[k].held) {
-			int limit = ring[w[k].seq[0] % window].limit;
-			char why[128];
-			if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM && limit > 0)
-				snprintf(why, sizeof why, "over the time limit (%d s)", limit);
-			else if (WIFSIGNALED(status))
-				snprintf(why, sizeof why, "crashed (signal %d, %s)", WTERMSIG(status),
-					 strsignal(WTERMSIG(status)));
-			else
-				snprintf(why, sizeof why, "crashed (exit status %d)",
-					 WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-			first_failed(&w[k], ring, window, why);
-		}
-		if (spawn(b, w, nw, k) < 0) {
-			w[k].pid = -1;
-			while (w[k].held)
-				first_failed(&w[k], ring, window, "no worker process could be started");
-			return;
-		}
-		int i = 0;
-		while (i < w[k].held) {
-			if (w[k].ans)
-				__atomic_store_n(&w[k].ans->given, (unsigned long)i + 1, __ATOMIC_RELEASE);
-			if (write_full(w[k].to, w[k].order[i].data, w[k].order[i].len) < 0)
-				break;
-			i++;
-		}
-		if (i == w[k].held)
-			return;
-		/* the fresh worker is gone too: its first item is to blame */
-	}
-}
-
-/* Tell an idle worker its work is done: it exits. */
-static void
-send_stop(const struct slot *w)
-{
-	/* zeroed whole: its padding goes down the pipe too */
-	struct order stop;
-	memset(&stop, 0, sizeof stop);
-	stop.seq = -1;
-	write_full(w->to, &stop, sizeof stop);
-}
-
-/* Worker k has answered n pages: once it has been given worker_pages()
- * pages, or holds more than WORKER_RSS bytes, it takes no more, and when
- * it is idle a fresh one takes its place. */
-static void
-retire_if_worn(const struct batch *b, struct slot *w, int nw, int k, int n)
-{
-	long was = w[k].pages;
-	w[k].pages += n;
-	if (w[k].pages + w[k].held >= worker_pages() ||
-	    (w[k].pages / 64 != was / 64 && rss_of(w[k].pid) > WORKER_RSS))
-		w[k].worn = true;
-	if (!w[k].worn || w[k].held)
-		return;
-	if (b->c->verbose) {
-		long rss = rss_of(w[k].pid);
-		eprintf("pith: worker %d replaced after %ld pages (%ld MiB resident)\n", k + 1,
-			w[k].pages, rss > 0 ? rss >> 20 : 0);
-	}
-	send_stop(&w[k]);
-	close(w[k].to);
-	close(w[k].from);
-	waitpid(w[k].pid, NULL, 0);
-	if (spawn(b, w, nw, k) < 0)
-		w[k].pid = -1;
-}
-
-/* Every page in a worker process, so that a page that crashes the parser
- * or runs over the time limit costs only itself: it is reported, and a
- * fresh worker takes the next page.  The parent reads the inputs (WARC
- * files record by record, so memory stays flat), hands out pages as the
- * workers can take them (QUEUE at most to a worker, so that a slow page
- * holds up QUEUE - 1 pages at most; at most WINDOW pages wait to be
- * printed) and prints results in input order. */
-static void
-run_workers(const struct batch *b, struct printer *pr, struct source *src, int nw)
-{
-	enum { WINDOW = 256 };
-	struct slot *w = xcalloc((size_t)nw, sizeof *w);
-	struct pending *ring = xcalloc(WINDOW, sizeof *ring);
-	/* the workers' answers, shared; without them (no memory to map)
-	 * every result comes down the pipes */
-	size_t anssize = (size_t)nw * sizeof(struct answers);
-	struct answers *ans = mmap(NULL, anssize, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
-			       -1, 0);
-	if (ans == MAP_FAILED)
-		ans = NULL;
-	for (int k = 0; k < nw; k++)
-		w[k].ans = ans ? &ans[k] : NULL;
-	signal(SIGPIPE, SIG_IGN);
-	/* no SA_RESTART: the poll below returns at the signal */
-	struct sigaction old[NSTOP_SIGNALS];
-	on_stop_signals(parent_signal, old);
-	int alive = 0;
-	for (int k = 0; k < nw; k++) {
-		if (spawn(b, w, nw, k) < 0)
-			w[k].pid = -1;
-		else
-			alive++;
-	}
-	long next = 0, next_print = 0;
-	bool more = true, waiting = false;      /* an item read, not yet given */
+	const struct job *b = ctx;
 	struct item it;
-	struct buf ord;
-	buf_init(&ord);
-	struct pollfd *pfd = xcalloc((size_t)nw, sizeof *pfd);
-	while (!pr->broken && !batch_signal) {
-		/* work for every worker that can take it, within the window:
-		 * the least busy first */
-		while (more && next - next_print < WINDOW) {
-			bool any = false;
-			for (int j = 0; j < nw; j++)
-				any |= w[j].pid > 0;
-			if (!waiting) {
-				if (!source_next(src, &it)) {
-					more = false;
-					break;
-				}
-				waiting = true;
-				if (!it.error)
-					order_of(next, &it, &ord);
-			}
-			int k = -1;
-			for (int j = 0; j < nw; j++)
-				if (can_take(&w[j], ord.len) && (k < 0 || w[j].held < w[k].held))
-					k = j;
-			if (any && !it.error && k < 0)
-				break;
-			waiting = false;
-			struct pending *p = &ring[next % WINDOW];
-			p->name = xstrdup(it.s[S_NAME]);
-			p->limit = item_timeout(b, &it);
-			buf_init(&p->r.out);
-			p->have = false;
-			if (it.error) {
-				buf_adds(&p->r.out, it.error);
-				p->r.failed = 1;
-				p->have = true;
-			} else if (!any) {
-				/* no process to be had: run it in this one */
-				run_one(b, &it, &p->r);
-				p->have = true;
-			} else if (give(&w[k], next, &ord) < 0) {
-				worker_lost(b, w, nw, k, ring, WINDOW);
-			}
-			next++;
-		}
-		while (next_print < next && ring[next_print % WINDOW].have && !pr->broken) {
-			struct pending *p = &ring[next_print % WINDOW];
-			emit(pr, p->name, &p->r);
-			free(p->name);
-			p->name = NULL;
-			p->have = false;
-			next_print++;
-		}
-		if (!more && next_print == next)
-			break;
-		int np = 0;
-		for (int k = 0; k < nw; k++) {
-			pfd[k].fd = w[k].pid > 0 && w[k].held ? w[k].from : -1;
-			pfd[k].events = POLLIN;
-			pfd[k].revents = 0;
-			np += pfd[k].fd >= 0;
-		}
-		if (np == 0)
-			continue;
-		if (poll(pfd, (nfds_t)nw, -1) < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		for (int k = 0; k < nw; k++) {
-			if (!pfd[k].revents)
-				continue;
-			/* a result, or a nudge (seq -1) to take those in the
-			 * worker's answers; answers put in before a result
-			 * are taken before it, and those after it, after */
-			struct msg m;
-			bool ok = read_full(w[k].from, &m, sizeof m) == 0;
-			int n = ok ? take_answers(&w[k], ring, WINDOW) : 0;
-			ok = ok && n >= 0;
-			if (ok && m.seq != -1) {
-				ok = w[k].held && m.seq == w[k].seq[0];
-				struct pending *p = ok ? &ring[m.seq % WINDOW] : NULL;
-				if (ok) {
-					struct buf *o = &p->r.out;
-					buf_reserve(o, m.len);
-					ok = read_full(w[k].from, o->data, m.len) == 0;
-					o->len = ok ? m.len : 0;
-					o->data[o->len] = '\0';
-				}
-				if (ok) {
-					first_answered(&w[k], p, &m);
-					int after = take_answers(&w[k], ring, WINDOW);
-					ok = after >= 0;
-					n += 1 + (ok ? after : 0);
-				}
-			}
-			if (!ok) {
-				worker_lost(b, w, nw, k, ring, WINDOW);
-				continue;
-			}
-			if (n)
-				retire_if_worn(b, w, nw, k, n);
-		}
-	}
-	buf_free(&ord);
-	for (int k = 0; k < nw; k++) {
-		if (w[k].pid <= 0)
-			continue;
-		if (pr->broken || batch_signal) {
-			/* nothing it does can be delivered, or the user asked
-			 * to stop: it removes its temporary file and ends */
-			kill(w[k].pid, SIGTERM);
-		} else {
-			send_stop(&w[k]);
-		}
-		close(w[k].to);
-		close(w[k].from);
-	}
-	for (int k = 0; k < nw; k++)
-		if (w[k].pid > 0)
-			waitpid(w[k].pid, NULL, 0);
-	for (int i = 0; i < NSTOP_SIGNALS; i++)
-		sigaction(stop_signals[i], &old[i], NULL);
-	if (batch_signal) {
-		/* leave as the signal would have: 128 + its number */
-		fflush(stdout);
-		signal(batch_signal, SIG_DFL);
-		raise(batch_signal);
-	}
-	for (int i = 0; i < WINDOW; i++) {
-		free(ring[i].name);
-		buf_free(&ring[i].r.out);
-	}
-	for (int k = 0; k < nw; k++)
-		for (int i = 0; i < QUEUE; i++)
-			buf_free(&w[k].order[i]);
-	free(pfd);
-	free(w);
-	free(ring);
-	if (ans)
-		munmap(ans, anssize);
+	if (!inputs_next(b->src, &it))
+		return false;
+	bi->name = it.s[S_NAME];
+	bi->limit = item_timeout(b, &it);
+	bi->error = it.error;
+	if (!it.error)
+		inputs_pack(&it, ord);
+	return true;
 }
 
-/* --from-list: input paths one a line (blank lines skipped) appended. */
-static int
-read_list(const char *list, struct strv *out)
+/* In a worker: an order's page run, its text the result's body. */
+static void
+job_work(void *ctx, char *ord, size_t len, void *head, struct buf *out)
 {
-	FILE *f = strcmp(list, "-") ? fopen(list, "r") : stdin;
-	if (!f) {
-		cli_report(list, errno == ENOENT ? "no such file" : strerror(errno));
-		return -1;
-	}
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t k;
-	while ((k = getline(&line, &cap, f)) >= 0) {
-		while (k > 0 && (line[k - 1] == '\n' || line[k - 1] == '\r'))
-			line[--k] = '\0';
-		if (k > 0)
-			strv_add(out, line);
-	}
-	free(line);
-	int bad = ferror(f);
-	if (f != stdin)
-		fclose(f);
-	if (bad) {
-		cli_report(list, "read error");
-		return -1;
-	}
-	return 0;
+	const struct job *b = ctx;
+	struct item it;
+	struct result r;
+	(void)len;
+	memset(&r, 0, sizeof r);        /* a page not run sets only out and failed */
+	inputs_unpack(ord, &it);
+	run_one(b, &it, &r);
+	/* zeroed whole: its padding goes down the pipe too */
+	struct result_head h;
+	memset(&h, 0, sizeof h);
+	h.failed = r.failed;
+	h.rule = r.rule;
+	h.body_line = r.body_line;
+	h.gold = r.gold;
+	memcpy(head, &h, sizeof h);
+	*out = r.out;
 }
 
+/* A page's result, in input order, printed: false once standard output
+ * is gone. */
 static bool
-is_warc_name(const char *path)
+job_deliver(void *ctx, const char *name, const void *head, struct buf *out)
 {
-	return str_has_suffix(path, ".warc") || str_has_suffix(path, ".warc.gz");
+	const struct job *b = ctx;
+	struct result r;
+	memset(&r, 0, sizeof r);
+	r.failed = 1;           /* no head: failed before it ran, or with its worker */
+	if (head) {
+		struct result_head h;
+		memcpy(&h, head, sizeof h);
+		r.failed = h.failed;
+		r.rule = h.rule;
+		r.body_line = h.body_line;
+		r.gold = h.gold;
+	}
+	r.out = *out;
+	buf_init(out);
+	emit(b->pr, name, &r);
+	return !b->pr->broken;
 }
 
 /* The inputs as given and listed (--from-list) into args: 0, or the exit
@@ -1838,32 +748,12 @@ gather_inputs(struct cli *c, struct strv *args)
 	for (int i = 0; i < c->ninputs; i++) {
 		if (c->from_list && !strcmp(c->from_list, "-") && !strcmp(c->inputs[i], "-"))
 			return cli_usage_error("--from-list - reads standard input: no - input beside it");
-		if (c->outdir && is_warc_name(c->inputs[i]))
+		if (c->outdir && inputs_is_warc(c->inputs[i]))
 			return cli_usage_error("a WARC file's pages go to standard output: no -o");
 		strv_add(args, c->inputs[i]);
 	}
-	if (c->from_list && read_list(c->from_list, args) < 0)
+	if (c->from_list && inputs_read_list(c->from_list, args) < 0)
 		return 1;
-	return 0;
-}
-
-/* -o DIR made if need be, and writable: 0, or 1 reported. */
-static int
-check_outdir(const char *dir)
-{
-	struct stat st;
-	if (mkdir_parents(dir) < 0) {
-		cli_report(dir, strerror(errno));
-		return 1;
-	}
-	if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
-		cli_report(dir, "not a directory");
-		return 1;
-	}
-	if (access(dir, W_OK | X_OK) < 0) {
-		cli_report(dir, "directory not writable");
-		return 1;
-	}
 	return 0;
 }
 
@@ -1884,130 +774,6 @@ load_rules(struct cli *c)
 	return ne;
 }
 
-/* Directories walked into their pages: each page into in, the directory
- * it was found under into roots ("" for a page given as itself).  1 when
- * a directory could not be walked or held no page (reported), else 0. */
-static int
-expand_inputs(const struct strv *args, struct strv *in, struct strv *roots)
-{
-	int status = 0;
-	for (int i = 0; i < args->n; i++) {
-		const char *a = args->v[i];
-		struct stat st;
-		if (strcmp(a, "-") && !cli_is_url(a) && stat(a, &st) == 0 && S_ISDIR(st.st_mode)) {
-			char err[256];
-			int before = in->n;
-			if (walk_dir(a, walk_page_exts, 64, 0, in, walk_skip, NULL, err, sizeof err) < 0) {
-				cli_report(a, err);
-				status = 1;
-			} else if (in->n == before) {
-				cli_report(a, "no pages here (.html, .htm, .xhtml, or .gz of them)");
-				status = 1;
-			}
-			while (roots->n < in->n)
-				strv_add(roots, a);
-		} else {
-			strv_add(in, a);
-			strv_add(roots, "");
-		}
-	}
-	return status;
-}
-
-/* -o DIR: one output per page, never two pages on one name (the second
- * is reported and skipped: *status 1). */
-static char **
-output_paths(const struct cli *c, const struct strv *in, const struct strv *roots,
-	     bool *skip, int *status)
-{
-	char **outpath = xcalloc((size_t)in->n + 1, sizeof *outpath);
-	const char *ext = format_entry(c->format)->ext;
-	for (int i = 0; i < in->n; i++) {
-		const char *root = roots->v[i];
-		char *name = out_name(in->v[i], *root ? root : NULL);
-		struct buf p;
-		buf_init(&p);
-		buf_printf(&p, "%s/%s.%s", c->outdir, name, ext);
-		free(name);
-		outpath[i] = buf_steal(&p, NULL);
-		for (int j = 0; j < i && !skip[i]; j++)
-			if (outpath[j] && !strcmp(outpath[j], outpath[i])) {
-				char why[600];
-				snprintf(why, sizeof why, "its output %s is %s's already",
-					 outpath[i], in->v[j]);
-				cli_report(in->v[i], why);
-				skip[i] = true;
-				*status = 1;
-			}
-	}
-	return outpath;
-}
-
-/* A file by device and inode, and the output it is. */
-struct file_id {
-	dev_t dev;
-	ino_t ino;
-	int i;
-};
-
-static int
-cmp_file_id(const void *a, const void *b)
-{
-	const struct file_id *x = a, *y = b;
-	if (x->dev != y->dev)
-		return x->dev < y->dev ? -1 : 1;
-	if (x->ino != y->ino)
-		return x->ino < y->ino ? -1 : 1;
-	return (x->i > y->i) - (x->i < y->i);
-}
-
-/* An output that is one of the inputs (-o DIR the pages' own directory,
- * --format html) would replace the page with its extraction: the usage
- * error's status, before any work, or 0. */
-static int
-output_clash(const struct strv *in, char *const *outpath)
-{
-	/* the outputs there already (none in a fresh directory: then no
-	 * input needs a stat), sorted by file */
-	struct file_id *out = xcalloc((size_t)in->n + 1, sizeof *out);
-	size_t nout = 0;
-	for (int i = 0; i < in->n; i++) {
-		struct stat st;
-		if (outpath[i] && stat(outpath[i], &st) == 0)
-			out[nout++] = (struct file_id){ st.st_dev, st.st_ino, i };
-	}
-	if (nout > 1)
-		qsort(out, nout, sizeof *out, cmp_file_id);
-	/* the first output (in input order) that is an input, and the first
-	 * input it is */
-	int clash = -1, with = -1;
-	for (int j = 0; j < in->n && nout; j++) {
-		struct stat st;
-		if (!strcmp(in->v[j], "-") || stat(in->v[j], &st) < 0)
-			continue;
-		struct file_id key = { st.st_dev, st.st_ino, -1 };
-		size_t lo = 0, hi = nout;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-			if (cmp_file_id(&out[mid], &key) < 0)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		/* out[lo], if it is this file, is its first output */
-		if (lo < nout && out[lo].dev == key.dev && out[lo].ino == key.ino &&
-		    (clash < 0 || out[lo].i < clash)) {
-			clash = out[lo].i;
-			with = j;
-		}
-	}
-	free(out);
-	if (clash < 0)
-		return 0;
-	return cli_usage_error("%s: -o would write over the input %s; give -o another directory",
-			       outpath[clash], in->v[with]);
-}
-
 int
 cmd_extract(struct cli *c)
 {
@@ -2017,7 +783,7 @@ cmd_extract(struct cli *c)
 	struct strv args = { 0 };
 	int rc = gather_inputs(c, &args);
 	if (!rc && c->outdir)
-		rc = check_outdir(c->outdir);
+		rc = outputs_check_dir(c->outdir);
 	int ne = !rc && c->rules ? load_rules(c) : 0;   /* problems in the rule files */
 	if (rc || ne < 0) {
 		strv_free(&args);
@@ -2025,12 +791,12 @@ cmd_extract(struct cli *c)
 	}
 	struct strv in = { 0 }, roots = { 0 };
 	int status = ne > 0;
-	status |= expand_inputs(&args, &in, &roots);
+	status |= inputs_expand(&args, &in, &roots);
 	char **outpath = NULL;
 	bool *skip = xcalloc((size_t)in.n + 1, sizeof *skip);
 	if (c->outdir)
-		outpath = output_paths(c, &in, &roots, skip, &status);
-	if (outpath && (rc = output_clash(&in, outpath)) != 0) {
+		outpath = outputs_paths(c, &in, &roots, skip, &status);
+	if (outpath && (rc = outputs_clash(&in, outpath)) != 0) {
 		for (int i = 0; i < in.n; i++)
 			free(outpath[i]);
 		free(outpath);
@@ -2055,7 +821,7 @@ cmd_extract(struct cli *c)
 	struct strv pages = { 0 };
 	bool streams = false;   /* inputs whose page count is not known ahead */
 	for (int i = 0; i < run.n; i++) {
-		is_warc[i] = is_warc_name(run.v[i]);
+		is_warc[i] = inputs_is_warc(run.v[i]);
 		streams |= is_warc[i] || !strcmp(run.v[i], "-");
 		site_index[i] = is_warc[i] ? -1 : pages.n;
 		if (!is_warc[i])
@@ -2072,16 +838,19 @@ cmd_extract(struct cli *c)
 	void *st = cli_site_new(c, c->algo, pages.v, pages.n, site_crashed);
 	for (int i = 0; i < run.n; i++)
 		crashed[i] = site_index[i] >= 0 && site_crashed[site_index[i]];
-	struct batch b = { .c = c, .site = st, .in = &run, .is_warc = is_warc,
-			   .site_index = site_index, .outpath = runout, .crashed = crashed,
-			   .timeout = c->timeout };
-	struct source src = { .b = &b, .fd = -1 };
+	struct job b = { .c = c, .site = st, .outpath = runout, .crashed = crashed,
+			 .timeout = c->timeout, .pr = &pr };
+	struct inputs src = { .c = c, .in = &run, .is_warc = is_warc,
+			      .site_index = site_index, .fd = -1 };
 	buf_init(&src.bytes);
+	b.src = &src;
+	struct batch_ops ops = { .ctx = &b, .verbose = c->verbose, .next = job_next,
+				 .work = job_work, .deliver = job_deliver };
 	int nw = streams || c->jobs < run.n ? c->jobs : run.n;
 	if (nw > 0)
-		run_workers(&b, &pr, &src, nw);
+		batch_run(&ops, nw);
 	status |= src.status;
-	source_free(&src);
+	inputs_free(&src);
 	free(is_warc);
 	free(site_index);
 	free(site_crashed);

@@ -114,7 +114,7 @@ save_text(struct tui *t)
 {
 	char err[256];
 	const struct tui_model *m = &t->m;
-	/* by the name's extension (cli.c's format table) */
+	/* by the name's extension (format.h's table of formats) */
 	enum format f = format_of_path(t->save_path);
 	struct buf doc;
 	buf_init(&doc);
