@@ -1,0 +1,35 @@
+/* learn-int.h - what learn-lines.c (which judges the body: and strip:
+ * lines over the pages) and learn-cands.c (which makes the candidate
+ * expressions from a page's elements) share and nobody else needs.  A
+ * struct cands owns its strings; learn_cands_free() frees them. */
+#ifndef PITH_LEARN_INT_H
+#define PITH_LEARN_INT_H
+
+#include "rules/rules.h"
+
+/* Candidate expressions, each once, in the order first added. */
+struct cands {
+	char **v;
+	int n, cap;
+};
+
+/* s added to c unless c has it already. */
+void learn_cand_add(struct cands *c, const char *s);
+void learn_cands_free(struct cands *c);
+/* Expressions for element e from its own stable attributes (id,
+ * itemprop, role, class tokens, a semantic tag: a strip's kinds when
+ * for_strip, else a body's), added to c. */
+void learn_own_cands(const struct dom *d, int e, bool for_strip, struct cands *c);
+/* An expression for the nearest ancestor of e (below body) with an id
+ * or class, into out and its element into *anc; false when there is
+ * none. */
+bool learn_anchor_expr(const struct dom *d, int e, int *anc, struct buf *out);
+/* Patterns of e's text (tag's) that a recurring notice would share,
+ * added to c. */
+void learn_text_patterns(const struct dom *d, int e, const char *tag, struct cands *c);
+/* Does all of e's text sit inside links (a_tag's elements)? */
+bool learn_all_link_text(const struct dom *d, int e, int a_tag);
+/* Each "//..." branch of every expression in c put under scope. */
+void learn_scope_cands(struct cands *c, const char *scope);
+
+#endif
