@@ -324,6 +324,39 @@ command_usage(const char *cmd)
 	return k ? k->usage : usage_main;
 }
 
+/* The options that end the run before any command: --help (pith's, or
+ * the command's when first says one was named), --version, and what
+ * getopt could not read (a missing value, an unknown option); the exit
+ * status. */
+static int
+option_ends_run(int opt, const char *command, int first, char **av)
+{
+	switch (opt) {
+	case 'h':
+		if (first != 2)
+			print_commands(stdout);
+		fputs(command_usage(first == 2 ? command : "main"), stdout);
+		if (first != 2)
+			print_methods_params(stdout);
+		else if (command_find(command)->more)
+			command_find(command)->more(stdout);
+		return 0;
+	case OPT_VERSION:
+		printf("pith %s\n", PACKAGE_VERSION);
+		return 0;
+	case ':':
+		if (optopt && optopt < 256)
+			return cli_usage_error("option '-%c' needs a value", optopt);
+		return cli_usage_error("option '%s' needs a value", av[optind - 1]);
+	default:
+		/* a short option, perhaps in a cluster (-Zq): getopt says
+		 * which in optopt; av[optind - 1] may be another word */
+		if (optopt && optopt < 256)
+			return cli_usage_error("unknown option '-%c'", optopt);
+		return cli_usage_error("unknown option '%s'", av[optind - 1]);
+	}
+}
+
 static int
 run(int argc, char **argv)
 {
@@ -447,27 +480,10 @@ run(int argc, char **argv)
 			break;
 		case 'v': c.verbose++; break;
 		case 'h':
-			if (first != 2)
-				print_commands(stdout);
-			fputs(command_usage(first == 2 ? c.command : "main"), stdout);
-			if (first != 2)
-				print_methods_params(stdout);
-			else if (command_find(c.command)->more)
-				command_find(c.command)->more(stdout);
-			return 0;
 		case OPT_VERSION:
-			printf("pith %s\n", PACKAGE_VERSION);
-			return 0;
 		case ':':
-			if (optopt && optopt < 256)
-				return cli_usage_error("option '-%c' needs a value", optopt);
-			return cli_usage_error("option '%s' needs a value", av[optind - 1]);
 		default:
-			/* a short option, perhaps in a cluster (-Zq): getopt says
-			 * which in optopt; av[optind - 1] may be another word */
-			if (optopt && optopt < 256)
-				return cli_usage_error("unknown option '-%c'", optopt);
-			return cli_usage_error("unknown option '%s'", av[optind - 1]);
+			return option_ends_run(opt, c.command, first, av);
 		}
 	}
 	c.inputs = av + optind;
