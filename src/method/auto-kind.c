@@ -71,22 +71,32 @@ mark_repeats(const struct dom *d, const long *sub, const int *blocks, long total
 	free(v);
 }
 
-static bool
-tag_in(const char *tag, const char *const *set, size_t n)
+/* What each of the page's tag names is to the figures (tags are interned:
+ * one test a name, not a string compare an element). */
+enum { T_CONTROL = 1, T_HEADING = 2, T_CODE = 4 };
+
+static uint8_t *
+tag_roles(const struct dom *d)
 {
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(tag, set[i]) == 0)
-			return true;
-	return false;
+	static const char *const controls[] = { "input", "select", "textarea", "button" };
+	static const char *const heads[] = { "h2", "h3", "h4", "h5", "h6" };
+	static const char *const code_tags[] = { "pre", "code" };
+	uint8_t *r = xcalloc((size_t)d->ntags + 1, 1);
+	for (int t = 0; t < d->ntags; t++) {
+		for (size_t i = 0; i < sizeof controls / sizeof controls[0]; i++)
+			r[t] |= strcmp(d->tagnames[t], controls[i]) ? 0 : T_CONTROL;
+		for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++)
+			r[t] |= strcmp(d->tagnames[t], heads[i]) ? 0 : T_HEADING;
+		for (size_t i = 0; i < sizeof code_tags / sizeof code_tags[0]; i++)
+			r[t] |= strcmp(d->tagnames[t], code_tags[i]) ? 0 : T_CODE;
+	}
+	return r;
 }
 
 void
 page_figures_compute(const struct dom *d, const int *order, const int *chars, int nb,
 		     const int *link, const uint8_t *ends, struct page_figures *pf)
 {
-	static const char *const controls[] = { "input", "select", "textarea", "button" };
-	static const char *const heads[] = { "h2", "h3", "h4", "h5", "h6" };
-	static const char *const code_tags[] = { "pre", "code" };
 	int n = d->n;
 	memset(pf, 0, sizeof *pf);
 	pf->in_repeat = xcalloc((size_t)n + 1, 1);
@@ -110,22 +120,24 @@ page_figures_compute(const struct dom *d, const int *order, const int *chars, in
 	mark_repeats(d, sub, blocks, pf->chars, pf->in_repeat, &pf->repeats);
 	free(blocks);
 	uint8_t *in_code = xcalloc((size_t)n + 1, 1);
+	uint8_t *role = tag_roles(d);
 	for (int i = 0; i < n; i++) {
 		int p = d->parent[i];
-		const char *tag = dom_tagname(d, i);
+		uint8_t r = role[d->tag[i]];
 		if (p >= 0) {
 			pf->in_repeat[i] |= pf->in_repeat[p];
 			in_code[i] = in_code[p];
 		}
-		if (tag_in(tag, code_tags, 2))
+		if (r & T_CODE)
 			in_code[i] = 1;
-		if (tag_in(tag, controls, 4)) {
+		if (r & T_CONTROL) {
 			const char *type = dom_attr(d, i, "type");
 			pf->forms += !(type && strcmp(type, "hidden") == 0);
 		}
-		if (sub[i] > 0 && tag_in(tag, heads, 5))
+		if (sub[i] > 0 && r & T_HEADING)
 			pf->headings++;
 	}
+	free(role);
 	long repeated = 0, code = 0;
 	for (int j = 0; j < nb; j++) {
 		repeated += pf->in_repeat[order[j]] ? chars[j] : 0;
