@@ -37,6 +37,14 @@ load(const char *arg, struct rules_set **s, int *problems)
 		return -1;
 	}
 	*problems += ne;
+	if ((*s)->n == 0) {
+		/* nothing checked or tested is no pass, as extract of a
+		 * directory with no pages is no success */
+		cli_report(arg, "no rule files here (.txt)");
+		rules_set_free(*s);
+		(*problems)++;
+		return -1;
+	}
 	return 0;
 }
 
