@@ -122,6 +122,16 @@ fill(struct warc_reader *r)
 			return 0;
 		}
 		if (r->member_done) {
+			/* zero bytes after a member are padding (a tape's block,
+			 * which gzip -t accepts too): skipped to the end or to the
+			 * next member */
+			size_t zeros = 0;
+			while (zeros < inlen && in[zeros] == 0)
+				zeros++;
+			if (zeros > 0) {
+				r->rpos += zeros;
+				continue;
+			}
 			/* a member ended: another follows, or the input ends */
 			if (inlen < 2 && !r->eof) {
 				if (pull(r) > 0)
