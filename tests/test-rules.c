@@ -880,6 +880,27 @@ test_strips_in_turn(void **state)
 		page_free(&pg[i]);
 }
 
+/* A file an editor saved with a UTF-8 byte-order mark: its first line is
+ * a directive like the others, and the mark is written back with it. */
+static void
+test_bom(void **state)
+{
+	(void)state;
+	static const char text[] = "\xef\xbb\xbf" "body: //div[@id='a']\ntitle: //h1\n";
+	int ne = 0;
+	struct rule *r = rule_parse(text, sizeof text - 1, "x.txt", NULL, NULL, &ne);
+	assert_int_equal(ne, 0);
+	assert_int_equal(r->body.n, 1);
+	assert_string_equal(r->body.v[0], "//div[@id='a']");
+	struct buf a;
+	buf_init(&a);
+	rule_write(r, false, &a);
+	assert_int_equal(a.len, sizeof text - 1);
+	assert_memory_equal(a.data, text, sizeof text - 1);
+	buf_free(&a);
+	rule_free(r);
+}
+
 /* Found by fuzz-rules: carriage returns before a line's end (also before
  * a NUL that ends the line) must not come back on the next read. */
 static void
@@ -938,6 +959,7 @@ main(void)
 		cmocka_unit_test(test_learn),
 		cmocka_unit_test(test_learn_floor),
 		cmocka_unit_test(test_strips_in_turn),
+		cmocka_unit_test(test_bom),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -254,7 +254,10 @@ rule_parse(const char *text, size_t len, const char *path,
 		 * with "\n" and must read the same again */
 		while (n > 0 && text[i + n - 1] == '\r')
 			n--;
-		char *raw = xstrndup(text + i, n);
+		/* a UTF-8 byte-order mark (an editor's) is no part of the first
+		 * directive; src keeps it, so the file is written back whole */
+		size_t bom = lineno == 1 && n >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+		char *raw = xstrndup(text + i + bom, n - bom);
 		i = j + 1;
 		char *t = trimmed_dup(raw, strlen(raw));
 		struct rule_line *l = new_line(r);
