@@ -368,6 +368,18 @@ buf_add_json(struct buf *b, const char *s, size_t n)
 				buf_adds(b, esc);
 				i++;
 				continue;
+			} else if (c >= 0x80) {
+				/* a JSON text is UTF-8: a byte that starts no valid
+				 * sequence (a Latin-1 file name, a broken URI) is
+				 * written as U+FFFD */
+				uint32_t cp;
+				size_t k = utf8_decode((const unsigned char *)s + i, n - i, &cp);
+				if (k > 1) {
+					run += k;
+					i += k - 1;
+					continue;
+				}
+				esc = "\\ufffd";
 			}
 		}
 		if (esc) {

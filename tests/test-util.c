@@ -284,6 +284,10 @@ test_add_safe(void **state)
 	buf_init(&b);
 	buf_add_json(&b, "a\x7f\xc2\x9d" "b", 5);
 	assert_string_equal(b.data, "\"a\\u007f\\u009db\"");
+	/* and write what is not UTF-8 as U+FFFD, keeping what is */
+	b.len = 0;
+	buf_add_json(&b, "\xff" "caf\xc3\xa9 \xe4\xb8" "x\xef\xbf\xbd", 13);
+	assert_string_equal(b.data, "\"\\ufffdcaf\xc3\xa9 \\ufffd\\ufffdx\xef\xbf\xbd\"");
 	buf_free(&b);
 }
 
