@@ -617,6 +617,8 @@ read_order(struct pool *p)
 	return true;
 }
 
+static void read_worker(struct pool *p, int k);
+
 /* Work for every worker that can take it, within the window: the least
  * busy first. */
 static void
@@ -659,7 +661,12 @@ hand_out(struct pool *p)
 				     p->ord.len - sizeof(struct order), q->head, &q->out);
 			q->have = true;
 		} else if (give(&w[k], p->next, &p->ord) < 0) {
-			worker_lost(p->ops, w, nw, k, p->ring, WINDOW);
+			/* it is gone: what it wrote before it went is read
+			 * first, so that only the page it died on is blamed
+			 * (read_worker replaces it at the pipe's end) */
+			pid_t gone = w[k].pid;
+			while (w[k].pid == gone && gone > 0)
+				read_worker(p, k);
 		}
 		p->next++;
 	}
