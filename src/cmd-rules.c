@@ -251,7 +251,7 @@ dead_lines(const struct rule *r, struct page *pg, const char *where, const struc
 			free(v);
 		}
 		if (l->n && !any)
-			printf("note %s:%d %s: no %s: line gives anything (line %d%s)\n", where,
+			oprintf("note %s:%d %s: no %s: line gives anything (line %d%s)\n", where,
 			       t->line, t->url, lists[k].name, l->line[0], l->n > 1 ? ", ..." : "");
 	}
 	/* the multi-page links, read from the lines themselves */
@@ -265,7 +265,7 @@ dead_lines(const struct rule *r, struct page *pg, const char *where, const struc
 		int n = xpath_select(x, ln->value, &ids, err, sizeof err);
 		free(ids);
 		if (n <= 0)
-			printf("note %s:%d %s: %s: line %d selects nothing\n", where, t->line, t->url,
+			oprintf("note %s:%d %s: %s: line %d selects nothing\n", where, t->line, t->url,
 			       ln->name, ln->lineno);
 	}
 	xpath_doc_free(x);
@@ -286,12 +286,12 @@ run_test(struct cli *c, const struct rule *r, const struct rule_test *t)
 	} else if (c->online) {
 		rc = cli_load(c, t->url, &pg, true, err, sizeof err);
 	} else {
-		printf("skip %s:%d %s (no pith_test_file; --online fetches it)\n",
+		oprintf("skip %s:%d %s (no pith_test_file; --online fetches it)\n",
 		       where, t->line, t->url);
 		return -1;
 	}
 	if (rc < 0) {
-		printf("fail %s:%d %s: %s: %s\n", where, t->line, t->url,
+		oprintf("fail %s:%d %s: %s: %s\n", where, t->line, t->url,
 		       file ? file : t->url, err);
 		page_free(&pg);
 		free(file);
@@ -315,28 +315,28 @@ run_test(struct cli *c, const struct rule *r, const struct rule_test *t)
 	/* a body: that selects nothing is a dead rule, whatever the method
 	 * would have rescued */
 	if (r->body.n && !o.body_line) {
-		printf("fail %s:%d %s: no body: line selects anything (%d line%s)\n", where,
+		oprintf("fail %s:%d %s: no body: line selects anything (%d line%s)\n", where,
 		       t->line, t->url, r->body.n, r->body.n == 1 ? "" : "s");
 		missing++;
 	}
 	for (int k = 0; k < t->ncontains; k++)
 		if (!contains(tx, text.len, t->contains[k])) {
-			printf("fail %s:%d %s: no '%s' in the text\n", where, t->line,
+			oprintf("fail %s:%d %s: no '%s' in the text\n", where, t->line,
 			       t->url, t->contains[k]);
 			missing++;
 		}
 	for (int k = 0; k < t->nnot_contains; k++)
 		if (contains(tx, text.len, t->not_contains[k])) {
-			printf("fail %s:%d %s: '%s' is in the text (test_not_contains)\n", where,
+			oprintf("fail %s:%d %s: '%s' is in the text (test_not_contains)\n", where,
 			       t->line, t->url, t->not_contains[k]);
 			missing++;
 		}
 	if (!t->ncontains && text.len == 0) {
-		printf("fail %s:%d %s: no text extracted\n", where, t->line, t->url);
+		oprintf("fail %s:%d %s: no text extracted\n", where, t->line, t->url);
 		missing++;
 	}
 	if (!missing && ndiag) {
-		printf("fail %s:%d %s: XPath errors (reported above)\n", where,
+		oprintf("fail %s:%d %s: XPath errors (reported above)\n", where,
 		       t->line, t->url);
 		missing++;
 	}
@@ -344,7 +344,7 @@ run_test(struct cli *c, const struct rule *r, const struct rule_test *t)
 	 * have no date) */
 	dead_lines(r, &pg, where, t);
 	if (!missing)
-		printf("pass %s:%d %s (%s)\n", where, t->line, t->url,
+		oprintf("pass %s:%d %s (%s)\n", where, t->line, t->url,
 		       o.body_line ? body_line_name(r, o.body_line) :
 		       r->body.n ? "no body: matched, method used" : "no body: line, method used");
 	run_free(&run);

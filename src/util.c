@@ -127,6 +127,15 @@ eprintf(const char *fmt, ...)
 	va_end(ap);
 }
 
+void
+oprintf(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vput_safe(stdout, fmt, ap);
+	va_end(ap);
+}
+
 static void
 oom(size_t n)
 {

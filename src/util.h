@@ -62,6 +62,9 @@ void buf_add_safe(struct buf *b, const char *s, size_t n);
 /* eprintf(...) through buf_add_safe: every message pith prints
  * on stderr goes through here or die(). */
 void eprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The same on standard output, for reports that quote untrusted text (a
+ * rule's test_url and test_contains). */
+void oprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Append s as HTML text (& < > escaped; with attr, " too, for an
  * attribute's value in double quotes).  C0 controls but tab, line feed
  * and carriage return become spaces (no HTML or XML may hold them). */
