@@ -168,7 +168,6 @@ page_figures_free(struct page_figures *pf)
 enum page_kind
 page_kind_decide(const struct page_figures *pf, char *why, size_t n)
 {
-	double forms = pf->forms, heads = pf->headings;
 	if (pf->code >= 0.05) {
 		snprintf(why, n, "%.0f %% of its text is code (5 %% or more)", 100 * pf->code);
 		return KIND_DOCS;
@@ -189,13 +188,13 @@ page_kind_decide(const struct page_figures *pf, char *why, size_t n)
 			 pf->repeats);
 		return KIND_FORUM;
 	}
-	if (forms >= 33 && pf->prose < 0.45) {
+	if (pf->forms >= 33 && pf->prose < 0.45) {
 		snprintf(why, n, "%d form controls (33 or more), %.0f %% prose", pf->forms,
 			 100 * pf->prose);
 		return KIND_PRODUCT;
 	}
 	if (pf->prose < 0.45) {
-		snprintf(why, n, "%.0f headings, %.0f %% prose: sections, not an article", heads,
+		snprintf(why, n, "%d headings, %.0f %% prose: sections, not an article", pf->headings,
 			 100 * pf->prose);
 		return KIND_SERVICE;
 	}

@@ -20,7 +20,6 @@
 #include <stdint.h>
 
 #include "dom.h"
-#include "metrics.h"
 
 enum page_kind {
 	KIND_ARTICLE, KIND_FORUM, KIND_DOCS, KIND_PRODUCT, KIND_LISTING, KIND_SERVICE,
