@@ -53,7 +53,7 @@ HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$")
 
 
 def norm(s):
-    s = re.sub(r"[*_`\[\]]|\]\([^)]*\)", "", s)
+    s = re.sub(r"\]\([^)]*\)|[*_`\[\]]", "", s)      # a link's target first, then marks
     return " ".join(s.lower().split())
 
 
