@@ -1,17 +1,21 @@
 #!/usr/bin/env python3
 """make bench, metadata rows: title, author and date against the gold.
 
-For every trafilatura page of BENCH/dev whose .json holds a gold title,
-author or date: run `pith extract --format json` on it with --url from
-the .json, and count exact matches after trimming whitespace (dates to
-the day; a list of gold authors is joined with "; "), and the share of
-gold comment snippets --comments finds.  A benchmark, not
+For every trafilatura page of BENCH/dev and every WCXB page of
+BENCH/wcxb whose .json holds a gold title, author or date: run `pith
+extract --format json` on it with --url from the .json, and count exact
+matches after folding case, white space, curly quotes and dashes (dates
+to the day; authors as the list of names, whether joined with "; ", ", ",
+" & " or " and "); the share of the trafilatura gold's comment snippets
+--comments finds; and dates before 1990 or after today, which are wrong
+whatever the gold says.  A benchmark, not
 a test.  With --markdown it also renders every dev page's --format
 markdown with Python-Markdown (Debian's python3-markdown) and gives the
 character F1 of the rendered text against the plain-text output.
 """
 import collections
 import concurrent.futures
+import datetime
 import glob
 import html
 import json
@@ -29,10 +33,23 @@ def run(pith, page, url, fmt):
     return r.stdout.decode("utf-8", "replace")
 
 
-def norm(v):
+FOLD = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'",
+                      "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"',
+                      "\u00bb": '"', "\u2010": "-", "\u2011": "-", "\u2012": "-",
+                      "\u2013": "-", "\u2014": "-", "\u2015": "-", "\u2212": "-",
+                      "\u00a0": " "})
+
+
+def norm(v, field=""):
     if isinstance(v, list):
         v = "; ".join(x.strip() for x in v)
-    return (v or "").strip()
+    v = " ".join((v or "").translate(FOLD).casefold().split())
+    if field == "date":
+        return v[:10]
+    if field == "author":
+        names = re.split(r"\s*(?:;|,|&|\band\b)\s*", v)
+        return "; ".join(n for n in names if n)
+    return v
 
 
 def chars(s):
@@ -72,6 +89,31 @@ def md_texts(mds):
     sys.exit("meta.py: no Python-Markdown (apt-get install python3-markdown)")
 
 
+def compare(label, pages, got, verbose):
+    """One row per field: exact matches on the pages whose gold has the
+    field, and the dates given that cannot be a publication's."""
+    today = datetime.date.today().isoformat()
+    for field in ("title", "author", "date"):
+        n = ok = 0
+        for (page, g), o in zip(pages, got):
+            gold = norm(g.get(field), field)
+            if not gold:
+                continue
+            n += 1
+            mine = norm(o.get(field), field)
+            if mine == gold:
+                ok += 1
+            elif verbose:
+                src = o.get("date_source", "") if field == "date" else ""
+                print(f"  {label} {field} {os.path.basename(page)}"
+                      f" [{g.get('page_type', '')}]: {mine!r} != {gold!r} {src}")
+        print(f"meta {label} {field:7s} {ok:4d}/{n:<4d} {ok / max(1, n):.3f}")
+    bad = [os.path.basename(p) for (p, _), o in zip(pages, got)
+           if o.get("date") and not "1990-01-01" <= o["date"][:10] <= today]
+    print(f"meta {label} dates before 1990 or after today: {len(bad)}"
+          + (f" ({', '.join(bad[:5])})" if bad else ""))
+
+
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     verbose = "--verbose" in sys.argv
@@ -91,22 +133,7 @@ def main():
 
     with concurrent.futures.ThreadPoolExecutor(2) as ex:
         got = list(ex.map(one, pages))
-    for field in ("date", "title", "author"):
-        n = ok = 0
-        for (page, g), o in zip(pages, got):
-            gold = norm(g.get(field))
-            if not gold:
-                continue
-            n += 1
-            mine = norm(o.get(field))
-            if field == "date":
-                gold, mine = gold[:10], mine[:10]
-            if mine == gold:
-                ok += 1
-            elif verbose:
-                print(f"  {field} {os.path.basename(page)}: {mine!r} != {gold!r}"
-                      f" ({o.get('date_source', '') if field == 'date' else ''})")
-        print(f"meta {field:7s} {ok:4d}/{n:<4d} {ok / max(1, n):.2f}")
+    compare("traf", pages, got, verbose)
     # comment snippets: found in the comments field, kept out of the text
     found = leaked = n = 0
     for (page, g), o in zip(pages, got):
@@ -119,6 +146,14 @@ def main():
             leaked += snip in " ".join((o.get("text") or "").split())
     print(f"meta comments {found:4d}/{n:<4d} {found / max(1, n):.2f} found apart"
           f" ({leaked} also in the main text)")
+
+    wpages = []
+    for j in sorted(glob.glob(os.path.join(bench, "wcxb", "wcxb-*.json"))):
+        wpages.append((j[:-5] + ".html.gz", json.load(open(j, encoding="utf-8"))))
+    if wpages:
+        with concurrent.futures.ThreadPoolExecutor(2) as ex:
+            wgot = list(ex.map(one, wpages))
+        compare("wcxb", wpages, wgot, verbose)
 
     if "--markdown" in sys.argv:
         every = []
