@@ -51,6 +51,16 @@ meta_json(struct buf *b, const struct page_meta *m)
 			buf_addc(b, ',');
 			json_field(b, f[i].name, f[i].value, false);
 		}
+		/* where the title and the author came from, after the date's */
+		if (!strcmp(f[i].name, "date_source")) {
+			const char *src[][2] = { { "title_source", m->title ? m->title_from : NULL },
+						 { "author_source", m->author ? m->author_from : NULL } };
+			for (size_t k = 0; k < 2; k++)
+				if (src[k][1]) {
+					buf_addc(b, ',');
+					json_field(b, src[k][0], src[k][1], false);
+				}
+		}
 	}
 	for (int k = 0; k < META_NLISTS; k++) {
 		if (!l[k].n)

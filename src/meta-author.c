@@ -105,6 +105,76 @@ cjk_byline(const char *s)
 	return NULL;
 }
 
+/* Where a label that introduces the name ends in s, when one stands
+ * anywhere in it ("Sep 16Written by Jon Norris", "Posted by:Idle
+ * Cartulary"): what stands before it is a date or a glued heading. */
+static const char *
+after_inner_label(const char *s)
+{
+	static const char *const labels[] = { "written by", "posted by", "recipe by",
+		"words by", "story by", "article by", "published by", "geschrieben von",
+		"verfasst von", "publié par", "escrito por", "publicado por", "posts by",
+		"author" };
+	const char *best = NULL;
+	for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++) {
+		const char *p = ascii_casestr(s, labels[i]);
+		if (p) {
+			const char *q = p + strlen(labels[i]);
+			/* "Jun 2 Written by" names nobody; "Jane Doe | Author" does;
+			 * "Author" before a space may be a heading's word */
+			bool by = !strcmp(labels[i] + strlen(labels[i]) - 3, " by");
+			if (*q == ':' || (*q == ' ' && by) || (*q == '\0' && by) ||
+			    isupper((unsigned char)*q))
+				best = !best || q > best ? q : best;
+		}
+	}
+	return best;
+}
+
+/* Does s[0..n) end in what follows a name in a byline and is not part
+ * of it: a reading time ("7 min read"), a role ("Senior Reporter",
+ * "Writer"), the word View of a link?  Returns the name's length. */
+static size_t
+name_end(const char *s, size_t n)
+{
+	/* the first of these words after a name of two words ends it */
+	static const char *const tail[] = { "writer", "reporter", "editor", "author",
+		"contributor", "correspondent", "columnist", "journalist", "coordinator",
+		"senior", "staff", "view" };
+	size_t words = 0, comma = 0;
+	for (size_t i = 0; i < n; ) {
+		while (i < n && s[i] == ' ')
+			i++;
+		if (i >= n)
+			break;
+		size_t len;
+		/* "Mira Okafor, local affairs reporter": from the comma */
+		if (words >= 2)
+			for (size_t k = 0; k < sizeof tail / sizeof tail[0]; k++)
+				if (word_is(s + i, n - i, tail[k], strlen(tail[k]), &len))
+					return comma ? comma : i;
+		if (words >= 1 && i > 0 && s[i - 1] == ' ' && i >= 2 && s[i - 2] == ',' && !comma)
+			comma = i - 2;
+		/* "Brian Becker7 min read", "Brian Becker 7 min read": a
+		 * reading time, glued on or not ("10mins read" is no name) */
+		for (size_t j = i; j < n && s[j] != ' '; j++)
+				if (isdigit((unsigned char)s[j])) {
+					size_t k = j;
+					while (k < n && isdigit((unsigned char)s[k]))
+						k++;
+					while (k < n && s[k] == ' ')
+						k++;
+					if (word_is(s + k, n - k, "min", 3, &len) ||
+					    word_is(s + k, n - k, "mins", 4, &len))
+						return j;
+				}
+		words++;
+		while (i < n && s[i] != ' ')
+			i++;
+	}
+	return n;
+}
+
 /* "By Jane Doe", "Von Jane Doe", "Autor: Jane Doe" -> "Jane Doe"; NULL
  * when what is left does not look like a name. */
 char *
@@ -115,16 +185,24 @@ clean_author(char *a)
 		"author: ", "auteur : ", "auteur: ", "автор: ", "автор ", "from ",
 		"verfasst von ", "geschrieben von ", "veröffentlicht von ", "eingestellt von ",
 		"publié par ", "publicado por ", "escrito por ", "text und fotos: ", "von: ", "by: ", "vom " };
-	/* labels standing where the name should */
+	/* labels and phrases standing where the name should */
 	static const char *const labels[] = { "posted", "publiziert am", "veröffentlicht",
 		"von", "by", "autor", "author", "share", "teilen", "redakteur", "published",
-		"作者", "记者", "記者", "著者", "筆者" };
+		"the author", "topic author", "post author", "author information",
+		"about the author", "more about me", "about me", "about the", "full bio",
+		"author spotlight", "view profile",
+		"information", "insights from", "sign in", "log in", "login", "admin",
+		"anonymous", "unknown", "guest", "on", "in", "more", "read more",
+		"作者", "记者", "記者", "著者", "筆者", "Автор" };
 	if (!a)
 		return NULL;
 	char *s = a;
+	const char *inner = after_inner_label(s);
+	if (inner)
+		s = (char *)inner;
 	for (bool again = true; again; ) {
 		again = false;
-		while (*s == '|' || *s == '-' || *s == ':' || *s == ' ' || *s == ',')
+		while (*s == '|' || *s == '-' || *s == ':' || *s == ' ' || *s == ',' || *s == '"')
 			s++, again = true;
 		/* "VonPatrick Czerny": the label and the name in two elements */
 		if ((!strncmp(s, "Von", 3) || !strncmp(s, "By", 2)) &&
@@ -138,8 +216,18 @@ clean_author(char *a)
 			}
 		}
 	}
-	size_t n = strlen(s);
-	while (n && (s[n - 1] == ' ' || s[n - 1] == ',' || s[n - 1] == '|' || s[n - 1] == '-'))
+	/* a separator ends the name: "Haley Hoekstra • March 3", "Matteo
+	 * Laratta| Author", "Outer Armatonis" Tue Aug 27" */
+	size_t n = strcspn(s, "|\"");
+	static const char *const seps[] = { "\u2022", "\u201c", "\u201d" };
+	for (size_t k = 0; k < sizeof seps / sizeof seps[0]; k++) {
+		const char *sep = strstr(s, seps[k]);
+		if (sep && (size_t)(sep - s) < n)
+			n = (size_t)(sep - s);
+	}
+	n = name_end(s, n);
+	while (n && (s[n - 1] == ' ' || s[n - 1] == ',' || s[n - 1] == '|' || s[n - 1] == '-' ||
+		     s[n - 1] == '*' || s[n - 1] == ':'))
 		n--;
 	/* names are short and are no addresses */
 	int words = 1, digit = 0;
@@ -150,6 +238,21 @@ clean_author(char *a)
 	for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++) {
 		size_t len;
 		if (word_is(s, n, labels[i], strlen(labels[i]), &len) && len == n)
+			n = 0;
+	}
+	/* a name starts with a letter: not with a symbol or an emoji */
+	uint32_t first = 0;
+	if (n)
+		utf8_decode((const unsigned char *)s, n, &first);
+	if ((first < 0x80 && !isalpha((int)first)) || (first >= 0x2000 && first < 0x2e80) ||
+	    first >= 0x1f000)
+		n = 0;
+	/* "CM", "NB": an avatar's initials */
+	if (n <= 3 && words == 1) {
+		bool caps = true;
+		for (size_t i = 0; i < n; i++)
+			caps &= isupper((unsigned char)s[i]) != 0;
+		if (caps)
 			n = 0;
 	}
 	char *r = NULL;
@@ -238,7 +341,7 @@ author_from_page(const struct dom *d, const struct marks *mk, const char **from)
 					e = k;
 					break;
 				}
-			char *a = element_text(d, e), *c = cjk_byline(a);
+			char *a = element_lines(d, e, " | "), *c = cjk_byline(a);
 			a = c ? (free(a), c) : clean_author(a);
 			for (int k = e + 1; !a && a_tag >= 0 && k < d->end[e]; k++)
 				if (d->tag[k] == a_tag) {
@@ -486,9 +589,9 @@ author_after_label(const struct dom *d, const uint8_t *marks)
 /* An author that is the site's name, a domain or a login name
  * ("christian.stadtfeld", "wordpressadmin"). */
 bool
-weak_author(const char *a, const char *site, const char *host)
+login_like(const char *a)
 {
-	if (names_site(a, strlen(a), site, host) || ascii_casestr(a, "admin"))
+	if (ascii_casestr(a, "admin"))
 		return true;
 	if (strchr(a, ' '))
 		return false;
@@ -498,4 +601,10 @@ weak_author(const char *a, const char *site, const char *host)
 		mark |= *p == '.' || *p == '_' || isdigit((unsigned char)*p);
 	}
 	return lower && mark;
+}
+
+bool
+weak_author(const char *a, const char *site, const char *host)
+{
+	return names_site(a, strlen(a), site, host) || login_like(a);
 }

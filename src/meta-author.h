@@ -27,5 +27,7 @@ char *author_after_label(const struct dom *d, const uint8_t *marks);
 /* An author that is the site's name, a domain or a login name
  * ("christian.stadtfeld", "wordpressadmin"). */
 bool weak_author(const char *a, const char *site, const char *host);
+/* A login name ("christian.stadtfeld", "wordpressadmin"). */
+bool login_like(const char *a);
 
 #endif

@@ -36,12 +36,20 @@ struct marks {
 bool attr_has(const struct dom *d, int i, const char *name, const char *word);
 /* s[0..n) with white space collapsed, newly allocated. */
 char *collapsed_dup(const char *s, size_t n);
-/* Text of element e's subtree, collapsed (title, h1). */
+/* Text of element e's subtree, collapsed (title, h1); the texts of two
+ * blocks apart by a space. */
 char *element_text(const struct dom *d, int e);
+/* The same with sep between two blocks' texts (" | ": a byline's name
+ * and the role in the block under it stay apart). */
+char *element_lines(const struct dom *d, int e, const char *sep);
 /* Element i's class, id, itemprop and rel values. */
 void idents_of(const struct dom *d, int i, struct idents *nm);
 /* Is e inside a comment section (its own class does not count)? */
 bool in_comments(const struct dom *d, const uint8_t *marks, int e);
+/* The character references in s (&amp;, &#38;, &#x26;) decoded in
+ * place: for values a page escaped twice (JSON-LD written from HTML,
+ * "Maria &amp; Katerina"). */
+void refs_decode(char *s);
 /* s collapsed, or NULL when that leaves nothing. */
 char *nonempty_dup(const char *s, size_t n);
 /* Is the title part p[0..n) the site's name (og:site_name or a label of

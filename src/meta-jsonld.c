@@ -1,200 +1,204 @@
-/* meta-jsonld.c - JSON-LD: just enough of JSON to read an article's
- * headline, dates, authors and body. */
+/* meta-jsonld.c - JSON-LD: the page's main object (its article, forum
+ * posting or question) read with json-c, for its headline, dates,
+ * authors and publisher. */
 #include "config.h"
 
-#include <ctype.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
+
+#include <json-c/json.h>
 
 #include "meta-int.h"
 #include "meta-jsonld.h"
 
-/* ---- JSON-LD: just enough of JSON to find a few keys ---- */
-
-static const char *
-json_ws(const char *p, const char *e)
+/* How much an object's @type says it is the page's own content: the
+ * article kinds first (a forum's first post and a Q&A page's question
+ * are the article of their page), then the page itself.  Replies
+ * (Comment, Answer) and everything else: 0, never read. */
+static int
+type_rank(const char *t)
 {
-	while (p < e && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
-		p++;
-	return p;
+	static const char *const main_kinds[] = { "Article", "Posting", "Report", "Recipe",
+		"Review", "Story", "Question", "HowTo", "Course", "Event" };
+	static const char *const page_kinds[] = { "WebPage", "ItemPage", "AboutPage",
+		"CollectionPage", "FAQPage", "QAPage", "ProfilePage", "SearchResultsPage" };
+	for (size_t i = 0; i < sizeof main_kinds / sizeof main_kinds[0]; i++)
+		if (strstr(t, main_kinds[i]))
+			return 2;
+	for (size_t i = 0; i < sizeof page_kinds / sizeof page_kinds[0]; i++)
+		if (!strcmp(t, page_kinds[i]))
+			return 1;
+	return 0;
 }
 
-/* One past the end of the JSON value at p (string, object, array, scalar). */
-static const char *
-json_skip(const char *p, const char *e)
+static bool has_type(struct json_object *o, const char *kind);
+
+/* A Question is the page's own only on a Q&A page: an FAQ's questions
+ * are parts of it. */
+static int
+object_rank(struct json_object *o, bool qa_page)
 {
-	p = json_ws(p, e);
-	if (p >= e)
-		return e;
-	if (*p == '"') {
-		for (p++; p < e && *p != '"'; p++)
-			if (*p == '\\')
-				p++;
-		return p < e ? p + 1 : e;
-	}
-	if (*p == '{' || *p == '[') {
-		int depth = 0;
-		for (; p < e; p++) {
-			if (*p == '"') {
-				p = json_skip(p, e) - 1;
-			} else if (*p == '{' || *p == '[') {
-				depth++;
-			} else if (*p == '}' || *p == ']') {
-				if (--depth == 0)
-					return p + 1;
+	if (!qa_page && has_type(o, "Question"))
+		return 0;
+	struct json_object *t;
+	if (!json_object_object_get_ex(o, "@type", &t))
+		return 0;
+	if (json_object_is_type(t, json_type_string))
+		return type_rank(json_object_get_string(t));
+	int best = 0;
+	if (json_object_is_type(t, json_type_array))
+		for (size_t i = 0; i < json_object_array_length(t); i++) {
+			struct json_object *e = json_object_array_get_idx(t, i);
+			if (json_object_is_type(e, json_type_string)) {
+				int r = type_rank(json_object_get_string(e));
+				best = r > best ? r : best;
 			}
 		}
-		return e;
-	}
-	while (p < e && *p != ',' && *p != '}' && *p != ']')
-		p++;
-	return p;
+	return best;
 }
 
-static unsigned
-hexval(const char *p)
+/* Is kind one of o's types (or, when part, a part of one of their
+ * names: NewsMediaOrganization is an Organization)? */
+static bool
+type_is(struct json_object *o, const char *kind, bool part)
 {
-	unsigned v = 0;
-	for (int i = 0; i < 4; i++) {
-		char c = p[i];
-		v = v * 16 + (unsigned)(c >= '0' && c <= '9' ? c - '0' :
-					 c >= 'a' && c <= 'f' ? c - 'a' + 10 :
-					 c >= 'A' && c <= 'F' ? c - 'A' + 10 : 0);
+	struct json_object *t;
+	if (!json_object_object_get_ex(o, "@type", &t))
+		return false;
+	size_t n = json_object_is_type(t, json_type_array) ? json_object_array_length(t) : 1;
+	for (size_t i = 0; i < n; i++) {
+		struct json_object *e = json_object_is_type(t, json_type_array) ?
+					json_object_array_get_idx(t, i) : t;
+		const char *s = json_object_is_type(e, json_type_string) ?
+				json_object_get_string(e) : NULL;
+		if (s && (part ? strstr(s, kind) != NULL : !strcmp(s, kind)))
+			return true;
 	}
-	return v;
+	return false;
 }
 
-/* The JSON string at p decoded and collapsed, or NULL when p is no string. */
+static bool
+has_type(struct json_object *o, const char *kind)
+{
+	return type_is(o, kind, false);
+}
+
+/* The string member key of o, collapsed, or NULL. */
 static char *
-json_string(const char *p, const char *e)
+member_string(struct json_object *o, const char *key)
 {
-	p = json_ws(p, e);
-	if (p >= e || *p != '"')
+	struct json_object *v;
+	if (!json_object_object_get_ex(o, key, &v) || !json_object_is_type(v, json_type_string))
 		return NULL;
-	struct buf b;
-	buf_init(&b);
-	for (p++; p < e && *p != '"'; p++) {
-		if (*p != '\\' || p + 1 >= e) {
-			buf_addc(&b, *p);
-			continue;
-		}
-		p++;
-		switch (*p) {
-		case 'n': case 't': case 'r': buf_addc(&b, ' '); break;
-		case 'u':
-			if (p + 4 < e && isxdigit((unsigned char)p[1]) && isxdigit((unsigned char)p[2]) &&
-			    isxdigit((unsigned char)p[3]) && isxdigit((unsigned char)p[4])) {
-				unsigned cp = hexval(p + 1);
-				p += 4;
-				if (cp >= 0xd800 && cp < 0xdc00 && p + 6 < e && p[1] == '\\' && p[2] == 'u') {
-					unsigned lo = hexval(p + 3);
-					if (lo >= 0xdc00 && lo < 0xe000) {
-						cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-						p += 6;
-					}
-				}
-				/* a lone surrogate is no character */
-				buf_add_utf8(&b, cp >= 0xd800 && cp < 0xe000 ? 0xfffd : cp);
-			}
-			break;
-		default: buf_addc(&b, *p); break;
-		}
-	}
-	char *raw = buf_steal(&b, NULL);
-	char *r = raw ? nonempty_dup(raw, strlen(raw)) : NULL;
-	free(raw);
+	const char *s = json_object_get_string(v);
+	char *r = nonempty_dup(s, strlen(s));
+	if (r)
+		refs_decode(r);
 	return r;
 }
 
-/* The value of key in the object [p, e) (only its own keys), or NULL. */
-static const char *
-json_member(const char *p, const char *e, const char *key, const char **vend)
+/* Every object in the documents, in document order (objects inside
+ * arrays and members too), so that @id references resolve. */
+struct objs {
+	struct json_object **v;
+	int n, cap;
+};
+
+static void
+objs_collect(struct json_object *o, struct objs *os, int depth)
 {
-	p = json_ws(p, e);
-	if (p >= e || *p != '{')
-		return NULL;
-	size_t kl = strlen(key);
-	p++;
-	while (p < e) {
-		p = json_ws(p, e);
-		if (p >= e || *p != '"')
-			return NULL;
-		const char *k = p + 1;
-		p = json_skip(p, e);
-		bool match = (size_t)(p - k - 1) == kl && !strncmp(k, key, kl);
-		p = json_ws(p, e);
-		if (p >= e || *p != ':')
-			return NULL;
-		const char *v = json_ws(p + 1, e);
-		p = json_skip(v, e);
-		if (match) {
-			*vend = p;
-			return v;
-		}
-		p = json_ws(p, e);
-		if (p < e && *p == ',')
-			p++;
-		else
-			return NULL;
+	if (!o || depth > 32)
+		return;
+	if (json_object_is_type(o, json_type_array)) {
+		for (size_t i = 0; i < json_object_array_length(o); i++)
+			objs_collect(json_object_array_get_idx(o, i), os, depth + 1);
+		return;
+	}
+	if (!json_object_is_type(o, json_type_object))
+		return;
+	if (os->n == os->cap) {
+		os->cap = os->cap ? 2 * os->cap : 16;
+		os->v = xrealloc(os->v, (size_t)os->cap * sizeof *os->v);
+	}
+	os->v[os->n++] = o;
+	json_object_object_foreach(o, key, val) {
+		(void)key;
+		objs_collect(val, os, depth + 1);
+	}
+}
+
+/* The object whose @id is ref and which says more than its @id. */
+static struct json_object *
+objs_by_id(const struct objs *os, const char *ref)
+{
+	for (int i = 0; i < os->n; i++) {
+		struct json_object *id;
+		if (json_object_object_length(os->v[i]) > 1 &&
+		    json_object_object_get_ex(os->v[i], "@id", &id) &&
+		    json_object_is_type(id, json_type_string) &&
+		    !strcmp(json_object_get_string(id), ref))
+			return os->v[i];
 	}
 	return NULL;
 }
 
-/* The name of a person or organisation value: "X", {"name": "X"}, or an
- * array of them joined with "; ". */
-static char *
-json_names(const char *v, const char *e)
+/* The names of an author value (a string, a Person or Organization, an
+ * @id reference, or an array of them) added to b, "; " between names,
+ * each once; *people and *orgs count what kind each was. */
+static void
+names_add(const struct objs *os, struct json_object *v, struct buf *b, int *people,
+	  int *orgs, int depth)
 {
-	v = json_ws(v, e);
-	if (v >= e)
-		return NULL;
-	if (*v == '"')
-		return json_string(v, e);
-	if (*v == '{') {
-		const char *ve, *n = json_member(v, e, "name", &ve);
-		return n ? json_names(n, ve) : NULL;
+	if (!v || depth > 4)
+		return;
+	if (json_object_is_type(v, json_type_array)) {
+		for (size_t i = 0; i < json_object_array_length(v); i++)
+			names_add(os, json_object_array_get_idx(v, i), b, people, orgs, depth + 1);
+		return;
 	}
-	if (*v != '[')
+	char *name = NULL;
+	if (json_object_is_type(v, json_type_string)) {
+		const char *s = json_object_get_string(v);
+		if ((name = nonempty_dup(s, strlen(s))))
+			refs_decode(name);
+		(*people)++;
+	} else if (json_object_is_type(v, json_type_object)) {
+		struct json_object *full = v;
+		char *ref = member_string(v, "@id");
+		if (!json_object_object_get_ex(v, "name", NULL) && ref)
+			full = objs_by_id(os, ref);
+		free(ref);
+		if (!full)
+			return;
+		name = member_string(full, "name");
+		if (name && type_is(full, "Organization", true))
+			(*orgs)++;
+		else if (name)
+			(*people)++;
+	}
+	if (!name)
+		return;
+	if (!b->len || !strstr(b->data, name)) {
+		if (b->len)
+			buf_adds(b, "; ");
+		buf_adds(b, name);
+	}
+	free(name);
+}
+
+static char *
+names_of(const struct objs *os, struct json_object *o, const char *key, bool *org)
+{
+	struct json_object *v;
+	if (!json_object_object_get_ex(o, key, &v))
 		return NULL;
 	struct buf b;
 	buf_init(&b);
-	const char *end = json_skip(v, e) - 1;
-	for (const char *p = json_ws(v + 1, end); p < end; ) {
-		const char *q = json_skip(p, end);
-		char *one = json_names(p, q);
-		if (one && !(b.len && strstr(b.data, one))) {
-			if (b.len)
-				buf_adds(&b, "; ");
-			buf_adds(&b, one);
-		}
-		free(one);
-		p = json_ws(q, end);
-		if (p < end && *p == ',')
-			p = json_ws(p + 1, end);
-		else
-			break;
-	}
+	int people = 0, orgs = 0;
+	names_add(os, v, &b, &people, &orgs, 0);
+	if (org)
+		*org = orgs && !people;
 	return b.len ? buf_steal(&b, NULL) : (buf_free(&b), NULL);
-}
-
-
-static bool
-jsonld_is_article(const char *o, const char *e)
-{
-	const char *te, *t = json_member(o, e, "@type", &te);
-	if (!t)
-		return false;
-	static const char *const kinds[] = { "Article", "Posting", "BlogPosting",
-		"Report", "NewsArticle", "Recipe", "WebPage", "Review", "Story" };
-	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
-		size_t kl = strlen(kinds[i]);
-		for (const char *p = t; p + kl <= te; p++)
-			if (!strncmp(p, kinds[i], kl))
-				return true;
-	}
-	return false;
 }
 
 static void
@@ -206,97 +210,35 @@ take(char **slot, char *v)
 		free(v);
 }
 
-/* Fill j from the object [o, e) and the objects it contains (@graph,
- * arrays): articles first, so a page's WebSite object does not name the
- * article's author. */
+/* Fill j from one main object; what an earlier object gave stays. */
 static void
-jsonld_object(const char *o, const char *e, struct jsonld *j, int depth)
+jsonld_read(const struct objs *os, struct json_object *o, struct jsonld *j)
 {
-	o = json_ws(o, e);
-	if (depth > 8 || o >= e)
-		return;
-	if (*o == '[') {
-		const char *end = json_skip(o, e) - 1;
-		for (const char *p = json_ws(o + 1, end); p < end; ) {
-			const char *q = json_skip(p, end);
-			jsonld_object(p, q, j, depth + 1);
-			p = json_ws(q, end);
-			if (p < end && *p == ',')
-				p = json_ws(p + 1, end);
-			else
-				break;
-		}
-		return;
+	take(&j->headline, member_string(o, "headline"));
+	if (object_rank(o, true) == 2 && !has_type(o, "Event") && !has_type(o, "Course"))
+		take(&j->headline, member_string(o, "name"));
+	if (!j->author) {
+		bool org = false;
+		j->author = names_of(os, o, "author", &org);
+		if (!j->author)
+			j->author = names_of(os, o, "creator", &org);
+		j->author_org = j->author && org;
 	}
-	if (*o != '{')
-		return;
-	const char *ve, *v;
-	if ((v = json_member(o, e, "@graph", &ve)))
-		jsonld_object(v, ve, j, depth + 1);
-	if (!jsonld_is_article(o, e))
-		return;
-	if ((v = json_member(o, e, "headline", &ve)))
-		take(&j->headline, json_string(v, ve));
-	if ((v = json_member(o, e, "author", &ve))) {
-		take(&j->author, json_names(v, ve));
-		const char *ie, *id = json_member(v, ve, "@id", &ie);
-		if (id)
-			take(&j->author_ref, json_string(id, ie));
+	take(&j->published, member_string(o, "datePublished"));
+	take(&j->published, member_string(o, "dateCreated"));
+	take(&j->modified, member_string(o, "dateModified"));
+	take(&j->publisher, names_of(os, o, "publisher", NULL));
+	take(&j->section, names_of(os, o, "articleSection", NULL));
+	struct json_object *img;
+	if (!j->image && json_object_object_get_ex(o, "image", &img)) {
+		if (json_object_is_type(img, json_type_array))
+			img = json_object_array_get_idx(img, 0);
+		if (json_object_is_type(img, json_type_object))
+			j->image = member_string(img, "url");
+		else if (json_object_is_type(img, json_type_string))
+			j->image = nonempty_dup(json_object_get_string(img),
+						strlen(json_object_get_string(img)));
 	}
-	if ((v = json_member(o, e, "creator", &ve)))
-		take(&j->author, json_names(v, ve));
-	if ((v = json_member(o, e, "datePublished", &ve)))
-		take(&j->published, json_string(v, ve));
-	if ((v = json_member(o, e, "dateCreated", &ve)))
-		take(&j->published, json_string(v, ve));
-	if ((v = json_member(o, e, "dateModified", &ve)))
-		take(&j->modified, json_string(v, ve));
-	if ((v = json_member(o, e, "publisher", &ve)))
-		take(&j->publisher, json_names(v, ve));
-	if ((v = json_member(o, e, "articleSection", &ve)))
-		take(&j->section, json_names(v, ve));
-	if ((v = json_member(o, e, "image", &ve))) {
-		const char *ue, *u = json_member(v, ve, "url", &ue);
-		take(&j->image, u ? json_string(u, ue) : json_string(v, ve));
-	}
-}
-
-/* The name of the object whose @id is ref, anywhere in [o, e). */
-static char *
-jsonld_name_of(const char *o, const char *e, const char *ref, int depth)
-{
-	o = json_ws(o, e);
-	if (depth > 8 || o >= e || (*o != '{' && *o != '['))
-		return NULL;
-	if (*o == '{') {
-		const char *ve, *v = json_member(o, e, "@id", &ve);
-		char *id = v ? json_string(v, ve) : NULL;
-		bool match = id && !strcmp(id, ref);
-		free(id);
-		if (match && (v = json_member(o, e, "name", &ve)))
-			return json_string(v, ve);
-	}
-	/* the values inside, objects and arrays only */
-	const char *end = json_skip(o, e) - 1;
-	for (const char *p = json_ws(o + 1, end); p < end; ) {
-		if (*o == '{') {
-			p = json_skip(p, end);   /* the key */
-			p = json_ws(p, end);
-			if (p >= end || *p != ':')
-				break;
-			p = json_ws(p + 1, end);
-		}
-		const char *q = json_skip(p, end);
-		char *r = jsonld_name_of(p, q, ref, depth + 1);
-		if (r)
-			return r;
-		p = json_ws(q, end);
-		if (p < end && *p == ',')
-			p = json_ws(p + 1, end);
-		else
-			break;
-	}
-	return NULL;
 }
 
 void
@@ -304,19 +246,37 @@ jsonld_find(const struct dom *d, struct jsonld *j)
 {
 	memset(j, 0, sizeof *j);
 	int script = dom_tag_id(d, "script");
-	for (int i = 0; script >= 0 && i < d->n; i++) {
+	enum { MAXDOCS = 32 };
+	struct json_object *docs[MAXDOCS];
+	int ndocs = 0;
+	struct objs os = { 0 };
+	for (int i = 0; script >= 0 && i < d->n && ndocs < MAXDOCS; i++) {
 		if (d->tag[i] != script || !attr_has(d, i, "type", "ld+json"))
 			continue;
+		struct buf b;
+		buf_init(&b);
 		for (int t = d->text_begin[i]; t < d->text_end[i]; t++)
-			jsonld_object(dom_text(d, t), dom_text(d, t) + d->texts[t].len, j, 0);
-	}
-	for (int i = 0; script >= 0 && i < d->n && !j->author && j->author_ref; i++) {
-		if (d->tag[i] != script || !attr_has(d, i, "type", "ld+json"))
+			buf_add(&b, dom_text(d, t), d->texts[t].len);
+		struct json_tokener *tok = json_tokener_new_ex(64);
+		struct json_object *doc = b.len ? json_tokener_parse_ex(tok, b.data, (int)b.len) : NULL;
+		json_tokener_free(tok);
+		buf_free(&b);
+		if (!doc)
 			continue;
-		for (int t = d->text_begin[i]; t < d->text_end[i] && !j->author; t++)
-			j->author = jsonld_name_of(dom_text(d, t), dom_text(d, t) + d->texts[t].len,
-						   j->author_ref, 0);
+		docs[ndocs++] = doc;
+		objs_collect(doc, &os, 0);
 	}
+	bool qa = false;
+	for (int i = 0; i < os.n; i++)
+		qa |= has_type(os.v[i], "QAPage");
+	/* the article kinds before the page, each in document order */
+	for (int rank = 2; rank >= 1; rank--)
+		for (int i = 0; i < os.n; i++)
+			if (object_rank(os.v[i], qa) == rank)
+				jsonld_read(&os, os.v[i], j);
+	free(os.v);
+	for (int i = 0; i < ndocs; i++)
+		json_object_put(docs[i]);
 }
 
 void
@@ -329,5 +289,4 @@ jsonld_free(struct jsonld *j)
 	free(j->publisher);
 	free(j->image);
 	free(j->section);
-	free(j->author_ref);
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "entities.h"
 #include "meta-int.h"
 #include "words.h"
 
@@ -35,11 +36,12 @@ nonempty_dup(const char *s, size_t n)
 
 /* Text of element e's subtree, collapsed (title, h1). */
 char *
-element_text(const struct dom *d, int e)
+element_lines(const struct dom *d, int e, const char *sep)
 {
 	struct buf b;
 	buf_init(&b);
 	bool space = false;
+	int block = -1;
 	for (int t = d->text_begin[e]; t < d->text_end[e]; t++) {
 		if (d->texts[t].flags & TEXT_BREAK) {
 			space = true;
@@ -47,9 +49,23 @@ element_text(const struct dom *d, int e)
 		}
 		if (d->texts[t].flags & TEXT_SKIP && !(d->flags[e] & DOM_SKIP))
 			continue;
+		/* two blocks' texts are two lines, never one word: a byline's
+		 * name and the role under it */
+		if (block >= 0 && d->texts[t].block != block && b.len) {
+			if (strcmp(sep, " "))
+				buf_adds(&b, sep);
+			space = true;
+		}
+		block = d->texts[t].block;
 		buf_add_collapsed(&b, dom_text(d, t), d->texts[t].len, &space);
 	}
 	return buf_steal(&b, NULL);
+}
+
+char *
+element_text(const struct dom *d, int e)
+{
+	return element_lines(d, e, " ");
 }
 
 /* Does attribute name of element i hold word (a substring, any case)? */
@@ -203,4 +219,39 @@ names_site(const char *p, size_t n, const char *site, const char *host)
 	buf_free(&a);
 	buf_free(&b);
 	return yes;
+}
+
+void
+refs_decode(char *s)
+{
+	char *o = s;
+	for (const char *p = s; *p; ) {
+		const char *semi = *p == '&' ? strchr(p, ';') : NULL;
+		uint32_t cp = 0;
+		if (semi && semi - p > 2 && semi - p <= 12) {
+			if (p[1] == '#') {
+				char *end;
+				bool hex = p[2] == 'x' || p[2] == 'X';
+				unsigned long v = strtoul(p + 2 + hex, &end, hex ? 16 : 10);
+				if (end == semi && end > p + 2 + hex)
+					cp = entity_numeric(v);
+			} else {
+				const struct entity *en = entity_find((const unsigned char *)p + 1,
+								      (size_t)(semi - p - 1));
+				cp = en ? en->cp : 0;
+			}
+		}
+		if (cp) {
+			char u[4];
+			size_t k = utf8_encode(cp, u);
+			/* never longer than the reference: &#x10FFFF; and the
+			 * shortest name, &lt;, both hold more bytes than they give */
+			memcpy(o, u, k);
+			o += k;
+			p = semi + 1;
+		} else {
+			*o++ = *p++;
+		}
+	}
+	*o = '\0';
 }

@@ -615,45 +615,187 @@ meta_title(struct meta_ctx *c, struct page_meta *meta)
 	free(ht);
 }
 
+/* Do two names name the same person ("Dr. Andrew Huberman", "Andrew
+ * Huberman")?  Their letters, folded, one inside the other. */
+static bool
+same_name(const char *a, const char *b)
+{
+	struct buf x, y;
+	buf_init(&x);
+	buf_init(&y);
+	squeeze(a, strlen(a), &x);
+	squeeze(b, strlen(b), &y);
+	bool yes = x.len >= 2 && y.len >= 2 &&
+		   (x.len <= y.len ? strstr(y.data, x.data) : strstr(x.data, y.data)) != NULL;
+	buf_free(&x);
+	buf_free(&y);
+	return yes;
+}
+
+/* Does the page's visible text hold name?  (Its letters, folded.) */
+static bool
+shown_on_page(const struct meta_ctx *c, const char *name)
+{
+	int body = first_tag(c->d, "body");
+	if (body < 0)
+		return false;
+	char *t = element_text(c->d, body);
+	struct buf x, y;
+	buf_init(&x);
+	buf_init(&y);
+	squeeze(t, strlen(t), &x);
+	squeeze(name, strlen(name), &y);
+	bool yes = x.len && y.len >= 2 && strstr(x.data, y.data);
+	buf_free(&x);
+	buf_free(&y);
+	free(t);
+	return yes;
+}
+
+/* A paper's authors, one citation_author tag each, "Last, First" as
+ * "First Last", joined with "; " in their order. */
+static char *
+citation_authors(const struct metas *ms)
+{
+	char **v = NULL;
+	int nv = 0;
+	meta_all(ms, "citation_author", &v, &nv);
+	struct buf b;
+	buf_init(&b);
+	for (int i = 0; i < nv; i++) {
+		refs_decode(v[i]);
+		char *comma = strchr(v[i], ',');
+		char *name;
+		if (comma && !strchr(comma + 1, ',')) {
+			const char *first = comma + 1;
+			while (*first == ' ')
+				first++;
+			struct buf nb;
+			buf_init(&nb);
+			buf_printf(&nb, "%s %.*s", first, (int)(comma - v[i]), v[i]);
+			name = buf_steal(&nb, NULL);
+		} else {
+			name = xstrdup(v[i]);
+		}
+		if ((name = clean_author(name))) {
+			if (b.len)
+				buf_adds(&b, "; ");
+			buf_adds(&b, name);
+		}
+		free(name);
+		free(v[i]);
+	}
+	free(v);
+	return b.len ? buf_steal(&b, NULL) : (buf_free(&b), NULL);
+}
+
+/* The authors the head gives, in their order: JSON-LD's person, then
+ * the meta tags. */
+enum { MAX_AUTHOR_SOURCES = 12 };
+struct author_source {
+	char *name;
+	const char *from;
+};
+
+static int
+author_sources(struct meta_ctx *c, struct author_source *as)
+{
+	int n = 0;
+	char *a = c->jl.author && !c->jl.author_org ? clean_author(xstrdup(c->jl.author)) : NULL;
+	/* the publisher named as author is the organisation, not a person */
+	if (a && c->jl.publisher && same_name(a, c->jl.publisher) &&
+	    strlen(c->jl.publisher) <= strlen(a) + 4) {
+		free(a);
+		a = NULL;
+		c->jl.author_org = true;
+	}
+	if (a)
+		as[n++] = (struct author_source){ a, "json-ld" };
+	static const char *const keys[] = { "article:author", "author", "dc.creator",
+		"dcterms.creator", "citation_author", "parsely-author", "sailthru.author", "byl",
+		"twitter:creator" };
+	for (size_t k = 0; k < sizeof keys / sizeof keys[0] && n < MAX_AUTHOR_SOURCES; k++) {
+		if (!strcmp(keys[k], "citation_author")) {
+			if ((a = citation_authors(&c->ms)))
+				as[n++] = (struct author_source){ a, "meta" };
+			continue;
+		}
+		const char *v = meta_any(&c->ms, keys[k]);
+		/* a handle or a profile's address is no name */
+		if (!v || *v == '@' || strstr(v, "://"))
+			continue;
+		char *d = nonempty_dup(v, strlen(v));
+		if (d)
+			refs_decode(d);
+		if ((a = clean_author(d)))
+			as[n++] = (struct author_source){ a, "meta" };
+	}
+	return n;
+}
+
 static void
 meta_author(struct meta_ctx *c, struct page_meta *meta)
 {
-	/* Author: JSON-LD, the meta tags, then the page's byline. */
-	meta->author = clean_author(c->jl.author ? xstrdup(c->jl.author) : NULL);
-	if (meta->author)
-		meta->author_from = "json-ld";
-	static const char *const author_keys[] = { "author", "article:author", "dc.creator",
-		"dcterms.creator", "parsely-author", "sailthru.author", "byl", "twitter:creator" };
-	for (size_t k = 0; !meta->author && k < sizeof author_keys / sizeof author_keys[0]; k++) {
-		const char *a = meta_any(&c->ms, author_keys[k]);
-		if (a && !strncmp(a, "@", 1))
-			continue;
-		if (a && (meta->author = clean_author(nonempty_dup(a, strlen(a)))))
-			meta->author_from = "meta";
+	/* Author: the head's sources (JSON-LD's person, then the meta tags)
+	 * agreeing decide; where they disagree, the one the page shows in its
+	 * byline or text wins, else the first.  The site's own name, a login
+	 * or an organisation give way to a person's byline on the page. */
+	struct author_source as[MAX_AUTHOR_SOURCES];
+	int n = author_sources(c, as), best = -1, best_votes = 0;
+	for (int i = 0; i < n; i++) {
+		int votes = 0;
+		for (int j = 0; j < n; j++)
+			votes += i == j || same_name(as[i].name, as[j].name);
+		if (votes > best_votes)
+			best = i, best_votes = votes;
 	}
-	/* the site's own name or a login given as author: a person's byline
-	 * is better */
-	if (meta->author && weak_author(meta->author, meta->site, c->host)) {
-		const char *from = NULL;
-		char *a = author_from_page(c->d, &c->mk, &from);
-		if (!a && (a = author_from_byline(c->d, c->mk.flags, c->h1, meta->language)))
-			from = "byline";
-		if (a && !weak_author(a, meta->site, c->host)) {
-			free(meta->author);
-			meta->author = a;
-			meta->author_from = from;
-		} else {
-			free(a);
-		}
-	}
-	if (!meta->author)
-		meta->author = author_from_page(c->d, &c->mk, &meta->author_from);
-	/* a page without an h1 has its headline in the first h2 */
-	if (!meta->author && (meta->author = author_from_byline(c->d, c->mk.flags,
+	const char *from = NULL;
+	char *shown = NULL;
+	bool disputed = false;
+	for (int i = 0; i < n && best >= 0; i++)
+		disputed |= !same_name(as[i].name, as[best].name);
+	/* the site's name given by two sources is the person the site is
+	 * named after (a personal blog) */
+	bool weak = best >= 0 && weak_author(as[best].name, meta->site, c->host) &&
+		    (best_votes < 2 || login_like(as[best].name));
+	if (best < 0 || disputed || weak) {
+		shown = author_from_page(c->d, &c->mk, &from);
+		if (!shown && (shown = author_from_byline(c->d, c->mk.flags,
 				c->h1 >= 0 ? c->h1 : first_tag(c->d, "h2"), meta->language)))
-		meta->author_from = "byline";
-	if (!meta->author && (meta->author = author_after_label(c->d, c->mk.flags)))
-		meta->author_from = "byline";
+			from = "byline";
+		if (!shown && (shown = author_after_label(c->d, c->mk.flags)))
+			from = "byline";
+	}
+	bool matched = false;
+	if (disputed) {
+		/* the one the page shows, else the first the page's text holds */
+		int pick = -1;
+		for (int i = 0; i < n && pick < 0 && shown; i++)
+			if (same_name(as[i].name, shown))
+				pick = i;
+		matched = pick >= 0;
+		for (int i = 0; i < n && pick < 0; i++)
+			if (shown_on_page(c, as[i].name))
+				pick = i;
+		if (pick >= 0)
+			best = pick;
+	}
+	bool shown_ok = shown && !weak_author(shown, meta->site, c->host);
+	if (best >= 0 && !(shown_ok && (weak || (disputed && !matched)))) {
+		meta->author = as[best].name;
+		meta->author_from = as[best].from;
+		as[best].name = NULL;
+		free(shown);
+	} else if (shown) {
+		meta->author = shown;
+		meta->author_from = from;
+	} else if (c->jl.author && c->jl.author_org) {
+		/* an organisation, when the page names no person */
+		meta->author = clean_author(xstrdup(c->jl.author));
+		meta->author_from = meta->author ? "json-ld" : NULL;
+	}
+	for (int i = 0; i < n; i++)
+		free(as[i].name);
 }
 
 static void

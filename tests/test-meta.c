@@ -1,0 +1,182 @@
+/* test-meta.c - title, author and date as a reader expects them: which
+ * source wins, what is cleaned off, what is no value at all. */
+#include "testlib.h"
+
+#define HEAD "<html><head>"
+#define BODY "</head><body><h1>Ferry stays on the river</h1>"
+#define END "<p>The council voted to keep the ferry running for another ten years.</p></body></html>"
+
+/* The author of html, or "" for none. */
+static void
+expect_author(const char *html, const char *author, const char *from)
+{
+	struct page pg;
+	test_page(&pg, html);
+	if (!author) {
+		if (pg.meta.author)
+			fail_msg("author '%s' (%s) where none was expected", pg.meta.author,
+				 pg.meta.author_from);
+	} else {
+		if (!pg.meta.author)
+			fail_msg("no author where '%s' was expected", author);
+		assert_string_equal(pg.meta.author, author);
+		if (from)
+			assert_string_equal(pg.meta.author_from, from);
+	}
+	page_free(&pg);
+}
+
+static void
+test_author_source_order(void **state)
+{
+	(void)state;
+	/* a lower-priority tag planted with another value does not win,
+	 * wherever it stands */
+	expect_author(HEAD "<meta name=\"parsely-author\" content=\"FAIL\">"
+		      "<meta name=\"author\" content=\"Jenny Smith\">" BODY END,
+		      "Jenny Smith", "meta");
+	expect_author(HEAD "<meta property=\"article:author\" content=\"Jenny Smith\">"
+		      "<meta name=\"author\" content=\"FAIL\">" BODY END,
+		      "Jenny Smith", "meta");
+	/* JSON-LD's person before every tag */
+	expect_author(HEAD "<meta name=\"author\" content=\"FAIL\">"
+		      "<script type=\"application/ld+json\">{\"@type\":\"NewsArticle\","
+		      "\"author\":{\"@type\":\"Person\",\"name\":\"Jenny Smith\"}}</script>" BODY END,
+		      "Jenny Smith", "json-ld");
+	/* two sources against one */
+	expect_author(HEAD "<meta property=\"article:author\" content=\"FAIL\">"
+		      "<meta name=\"author\" content=\"Jenny Smith\">"
+		      "<meta name=\"dc.creator\" content=\"Jenny Smith\">" BODY END,
+		      "Jenny Smith", "meta");
+	/* where they disagree, the one the page shows in its byline */
+	expect_author(HEAD "<meta property=\"article:author\" content=\"FAIL\">"
+		      "<meta name=\"author\" content=\"Jenny Smith\">" BODY
+		      "<p class=\"byline\">By Jenny Smith</p>" END,
+		      "Jenny Smith", "meta");
+}
+
+static void
+test_author_not_a_name(void **state)
+{
+	(void)state;
+	/* a reading time, a label, a symbol are no names */
+	expect_author(HEAD "<meta name=\"author\" content=\"10mins read\">" BODY END, NULL, NULL);
+	expect_author(HEAD BODY "<div class=\"author\">The Author</div>" END, NULL, NULL);
+	expect_author(HEAD BODY "<div class=\"author\">\u2709 *Corresponding</div>" END, NULL, NULL);
+	expect_author(HEAD BODY "<div class=\"byline\">Jun 2 Written by</div>" END, NULL, NULL);
+	expect_author(HEAD BODY "<div class=\"author\">CM</div>" END, NULL, NULL);
+	expect_author(HEAD BODY "<div class=\"author\">Full Bio</div>" END, NULL, NULL);
+	/* a reference left escaped in JSON-LD */
+	expect_author(HEAD "<script type=\"application/ld+json\">{\"@type\":\"BlogPosting\","
+		      "\"author\":{\"@type\":\"Person\",\"name\":\"Maria &amp; Katerina\"}}</script>"
+		      BODY END, "Maria & Katerina", "json-ld");
+}
+
+static void
+test_author_cleaned(void **state)
+{
+	(void)state;
+	static const char *const cases[][2] = {
+		{ "Sep 16Written by Jon Norris", "Jon Norris" },
+		{ "Posted by:Idle Cartulary", "Idle Cartulary" },
+		{ "Brian Becker7 min read", "Brian Becker" },
+		{ "Brian Becker 7 min read", "Brian Becker" },
+		{ "Haley Hoekstra \u2022 March 3", "Haley Hoekstra" },
+		{ "Matteo Laratta| Author", "Matteo Laratta" },
+		{ "AuthorIsaiah Shelton", "Isaiah Shelton" },
+		{ "Keith Barry Senior Autos Reporter", "Keith Barry" },
+		{ "\"David Kim\"", "David Kim" },
+		{ "A. J. Neal View", "A. J. Neal" },
+		{ "By Mira Okafor, local affairs reporter · 14 March 2024", "Mira Okafor" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char html[512];
+		snprintf(html, sizeof html, HEAD BODY "<div class=\"byline\">%s</div>" END,
+			 cases[i][0]);
+		expect_author(html, cases[i][1], "byline");
+	}
+	/* a name and a role in two blocks are two lines, not one word */
+	expect_author(HEAD BODY "<div class=\"author\"><div>Meghan Neville</div>"
+		      "<div>Content Marketing Coordinator</div></div>" END, "Meghan Neville", "byline");
+}
+
+static void
+test_author_person_over_organisation(void **state)
+{
+	(void)state;
+	/* JSON-LD names the organisation; the page names the person */
+	expect_author(HEAD "<script type=\"application/ld+json\">{\"@type\":\"Article\","
+		      "\"author\":{\"@type\":\"NewsMediaOrganization\",\"name\":\"Harbour Times\"}}"
+		      "</script>" BODY "<p class=\"byline\">By Jane Doe</p>" END,
+		      "Jane Doe", "byline");
+	/* ... or the publisher given as a "Person" */
+	expect_author(HEAD "<script type=\"application/ld+json\">{\"@type\":\"Article\","
+		      "\"author\":{\"@type\":\"Person\",\"name\":\"Harbour Times\"},"
+		      "\"publisher\":{\"@type\":\"Organization\",\"name\":\"Harbour Times\"}}"
+		      "</script>" BODY "<p class=\"byline\">By Jane Doe</p>" END,
+		      "Jane Doe", "byline");
+	/* with no person on the page, the organisation */
+	expect_author(HEAD "<script type=\"application/ld+json\">{\"@type\":\"Article\","
+		      "\"author\":{\"@type\":\"Organization\",\"name\":\"Harbour Times\"}}"
+		      "</script>" BODY END, "Harbour Times", "json-ld");
+	/* a person's blog named after them: two sources say it is the person */
+	expect_author(HEAD "<meta property=\"og:site_name\" content=\"Ash Vardanian\">"
+		      "<meta name=\"author\" content=\"Ash Vardanian\">"
+		      "<script type=\"application/ld+json\">{\"@type\":\"BlogPosting\","
+		      "\"author\":{\"@type\":\"Person\",\"name\":\"Ash Vardanian\"}}</script>" BODY
+		      "<div class=\"author\">Topics</div>" END, "Ash Vardanian", "json-ld");
+}
+
+static void
+test_author_several(void **state)
+{
+	(void)state;
+	/* a paper's authors as it lists them, "Last, First" turned round */
+	expect_author(HEAD "<meta name=\"citation_author\" content=\"Roy, Aniruddha\">"
+		      "<meta name=\"citation_author\" content=\"Patel, Jyoti\">"
+		      "<meta name=\"citation_author\" content=\"Das, Amitava\">" BODY END,
+		      "Aniruddha Roy; Jyoti Patel; Amitava Das", "meta");
+	expect_author(HEAD "<script type=\"application/ld+json\">{\"@type\":\"Article\","
+		      "\"author\":[{\"@type\":\"Person\",\"name\":\"Rui Ma\"},"
+		      "{\"@type\":\"Person\",\"name\":\"Heba Ledwon\"}]}</script>" BODY END,
+		      "Rui Ma; Heba Ledwon", "json-ld");
+}
+
+static void
+test_author_threads(void **state)
+{
+	(void)state;
+	/* a forum's first post, a Q&A page's question: the page's author,
+	 * not a reply's */
+	expect_author(HEAD "<script type=\"application/ld+json\">{\"@context\":\"https://schema.org\","
+		      "\"@type\":\"QAPage\",\"mainEntity\":{\"@type\":\"Question\",\"name\":\"Why?\","
+		      "\"author\":{\"@type\":\"Person\",\"name\":\"Pup\"},\"acceptedAnswer\":"
+		      "{\"@type\":\"Answer\",\"author\":{\"@type\":\"Person\",\"name\":\"Vader\"}}}}"
+		      "</script>" BODY END, "Pup", "json-ld");
+	expect_author(HEAD "<script type=\"application/ld+json\">{\"@type\":\"DiscussionForumPosting\","
+		      "\"headline\":\"Resolver\",\"comment\":[{\"@type\":\"Comment\",\"author\":"
+		      "{\"@type\":\"Person\",\"name\":\"second\"}}],\"author\":{\"@type\":\"Person\","
+		      "\"name\":\"amondale\"}}</script>" BODY END, "amondale", "json-ld");
+	/* an FAQ's questions are no page's headline */
+	struct page pg;
+	test_page(&pg, "<html><head><title>T-Shirts &amp; Tops | Shop</title>"
+		  "<script type=\"application/ld+json\">{\"@type\":\"FAQPage\",\"mainEntity\":"
+		  "[{\"@type\":\"Question\",\"name\":\"Which shirt is best?\"}]}</script></head>"
+		  "<body><h1>T-Shirts &amp; Tops</h1><p>Shirts.</p></body></html>");
+	assert_string_equal(pg.meta.title, "T-Shirts & Tops");
+	page_free(&pg);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_author_source_order),
+		cmocka_unit_test(test_author_not_a_name),
+		cmocka_unit_test(test_author_cleaned),
+		cmocka_unit_test(test_author_person_over_organisation),
+		cmocka_unit_test(test_author_several),
+		cmocka_unit_test(test_author_threads),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
