@@ -292,7 +292,21 @@ element_decision(struct detail *D, const struct tui *t, int i)
 		[MARK_PIN_OUT] = " (pinned)",
 	};
 	int blk = m->run.by_lines ? -1 : m->inline_of[i];
-	if (blk >= 0 && dc->reason[i] != REASON_PINNED) {
+	/* an element the method gives no decision of its own (auto: no
+	 * text block): what its blocks got, not a verdict of its own */
+	bool none = m->algo->decided && blk < 0 && !m->run.by_rule &&
+		    dc->reason[i] != REASON_PINNED &&
+		    (m->run.state_of != m->algo || !m->algo->decided(m->run.state, i));
+	int bk = 0, bt = 0;
+	if (none)
+		model_blocks_inside(m, i, &bk, &bt);
+	if (none && bt > 0) {
+		add(D, ROLE_NORMAL, "%s: [%c] no decision of its own (no text block): %d of the "
+		    "%d blocks in it kept", m->algo->name, mark_char(k), bk, bt);
+	} else if (none) {
+		add(D, ROLE_NORMAL, "%s: [%c] no decision of its own (no text block), no block in it",
+		    m->algo->name, mark_char(k));
+	} else if (blk >= 0 && dc->reason[i] != REASON_PINNED) {
 		/* what the method says of a span in a paragraph is not
 		 * what happens to its text: the paragraph decides */
 		add(D, mark_role(k), "%s: [%c] inline: its text is %s with its block",
@@ -307,14 +321,6 @@ element_decision(struct detail *D, const struct tui *t, int i)
 		add(D, ROLE_NOISE, "gold: kept text of it is not in the gold");
 	if (m->gold_filter && m->disagree[i] & GOLD_MISSING)
 		add(D, ROLE_NOISE, "gold: dropped text of it is in the gold, not extracted");
-	int bk, bt;
-	if (m->algo->decided && blk < 0 && !m->run.by_rule) {
-		model_blocks_inside(m, i, &bk, &bt);
-		if (bt > 0 && dc->reason[i] != REASON_PINNED &&
-		    (m->run.state_of != m->algo || !m->algo->decided(m->run.state, i)))
-			add(D, ROLE_DIM, "no decision of its own: %d of the %d blocks in it kept",
-			    bk, bt);
-	}
 
 	/* cc's figures decide for cc; every other method works its own
 	 * decision out (the method table) and shows cc's for comparison */
@@ -326,6 +332,9 @@ element_decision(struct detail *D, const struct tui *t, int i)
 		if (blk >= 0 && dc->reason[i] != REASON_PINNED)
 			add(D, mark_role(k), "reason: %s (its block's)",
 			    reason_name((enum reason)dc->reason[blk]));
+		else if (none)
+			add(D, ROLE_NORMAL, "reason: none of its own (dump's row: %s)",
+			    reason_name((enum reason)dc->reason[i]));
 		else
 			add(D, mark_role(k), "reason: %s", reason_name((enum reason)dc->reason[i]));
 	}

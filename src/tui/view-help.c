@@ -53,6 +53,7 @@ help_lines(struct hline *l, int max)
 		LINE(mark_role((enum mark)k), g, "%s", mark_name((enum mark)k));
 	}
 	LINE(ROLE_NORMAL, "dim", "%s", "never text: head, script, style and what is inside them");
+	LINE(ROLE_NORMAL, "inline", "%s", "an inline element (a link, a span in a paragraph) has its block's mark, as its text goes with its block; its own figures are dump's row");
 	LINE(ROLE_NORMAL, "", "%s", "");
 	LINE(ROLE_HEADING, "", "%s", "Marks beside them");
 	LINE(ROLE_HIGHLIGHT, "*", "%s", "step mode: what the current stage changed");
