@@ -143,7 +143,9 @@ tree_figure(const struct tui_model *m, int c, int i, bool fit, char *f, size_t n
 		if (v < 0)      /* no figure here */
 			snprintf(f, n, "-");
 		else
-			snprintf(f, n, "%.*f", fit && mc->decimals > 2 ? 2 : mc->decimals, v);
+			/* in the tree, as many decimals as the column holds */
+			snprintf(f, n, "%.*f", fit && mc->decimals > mc->width - 2 ?
+				 (mc->width > 2 ? mc->width - 2 : 0) : mc->decimals, v);
 		break;
 	}
 	}
