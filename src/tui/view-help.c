@@ -67,6 +67,7 @@ help_lines(struct hline *l, int max)
 	LINE(ROLE_THRESHOLD, "-", "%s", "the row of the threshold T (with b, T/K: a line's share of it)");
 	LINE(ROLE_NORMAL, "= :", "%s", "under the bars: a selected region, another region");
 	LINE(ROLE_BAR_ELEM, "^", "%s", "the selected element's lines");
+	LINE(ROLE_NORMAL, "\xe2\x86\x91 ~", "%s", "the top of a bar taller than the axis, cut (the title says where the axis stops; L, the log scale, shows it whole)");
 	LINE(ROLE_NORMAL, "", "%s", "");
 	LINE(ROLE_HEADING, "", "%s", "Mouse");
 	LINE(ROLE_NORMAL, "click", "%s", "selects (a row, a histogram column, a line of text); on the fold mark it folds");
