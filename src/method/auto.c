@@ -382,6 +382,19 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 			buf_free(&l);
 		}
 	}
+	if (r->dc.reason[i] == REASON_OUTLIER) {
+		/* the run, not the probability, dropped it */
+		if (st->run_first >= 0)
+			explain_printf(x, EXPLAIN_NOISE, "dropped: outside the best run of blocks in "
+				       "reading order (lines %d-%d, the largest sum of (p - T) x "
+				       "characters; auto.grow), and p %.2f < %.2f, which keeps a block "
+				       "anywhere", d->line[st->run_first], d->line[st->run_last],
+				       st->score[i], AUTO_SURE);
+		else
+			explain_printf(x, EXPLAIN_NOISE, "dropped: no run of blocks in reading order "
+				       "gains (every block's p - T is 0 or less), and p %.2f < %.2f, "
+				       "which keeps a block anywhere", st->score[i], AUTO_SURE);
+	}
 	if (st->recur && st->recur[i] >= 0)
 		site_explain(r, st, i, x);
 	if (st->sig.core >= 0) {
