@@ -604,6 +604,15 @@ utf8_count_chars(const char *s, size_t n)
 	return count;
 }
 
+size_t
+utf8_chars(const char *s, size_t n)
+{
+	size_t count = 0;
+	for (size_t i = 0; i < n; i++)
+		count += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return count;
+}
+
 bool
 str_ieq(const char *a, const char *b)
 {

@@ -90,6 +90,9 @@ size_t utf8_valid_prefix(const unsigned char *s, size_t n);
 bool uc_is_white(uint32_t cp);
 /* Non-whitespace code points in s[0..n). */
 size_t utf8_count_chars(const char *s, size_t n);
+/* Code points in s[0..n), white space too (valid UTF-8: its bytes that
+ * start a character). */
+size_t utf8_chars(const char *s, size_t n);
 
 /* Compare two ints, two uint64_t, for qsort and bsearch. */
 int int_cmp(const void *a, const void *b);

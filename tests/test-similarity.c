@@ -152,6 +152,51 @@ test_fuzzy_smove(void **state)
 	sib_string_free(&T);
 }
 
+/* Text similarity counts characters: 今天 against 今年 share 今, one of
+ * two characters (their UTF-8 shares 4 of 6 bytes: E4 BB 8A and the E5
+ * that starts both second characters). */
+static void
+test_text_chars(void **state)
+{
+	(void)state;
+	struct sib_string S, T;
+	sib_string_from(&S, 1, "a", (int[]){ 0 }, (const char *[]){ "今天" });
+	sib_string_from(&T, 1, "a", (int[]){ 0 }, (const char *[]){ "今年" });
+	assert_int_equal(S.textlen, 2);
+	struct params p = defaults();
+	struct sib_result r;
+	assert_int_equal(sib_match(&S, &T, &p, &r), 0);
+	assert_near(r.tagsim, 1, 1e-12);
+	assert_near(r.textsim, 0.5, 1e-12);
+	sib_string_free(&S);
+	sib_string_free(&T);
+}
+
+/* The figures of the candidate that decides: S = a b c d e (texts of 5
+ * characters in b to e, 20) against T = a b c d e a b c d.  The first
+ * candidate matches every tag (1.0) and b, c, the d of "dXXXX": 11/20 =
+ * 0.55 < sib.beta, sum 1.55; the second 4 of 5 tags (0.8) and b, c, d:
+ * 15/20 = 0.75, noise, though its sum is 1.55 too at best. */
+static void
+test_match_decides(void **state)
+{
+	(void)state;
+	struct sib_string S, T;
+	sib_string_from(&S, 5, "abcde", (int[]){ 0, 1, 1, 1, 1 },
+			(const char *[]){ "", "bbbbb", "ccccc", "ddddd", "eeeee" });
+	sib_string_from(&T, 9, "abcdeabcd", (int[]){ 0, 1, 1, 1, 1, 0, 1, 1, 1 },
+			(const char *[]){ "", "bbbbb", "ccccc", "dXXXX", "XXXXX",
+					  "", "bbbbb", "ccccc", "ddddd" });
+	struct params p = defaults();
+	struct sib_result r;
+	assert_int_equal(sib_match(&S, &T, &p, &r), 1);
+	assert_int_equal(r.start, 5);
+	assert_near(r.tagsim, 0.8, 1e-12);
+	assert_near(r.textsim, 0.75, 1e-12);
+	sib_string_free(&S);
+	sib_string_free(&T);
+}
+
 /* t_move: S = a b c d against T = a b y c d.  At c/y the source slides to
  * d (no match, and no more source), positions are reset and the target
  * slides past y: c and d match, 4 of 4. */
@@ -294,7 +339,7 @@ test_decide(void **state)
 	double *tx = xmalloc(sizeof(double) * (size_t)a.dom->n);
 	struct decision dc;
 	decision_init(&dc, a.dom->n);
-	sib_decide(a.dom, a.m, sibs, 1, &p, NULL, &dc, tg, tx);
+	sib_decide(a.dom, a.m, sibs, 1, &p, NULL, &dc, tg, tx, NULL);
 	assert_int_equal(dc.content[head], 0);
 	assert_int_equal(dc.reason[head], REASON_NOISE_BLOCK);
 	assert_near(tg[head], 1, 1e-12);
@@ -310,7 +355,7 @@ test_decide(void **state)
 			    "They are picked in the autumn and kept cool.\n");
 	buf_free(&out);
 	/* no siblings: nothing is noise */
-	sib_decide(a.dom, a.m, NULL, 0, &p, NULL, &dc, NULL, NULL);
+	sib_decide(a.dom, a.m, NULL, 0, &p, NULL, &dc, NULL, NULL, NULL);
 	assert_int_equal(dc.content[head], 1);
 	decision_free(&dc);
 	sib_string_free(&T);
@@ -355,7 +400,7 @@ test_slot(void **state)
 	double *tx = xmalloc(sizeof(double) * (size_t)a.dom->n);
 	struct decision dc;
 	decision_init(&dc, a.dom->n);
-	sib_decide(a.dom, a.m, sibs, 1, &p, NULL, &dc, tg, tx);
+	sib_decide(a.dom, a.m, sibs, 1, &p, NULL, &dc, tg, tx, NULL);
 	assert_near(tg[bar], 1, 1e-12);
 	assert_near(tx[bar], 1.0 / 23, 1e-12);
 	assert_int_equal(dc.reason[bar], REASON_NOISE_BLOCK);
@@ -364,7 +409,7 @@ test_slot(void **state)
 	char err[64];
 	assert_int_equal(params_set(&p, "sib.prose=0", err, sizeof err), 0);
 	assert_int_equal(sib_slot(a.dom, a.m, bar, &p), SIB_SLOT_NONE);
-	sib_decide(a.dom, a.m, sibs, 1, &p, NULL, &dc, tg, tx);
+	sib_decide(a.dom, a.m, sibs, 1, &p, NULL, &dc, tg, tx, NULL);
 	assert_int_equal(dc.content[bar], 1);
 	assert_int_equal(dc.reason[bar], REASON_UNIQUE);
 	decision_free(&dc);
@@ -432,6 +477,8 @@ main(void)
 		cmocka_unit_test(test_tree_from_dom),
 		cmocka_unit_test(test_fuzzy_exact),
 		cmocka_unit_test(test_fuzzy_smove),
+		cmocka_unit_test(test_text_chars),
+		cmocka_unit_test(test_match_decides),
 		cmocka_unit_test(test_fuzzy_tmove),
 		cmocka_unit_test(test_fuzzy_max),
 		cmocka_unit_test(test_figure1),

@@ -11,7 +11,7 @@
 #include "method/cc-decide.h"
 
 /* Probability at which a block outside the best run is kept anyway. */
-#define SURE 0.9
+#define SURE AUTO_SURE
 
 /* Model files larger than this are refused (the built-in one is 200 kB). */
 #define MODEL_MAX_BYTES (64u << 20)
@@ -709,6 +709,7 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	}
 	for (int i = 0; i < d->n; i++)
 		st->dup_of[i] = -1;
+	st->run_first = st->run_last = -1;
 	if (p->auto_duplicate)
 		drop_duplicates(d, st, dc);
 	if (p->auto_grow && f->nblocks > 0) {
@@ -730,6 +731,10 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 		}
 		int bs, be;
 		auto_best_run(v, f->nblocks, &bs, &be);
+		if (be >= bs) {
+			st->run_first = f->block[bs];
+			st->run_last = f->block[be];
+		}
 		for (int j = 0; j < f->nblocks; j++) {
 			int b = f->block[j];
 			/* the run weighs the page's own evidence; a block

@@ -23,6 +23,9 @@ struct auto_state {
 	double *score;      /* each block's probability, -1 elsewhere */
 	int stage;          /* the stage score[] comes from, 1 or 2 */
 	int *dup_of;        /* a block dropped as a repeat: the block it repeats, -1 */
+	/* the best reading-order run (auto.grow): its first and last
+	 * blocks' elements, -1 when none was made */
+	int run_first, run_last;
 	const struct auto_model *model;  /* not owned */
 	const struct metrics *m;         /* the page's, not owned */
 	/* With sibling pages: per block, on how many of them all its text
@@ -52,6 +55,8 @@ struct auto_state {
 	struct thread thread;   /* the forum thread decide_auto found, if any */
 	struct thread_cache thread_cache;
 };
+/* A block outside the reading-order run is kept at this probability. */
+#define AUTO_SURE 0.9
 struct auto_state *auto_state_new(const struct page *pg, const struct auto_model *m);
 void auto_state_free(struct auto_state *st);
 

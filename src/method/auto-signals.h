@@ -24,7 +24,7 @@
 	X(LOG_TD,      "log_td", "log(1 + TD)", sig_log_td) \
 	X(CS,          "cs", "CS at the default C", sig_cs) \
 	X(PARENT_LD,   "parent_ld", "link density of the parent's subtree", sig_parent_ld) \
-	X(GRAND_LD,    "grand_ld", "... of the grandparent's", sig_grand_ld) \
+	X(GRAND_LD,    "grand_ld", "link density of the grandparent's subtree", sig_grand_ld) \
 	X(CONTAINER,   "container", "parent's TA / body's TA", sig_container) \
 	X(POSITION,    "position", "share of the page's text before the block", sig_position) \
 	X(PUNCT,       "punct", "sentence punctuation marks per ten characters (any script)", sig_punct) \

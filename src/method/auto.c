@@ -382,6 +382,19 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 			buf_free(&l);
 		}
 	}
+	if (r->dc.reason[i] == REASON_OUTLIER) {
+		/* the run, not the probability, dropped it */
+		if (st->run_first >= 0)
+			explain_printf(x, EXPLAIN_NOISE, "dropped: outside the best run of blocks in "
+				       "reading order (lines %d-%d, the largest sum of (p - T) x "
+				       "characters; auto.grow), and p %.2f < %.2f, which keeps a block "
+				       "anywhere", d->line[st->run_first], d->line[st->run_last],
+				       st->score[i], AUTO_SURE);
+		else
+			explain_printf(x, EXPLAIN_NOISE, "dropped: no run of blocks in reading order "
+				       "gains (every block's p - T is 0 or less), and p %.2f < %.2f, "
+				       "which keeps a block anywhere", st->score[i], AUTO_SURE);
+	}
 	if (st->recur && st->recur[i] >= 0)
 		site_explain(r, st, i, x);
 	if (st->sig.core >= 0) {
@@ -442,6 +455,29 @@ static const struct param_desc auto_params[] = {
 	  "the model file to read instead of the built-in model", NULL, auto_model_keep },
 };
 
+/* Stages, in decide_auto's order: each turns on one more of the rules
+ * after the model (never one the user turned off). */
+static void
+auto_stage(struct params *p, int k)
+{
+	if (k < 5)
+		p->auto_thread = 0;
+	if (k < 4)
+		p->auto_end = 0;
+	if (k < 3)
+		p->auto_grow = 0;
+	if (k < 2)
+		p->auto_duplicate = 0;
+}
+
+static const struct method_step auto_steps[] = {
+	{ "the model: block probability >= auto.T", auto_stage },
+	{ "repeats: a block whose text is already kept is dropped", auto_stage },
+	{ "reading order: the best run of blocks", auto_stage },
+	{ "the end: a heading over related stories or comments", auto_stage },
+	{ "forum thread: every post's message", auto_stage },
+};
+
 static const enum reason auto_reasons[] = {
 	REASON_AUTO, REASON_NOISE, REASON_OUTLIER, REASON_DUPLICATE, REASON_THREAD, REASON_POST_PART, REASON_END, REASON_TEMPLATE, REASON_SITE,
 };
@@ -465,6 +501,8 @@ const struct method method_auto = {
 	.decided = auto_decided,
 	.site_signals_of = auto_site_signals_of,
 	.explain = auto_explain,
+	.steps = auto_steps,
+	.nsteps = sizeof auto_steps / sizeof auto_steps[0],
 	.report = auto_report,
 	.json = auto_json,
 	.status = auto_status,

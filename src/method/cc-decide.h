@@ -21,7 +21,7 @@
 	X(NOISE, "noise", "not content by the method's test") \
 	X(CC, "cc", "content: CC > C (lb: in a selected region)") \
 	X(SMOOTH, "smooth", "rescued by smoothing: CS > S and TD > D") \
-	X(OUTLIER, "outlier", "content outside the content region, CS <= S: reset to noise") \
+	X(OUTLIER, "outlier", "content reset to noise: cc, off the content region (CS <= S); auto, off the reading-order run") \
 	X(PINNED, "pinned", "the user's pin, in or out") \
 	X(PATH, "path", "ent: the extraction path's content root, or inside it") \
 	X(ABOVE, "above", "ent: on the path above the content root") \

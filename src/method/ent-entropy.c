@@ -447,27 +447,19 @@ entropy_own_text(const struct entropy_site *s, const struct dom *d, const struct
 	int *cnt = xmalloc(((size_t)d->ntexts + 1) * sizeof *cnt);
 	site_text_count(s->text, d, self_path, cnt);
 	int need = site_text_need(others);
-	int a = dom_tag_id(d, "a");
 	double *t = xcalloc((size_t)d->n + 1, sizeof *t);
+	/* the page's non-link text as TA counts it (a link is an a with an
+	 * href; Unicode's white space, &nbsp; too, is no text), less the
+	 * template's */
 	for (int k = 0; k < d->ntexts; k++) {
 		const struct dom_text *x = &d->texts[k];
-		if (x->elem < 0 || x->flags & (TEXT_SKIP | TEXT_BREAK) || cnt[k] >= need)
+		if (x->elem < 0 || x->flags & (TEXT_SKIP | TEXT_BREAK | TEXT_LINK) || cnt[k] >= need)
 			continue;
-		bool link = false;
-		for (int e = x->elem; e >= 0 && !link; e = d->parent[e])
-			link = d->tag[e] == a;
-		if (link)
-			continue;
-		const char *c = dom_text(d, k);
-		double v = 0;
-		for (size_t i = 0; i < x->len; i++)
-			v += !isspace((unsigned char)c[i]) && ((unsigned char)c[i] & 0xC0) != 0x80;
-		t[x->elem] += v;
+		t[x->elem] += m->tchars[k];
 	}
 	for (int i = d->n - 1; i > 0; i--)
 		if (d->parent[i] >= 0)
 			t[d->parent[i]] += t[i];
-	(void)m;
 	free(cnt);
 	return t;
 }

@@ -12,10 +12,13 @@
 
 struct ent_state {
 	struct geometry *g;     /* the page's estimated boxes */
-	struct entropy *e;      /* its own descent, for the figures */
+	struct entropy *e;      /* its own descent, on the text it weighs */
+	double *own;            /* that text (ent.own with other pages), or NULL: TA */
 	int stop;               /* the content root used */
+	int root;               /* the whole method's root (stop before ent.depth) */
 	int cluster;            /* -1 alone */
 	int fallback;           /* the cluster's path named nothing here */
+	char *sample;           /* the cluster's sample page when not this one */
 	int levels;             /* the whole method's root: levels below body */
 	int depth;              /* stop's levels below body (ent.depth cuts) */
 	struct ent_path *path;  /* the path of stop */
@@ -116,6 +119,8 @@ ent_state_free(void *state)
 	geometry_free(s->g);
 	entropy_free(s->e);
 	entropy_path_free(s->path);
+	free(s->own);
+	free(s->sample);
 	free(s->recur);
 	free(s);
 }
@@ -138,15 +143,27 @@ ent_decide(struct page *pg, const void *site, int index, const char *name,
 	struct ent_state *s = xcalloc(1, sizeof *s);
 	*state = s;
 	s->g = geometry_estimate(pg->dom, pg->m, p);
-	s->e = entropy_find(pg->dom, pg->m, s->g, p, NULL);
-	s->stop = s->e->stop;
 	s->cluster = -1;
 	s->fallback = 1;
 	const struct entropy_site *st = site;
-	if (st && index >= 0 && index < st->n) {
+	bool in_site = st && index >= 0 && index < st->n;
+	/* the descent shown is the one a decision over these pages makes:
+	 * on the page's own text, the template's left out */
+	if (in_site)
+		s->own = entropy_own_text(st, pg->dom, pg->m, p, st->realpath[index]);
+	s->e = entropy_find(pg->dom, pg->m, s->g, p, s->own);
+	s->stop = s->e->stop;
+	if (in_site) {
 		s->stop = entropy_site_stop(st, index, pg->dom, pg->m, p, &s->fallback);
 		s->cluster = st->cluster[index];
+		int sample = s->cluster >= 0 ? st->sample[s->cluster] : -1;
+		if (!s->fallback && sample >= 0 && sample != index) {
+			const char *sp = st->realpath[sample] ? st->realpath[sample] : "?";
+			const char *base = strrchr(sp, '/');
+			s->sample = xstrdup(base && base[1] ? base + 1 : sp);
+		}
 	}
+	s->root = s->stop;
 	/* ent.depth: the root as the descent left it that many levels below
 	 * body, an ancestor of the whole method's root (a cluster's path
 	 * reads the same way: one step per level of its sample's descent) */
@@ -184,7 +201,10 @@ ent_decide(struct page *pg, const void *site, int index, const char *name,
 	const struct dom *d = pg->dom;
 	for (int b = 0; s->depth == s->levels && b < d->n; b++) {
 		double lt = pg->m->LT[b], ta = pg->m->TA[b];
-		if (b == s->stop || !dc->content[b] || lt + ta <= 0 || lt / (lt + ta) <= p->ent_links)
+		/* an inline element (a link in a paragraph) is no block: its
+		 * text goes with its block's */
+		if (b == s->stop || !dc->content[b] || d->flags[b] & DOM_PHRASING || lt + ta <= 0 ||
+		    lt / (lt + ta) <= p->ent_links)
 			continue;
 		for (int i = b; i < d->end[b]; i++) {
 			dc->content[i] = 0;
@@ -245,9 +265,23 @@ static const struct method_column ent_columns[] = {
 	  .help = "the element's box height, estimated from its text and tags" },
 	{ .name = "WIDTH", .decimals = 0, .json_after = "\"box\":\"estimate\"",
 	  .value = ent_width, .help = "the element's box width, estimated" },
-	{ .name = "IPT", .decimals = 3, .width = 4, .value = ent_ipt,
+	{ .name = "IPT", .decimals = 3, .width = 4, .blank_negative = true, .value = ent_ipt,
 	  .help = "importance among the children weighed at one descent step" },
 };
+
+/* How many of the other pages make a text the template's, in words
+ * (site_text_need): one when there is one other page. */
+static const char *
+need_words(int others, int need, struct buf *b)
+{
+	if (others <= 1)
+		buf_printf(b, "%d makes it the template's: the one other page", need);
+	else if (need == 2 && others < 4)
+		buf_printf(b, "%d make it the template's: half, 2 at least", need);
+	else
+		buf_printf(b, "%d make it the template's: half", need);
+	return b->data;
+}
 
 static void
 ent_explain(const struct run *r, const struct page *pg, const struct params *p,
@@ -258,14 +292,21 @@ ent_explain(const struct run *r, const struct page *pg, const struct params *p,
 	(void)p;
 	if (!s)
 		return;
-	if (s->e->ipt[i] >= 0)
-		explain_printf(x, EXPLAIN_NORMAL, "box (estimated): height %.0f, width %.0f; "
-			       "importance %.3f", s->g->height[i], s->g->width[i], s->e->ipt[i]);
-	else
-		explain_printf(x, EXPLAIN_NORMAL, "box (estimated): height %.0f, width %.0f; "
-			       "not weighed in the descent", s->g->height[i], s->g->width[i]);
 	struct buf b;
 	buf_init(&b);
+	/* the text the descent weighs: TA alone, the page's own text with
+	 * the site's pages */
+	if (s->own)
+		buf_printf(&b, "own text %.0f; ", s->own[i]);
+	if (s->e->ipt[i] >= 0)
+		explain_printf(x, EXPLAIN_NORMAL, "box (estimated): height %.0f, width %.0f; "
+			       "%simportance %.3f", s->g->height[i], s->g->width[i], b.data ? b.data : "",
+			       s->e->ipt[i]);
+	else
+		explain_printf(x, EXPLAIN_NORMAL, "box (estimated): height %.0f, width %.0f; "
+			       "%snot weighed in the descent", s->g->height[i], s->g->width[i],
+			       b.data ? b.data : "");
+	b.len = 0;
 	if (s->stop >= 0) {
 		explain_label(x, d, s->stop, &b);
 		explain_printf(x, EXPLAIN_NORMAL, "path %s (%s) %s %s", s->path->xpath,
@@ -274,11 +315,22 @@ ent_explain(const struct run *r, const struct page *pg, const struct params *p,
 	if (s->depth < s->levels)
 		explain_printf(x, EXPLAIN_DIM, "stopped at level %d of %d (ent.depth, the step mode)",
 			       s->depth, s->levels);
-	if (s->cluster >= 0)
-		explain_printf(x, EXPLAIN_DIM, "template cluster %d%s", s->cluster,
-			       s->fallback ? "; its path names nothing here: own descent" : "");
+	if (s->cluster >= 0 && s->fallback)
+		explain_printf(x, EXPLAIN_DIM, "template cluster %d; its path names nothing here, or "
+			       "a part with under a quarter of the page's own text: own descent",
+			       s->cluster);
+	else if (s->cluster >= 0 && s->sample)
+		explain_printf(x, EXPLAIN_DIM, "template cluster %d: its path is the descent of "
+			       "its sample page %s; this page's own, for comparison:", s->cluster,
+			       s->sample);
+	else if (s->cluster >= 0)
+		explain_printf(x, EXPLAIN_DIM, "template cluster %d: its path is this page's "
+			       "descent (the cluster's sample)", s->cluster);
 	else
 		explain_printf(x, EXPLAIN_DIM, "the page alone (--siblings gives the site's pages)");
+	if (s->own)
+		explain_printf(x, EXPLAIN_DIM, "the descent weighs the page's own text: "
+			       "not what stands on the other pages (ent.own)");
 	/* the descent: the step that weighed this element's children, and the
 	 * one that weighed the element among its siblings */
 	/* when ent.depth cuts the descent (the step mode's stages), a step
@@ -293,11 +345,14 @@ ent_explain(const struct run *r, const struct page *pg, const struct params *p,
 			continue;
 		const char *next = cut && level == s->depth ? " (the next stage)" : "";
 		if (st->node == i) {
-			explain_printf(x, EXPLAIN_HEADING, "descent step %d%s: its %d children weighed",
-				       k + 1, next, st->nkids);
+			explain_printf(x, EXPLAIN_HEADING, "descent step %d%s: its %d child%s weighed",
+				       k + 1, next, st->nkids, st->nkids == 1 ? "" : "ren");
 			explain_printf(x, EXPLAIN_NORMAL, "entropy weights: height %.3f, width %.3f, "
 				       "text %.3f", st->w[ENT_HEIGHT], st->w[ENT_WIDTH], st->w[ENT_TEXT]);
-			if (p->ent_stop == ENT_STOP_PAPER)
+			if (st->nkids == 1)
+				explain_printf(x, EXPLAIN_NORMAL, "one child left: nothing to compare, "
+					       "it holds everything");
+			else if (p->ent_stop == ENT_STOP_PAPER)
 				explain_printf(x, EXPLAIN_NORMAL, "variance %.4f %s ent.var=%g (ent.stop=paper)",
 					       st->variance, st->down ? "<" : x->ge, p->ent_var);
 			else
@@ -311,6 +366,9 @@ ent_explain(const struct run *r, const struct page *pg, const struct params *p,
 				explain_label(x, d, st->best, &b);
 			if (st->down && st->best >= 0 && k + 1 < s->e->nsteps)
 				explain_printf(x, EXPLAIN_CONTENT, "%s down into %s", x->to, b.data);
+			else if (st->down && b.len)
+				explain_printf(x, EXPLAIN_CONTENT, "%s stop here: the most important "
+					       "child %s is no container", x->to, b.data);
 			else if (b.len)
 				explain_printf(x, EXPLAIN_CONTENT, "%s stop here (most important child %s)",
 					       x->to, b.data);
@@ -319,9 +377,13 @@ ent_explain(const struct run *r, const struct page *pg, const struct params *p,
 		} else if (d->parent[i] == st->node) {
 			b.len = 0;
 			explain_label(x, d, st->node, &b);
-			explain_printf(x, st->best == i ? EXPLAIN_CONTENT : EXPLAIN_DIM,
-				       "step %d%s: one of %d children of %s%s", k + 1, next, st->nkids,
-				       b.data, st->best == i ? ", the most important" : "");
+			if (st->nkids == 1 && st->best == i)
+				explain_printf(x, EXPLAIN_CONTENT, "step %d%s: the one child of %s left",
+					       k + 1, next, b.data);
+			else
+				explain_printf(x, st->best == i ? EXPLAIN_CONTENT : EXPLAIN_DIM,
+					       "step %d%s: one of %d children of %s%s", k + 1, next,
+					       st->nkids, b.data, st->best == i ? ", the most important" : "");
 		}
 	}
 	if (s->stop >= 0 && (dom_contains(d, s->stop, i)))
@@ -332,17 +394,36 @@ ent_explain(const struct run *r, const struct page *pg, const struct params *p,
 		explain_printf(x, EXPLAIN_NOISE, "%s off the path", x->to);
 	if (s->e->why && !cut)
 		explain_printf(x, EXPLAIN_DIM, "the descent stopped: %s", s->e->why);
+	/* the descent decided (not the sample's), but its root holds under
+	 * half of the page's own text: the root is the ancestor that holds
+	 * half (entropy_hold_half) */
+	if (!cut && !s->sample && s->own && s->root >= 0 && s->e->stop >= 0 &&
+	    s->root != s->e->stop && dom_contains(d, s->root, s->e->stop) && d->body >= 0) {
+		b.len = 0;
+		explain_label(x, d, s->e->stop, &b);
+		buf_adds(&b, " ");
+		size_t at = b.len;
+		explain_label(x, d, s->root, &b);
+		b.data[at - 1] = 0;
+		explain_printf(x, EXPLAIN_NORMAL, "the descent's root %s holds %.0f of the page's %.0f "
+			       "own characters, under half %s up to %s, which holds %.0f",
+			       b.data, s->own[s->e->stop], s->own[d->body], x->to, b.data + at,
+			       s->own[s->root]);
+	}
 	/* what the root's own tests did to a block in it */
 	const struct metrics *mt = pg->m;
 	if (r->dc.reason[i] == REASON_TEMPLATE && s->recur) {
 		int blk = i;
 		while (blk >= 0 && s->recur[blk] < 0)
 			blk = d->parent[blk];
+		struct buf nb;
+		buf_init(&nb);
 		if (blk >= 0)
 			explain_printf(x, EXPLAIN_NOISE, "template: its text stands on %d of the %d other "
-				       "page%s (%d make it the template's: half, 2 at least) %s noise",
-				       s->recur[blk], s->others, s->others == 1 ? "" : "s", s->need,
-				       x->to);
+				       "page%s (%s) %s noise",
+				       s->recur[blk], s->others, s->others == 1 ? "" : "s",
+				       need_words(s->others, s->need, &nb), x->to);
+		buf_free(&nb);
 	}
 	if (r->dc.reason[i] == REASON_LINKS) {
 		/* the outermost block in the root whose link text passed */

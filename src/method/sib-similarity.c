@@ -259,8 +259,9 @@ sib_string_build(const struct dom *d, int root, struct sib_string *s)
 			buf_add(&s->pool, tmp.data + a, z - a);
 		}
 		nd->len = (int)(s->pool.len - off[s->n]);
+		nd->chars = (int)utf8_chars(s->pool.data + off[s->n], (size_t)nd->len);
 		buf_addc(&s->pool, '\0');
-		s->textlen += nd->len;
+		s->textlen += nd->chars;
 		s->n++;
 	}
 	for (int k = 0; k < s->n; k++)
@@ -286,7 +287,8 @@ sib_string_from(struct sib_string *s, int n, const char *tags,
 		nd->elem = -1;
 		nd->text = texts && texts[k] ? texts[k] : "";
 		nd->len = (int)strlen(nd->text);
-		s->textlen += nd->len;
+		nd->chars = (int)utf8_chars(nd->text, (size_t)nd->len);
+		s->textlen += nd->chars;
 	}
 	s->n = n;
 }
@@ -304,8 +306,10 @@ sib_string_free(struct sib_string *s)
 /* ---- the fuzzy matcher ---- */
 
 /* Common text of two nodes: common prefix plus common suffix, at most the
- * shorter length, so a changed date or counter inside a menu costs only
- * the changed bytes. */
+ * shorter text, so a changed date or counter inside a menu costs only
+ * the changed characters.  Counted in characters: both ends stop on a
+ * character's first byte, so 今天 and 今年 share one character of two,
+ * not the four bytes of six their UTF-8 shares. */
 static long
 text_common(const struct sib_node *a, const struct sib_node *b)
 {
@@ -313,10 +317,15 @@ text_common(const struct sib_node *a, const struct sib_node *b)
 	int pre = 0;
 	while (pre < n && a->text[pre] == b->text[pre])
 		pre++;
+	while (pre > 0 && pre < a->len && ((unsigned char)a->text[pre] & 0xC0) == 0x80)
+		pre--;
 	int suf = 0;
 	while (suf < n - pre && a->text[a->len - 1 - suf] == b->text[b->len - 1 - suf])
 		suf++;
-	return pre + suf;
+	while (suf > 0 && ((unsigned char)a->text[a->len - suf] & 0xC0) == 0x80)
+		suf--;
+	return (long)utf8_chars(a->text, (size_t)pre) +
+	       (long)utf8_chars(a->text + a->len - suf, (size_t)suf);
 }
 
 enum { ST_NORMAL, ST_SMOVE, ST_TMOVE };
@@ -428,13 +437,14 @@ sib_match(const struct sib_string *S, const struct sib_string *T,
 			r->rejected++;
 			continue;
 		}
-		if (tg + tx > bestsum) {
+		noise = tg >= p->sib_alpha && tx >= p->sib_beta;
+		/* the candidate that decides, else the best */
+		if (noise || tg + tx > bestsum) {
 			bestsum = tg + tx;
 			r->tagsim = tg;
 			r->textsim = tx;
 			r->start = j0;
 		}
-		noise = tg >= p->sib_alpha && tx >= p->sib_beta;
 	}
 	free(ps);
 	free(pt);
@@ -529,18 +539,21 @@ void
 sib_decide(const struct dom *d, const struct metrics *m,
 	   const struct sib_string *const *sibs, int nsibs,
 	   const struct params *p, const uint8_t *pins,
-	   struct decision *dc, double *tagsim, double *textsim)
+	   struct decision *dc, double *tagsim, double *textsim, int *by)
 {
 	uint8_t *blk = xmalloc((size_t)d->n + 1);
 	sib_segment(d, m, p->sib_pdoc, blk);
 	for (int i = 0; i < d->n; i++) {
-		dc->content[i] = 1;
-		dc->reason[i] = REASON_UNIQUE;
+		bool head = d->head >= 0 && dom_contains(d, d->head, i);
+		dc->content[i] = !head;
+		dc->reason[i] = head ? REASON_NOISE : REASON_UNIQUE;
 		dc->CS[i] = 0;
 		if (tagsim)
 			tagsim[i] = -1;
 		if (textsim)
 			textsim[i] = -1;
+		if (by)
+			by[i] = -1;
 	}
 	dc->region = -1;
 	for (int b = 0; b < d->n; b++) {
@@ -549,13 +562,15 @@ sib_decide(const struct dom *d, const struct metrics *m,
 		struct sib_string S;
 		sib_string_build(d, b, &S);
 		double bt = 0, bx = 0;
-		int noise = 0;
+		int noise = 0, from = -1;
 		for (int k = 0; k < nsibs && !noise; k++) {
 			struct sib_result r;
 			noise = sib_match(&S, sibs[k], p, &r);
-			if (r.start >= 0 && r.tagsim + r.textsim > bt + bx) {
+			/* the match that makes it noise, else the best */
+			if (r.start >= 0 && (noise || r.tagsim + r.textsim > bt + bx)) {
 				bt = r.tagsim;
 				bx = r.textsim;
+				from = k;
 			}
 		}
 		sib_string_free(&S);
@@ -563,6 +578,8 @@ sib_decide(const struct dom *d, const struct metrics *m,
 			tagsim[b] = bt;
 		if (textsim)
 			textsim[b] = bx;
+		if (by)
+			by[b] = from;
 		if (!noise && bt >= p->sib_alpha && sib_slot(d, m, b, p))
 			noise = 2;
 		if (noise)

@@ -68,12 +68,13 @@ struct sib_node {
 	int elem;               /* element id in its dom, -1 when hand-built */
 	const char *text;       /* the element's own text, whitespace collapsed */
 	int len;                /* its bytes */
+	int chars;              /* its characters (code points) */
 };
 
 struct sib_string {
 	struct sib_node *v;
 	int n;
-	long textlen;           /* sum of len */
+	long textlen;           /* sum of chars */
 	struct buf pool;        /* the texts */
 };
 
@@ -93,7 +94,7 @@ struct sib_result {
 
 /* One run of the fuzzy matcher with the block's root at target j0.
  * normal: equal tags match (and add their common text: common prefix plus
- * common suffix, in bytes of whitespace-collapsed text) and both strings
+ * common suffix, in characters of whitespace-collapsed text) and both strings
  * advance; on a mismatch, s_move skips up to max source nodes looking for
  * the target's tag; failing that, positions are reset and t_move skips up
  * to max target nodes; failing that too, the source node stays unmatched
@@ -107,7 +108,8 @@ int sib_fuzzy(const struct sib_string *S, const struct sib_string *T, int j0,
  * of the first, and every pair has the same depth difference to its root. */
 int sib_verify(const struct sib_string *S, const struct sib_string *T,
 	       const int *ps, const int *pt, int np);
-/* Search S in T; 1 when a verified candidate reaches alpha and beta.
+/* Search S in T; 1 when a verified candidate reaches alpha and beta, and
+ * then r holds that candidate's figures, else the best one's.
  * Only target nodes with the block root's tag can start a match, and a run
  * is abandoned once alpha is out of reach; each source node costs at most
  * 2 sib.max + 1 steps, so a block costs O(|T| + c |S| (2 MAX + 1)) for c
@@ -134,10 +136,13 @@ enum sib_slot sib_slot(const struct dom *d, const struct metrics *m, int b,
 
 /* Decide the page against its sibling pages (body strings already built,
  * never the page itself).  tagsim/textsim (NULL to skip) get each block
- * root's best figures over the siblings, -1 elsewhere. */
+ * root's figures, -1 elsewhere: those of the match that made it noise,
+ * else the best over the siblings; by (NULL to skip) which sibling's
+ * (its index in sibs), -1 for none.  head and what is in it are noise:
+ * no block, never the page's text. */
 void sib_decide(const struct dom *d, const struct metrics *m,
 		const struct sib_string *const *sibs, int nsibs,
 		const struct params *p, const uint8_t *pins,
-		struct decision *dc, double *tagsim, double *textsim);
+		struct decision *dc, double *tagsim, double *textsim, int *by);
 
 #endif

@@ -33,6 +33,9 @@ struct sib_state {
 				       counted on, and how many find one again */
 	int *recur;                 /* per text block: siblings holding all its
 				       text (sitetext.h), -1 elsewhere */
+	int *by;                    /* per block root: the sibling whose match
+				       is shown (sib_decide), -1 for none */
+	char **names;               /* the nsib siblings' file names */
 };
 
 static int
@@ -125,6 +128,10 @@ sib_state_free(void *state)
 		return;
 	free(s->tagsim);
 	free(s->recur);
+	free(s->by);
+	for (int k = 0; k < s->nsib; k++)
+		free(s->names[k]);
+	free(s->names);
 	free(s);
 }
 
@@ -140,6 +147,8 @@ sib_method_decide(struct page *pg, const void *site, int index, const char *name
 	*state = s;
 	s->tagsim = xcalloc(2 * (size_t)d->n + 1, sizeof *s->tagsim);
 	s->textsim = s->tagsim + d->n;
+	s->by = xmalloc(((size_t)d->n + 1) * sizeof *s->by);
+	s->names = xcalloc(st ? (size_t)st->n + 1 : 1, sizeof *s->names);
 	/* a page is not its own sibling */
 	const struct sib_string **sibs = xcalloc(st ? (size_t)st->n + 1 : 1, sizeof *sibs);
 	char *self = name ? realpath(name, NULL) : NULL;
@@ -158,13 +167,16 @@ sib_method_decide(struct page *pg, const void *site, int index, const char *name
 			continue;
 		if (text_share(&mine, mylen, &st->lt[i]) >= SAME_SHARE)
 			s->same++;
-		else
+		else {
+			const char *base = strrchr(st->path[i], '/');
+			s->names[s->nsib] = xstrdup(base && base[1] ? base + 1 : st->path[i]);
 			sibs[s->nsib++] = &st->s[i];
+		}
 	}
 	free(mine.h);
 	free(mylen);
 	sib_string_free(&me);
-	sib_decide(d, pg->m, sibs, s->nsib, p, NULL, dc, s->tagsim, s->textsim);
+	sib_decide(d, pg->m, sibs, s->nsib, p, NULL, dc, s->tagsim, s->textsim, s->by);
 	free(sibs);
 	/* where the tree cut a block coarser than the template's parts: a
 	 * text block all of whose text stands on half the siblings is found
@@ -201,10 +213,10 @@ sib_textsim(const void *state, int i)
 }
 
 static const struct method_column sib_columns[] = {
-	{ .name = "TAGSIM", .decimals = 3, .width = 6, .value = sib_tagsim,
-	  .help = "tag similarity of the block's best match in a sibling page" },
-	{ .name = "TEXTSIM", .decimals = 3, .value = sib_textsim,
-	  .help = "text similarity of that match" },
+	{ .name = "TAGSIM", .decimals = 3, .width = 6, .blank_negative = true, .value = sib_tagsim,
+	  .help = "tag similarity of the block's match in a sibling page: the one that made it noise, else the best" },
+	{ .name = "TEXTSIM", .decimals = 3, .blank_negative = true, .value = sib_textsim,
+	  .help = "text similarity of that match, in characters" },
 };
 
 static void
@@ -234,6 +246,11 @@ sib_explain(const struct run *r, const struct page *pg, const struct params *p,
 	int b = i;
 	while (b >= 0 && s->tagsim[b] < 0)
 		b = d->parent[b];
+	if (b < 0 && d->head >= 0 && dom_contains(d, d->head, i)) {
+		explain_printf(x, EXPLAIN_NOISE, "in head: no block, never the page's text %s noise",
+			       x->to);
+		return;
+	}
 	if (b < 0) {
 		explain_printf(x, EXPLAIN_NORMAL, "not inside a block %s %s", x->to,
 			       r->dc.content[i] ? "content" : "noise");
@@ -245,9 +262,16 @@ sib_explain(const struct run *r, const struct page *pg, const struct params *p,
 	if (b != i)
 		explain_printf(x, EXPLAIN_NORMAL, "inside the block %s (line %d)", l.data, d->line[b]);
 	bool found = r->dc.reason[b] == REASON_NOISE_BLOCK;
-	explain_printf(x, EXPLAIN_NORMAL, "best match: tag similarity %.3f (sib.alpha=%g), "
-		       "text similarity %.3f (sib.beta=%g)", s->tagsim[b], p->sib_alpha,
-		       s->textsim[b], p->sib_beta);
+	/* the match that made it noise, or the best of all when none did */
+	bool both = s->tagsim[b] >= p->sib_alpha && s->textsim[b] >= p->sib_beta;
+	if (s->by[b] < 0)
+		explain_printf(x, EXPLAIN_NORMAL, "no match: no sibling page has a part "
+			       "like it");
+	else
+		explain_printf(x, EXPLAIN_NORMAL, "%s in %s: tag similarity %.3f (sib.alpha=%g), "
+			       "text similarity %.3f (sib.beta=%g)", both ? "the match that decided" :
+			       "best match", s->names[s->by[b]], s->tagsim[b], p->sib_alpha,
+			       s->textsim[b], p->sib_beta);
 	/* found by its tags alone: a slot of the template whose content
 	 * changes (the figures are the block's, whatever the pins did) */
 	enum sib_slot slot = found && s->textsim[b] < p->sib_beta ?

@@ -39,7 +39,8 @@ tib_ver(const void *state, int i)
 static const struct method_column tib_columns[] = {
 	{ .name = "REL", .decimals = 2, .width = 4, .value = tib_rel,
 	  .help = "relativity: link text share LT/(TA+LT)" },
-	{ .name = "VER", .decimals = 2, .width = 4, .value = tib_ver,
+	/* three decimals: the Latin band starts at 0.004 */
+	{ .name = "VER", .decimals = 3, .width = 5, .value = tib_ver,
 	  .help = "veracity: syllable dots (or sentence punctuation) per character" },
 };
 

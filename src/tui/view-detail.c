@@ -90,6 +90,16 @@ label(const struct dom *d, int i, struct buf *b)
 #define TA_LINE add(D, ROLE_NORMAL, "TA = %d non-link chars, LA = %d links, LT = %d link chars", \
 	mt->TA[i], mt->LA[i], mt->LT[i])
 
+/* Has cc made any element content? */
+static bool
+content_elements(const struct tui_model *m)
+{
+	for (int i = 0; i < m->n; i++)
+		if (m->ccdc.content[i])
+			return true;
+	return false;
+}
+
 static void
 cc_figures(struct detail *D, const struct tui_model *m, int i, bool deciding, int stage)
 {
@@ -116,9 +126,14 @@ cc_figures(struct detail *D, const struct tui_model *m, int i, bool deciding, in
 	    mt->TD[i] > p->cc_D ? ">" : le, p->cc_D);
 	int g = mt->group[i], gs = mt->group_size[g];
 	int hits = (int)(dc->CS[i] * gs + 0.5);
-	add(D, ROLE_NORMAL, "CS = %d/%d = %.2f %s S=%g  (%s siblings with CC %s C)",
-	    hits, gs, dc->CS[i], dc->CS[i] > p->cc_S ? ">" : le, p->cc_S,
-	    dom_tagname(d, i), ge);
+	/* CS counts CC >= C (the paper's), the content test is CC > C: say
+	 * how many of those counted pass it */
+	int over = 0;
+	for (int c = par >= 0 ? d->first_child[par] : i; c >= 0; c = par >= 0 ? d->next_sibling[c] : -1)
+		over += mt->group[c] == g && mt->CC[c] > p->cc_C;
+	add(D, ROLE_NORMAL, "CS = %d/%d = %.2f %s S=%g  (%s siblings with CC %s C; %d of them CC > C, "
+	    "content)", hits, gs, dc->CS[i], dc->CS[i] > p->cc_S ? ">" : le, p->cc_S,
+	    dom_tagname(d, i), ge, over);
 	if (!deciding) {
 		TA_LINE;
 		return;
@@ -149,6 +164,9 @@ cc_figures(struct detail *D, const struct tui_model *m, int i, bool deciding, in
 		add(D, ROLE_DIM, "outliers: stage 3, not tested yet");
 	else if (!p->cc_outliers)
 		add(D, ROLE_NORMAL, "outliers: not tested (cc.outliers=off)");
+	else if (r < 0 && content_elements(m))
+		add(D, ROLE_NORMAL, "outliers: no content region: no content element holds text "
+		    "of its own (their text's blocks are noise)");
 	else if (r < 0)
 		add(D, ROLE_NORMAL, "outliers: no content region (nothing is content)");
 	else if (dom_contains(d, r, i))
@@ -274,7 +292,21 @@ element_decision(struct detail *D, const struct tui *t, int i)
 		[MARK_PIN_OUT] = " (pinned)",
 	};
 	int blk = m->run.by_lines ? -1 : m->inline_of[i];
-	if (blk >= 0 && dc->reason[i] != REASON_PINNED) {
+	/* an element the method gives no decision of its own (auto: no
+	 * text block): what its blocks got, not a verdict of its own */
+	bool none = m->algo->decided && blk < 0 && !m->run.by_rule &&
+		    dc->reason[i] != REASON_PINNED &&
+		    (m->run.state_of != m->algo || !m->algo->decided(m->run.state, i));
+	int bk = 0, bt = 0;
+	if (none)
+		model_blocks_inside(m, i, &bk, &bt);
+	if (none && bt > 0) {
+		add(D, ROLE_NORMAL, "%s: [%c] no decision of its own (no text block): %d of the "
+		    "%d blocks in it kept", m->algo->name, mark_char(k), bk, bt);
+	} else if (none) {
+		add(D, ROLE_NORMAL, "%s: [%c] no decision of its own (no text block), no block in it",
+		    m->algo->name, mark_char(k));
+	} else if (blk >= 0 && dc->reason[i] != REASON_PINNED) {
 		/* what the method says of a span in a paragraph is not
 		 * what happens to its text: the paragraph decides */
 		add(D, mark_role(k), "%s: [%c] inline: its text is %s with its block",
@@ -289,14 +321,6 @@ element_decision(struct detail *D, const struct tui *t, int i)
 		add(D, ROLE_NOISE, "gold: kept text of it is not in the gold");
 	if (m->gold_filter && m->disagree[i] & GOLD_MISSING)
 		add(D, ROLE_NOISE, "gold: dropped text of it is in the gold, not extracted");
-	int bk, bt;
-	if (m->algo->decided && blk < 0 && !m->run.by_rule) {
-		model_blocks_inside(m, i, &bk, &bt);
-		if (bt > 0 && dc->reason[i] != REASON_PINNED &&
-		    (m->run.state_of != m->algo || !m->algo->decided(m->run.state, i)))
-			add(D, ROLE_DIM, "no decision of its own: %d of the %d blocks in it kept",
-			    bk, bt);
-	}
 
 	/* cc's figures decide for cc; every other method works its own
 	 * decision out (the method table) and shows cc's for comparison */
@@ -308,6 +332,9 @@ element_decision(struct detail *D, const struct tui *t, int i)
 		if (blk >= 0 && dc->reason[i] != REASON_PINNED)
 			add(D, mark_role(k), "reason: %s (its block's)",
 			    reason_name((enum reason)dc->reason[blk]));
+		else if (none)
+			add(D, ROLE_NORMAL, "reason: none of its own (dump's row: %s)",
+			    reason_name((enum reason)dc->reason[i]));
 		else
 			add(D, mark_role(k), "reason: %s", reason_name((enum reason)dc->reason[i]));
 	}
@@ -333,8 +360,14 @@ element_decision(struct detail *D, const struct tui *t, int i)
 		};
 		m->algo->explain(&m->run, pg, model_decided_params(m), i, &x);
 	}
-	if (!cc)
+	if (cc && blk >= 0 && dc->reason[i] != REASON_PINNED) {
+		/* its own figures decide its own row (dump's), not its text */
+		add(D, ROLE_HEADING, "its own cc figures (dump's row: %s); its block decides its text",
+		    m->ccdc.content[i] ? "content" : "noise");
+		cc = false;
+	} else if (!cc) {
 		add(D, ROLE_HEADING, "cc figures, for comparison");
+	}
 	cc_figures(D, m, i, cc, cc ? m->step : 0);
 	buf_free(&b);
 }

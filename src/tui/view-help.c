@@ -53,6 +53,7 @@ help_lines(struct hline *l, int max)
 		LINE(mark_role((enum mark)k), g, "%s", mark_name((enum mark)k));
 	}
 	LINE(ROLE_NORMAL, "dim", "%s", "never text: head, script, style and what is inside them");
+	LINE(ROLE_NORMAL, "inline", "%s", "an inline element (a link, a span in a paragraph) has its block's mark, as its text goes with its block; its own figures are dump's row");
 	LINE(ROLE_NORMAL, "", "%s", "");
 	LINE(ROLE_HEADING, "", "%s", "Marks beside them");
 	LINE(ROLE_HIGHLIGHT, "*", "%s", "step mode: what the current stage changed");
@@ -66,6 +67,7 @@ help_lines(struct hline *l, int max)
 	LINE(ROLE_THRESHOLD, "-", "%s", "the row of the threshold T (with b, T/K: a line's share of it)");
 	LINE(ROLE_NORMAL, "= :", "%s", "under the bars: a selected region, another region");
 	LINE(ROLE_BAR_ELEM, "^", "%s", "the selected element's lines");
+	LINE(ROLE_NORMAL, "\xe2\x86\x91 ~", "%s", "the top of a bar taller than the axis, cut (the title says where the axis stops; L, the log scale, shows it whole)");
 	LINE(ROLE_NORMAL, "", "%s", "");
 	LINE(ROLE_HEADING, "", "%s", "Mouse");
 	LINE(ROLE_NORMAL, "click", "%s", "selects (a row, a histogram column, a line of text); on the fold mark it folds");

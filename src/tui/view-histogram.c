@@ -338,6 +338,10 @@ hist_draw(struct tui *t, struct rect pane, bool focused)
 	int src = cur >= 1 && cur <= lb->nlines ? lb->src_line[cur - 1] : 0;
 	const char *scale = t->hist.log ? " (log)" : "";
 	char where[96];
+	/* the axis may stop under the tallest bars (bar_scale) */
+	char cut[64] = "";
+	if (top < t->hist.scale.maxY)
+		snprintf(cut, sizeof cut, " (axis to %.0f, taller bars cut: L)", top);
 	if (lines) {
 		char from[32] = "";
 		if (src != c0)
@@ -347,8 +351,9 @@ hist_draw(struct tui *t, struct rect pane, bool focused)
 		else
 			snprintf(where, sizeof where, "line %d%s: %d chars", c0, from, ymax);
 		scr_printf(pane.y, pane.x, pane.w, title,
-			   " Ctext per line%s  %d line%s%s  max %d  T/K=%.1f  %d region%s, %d selected"
-			   "  cursor: %s", scale, nb, nb == 1 ? "" : "s", per, t->hist.scale.maxY, series_t(t),
+			   " Ctext per line%s  %d line%s%s  max %d%s  T/K=%.1f  %d region%s, %d selected"
+			   "  cursor: %s", scale, nb, nb == 1 ? "" : "s", per, t->hist.scale.maxY, cut,
+			   series_t(t),
 			   nreg, nreg == 1 ? "" : "s", nsel, where);
 	} else {
 		if (c1 > c0)
@@ -356,8 +361,8 @@ hist_draw(struct tui *t, struct rect pane, bool focused)
 		else
 			snprintf(where, sizeof where, "block %d (line %d) Y=%d", c0, src, ymax);
 		scr_printf(pane.y, pane.x, pane.w, title,
-			   " histogram%s  %d blocks (K=%d%s)  max Y %d  T=%g  %d region%s, %d selected"
-			   "  cursor: %s", scale, nb, lb->K, per, t->hist.scale.maxY, T,
+			   " histogram%s  %d blocks (K=%d%s)  max Y %d%s  T=%g  %d region%s, %d selected"
+			   "  cursor: %s", scale, nb, lb->K, per, t->hist.scale.maxY, cut, T,
 			   nreg, nreg == 1 ? "" : "s", nsel, where);
 	}
 
@@ -388,10 +393,14 @@ hist_draw(struct tui *t, struct rect pane, bool focused)
 		long e = (long)(scale_of(t, v, top) * bars * 8 + 0.5);
 		if (v > 0 && e == 0)
 			e = 1;   /* a block with text is never invisible */
+		/* a bar taller than the axis is cut: its top cell says so */
+		bool clipped = v > top;
 		for (int k = 0; k < bars; k++) {
 			int y = r.y + r.h - 2 - k;
 			long fill = e - (long)k * 8;
-			if (fill >= 8) {
+			if (clipped && k == bars - 1) {
+				scr_glyph(y, r.x + c, "\xe2\x86\x91", '~', role);
+			} else if (fill >= 8) {
 				scr_glyph(y, r.x + c, eighths[7], '#', role);
 			} else if (fill > 0) {
 				scr_glyph(y, r.x + c, eighths[fill - 1], fill >= 4 ? '#' : '_', role);

@@ -16,11 +16,11 @@ static const struct {
 	const char *name;
 } marks[MARK_COUNT] = {
 	[MARK_SKIP]    = { ' ', ' ', ROLE_SKIP, "never text (head, script, style)" },
-	[MARK_NOISE]   = { '.', '.', ROLE_NOISE, "noise" },
-	[MARK_CONTENT] = { '#', '#', ROLE_CONTENT, "content (cc: CC > C; lb: in a selected region)" },
-	[MARK_SMOOTH]  = { '+', '+', ROLE_SMOOTH, "content by smoothing (CS > S and TD > D)" },
-	[MARK_OUTLIER] = { '!', '!', ROLE_OUTLIER, "outlier: content reset to noise" },
-	[MARK_PIN_IN]  = { 'P', 'p', ROLE_PIN_IN, "pinned in (p: by an ancestor's pin)" },
+	[MARK_NOISE]   = { '.', '.', ROLE_NOISE, "noise; auto: also no decision of its own (no text block: the detail counts its blocks kept)" },
+	[MARK_CONTENT] = { '#', '#', ROLE_CONTENT, "content (cc: CC > C; lb: in a selected region; ent: in the content root; tib: REL and VER pass; sib: no sibling page has it; auto: p >= auto.T, or kept by its rules)" },
+	[MARK_SMOOTH]  = { '+', '+', ROLE_SMOOTH, "cc: content by smoothing (CS > S and TD > D)" },
+	[MARK_OUTLIER] = { '!', '!', ROLE_OUTLIER, "cc: an outlier, content reset to noise" },
+	[MARK_PIN_IN]  = { 'P', 'p', ROLE_PIN_IN, "pinned in (p: by an ancestor's pin); the mark, not auto's column P" },
 	[MARK_PIN_OUT] = { 'X', 'x', ROLE_PIN_OUT, "pinned out (x: by an ancestor's pin)" },
 };
 
@@ -143,7 +143,9 @@ tree_figure(const struct tui_model *m, int c, int i, bool fit, char *f, size_t n
 		if (v < 0)      /* no figure here */
 			snprintf(f, n, "-");
 		else
-			snprintf(f, n, "%.*f", fit && mc->decimals > 2 ? 2 : mc->decimals, v);
+			/* in the tree, as many decimals as the column holds */
+			snprintf(f, n, "%.*f", fit && mc->decimals > mc->width - 2 ?
+				 (mc->width > 2 ? mc->width - 2 : 0) : mc->decimals, v);
 		break;
 	}
 	}
