@@ -386,6 +386,40 @@ resync(struct warc_reader *r)
 	}
 }
 
+/* How far past a block the reader looks for the next record's start:
+ * the block's own CRLF CRLF, a few stray line ends, then "WARC/". */
+#define TRAIL 16
+
+/* Whether the block of n bytes at dpos (have of them and after it read)
+ * ends where a record does: line ends, then the next record's "WARC/" or
+ * the input's end. */
+static bool
+block_ends_record(const struct warc_reader *r, size_t n, size_t have)
+{
+	if (have < n)
+		return false;
+	const char *s = r->d.data + r->dpos;
+	size_t i = n;
+	while (i < have && (s[i] == '\r' || s[i] == '\n'))
+		i++;
+	if (i == have)
+		return true;
+	return have - i >= 5 && !memcmp(s + i, "WARC/", 5);
+}
+
+/* The offset of the first record header ("WARC/1." starting a line) in
+ * the first m bytes at dpos, or SIZE_MAX: where a block whose stated
+ * length ran past its record was cut short by the next one. */
+static size_t
+header_within(const struct warc_reader *r, size_t m)
+{
+	const char *s = r->d.data + r->dpos;
+	if (m >= 7 && !memcmp(s, "WARC/1.", 7))
+		return 0;
+	const char *p = m >= 8 ? memmem(s, m, "\nWARC/1.", 8) : NULL;
+	return p ? (size_t)(p - s) + 1 : SIZE_MAX;
+}
+
 /* ---- HTTP ---- */
 
 static int
@@ -612,6 +646,29 @@ warc_reader_next(struct warc_reader *r, struct warc_record **recp,
 	char *trunc = header_get(h, hl, "WARC-Truncated");
 	r->dpos += hl;
 	size_t n = (size_t)clen;
+	/* the block is checked to end where a record does: a Content-Length
+	 * that overstates it would swallow the records after it, to the
+	 * input's end.  The record is lost; the reader goes on at the next
+	 * record header inside what it claimed.  At most max_block bytes are
+	 * held: a longer block is judged only when the input ends inside it. */
+	size_t lim = n < r->max_block ? n : r->max_block;
+	size_t want = lim > SIZE_MAX - TRAIL ? lim : lim + TRAIL;
+	size_t held = need(r, want);
+	if (held < n && r->failed) {
+		free(trunc);
+		goto end;
+	}
+	if (held >= n || held < want) {
+		size_t at = block_ends_record(r, n, held) ? SIZE_MAX :
+			header_within(r, held < n ? held : n);
+		if (at != SIZE_MAX) {
+			r->dpos += at;
+			free(trunc);
+			return skip(kind, WARC_SKIP_INVALID, why, whylen,
+				    "Content-Length %lld runs past the record, whose next begins "
+				    "%zu bytes in: read on from there", clen, at);
+		}
+	}
 	enum warc_status st;
 	if (!str_ieq(rec->type, "response")) {
 		st = str_ieq(rec->type, "revisit") ?
