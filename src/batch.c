@@ -16,6 +16,7 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/time.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -133,6 +134,38 @@ on_stop_signals(void (*handler)(int), struct sigaction *old)
 		sigaction(stop_signals[i], &sa, old ? &old[i] : NULL);
 }
 
+/* A worker's time limit is counted in ticks of a repeating timer, not
+ * by one alarm: while the worker is stopped (^Z, SIGSTOP) the timer's
+ * expiries merge into one pending signal, so a stop of any length costs
+ * one tick, and a batch continued after a stop longer than --timeout
+ * does not lose the pages it was on.  The last tick ends the worker by
+ * SIGALRM, as an alarm did, and the parent names the order. */
+#define TICK_MS 250
+static volatile sig_atomic_t ticks_left;
+
+static void
+worker_tick(int sig)
+{
+	if (--ticks_left <= 0) {
+		signal(sig, SIG_DFL);
+		raise(sig);     /* delivered, and the worker ended, as the handler returns */
+	}
+}
+
+/* The clock of an order of limit seconds started (limit 0: stopped). */
+static void
+worker_clock(int limit)
+{
+	struct itimerval it;
+	memset(&it, 0, sizeof it);
+	if (limit > 0) {
+		ticks_left = limit * (1000 / TICK_MS);
+		it.it_interval.tv_usec = TICK_MS * 1000;
+		it.it_value = it.it_interval;
+	}
+	setitimer(ITIMER_REAL, &it, NULL);
+}
+
 /* A worker holds up to QUEUE items: the one it works on, and the next
  * ones, already in its pipe, so that it goes on without waiting for the
  * parent to wake (a page's round trip cost lb a third of its time in the
@@ -196,6 +229,12 @@ worker(const struct batch_ops *ops, int rfd, int wfd, struct answers *ans)
 	/* interrupted (the terminal's ^C reaches the whole group, the
 	 * parent passes on a TERM): no half-written file is left */
 	on_stop_signals(worker_signal, NULL);
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = worker_tick;
+	sa.sa_flags = SA_RESTART;       /* a tick interrupts no read of the page */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGALRM, &sa, NULL);
 	while (read_full(rfd, &o, sizeof o) == 0 && o.seq >= 0) {
 		in.len = 0;
 		buf_reserve(&in, o.len);
@@ -205,13 +244,11 @@ worker(const struct batch_ops *ops, int rfd, int wfd, struct answers *ans)
 		/* zeroed whole: its padding goes down the pipe too */
 		struct msg m;
 		memset(&m, 0, sizeof m);
-		/* the time limit: SIGALRM's default action ends the worker,
-		 * and the parent names the order */
 		if (o.limit > 0)
-			alarm((unsigned)o.limit);
+			worker_clock(o.limit);
 		ops->work(ops->ctx, in.data, o.len, m.head, &out);
 		if (o.limit > 0)
-			alarm(0);
+			worker_clock(0);
 		m.seq = o.seq;
 		m.len = out.len;
 		replied++;

@@ -60,6 +60,11 @@ cli_load(const struct cli *c, const char *input, struct page *pg,
 	const char *crash = getenv("PITH_TEST_CRASH");
 	if (crash && *crash && strstr(input, crash))
 		raise(SIGSEGV);
+	/* and one whose name holds $PITH_TEST_STOP stops here, as a batch
+	 * stopped by ^Z would, until the test continues it */
+	const char *stop = getenv("PITH_TEST_STOP");
+	if (stop && *stop && strstr(input, stop))
+		raise(SIGSTOP);
 	struct stat st;
 	/* before opening: a FIFO's open would wait for a writer forever, a
 	 * device would never end */
