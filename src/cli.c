@@ -22,6 +22,21 @@ cli_report(const char *file, const char *reason)
 	eprintf("pith: %s: %s\n", file, reason);
 }
 
+void
+cli_report_once(const char *file, const char *reason)
+{
+	/* the files said so far, for the run's life: the map's keys are
+	 * the copies in keys */
+	static struct strmap said;
+	static struct strv keys;
+	strv_add(&keys, file);
+	if (strmap_put(&said, keys.v[keys.n - 1], 0) >= 0) {
+		free(keys.v[--keys.n]);
+		return;
+	}
+	cli_report(file, reason);
+}
+
 int
 cli_usage_error(const char *fmt, ...)
 {
@@ -89,10 +104,10 @@ cli_load(const struct cli *c, const char *input, struct page *pg,
 }
 
 static void
-walk_skip(void *ctx, const char *path, const char *reason)
+walk_skip(void *ctx, const char *path, const char *reason, bool lost)
 {
-	(void)ctx;
-	cli_report(path, reason);
+	(void)ctx, (void)lost;
+	cli_report_once(path, reason);
 }
 
 void

@@ -14,11 +14,14 @@
 
 #include "inputs.h"
 
+/* What the walk could not take is said, and fails the run (ctx: its
+ * status). */
 static void
-walk_skip(void *ctx, const char *path, const char *reason)
+walk_skip(void *ctx, const char *path, const char *reason, bool lost)
 {
-	(void)ctx;
-	cli_report(path, reason);
+	cli_report_once(path, reason);
+	if (lost)
+		*(int *)ctx = 1;
 }
 
 /* --from-list: input paths one a line (blank lines skipped) appended. */
@@ -69,7 +72,7 @@ inputs_expand(const struct strv *args, struct strv *in, struct strv *roots)
 		if (strcmp(a, "-") && !cli_is_url(a) && stat(a, &st) == 0 && S_ISDIR(st.st_mode)) {
 			char err[256];
 			int before = in->n;
-			if (walk_dir(a, walk_page_exts, 64, 0, in, walk_skip, NULL, err, sizeof err) < 0) {
+			if (walk_dir(a, walk_page_exts, 64, 0, in, walk_skip, &status, err, sizeof err) < 0) {
 				cli_report(a, err);
 				status = 1;
 			} else if (in->n == before) {
