@@ -100,6 +100,19 @@ numbered_backup(const char *path)
 	return bak;
 }
 
+/* link(), or a refusal as a file system without hard links gives
+ * (vfat, exFAT, some network ones) when $PITH_TEST_NO_LINK is set, for
+ * the tests. */
+static int
+try_link(const char *from, const char *to)
+{
+	if (getenv("PITH_TEST_NO_LINK")) {
+		errno = EPERM;
+		return -1;
+	}
+	return link(from, to);
+}
+
 /* The temporary file write_file_atomic() has open, for a signal handler
  * to remove (a copy: the handler may not touch the heap). */
 static char tmp_name[4096];
@@ -205,7 +218,7 @@ write_file_atomic(const char *path, const char *data, size_t len,
 		char *bak = numbered_backup(path);
 		/* a hard link keeps the old file whole under both names until
 		 * the rename below replaces path */
-		if (link(path, bak) < 0) {
+		if (try_link(path, bak) < 0) {
 			snprintf(err, errlen, "cannot keep a backup %s: %s", bak, strerror(errno));
 			free(bak);
 			goto fail;
