@@ -152,6 +152,7 @@ inputs_next(struct inputs *s, struct item *it)
 				it->s[S_URL] = uri;
 				it->s[S_ID] = rec->record_id;
 				it->warc = true;
+				it->record = rec->number;
 				it->s[S_DATE] = rec->date;
 				it->s[S_TYPE] = rec->http_type;
 				it->bytes = rec->body.data;
@@ -248,6 +249,7 @@ inputs_free(struct inputs *s)
 struct item_order {
 	int input, site_index;
 	bool warc;
+	long record;
 	size_t len[NSTR];       /* SIZE_MAX: NULL */
 	size_t bytes;
 };
@@ -261,6 +263,7 @@ inputs_pack(const struct item *it, struct buf *out)
 	o.input = it->input;
 	o.site_index = it->site_index;
 	o.warc = it->warc;
+	o.record = it->record;
 	o.bytes = it->len;
 	for (int k = 0; k < NSTR; k++)
 		o.len[k] = it->s[k] ? strlen(it->s[k]) : SIZE_MAX;
@@ -280,6 +283,7 @@ inputs_unpack(char *ord, struct item *it)
 	it->input = o.input;
 	it->site_index = o.site_index;
 	it->warc = o.warc;
+	it->record = o.record;
 	size_t at = sizeof o;
 	for (int k = 0; k < NSTR; k++) {
 		if (o.len[k] == SIZE_MAX)

@@ -733,6 +733,23 @@ fnv1a(const char *s, uint64_t h)
 	return h;
 }
 
+/* A header line whose value cannot end it early: a control byte (a bare
+ * CR would end the line for many readers, and start a header of the
+ * value's choosing) is written percent-encoded, as in a URI. */
+static void
+header_line(struct buf *out, const char *name, const char *value)
+{
+	buf_adds(out, name);
+	buf_adds(out, ": ");
+	for (const unsigned char *p = (const unsigned char *)value; *p; p++) {
+		if (*p < 0x20 || *p == 0x7f)
+			buf_printf(out, "%%%02X", *p);
+		else
+			buf_addc(out, (char)*p);
+	}
+	buf_adds(out, "\r\n");
+}
+
 void
 warc_write_conversion(struct buf *out, const char *target_uri, const char *refers_to,
 		      const char *date, const char *seed, const char *text, size_t len)
@@ -751,13 +768,13 @@ warc_write_conversion(struct buf *out, const char *target_uri, const char *refer
 	a = (a & ~0xf000ULL) | 0x8000ULL;
 	b = (b & ~(3ULL << 62)) | (2ULL << 62);
 	buf_adds(out, "WARC/1.0\r\nWARC-Type: conversion\r\n");
-	buf_printf(out, "WARC-Target-URI: %s\r\n", target_uri);
-	buf_printf(out, "WARC-Date: %s\r\n", date);
+	header_line(out, "WARC-Target-URI", target_uri);
+	header_line(out, "WARC-Date", date);
 	buf_printf(out, "WARC-Record-ID: <urn:uuid:%08x-%04x-%04x-%04x-%012llx>\r\n",
 		   (unsigned)(a >> 32), (unsigned)(a >> 16) & 0xffff, (unsigned)a & 0xffff,
 		   (unsigned)(b >> 48), (unsigned long long)(b & 0xffffffffffffULL));
 	if (refers_to)
-		buf_printf(out, "WARC-Refers-To: %s\r\n", refers_to);
+		header_line(out, "WARC-Refers-To", refers_to);
 	buf_printf(out, "Content-Type: text/plain\r\nContent-Length: %zu\r\n\r\n", len);
 	buf_add(out, text, len);
 	buf_adds(out, "\r\n\r\n");
