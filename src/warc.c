@@ -481,10 +481,31 @@ dechunk(const char *s, size_t n, size_t max, struct buf *out, char *why, size_t 
 	}
 }
 
+/* Whether s opens with a chunk's size line: hex digits, then an
+ * extension (;...) or white space, to the line's end. */
+static bool
+opens_chunked(const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n && i < 16 && isxdigit((unsigned char)s[i]))
+		i++;
+	if (i == 0)
+		return false;
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (i < n && s[i] == ';') {
+		const char *eol = memchr(s + i, '\n', n - i);
+		return eol != NULL;
+	}
+	return i < n && (s[i] == '\n' || (s[i] == '\r' && i + 1 < n && s[i + 1] == '\n'));
+}
+
 static bool
 is_html_type(const char *type)
 {
-	size_t k = strcspn(type, ";");
+	/* a header sent twice and joined ("text/html, text/html"): its
+	 * first */
+	size_t k = strcspn(type, ";,");
 	while (k > 0 && (type[k - 1] == ' ' || type[k - 1] == '\t'))
 		k--;
 	return (k == 9 && !strncasecmp(type, "text/html", 9)) ||
@@ -515,6 +536,16 @@ warc_http_decode(const char *block, size_t n, size_t max, struct buf *body,
 		return -1;
 	}
 	size_t hl = header_end(block, n);
+	/* interim responses (100 Continue, 103 Early Hints) come before
+	 * the final one, in the same block */
+	while (hl && n - hl >= 5 && !memcmp(block + hl, "HTTP/", 5)) {
+		const char *sp = memchr(block, ' ', hl);
+		if (!sp || sp + 1 >= block + hl || sp[1] != '1')
+			break;
+		block += hl;
+		n -= hl;
+		hl = header_end(block, n);
+	}
 	if (hl == 0) {
 		snprintf(why, whylen, "HTTP header without its end");
 		return -1;
@@ -527,7 +558,15 @@ warc_http_decode(const char *block, size_t n, size_t max, struct buf *body,
 	int rc = 0;
 	struct buf tmp;
 	buf_init(&tmp);
-	if (te && strcasestr(te, "chunked")) {
+	/* an empty Content-Type says nothing: the body is looked at */
+	if (*http_type && !**http_type) {
+		free(*http_type);
+		*http_type = NULL;
+	}
+	/* crawlers often store the body de-chunked and keep the header: a
+	 * body that does not open with a chunk's size line is taken as it
+	 * is (as warcio reads it) */
+	if (te && strcasestr(te, "chunked") && opens_chunked(payload, plen)) {
 		rc = dechunk(payload, plen, max, &tmp, why, whylen);
 		payload = tmp.data ? tmp.data : "";
 		plen = tmp.len;

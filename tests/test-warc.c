@@ -239,6 +239,41 @@ test_http_chunked(void **state)
 	buf_free(&body);
 }
 
+/* Responses warcio reads: a chunked header on a body stored de-chunked,
+ * an interim 100 Continue before the 200, a Content-Type sent twice and
+ * joined, an empty Content-Type (the body looked at). */
+static void
+test_http_quirks(void **state)
+{
+	(void)state;
+	static const char *const in[] = {
+		"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nTransfer-Encoding: chunked\r\n\r\n"
+		"<html><p>hi</p></html>",
+		"HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n"
+		"<html><p>hi</p></html>",
+		"HTTP/1.1 200 OK\r\nContent-Type: text/html, text/html\r\n\r\n<html><p>hi</p></html>",
+		"HTTP/1.1 200 OK\r\nContent-Type:\r\n\r\n<html><p>hi</p></html>",
+	};
+	static const char *const type[] = { "text/html", "text/html", "text/html, text/html", NULL };
+	for (int k = 0; k < 4; k++) {
+		struct buf body;
+		buf_init(&body);
+		char *t;
+		bool html;
+		char why[128];
+		assert_int_equal(warc_http_decode(in[k], strlen(in[k]), 1000, &body, &t, &html, why,
+						  sizeof why), 0);
+		assert_true(html);
+		if (type[k])
+			assert_string_equal(t, type[k]);
+		else
+			assert_null(t);
+		assert_string_equal(body.data, "<html><p>hi</p></html>");
+		free(t);
+		buf_free(&body);
+	}
+}
+
 /* deflate as RFC 9110 says (zlib data) and as some servers send it (raw) */
 static void
 test_http_deflate(void **state)
@@ -321,6 +356,7 @@ main(void)
 		cmocka_unit_test(test_limit_and_cut),
 		cmocka_unit_test(test_overstated_length),
 		cmocka_unit_test(test_http_chunked),
+		cmocka_unit_test(test_http_quirks),
 		cmocka_unit_test(test_http_deflate),
 		cmocka_unit_test(test_not_warc),
 		cmocka_unit_test(test_wet_record),
