@@ -309,6 +309,13 @@ hash_bytes(const char *s, size_t n)
 	return h;
 }
 
+void
+test_count(const char *what, long n)
+{
+	if (getenv("PITH_TEST_COUNTS"))
+		eprintf("pith: count %s: %ld\n", what, n);
+}
+
 /* Open addressing, linear probing, at most half full. */
 static size_t
 strmap_slot(const struct strmap *m, const char *key)

@@ -125,6 +125,11 @@ struct strv {
 void strv_add(struct strv *s, const char *str);
 void strv_free(struct strv *s);
 
+/* With $PITH_TEST_COUNTS set, "pith: count WHAT: N" on stderr: the work
+ * a step did (comparisons, probes), for the tests that compare two
+ * sizes' work rather than their time. */
+void test_count(const char *what, long n);
+
 /* Strings (the caller's, alive as long as the map) to ints, by hash, so
  * that a lookup costs the same however many there are. */
 struct strmap {
