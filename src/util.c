@@ -318,10 +318,10 @@ test_count(const char *what, long n)
 
 /* Open addressing, linear probing, at most half full. */
 static size_t
-strmap_slot(const struct strmap *m, const char *key)
+strmap_slot(struct strmap *m, const char *key)
 {
 	size_t i = (size_t)hash_bytes(key, strlen(key)) & (m->cap - 1);
-	while (m->key[i] && strcmp(m->key[i], key))
+	while (m->key[i] && (m->probes++, strcmp(m->key[i], key)))
 		i = (i + 1) & (m->cap - 1);
 	return i;
 }
@@ -330,7 +330,8 @@ int
 strmap_put(struct strmap *m, const char *key, int val)
 {
 	if (2 * (m->n + 1) > m->cap) {
-		struct strmap g = { .cap = m->cap ? 2 * m->cap : 64, .n = m->n };
+		struct strmap g = { .cap = m->cap ? 2 * m->cap : 64, .n = m->n,
+				    .probes = m->probes };
 		g.key = xcalloc(g.cap, sizeof *g.key);
 		g.val = xcalloc(g.cap, sizeof *g.val);
 		for (size_t i = 0; i < m->cap; i++)
@@ -343,6 +344,7 @@ strmap_put(struct strmap *m, const char *key, int val)
 		free(m->val);
 		*m = g;
 	}
+	m->probes++;
 	size_t i = strmap_slot(m, key);
 	if (m->key[i])
 		return m->val[i];

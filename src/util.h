@@ -136,6 +136,7 @@ struct strmap {
 	const char **key;
 	int *val;
 	size_t n, cap;
+	long probes;            /* lookups and keys compared, for test_count */
 };
 /* key's value; when absent, key is put in with val and -1 returned. */
 int strmap_put(struct strmap *m, const char *key, int val);
