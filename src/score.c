@@ -119,6 +119,7 @@ score_missing(const char *a, size_t an, const char *b, size_t bn,
 	buf_init(&blind);
 	text_blind(b, bn, &all);
 	buf_adds(&all, "");
+	long scanned = 0;
 	for (size_t i = 0; i < an;) {
 		const char *nl = memchr(a + i, '\n', an - i);
 		size_t e = nl ? (size_t)(nl - a) : an;
@@ -126,7 +127,9 @@ score_missing(const char *a, size_t an, const char *b, size_t bn,
 		text_blind(a + i, e - i, &blind);
 		if (blind.len) {
 			buf_adds(&blind, "");
-			if (!strstr(all.data, blind.data)) {
+			const char *at = strstr(all.data, blind.data);
+			scanned += at ? (long)(at - all.data) + (long)blind.len : (long)all.len;
+			if (!at) {
 				line.len = 0;
 				text_collapse(a + i, e - i, &line);
 				buf_adds(&line, "");
@@ -135,6 +138,7 @@ score_missing(const char *a, size_t an, const char *b, size_t bn,
 		}
 		i = e + 1;
 	}
+	test_count("passage bytes compared", scanned);
 	buf_free(&all);
 	buf_free(&line);
 	buf_free(&blind);
