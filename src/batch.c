@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <malloc.h>
 #include <poll.h>
 #include <signal.h>
@@ -14,6 +15,8 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/time.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -131,6 +134,38 @@ on_stop_signals(void (*handler)(int), struct sigaction *old)
 		sigaction(stop_signals[i], &sa, old ? &old[i] : NULL);
 }
 
+/* A worker's time limit is counted in ticks of a repeating timer, not
+ * by one alarm: while the worker is stopped (^Z, SIGSTOP) the timer's
+ * expiries merge into one pending signal, so a stop of any length costs
+ * one tick, and a batch continued after a stop longer than --timeout
+ * does not lose the pages it was on.  The last tick ends the worker by
+ * SIGALRM, as an alarm did, and the parent names the order. */
+#define TICK_MS 250
+static volatile sig_atomic_t ticks_left;
+
+static void
+worker_tick(int sig)
+{
+	if (--ticks_left <= 0) {
+		signal(sig, SIG_DFL);
+		raise(sig);     /* delivered, and the worker ended, as the handler returns */
+	}
+}
+
+/* The clock of an order of limit seconds started (limit 0: stopped). */
+static void
+worker_clock(int limit)
+{
+	struct itimerval it;
+	memset(&it, 0, sizeof it);
+	if (limit > 0) {
+		ticks_left = limit * (1000 / TICK_MS);
+		it.it_interval.tv_usec = TICK_MS * 1000;
+		it.it_value = it.it_interval;
+	}
+	setitimer(ITIMER_REAL, &it, NULL);
+}
+
 /* A worker holds up to QUEUE items: the one it works on, and the next
  * ones, already in its pipe, so that it goes on without waiting for the
  * parent to wake (a page's round trip cost lb a third of its time in the
@@ -194,6 +229,12 @@ worker(const struct batch_ops *ops, int rfd, int wfd, struct answers *ans)
 	/* interrupted (the terminal's ^C reaches the whole group, the
 	 * parent passes on a TERM): no half-written file is left */
 	on_stop_signals(worker_signal, NULL);
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = worker_tick;
+	sa.sa_flags = SA_RESTART;       /* a tick interrupts no read of the page */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGALRM, &sa, NULL);
 	while (read_full(rfd, &o, sizeof o) == 0 && o.seq >= 0) {
 		in.len = 0;
 		buf_reserve(&in, o.len);
@@ -203,13 +244,11 @@ worker(const struct batch_ops *ops, int rfd, int wfd, struct answers *ans)
 		/* zeroed whole: its padding goes down the pipe too */
 		struct msg m;
 		memset(&m, 0, sizeof m);
-		/* the time limit: SIGALRM's default action ends the worker,
-		 * and the parent names the order */
 		if (o.limit > 0)
-			alarm((unsigned)o.limit);
+			worker_clock(o.limit);
 		ops->work(ops->ctx, in.data, o.len, m.head, &out);
 		if (o.limit > 0)
-			alarm(0);
+			worker_clock(0);
 		m.seq = o.seq;
 		m.len = out.len;
 		replied++;
@@ -561,11 +600,14 @@ struct pool {
 	struct answers *ans;        /* the workers' answers, shared; or NULL */
 	size_t anssize;
 	struct pollfd *pfd;
+	int *who;                   /* the worker of each of pfd */
 	struct sigaction old[NSTOP_SIGNALS];
 	long next, next_print;      /* the seq of the next order, and of the
 				     * next result to deliver */
 	bool more, waiting;         /* orders left; one read, not yet given */
 	bool broken;                /* deliver said nothing more can go */
+	char *lost;                 /* the workers could not be waited on:
+				     * why, and every order left fails so */
 	struct batch_item it;       /* the order read */
 	struct buf ord;             /* its bytes, after its head */
 };
@@ -581,6 +623,7 @@ pool_start(struct pool *p, const struct batch_ops *ops, int nw)
 	p->w = xcalloc((size_t)nw, sizeof *p->w);
 	p->ring = xcalloc(WINDOW, sizeof *p->ring);
 	p->pfd = xcalloc((size_t)nw, sizeof *p->pfd);
+	p->who = xcalloc((size_t)nw, sizeof *p->who);
 	buf_init(&p->ord);
 	/* the workers' answers, shared; without them (no memory to map)
 	 * every result comes down the pipes */
@@ -641,7 +684,7 @@ hand_out(struct pool *p)
 		for (int j = 0; j < nw; j++)
 			if (can_take(&w[j], p->ord.len) && (k < 0 || w[j].held < w[k].held))
 				k = j;
-		if (any && !p->it.error && k < 0)
+		if (any && !p->it.error && !p->lost && k < 0)
 			break;
 		p->waiting = false;
 		struct pending *q = &p->ring[p->next % WINDOW];
@@ -650,8 +693,8 @@ hand_out(struct pool *p)
 		buf_init(&q->out);
 		q->failed = false;
 		q->have = false;
-		if (p->it.error) {
-			buf_adds(&q->out, p->it.error);
+		if (p->it.error || p->lost) {
+			buf_adds(&q->out, p->it.error ? p->it.error : p->lost);
 			q->failed = true;
 			q->have = true;
 		} else if (!any) {
@@ -724,26 +767,56 @@ read_worker(struct pool *p, int k)
 		retire_if_worn(p->ops, w, p->nw, k, n);
 }
 
-/* Wait for the workers that hold orders, and read what they say: -1
- * when the wait failed. */
-static int
+/* The pool cannot wait on its workers (poll failed for a reason no
+ * retry mends): every worker ended, and each order it held, and each
+ * order still to come, fails saying why, so that no page is lost
+ * without a word. */
+static void
+pool_lost(struct pool *p, int err)
+{
+	char why[160];
+	snprintf(why, sizeof why, "not run: the workers could not be waited on (poll: %s)",
+		 strerror(err));
+	p->lost = xstrdup(why);
+	for (int k = 0; k < p->nw; k++) {
+		struct slot *w = &p->w[k];
+		if (w->pid <= 0)
+			continue;
+		kill(w->pid, SIGTERM);
+		close(w->to);
+		close(w->from);
+		waitpid(w->pid, NULL, 0);
+		w->pid = -1;
+		take_answers(w, p->ring, WINDOW);
+		while (w->held)
+			first_failed(w, p->ring, WINDOW, p->lost);
+	}
+}
+
+/* Wait for the workers that hold orders, and read what they say.  Only
+ * those are polled: poll refuses (EINVAL) more descriptors than the
+ * open-file limit, and workers that could not start hold none. */
+static void
 wait_workers(struct pool *p)
 {
 	int np = 0;
-	for (int k = 0; k < p->nw; k++) {
-		p->pfd[k].fd = p->w[k].pid > 0 && p->w[k].held ? p->w[k].from : -1;
-		p->pfd[k].events = POLLIN;
-		p->pfd[k].revents = 0;
-		np += p->pfd[k].fd >= 0;
-	}
-	if (np == 0)
-		return 0;
-	if (poll(p->pfd, (nfds_t)p->nw, -1) < 0)
-		return errno == EINTR ? 0 : -1;
 	for (int k = 0; k < p->nw; k++)
-		if (p->pfd[k].revents)
-			read_worker(p, k);
-	return 0;
+		if (p->w[k].pid > 0 && p->w[k].held) {
+			p->pfd[np].fd = p->w[k].from;
+			p->pfd[np].events = POLLIN;
+			p->pfd[np].revents = 0;
+			p->who[np++] = k;
+		}
+	if (np == 0)
+		return;
+	if (poll(p->pfd, (nfds_t)np, -1) < 0) {
+		if (errno != EINTR && errno != EAGAIN)
+			pool_lost(p, errno);
+		return;
+	}
+	for (int i = 0; i < np; i++)
+		if (p->pfd[i].revents)
+			read_worker(p, p->who[i]);
 }
 
 /* The workers ended (told to stop, or killed when nothing more can be
@@ -786,10 +859,39 @@ pool_end(struct pool *p)
 		for (int i = 0; i < QUEUE; i++)
 			buf_free(&w[k].order[i]);
 	free(p->pfd);
+	free(p->who);
+	free(p->lost);
 	free(w);
 	free(p->ring);
 	if (p->ans)
 		munmap(p->ans, p->anssize);
+}
+
+/* Descriptors kept free of the workers' pipes: the parent's inputs
+ * (a page, a WARC file and its decompression), the two pipes a worker
+ * being replaced takes before the old ones are closed, and rule files. */
+#define FD_RESERVE 8
+
+/* How many of nw workers the open-file limit leaves room for (each
+ * holds two of the parent's descriptors), at least one; said on stderr
+ * when fewer.  Past the limit, pipe() fails and poll() refuses the lot. */
+static int
+workers_within_fd_limit(int nw)
+{
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0 || rl.rlim_cur == RLIM_INFINITY ||
+	    rl.rlim_cur >= (rlim_t)2 * nw + FD_RESERVE + 4096)
+		return nw;
+	int open_now = 0;
+	for (int fd = 0; fd < (int)rl.rlim_cur; fd++)
+		open_now += fcntl(fd, F_GETFD) >= 0;
+	long room = ((long)rl.rlim_cur - open_now - FD_RESERVE) / 2;
+	int can = room < 1 ? 1 : room < nw ? (int)room : nw;
+	if (can < nw)
+		eprintf("pith: %d worker%s, not %d: the open-file limit (%ld, %d open) "
+			"allows no more\n", can, can == 1 ? "" : "s", nw, (long)rl.rlim_cur,
+			open_now);
+	return can;
 }
 
 /* Every order in a worker process, so that an order that crashes it or
@@ -802,14 +904,13 @@ void
 batch_run(const struct batch_ops *ops, int nw)
 {
 	struct pool p;
-	pool_start(&p, ops, nw);
+	pool_start(&p, ops, workers_within_fd_limit(nw));
 	while (!p.broken && !batch_signal) {
 		hand_out(&p);
 		deliver_ready(&p);
 		if (!p.more && p.next_print == p.next)
 			break;
-		if (wait_workers(&p) < 0)
-			break;
+		wait_workers(&p);
 	}
 	pool_end(&p);
 }

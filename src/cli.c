@@ -22,6 +22,21 @@ cli_report(const char *file, const char *reason)
 	eprintf("pith: %s: %s\n", file, reason);
 }
 
+void
+cli_report_once(const char *file, const char *reason)
+{
+	/* the files said so far, for the run's life: the map's keys are
+	 * the copies in keys */
+	static struct strmap said;
+	static struct strv keys;
+	strv_add(&keys, file);
+	if (strmap_put(&said, keys.v[keys.n - 1], 0) >= 0) {
+		free(keys.v[--keys.n]);
+		return;
+	}
+	cli_report(file, reason);
+}
+
 int
 cli_usage_error(const char *fmt, ...)
 {
@@ -60,6 +75,11 @@ cli_load(const struct cli *c, const char *input, struct page *pg,
 	const char *crash = getenv("PITH_TEST_CRASH");
 	if (crash && *crash && strstr(input, crash))
 		raise(SIGSEGV);
+	/* and one whose name holds $PITH_TEST_STOP stops here, as a batch
+	 * stopped by ^Z would, until the test continues it */
+	const char *stop = getenv("PITH_TEST_STOP");
+	if (stop && *stop && strstr(input, stop))
+		raise(SIGSTOP);
 	struct stat st;
 	/* before opening: a FIFO's open would wait for a writer forever, a
 	 * device would never end */
@@ -84,10 +104,10 @@ cli_load(const struct cli *c, const char *input, struct page *pg,
 }
 
 static void
-walk_skip(void *ctx, const char *path, const char *reason)
+walk_skip(void *ctx, const char *path, const char *reason, bool lost)
 {
-	(void)ctx;
-	cli_report(path, reason);
+	(void)ctx, (void)lost;
+	cli_report_once(path, reason);
 }
 
 void

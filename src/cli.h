@@ -61,6 +61,9 @@ struct cli {
 
 /* Print "pith: FILE: reason" on stderr. */
 void cli_report(const char *file, const char *reason);
+/* cli_report, but a file said once already is not said again (a
+ * directory walked as the inputs and again as the --siblings). */
+void cli_report_once(const char *file, const char *reason);
 /* Print "pith: message" and a hint on stderr; returns 2. */
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Is input a URL (http:// or https://)? */

@@ -476,7 +476,8 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 			  cli_is_url(input) ? input : pg.meta.canonical;
 	struct page_out j = {
 		.format = c->format, .name = input, .file = it->s[S_FILE], .url = url,
-		.record_id = it->s[S_ID], .record_date = it->s[S_DATE], .page_url = page_url,
+		.record_id = it->s[S_ID], .record_date = it->s[S_DATE], .record = it->record,
+		.page_url = page_url,
 		.algo = algo, .asked = c->algo, .rules = c->ruleset != NULL, .rule = rule,
 		.more_pages = more_pages, .single = single, .ms = ms, .links = c->links,
 		.images = c->images, .title = !c->no_title, .front_matter = c->front_matter,

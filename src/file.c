@@ -4,11 +4,13 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -82,22 +84,139 @@ read_file(const char *path, size_t max, struct buf *out, char *err,
 }
 
 /* The first free numbered backup name of path: path.~N~, N one more than
- * the highest there is (GNU cp --backup=numbered). */
+ * the highest there is (GNU cp --backup=numbered), and at least from. */
 static char *
-numbered_backup(const char *path)
+numbered_backup(const char *path, int from)
 {
 	size_t pl = strlen(path);
 	char *bak = xmalloc(pl + 32);
-	int hi = 0;
+	int hi = from - 1;
 	for (int k = 1; k < 100000; k++) {
 		snprintf(bak, pl + 32, "%s.~%d~", path, k);
-		if (access(bak, F_OK) == 0)
-			hi = k;
-		else if (k > hi + 64)
+		if (access(bak, F_OK) == 0) {
+			if (k > hi)
+				hi = k;
+		} else if (k > hi + 64) {
 			break;       /* past a gap as wide as this, no more exist */
+		}
 	}
 	snprintf(bak, pl + 32, "%s.~%d~", path, hi + 1);
 	return bak;
+}
+
+/* link(), or a refusal as a file system without hard links gives
+ * (vfat, exFAT, some network ones) when $PITH_TEST_NO_LINK is set, for
+ * the tests. */
+static int
+try_link(const char *from, const char *to)
+{
+	if (getenv("PITH_TEST_NO_LINK")) {
+		errno = EPERM;
+		return -1;
+	}
+	return link(from, to);
+}
+
+/* rename() that never replaces a file at to (EEXIST then): renameat2's
+ * flag, else a hard link and an unlink, else (neither to be had) a look
+ * first. */
+static int
+rename_noreplace(const char *from, const char *to)
+{
+	if (renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0)
+		return 0;
+	if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
+		return -1;
+	if (try_link(from, to) == 0)
+		return unlink(from);
+	if (errno == EEXIST)
+		return -1;
+	if (access(to, F_OK) == 0) {
+		errno = EEXIST;
+		return -1;
+	}
+	return rename(from, to);
+}
+
+/* The old file at path kept as its next numbered backup: a hard link,
+ * which keeps it whole under both names until the caller's rename
+ * replaces path (*linked set); where links are refused, a rename,
+ * after which path is free.  A number taken meanwhile (another run's) is passed over.
+ * 0, or -1 with the reason in err. */
+static int
+keep_backup(const char *path, bool *linked, char *err, size_t errlen)
+{
+	bool links = true;
+	for (int from = 1, tries = 0; ; tries++) {
+		char *bak = numbered_backup(path, from);
+		int rc = links ? try_link(path, bak) : rename_noreplace(path, bak);
+		if (rc < 0 && links && errno != EEXIST && errno != ENOENT &&
+		    errno != ENAMETOOLONG && errno != ENOSPC && errno != EROFS) {
+			links = false;
+			rc = rename_noreplace(path, bak);
+		}
+		if (rc == 0) {
+			*linked = links;
+			free(bak);
+			return 0;
+		}
+		if (errno != EEXIST || tries == 1000) {
+			snprintf(err, errlen, "cannot keep a backup %s: %s", bak, strerror(errno));
+			free(bak);
+			return -1;
+		}
+		/* the number was taken meanwhile: the next one */
+		const char *n = bak + strlen(path) + 2;
+		from = atoi(n) + 1;
+		free(bak);
+	}
+}
+
+/* Whether the file at path (size bytes) holds data, len bytes, already. */
+static bool
+same_content(const char *path, off_t size, const char *data, size_t len)
+{
+	if (size < 0 || (uintmax_t)size != len)
+		return false;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	char chunk[65536];
+	size_t at = 0;
+	bool same = true;
+	while (same) {
+		ssize_t k = read(fd, chunk, sizeof chunk);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0) {
+			same = k == 0 && at == len;
+			break;
+		}
+		same = (size_t)k <= len - at && !memcmp(chunk, data + at, (size_t)k);
+		at += (size_t)k;
+	}
+	close(fd);
+	return same;
+}
+
+/* The directory of path, locked against another pith's write into it,
+ * so that two runs into one directory each keep the other's file as a
+ * backup, in turn: the descriptor to close, or -1 (no lock to be had:
+ * the write goes on without). */
+static int
+lock_dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? xstrdup(path) : xstrdup(".");
+	if (slash)
+		dir[slash == path ? 1 : slash - path] = '\0';
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	free(dir);
+	if (fd >= 0 && flock(fd, LOCK_EX) < 0) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
 }
 
 /* The temporary file write_file_atomic() has open, for a signal handler
@@ -121,6 +240,37 @@ write_tmp_remove(void)
 	if (tmp_live) {
 		tmp_live = 0;
 		unlink(tmp_name);
+	}
+}
+
+/* tmp, holding data (len bytes), in the place of path, the file there
+ * (if any) kept as a numbered backup, and not replaced when it holds
+ * those bytes already (tmp then removed): a rerun keeps no copies of
+ * unchanged outputs.  0, or -1 with the reason in err. */
+static int
+replace_kept(const char *path, const char *tmp, const char *data, size_t len, unsigned flags,
+	     char *err, size_t errlen)
+{
+	for (int tries = 0; ; tries++) {
+		struct stat cur;
+		bool there = (flags & WRITE_PRECIOUS) ? stat(path, &cur) == 0 :
+			     lstat(path, &cur) == 0;
+		if (there && S_ISREG(cur.st_mode) && same_content(path, cur.st_size, data, len)) {
+			unlink(tmp);
+			return 0;
+		}
+		bool linked = false;
+		if (there && keep_backup(path, &linked, err, errlen) < 0)
+			return -1;
+		/* a backup by link leaves path to be replaced at once; else
+		 * never over a file that came meanwhile (not a pith's, which
+		 * waits on the lock): that one is kept in turn */
+		if (linked ? rename(tmp, path) == 0 : rename_noreplace(tmp, path) == 0)
+			return 0;
+		if (errno != EEXIST || tries == 100) {
+			snprintf(err, errlen, "cannot write: %s", strerror(errno));
+			return -1;
+		}
 	}
 }
 
@@ -169,6 +319,15 @@ write_file_atomic(const char *path, const char *data, size_t len,
 	sigaddset(&stop, SIGHUP);
 	sigprocmask(SIG_BLOCK, &stop, &was);
 	int fd = mkstemp(tmp);
+	if (fd < 0 && errno == ENAMETOOLONG) {
+		/* the name has room for the output's name, not for its
+		 * suffix: a short one in the same directory (a rename
+		 * cannot cross file systems) */
+		const char *slash = strrchr(path, '/');
+		int dl = slash ? (int)(slash - path) + 1 : 0;
+		snprintf(tmp, pl + 16, "%.*spith.tmpXXXXXX", dl, path);
+		fd = mkstemp(tmp);
+	}
 	if (fd >= 0)
 		tmp_track(tmp);
 	sigprocmask(SIG_SETMASK, &was, NULL);
@@ -201,20 +360,18 @@ write_file_atomic(const char *path, const char *data, size_t len,
 		goto fail;
 	}
 	fd = -1;
-	if (precious && exists) {
-		char *bak = numbered_backup(path);
-		/* a hard link keeps the old file whole under both names until
-		 * the rename below replaces path */
-		if (link(path, bak) < 0) {
-			snprintf(err, errlen, "cannot keep a backup %s: %s", bak, strerror(errno));
-			free(bak);
+	if (!precious) {
+		if (rename(tmp, path) < 0) {
+			snprintf(err, errlen, "cannot write: %s", strerror(errno));
 			goto fail;
 		}
-		free(bak);
-	}
-	if (rename(tmp, path) < 0) {
-		snprintf(err, errlen, "cannot write: %s", strerror(errno));
-		goto fail;
+	} else {
+		int lock = lock_dir_of(path);
+		int rc = replace_kept(path, tmp, data, len, flags, err, errlen);
+		if (lock >= 0)
+			close(lock);
+		if (rc < 0)
+			goto fail;
 	}
 	tmp_track(NULL);
 	free(tmp);

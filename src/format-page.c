@@ -97,8 +97,16 @@ wet_record(struct buf *o, const struct page_out *j, const char *url, const char 
 		free(abs);
 		url = u.data;
 	}
-	warc_write_conversion(o, url, j->record_id, j->record_date,
-			      j->record_id ? j->record_id : url, text, len);
+	/* the record's own ID from where its source stands (its WARC file
+	 * and its number there) and what it says: records that share one
+	 * Record-ID (it happens) still give one conversion ID each, and a
+	 * rerun gives the same */
+	struct buf seed;
+	buf_init(&seed);
+	buf_printf(&seed, "%s\n%ld\n%s", j->record && j->file ? j->file : "", j->record,
+		   j->record_id ? j->record_id : url);
+	warc_write_conversion(o, url, j->record_id, j->record_date, seed.data, text, len);
+	buf_free(&seed);
 	buf_free(&u);
 }
 

@@ -78,6 +78,7 @@ struct page_out {
 	const char *url;        /* the page's address, or NULL */
 	const char *record_id;  /* its WARC record's WARC-Record-ID, or NULL */
 	const char *record_date;  /* and its WARC-Date, or NULL */
+	long record;            /* and its number in its WARC file, or 0 */
 	const char *page_url;   /* the address relative URLs resolve against */
 	const struct method *algo;      /* the method that ran */
 	const struct method *asked;     /* --algo's: its JSON fields are every page's */

@@ -14,11 +14,14 @@
 
 #include "inputs.h"
 
+/* What the walk could not take is said, and fails the run (ctx: its
+ * status). */
 static void
-walk_skip(void *ctx, const char *path, const char *reason)
+walk_skip(void *ctx, const char *path, const char *reason, bool lost)
 {
-	(void)ctx;
-	cli_report(path, reason);
+	cli_report_once(path, reason);
+	if (lost)
+		*(int *)ctx = 1;
 }
 
 /* --from-list: input paths one a line (blank lines skipped) appended. */
@@ -69,7 +72,7 @@ inputs_expand(const struct strv *args, struct strv *in, struct strv *roots)
 		if (strcmp(a, "-") && !cli_is_url(a) && stat(a, &st) == 0 && S_ISDIR(st.st_mode)) {
 			char err[256];
 			int before = in->n;
-			if (walk_dir(a, walk_page_exts, 64, 0, in, walk_skip, NULL, err, sizeof err) < 0) {
+			if (walk_dir(a, walk_page_exts, 64, 0, in, walk_skip, &status, err, sizeof err) < 0) {
 				cli_report(a, err);
 				status = 1;
 			} else if (in->n == before) {
@@ -149,6 +152,7 @@ inputs_next(struct inputs *s, struct item *it)
 				it->s[S_URL] = uri;
 				it->s[S_ID] = rec->record_id;
 				it->warc = true;
+				it->record = rec->number;
 				it->s[S_DATE] = rec->date;
 				it->s[S_TYPE] = rec->http_type;
 				it->bytes = rec->body.data;
@@ -245,6 +249,7 @@ inputs_free(struct inputs *s)
 struct item_order {
 	int input, site_index;
 	bool warc;
+	long record;
 	size_t len[NSTR];       /* SIZE_MAX: NULL */
 	size_t bytes;
 };
@@ -258,6 +263,7 @@ inputs_pack(const struct item *it, struct buf *out)
 	o.input = it->input;
 	o.site_index = it->site_index;
 	o.warc = it->warc;
+	o.record = it->record;
 	o.bytes = it->len;
 	for (int k = 0; k < NSTR; k++)
 		o.len[k] = it->s[k] ? strlen(it->s[k]) : SIZE_MAX;
@@ -277,6 +283,7 @@ inputs_unpack(char *ord, struct item *it)
 	it->input = o.input;
 	it->site_index = o.site_index;
 	it->warc = o.warc;
+	it->record = o.record;
 	size_t at = sizeof o;
 	for (int k = 0; k < NSTR; k++) {
 		if (o.len[k] == SIZE_MAX)

@@ -29,6 +29,7 @@ struct item {
 	size_t len;
 	const char *error;      /* failed before it could run: the reason */
 	bool warc;              /* a WARC record */
+	long record;            /* its number in its WARC file (1-based), or 0 */
 };
 
 /* The inputs being read: set c, in, is_warc, site_index and fd = -1,

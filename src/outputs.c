@@ -70,13 +70,15 @@ outputs_check_dir(const char *dir)
 }
 
 /* -o DIR: one output per page, never two pages on one name (the second
- * is reported and skipped: *status 1). */
+ * is reported and skipped: *status 1).  The names so far are a map, so
+ * that 80,000 inputs cost twice what 40,000 do. */
 char **
 outputs_paths(const struct cli *c, const struct strv *in, const struct strv *roots,
 	      bool *skip, int *status)
 {
 	char **outpath = xcalloc((size_t)in->n + 1, sizeof *outpath);
 	const char *ext = format_entry(c->format)->ext;
+	struct strmap taken = { 0 };
 	for (int i = 0; i < in->n; i++) {
 		const char *root = roots->v[i];
 		char *name = outputs_name(in->v[i], *root ? root : NULL);
@@ -85,16 +87,18 @@ outputs_paths(const struct cli *c, const struct strv *in, const struct strv *roo
 		buf_printf(&p, "%s/%s.%s", c->outdir, name, ext);
 		free(name);
 		outpath[i] = buf_steal(&p, NULL);
-		for (int j = 0; j < i && !skip[i]; j++)
-			if (outpath[j] && !strcmp(outpath[j], outpath[i])) {
-				char why[600];
-				snprintf(why, sizeof why, "its output %s is %s's already",
-					 outpath[i], in->v[j]);
-				cli_report(in->v[i], why);
-				skip[i] = true;
-				*status = 1;
-			}
+		int j = strmap_put(&taken, outpath[i], i);
+		if (j >= 0) {
+			char why[600];
+			snprintf(why, sizeof why, "its output %s is %s's already",
+				 outpath[i], in->v[j]);
+			cli_report(in->v[i], why);
+			skip[i] = true;
+			*status = 1;
+		}
 	}
+	test_count("output names compared", taken.probes);
+	strmap_free(&taken);
 	return outpath;
 }
 

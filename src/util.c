@@ -309,6 +309,59 @@ hash_bytes(const char *s, size_t n)
 	return h;
 }
 
+void
+test_count(const char *what, long n)
+{
+	if (getenv("PITH_TEST_COUNTS"))
+		eprintf("pith: count %s: %ld\n", what, n);
+}
+
+/* Open addressing, linear probing, at most half full. */
+static size_t
+strmap_slot(struct strmap *m, const char *key)
+{
+	size_t i = (size_t)hash_bytes(key, strlen(key)) & (m->cap - 1);
+	while (m->key[i] && (m->probes++, strcmp(m->key[i], key)))
+		i = (i + 1) & (m->cap - 1);
+	return i;
+}
+
+int
+strmap_put(struct strmap *m, const char *key, int val)
+{
+	if (2 * (m->n + 1) > m->cap) {
+		struct strmap g = { .cap = m->cap ? 2 * m->cap : 64, .n = m->n,
+				    .probes = m->probes };
+		g.key = xcalloc(g.cap, sizeof *g.key);
+		g.val = xcalloc(g.cap, sizeof *g.val);
+		for (size_t i = 0; i < m->cap; i++)
+			if (m->key[i]) {
+				size_t j = strmap_slot(&g, m->key[i]);
+				g.key[j] = m->key[i];
+				g.val[j] = m->val[i];
+			}
+		free(m->key);
+		free(m->val);
+		*m = g;
+	}
+	m->probes++;
+	size_t i = strmap_slot(m, key);
+	if (m->key[i])
+		return m->val[i];
+	m->key[i] = key;
+	m->val[i] = val;
+	m->n++;
+	return -1;
+}
+
+void
+strmap_free(struct strmap *m)
+{
+	free(m->key);
+	free(m->val);
+	memset(m, 0, sizeof *m);
+}
+
 size_t
 utf8_cut(const char *s, size_t n, size_t max)
 {

@@ -128,6 +128,23 @@ struct strv {
 void strv_add(struct strv *s, const char *str);
 void strv_free(struct strv *s);
 
+/* With $PITH_TEST_COUNTS set, "pith: count WHAT: N" on stderr: the work
+ * a step did (comparisons, probes), for the tests that compare two
+ * sizes' work rather than their time. */
+void test_count(const char *what, long n);
+
+/* Strings (the caller's, alive as long as the map) to ints, by hash, so
+ * that a lookup costs the same however many there are. */
+struct strmap {
+	const char **key;
+	int *val;
+	size_t n, cap;
+	long probes;            /* lookups and keys compared, for test_count */
+};
+/* key's value; when absent, key is put in with val and -1 returned. */
+int strmap_put(struct strmap *m, const char *key, int val);
+void strmap_free(struct strmap *m);
+
 /* Do the first 16 KiB look like a binary file rather than text (NUL
  * bytes beyond a stray few, or many control bytes)? */
 bool bytes_look_binary(const char *bytes, size_t n);

@@ -92,7 +92,8 @@ seen_before(struct seen *s, const struct stat *st)
 }
 
 static int
-walk(const char *dir, const char *const *exts, int depth, unsigned flags, struct strv *out,
+walk(const char *dir, const char *const *exts, int depth, int maxdepth, unsigned flags,
+     struct strv *out,
      walk_skip_fn skip, void *ctx, struct seen *seen, char *err, size_t errlen)
 {
 	DIR *dp = opendir(dir);
@@ -133,21 +134,38 @@ walk(const char *dir, const char *const *exts, int depth, unsigned flags, struct
 			continue;
 		}
 		struct stat st;
-		if (stat(path.data, &st) < 0)
-			continue;       /* a dangling link names nothing to read */
+		if (stat(path.data, &st) < 0) {
+			/* what cannot be looked at may be a page or hold some:
+			 * said, but for a dangling link of another kind of name */
+			int why = errno;
+			if (skip && (why != ENOENT || walk_has_ext(name, exts)))
+				skip(ctx, path.data, why == ENOENT ? "a dangling symbolic link" :
+				     why == ELOOP ? "a symbolic link loop" :
+				     why == ENAMETOOLONG ? "path too long" : strerror(why), true);
+			continue;
+		}
 		if (S_ISDIR(st.st_mode)) {
 			char e2[256];
-			if (depth <= 0)
+			if (depth <= 0) {
+				/* a walk of the directory alone passes over its
+				 * subdirectories by design */
+				if (skip && maxdepth > 0) {
+					char why[80];
+					snprintf(why, sizeof why, "more than %d directories deep: "
+						 "not walked", maxdepth);
+					skip(ctx, path.data, why, true);
+				}
 				continue;
+			}
 			if (seen_before(seen, &st)) {
 				if (skip)
 					skip(ctx, path.data, "a directory walked already "
-					     "(a symbolic link back up the tree): not followed");
+					     "(a symbolic link back up the tree): not followed", false);
 				continue;
 			}
-			if (walk(path.data, exts, depth - 1, flags, out, skip, ctx, seen,
+			if (walk(path.data, exts, depth - 1, maxdepth, flags, out, skip, ctx, seen,
 				 e2, sizeof e2) < 0 && skip)
-				skip(ctx, path.data, e2);
+				skip(ctx, path.data, e2, true);
 		} else if (S_ISREG(st.st_mode) && walk_has_ext(name, exts)) {
 			strv_add(out, path.data);
 		}
@@ -167,7 +185,7 @@ walk_dir(const char *dir, const char *const *exts, int maxdepth, unsigned flags,
 	struct stat st;
 	if (stat(dir, &st) == 0)
 		seen_before(&seen, &st);
-	int rc = walk(dir, exts, maxdepth, flags, out, skip, ctx, &seen, err, errlen);
+	int rc = walk(dir, exts, maxdepth, maxdepth, flags, out, skip, ctx, &seen, err, errlen);
 	free(seen.dev);
 	free(seen.ino);
 	free(seen.used);

@@ -9,8 +9,11 @@
  * (a link back up the tree, ln -s . a, is passed to skip() as such);
  * subdirectories are walked to maxdepth levels (0: the directory only).
  * Paths are "dir/name", owned by the caller's struct strv (strv_free).
- * Errors: -1 with a reason when dir itself cannot be read; unreadable
- * subdirectories are passed to skip() and the walk goes on. */
+ * Errors: -1 with a reason when dir itself cannot be read; what the walk
+ * cannot take (an unreadable subdirectory, one deeper than maxdepth, a
+ * dangling link with a wanted name, a link loop, a path too long) is
+ * passed to skip() with lost set, and the walk goes on; a link back up
+ * the tree loses nothing (lost false). */
 #ifndef PITH_WALK_H
 #define PITH_WALK_H
 
@@ -24,7 +27,7 @@ extern const char *const walk_page_exts[];
 bool walk_has_ext(const char *name, const char *const *exts);
 
 enum { WALK_HIDDEN = 1 };
-typedef void (*walk_skip_fn)(void *ctx, const char *path, const char *reason);
+typedef void (*walk_skip_fn)(void *ctx, const char *path, const char *reason, bool lost);
 int walk_dir(const char *dir, const char *const *exts, int maxdepth, unsigned flags,
 	     struct strv *out, walk_skip_fn skip, void *ctx,
 	     char *err, size_t errlen);

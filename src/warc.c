@@ -386,6 +386,40 @@ resync(struct warc_reader *r)
 	}
 }
 
+/* How far past a block the reader looks for the next record's start:
+ * the block's own CRLF CRLF, a few stray line ends, then "WARC/". */
+#define TRAIL 16
+
+/* Whether the block of n bytes at dpos (have of them and after it read)
+ * ends where a record does: line ends, then the next record's "WARC/" or
+ * the input's end. */
+static bool
+block_ends_record(const struct warc_reader *r, size_t n, size_t have)
+{
+	if (have < n)
+		return false;
+	const char *s = r->d.data + r->dpos;
+	size_t i = n;
+	while (i < have && (s[i] == '\r' || s[i] == '\n'))
+		i++;
+	if (i == have)
+		return true;
+	return have - i >= 5 && !memcmp(s + i, "WARC/", 5);
+}
+
+/* The offset of the first record header ("WARC/1." starting a line) in
+ * the first m bytes at dpos, or SIZE_MAX: where a block whose stated
+ * length ran past its record was cut short by the next one. */
+static size_t
+header_within(const struct warc_reader *r, size_t m)
+{
+	const char *s = r->d.data + r->dpos;
+	if (m >= 7 && !memcmp(s, "WARC/1.", 7))
+		return 0;
+	const char *p = m >= 8 ? memmem(s, m, "\nWARC/1.", 8) : NULL;
+	return p ? (size_t)(p - s) + 1 : SIZE_MAX;
+}
+
 /* ---- HTTP ---- */
 
 static int
@@ -447,10 +481,31 @@ dechunk(const char *s, size_t n, size_t max, struct buf *out, char *why, size_t 
 	}
 }
 
+/* Whether s opens with a chunk's size line: hex digits, then an
+ * extension (;...) or white space, to the line's end. */
+static bool
+opens_chunked(const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n && i < 16 && isxdigit((unsigned char)s[i]))
+		i++;
+	if (i == 0)
+		return false;
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (i < n && s[i] == ';') {
+		const char *eol = memchr(s + i, '\n', n - i);
+		return eol != NULL;
+	}
+	return i < n && (s[i] == '\n' || (s[i] == '\r' && i + 1 < n && s[i + 1] == '\n'));
+}
+
 static bool
 is_html_type(const char *type)
 {
-	size_t k = strcspn(type, ";");
+	/* a header sent twice and joined ("text/html, text/html"): its
+	 * first */
+	size_t k = strcspn(type, ";,");
 	while (k > 0 && (type[k - 1] == ' ' || type[k - 1] == '\t'))
 		k--;
 	return (k == 9 && !strncasecmp(type, "text/html", 9)) ||
@@ -481,6 +536,16 @@ warc_http_decode(const char *block, size_t n, size_t max, struct buf *body,
 		return -1;
 	}
 	size_t hl = header_end(block, n);
+	/* interim responses (100 Continue, 103 Early Hints) come before
+	 * the final one, in the same block */
+	while (hl && n - hl >= 5 && !memcmp(block + hl, "HTTP/", 5)) {
+		const char *sp = memchr(block, ' ', hl);
+		if (!sp || sp + 1 >= block + hl || sp[1] != '1')
+			break;
+		block += hl;
+		n -= hl;
+		hl = header_end(block, n);
+	}
 	if (hl == 0) {
 		snprintf(why, whylen, "HTTP header without its end");
 		return -1;
@@ -493,7 +558,15 @@ warc_http_decode(const char *block, size_t n, size_t max, struct buf *body,
 	int rc = 0;
 	struct buf tmp;
 	buf_init(&tmp);
-	if (te && strcasestr(te, "chunked")) {
+	/* an empty Content-Type says nothing: the body is looked at */
+	if (*http_type && !**http_type) {
+		free(*http_type);
+		*http_type = NULL;
+	}
+	/* crawlers often store the body de-chunked and keep the header: a
+	 * body that does not open with a chunk's size line is taken as it
+	 * is (as warcio reads it) */
+	if (te && strcasestr(te, "chunked") && opens_chunked(payload, plen)) {
 		rc = dechunk(payload, plen, max, &tmp, why, whylen);
 		payload = tmp.data ? tmp.data : "";
 		plen = tmp.len;
@@ -612,6 +685,29 @@ warc_reader_next(struct warc_reader *r, struct warc_record **recp,
 	char *trunc = header_get(h, hl, "WARC-Truncated");
 	r->dpos += hl;
 	size_t n = (size_t)clen;
+	/* the block is checked to end where a record does: a Content-Length
+	 * that overstates it would swallow the records after it, to the
+	 * input's end.  The record is lost; the reader goes on at the next
+	 * record header inside what it claimed.  At most max_block bytes are
+	 * held: a longer block is judged only when the input ends inside it. */
+	size_t lim = n < r->max_block ? n : r->max_block;
+	size_t want = lim > SIZE_MAX - TRAIL ? lim : lim + TRAIL;
+	size_t held = need(r, want);
+	if (held < n && r->failed) {
+		free(trunc);
+		goto end;
+	}
+	if (held >= n || held < want) {
+		size_t at = block_ends_record(r, n, held) ? SIZE_MAX :
+			header_within(r, held < n ? held : n);
+		if (at != SIZE_MAX) {
+			r->dpos += at;
+			free(trunc);
+			return skip(kind, WARC_SKIP_INVALID, why, whylen,
+				    "Content-Length %lld runs past the record, whose next begins "
+				    "%zu bytes in: read on from there", clen, at);
+		}
+	}
 	enum warc_status st;
 	if (!str_ieq(rec->type, "response")) {
 		st = str_ieq(rec->type, "revisit") ?
@@ -676,6 +772,23 @@ fnv1a(const char *s, uint64_t h)
 	return h;
 }
 
+/* A header line whose value cannot end it early: a control byte (a bare
+ * CR would end the line for many readers, and start a header of the
+ * value's choosing) is written percent-encoded, as in a URI. */
+static void
+header_line(struct buf *out, const char *name, const char *value)
+{
+	buf_adds(out, name);
+	buf_adds(out, ": ");
+	for (const unsigned char *p = (const unsigned char *)value; *p; p++) {
+		if (*p < 0x20 || *p == 0x7f)
+			buf_printf(out, "%%%02X", *p);
+		else
+			buf_addc(out, (char)*p);
+	}
+	buf_adds(out, "\r\n");
+}
+
 void
 warc_write_conversion(struct buf *out, const char *target_uri, const char *refers_to,
 		      const char *date, const char *seed, const char *text, size_t len)
@@ -694,13 +807,13 @@ warc_write_conversion(struct buf *out, const char *target_uri, const char *refer
 	a = (a & ~0xf000ULL) | 0x8000ULL;
 	b = (b & ~(3ULL << 62)) | (2ULL << 62);
 	buf_adds(out, "WARC/1.0\r\nWARC-Type: conversion\r\n");
-	buf_printf(out, "WARC-Target-URI: %s\r\n", target_uri);
-	buf_printf(out, "WARC-Date: %s\r\n", date);
+	header_line(out, "WARC-Target-URI", target_uri);
+	header_line(out, "WARC-Date", date);
 	buf_printf(out, "WARC-Record-ID: <urn:uuid:%08x-%04x-%04x-%04x-%012llx>\r\n",
 		   (unsigned)(a >> 32), (unsigned)(a >> 16) & 0xffff, (unsigned)a & 0xffff,
 		   (unsigned)(b >> 48), (unsigned long long)(b & 0xffffffffffffULL));
 	if (refers_to)
-		buf_printf(out, "WARC-Refers-To: %s\r\n", refers_to);
+		header_line(out, "WARC-Refers-To", refers_to);
 	buf_printf(out, "Content-Type: text/plain\r\nContent-Length: %zu\r\n\r\n", len);
 	buf_add(out, text, len);
 	buf_adds(out, "\r\n\r\n");

@@ -901,6 +901,30 @@ test_bom(void **state)
 	rule_free(r);
 }
 
+/* A file whose lines end in CR alone (classic Mac OS) is read as lines,
+ * not one, and written back byte for byte. */
+static void
+test_cr_only(void **state)
+{
+	(void)state;
+	static const char text[] = "body: //div[@id='a']\r# note\rtitle: //h1\r";
+	int ne = 0;
+	struct rule *r = rule_parse(text, sizeof text - 1, "x.txt", NULL, NULL, &ne);
+	assert_int_equal(ne, 0);
+	assert_int_equal(r->nlines, 3);
+	assert_int_equal(r->body.n, 1);
+	assert_string_equal(r->body.v[0], "//div[@id='a']");
+	assert_int_equal(r->lines[1].kind, RULE_COMMENT);
+	assert_string_equal(r->lines[2].value, "//h1");
+	struct buf a;
+	buf_init(&a);
+	rule_write(r, false, &a);
+	assert_int_equal(a.len, sizeof text - 1);
+	assert_memory_equal(a.data, text, sizeof text - 1);
+	buf_free(&a);
+	rule_free(r);
+}
+
 /* Found by fuzz-rules: carriage returns before a line's end (also before
  * a NUL that ends the line) must not come back on the next read. */
 static void
@@ -960,6 +984,7 @@ main(void)
 		cmocka_unit_test(test_learn_floor),
 		cmocka_unit_test(test_strips_in_turn),
 		cmocka_unit_test(test_bom),
+		cmocka_unit_test(test_cr_only),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -160,6 +160,58 @@ test_limit_and_cut(void **state)
 	free(big);
 }
 
+/* A Content-Length that says more than its record holds (a response's,
+ * then a metadata record's): that record is lost, named, and the reader
+ * goes on at the next record header inside what it claimed, so the
+ * pages after it are kept.  Held whole and a few bytes at a time. */
+static void
+test_overstated_length(void **state)
+{
+	(void)state;
+	char *page = record("response", "WARC-Target-URI: http://a.test/1\r\n", HTML_OK);
+	struct buf in;
+	buf_init(&in);
+	buf_adds(&in, page);
+	buf_printf(&in, "WARC/1.0\r\nWARC-Type: response\r\nContent-Length: 50000000\r\n\r\n"
+		   "%s\r\n\r\n", HTML_OK);
+	buf_adds(&in, page);
+	buf_adds(&in, "WARC/1.1\r\nWARC-Type: metadata\r\nContent-Length: 50000000\r\n\r\n"
+		 "via: x\r\n\r\n\r\n");
+	buf_adds(&in, page);
+	for (size_t step = 7; step <= 7 * 4096; step *= 4096) {
+		struct mem m = { in.data, in.len, step };
+		/* the limit over the claim, and under it with the input ending
+		 * inside the claim */
+		for (size_t max = 1 << 10; max <= 1 << 26; max <<= 16) {
+			struct warc_reader *r = warc_reader_new(mem_read, &m, max);
+			struct warc_record *rec;
+			enum warc_skip kind;
+			char why[160];
+			assert_int_equal(warc_reader_next(r, &rec, &kind, why, sizeof why), WARC_PAGE);
+			assert_int_equal(warc_reader_next(r, &rec, &kind, why, sizeof why), WARC_SKIP);
+			assert_int_equal(kind, WARC_SKIP_INVALID);
+			/* 66 bytes of block and its CRLF CRLF */
+			assert_string_equal(why, "Content-Length 50000000 runs past the record, whose "
+					    "next begins 70 bytes in: read on from there");
+			assert_int_equal(warc_reader_next(r, &rec, &kind, why, sizeof why), WARC_PAGE);
+			assert_int_equal(rec->number, 3);
+			assert_string_equal(rec->body.data, "<html><p>hi</p></html>");
+			assert_int_equal(warc_reader_next(r, &rec, &kind, why, sizeof why), WARC_SKIP);
+			/* "via: x" (6 bytes) and three CRLF (6) */
+			assert_string_equal(why, "Content-Length 50000000 runs past the record, whose "
+					    "next begins 12 bytes in: read on from there");
+			assert_int_equal(warc_reader_next(r, &rec, &kind, why, sizeof why), WARC_PAGE);
+			assert_int_equal(rec->number, 5);
+			assert_string_equal(rec->target_uri, "http://a.test/1");
+			assert_int_equal(warc_reader_next(r, &rec, &kind, why, sizeof why), WARC_END);
+			warc_reader_free(r);
+			m = (struct mem){ in.data, in.len, step };
+		}
+	}
+	buf_free(&in);
+	free(page);
+}
+
 static void
 test_http_chunked(void **state)
 {
@@ -185,6 +237,41 @@ test_http_chunked(void **state)
 	assert_string_equal(why, "chunked body cut short");
 	free(type);
 	buf_free(&body);
+}
+
+/* Responses warcio reads: a chunked header on a body stored de-chunked,
+ * an interim 100 Continue before the 200, a Content-Type sent twice and
+ * joined, an empty Content-Type (the body looked at). */
+static void
+test_http_quirks(void **state)
+{
+	(void)state;
+	static const char *const in[] = {
+		"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nTransfer-Encoding: chunked\r\n\r\n"
+		"<html><p>hi</p></html>",
+		"HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n"
+		"<html><p>hi</p></html>",
+		"HTTP/1.1 200 OK\r\nContent-Type: text/html, text/html\r\n\r\n<html><p>hi</p></html>",
+		"HTTP/1.1 200 OK\r\nContent-Type:\r\n\r\n<html><p>hi</p></html>",
+	};
+	static const char *const type[] = { "text/html", "text/html", "text/html, text/html", NULL };
+	for (int k = 0; k < 4; k++) {
+		struct buf body;
+		buf_init(&body);
+		char *t;
+		bool html;
+		char why[128];
+		assert_int_equal(warc_http_decode(in[k], strlen(in[k]), 1000, &body, &t, &html, why,
+						  sizeof why), 0);
+		assert_true(html);
+		if (type[k])
+			assert_string_equal(t, type[k]);
+		else
+			assert_null(t);
+		assert_string_equal(body.data, "<html><p>hi</p></html>");
+		free(t);
+		buf_free(&body);
+	}
 }
 
 /* deflate as RFC 9110 says (zlib data) and as some servers send it (raw) */
@@ -267,7 +354,9 @@ main(void)
 		cmocka_unit_test(test_records_and_skips),
 		cmocka_unit_test(test_resync_lf_folded),
 		cmocka_unit_test(test_limit_and_cut),
+		cmocka_unit_test(test_overstated_length),
 		cmocka_unit_test(test_http_chunked),
+		cmocka_unit_test(test_http_quirks),
 		cmocka_unit_test(test_http_deflate),
 		cmocka_unit_test(test_not_warc),
 		cmocka_unit_test(test_wet_record),

@@ -128,9 +128,9 @@ multipage_address(const char *path)
 }
 
 static void
-quiet_skip(void *ctx, const char *path, const char *reason)
+quiet_skip(void *ctx, const char *path, const char *reason, bool lost)
 {
-	(void)ctx, (void)path, (void)reason;
+	(void)ctx, (void)path, (void)reason, (void)lost;
 }
 
 static bool

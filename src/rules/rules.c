@@ -231,9 +231,13 @@ rule_parse(const char *text, size_t len, const char *path,
 	bool have_test = false, test_has_file = false;
 	size_t i = 0;
 	int lineno = 0, crlf = 0, lf = 0;
+	/* a file of classic Mac line ends (CR alone, and no LF) is lines
+	 * too, not one line */
+	r->cr_only = len > 0 && !memchr(text, '\n', len) && memchr(text, '\r', len);
+	char eol = r->cr_only ? '\r' : '\n';
 	while (i < len) {
 		size_t j = i;
-		while (j < len && text[j] != '\n')
+		while (j < len && text[j] != eol)
 			j++;
 		lineno++;
 		/* the line's bytes and its ending, written back as they were */
@@ -468,7 +472,7 @@ rule_index(struct rule *r)
 void
 rule_write(const struct rule *r, bool without_pith, struct buf *out)
 {
-	const char *eol = r->crlf ? "\r\n" : "\n";
+	const char *eol = r->cr_only ? "\r" : r->crlf ? "\r\n" : "\n";
 	for (int i = 0; i < r->nlines; i++) {
 		const struct rule_line *l = &r->lines[i];
 		if (l->kind == RULE_DIRECTIVE && without_pith && !strncmp(l->name, "pith_", 5))
@@ -479,7 +483,7 @@ rule_write(const struct rule *r, bool without_pith, struct buf *out)
 			for (int k = 0; k < l->ncr; k++)
 				buf_addc(out, '\r');
 			if (l->nl)
-				buf_addc(out, '\n');
+				buf_addc(out, r->cr_only ? '\r' : '\n');
 			else if (i + 1 < r->nlines)
 				buf_adds(out, eol);   /* the last line, followed by added ones */
 			continue;

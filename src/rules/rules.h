@@ -81,6 +81,7 @@ struct rule {
 	int prune, tidy;              /* -1 unset, 0 no, 1 yes */
 	const struct method *algo;    /* from pith_algo, or NULL */
 	bool crlf;                    /* most lines end in CRLF: added ones do too */
+	bool cr_only;                 /* the lines end in CR alone (no LF in the file) */
 };
 
 /* ---- reading and writing ---- */
