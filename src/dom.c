@@ -248,6 +248,10 @@ add_element(struct builder *b, TidyNode nd, int p, int *last_child)
 		f |= DOM_SKIP;
 	if (p >= 0 && (d->flags[p] & DOM_INLINK))
 		f |= DOM_INLINK;
+	if (p >= 0 && ((!strcmp(tn, "noscript") && !(d->flags[p] & DOM_SKIP)) ||
+		       (d->flags[p] & DOM_NOSCRIPT && strcmp(tn, "script") && strcmp(tn, "style") &&
+			strcmp(tn, "template"))))
+		f |= DOM_NOSCRIPT;
 	if (!strcmp(tn, "a") && has_href)
 		f |= DOM_LINK | DOM_INLINK;
 	d->flags[i] = f;
@@ -286,7 +290,9 @@ add_text(struct builder *b, TidyDoc doc, TidyNode nd, int e)
 	struct dom *d = b->d;
 	uint8_t f = 0;
 	if (d->flags[e] & DOM_SKIP) {
-		if (!keep_skipped_text(d, e))
+		if (d->flags[e] & DOM_NOSCRIPT)
+			f |= TEXT_NOSCRIPT;
+		else if (!keep_skipped_text(d, e))
 			return;
 		f |= TEXT_SKIP;
 	}
@@ -319,7 +325,8 @@ add_break(struct builder *b, int e)
 	t->elem = e;
 	t->block = block_of(d, e);
 	t->line = d->line[e];
-	t->flags = TEXT_BREAK | ((d->flags[e] & DOM_SKIP) ? TEXT_SKIP : 0);
+	t->flags = TEXT_BREAK | ((d->flags[e] & DOM_SKIP) ? TEXT_SKIP : 0) |
+		   ((d->flags[e] & DOM_NOSCRIPT) ? TEXT_NOSCRIPT : 0);
 }
 
 static Bool TIDY_CALL
@@ -476,6 +483,36 @@ tree_text(const struct dom *d)
 	return k;
 }
 
+/* A page whose text stands in <noscript>, with next to nothing shown
+ * outside it (an application's shell; Discourse, Flarum and others send
+ * their threads so): read as a browser with scripting off shows it. */
+enum { NOSCRIPT_MIN = 200, NOSCRIPT_RATIO = 10 };
+
+static void
+noscript_read(struct dom *d)
+{
+	long shown = 0, hidden = 0;
+	for (int t = 0; t < d->ntexts; t++) {
+		const struct dom_text *x = &d->texts[t];
+		if (x->flags & TEXT_BREAK)
+			continue;
+		if (x->flags & TEXT_NOSCRIPT)
+			hidden += source_chars(dom_text(d, t), x->len);
+		else if (!(x->flags & TEXT_SKIP))
+			shown += source_chars(dom_text(d, t), x->len);
+	}
+	if (hidden < NOSCRIPT_MIN || shown * NOSCRIPT_RATIO >= hidden)
+		return;
+	for (int i = 0; i < d->n; i++)
+		if (d->flags[i] & DOM_NOSCRIPT)
+			d->flags[i] &= (uint8_t)~DOM_SKIP;
+	for (int t = 0; t < d->ntexts; t++)
+		if (d->texts[t].flags & TEXT_NOSCRIPT)
+			d->texts[t].flags &= (uint8_t)~TEXT_SKIP;
+	d->noscript_shown = shown;
+	d->noscript_read = hidden;
+}
+
 /* Where the text the tree lacks begins: the character past the tree's
  * count in the source, and the element the parser had open there (the
  * last to start before it, out of script-like elements). */
@@ -606,7 +643,9 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	d->closed_selects = ss.nclose;
 	d->closed_at = ss.close_at;     /* the dom's now */
 	ss.close_at = NULL;
+	/* the parser's count first: the source's counts no <noscript> */
 	d->tree_text = tree_text(d);
+	noscript_read(d);
 	d->loss_elem = -1;
 	if (dom_lost(d))
 		find_loss(d, src, srclen);
@@ -653,6 +692,10 @@ dom_parse_note(const struct dom *d, bool verbose, struct buf *out)
 		buf_printf(out, "%s%d unclosed select%s closed where HTML5 closes %s",
 			   out->len ? "; " : "", d->closed_selects,
 			   d->closed_selects == 1 ? "" : "s", d->closed_selects == 1 ? "it" : "them");
+	if (d->noscript_read && verbose)
+		buf_printf(out, "%sits text stands in <noscript> (%ld characters there, %ld "
+			   "outside): read as without scripts", out->len ? "; " : "",
+			   d->noscript_read, d->noscript_shown);
 }
 
 void

@@ -26,6 +26,8 @@ enum {
 	DOM_SKIP     = 1 << 1,  /* script/style/noscript/template/head or inside one */
 	DOM_LINK     = 1 << 2,  /* an a element with an href */
 	DOM_INLINK   = 1 << 3,  /* a link or inside one */
+	DOM_NOSCRIPT = 1 << 4,  /* a <noscript> of the body or inside one (not in
+				   a script, style or template there) */
 };
 
 /* Text node flags. */
@@ -33,6 +35,7 @@ enum {
 	TEXT_SKIP  = 1 << 0,    /* kept only for metadata (title, JSON-LD) */
 	TEXT_LINK  = 1 << 1,    /* inside a link */
 	TEXT_BREAK = 1 << 2,    /* a <br>: no characters, a line break */
+	TEXT_NOSCRIPT = 1 << 3, /* in a DOM_NOSCRIPT element */
 };
 
 struct dom_text {
@@ -97,6 +100,11 @@ struct dom {
 				   byte offset in the page, its line and
 				   column, and the element open there (-1) */
 	int loss_line, loss_col, loss_elem;
+	/* The page's text stands in <noscript> (an application's shell, its
+	 * content for readers without scripts): characters of text shown
+	 * outside it and inside it, when the tree reads <noscript> as a
+	 * browser with scripting off does; 0 and 0 otherwise. */
+	long noscript_shown, noscript_read;
 };
 
 struct dom_opts {

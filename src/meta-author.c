@@ -341,7 +341,11 @@ author_from_page(const struct dom *d, const struct marks *mk, const char **from)
 					e = k;
 					break;
 				}
-			char *a = element_lines(d, e, " | "), *c = cjk_byline(a);
+			/* microdata's name may be a meta tag's content */
+			const char *content = e != i ? dom_attr(d, e, "content") : NULL;
+			char *a = content ? nonempty_dup(content, strlen(content)) :
+					    element_lines(d, e, " | ");
+			char *c = a ? cjk_byline(a) : NULL;
 			a = c ? (free(a), c) : clean_author(a);
 			for (int k = e + 1; !a && a_tag >= 0 && k < d->end[e]; k++)
 				if (d->tag[k] == a_tag) {

@@ -122,10 +122,12 @@ meta_marks(const struct dom *d, struct marks *mk)
 		struct idents nm;
 		idents_of(d, e, &nm);
 		uint32_t ci = (uint32_t)(word_memo_scan(memo, nm.v[0]) | word_memo_scan(memo, nm.v[1]));
-		uint32_t all = ci | (uint32_t)(word_memo_scan(memo, nm.v[2]) |
-					       word_memo_scan(memo, nm.v[3]));
+		uint32_t ip = (uint32_t)word_memo_scan(memo, nm.v[2]);
+		uint32_t all = ci | ip | (uint32_t)word_memo_scan(memo, nm.v[3]);
 		mk->words[e] = all;
-		if (ci & IW_COMMENT)
+		/* microdata's Comment is a reply: a thread's replies are no
+		 * part of its first post's byline and date */
+		if ((ci | ip) & IW_COMMENT)
 			k |= MARK_COMMENTS | MARK_CHROME;
 		const char *t = dom_tagname(d, e);
 		if (!strcmp(t, "nav") || !strcmp(t, "footer") || !strcmp(t, "aside") ||

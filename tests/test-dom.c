@@ -441,6 +441,54 @@ test_costly_markup(void **state)
 	buf_free(&b);
 }
 
+/* A page whose text stands in <noscript> (an application's shell) is
+ * read as a browser with scripting off shows it; a page with text of its
+ * own keeps its <noscript> out. */
+static void
+test_noscript_page(void **state)
+{
+	(void)state;
+	struct buf b;
+	buf_init(&b);
+	buf_adds(&b, "<html><head><noscript><style>p{}</style></noscript></head><body>"
+		 "<div id=app>Loading</div><noscript><h1>Ferry thread</h1>");
+	/* characters that are not white space: 7 outside ("Loading"),
+	 * 11 + 30 * 7 = 221 inside */
+	for (int i = 0; i < 30; i++)
+		buf_adds(&b, "<p>Reply 12</p>");
+	buf_adds(&b, "<script>var x = 1;</script></noscript></body></html>");
+	struct page pg;
+	test_page(&pg, b.data);
+	const struct dom *d = pg.dom;
+	assert_int_equal(d->noscript_read, 11 + 30 * 7);
+	assert_int_equal(d->noscript_shown, 7);
+	int ns = dom_tag_id(d, "noscript"), script = dom_tag_id(d, "script");
+	for (int i = 0; i < d->n; i++) {
+		if (d->tag[i] == ns && d->parent[i] == d->body)
+			assert_false(d->flags[i] & DOM_SKIP);
+		if (d->tag[i] == script)
+			assert_true(d->flags[i] & DOM_SKIP);
+	}
+	/* the parser's count stays the source's: <noscript> not in it */
+	assert_int_equal(d->tree_text, 7);
+	page_free(&pg);
+
+	/* 26 characters outside against 221: more than a tenth */
+	b.len = 0;
+	buf_adds(&b, "<html><body><div id=app>Loading the thread, please wait</div><noscript>"
+		 "<h1>Ferry thread</h1>");
+	for (int i = 0; i < 30; i++)
+		buf_adds(&b, "<p>Reply 12</p>");
+	buf_adds(&b, "</noscript></body></html>");
+	test_page(&pg, b.data);
+	assert_int_equal(pg.dom->noscript_read, 0);
+	for (int i = 0; i < pg.dom->n; i++)
+		if (pg.dom->tag[i] == dom_tag_id(pg.dom, "noscript"))
+			assert_true(pg.dom->flags[i] & DOM_SKIP);
+	page_free(&pg);
+	buf_free(&b);
+}
+
 int
 main(void)
 {
@@ -456,6 +504,7 @@ main(void)
 		cmocka_unit_test(test_nesting_depth),
 		cmocka_unit_test(test_depth_limit),
 		cmocka_unit_test(test_costly_markup),
+		cmocka_unit_test(test_noscript_page),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

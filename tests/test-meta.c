@@ -167,6 +167,39 @@ test_author_threads(void **state)
 	page_free(&pg);
 }
 
+/* The date of html, or NULL for none. */
+static void
+expect_date(const char *html, const char *date, const char *from)
+{
+	struct page pg;
+	test_page(&pg, html);
+	if (!date) {
+		if (pg.meta.date)
+			fail_msg("date '%s' (%s) where none was expected", pg.meta.date,
+				 pg.meta.date_from);
+	} else {
+		if (!pg.meta.date)
+			fail_msg("no date where '%s' was expected", date);
+		assert_string_equal(pg.meta.date, date);
+		if (from)
+			assert_string_equal(pg.meta.date_from, from);
+	}
+	page_free(&pg);
+}
+
+static void
+test_date_not_a_reply(void **state)
+{
+	(void)state;
+	/* a thread's reply (microdata's Comment) dates the reply, not the
+	 * thread: it neither gives nor confirms the page's date */
+	expect_date(HEAD "<meta property=\"article:published_time\" content=\"2025-04-18T12:02:29+00:00\">"
+		    BODY "<div itemprop=\"comment\" itemscope itemtype=\"http://schema.org/Comment\">"
+		    "<p>May 6, 2025</p><time itemprop=\"datePublished\" datetime=\"2025-05-06T18:30:52Z\">"
+		    "May 6</time><p>Same here.</p></div>" END,
+		    "2025-04-18T12:02:29+00:00", "meta");
+}
+
 int
 main(void)
 {
@@ -177,6 +210,7 @@ main(void)
 		cmocka_unit_test(test_author_person_over_organisation),
 		cmocka_unit_test(test_author_several),
 		cmocka_unit_test(test_author_threads),
+		cmocka_unit_test(test_date_not_a_reply),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
