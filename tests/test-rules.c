@@ -901,6 +901,32 @@ test_bom(void **state)
 	rule_free(r);
 }
 
+/* A web archive's address holds the original's: the rule is for that
+ * host.  The scheme's "//" is sometimes folded to one, or missing. */
+static void
+test_unarchive(void **state)
+{
+	(void)state;
+	char o[256];
+	assert_non_null(rules_unarchive("https://web.archive.org/web/20130905200114/"
+					"http://www.cnn.com/2013/09/04/tech/index.html", o, sizeof o));
+	assert_string_equal(o, "http://www.cnn.com/2013/09/04/tech/index.html");
+	assert_non_null(rules_unarchive("https://web-beta.archive.org/web/2005id_/www.foo.org/a?b=1",
+					o, sizeof o));
+	assert_string_equal(o, "http://www.foo.org/a?b=1");
+	assert_non_null(rules_unarchive("http://web.archive.org/web/2017/https:/x.example.net/", o,
+					sizeof o));
+	assert_string_equal(o, "https://x.example.net/");
+	/* the archive's own pages, another site's /web/ path, no host */
+	assert_null(rules_unarchive("https://web.archive.org/details/x", o, sizeof o));
+	assert_null(rules_unarchive("https://www.example.com/web/2013/http://x.com/", o, sizeof o));
+	assert_null(rules_unarchive("https://web.archive.org/web/2013/", o, sizeof o));
+	assert_null(rules_unarchive("https://web.archive.org/web/2013/localhost/", o, sizeof o));
+	/* www. aside, the same host */
+	assert_true(rules_same_site("http://www.cnn.com/a", "https://cnn.com/"));
+	assert_false(rules_same_site("http://money.cnn.com/a", "https://www.cnn.com/"));
+}
+
 /* Found by fuzz-rules: carriage returns before a line's end (also before
  * a NUL that ends the line) must not come back on the next read. */
 static void
@@ -960,6 +986,7 @@ main(void)
 		cmocka_unit_test(test_learn_floor),
 		cmocka_unit_test(test_strips_in_turn),
 		cmocka_unit_test(test_bom),
+		cmocka_unit_test(test_unarchive),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

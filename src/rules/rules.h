@@ -148,6 +148,11 @@ void rules_set_free(struct rules_set *s);
  * 0, or -1 when there is no host. */
 int rules_url_parts(const char *url, char *host, size_t hostlen,
 		    const char **path);
+/* The original address inside a web archive's (web.archive.org/web/
+ * TIMESTAMP/ORIGINAL), written into out; NULL when url is no archive's. */
+const char *rules_unarchive(const char *url, char *out, size_t outlen);
+/* Do a and b name the same host, "www." aside? */
+bool rules_same_site(const char *a, const char *b);
 /* Does a file for filehost ("example.com", ".example.com") match host? */
 bool rules_host_match(const char *filehost, const char *host);
 /* The rule for url (NULL when unknown: only a single FILE then matches),
