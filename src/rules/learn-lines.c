@@ -90,7 +90,8 @@ template_texts(const struct rules_learn_page *in, int np, uint8_t **own)
 		if (np >= 2 && pages >= need)
 			for (int i = 0; i < np; i++)
 				for (int t = 0; t < in[i].d->ntexts; t++)
-					if (own[i][t] && site_text_hash(in[i].d, t) == o[a].h)
+					if (own[i][t] && own[i][t] != 3 &&
+					    site_text_hash(in[i].d, t) == o[a].h)
 						own[i][t] = 2;
 		a = b;
 	}

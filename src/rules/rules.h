@@ -244,7 +244,8 @@ int rules_target(const char *url, const char *rules_dir_or_file, char *written,
 /* ---- learning a rule from several pages of a site ---- */
 
 /* A page and the text the method keeps on it: kept[t] for each text
- * node of d. */
+ * node of d, 3 for text the user pinned in (kept even where it recurs on
+ * every page, as a box's heading does). */
 struct rules_learn_page {
 	const struct dom *d;
 	const uint8_t *kept;
