@@ -443,6 +443,49 @@ say_pin(struct buf *out, const struct pp *p, int e, bool in, const char *why)
 	buf_free(&l);
 }
 
+/* Does the rule give page p other text than the screen? */
+static bool
+page_wrong(const struct pp *p)
+{
+	for (int t = 0; t < p->d->ntexts; t++)
+		if (visible(p->d, t) && !p->rule[t] != !p->screen[t])
+			return true;
+	return false;
+}
+
+/* The pins the rule reproduces only at another page's cost: no
+ * expression for the pin spares every page, and that page's text is not
+ * its screen's (a box pinned in on one page, dropped on another).
+ * Each named in why; the count. */
+static int
+costly_pins(struct pp *pp, const struct learn_page *pages, int n, struct buf *why)
+{
+	int named = 0;
+	for (int i = 0; i < n; i++) {
+		if (!pp[i].d || !pages[i].pins)
+			continue;
+		for (int e = 0; e < pp[i].d->n; e++) {
+			int kind = pages[i].pins[e];
+			if (kind == PIN_NONE || pin_wrong(&pp[i], e))
+				continue;
+			char reason[512] = "";
+			char *line = kind == PIN_OUT ?
+				strip_for(pp, pages, n, i, e, reason, sizeof reason) :
+				branch_for(pp, pages, n, i, e, reason, sizeof reason);
+			bool costly = false;
+			for (int j = 0; !line && j < n && !costly; j++)
+				costly = j != i && pp[j].d && pp[j].name && strstr(reason, pp[j].name) &&
+					 page_wrong(&pp[j]);
+			if (costly) {
+				say_pin(why, &pp[i], e, kind == PIN_IN, reason);
+				named++;
+			}
+			free(line);
+		}
+	}
+	return named;
+}
+
 int
 learn_pin_lines(const struct learn_page *pages, int n, const uint8_t *const *screen,
 		struct rule *r, const struct method *m, const struct params *p,
@@ -506,6 +549,7 @@ learn_pin_lines(const struct learn_page *pages, int n, const uint8_t *const *scr
 			free(line);
 		}
 	}
+	unexpressed += costly_pins(pp, pages, n, why);
 	for (int i = 0; i < n; i++)
 		if (pp[i].d)
 			pp_free(&pp[i]);

@@ -256,6 +256,9 @@ bool model_reset_params(struct tui_model *m);
 /* Set element i's own pin (PIN_NONE unpins); false if nothing changed. */
 bool model_pin(struct tui_model *m, int i, enum pin p);
 int model_npins(const struct tui_model *m);
+/* Every pin at once (n entries of enum pin, as model_init gives them:
+ * a page shown again with the pins it had), no undo step. */
+void model_set_pins(struct tui_model *m, const uint8_t *pins);
 bool model_undo(struct tui_model *m);
 bool model_redo(struct tui_model *m);
 
