@@ -34,6 +34,10 @@ bool learn_all_link_text(const struct dom *d, int e, int a_tag);
 /* Each "//..." branch of every expression in c put under scope. */
 void learn_scope_cands(struct cands *c, const char *scope);
 
+/* The id and class tokens the last step of expr tests (@id='X',
+ * @class='X', the concat idiom's ' X '), at most max, into tok; *single
+ * when that step is //TAG[one such test] alone. */
+int learn_step_tokens(const char *expr, char tok[][128], int max, bool *single);
 /* What run r keeps of d, per text node (a pin's or a rule's mask, the
  * rule's strips, else the method's decision); the caller frees it. */
 uint8_t *learn_kept_texts(const struct run *r, const struct dom *d);

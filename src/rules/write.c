@@ -16,7 +16,10 @@
 /* ---- writing rules from the inspector's choices ---- */
 
 /* An id or class token a site generated (ember123, css-1x2y3z, long
- * hashes) changes between pages: not worth anchoring on. */
+ * hashes) changes between pages: not worth anchoring on.  Nor is one
+ * that ends in a count (cnn_storypgraph42, item3: the third of its
+ * kind, another on the next page); a number after a separator
+ * (col-8, grid_2) names a size or a column and stays. */
 bool
 rules_looks_generated(const char *s, size_t n)
 {
@@ -30,7 +33,8 @@ rules_looks_generated(const char *s, size_t n)
 			run = 0;
 		}
 	}
-	return n == 0 || n > 40 || maxrun >= 3 || digits * 3 > (int)n;
+	bool counter = run >= 2 || (run == 1 && n > 3 && isalpha((unsigned char)s[n - 2]));
+	return n == 0 || n > 40 || maxrun >= 3 || digits * 3 > (int)n || counter;
 }
 
 /* Does expr select exactly element id?  The match count in *n. */
