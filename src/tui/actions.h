@@ -58,7 +58,7 @@
 	A(HIST_LINES,  "b",           "View",   "histogram: the Ctext length of every line lb starts from, or the blocks again", hist_lines) \
 	A(DROPPED,     "d",           "View",   "show the dropped text, greyed, in the text pane", dropped) \
 	A(FTR_VIEW,    "f",           "View",   "with a site rule: the text as Full-Text RSS and wallabag extract it (body:, strip:, no pith_ lines)", ftr_view) \
-	A(RULE_VIEW,   "r",           "View",   "the site rule's lines and how many elements each selects here, 0 in red; Enter marks a line's in the tree (@), n N move", rule_view) \
+	A(RULE_VIEW,   "r",           "View",   "the site rule's lines and how many elements each selects here, 0 in red; Enter marks a line's in the tree (@), n N move, h l scroll a long line sideways", rule_view) \
 	A(SOURCE_VIEW, "v",           "View",   "the selected element's source: its bytes from the start tag to past the end tag, by byte offset, its text highlighted (a row per tag on a minified page)", source_view) \
 	A(GOLD_VIEW,   "c",           "View",   "compare with the --gold text (without one, asks for the file): extra lines marked, missing passages listed; in the text pane Enter goes to the element of the cursor's line", gold_view) \
 	A(GOLD_FILTER, "F",           "View",   "tree: only the elements whose decision disagrees with the --gold text (> kept, not in it; < in it, dropped)", gold_filter) \

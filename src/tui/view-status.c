@@ -114,9 +114,12 @@ status_segments(const struct tui *t, struct seg *s, int max, int level)
 		SEG(ROLE_STATUS_PARAM, "| filter: %d disagree%s ", m->ndisagree,
 		    level < 2 ? " with the gold" : "");
 	int np = model_npins(m), pages, other = tui_pins_elsewhere(t, &pages);
-	if (other)
-		SEG(ROLE_STATUS, "| %d pin%s (%d on %d page%s) ", np, np == 1 ? "" : "s",
-		    np + other, pages + (np > 0), pages + (np > 0) == 1 ? "" : "s");
+	if (other && np)
+		SEG(ROLE_STATUS, "| %d pin%s (%d on %d pages) ", np, np == 1 ? "" : "s",
+		    np + other, pages + 1);
+	else if (other)
+		SEG(ROLE_STATUS, "| %d pin%s on %d other page%s ", other, other == 1 ? "" : "s",
+		    pages, pages == 1 ? "" : "s");
 	else if (np)
 		SEG(ROLE_STATUS, "| %d pin%s ", np, np == 1 ? "" : "s");
 #undef SEG

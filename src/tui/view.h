@@ -109,6 +109,7 @@ struct rule_view_state {     /* view-rule.c */
 	int sel, n;
 	int line[RULE_VIEW_MAX];  /* the rule's line index of each row */
 	int count[RULE_VIEW_MAX]; /* what it selects here, -1 on an error */
+	int left;                 /* cells scrolled sideways (h, l) */
 };
 
 enum prompt { PROMPT_NONE, PROMPT_SEARCH, PROMPT_PARAM, PROMPT_URL, PROMPT_SAVE,
