@@ -127,7 +127,9 @@ struct tui_model {
 	struct source_pos *spos; /* 2: where model_source_range's walks ended */
 
 	struct charbag *gold;    /* NULL without --gold */
-	struct prf prf;
+	struct shingles *gold_sh;  /* the gold's word 4-grams */
+	struct prf prf;          /* word 4-grams (score.h): sees order and loss */
+	struct prf prf_chars;    /* characters, as a bag */
 	/* The gold filter (F): the tree shows only the elements whose
 	 * decision disagrees with the gold (GOLD_* flags in disagree), with
 	 * their ancestors and the selection for context. */

@@ -104,12 +104,14 @@ status_segments(const struct tui *t, struct seg *s, int max, int level)
 	/* CJK, Arabic or Tibetan text in a locale that cannot show it */
 	if (!screen_utf8() && m->script && strcmp(m->script, "Latin"))
 		SEG(ROLE_ERROR, "| %s text needs a UTF-8 locale (LC_ALL=C.UTF-8) ", m->script);
+	/* word 4-grams, named: a missing or moved passage lowers them where
+	 * a bag of characters would not see it */
 	if (m->gold && level == 0)
-		SEG(ROLE_STATUS, "| P=%.3f R=%.3f F=%.3f ", m->prf.P, m->prf.R, m->prf.F);
+		SEG(ROLE_STATUS, "| 4-gram P=%.3f R=%.3f F=%.3f ", m->prf.P, m->prf.R, m->prf.F);
 	else if (m->gold && level < 3)
-		SEG(ROLE_STATUS, "| P=%.2f R=%.2f F=%.2f ", m->prf.P, m->prf.R, m->prf.F);
+		SEG(ROLE_STATUS, "| 4-gram P=%.2f R=%.2f F=%.2f ", m->prf.P, m->prf.R, m->prf.F);
 	else if (m->gold)
-		SEG(ROLE_STATUS, "| F=%.2f ", m->prf.F);
+		SEG(ROLE_STATUS, "| 4-gram F=%.2f ", m->prf.F);
 	if (m->gold_filter)
 		SEG(ROLE_STATUS_PARAM, "| filter: %d disagree%s ", m->ndisagree,
 		    level < 2 ? " with the gold" : "");
