@@ -236,8 +236,8 @@ int rules_export_css(const struct rule *r, struct buf *out, rules_diag diag,
 int rules_xpath_for(const struct dom *d, struct xpath_doc *x, int id,
 		    struct buf *out);
 
-/* Where w writes the rule for url: DIR/HOST.txt (the directory made when
- * missing) or FILE itself; 0, or -1 with a reason. */
+/* Where w writes the rule for url: DIR/HOST.txt or FILE itself, the
+ * directory (FILE's) made when missing; 0, or -1 with a reason. */
 int rules_target(const char *url, const char *rules_dir_or_file, char *written,
 		 size_t writtenlen, char *err, size_t errlen);
 

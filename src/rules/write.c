@@ -200,10 +200,21 @@ rules_target(const char *url, const char *rules_dir_or_file, char *written,
 		snprintf(err, errlen, "%s: %s", rules_dir_or_file, strerror(errno));
 		return -1;
 	}
-	if (is_dir)
+	if (is_dir) {
 		snprintf(written, writtenlen, "%s/%s.txt", rules_dir_or_file, fhost);
-	else
-		snprintf(written, writtenlen, "%s", rules_dir_or_file);
+		return 0;
+	}
+	snprintf(written, writtenlen, "%s", rules_dir_or_file);
+	/* a file in a directory not made yet: made, as a directory is */
+	if (last > rules_dir_or_file) {
+		char *dir = xstrndup(rules_dir_or_file, (size_t)(last - rules_dir_or_file));
+		int rc = stat(dir, &st) < 0 ? mkdir_parents(dir) : 0;
+		if (rc < 0)
+			snprintf(err, errlen, "%s: %s", dir, strerror(errno));
+		free(dir);
+		if (rc < 0)
+			return -1;
+	}
 	return 0;
 }
 
