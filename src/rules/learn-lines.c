@@ -654,6 +654,62 @@ mark_in(struct lp *p, const char *expr)
 	free(ids);
 }
 
+/* Where an element has no id or class of its own (a table layout of
+ * the 2000s: the article in a td, in a font): expressions from what is
+ * stable around it, which the judge verifies on every page like any
+ * other: a path from the nearest ancestor with an id or class, the
+ * cell's place in a row of so many cells (the table's shape), the
+ * element of its kind that holds the page's one heading, and the path
+ * from body. */
+static void
+shape_cands(const struct dom *d, int e, struct cands *c)
+{
+	if (e == d->body || dom_attr(d, e, "id") || dom_attr(d, e, "class"))
+		return;
+	const char *tag = dom_tagname(d, e);
+	struct buf b;
+	buf_init(&b);
+	int anc;
+	if (learn_anchor_expr(d, e, &anc, &b)) {
+		rules_steps_below(d, anc, e, &b);
+		learn_cand_add(c, b.data);
+	}
+	int par = d->parent[e];
+	if (par >= 0 && (!strcmp(tag, "td") || !strcmp(tag, "th"))) {
+		int cells = 0, k = 0;
+		for (int s = d->first_child[par]; s >= 0; s = d->next_sibling[s])
+			if (d->tag[s] == d->tag[e]) {
+				cells++;
+				if (s <= e)
+					k++;
+			}
+		b.len = 0;
+		buf_printf(&b, "//%s[count(%s)=%d]/%s[%d]", dom_tagname(d, par), tag, cells, tag, k);
+		learn_cand_add(c, b.data);
+	}
+	static const char *const heads[] = { "h1", "h2", "h3" };
+	for (size_t h = 0; h < 3; h++) {
+		int ht = dom_tag_id(d, heads[h]), nh = 0, inside = 0;
+		for (int x = 0; ht >= 0 && x < d->n; x++)
+			if (d->tag[x] == ht) {
+				nh++;
+				for (int a = x; a >= 0 && !inside; a = d->parent[a])
+					inside = a == e;
+			}
+		if (nh == 1 && inside) {
+			b.len = 0;
+			buf_printf(&b, "//%s[.//%s][not(.//%s[.//%s])]", tag, heads[h], tag, heads[h]);
+			learn_cand_add(c, b.data);
+			break;
+		}
+	}
+	b.len = 0;
+	buf_adds(&b, "/html/body");
+	rules_steps_below(d, d->body, e, &b);
+	learn_cand_add(c, b.data);
+	buf_free(&b);
+}
+
 /* Body candidates on p: the lowest element holding all the kept text,
  * its ancestors, and its children that hold much of it. */
 static void
@@ -674,6 +730,7 @@ body_cands(struct lp *p, struct cands *c)
 	}
 	for (int a = top; a >= 0; a = d->parent[a]) {
 		learn_own_cands(d, a, false, c);
+		shape_cands(d, a, c);
 		if (a == d->body)
 			break;
 	}
@@ -913,8 +970,12 @@ add_strips(struct rule *r, const struct cands *strips, const struct cands *by_to
 
 int
 rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
-		  struct buf *log)
+		  struct buf *log, struct rules_learn_why *why)
 {
+	if (why) {
+		why->page = -1;
+		why->expr[0] = '\0';
+	}
 	if (np <= 0)
 		return 0;
 	struct lp *pages = learn_pages(in, np);
@@ -956,6 +1017,16 @@ rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
 		char *fallback[2] = { NULL, NULL };
 		int nfb;
 		char *chosen = choose_body(sub, ntodo, &bs, fallback, &nfb);
+		if ((!chosen || bs.mean <= 0) && why && round == 0) {
+			/* nothing holds: the best there was, and a page it misses */
+			snprintf(why->expr, sizeof why->expr, "%s", chosen ? chosen : "");
+			for (int i = 0; chosen && i < ntodo && why->page < 0; i++) {
+				int *ids = NULL;
+				if (outermost(&pages[todo[i]], chosen, &ids) <= 0)
+					why->page = todo[i];
+				free(ids);
+			}
+		}
 		if (!chosen || bs.mean <= 0) {
 			for (int k = 0; k < nfb; k++)
 				free(fallback[k]);

@@ -502,13 +502,30 @@ learn_rule(const struct learn_page *pages, int n, const char *url,
 	for (int i = 0; i < n; i++)
 		if (lp[i].d)
 			lv[nl++] = lp[i];
-	int nbody = usable ? rules_learn_lines(lv, nl, r, &out->log) : 0;
-	free(lv);
+	struct rules_learn_why why;
+	int nbody = usable ? rules_learn_lines(lv, nl, r, &out->log, &why) : 0;
 	int rc = 0;
 	if (nbody == 0 && r->body.n == 0) {
-		snprintf(err, errlen, "nothing to write: no text is kept");
+		/* which page disagrees, and why */
+		int kept = 0;
+		for (int i = 0; i < nl; i++)
+			for (int t = 0; t < lv[i].d->ntexts && !kept; t++)
+				kept = lv[i].kept[t] != 0;
+		const char *name = NULL;
+		for (int i = 0, k = 0; i < n && why.page >= 0; i++)
+			if (lp[i].d && k++ == why.page)
+				name = pages[i].file ? pages[i].file : pages[i].url;
+		if (!kept)
+			snprintf(err, errlen, "nothing to write: the method keeps no text on any page");
+		else if (why.expr[0] && name)
+			snprintf(err, errlen, "nothing to write: no expression selects the kept text on "
+				 "every page; the best, %s, selects nothing on %s", why.expr, name);
+		else
+			snprintf(err, errlen, "nothing to write: no id, class, path from a stable "
+				 "ancestor or table shape holds the kept text");
 		rc = -1;
 	}
+	free(lv);
 	if (rc == 0) {
 		rule_index(r);
 		const uint8_t **shown = xcalloc((size_t)n + 1, sizeof *shown);

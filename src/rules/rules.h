@@ -253,16 +253,25 @@ struct rules_learn_page {
 
 /* body: and strip: lines for the site the pages show, added to r: body:
  * is the stable expression (ids, class tokens, itemprop, role, article
- * or main; a union when the text sits in two places) whose selection
+ * or main; where the element has no id or class, a path from a stable
+ * ancestor, its cell's place in a row of so many, the element holding
+ * the one heading, the path from body; a union when the text sits in two
+ * places) whose selection
  * best matches the kept text on every page, one more line for pages of
  * another layout where it selects nothing, put before r's own body:
  * lines; strip: lines remove what is dropped inside it, built from
  * class, id, attribute or tag, else a text that recurs on two pages,
  * else a position that holds on every page, and never remove kept text
  * of any page.  r's own strip: lines count as applied.  log gets a line
- * for each choice (may be NULL).  The number of body: lines added. */
+ * for each choice (may be NULL).  The number of body: lines added; with
+ * none, why (may be NULL) names the best expression there was and a page
+ * it selects nothing on. */
+struct rules_learn_why {
+	int page;                  /* a page the best expression misses, or -1 */
+	char expr[512];            /* that expression; "" when there was none */
+};
 int rules_learn_lines(const struct rules_learn_page *pages, int n, struct rule *r,
-		      struct buf *log);
+		      struct buf *log, struct rules_learn_why *why);
 
 /* The lines that differ between old and new, "- line" and "+ line" in
  * order (a longest-common-subsequence diff without context); nothing
