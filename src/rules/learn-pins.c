@@ -265,7 +265,10 @@ pins_served(struct pp *pp, const struct learn_page *pages, int n, const char *ex
 }
 
 /* Expressions for pinned element e, the most readable first: its own
- * attributes, then a path from a stable ancestor, then its text. */
+ * attributes; for a pin out its text, which takes nothing from another
+ * page; then a path from a stable ancestor, which wins only where it
+ * serves more pins than the text (the same place pinned on every page):
+ * on a page not loaded, that place may hold what is kept. */
 static void
 pin_cands(const struct pp *p, int e, bool out, struct cands *c)
 {
@@ -273,6 +276,8 @@ pin_cands(const struct pp *p, int e, bool out, struct cands *c)
 	learn_own_cands(d, e, out, c);
 	if (!out)
 		learn_own_cands(d, e, true, c);
+	if (out)
+		learn_text_patterns(d, e, dom_tagname(d, e), c);
 	struct buf b;
 	buf_init(&b);
 	int anc;
@@ -281,8 +286,6 @@ pin_cands(const struct pp *p, int e, bool out, struct cands *c)
 		learn_cand_add(c, b.data);
 	}
 	buf_free(&b);
-	if (out)
-		learn_text_patterns(d, e, dom_tagname(d, e), c);
 }
 
 /* The line for a pin out: the strip: that selects e on page i and no
