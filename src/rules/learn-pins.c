@@ -293,7 +293,7 @@ pin_cands(const struct pp *p, int e, bool out, struct cands *c)
  * why when there is none. */
 static char *
 strip_for(struct pp *pp, const struct learn_page *pages, int n, int i, int e, char *why,
-	  size_t whylen)
+	  size_t whylen, int *blocked)
 {
 	struct cands c = { 0 };
 	pin_cands(&pp[i], e, true, &c);
@@ -324,6 +324,7 @@ strip_for(struct pp *pp, const struct learn_page *pages, int n, int i, int e, ch
 	else if (!best)
 		snprintf(why, whylen, "no id, class, position under a stable ancestor or text "
 			 "selects it");
+	*blocked = best ? -1 : blocker;
 	learn_cands_free(&c);
 	return best;
 }
@@ -332,7 +333,7 @@ strip_for(struct pp *pp, const struct learn_page *pages, int n, int i, int e, ch
  * and nothing the screen drops on any page.  NULL and why when none. */
 static char *
 branch_for(struct pp *pp, const struct learn_page *pages, int n, int i, int e, char *why,
-	   size_t whylen)
+	   size_t whylen, int *blocked)
 {
 	struct cands c = { 0 };
 	pin_cands(&pp[i], e, false, &c);
@@ -362,6 +363,7 @@ branch_for(struct pp *pp, const struct learn_page *pages, int n, int i, int e, c
 			 pp[blocker].name ? pp[blocker].name : "another page");
 	else if (!best)
 		snprintf(why, whylen, "no id, class or position under a stable ancestor selects it");
+	*blocked = best ? -1 : blocker;
 	learn_cands_free(&c);
 	return best;
 }
@@ -472,13 +474,11 @@ costly_pins(struct pp *pp, const struct learn_page *pages, int n, struct buf *wh
 			if (kind == PIN_NONE || pin_wrong(&pp[i], e))
 				continue;
 			char reason[512] = "";
+			int j;
 			char *line = kind == PIN_OUT ?
-				strip_for(pp, pages, n, i, e, reason, sizeof reason) :
-				branch_for(pp, pages, n, i, e, reason, sizeof reason);
-			bool costly = false;
-			for (int j = 0; !line && j < n && !costly; j++)
-				costly = j != i && pp[j].d && pp[j].name && strstr(reason, pp[j].name) &&
-					 page_wrong(&pp[j]);
+				strip_for(pp, pages, n, i, e, reason, sizeof reason, &j) :
+				branch_for(pp, pages, n, i, e, reason, sizeof reason, &j);
+			bool costly = !line && j >= 0 && j != i && page_wrong(&pp[j]);
 			if (costly) {
 				say_pin(why, &pp[i], e, kind == PIN_IN, reason);
 				named++;
@@ -515,9 +515,10 @@ learn_pin_lines(const struct learn_page *pages, int n, const uint8_t *const *scr
 			if (kind == PIN_NONE || !pin_wrong(&pp[i], e))
 				continue;
 			char reason[512] = "";
+			int blocked;
 			char *line = kind == PIN_OUT ?
-				strip_for(pp, pages, n, i, e, reason, sizeof reason) :
-				branch_for(pp, pages, n, i, e, reason, sizeof reason);
+				strip_for(pp, pages, n, i, e, reason, sizeof reason, &blocked) :
+				branch_for(pp, pages, n, i, e, reason, sizeof reason, &blocked);
 			bool done = false;
 			if (line && has_line(r, kind == PIN_OUT ? "strip" : NULL, line)) {
 				snprintf(reason, sizeof reason, "a line of the file takes precedence "
