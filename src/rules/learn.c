@@ -502,7 +502,7 @@ learn_rule(const struct learn_page *pages, int n, const char *url,
 	for (int i = 0; i < n; i++)
 		if (lp[i].d)
 			lv[nl++] = lp[i];
-	struct rules_learn_why why;
+	struct rules_learn_why why = { .page = -1, .expr = "" };
 	int nbody = usable ? rules_learn_lines(lv, nl, r, &out->log, &why) : 0;
 	int rc = 0;
 	if (nbody == 0 && r->body.n == 0) {
