@@ -43,6 +43,7 @@ struct result {
 	struct buf out;     /* what to print (or the reason when failed) */
 	int rule;           /* the site rule applied: its index in --rules, or -1 */
 	int body_line;      /* its body: line that matched, 0 for none */
+	int no_address;     /* no address to match a rule by (--rules) */
 	struct gold_tally gold;
 };
 
@@ -427,6 +428,7 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 	if (!rule_url && c->ruleset && it->input >= 0 && strcmp(input, "-"))   /* NOLINT(clang-analyzer-core.NonNullParamChecker) */
 		rule_url = side = multipage_sidecar(input);
 	const struct rule *rule = c->ruleset ? rules_match(c->ruleset, rule_url) : NULL;
+	r->no_address = c->ruleset && !rule_url;
 	const struct method *algo = c->algo;
 	struct params p = c->params;
 	if (rule && !c->ftr_only)      /* ftr readers ignore pith_ lines */
@@ -511,6 +513,7 @@ struct printer {
 	bool progress;
 	bool broken;        /* standard output failed: the run stops */
 	int with_rule;      /* pages a site rule applied to */
+	int no_address;     /* pages with no address to match one by */
 	int *dead;          /* per rule of --rules: pages its body: missed */
 	int *used;          /* per rule: pages it applied to */
 	struct gold_tally gold;     /* --gold-dir: sums over the pages */
@@ -556,6 +559,13 @@ rules_summary(const struct rules_set *s, const struct printer *p)
 	buf_init(&b);
 	buf_printf(&b, "pith: rules: %d page%s, %d with a rule (%d file%s); ", p->done,
 		   p->done == 1 ? "" : "s", p->with_rule, files, files == 1 ? "" : "s");
+	/* a rule is matched by the page's address: say when pages had none */
+	if (p->no_address == p->done && p->done && !s->single)
+		buf_printf(&b, "no page had an address to match a rule by (--url, a canonical "
+			   "link, a NAME.url file); ");
+	else if (p->no_address && !s->single)
+		buf_printf(&b, "%d page%s had no address to match a rule by; ", p->no_address,
+			   p->no_address == 1 ? "" : "s");
 	if (!dead_pages)
 		buf_adds(&b, "every rule's body: matched");
 	else
@@ -576,6 +586,8 @@ rules_summary(const struct rules_set *s, const struct printer *p)
 static void
 emit(struct printer *p, const char *input, struct result *r)
 {
+	if (!r->failed && r->no_address)
+		p->no_address++;
 	if (!r->failed && r->rule >= 0 && p->used) {
 		p->with_rule++;
 		p->used[r->rule]++;
@@ -669,7 +681,7 @@ run_one(const struct job *b, const struct item *it, struct result *r)
  * which is the result's body. */
 struct result_head {
 	int failed;
-	int rule, body_line;
+	int rule, body_line, no_address;
 	struct gold_tally gold;
 };
 _Static_assert(sizeof(struct result_head) <= BATCH_HEAD, "a result's head fits the batch's");
@@ -707,6 +719,7 @@ job_work(void *ctx, char *ord, size_t len, void *head, struct buf *out)
 	h.failed = r.failed;
 	h.rule = r.rule;
 	h.body_line = r.body_line;
+	h.no_address = r.no_address;
 	h.gold = r.gold;
 	memcpy(head, &h, sizeof h);
 	*out = r.out;
@@ -727,6 +740,7 @@ job_deliver(void *ctx, const char *name, const void *head, struct buf *out)
 		r.failed = h.failed;
 		r.rule = h.rule;
 		r.body_line = h.body_line;
+		r.no_address = h.no_address;
 		r.gold = h.gold;
 	}
 	r.out = *out;

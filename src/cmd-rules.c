@@ -416,9 +416,17 @@ rules_learn_cmd(struct cli *c, int argc, char **argv)
 {
 	if (!c->url)
 		return cli_usage_error("rules learn needs --url URL: the site's address");
-	char host[256];
+	char host[256], orig[2048];
 	if (rules_url_parts(c->url, host, sizeof host, NULL) < 0)
 		return cli_usage_error("--url %s: no host in it", c->url);
+	const char *url = c->url;
+	if (rules_unarchive(url, orig, sizeof orig)) {
+		/* a rule is for the site archived, never for the archive */
+		url = orig;
+		rules_url_parts(url, host, sizeof host, NULL);
+		eprintf("pith: rules learn: --url is a web archive's address: the rule is for %s, "
+			"the original's host\n", host);
+	}
 	struct strv paths = { 0 };
 	cli_expand_paths(argv, argc, &paths);
 	int failed = 0;
@@ -435,32 +443,32 @@ rules_learn_cmd(struct cli *c, int argc, char **argv)
 		}
 		lp[n].pg = &pgs[n];
 		lp[n].file = paths.v[i];
-		/* a page's own address when it names one on the site */
-		const char *canon = pgs[n].meta.canonical;
-		char ch[256];
-		if (canon && cli_is_url(canon) && rules_url_parts(canon, ch, sizeof ch, NULL) == 0 &&
-		    !strcmp(ch, host))
-			lp[n].url = canon;
 		n++;
 	}
+	/* --url is the first page's address when it names none of its own;
+	 * the others' come from themselves, or they get no test */
+	char own[2048];
+	if (n > 0 && !learn_page_url(lp[0].pg, url, own, sizeof own))
+		lp[0].url = url;
 	int rc = failed ? 1 : 0;
 	char target[4096] = "", err[512];
 	if (n == 0) {
 		cli_report("rules learn", "no page could be read");
 		rc = 1;
-	} else if (c->outdir && rules_target(c->url, c->outdir, target, sizeof target, err,
+	} else if (c->outdir && rules_target(url, c->outdir, target, sizeof target, err,
 					     sizeof err) < 0) {
 		/* err names the file or directory already */
 		eprintf("pith: %s\n", err);
 		rc = 1;
 	} else {
 		struct learn_out out;
-		if (learn_rule(lp, n, c->url, c->algo, &c->params, c->outdir ? target : NULL, &out,
+		if (learn_rule(lp, n, url, c->algo, &c->params, c->outdir ? target : NULL, &out,
 			       err, sizeof err) < 0) {
 			cli_report(c->outdir ? target : "rules learn", err);
 			rc = 1;
 		} else {
-			eprintf("%s", out.log.data ? out.log.data : "");
+			eprintf("%s%s", out.log.data ? out.log.data : "",
+				out.pins_why.data ? out.pins_why.data : "");
 			int low = 0;
 			for (int i = 0; i < n; i++) {
 				const struct learn_check *k = &out.check[i];

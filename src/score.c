@@ -1,10 +1,13 @@
-/* score.c - character multisets and their overlap. */
+/* score.c - character multisets and word 4-gram ("shingle") multisets,
+ * and their overlap. */
 #include "config.h"
 
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <unictype.h>
 
 #include "score.h"
 #include "util.h"
@@ -256,4 +259,156 @@ score_missing(const char *a, size_t an, const char *b, size_t bn,
 	buf_free(&all);
 	buf_free(&line);
 	buf_free(&blind);
+}
+
+/* ---- word 4-grams ---- */
+
+enum { SHINGLE_N = 4 };
+
+/* A Han ideograph or kana: a token alone (score.py's cjk tokenizer). */
+static bool
+cjk_token(uint32_t c)
+{
+	return (c >= 0x3005 && c <= 0x3007) || (c >= 0x3021 && c <= 0x3029) ||
+	       (c >= 0x3038 && c <= 0x303C) || (c >= 0x3041 && c <= 0x3096) ||
+	       (c >= 0x309D && c <= 0x309F) || (c >= 0x30A1 && c <= 0x30FA) ||
+	       (c >= 0x30FC && c <= 0x30FF) || (c >= 0x31F0 && c <= 0x31FF) ||
+	       (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF) ||
+	       (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFF66 && c <= 0xFF9F) ||
+	       (c >= 0x20000 && c <= 0x3134F);
+}
+
+/* Python's \w: a letter, a number or the underscore. */
+static bool
+word_char(uint32_t c)
+{
+	return c == '_' || uc_is_general_category(c, UC_CATEGORY_L) ||
+	       uc_is_general_category(c, UC_CATEGORY_N);
+}
+
+static bool
+mark_char(uint32_t c)
+{
+	return uc_is_general_category(c, UC_CATEGORY_M);
+}
+
+/* The tokens of text as score.py's default (cjk) tokenizer makes them:
+ * an ideograph or kana alone, else a run of word characters, combining
+ * marks kept inside; each hashed. */
+static uint64_t *
+tokens(const char *text, size_t n, size_t *count)
+{
+	size_t cap = 64, k = 0;
+	uint64_t *v = xmalloc(cap * sizeof *v);
+	const unsigned char *u = (const unsigned char *)text;
+	size_t i = 0;
+	while (i < n) {
+		uint32_t c;
+		size_t start = i, len = utf8_decode(u + i, n - i, &c);
+		if (!word_char(c)) {
+			i += len;
+			continue;
+		}
+		bool alone = cjk_token(c);
+		i += len;
+		while (i < n) {
+			uint32_t d;
+			size_t l = utf8_decode(u + i, n - i, &d);
+			if (!(mark_char(d) || (!alone && word_char(d) && !cjk_token(d))))
+				break;
+			i += l;
+		}
+		if (k == cap) {
+			cap *= 2;
+			v = xreallocarray(v, cap, sizeof *v);
+		}
+		v[k++] = hash_bytes(text + start, i - start);
+	}
+	*count = k;
+	return v;
+}
+
+static int
+cmp_hash(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
+struct shingles {
+	uint64_t *h;     /* sorted, repeats kept: a multiset */
+	size_t n;
+};
+
+/* The text's 4-grams, hashed and sorted; a text of fewer tokens has one
+ * shorter shingle, none without tokens. */
+static struct shingles
+shingle_set(const char *text, size_t len)
+{
+	size_t nt;
+	uint64_t *t = tokens(text, len, &nt);
+	struct shingles s = { NULL, 0 };
+	size_t ns = nt == 0 ? 0 : nt < SHINGLE_N ? 1 : nt - SHINGLE_N + 1;
+	s.h = xmalloc((ns + 1) * sizeof *s.h);
+	for (size_t i = 0; i < ns; i++) {
+		uint64_t h = 1469598103934665603ULL;
+		for (size_t j = i; j < i + SHINGLE_N && j < nt; j++)
+			h = (h ^ t[j]) * 1099511628211ULL + j - i;
+		s.h[i] = h;
+	}
+	s.n = ns;
+	qsort(s.h, s.n, sizeof *s.h, cmp_hash);
+	free(t);
+	return s;
+}
+
+struct shingles *
+shingles_new(const char *gold, size_t n)
+{
+	struct shingles *s = xmalloc(sizeof *s);
+	*s = shingle_set(gold, n);
+	return s;
+}
+
+void
+shingles_free(struct shingles *s)
+{
+	if (!s)
+		return;
+	free(s->h);
+	free(s);
+}
+
+struct prf
+shingles_score(const struct shingles *gold, const char *pred, size_t n)
+{
+	struct shingles p = shingle_set(pred, n);
+	size_t tp = 0;
+	for (size_t i = 0, j = 0; i < gold->n && j < p.n;) {
+		if (gold->h[i] == p.h[j])
+			tp++, i++, j++;
+		else if (gold->h[i] < p.h[j])
+			i++;
+		else
+			j++;
+	}
+	struct prf r = { tp, p.n, gold->n, 0, 0, 0 };
+	if (tp == p.n && tp == gold->n) {
+		r.P = r.R = 1;      /* nothing extra, nothing missing */
+	} else {
+		r.P = p.n ? (double)tp / (double)p.n : 0;
+		r.R = gold->n ? (double)tp / (double)gold->n : 0;
+	}
+	r.F = r.P + r.R > 0 ? 2 * r.P * r.R / (r.P + r.R) : 0;
+	free(p.h);
+	return r;
+}
+
+struct prf
+prf_shingles(const char *gold, size_t gn, const char *pred, size_t pn)
+{
+	struct shingles *g = shingles_new(gold, gn);
+	struct prf r = shingles_score(g, pred, pn);
+	shingles_free(g);
+	return r;
 }

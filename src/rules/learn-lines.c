@@ -25,7 +25,80 @@ struct lp {
 	long totK;
 	uint8_t *in;         /* in the body chosen */
 	uint8_t *cut;        /* removed by a strip: chosen */
+	uint64_t *toks;      /* the page's id and class tokens, hashed, sorted */
+	int ntoks;
 };
+
+static uint64_t
+token_hash(const char *s, size_t n)
+{
+	uint64_t h = 1469598103934665603ULL;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+	return h;
+}
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* Every id and class token of d, hashed, sorted, each once. */
+static void
+page_tokens(struct lp *p)
+{
+	const struct dom *d = p->d;
+	int cap = 64, n = 0;
+	uint64_t *v = xmalloc((size_t)cap * sizeof *v);
+	for (int e = 0; e < d->n; e++) {
+		const char *attrs[2] = { dom_attr(d, e, "id"), dom_attr(d, e, "class") };
+		for (int a = 0; a < 2; a++)
+			for (const char *q = attrs[a]; q && *q;) {
+				while (*q && isspace((unsigned char)*q))
+					q++;
+				size_t k = 0;
+				while (q[k] && !isspace((unsigned char)q[k]))
+					k++;
+				if (k) {
+					if (n == cap) {
+						cap *= 2;
+						v = xreallocarray(v, (size_t)cap, sizeof *v);
+					}
+					v[n++] = token_hash(q, k);
+				}
+				q += k;
+			}
+	}
+	qsort(v, (size_t)n, sizeof *v, cmp_u64);
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		if (k == 0 || v[i] != v[k - 1])
+			v[k++] = v[i];
+	p->toks = v;
+	p->ntoks = k;
+}
+
+/* Are a and b of one layout: do they share at least 0.3 of their id and
+ * class tokens (Jaccard)?  Pages of one template share most (0.65 to 1
+ * on the bench's news sites); a page of another layout of the site, or
+ * of another host, shares next to none (0.01 to 0.2). */
+static bool
+same_layout(const struct lp *a, const struct lp *b)
+{
+	int i = 0, j = 0, both = 0;
+	while (i < a->ntoks && j < b->ntoks) {
+		if (a->toks[i] == b->toks[j])
+			both++, i++, j++;
+		else if (a->toks[i] < b->toks[j])
+			i++;
+		else
+			j++;
+	}
+	int any = a->ntoks + b->ntoks - both;
+	return any == 0 || both * 10 >= any * 3;
+}
 
 static long
 sub_k(const struct lp *p, int e)
@@ -90,7 +163,8 @@ template_texts(const struct rules_learn_page *in, int np, uint8_t **own)
 		if (np >= 2 && pages >= need)
 			for (int i = 0; i < np; i++)
 				for (int t = 0; t < in[i].d->ntexts; t++)
-					if (own[i][t] && site_text_hash(in[i].d, t) == o[a].h)
+					if (own[i][t] && own[i][t] != 3 &&
+					    site_text_hash(in[i].d, t) == o[a].h)
 						own[i][t] = 2;
 		a = b;
 	}
@@ -144,6 +218,7 @@ lp_init(struct lp *p, const struct rules_learn_page *in)
 	p->totK = p->PK[n];
 	p->in = xcalloc((size_t)n + 1, 1);
 	p->cut = xcalloc((size_t)n + 1, 1);
+	page_tokens(p);
 	free(ok);
 	free(od);
 }
@@ -157,6 +232,7 @@ lp_free(struct lp *p)
 	free(p->PD);
 	free(p->in);
 	free(p->cut);
+	free(p->toks);
 }
 
 /* The elements expr selects on p, outermost only (a selected element's
@@ -419,12 +495,90 @@ static const char *const generic_strips[] = {
 	"//footer", "//figcaption",
 };
 
+/* Does some element of d have tok as its id or as a class token? */
+static bool
+token_on_page(const struct dom *d, const char *tok)
+{
+	size_t n = strlen(tok);
+	for (int e = 0; e < d->n; e++) {
+		const char *id = dom_attr(d, e, "id");
+		if (id && !strcmp(id, tok))
+			return true;
+		const char *cls = dom_attr(d, e, "class");
+		for (const char *p = cls ? strstr(cls, tok) : NULL; p; p = strstr(p + 1, tok))
+			if ((p == cls || isspace((unsigned char)p[-1])) &&
+			    (!p[n] || isspace((unsigned char)p[n])))
+				return true;
+	}
+	return false;
+}
+
+/* Is every id and class token expr's last step tests the site's, not one
+ * page's own (a story's counter or slug)?  It is when it stands on every
+ * learnt page of the layout of each page that has it, or recurs on two
+ * of them at least (a box some stories have and others lack: where the
+ * box is, the token is).  A page of another layout (another host's, an
+ * older template) has tokens of its own. */
+static bool
+tokens_everywhere(struct lp *pages, int np, const char *expr)
+{
+	char tok[4][128];
+	bool single;
+	int n = learn_step_tokens(expr, tok, 4, &single);
+	for (int k = 0; k < n; k++) {
+		uint8_t *has = xcalloc((size_t)np, 1);
+		for (int i = 0; i < np; i++)
+			has[i] = token_on_page(pages[i].d, tok[k]);
+		bool ok = true;
+		for (int i = 0; i < np && ok; i++) {
+			int peers = 0, with = 0;
+			for (int j = 0; j < np && has[i]; j++)
+				if (same_layout(&pages[i], &pages[j])) {
+					peers++;
+					with += has[j];
+				}
+			ok = !has[i] || with == peers || with >= 2;
+		}
+		free(has);
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
+/* A strip: of one id or class token as strip_id_or_class: says it: when
+ * neither reading of that line (graby's whole token or id, Full-Text
+ * RSS's substring) takes kept text from any page.  The token into tok. */
+static bool
+as_id_or_class(struct lp *pages, int np, const char *expr, char tok[128])
+{
+	char t[4][128];
+	bool single;
+	if (learn_step_tokens(expr, t, 4, &single) != 1 || !single || strchr(t[0], '\''))
+		return false;
+	struct buf g, f;
+	buf_init(&g);
+	buf_init(&f);
+	buf_printf(&g, "//*[contains(concat(' ',normalize-space(@class),' '),' %s ') or @id='%s']",
+		   t[0], t[0]);
+	buf_printf(&f, "//*[contains(@class,'%s') or contains(@id,'%s')]", t[0], t[0]);
+	bool ok = judge_strip(pages, np, g.data).kept == 0 && judge_strip(pages, np, f.data).kept == 0;
+	if (ok) {
+		apply_cut(pages, np, g.data);
+		snprintf(tok, 128, "%s", t[0]);
+	}
+	buf_free(&g);
+	buf_free(&f);
+	return ok;
+}
+
 /* Greedy: the candidate that removes most of the body's dropped text
  * without removing kept text, until none gains.  Tier 1 first (ids,
  * classes, attributes, tags), then recurring text, then positions that
  * hold on every page, then the generic kinds that keep nothing kept. */
 static int
-learn_strips(struct lp *pages, int np, int nserved, struct cands *tiers, struct cands *chosen)
+learn_strips(struct lp *pages, int np, int nserved, struct cands *tiers, struct cands *chosen,
+	     struct cands *by_token)
 {
 	int added = 0;
 	for (int tier = 0; tier < 4; tier++) {
@@ -441,6 +595,7 @@ learn_strips(struct lp *pages, int np, int nserved, struct cands *tiers, struct 
 				 * every page */
 				bool ok = tier == 3 ? f.kept == 0 && f.pages_sel > 0 :
 					  f.kept * 20 <= f.gain && f.gain >= 8 &&
+					  (tier != 0 || tokens_everywhere(pages, np, c->v[i])) &&
 					  (tier != 1 || nserved == 1 || f.pages_gain >= 2) &&
 					  (tier != 2 || (f.pages_gain == nserved &&
 							 f.pages_sel == nserved));
@@ -457,6 +612,13 @@ learn_strips(struct lp *pages, int np, int nserved, struct cands *tiers, struct 
 			}
 			if (best < 0 || chosen->n >= 40)
 				break;
+			char tok[128];
+			if (tier == 0 && as_id_or_class(pages, np, c->v[best], tok)) {
+				learn_cand_add(by_token, tok);
+				dead[best] = 1;
+				added++;
+				continue;
+			}
 			/* an id or class strip: holds no longer a text than it
 			 * held here, so that on a layout where that element wraps
 			 * the article's paragraphs it takes nothing */
@@ -492,6 +654,62 @@ mark_in(struct lp *p, const char *expr)
 	free(ids);
 }
 
+/* Where an element has no id or class of its own (a table layout of
+ * the 2000s: the article in a td, in a font): expressions from what is
+ * stable around it, which the judge verifies on every page like any
+ * other: a path from the nearest ancestor with an id or class, the
+ * cell's place in a row of so many cells (the table's shape), the
+ * element of its kind that holds the page's one heading, and the path
+ * from body. */
+static void
+shape_cands(const struct dom *d, int e, struct cands *c)
+{
+	if (e == d->body || dom_attr(d, e, "id") || dom_attr(d, e, "class"))
+		return;
+	const char *tag = dom_tagname(d, e);
+	struct buf b;
+	buf_init(&b);
+	int anc;
+	if (learn_anchor_expr(d, e, &anc, &b)) {
+		rules_steps_below(d, anc, e, &b);
+		learn_cand_add(c, b.data);
+	}
+	int par = d->parent[e];
+	if (par >= 0 && (!strcmp(tag, "td") || !strcmp(tag, "th"))) {
+		int cells = 0, k = 0;
+		for (int s = d->first_child[par]; s >= 0; s = d->next_sibling[s])
+			if (d->tag[s] == d->tag[e]) {
+				cells++;
+				if (s <= e)
+					k++;
+			}
+		b.len = 0;
+		buf_printf(&b, "//%s[count(%s)=%d]/%s[%d]", dom_tagname(d, par), tag, cells, tag, k);
+		learn_cand_add(c, b.data);
+	}
+	static const char *const heads[] = { "h1", "h2", "h3" };
+	for (size_t h = 0; h < 3; h++) {
+		int ht = dom_tag_id(d, heads[h]), nh = 0, inside = 0;
+		for (int x = 0; ht >= 0 && x < d->n; x++)
+			if (d->tag[x] == ht) {
+				nh++;
+				for (int a = x; a >= 0 && !inside; a = d->parent[a])
+					inside = a == e;
+			}
+		if (nh == 1 && inside) {
+			b.len = 0;
+			buf_printf(&b, "//%s[.//%s][not(.//%s[.//%s])]", tag, heads[h], tag, heads[h]);
+			learn_cand_add(c, b.data);
+			break;
+		}
+	}
+	b.len = 0;
+	buf_adds(&b, "/html/body");
+	rules_steps_below(d, d->body, e, &b);
+	learn_cand_add(c, b.data);
+	buf_free(&b);
+}
+
 /* Body candidates on p: the lowest element holding all the kept text,
  * its ancestors, and its children that hold much of it. */
 static void
@@ -512,6 +730,7 @@ body_cands(struct lp *p, struct cands *c)
 	}
 	for (int a = top; a >= 0; a = d->parent[a]) {
 		learn_own_cands(d, a, false, c);
+		shape_cands(d, a, c);
 		if (a == d->body)
 			break;
 	}
@@ -548,6 +767,33 @@ learn_pages(const struct rules_learn_page *in, int np)
 	free(own);
 	free(mine);
 	return pages;
+}
+
+/* Do a and b test the same id or class token (a class said whole and
+ * as a token)? */
+static bool
+same_anchor(const char *a, const char *b)
+{
+	char ta[4][128], tb[4][128];
+	bool sa, sb;
+	int na = learn_step_tokens(a, ta, 4, &sa), nb = learn_step_tokens(b, tb, 4, &sb);
+	return na == 1 && nb == 1 && !strcmp(ta[0], tb[0]);
+}
+
+/* What expr selects on each page, as one number. */
+static uint64_t
+selection_sig(struct lp *pages, int np, const char *expr)
+{
+	uint64_t h = 1469598103934665603ULL;
+	for (int i = 0; i < np; i++) {
+		int *ids = NULL;
+		int n = outermost(&pages[i], expr, &ids);
+		for (int k = 0; k < n; k++)
+			h = (h ^ (uint64_t)(ids[k] + 1)) * 1099511628211ULL;
+		h = (h ^ 0xFFFFFFFFULL) * 1099511628211ULL;
+		free(ids);
+	}
+	return h;
 }
 
 /* The best body: expression over the pages sub: the best single one,
@@ -598,10 +844,23 @@ choose_body(struct lp *sub, int n, struct score *bsp, char *fallback[2], int *nf
 			buf_free(&u);
 		}
 	*nfb = 0;
+	uint64_t sigs[3] = { 0, 0, 0 };
 	for (int k = 0; k < ntop && chosen && *nfb < 2; k++) {
 		int i = top[k];
 		if (sc[i].pages_none || sc[i].mean < bs.mean - 0.05 || strstr(chosen, c.v[i]))
 			continue;
+		/* of two fallbacks that select the same the first, the
+		 * shorter, is enough, and the body: line's own token said
+		 * another way is none; another anchor that selects what the
+		 * body: line does is for a layout where that line's is
+		 * missing */
+		uint64_t g = selection_sig(sub, n, c.v[i]);
+		bool same = same_anchor(chosen, c.v[i]);
+		for (int j = 1; j <= *nfb && !same; j++)
+			same = sigs[j] == g;
+		if (same)
+			continue;
+		sigs[*nfb + 1] = g;
 		fallback[(*nfb)++] = xstrdup(c.v[i]);
 	}
 	free(sc);
@@ -614,7 +873,7 @@ choose_body(struct lp *sub, int n, struct score *bsp, char *fallback[2], int *nf
  * safe on all, added to strips; the pages it serves. */
 static int
 body_strips(struct lp *pages, int np, const int *todo, int ntodo, const char *chosen,
-	    struct cands *strips)
+	    struct cands *strips, struct cands *by_token)
 {
 	struct cands tiers[4] = { { 0 }, { 0 }, { 0 }, { 0 } };
 	for (size_t g = 0; g < sizeof generic_strips / sizeof *generic_strips; g++)
@@ -635,7 +894,7 @@ body_strips(struct lp *pages, int np, const int *todo, int ntodo, const char *ch
 	learn_scope_cands(&tiers[0], chosen);
 	learn_scope_cands(&tiers[1], chosen);
 	learn_scope_cands(&tiers[3], chosen);
-	learn_strips(pages, np, nserved, tiers, strips);
+	learn_strips(pages, np, nserved, tiers, strips, by_token);
 	for (int t = 0; t < 4; t++)
 		learn_cands_free(&tiers[t]);
 	return nserved;
@@ -674,11 +933,25 @@ add_body_lines(struct rule *r, struct lp *pages, int np, char *chosen,
 	}
 }
 
-/* The strip: lines learnt that the rule does not have yet. */
+/* The strip: and strip_id_or_class: lines learnt that the rule does not
+ * have yet. */
 static void
-add_strips(struct rule *r, const struct cands *strips, struct buf *log)
+add_strips(struct rule *r, const struct cands *strips, const struct cands *by_token,
+	   struct buf *log)
 {
 	int npos = 0, nnew = 0;
+	for (int i = 0; i < by_token->n; i++) {
+		bool dup = false;
+		for (int k = 0; k < r->strip_id_or_class.n && !dup; k++) {
+			char *v = rules_unquoted(r->strip_id_or_class.v[k]);
+			dup = !strcmp(v, by_token->v[i]);
+			free(v);
+		}
+		if (!dup) {
+			rule_add(r, "strip_id_or_class", by_token->v[i]);
+			nnew++;
+		}
+	}
 	for (int i = 0; i < strips->n; i++) {
 		bool dup = false;
 		for (int k = 0; k < r->nlines && !dup; k++)
@@ -697,8 +970,12 @@ add_strips(struct rule *r, const struct cands *strips, struct buf *log)
 
 int
 rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
-		  struct buf *log)
+		  struct buf *log, struct rules_learn_why *why)
 {
+	if (why) {
+		why->page = -1;
+		why->expr[0] = '\0';
+	}
 	if (np <= 0)
 		return 0;
 	struct lp *pages = learn_pages(in, np);
@@ -708,11 +985,23 @@ rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
 		if (pages[i].totK > 0)
 			todo[ntodo++] = i;
 	int nbody = 0;
-	struct cands strips = { 0 };
+	struct cands strips = { 0 }, by_token = { 0 };
 	/* the file's own strip: lines are applied already */
 	for (int i = 0; i < r->strip.n; i++) {
 		learn_cand_add(&strips, r->strip.v[i]);
 		apply_cut(pages, np, r->strip.v[i]);
+	}
+	for (int i = 0; i < r->strip_id_or_class.n; i++) {
+		char *v = rules_unquoted(r->strip_id_or_class.v[i]);
+		if (!strchr(v, '\'')) {
+			struct buf g;
+			buf_init(&g);
+			buf_printf(&g, "//*[contains(concat(' ',normalize-space(@class),' '),' %s ') "
+				   "or @id='%s']", v, v);
+			apply_cut(pages, np, g.data);
+			buf_free(&g);
+		}
+		free(v);
 	}
 	int first_old = -1;
 	for (int k = 0; k < r->nlines && first_old < 0; k++)
@@ -728,6 +1017,16 @@ rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
 		char *fallback[2] = { NULL, NULL };
 		int nfb;
 		char *chosen = choose_body(sub, ntodo, &bs, fallback, &nfb);
+		if ((!chosen || bs.mean <= 0) && why && round == 0) {
+			/* nothing holds: the best there was, and a page it misses */
+			snprintf(why->expr, sizeof why->expr, "%s", chosen ? chosen : "");
+			for (int i = 0; chosen && i < ntodo && why->page < 0; i++) {
+				int *ids = NULL;
+				if (outermost(&pages[todo[i]], chosen, &ids) <= 0)
+					why->page = todo[i];
+				free(ids);
+			}
+		}
 		if (!chosen || bs.mean <= 0) {
 			for (int k = 0; k < nfb; k++)
 				free(fallback[k]);
@@ -735,7 +1034,7 @@ rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
 			free(sub);
 			break;
 		}
-		int nserved = body_strips(pages, np, todo, ntodo, chosen, &strips);
+		int nserved = body_strips(pages, np, todo, ntodo, chosen, &strips, &by_token);
 		if (log)
 			buf_printf(log, "body: %s (mean F1 %.3f over %d page%s)\n", chosen,
 				   bs.mean, nserved, nserved == 1 ? "" : "s");
@@ -758,8 +1057,9 @@ rules_learn_lines(const struct rules_learn_page *in, int np, struct rule *r,
 			break;
 		ntodo = k;
 	}
-	add_strips(r, &strips, log);
+	add_strips(r, &strips, &by_token, log);
 	learn_cands_free(&strips);
+	learn_cands_free(&by_token);
 	free(todo);
 	for (int i = 0; i < np; i++)
 		lp_free(&pages[i]);

@@ -6,9 +6,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "rules/learn.h"
+#include "rules/learn-int.h"
 #include "run.h"
 #include "score.h"
 #include "rules/xpath.h"
@@ -22,22 +24,8 @@ learn_out_free(struct learn_out *o)
 	rule_free(o->rule);
 	free(o->check);
 	buf_free(&o->log);
+	buf_free(&o->pins_why);
 	memset(o, 0, sizeof *o);
-}
-
-/* What the run keeps, per text node. */
-static uint8_t *
-kept_texts(const struct run *r, const struct dom *d)
-{
-	uint8_t *k = xcalloc((size_t)d->ntexts + 1, 1);
-	const uint8_t *drop = r->rule ? r->outcome.text_drop : NULL;
-	for (int t = 0; t < d->ntexts; t++) {
-		const struct dom_text *x = &d->texts[t];
-		if (x->flags & (TEXT_SKIP | TEXT_BREAK) || x->elem < 0 || (drop && drop[t]))
-			continue;
-		k[t] = r->masked && r->mask[x->elem] ? r->mask[x->elem] == 1 : r->dc.content[x->block];
-	}
-	return k;
 }
 
 /* ---- title: and date: ---- */
@@ -169,10 +157,22 @@ elsewhere(const char *s, size_t n, struct buf *texts, int ntexts, int self)
 	return found;
 }
 
+/* Is s (n bytes) in text? */
+static bool
+within(const char *s, size_t n, const char *text)
+{
+	char *k = xstrndup(s, n);
+	bool found = text && strstr(text, k);
+	free(k);
+	return found;
+}
+
 /* The first and the last sentence (30 to 200 bytes, cut at . ! ? or 。)
- * of text that no other page's text holds. */
+ * of text (the rule's) that the screen shows too and no other page's
+ * text holds: a test never asks for what the user pinned out. */
 static int
-own_sentences(const char *text, struct buf *texts, int ntexts, int self, char out[2][256])
+own_sentences(const char *text, const char *screen, struct buf *texts, int ntexts, int self,
+	      char out[2][256])
 {
 	int n = 0;
 	char last[256] = "";
@@ -188,7 +188,8 @@ own_sentences(const char *text, struct buf *texts, int ntexts, int self, char ou
 			size_t e = i < ll ? i : ll;
 			while (s < e && p[s] == ' ')
 				s++;
-			if (e - s >= 30 && e - s < 200 && !elsewhere(p + s, e - s, texts, ntexts, self)) {
+			if (e - s >= 30 && e - s < 200 && within(p + s, e - s, screen) &&
+			    !elsewhere(p + s, e - s, texts, ntexts, self)) {
 				if (n == 0)
 					snprintf(out[n++], 256, "%.*s", (int)(e - s), p + s);
 				else
@@ -327,7 +328,13 @@ method_texts(const struct learn_page *pages, int n, const struct method *m,
 		if (lp[i].d) {
 			run_page(&run, pages[i].pg, &in);
 			buf_add(&screen[i], run.text.data, run.text.len);
-			lp[i].kept = kept_texts(&run, lp[i].d);
+			uint8_t *k = learn_kept_texts(&run, lp[i].d);
+			/* pinned in: the user's, never the template's (rules.h) */
+			for (int t = 0; run.masked && t < lp[i].d->ntexts; t++)
+				if (k[t] && lp[i].d->texts[t].elem >= 0 &&
+				    run.mask[lp[i].d->texts[t].elem] == PIN_IN)
+					k[t] = 3;
+			lp[i].kept = k;
 			usable++;
 		}
 		run_free(&run);
@@ -371,21 +378,19 @@ apply_everywhere(const struct learn_page *pages, int n, const struct rule *r,
 		pages[i].pg->meta.author = keep.author ? xstrdup(keep.author) : NULL;
 		run_rule_check(pages[i].pg, r, m, p, screen[i].data ? screen[i].data : "",
 			       screen[i].len, &c->f_ftr, &c->f_pith);
+		free(pages[i].pg->meta.title);
+		free(pages[i].pg->meta.date);
+		free(pages[i].pg->meta.author);
+		pages[i].pg->meta = keep;
 		struct run run;
-		run_init(&run);
-		struct run_input in = { .method = m, .params = p, .index = -1, .rule = r };
-		run_page(&run, pages[i].pg, &in);
+		learn_run_rule(&run, pages[i].pg, r, m, p);
 		buf_init(&ruled[i]);
 		buf_add(&ruled[i], run.text.data, run.text.len);
 		buf_adds(&ruled[i], "");
 		c->body_line = run.outcome.body_line;
 		if (pages[i].pg->dom)
-			rkept[i] = kept_texts(&run, pages[i].pg->dom);
+			rkept[i] = learn_kept_texts(&run, pages[i].pg->dom);
 		run_free(&run);
-		free(pages[i].pg->meta.title);
-		free(pages[i].pg->meta.date);
-		free(pages[i].pg->meta.author);
-		pages[i].pg->meta = keep;
 		double f = c->f_pith < c->f_ftr ? c->f_pith : c->f_ftr;
 		if (f < out->worst_f) {
 			out->worst_f = f;
@@ -423,16 +428,33 @@ say_unused(const struct learn_page *pages, int n, const struct rule *r,
 	}
 }
 
-/* A test for each page learnt from: its address and file, sentences of
- * its own the rule keeps, one the method's text had that the rule
- * leaves out. */
+const char *
+learn_page_url(const struct page *pg, const char *site, char *buf, size_t len)
+{
+	const char *c = pg->meta.canonical;
+	if (!c || (strncasecmp(c, "http://", 7) && strncasecmp(c, "https://", 8)))
+		return NULL;
+	const char *u = rules_unarchive(c, buf, len) ? buf : c;
+	return !site || rules_same_site(u, site) ? u : NULL;
+}
+
+/* A test for each page learnt from that has an address: its own (its
+ * canonical link or og:url, an archive's original), or the one given
+ * for it; its file, sentences of its own the rule keeps, one the
+ * method's text had that the rule leaves out. */
 static void
 add_tests(const struct learn_page *pages, int n, struct rule *r, const char *url,
-	  const char *path, struct buf *ruled, uint8_t *const *rkept, const struct buf *screen)
+	  const char *path, struct buf *ruled, uint8_t *const *rkept, const struct buf *screen,
+	  struct buf *log)
 {
+	int none = 0;
 	for (int i = 0, nt = 0; i < n && nt < LEARN_MAX_TESTS; i++) {
-		const char *u = pages[i].url ? pages[i].url : url;
+		char own[2048];
+		const char *u = pages[i].url ? pages[i].url :
+				learn_page_url(pages[i].pg, url, own, sizeof own);
 		char *rel = test_file(pages[i].file, path);
+		if (!u)
+			none++;
 		if (!u || has_test(r, u, rel)) {
 			free(rel);
 			continue;
@@ -443,7 +465,7 @@ add_tests(const struct learn_page *pages, int n, struct rule *r, const char *url
 			rule_add(r, "pith_test_file", rel);
 		free(rel);
 		char sent[2][256];
-		int ns = own_sentences(ruled[i].data, ruled, n, i, sent);
+		int ns = own_sentences(ruled[i].data, screen[i].data, ruled, n, i, sent);
 		for (int j = 0; j < ns; j++)
 			rule_add(r, "test_contains", sent[j]);
 		char no[256];
@@ -452,6 +474,10 @@ add_tests(const struct learn_page *pages, int n, struct rule *r, const char *url
 			     screen[i].data ? screen[i].data : "", no, sizeof no))
 			rule_add(r, "test_not_contains", no);
 	}
+	if (none && log)
+		buf_printf(log, "%d page%s name%s no address of %s own on the site: no test for %s\n",
+			   none, none == 1 ? "" : "s", none == 1 ? "s" : "", none == 1 ? "its" : "their",
+			   none == 1 ? "it" : "them");
 }
 
 int
@@ -461,6 +487,7 @@ learn_rule(const struct learn_page *pages, int n, const char *url,
 {
 	memset(out, 0, sizeof *out);
 	buf_init(&out->log);
+	buf_init(&out->pins_why);
 	struct rule *r = open_rule(path, url, err, errlen);
 	if (!r)
 		return -1;
@@ -475,15 +502,39 @@ learn_rule(const struct learn_page *pages, int n, const char *url,
 	for (int i = 0; i < n; i++)
 		if (lp[i].d)
 			lv[nl++] = lp[i];
-	int nbody = usable ? rules_learn_lines(lv, nl, r, &out->log) : 0;
-	free(lv);
+	struct rules_learn_why why = { .page = -1, .expr = "" };
+	int nbody = usable ? rules_learn_lines(lv, nl, r, &out->log, &why) : 0;
 	int rc = 0;
 	if (nbody == 0 && r->body.n == 0) {
-		snprintf(err, errlen, "nothing to write: no text is kept");
+		/* which page disagrees, and why */
+		int kept = 0;
+		for (int i = 0; i < nl; i++)
+			for (int t = 0; t < lv[i].d->ntexts && !kept; t++)
+				kept = lv[i].kept[t] != 0;
+		const char *name = NULL;
+		for (int i = 0, k = 0; i < n && why.page >= 0; i++)
+			if (lp[i].d && k++ == why.page)
+				name = pages[i].file ? pages[i].file : pages[i].url;
+		if (!kept)
+			snprintf(err, errlen, "nothing to write: the method keeps no text on any page");
+		else if (why.expr[0] && name)
+			snprintf(err, errlen, "nothing to write: no expression selects the kept text on "
+				 "every page; the best, %s, selects nothing on %s", why.expr, name);
+		else
+			snprintf(err, errlen, "nothing to write: no id, class, path from a stable "
+				 "ancestor or table shape holds the kept text");
 		rc = -1;
 	}
-	if (rc == 0)
+	free(lv);
+	if (rc == 0) {
+		rule_index(r);
+		const uint8_t **shown = xcalloc((size_t)n + 1, sizeof *shown);
+		for (int i = 0; i < n; i++)
+			shown[i] = lp[i].kept;
+		out->unexpressed = learn_pin_lines(pages, n, shown, r, m, p, &out->log, &out->pins_why);
+		free(shown);
 		rc = check_sizes(r, err, errlen);
+	}
 	if (rc == 0) {
 		rule_index(r);
 		meta_lines(r, pages, n);
@@ -493,7 +544,7 @@ learn_rule(const struct learn_page *pages, int n, const char *url,
 		uint8_t **rkept = xcalloc((size_t)n + 1, sizeof *rkept);
 		apply_everywhere(pages, n, r, m, p, screen, out, ruled, rkept);
 		say_unused(pages, n, r, old_v, nold, &out->log);
-		add_tests(pages, n, r, url, path, ruled, rkept, screen);
+		add_tests(pages, n, r, url, path, ruled, rkept, screen, &out->log);
 		rule_index(r);
 		for (int i = 0; i < n; i++) {
 			buf_free(&ruled[i]);
@@ -514,6 +565,7 @@ learn_rule(const struct learn_page *pages, int n, const char *url,
 	if (rc < 0) {
 		rule_free(r);
 		buf_free(&out->log);
+		buf_free(&out->pins_why);
 		free(out->check);
 		memset(out, 0, sizeof *out);
 		return -1;

@@ -2,14 +2,16 @@
  * loaded: what `w` in the inspector and `pith rules learn` write.
  *
  * Every page runs through the method (run.h, with the user's pins on the
- * page that has them); rules_learn_lines() builds body: and strip: from
- * what is stable across the pages; title: and date: are added when one
+ * pages that have them); rules_learn_lines() builds body: and strip: from
+ * what is stable across the pages; a pin those lines do not reproduce
+ * gets its own strip: or body: branch, verified on every page, or is
+ * named in pins_why (learn-pins.c); title: and date: are added when one
  * expression gives them on every page, pith_algo and pith_set for the
  * method and parameters that are not the defaults; the rule is then
  * applied to every page as pith extract --rules does and as ftr readers
- * do, and each page learnt from (up to LEARN_MAX_TESTS) gets a test:
- * test_url, pith_test_file, two test_contains sentences of its own (not
- * on the other pages) and a test_not_contains of text the rule leaves
+ * do, and each page learnt from that has an address (up to
+ * LEARN_MAX_TESTS) gets a test: test_url (its own), pith_test_file, two test_contains sentences of its own (not
+ * on the other pages, kept by the rule and shown on the screen) and a test_not_contains of text the rule leaves
  * out.
  *
  * Merging into an existing file keeps every line it has, byte for byte:
@@ -30,7 +32,8 @@
 struct learn_page {
 	struct page *pg;
 	const char *file;         /* the page's own file (pith_test_file), or NULL */
-	const char *url;          /* its address (test_url); NULL: the site's */
+	const char *url;          /* its address (test_url), given; NULL: its own
+				     (learn_page_url), else no test */
 	const uint8_t *pins;      /* the user's pins on it, or NULL */
 };
 
@@ -49,6 +52,8 @@ struct learn_out {
 	int worst;                    /* the page with the lowest figure */
 	double worst_f;
 	struct buf log;               /* what was chosen and kept, a line each */
+	int unexpressed;              /* pins no line reproduces */
+	struct buf pins_why;          /* each of them: which, on which page, why */
 };
 
 /* The rule for the site of url from pages[0..n), merged into the file at
@@ -58,5 +63,10 @@ int learn_rule(const struct learn_page *pages, int n, const char *url,
 	       const struct method *m, const struct params *p, const char *path,
 	       struct learn_out *out, char *err, size_t errlen);
 void learn_out_free(struct learn_out *o);
+/* The page's own address on the site of site (its link rel=canonical or
+ * og:url; inside a web archive's address, the original), in buf or
+ * pointing into the page; NULL when it names none, or one of another
+ * host. */
+const char *learn_page_url(const struct page *pg, const char *site, char *buf, size_t len);
 
 #endif

@@ -10,7 +10,8 @@
 void rules_report(rules_diag diag, void *ctx, int *nerrors, const char *file, int line,
 		  const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 /* An id or class token a site generated (ember123, css-1x2y3z, long
- * hashes): it changes between pages, so nothing is anchored on it. */
+ * hashes) or one ending in a count (cnn_storypgraph42, item3): it changes
+ * between pages, so nothing is anchored on it. */
 bool rules_looks_generated(const char *s, size_t n);
 /* The positional steps from anc (exclusive) down to e, "/div[2]/p[3]",
  * appended to out. */

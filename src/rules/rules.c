@@ -732,6 +732,57 @@ rules_url_parts(const char *url, char *host, size_t hostlen, const char **path)
 	return 0;
 }
 
+const char *
+rules_unarchive(const char *url, char *out, size_t outlen)
+{
+	char host[256];
+	const char *path;
+	if (rules_url_parts(url, host, sizeof host, &path) < 0)
+		return NULL;
+	/* web.archive.org, web-beta.archive.org, wayback.archive.org */
+	size_t hl = strlen(host);
+	if (hl < 12 || strcmp(host + hl - 12, ".archive.org") || strncmp(path, "/web/", 5))
+		return NULL;
+	const char *p = path + 5;
+	if (!isdigit((unsigned char)*p))
+		return NULL;
+	while (isdigit((unsigned char)*p))
+		p++;
+	/* a flag after the timestamp: id_, im_, if_ ... */
+	while (isalpha((unsigned char)*p) || *p == '_')
+		p++;
+	if (*p != '/' || !p[1])
+		return NULL;
+	p++;
+	/* the original, its scheme's "//" sometimes folded to one */
+	const char *rest = p;
+	const char *scheme = "http://";
+	if (!strncasecmp(p, "http:", 5) || !strncasecmp(p, "https:", 6)) {
+		scheme = tolower((unsigned char)p[4]) == 's' ? "https://" : "http://";
+		rest = p + (tolower((unsigned char)p[4]) == 's' ? 6 : 5);
+		while (*rest == '/')
+			rest++;
+	}
+	char h2[256];
+	if (rules_url_parts(rest, h2, sizeof h2, NULL) < 0 || !strchr(h2, '.'))
+		return NULL;
+	if ((size_t)snprintf(out, outlen, "%s%s", scheme, rest) >= outlen)
+		return NULL;
+	return out;
+}
+
+bool
+rules_same_site(const char *a, const char *b)
+{
+	char ha[256], hb[256];
+	if (rules_url_parts(a, ha, sizeof ha, NULL) < 0 ||
+	    rules_url_parts(b, hb, sizeof hb, NULL) < 0)
+		return false;
+	const char *x = strncmp(ha, "www.", 4) ? ha : ha + 4;
+	const char *y = strncmp(hb, "www.", 4) ? hb : hb + 4;
+	return !strcmp(x, y);
+}
+
 bool
 rules_host_match(const char *filehost, const char *host)
 {

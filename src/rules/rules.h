@@ -149,6 +149,11 @@ void rules_set_free(struct rules_set *s);
  * 0, or -1 when there is no host. */
 int rules_url_parts(const char *url, char *host, size_t hostlen,
 		    const char **path);
+/* The original address inside a web archive's (web.archive.org/web/
+ * TIMESTAMP/ORIGINAL), written into out; NULL when url is no archive's. */
+const char *rules_unarchive(const char *url, char *out, size_t outlen);
+/* Do a and b name the same host, "www." aside? */
+bool rules_same_site(const char *a, const char *b);
 /* Does a file for filehost ("example.com", ".example.com") match host? */
 bool rules_host_match(const char *filehost, const char *host);
 /* The rule for url (NULL when unknown: only a single FILE then matches),
@@ -232,15 +237,16 @@ int rules_export_css(const struct rule *r, struct buf *out, rules_diag diag,
 int rules_xpath_for(const struct dom *d, struct xpath_doc *x, int id,
 		    struct buf *out);
 
-/* Where w writes the rule for url: DIR/HOST.txt (the directory made when
- * missing) or FILE itself; 0, or -1 with a reason. */
+/* Where w writes the rule for url: DIR/HOST.txt or FILE itself, the
+ * directory (FILE's) made when missing; 0, or -1 with a reason. */
 int rules_target(const char *url, const char *rules_dir_or_file, char *written,
 		 size_t writtenlen, char *err, size_t errlen);
 
 /* ---- learning a rule from several pages of a site ---- */
 
 /* A page and the text the method keeps on it: kept[t] for each text
- * node of d. */
+ * node of d, 3 for text the user pinned in (kept even where it recurs on
+ * every page, as a box's heading does). */
 struct rules_learn_page {
 	const struct dom *d;
 	const uint8_t *kept;
@@ -248,16 +254,25 @@ struct rules_learn_page {
 
 /* body: and strip: lines for the site the pages show, added to r: body:
  * is the stable expression (ids, class tokens, itemprop, role, article
- * or main; a union when the text sits in two places) whose selection
+ * or main; where the element has no id or class, a path from a stable
+ * ancestor, its cell's place in a row of so many, the element holding
+ * the one heading, the path from body; a union when the text sits in two
+ * places) whose selection
  * best matches the kept text on every page, one more line for pages of
  * another layout where it selects nothing, put before r's own body:
  * lines; strip: lines remove what is dropped inside it, built from
  * class, id, attribute or tag, else a text that recurs on two pages,
  * else a position that holds on every page, and never remove kept text
  * of any page.  r's own strip: lines count as applied.  log gets a line
- * for each choice (may be NULL).  The number of body: lines added. */
+ * for each choice (may be NULL).  The number of body: lines added; with
+ * none, why (may be NULL) names the best expression there was and a page
+ * it selects nothing on. */
+struct rules_learn_why {
+	int page;                  /* a page the best expression misses, or -1 */
+	char expr[512];            /* that expression; "" when there was none */
+};
 int rules_learn_lines(const struct rules_learn_page *pages, int n, struct rule *r,
-		      struct buf *log);
+		      struct buf *log, struct rules_learn_why *why);
 
 /* The lines that differ between old and new, "- line" and "+ line" in
  * order (a longest-common-subsequence diff without context); nothing

@@ -16,7 +16,10 @@
 /* ---- writing rules from the inspector's choices ---- */
 
 /* An id or class token a site generated (ember123, css-1x2y3z, long
- * hashes) changes between pages: not worth anchoring on. */
+ * hashes) changes between pages: not worth anchoring on.  Nor is one
+ * that ends in a count (cnn_storypgraph42, item3: the third of its
+ * kind, another on the next page); a number after a separator
+ * (col-8, grid_2) names a size or a column and stays. */
 bool
 rules_looks_generated(const char *s, size_t n)
 {
@@ -30,7 +33,8 @@ rules_looks_generated(const char *s, size_t n)
 			run = 0;
 		}
 	}
-	return n == 0 || n > 40 || maxrun >= 3 || digits * 3 > (int)n;
+	bool counter = run >= 2 || (run == 1 && n > 3 && isalpha((unsigned char)s[n - 2]));
+	return n == 0 || n > 40 || maxrun >= 3 || digits * 3 > (int)n || counter;
 }
 
 /* Does expr select exactly element id?  The match count in *n. */
@@ -196,10 +200,21 @@ rules_target(const char *url, const char *rules_dir_or_file, char *written,
 		snprintf(err, errlen, "%s: %s", rules_dir_or_file, strerror(errno));
 		return -1;
 	}
-	if (is_dir)
+	if (is_dir) {
 		snprintf(written, writtenlen, "%s/%s.txt", rules_dir_or_file, fhost);
-	else
-		snprintf(written, writtenlen, "%s", rules_dir_or_file);
+		return 0;
+	}
+	snprintf(written, writtenlen, "%s", rules_dir_or_file);
+	/* a file in a directory not made yet: made, as a directory is */
+	if (last > rules_dir_or_file) {
+		char *dir = xstrndup(rules_dir_or_file, (size_t)(last - rules_dir_or_file));
+		int rc = stat(dir, &st) < 0 ? mkdir_parents(dir) : 0;
+		if (rc < 0)
+			snprintf(err, errlen, "%s: %s", dir, strerror(errno));
+		free(dir);
+		if (rc < 0)
+			return -1;
+	}
 	return 0;
 }
 

@@ -48,7 +48,7 @@ tui_param_message(struct tui *t)
 	tui_message(t, false, "%s=%s  (%s)", short_name(d), v, d->help);
 }
 
-static const char *page_url(const struct tui *t);
+static const char *page_url(struct tui *t, const char **from);
 
 static void
 rules_problem(void *ctx, const char *file, int line, const char *reason)
@@ -85,14 +85,14 @@ tui_use_rules(struct tui *t, char *err, size_t errlen)
 {
 	int nerr = 0;
 	t->rule_due = NULL;
-	if (rules_load(t->cli->rules, &t->rules, rules_problem, NULL, &nerr, err, errlen) < 0)
+	if (rules_load(tui_rules_from(t), &t->rules, rules_problem, NULL, &nerr, err, errlen) < 0)
 		return -1;
 	/* as extract picks it (rules_match): a single FILE given applies
 	 * to the page whatever its address, known or not */
-	const char *url = page_url(t);
+	const char *url = page_url(t, NULL);
 	t->rule_due = rules_match(t->rules, url);
 	if (!t->rule_due)
-		tui_message(t, false, "no rule in %s for %s", t->cli->rules,
+		tui_message(t, false, "no rule in %s for %s", tui_rules_from(t),
 			    url ? url : "this page (give --url)");
 	return 0;
 }
@@ -118,22 +118,65 @@ tui_apply_rule(struct tui *t, bool show)
 	tui_message(t, false, "rule %s applies", r->path ? r->path : r->host);
 }
 
-/* The page's address for the rule: --url, the input itself, the page's
- * canonical link or og:url, or what the user typed at w's prompt. */
+/* The page's address for the rule: what was typed at w's prompt, --url,
+ * the input itself, or the page's canonical link or og:url; inside a web
+ * archive's address, the original (a rule is for the site archived).
+ * *from says where it came from. */
 static const char *
-page_url(const struct tui *t)
+page_url(struct tui *t, const char **from)
 {
 	const struct cli *c = t->cli;
 	const char *canon = t->m.pg->meta.canonical;
+	const char *u = NULL, *f = NULL;
 	if (t->url[0])
-		return t->url;
-	if (c->url)
-		return c->url;
-	if (cli_is_url(c->inputs[0]))
-		return c->inputs[0];
-	if (canon && cli_is_url(canon))
-		return canon;
-	return NULL;
+		u = t->url, f = "typed";
+	else if (c->url)
+		u = c->url, f = "--url";
+	else if (cli_is_url(c->inputs[0]))
+		u = c->inputs[0], f = "the page's address";
+	else if (canon && cli_is_url(canon))
+		u = canon, f = "the page's canonical address";
+	if (u && rules_unarchive(u, t->addr, sizeof t->addr)) {
+		snprintf(t->addr_from, sizeof t->addr_from, "%s, a web archive's: the original's host",
+			 f);
+		u = t->addr;
+		f = t->addr_from;
+	}
+	if (from)
+		*from = f;
+	return u;
+}
+
+const char *
+tui_rules_from(const struct tui *t)
+{
+	return t->rules_from ? t->rules_from : t->cli->rules;
+}
+
+/* The rule w wrote is the one in force: read again from where it went
+ * (--rules when it is there, else the file itself) and applied, so r
+ * lists it, R applies it again and the text pane shows what it gives. */
+static void
+rule_in_force(struct tui *t)
+{
+	const char *c = t->cli->rules;
+	struct stat st;
+	bool in_dir = c && stat(c, &st) == 0 && S_ISDIR(st.st_mode) &&
+		      !strncmp(t->pending_path, c, strlen(c)) && t->pending_path[strlen(c)] == '/';
+	bool same = c && tui_same_file(c, t->pending_path);
+	free(t->rules_from);
+	t->rules_from = in_dir || same ? NULL : xstrdup(t->pending_path);
+	char err[256], msg[sizeof t->msg];
+	snprintf(msg, sizeof msg, "%s", t->msg);
+	rules_set_free(t->rules);
+	t->rules = NULL;
+	if (tui_use_rules(t, err, sizeof err) < 0) {
+		tui_message(t, true, "%s: %s", tui_rules_from(t), err);
+		return;
+	}
+	tui_apply_rule(t, false);
+	/* what was written is the news, not that the rule applies */
+	tui_message(t, false, "%s", msg);
 }
 
 /* Save the rule w prepared (t->pending) and say what it reproduces. */
@@ -146,18 +189,22 @@ tui_save_pending(struct tui *t)
 	else
 	{
 		if (t->pending_pages > 1)
-			tui_message(t, false, "wrote %s: learnt from %d pages, at worst %.1f %% of a "
-				    "page's text (%.1f %% in other readers)", t->pending_path,
-				    t->pending_pages, 100 * t->pending_pith, 100 * t->pending_ftr);
+			tui_message(t, false, "wrote %s for %s: learnt from %d pages, at worst %.1f %% "
+				    "of a page's text (%.1f %% in other readers)",
+				    t->pending_path, t->pending_host, t->pending_pages,
+				    100 * t->pending_pith, 100 * t->pending_ftr);
 		else
-			tui_message(t, false, "wrote %s: the rule reproduces %.1f %% of the text "
-				    "(%.1f %% in other readers)", t->pending_path, 100 * t->pending_pith,
-				    100 * t->pending_ftr);
+			tui_message(t, false, "wrote %s for %s: the rule reproduces %.1f %% of the "
+				    "text (%.1f %% in other readers)", t->pending_path,
+				    t->pending_host, 100 * t->pending_pith, 100 * t->pending_ftr);
 		t->saved_once = true;
 	}
 	rule_free(t->pending);
 	t->pending = NULL;
 	buf_free(&t->diff);
+	buf_free(&t->pending_why);
+	if (!t->msg_error)
+		rule_in_force(t);
 }
 
 /* Are a and b the same file? */
@@ -169,16 +216,54 @@ tui_same_file(const char *a, const char *b)
 	       sa.st_ino == sb.st_ino;
 }
 
-/* w: a site rule (rules/learn.h) learnt from the page shown, with its pins,
- * and its --siblings pages, merged into the host's file in --rules-out
- * FILE, --rules DIR or ./rules/.  The rule is applied first to every
- * page, as pith extract --rules does and as ftr readers do; a change to
- * an existing file, or a rule that gives less than 99 % of some page's
- * text, is shown and written only on y. */
+/* The loaded pages for the learner: the page shown first, with its
+ * pins, then the site's others, each with the pins the session keeps for
+ * it.  The address given (--url, the input's own, typed) is the page's
+ * it was given for; the others' come from the pages themselves.  The
+ * count; pgs holds the pages read here. */
+static int
+learn_pages(struct tui *t, const char *url, const char *from, struct page *pgs,
+	    struct learn_page *lp)
+{
+	const struct cli *c = t->cli;
+	struct tui_model *m = &t->m;
+	bool typed = from && !strcmp(from, "typed");
+	int given = typed ? t->cur : 0;
+	bool canon = from && strstr(from, "canonical");
+	bool is_file = strcmp(t->name, "-") && !cli_is_url(t->name);
+	lp[0] = (struct learn_page){ .pg = m->pg, .file = is_file ? t->name : NULL,
+				     .url = t->cur == given && !canon ? url : NULL,
+				     .pins = m->pins };
+	int n = 1, nsite = t->site ? t->site->n : 0;
+	char err[256];
+	for (int i = 0; i < nsite; i++) {
+		if (i == t->cur)
+			continue;
+		if (cli_load(c, t->site->v[i], &pgs[n - 1], true, err, sizeof err) < 0) {
+			page_free(&pgs[n - 1]);
+			continue;
+		}
+		const uint8_t *pins = t->page_pins && pgs[n - 1].dom &&
+				      t->page_elems[i] == pgs[n - 1].dom->n ? t->page_pins[i] : NULL;
+		lp[n] = (struct learn_page){ .pg = &pgs[n - 1], .file = t->site->v[i],
+					     .url = i == given && !canon ? url : NULL, .pins = pins };
+		n++;
+	}
+	return n;
+}
+
+/* w: a site rule (rules/learn.h) learnt from the page shown and the
+ * site's other loaded pages, each with its pins, merged into the host's
+ * file in --rules-out FILE, --rules DIR or ./rules/.  The rule is
+ * applied first to every page, as pith extract --rules does and as ftr
+ * readers do; a change to an existing file, a rule that gives less than
+ * 99 % of some page's text, a pin it cannot reproduce, or a host that
+ * the user did not give, is shown and written only on y. */
 void
 tui_write_rule(struct tui *t)
 {
-	const char *url = page_url(t);
+	const char *from;
+	const char *url = page_url(t, &from);
 	if (!url) {
 		prompt_open(t, PROMPT_URL);
 		return;
@@ -195,27 +280,17 @@ tui_write_rule(struct tui *t)
 		tui_message(t, true, "%s", err);
 		return;
 	}
-	/* the page shown first, then the site's other loaded pages */
+	if (rules_url_parts(url, t->pending_host, sizeof t->pending_host, NULL) < 0)
+		snprintf(t->pending_host, sizeof t->pending_host, "%s", url);
+	t->pending_from = from;
 	int nsite = t->site ? t->site->n : 0;
 	struct page *pgs = xcalloc((size_t)nsite + 1, sizeof *pgs);
 	struct learn_page *lp = xcalloc((size_t)nsite + 1, sizeof *lp);
-	bool is_file = strcmp(t->name, "-") && !cli_is_url(t->name);
-	lp[0] = (struct learn_page){ .pg = m->pg, .file = is_file ? t->name : NULL, .url = url,
-				     .pins = m->pins };
-	int n = 1;
-	for (int i = 0; i < nsite; i++) {
-		if (i == t->cur)
-			continue;
-		if (cli_load(c, t->site->v[i], &pgs[n - 1], true, err, sizeof err) < 0) {
-			page_free(&pgs[n - 1]);
-			continue;
-		}
-		lp[n] = (struct learn_page){ .pg = &pgs[n - 1], .file = t->site->v[i] };
-		n++;
-	}
+	int n = learn_pages(t, url, from, pgs, lp);
 	rule_free(t->pending);
 	t->pending = NULL;
 	buf_free(&t->diff);
+	buf_free(&t->pending_why);
 	/* the check runs the rule on the page; the title and date it finds
 	 * must not replace what the screen shows (learn_rule keeps them) */
 	struct learn_out out;
@@ -233,6 +308,8 @@ tui_write_rule(struct tui *t)
 		t->pending_pages = n;
 		snprintf(t->pending_worst, sizeof t->pending_worst, "%s",
 			 n > 1 ? (lp[out.worst].file ? lp[out.worst].file : "this page") : "");
+		if (out.pins_why.len)
+			buf_add(&t->pending_why, out.pins_why.data, out.pins_why.len);
 		learn_out_free(&out);
 	}
 	for (int i = 1; i < n; i++)
@@ -254,11 +331,13 @@ tui_write_rule(struct tui *t)
 	rules_diff(old.data ? old.data : "", old.len, now.data ? now.data : "", now.len, &t->diff);
 	buf_free(&old);
 	buf_free(&now);
-	if (!exists && t->pending_pith >= 0.99 && t->pending_ftr >= 0.99) {
+	bool given = !strcmp(from, "typed") || !strcmp(from, "--url");
+	if (!exists && given && !t->pending_why.len && t->pending_pith >= 0.99 &&
+	    t->pending_ftr >= 0.99) {
 		tui_save_pending(t);
 		return;
 	}
-	if (exists && t->diff.len == 0) {
+	if (exists && t->diff.len == 0 && !t->pending_why.len) {
 		tui_message(t, false, "%s already holds this rule", t->pending_path);
 		rule_free(t->pending);
 		t->pending = NULL;
@@ -365,6 +444,59 @@ gold_filter(struct tui *t)
 	tui_message(t, false, "filter: %d element%s disagree%s with the gold "
 		    "(> kept, not in it; < in it, dropped); F shows all",
 		    m->ndisagree, m->ndisagree == 1 ? "" : "s", m->ndisagree == 1 ? "s" : "");
+}
+
+/* ---- the session's pins, per loaded page ---- */
+
+static int
+count_pins(const uint8_t *pins, int n)
+{
+	int k = 0;
+	for (int i = 0; pins && i < n; i++)
+		k += pins[i] != PIN_NONE;
+	return k;
+}
+
+int
+tui_pins_elsewhere(const struct tui *t, int *pages)
+{
+	int total = 0;
+	*pages = 0;
+	for (int k = 0; t->page_pins && t->site && k < t->site->n; k++) {
+		int c = k == t->cur ? 0 : count_pins(t->page_pins[k], t->page_elems[k]);
+		total += c;
+		*pages += c > 0;
+	}
+	return total;
+}
+
+/* The shown page's pins kept for the session, before another is shown. */
+static void
+keep_pins(struct tui *t)
+{
+	if (!t->site)
+		return;
+	if (!t->page_pins) {
+		t->page_pins = xcalloc((size_t)t->site->n, sizeof *t->page_pins);
+		t->page_elems = xcalloc((size_t)t->site->n, sizeof *t->page_elems);
+	}
+	const struct tui_model *m = &t->m;
+	free(t->page_pins[t->cur]);
+	t->page_pins[t->cur] = NULL;
+	if (model_npins(m) == 0)
+		return;
+	t->page_pins[t->cur] = xmalloc((size_t)m->n + 1);
+	memcpy(t->page_pins[t->cur], m->pins, (size_t)m->n);
+	t->page_elems[t->cur] = m->n;
+}
+
+/* The shown page's pins as they were when it was left (the same file
+ * read again: the same elements). */
+static void
+restore_pins(struct tui *t)
+{
+	if (t->page_pins && t->page_pins[t->cur] && t->page_elems[t->cur] == t->m.n)
+		model_set_pins(&t->m, t->page_pins[t->cur]);
 }
 
 static bool
@@ -799,7 +931,8 @@ act_page(struct tui *t, enum action a)
 		tui_message(t, false, "one page loaded: --siblings gives the site's others");
 		return;
 	}
-	int was = t->cur, pins = model_npins(&t->m);
+	int was = t->cur;
+	keep_pins(t);
 	t->cur = (t->cur + (a == ACT_NEXT_PAGE ? 1 : t->site->n - 1)) % t->site->n;
 	t->name = t->site->v[t->cur];
 	if (tui_reload(t) < 0) {
@@ -807,10 +940,11 @@ act_page(struct tui *t, enum action a)
 		t->name = t->site->v[was];
 		return;
 	}
+	restore_pins(t);
 	const char *base = strrchr(t->name, '/');
+	int np = model_npins(&t->m);
 	tui_message(t, false, "page %d of %d: %s%s", t->cur + 1, t->site->n,
-		    base && base[1] ? base + 1 : t->name,
-		    pins ? "; the pins of the page before are dropped" : "");
+		    base && base[1] ? base + 1 : t->name, np ? "; its pins are back" : "");
 	tui_parse_warning(t);
 }
 
@@ -827,7 +961,9 @@ act_quit(struct tui *t, enum action a)
 {
 	struct tui_model *m = &t->m;
 	(void)a;
-	if (!t->quit_asked && (model_npins(m) || params_changed(&m->params, &t->cli->params)) &&
+	int elsewhere;
+	if (!t->quit_asked && (model_npins(m) || tui_pins_elsewhere(t, &elsewhere) ||
+			       params_changed(&m->params, &t->cli->params)) &&
 	    !t->saved_once) {
 		/* asked once: pins and thresholds live only in this session */
 		t->quit_asked = true;

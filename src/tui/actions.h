@@ -24,7 +24,7 @@
 	A(END,         "End G",       "Move",   "last row", move) \
 	A(NEXT_KEPT,   "]",           "Move",   "tree: the next element whose text is kept, or pinned", kept) \
 	A(PREV_KEPT,   "[",           "Move",   "tree: the previous element whose text is kept, or pinned", kept) \
-	A(NEXT_PAGE,   "}",           "Move",   "the next page of the site (the page, then its --siblings); pins are dropped", page) \
+	A(NEXT_PAGE,   "}",           "Move",   "the next page of the site (the page, then its --siblings); each page keeps its pins", page) \
 	A(PREV_PAGE,   "{",           "Move",   "the previous page of the site", page) \
 	A(NEXT_PANE,   "Tab",         "Move",   "next pane (tree, detail, text, histogram)", pane) \
 	A(PREV_PANE,   "BTab",        "Move",   "previous pane", pane) \
@@ -58,17 +58,17 @@
 	A(HIST_LINES,  "b",           "View",   "histogram: the Ctext length of every line lb starts from, or the blocks again", hist_lines) \
 	A(DROPPED,     "d",           "View",   "show the dropped text, greyed, in the text pane", dropped) \
 	A(FTR_VIEW,    "f",           "View",   "with a site rule: the text as Full-Text RSS and wallabag extract it (body:, strip:, no pith_ lines)", ftr_view) \
-	A(RULE_VIEW,   "r",           "View",   "the site rule's lines and how many elements each selects here, 0 in red; Enter marks a line's in the tree (@), n N move", rule_view) \
+	A(RULE_VIEW,   "r",           "View",   "the site rule's lines and how many elements each selects here, 0 in red; Enter marks a line's in the tree (@), n N move, h l scroll a long line sideways", rule_view) \
 	A(SOURCE_VIEW, "v",           "View",   "the selected element's source: its bytes from the start tag to past the end tag, by byte offset, its text highlighted (a row per tag on a minified page)", source_view) \
 	A(GOLD_VIEW,   "c",           "View",   "compare with the --gold text (without one, asks for the file): extra lines marked, missing passages listed; in the text pane Enter goes to the element of the cursor's line", gold_view) \
 	A(GOLD_FILTER, "F",           "View",   "tree: only the elements whose decision disagrees with the --gold text (> kept, not in it; < in it, dropped)", gold_filter) \
-	A(WRITE_RULE,  "w",           "View",   "write a site rule for the page's host, learnt from every loaded page (the page and its --siblings)", write_rule) \
+	A(WRITE_RULE,  "w",           "View",   "write a site rule for the page's host, learnt from every loaded page (the page and its --siblings) and their pins; then it applies", write_rule) \
 	A(SAVE_TEXT,   "s",           "View",   "save the extraction: .md Markdown, .html HTML, else text (asks before replacing)", prompt) \
 	A(SAVE_REPORT, "S",           "View",   "write a report of what is shown: one HTML file with the text, the histogram, the stages, the tree and every element's detail (an existing file is kept as FILE.~N~)", prompt) \
 	A(COPY_XPATH,  "y",           "View",   "copy the selected element's XPath (OSC 52: the terminal's clipboard)", copy) \
 	A(COPY_CSS,    "Y",           "View",   "copy the selected element's CSS selector (OSC 52)", copy) \
 	A(REDRAW,      "C-l",         "View",   "redraw the screen", redraw) \
-	A(RELOAD,      "R",           "View",   "read the page and the rules again (after editing them); pins are dropped", reload) \
+	A(RELOAD,      "R",           "View",   "read the page and the rules again (after editing them, or the rule w wrote); the page's pins are dropped", reload) \
 	A(HELP,        "? F1",        "View",   "this help", help) \
 	A(QUIT,        "q",           "View",   "close the help, or quit (asks once when pins or parameters are unsaved)", quit)
 

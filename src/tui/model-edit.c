@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "tui/model.h"
 
@@ -152,6 +153,14 @@ model_npins(const struct tui_model *m)
 	for (int i = 0; i < m->n; i++)
 		k += m->pins[i] != 0;
 	return k;
+}
+
+void
+model_set_pins(struct tui_model *m, const uint8_t *pins)
+{
+	memcpy(m->pins, pins, (size_t)m->n);
+	m->pins_version++;
+	model_recompute(m);
 }
 
 static void

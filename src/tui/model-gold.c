@@ -105,8 +105,10 @@ void
 model_set_gold(struct tui_model *m, const char *gold, size_t goldlen)
 {
 	charbag_free(m->gold);
+	shingles_free(m->gold_sh);
 	free(m->gold_text);
 	m->gold = charbag_new(gold, goldlen);
+	m->gold_sh = shingles_new(gold, goldlen);
 	m->gold_text = xstrndup(gold, goldlen);
 	m->gold_len = goldlen;
 	model_recompute(m);

@@ -126,6 +126,7 @@ model_init(struct tui_model *m, struct page *pg, const struct method *a,
 	if (gold)
 	{
 		m->gold = charbag_new(gold, goldlen);
+		m->gold_sh = shingles_new(gold, goldlen);
 		m->gold_text = xstrndup(gold, goldlen);
 		m->gold_len = goldlen;
 	}
@@ -182,6 +183,7 @@ model_free(struct tui_model *m)
 	decision_free(&m->ccdc);
 	run_free(&m->run);
 	charbag_free(m->gold);
+	shingles_free(m->gold_sh);
 	free(m->gold_text);
 	free(m->kept_before);
 	free(m->miss);
@@ -485,8 +487,10 @@ model_recompute(struct tui_model *m)
 	    (m->shown.len && memcmp(m->shown.data, m->prev.data, m->shown.len)))
 		m->text_gen++;
 	m->chars = utf8_count_chars(m->out.data, m->out.len);
-	if (m->gold)
-		m->prf = charbag_score(m->gold, m->out.data, m->out.len);
+	if (m->gold) {
+		m->prf = shingles_score(m->gold_sh, m->out.data, m->out.len);
+		m->prf_chars = charbag_score(m->gold, m->out.data, m->out.len);
+	}
 	if (m->gold_filter && m->gold_text) {
 		model_gold_disagree(m);
 		model_rebuild_rows(m);

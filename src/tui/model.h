@@ -127,7 +127,9 @@ struct tui_model {
 	struct source_pos *spos; /* 2: where model_source_range's walks ended */
 
 	struct charbag *gold;    /* NULL without --gold */
-	struct prf prf;
+	struct shingles *gold_sh;  /* the gold's word 4-grams */
+	struct prf prf;          /* word 4-grams (score.h): sees order and loss */
+	struct prf prf_chars;    /* characters, as a bag */
 	/* The gold filter (F): the tree shows only the elements whose
 	 * decision disagrees with the gold (GOLD_* flags in disagree), with
 	 * their ancestors and the selection for context. */
@@ -256,6 +258,9 @@ bool model_reset_params(struct tui_model *m);
 /* Set element i's own pin (PIN_NONE unpins); false if nothing changed. */
 bool model_pin(struct tui_model *m, int i, enum pin p);
 int model_npins(const struct tui_model *m);
+/* Every pin at once (n entries of enum pin, as model_init gives them:
+ * a page shown again with the pins it had), no undo step. */
+void model_set_pins(struct tui_model *m, const uint8_t *pins);
 bool model_undo(struct tui_model *m);
 bool model_redo(struct tui_model *m);
 

@@ -171,24 +171,6 @@ finish_prompt(struct tui *t)
 		save_report(t, path);
 		return;
 	}
-	if (p == PROMPT_RULE) {
-		if (t->plen == 1 && (t->pbuf[0] == 'y' || t->pbuf[0] == 'Y')) {
-			tui_save_pending(t);
-		} else {
-			tui_message(t, false, "not written: %s is kept", t->pending_path);
-			rule_free(t->pending);
-			t->pending = NULL;
-			buf_free(&t->diff);
-		}
-		return;
-	}
-	if (p == PROMPT_OVERWRITE) {
-		if (t->plen == 1 && (t->pbuf[0] == 'y' || t->pbuf[0] == 'Y'))
-			save_text(t);
-		else
-			tui_message(t, false, "not saved: %s is kept", t->save_path);
-		return;
-	}
 	if (t->plen == 0 && p == PROMPT_SEARCH && t->m.query[0]) {
 		tui_search(t, t->m.query, 1);   /* an empty / repeats the last search */
 		return;
@@ -215,9 +197,69 @@ finish_prompt(struct tui *t)
 	}
 }
 
+/* The rule w prepared not written: say so, and keep nothing of it. */
+static void
+drop_pending(struct tui *t)
+{
+	struct stat st;
+	if (stat(t->pending_path, &st) == 0)
+		tui_message(t, false, "not written: %s is kept as it was", t->pending_path);
+	else
+		tui_message(t, false, "not written: no %s was made", t->pending_path);
+	rule_free(t->pending);
+	t->pending = NULL;
+	buf_free(&t->diff);
+	buf_free(&t->pending_why);
+}
+
+/* The questions answered by one key: y, n (or Esc); w's also h (another
+ * address) and j, k to scroll the change. */
+static void
+yes_no_key(struct tui *t, const struct tui_key *k)
+{
+	enum prompt p = t->prompt;
+	int c = k->type == K_CHAR ? k->code : 0;
+	if (p == PROMPT_RULE && (c == 'j' || c == ' ' || (k->type == K_FN && k->code == KEY_DOWN))) {
+		t->diff_top++;
+		return;
+	}
+	if (p == PROMPT_RULE && (c == 'k' || (k->type == K_FN && k->code == KEY_UP))) {
+		t->diff_top -= t->diff_top > 0;
+		return;
+	}
+	bool yes = c == 'y' || c == 'Y', no = c == 'n' || c == 'N' || c == 27;
+	bool other = p == PROMPT_RULE && (c == 'h' || c == 'H');
+	if (!yes && !no && !other)
+		return;         /* the question stays until it is answered */
+	t->prompt = PROMPT_NONE;
+	t->diff_top = 0;
+	if (p == PROMPT_OVERWRITE) {
+		if (yes)
+			save_text(t);
+		else
+			tui_message(t, false, "not saved: %s is kept", t->save_path);
+		return;
+	}
+	if (yes) {
+		tui_save_pending(t);
+	} else if (other) {
+		rule_free(t->pending);
+		t->pending = NULL;
+		buf_free(&t->diff);
+		buf_free(&t->pending_why);
+		prompt_open(t, PROMPT_URL);
+	} else {
+		drop_pending(t);
+	}
+}
+
 void
 prompt_key(struct tui *t, const struct tui_key *k)
 {
+	if (t->prompt == PROMPT_RULE || t->prompt == PROMPT_OVERWRITE) {
+		yes_no_key(t, k);
+		return;
+	}
 	if (k->type == K_CHAR && k->code == 27) {
 		t->prompt = PROMPT_NONE;
 		tui_message(t, false, "cancelled");

@@ -208,13 +208,18 @@ gold_section(struct tui_model *m, struct buf *o)
 {
 	if (!m->gold)
 		return;
-	const struct prf *s = &m->prf;
+	const struct prf *s = &m->prf, *c = &m->prf_chars;
 	buf_printf(o, "<section id=\"gold\">\n<h2>Against the gold text</h2>\n<table class=\"facts\">"
-		   "<tr><td>precision</td><td class=\"P\">%.3f</td></tr>"
-		   "<tr><td>recall</td><td class=\"R\">%.3f</td></tr>"
-		   "<tr><td>F1</td><td class=\"F\">%.3f</td></tr>"
+		   "<tr><td>precision (word 4-grams)</td><td class=\"P\">%.3f</td></tr>"
+		   "<tr><td>recall (word 4-grams)</td><td class=\"R\">%.3f</td></tr>"
+		   "<tr><td>F1 (word 4-grams)</td><td class=\"F\">%.3f</td></tr>"
+		   "<tr><td>word 4-grams</td><td>%zu extracted, %zu in the gold, %zu in both</td></tr>"
+		   "<tr><td>precision (characters)</td><td class=\"cP\">%.3f</td></tr>"
+		   "<tr><td>recall (characters)</td><td class=\"cR\">%.3f</td></tr>"
+		   "<tr><td>F1 (characters)</td><td class=\"cF\">%.3f</td></tr>"
 		   "<tr><td>characters</td><td>%zu extracted, %zu in the gold, %zu in both</td></tr>"
-		   "</table>\n", s->P, s->R, s->F, s->predicted, s->gold, s->matched);
+		   "</table>\n", s->P, s->R, s->F, s->predicted, s->gold, s->matched,
+		   c->P, c->R, c->F, c->predicted, c->gold, c->matched);
 	bool was = m->gold_view;
 	if (!was)
 		model_set_gold_view(m, true);

@@ -53,7 +53,11 @@ int tui_use_rules(struct tui *t, char *err, size_t errlen);
 /* pith report: to path, or standard output without one.  0 or 1. */
 int tui_write_report(struct tui *t, const char *path, bool backup);
 void tui_param_message(struct tui *t);
-/* Save the rule w prepared (t->pending) and say what it reproduces. */
+/* What r and R read the rules from: the file w wrote last, unless
+ * --rules holds it, else --rules (NULL: none). */
+const char *tui_rules_from(const struct tui *t);
+/* Save the rule w prepared (t->pending), say what it reproduces, and
+ * make it the rule in force. */
 void tui_save_pending(struct tui *t);
 /* Search for q (the prompt's text, or the last query for n and N). */
 void tui_search(struct tui *t, const char *q, int dir);

@@ -96,9 +96,52 @@ const struct view_ops *const panes[PANE_COUNT] = {
 	[PANE_TEXT] = &view_text, [PANE_HIST] = &view_histogram,
 };
 
-/* w's question: the change to the rule file, over the panes. */
+/* Row y onwards: the lines of s (n bytes), each wrapped at the width
+ * (a continued row indented), from wrapped row top; role_of picks a
+ * line's role.  The rows that did not fit are counted in *left. */
+static int
+wrapped_lines(int y, int bottom, int x, int w, const char *s, size_t n, int *skip,
+	      int (*role_of)(const char *line), int *left)
+{
+	for (size_t pos = 0; pos < n;) {
+		const char *nl = memchr(s + pos, '\n', n - pos);
+		size_t e = nl ? (size_t)(nl - s) : n;
+		int role = role_of(s + pos);
+		for (size_t p = pos, first = 1; p < e || first; first = 0) {
+			int indent = first ? 0 : 3;
+			size_t fit = w - indent > 8 ? text_fit(s + p, e - p, w - indent, NULL) : e - p;
+			if (fit == 0 && p < e)
+				fit = 1;
+			if (*skip > 0)
+				(*skip)--;
+			else if (y < bottom)
+				scr_text(y++, x + indent, w - indent, s + p, fit, role);
+			else
+				(*left)++;
+			p += fit;
+		}
+		pos = e + 1;
+	}
+	return y;
+}
+
+static int
+diff_role(const char *line)
+{
+	return line[0] == '+' || line[1] == '+' ? ROLE_CONTENT : ROLE_NOISE;
+}
+
+static int
+why_role(const char *line)
+{
+	(void)line;
+	return ROLE_ERROR;
+}
+
+/* w's question: the pins the rule cannot reproduce, then the change to
+ * the rule file, over the panes; long lines wrap, j and k scroll. */
 static void
-draw_diff(const struct tui *t, struct rect r)
+draw_diff(struct tui *t, struct rect r)
 {
 	for (int y = r.y; y < r.y + r.h; y++)
 		scr_fill(y, r.x, r.w, ROLE_NORMAL);
@@ -112,21 +155,16 @@ draw_diff(const struct tui *t, struct rect r)
 		scr_printf(r.y, r.x, r.w, ROLE_TITLE_FOCUS, " %s: the change  (reproduces %.1f %% of "
 			   "the text, %.1f %% in other readers)", t->pending_path,
 			   100 * t->pending_pith, 100 * t->pending_ftr);
-	const char *s = t->diff.data ? t->diff.data : "";
-	size_t n = t->diff.len, pos = 0;
-	int y = r.y + 1, left = 0;
-	while (pos < n) {
-		const char *nl = memchr(s + pos, '\n', n - pos);
-		size_t e = nl ? (size_t)(nl - s) : n;
-		if (y < r.y + r.h - 1)
-			scr_text(y++, r.x + 1, r.w - 1, s + pos, e - pos,
-				 s[pos] == '+' ? ROLE_CONTENT : ROLE_NOISE);
-		else
-			left++;
-		pos = e + 1;
-	}
+	int bottom = r.y + r.h - 1, left = 0, skip = t->diff_top;
+	int y = wrapped_lines(r.y + 1, bottom, r.x + 1, r.w - 1,
+			      t->pending_why.data ? t->pending_why.data : "", t->pending_why.len,
+			      &skip, why_role, &left);
+	y = wrapped_lines(y, bottom, r.x + 1, r.w - 1, t->diff.data ? t->diff.data : "",
+			  t->diff.len, &skip, diff_role, &left);
+	if (skip > 0)         /* scrolled past the end: back to the last row */
+		t->diff_top -= skip;
 	if (left)
-		scr_printf(y, r.x + 1, r.w - 1, ROLE_DIM, "... %d more line%s", left,
+		scr_printf(y, r.x + 1, r.w - 1, ROLE_DIM, "... %d more row%s (j scrolls)", left,
 			   left == 1 ? "" : "s");
 }
 
@@ -319,13 +357,14 @@ tui_reload(struct tui *t)
 	free(gold);
 	rules_set_free(t->rules);
 	t->rules = NULL;
-	if (c->rules && tui_use_rules(t, err, sizeof err) < 0)
-		tui_message(t, true, "%s: %s", c->rules, err);
+	const char *rf = tui_rules_from(t);
+	if (rf && tui_use_rules(t, err, sizeof err) < 0)
+		tui_message(t, true, "%s: %s", rf, err);
 	else {
 		tui_apply_rule(t, false);
 		const char *base = strrchr(t->name, '/');
 		tui_message(t, false, "read %s%s again; pins dropped",
-			    base && base[1] ? base + 1 : t->name, c->rules ? " and the rules" : "");
+			    base && base[1] ? base + 1 : t->name, rf ? " and the rules" : "");
 	}
 	tui_parse_warning(t);
 	t->tree.center = true;
@@ -410,10 +449,19 @@ free_sites(struct tui *t)
 	rule_free(t->pending);
 	t->pending = NULL;
 	buf_free(&t->diff);
+	buf_free(&t->pending_why);
+	free(t->rules_from);
+	t->rules_from = NULL;
 	for (int k = 0; t->sites && k < nmethods; k++)
 		run_site_free(methods[k], t->sites[k]);
 	free(t->sites);
 	t->sites = NULL;
+	for (int k = 0; t->page_pins && k < t->site->n; k++)
+		free(t->page_pins[k]);
+	free(t->page_pins);
+	free(t->page_elems);
+	t->page_pins = NULL;
+	t->page_elems = NULL;
 	if (t->site)
 		strv_free(t->site);
 	free(t->site);

@@ -16,6 +16,7 @@ rule_view_open(struct tui *t)
 	v->n = model_rule_lines(&t->m, v->line, v->count, RULE_VIEW_MAX);
 	v->sel = 0;
 	v->sc.top = 0;
+	v->left = 0;
 }
 
 static void
@@ -41,9 +42,21 @@ rule_draw(struct tui *t, struct rect r, bool focused)
 		dead += v->count[k] == 0;
 	const char *name = rule->path ? rule->path : rule->host ? rule->host : "";
 	const char *base = strrchr(name, '/');
+	/* a line wider than the view scrolls sideways, never cut for good */
+	int widest = 0;
+	for (int k = 0; k < v->n; k++) {
+		const struct rule_line *l = &rule->lines[v->line[k]];
+		int w = text_width(l->name, strlen(l->name)) + 2 + text_width(l->value, strlen(l->value));
+		if (w > widest)
+			widest = w;
+	}
+	int room = r.w - 16;
+	if (t->rview.left > widest - room)
+		t->rview.left = widest - room > 0 ? widest - room : 0;
 	scr_printf(r.y, r.x, r.w, ROLE_TITLE_FOCUS,
-		   " rule %s: %d line%s, %d selecting nothing here  (j k move, Enter marks, r or q closes)",
-		   base && base[1] ? base + 1 : name, v->n, v->n == 1 ? "" : "s", dead);
+		   " rule %s: %d line%s, %d selecting nothing here  (j k move, Enter marks, %sr or q closes)",
+		   base && base[1] ? base + 1 : name, v->n, v->n == 1 ? "" : "s", dead,
+		   widest > room ? "h l scroll sideways, " : "");
 	for (int k = 0; k < h && sc->top + k < v->n; k++) {
 		int i = sc->top + k, y = r.y + 1 + k;
 		const struct rule_line *l = &rule->lines[v->line[i]];
@@ -60,7 +73,10 @@ rule_draw(struct tui *t, struct rect r, bool focused)
 		struct buf b;
 		buf_init(&b);
 		buf_printf(&b, "%s: %s", l->name, l->value);
-		scr_text(y, r.x + 15, r.w - 16, b.data, b.len, ROLE_NORMAL | extra);
+		size_t skip = v->left > 0 ? text_fit(b.data, b.len, v->left, NULL) : 0;
+		scr_text(y, r.x + 15, room, b.data + skip, b.len - skip, ROLE_NORMAL | extra);
+		if (text_width(b.data + skip, b.len - skip) > room)
+			scr_glyph(y, r.x + r.w - 1, "\xe2\x86\x92", '>', ROLE_DIM | extra);
 		buf_free(&b);
 	}
 	if (!v->n)
@@ -86,6 +102,12 @@ rule_act(struct tui *t, struct rect r, enum action a)
 		v->sel = v->sel + h < v->n ? v->sel + h : v->n - 1;
 		if (v->sel < 0)
 			v->sel = 0;
+		return true;
+	case ACT_LEFT:
+		v->left = v->left > 20 ? v->left - 20 : 0;
+		return true;
+	case ACT_RIGHT:
+		v->left += 20;     /* the draw stops it at the widest line's end */
 		return true;
 	case ACT_HOME:
 		v->sel = 0;

@@ -104,17 +104,25 @@ status_segments(const struct tui *t, struct seg *s, int max, int level)
 	/* CJK, Arabic or Tibetan text in a locale that cannot show it */
 	if (!screen_utf8() && m->script && strcmp(m->script, "Latin"))
 		SEG(ROLE_ERROR, "| %s text needs a UTF-8 locale (LC_ALL=C.UTF-8) ", m->script);
+	/* word 4-grams, named: a missing or moved passage lowers them where
+	 * a bag of characters would not see it */
 	if (m->gold && level == 0)
-		SEG(ROLE_STATUS, "| P=%.3f R=%.3f F=%.3f ", m->prf.P, m->prf.R, m->prf.F);
+		SEG(ROLE_STATUS, "| 4-gram P=%.3f R=%.3f F=%.3f ", m->prf.P, m->prf.R, m->prf.F);
 	else if (m->gold && level < 3)
-		SEG(ROLE_STATUS, "| P=%.2f R=%.2f F=%.2f ", m->prf.P, m->prf.R, m->prf.F);
+		SEG(ROLE_STATUS, "| 4-gram P=%.2f R=%.2f F=%.2f ", m->prf.P, m->prf.R, m->prf.F);
 	else if (m->gold)
-		SEG(ROLE_STATUS, "| F=%.2f ", m->prf.F);
+		SEG(ROLE_STATUS, "| 4-gram F=%.2f ", m->prf.F);
 	if (m->gold_filter)
 		SEG(ROLE_STATUS_PARAM, "| filter: %d disagree%s ", m->ndisagree,
 		    level < 2 ? " with the gold" : "");
-	int np = model_npins(m);
-	if (np)
+	int np = model_npins(m), pages, other = tui_pins_elsewhere(t, &pages);
+	if (other && np)
+		SEG(ROLE_STATUS, "| %d pin%s (%d on %d pages) ", np, np == 1 ? "" : "s",
+		    np + other, pages + 1);
+	else if (other)
+		SEG(ROLE_STATUS, "| %d pin%s on %d other page%s ", other, other == 1 ? "" : "s",
+		    pages, pages == 1 ? "" : "s");
+	else if (np)
 		SEG(ROLE_STATUS, "| %d pin%s ", np, np == 1 ? "" : "s");
 #undef SEG
 	return n;
@@ -161,7 +169,7 @@ status_draw(struct tui *t, struct rect r, bool focused)
 	int y = r.y + 1;
 	scr_fill(y, r.x, r.w, ROLE_NORMAL);
 	if (t->prompt != PROMPT_NONE) {
-		char lead[160];
+		char lead[640];
 		if (t->prompt == PROMPT_SEARCH) {
 			snprintf(lead, sizeof lead, "/");
 		} else if (t->prompt == PROMPT_URL) {
@@ -176,20 +184,26 @@ status_draw(struct tui *t, struct rect r, bool focused)
 			tui_report_default(t, def, sizeof def);
 			snprintf(lead, sizeof lead, "write the report to (%.60s): ", def);
 		} else if (t->prompt == PROMPT_RULE) {
-			snprintf(lead, sizeof lead, "write the rule? (y/n) ");
+			snprintf(lead, sizeof lead, "write the rule for %s (from %s)? y writes, n does "
+				 "not, h another address ", t->pending_host,
+				 t->pending_from ? t->pending_from : "the page");
 		} else if (t->prompt == PROMPT_GOLD) {
 			snprintf(lead, sizeof lead, "the gold text to compare with (a file): ");
 		} else if (t->prompt == PROMPT_OVERWRITE) {
-			snprintf(lead, sizeof lead, "%.60s exists; replace it? (y/n) ", t->save_path);
+			snprintf(lead, sizeof lead, "%.60s exists; replace it? y replaces, n does not ",
+				 t->save_path);
 		} else {
 			char v[64];
 			params_format(&t->m.params, t->m.param, v, sizeof v);
 			snprintf(lead, sizeof lead, "%s (now %s) = ", short_name(t->m.param), v);
 		}
 		int w = scr_str(y, r.x, r.w, lead, ROLE_PROMPT);
-		w += scr_text(y, r.x + w, r.w - w, t->pbuf, t->plen, ROLE_NORMAL);
+		bool one_key = t->prompt == PROMPT_RULE || t->prompt == PROMPT_OVERWRITE;
+		if (!one_key)
+			w += scr_text(y, r.x + w, r.w - w, t->pbuf, t->plen, ROLE_NORMAL);
 		scr_fill(y, r.x + w, 1, ROLE_CURSOR);
-		scr_str(y, r.x + w + 2, r.w - w - 2, "(Enter: go, Esc: cancel)", ROLE_DIM);
+		if (!one_key)
+			scr_str(y, r.x + w + 2, r.w - w - 2, "(Enter: go, Esc: cancel)", ROLE_DIM);
 	} else if (t->msg[0]) {
 		int role = t->msg_error ? ROLE_ERROR : ROLE_NORMAL;
 		size_t mlen = strlen(t->msg);

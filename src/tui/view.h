@@ -109,6 +109,7 @@ struct rule_view_state {     /* view-rule.c */
 	int sel, n;
 	int line[RULE_VIEW_MAX];  /* the rule's line index of each row */
 	int count[RULE_VIEW_MAX]; /* what it selects here, -1 on an error */
+	int left;                 /* cells scrolled sideways (h, l) */
 };
 
 enum prompt { PROMPT_NONE, PROMPT_SEARCH, PROMPT_PARAM, PROMPT_URL, PROMPT_SAVE,
@@ -117,6 +118,13 @@ enum prompt { PROMPT_NONE, PROMPT_SEARCH, PROMPT_PARAM, PROMPT_URL, PROMPT_SAVE,
 struct tui {
 	struct cli *cli;
 	char url[1024];            /* the page's address, typed at w's prompt */
+	char addr[2048];           /* the address a web archive's holds */
+	char addr_from[160];       /* where addr came from */
+	char pending_host[256];    /* w: the host the rule waiting is for */
+	const char *pending_from;  /* and where its address came from */
+	struct buf pending_why;    /* w: the pins its lines do not reproduce */
+	char *rules_from;          /* what r and R read: --rules, or the file w
+				      wrote last (owned) */
 	char save_path[1024];      /* s: the file asked about */
 	char gold_path[1024];      /* c: a gold file read from inside (R reads it again) */
 	bool quit_asked;           /* q warned once about unsaved work */
@@ -134,6 +142,7 @@ struct tui {
 					      (the worst page's) */
 	char pending_worst[1024];  /* the page with the lowest figure */
 	struct buf diff;           /* its change to the file */
+	int diff_top;              /* the first row of it shown */
 	struct rules_set *rules;   /* --rules, or NULL */
 	const struct rule *rule_due;  /* its rule for the page, not applied yet */
 	struct page pg;
@@ -143,6 +152,11 @@ struct tui {
 	struct strv *site;         /* the loaded pages: the page given, then its
 				      --siblings (another file each) */
 	int cur;                   /* the one shown */
+	/* each loaded page's pins for the session (site->n of each, NULL
+	 * for a page without pins), kept while another page is shown; the
+	 * shown page's own are the model's */
+	uint8_t **page_pins;
+	int *page_elems;           /* the element count they were set on */
 
 	enum pane focus;
 	bool help;
@@ -194,6 +208,9 @@ void source_view_free(struct source_view_state *v);
 /* tui.c: a message for the message line (printf-like). */
 void tui_message(struct tui *t, bool error, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* The pins of the session on the loaded pages other than the one
+ * shown, and on how many of those pages (act.c). */
+int tui_pins_elsewhere(const struct tui *t, int *pages);
 /* Select element i from any view, revealing it in the tree. */
 void tui_select(struct tui *t, int i, bool center);
 /* The element behind the text pane's cursor row, or -1 with why in
