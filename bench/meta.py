@@ -6,7 +6,7 @@ BENCH/wcxb whose .json holds a gold title, author or date: run `pith
 extract --format json` on it with --url from the .json, and count exact
 matches after folding case, white space, curly quotes and dashes (dates
 to the day; authors as the list of names, whether joined with "; ", ", ",
-" & " or " and "); the share of the trafilatura gold's comment snippets
+" & ", " and ", " und " or " et "); the share of the trafilatura gold's comment snippets
 --comments finds; and dates before 1990 or after today, which are wrong
 whatever the gold says.  A benchmark, not
 a test.  With --markdown it also renders every dev page's --format
@@ -47,7 +47,7 @@ def norm(v, field=""):
     if field == "date":
         return v[:10]
     if field == "author":
-        names = re.split(r"\s*(?:;|,|&|\band\b)\s*", v)
+        names = re.split(r"\s*(?:;|,|&|\band\b|\bund\b|\bet\b)\s*", v)
         return "; ".join(n for n in names if n)
     return v
 

@@ -247,14 +247,43 @@ clean_author(char *a)
 	if ((first < 0x80 && !isalpha((int)first)) || (first >= 0x2000 && first < 0x2e80) ||
 	    first >= 0x1f000)
 		n = 0;
-	/* "CM", "NB": an avatar's initials */
-	if (n <= 3 && words == 1) {
-		bool caps = true;
-		for (size_t i = 0; i < n; i++)
-			caps &= isupper((unsigned char)s[i]) != 0;
-		if (caps)
+	/* "Jun 2", "Tip 1": a number standing as a word is in no name
+	 * (a login's digits are glued to its letters) */
+	for (size_t i = 0; i < n; ) {
+		size_t w = i;
+		while (w < n && s[w] != ' ')
+			w++;
+		bool num = w > i;
+		for (size_t k = i; k < w; k++)
+			num &= isdigit((unsigned char)s[k]) != 0;
+		if (num)
 			n = 0;
+		i = w + 1;
 	}
+	/* "Eric Ries is an entrepreneur": a name's words are capitalised,
+	 * but for the particles of family names and a joining word */
+	static const char *const particles[] = { "von", "van", "der", "den", "de", "del",
+		"della", "da", "di", "du", "la", "le", "bin", "ibn", "al", "el", "y", "e", "zu",
+		"ten", "ter", "and", "und", "et" };
+	int nwords = 0, lower = 0;
+	for (size_t i = 0; i < n; ) {
+		size_t w = i;
+		while (w < n && s[w] != ' ')
+			w++;
+		nwords++;
+		if (s[i] >= 'a' && s[i] <= 'z') {
+			bool particle = false;
+			for (size_t k = 0; k < sizeof particles / sizeof *particles; k++)
+				particle |= w - i == strlen(particles[k]) &&
+					    !strncmp(s + i, particles[k], w - i);
+			lower += !particle;
+		}
+		i = w + 1;
+	}
+	/* a sentence, not a name: most of its words in lower case, but
+	 * not all (a name written all in lower case) */
+	if (lower >= 2 && lower * 2 >= nwords && lower < nwords)
+		n = 0;
 	char *r = NULL;
 	if (n >= 2 && words <= 6 && n <= 60 && digit < 3 && !memchr(s, '@', n) &&
 	    !strstr(s, "://") && !memchr(s, '/', n) && !memchr(s, '{', n))
@@ -305,6 +334,54 @@ name_like(const char *a)
 	return words >= 2 && words <= 5 && lower;
 }
 
+/* Two or three capitals alone: initials. */
+static bool
+initials(const char *a)
+{
+	size_t n = strlen(a);
+	bool caps = n >= 2 && n <= 3;
+	for (size_t i = 0; i < n && caps; i++)
+		caps = isupper((unsigned char)a[i]) != 0;
+	return caps;
+}
+
+/* A byline element's lines, apart by " | " (element_lines): a line that
+ * is a label, or ends in one, names nobody ("Artikel von | Claudia
+ * Riedler", "Author | Isaiah Shelton"); the first line that cleans into
+ * a name is the author.  Takes text. */
+static char *
+byline_lines(char *text)
+{
+	static const char *const ends[] = { "von", "by", "par", "por", "di", "door", "autor",
+		"author", "autoreninfo", "autorin" };
+	char *first = NULL;
+	for (char *p = text; p; ) {
+		char *sep = strstr(p, " | ");
+		size_t n = sep ? (size_t)(sep - p) : strlen(p);
+		char *line = xstrndup(p, n);
+		p = sep ? sep + 3 : NULL;
+		const char *last = strrchr(line, ' ');
+		last = last ? last + 1 : line;
+		bool label = false;
+		for (size_t k = 0; p && k < sizeof ends / sizeof ends[0] && !label; k++) {
+			size_t len;
+			label = word_is(last, strlen(last), ends[k], strlen(ends[k]), &len) &&
+				len == strlen(last);
+		}
+		if (label) {
+			free(line);
+			continue;
+		}
+		char *c = clean_author(line);
+		if (!c)
+			continue;
+		first = c;
+		break;
+	}
+	free(text);
+	return first;
+}
+
 /* The first byline element: rel=author, itemprop=author, or a class or id
  * naming the author or the byline.  When its whole text is no name ("By
  * Jane Doe Thursday, November 9, 2023 7:35AM"), its first link when that
@@ -313,6 +390,8 @@ char *
 author_from_page(const struct dom *d, const struct marks *mk, const char **from)
 {
 	int a_tag = dom_tag_id(d, "a");
+	char *fallback = NULL;
+	const char *fallback_from = NULL;
 	for (int pass = 0; pass < 2; pass++) {
 		for (int i = 0; i < d->n; i++) {
 			if (d->flags[i] & DOM_SKIP)
@@ -345,8 +424,18 @@ author_from_page(const struct dom *d, const struct marks *mk, const char **from)
 			const char *content = e != i ? dom_attr(d, e, "content") : NULL;
 			char *a = content ? nonempty_dup(content, strlen(content)) :
 					    element_lines(d, e, " | ");
+			/* a byline is a few elements: a class naming the author
+			 * on the body or a whole column names no byline; in a
+			 * box with the author's biography, the name comes first */
+			if (d->end[e] - e > 50) {
+				free(a);
+				continue;
+			}
+			char *cut = a && strlen(a) > 400 ? strstr(a + 200, " | ") : NULL;
+			if (cut)
+				*cut = '\0';
 			char *c = a ? cjk_byline(a) : NULL;
-			a = c ? (free(a), c) : clean_author(a);
+			a = c ? (free(a), c) : content ? clean_author(a) : byline_lines(a);
 			for (int k = e + 1; !a && a_tag >= 0 && k < d->end[e]; k++)
 				if (d->tag[k] == a_tag) {
 					/* the first link only: the author's comes first,
@@ -357,13 +446,27 @@ author_from_page(const struct dom *d, const struct marks *mk, const char **from)
 					}
 					break;
 				}
+			/* "CM", "NB": an avatar's initials, or an agency's
+			 * ("dpa", "LD"): a name written out elsewhere is better */
+			if (a && initials(a)) {
+				if (!fallback) {
+					fallback = a;
+					fallback_from = pass == 0 ? "rel=author" : "byline";
+				} else {
+					free(a);
+				}
+				continue;
+			}
 			if (a) {
+				free(fallback);
 				*from = pass == 0 ? "rel=author" : "byline";
 				return a;
 			}
 		}
 	}
-	return NULL;
+	if (fallback)
+		*from = fallback_from;
+	return fallback;
 }
 
 /* The name after a byline label in s ("Posted on May 3 by Jane Doe |

@@ -64,7 +64,11 @@ test_author_not_a_name(void **state)
 	expect_author(HEAD BODY "<div class=\"author\">The Author</div>" END, NULL, NULL);
 	expect_author(HEAD BODY "<div class=\"author\">\u2709 *Corresponding</div>" END, NULL, NULL);
 	expect_author(HEAD BODY "<div class=\"byline\">Jun 2 Written by</div>" END, NULL, NULL);
-	expect_author(HEAD BODY "<div class=\"author\">CM</div>" END, NULL, NULL);
+	/* initials are an avatar's where the name is written out too, and
+	 * the author where they are all there is (an agency's "LD") */
+	expect_author(HEAD BODY "<div class=\"author-avatar\">CM</div>"
+		      "<div class=\"author-name\">Craig McCarthy</div>" END, "Craig McCarthy", "byline");
+	expect_author(HEAD BODY "<div class=\"author\">LD</div>" END, "LD", "byline");
 	expect_author(HEAD BODY "<div class=\"author\">Full Bio</div>" END, NULL, NULL);
 	/* a reference left escaped in JSON-LD */
 	expect_author(HEAD "<script type=\"application/ld+json\">{\"@type\":\"BlogPosting\","
