@@ -433,8 +433,10 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 		int f = order[k];
 		if (c[f] == 0)
 			continue;
+		double val = v ? (double)v[f] : 0.0;
 		explain_printf(x, c[f] > 0 ? EXPLAIN_NORMAL : EXPLAIN_DIM, "  %+6.2f  %s = %.3g: %s",
-			       c[f], feature_names[f], v ? (double)v[f] : 0.0, feature_meanings[f]);
+			       c[f], feature_names[f], val,
+			       val == 0 ? feature_zero_meanings[f] : feature_meanings[f]);
 	}
 }
 
