@@ -401,8 +401,9 @@ ent_explain(const struct run *r, const struct page *pg, const struct params *p,
 		explain_printf(x, EXPLAIN_NOISE, "%s above the content root", x->to);
 	else
 		explain_printf(x, EXPLAIN_NOISE, "%s off the path", x->to);
-	if (s->e->why && !cut)
-		explain_printf(x, EXPLAIN_DIM, "the descent stopped: %s", s->e->why);
+	/* why the descent ended is said where it ended, not on every element */
+	if (s->e->why && !cut && i == s->e->stop)
+		explain_printf(x, EXPLAIN_DIM, "the descent stopped here: %s", s->e->why);
 	/* the descent decided (not the sample's), but its root holds under
 	 * half of the page's own text: the root is the ancestor that holds
 	 * half (entropy_hold_half) */
