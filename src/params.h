@@ -42,6 +42,7 @@ struct params {
 	int ent_own;
 	double ent_links;
 	double auto_T;
+	int auto_trees;
 	int auto_grow;
 	int auto_thread;
 	int auto_duplicate;

@@ -13,12 +13,12 @@
 #include "file.h"
 
 static const char *const names[F_COUNT] = {
-#define F_NAME(id, name, what, fn) name,
+#define F_NAME(id, name, what, zero, fn) name,
 	FEATURES(F_NAME)
 #undef F_NAME
 };
 static const char *const ids[F_COUNT] = {
-#define F_ID(id, name, what, fn) #id,
+#define F_ID(id, name, what, zero, fn) #id,
 	FEATURES(F_ID)
 #undef F_ID
 };

@@ -14,11 +14,11 @@
 #define END "<!-- end of the generated signals -->\n"
 
 struct row {
-	const char *name, *what;
+	const char *name, *what, *zero;
 };
 
 static const struct row rows[] = {
-#define F_ROW(id, name, what, fn) { name, what },
+#define F_ROW(id, name, what, zero, fn) { name, what, zero },
 	FEATURES(F_ROW)
 #undef F_ROW
 };
@@ -37,12 +37,14 @@ cell(const char *s, FILE *out)
 static void
 table(FILE *out)
 {
-	fputs("| signal | what it says |\n|---|---|\n", out);
+	fputs("| signal | what it says | what 0 says |\n|---|---|---|\n", out);
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		fputs("| `", out);
 		cell(rows[i].name, out);
 		fputs("` | ", out);
 		cell(rows[i].what, out);
+		fputs(" | ", out);
+		cell(rows[i].zero, out);
 		fputs(" |\n", out);
 	}
 }

@@ -297,26 +297,32 @@ auto_state_new(const struct page *pg, const struct auto_model *m)
 	/* tree by tree, so that each tree's nodes stay in cache */
 	int nb = st->sig.nblocks;
 	double *z = st->sig.scratch, top = 0;
+	st->p1 = xmalloc(((size_t)nb + 1) * sizeof *st->p1);
+	st->p2 = xmalloc(((size_t)nb + 1) * sizeof *st->p2);
 	for (int j = 0; j < nb; j++)
 		z[j] = m->base;
 	score_trees(m, st->sig.x, nb, z);
 	for (int j = 0; j < nb; j++) {
-		double s = probability(z[j]);
-		st->score[st->sig.block[j]] = s;
-		if (s > top)
-			top = s;
+		st->p1[j] = logistic(m->stage1, st->sig.x[j], F_BASE_COUNT);
+		st->p2[j] = probability(z[j]);
+		if (st->p2[j] > top)
+			top = st->p2[j];
 	}
 	/* No block at even odds: the page is unlike any the trees learnt
 	 * from (one short paragraph beside a menu, say), and the linear
 	 * first stage, which extrapolates gently, decides. */
-	st->stage = 2;
-	if (top < 0.5) {
-		st->stage = 1;
-		for (int j = 0; j < nb; j++)
-			st->score[st->sig.block[j]] = logistic(m->stage1, st->sig.x[j],
-								F_BASE_COUNT);
-	}
+	st->trees_even = top >= 0.5;
+	auto_state_stage(st, st->trees_even ? 2 : 1);
 	return st;
+}
+
+void
+auto_state_stage(struct auto_state *st, int stage)
+{
+	const double *p = stage == 2 ? st->p2 : st->p1;
+	for (int j = 0; j < st->sig.nblocks; j++)
+		st->score[st->sig.block[j]] = p[j];
+	st->stage = stage;
 }
 
 void
@@ -326,6 +332,8 @@ auto_state_free(struct auto_state *st)
 		return;
 	features_free(&st->sig);
 	free(st->score);
+	free(st->p1);
+	free(st->p2);
 	free(st->dup_of);
 	free(st->recur);
 	free(st->score0);

@@ -22,6 +22,11 @@ struct auto_state {
 	int n;
 	double *score;      /* each block's probability, -1 elsewhere */
 	int stage;          /* the stage score[] comes from, 1 or 2 */
+	/* Each block's (of sig) probability from the first stage and from
+	 * the trees; whether the trees gave some block 1/2 (else the first
+	 * stage decides whatever auto.trees says). */
+	double *p1, *p2;
+	bool trees_even;
 	int *dup_of;        /* a block dropped as a repeat: the block it repeats, -1 */
 	/* the best reading-order run (auto.grow): its first and last
 	 * blocks' elements, -1 when none was made */
@@ -59,6 +64,9 @@ struct auto_state {
 #define AUTO_SURE 0.9
 struct auto_state *auto_state_new(const struct page *pg, const struct auto_model *m);
 void auto_state_free(struct auto_state *st);
+/* score[] from the first stage (1) or the trees (2); the site stage's
+ * figures, made from the old ones, are the caller's to drop. */
+void auto_state_stage(struct auto_state *st, int stage);
 
 void decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 		 struct decision *dc);

@@ -13,15 +13,21 @@
 #include "method/cc-decide.h"
 
 const char *const feature_names[F_COUNT] = {
-#define F_NAME(id, name, what, fn) name,
+#define F_NAME(id, name, what, zero, fn) name,
 	FEATURES(F_NAME)
 #undef F_NAME
 };
 
 const char *const feature_meanings[F_COUNT] = {
-#define F_WHAT(id, name, what, fn) what,
+#define F_WHAT(id, name, what, zero, fn) what,
 	FEATURES(F_WHAT)
 #undef F_WHAT
+};
+
+const char *const feature_zero_meanings[F_COUNT] = {
+#define F_ZERO(id, name, what, zero, fn) zero,
+	FEATURES(F_ZERO)
+#undef F_ZERO
 };
 
 static const char *const neg_words[] = {
@@ -798,7 +804,7 @@ static float sig_page_kind(const struct fctx *c, int b) { (void)b; return (float
 
 /* Each signal's compute function, from the table. */
 static float (*const compute[F_COUNT])(const struct fctx *c, int b) = {
-#define F_FN(id, name, what, fn) [F_##id] = fn,
+#define F_FN(id, name, what, zero, fn) [F_##id] = fn,
 	FEATURES(F_FN)
 #undef F_FN
 };

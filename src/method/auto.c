@@ -130,6 +130,18 @@ auto_decide(struct page *pg, const void *site, int index, const char *name,
 	if (!*state)
 		*state = auto_state_new(pg, m);
 	struct auto_state *st = *state;
+	/* auto.trees off (the step mode's first stage): the first stage's
+	 * probabilities decide; what the siblings said is worked out anew
+	 * from them */
+	int stage = p->auto_trees && st->trees_even ? 2 : 1;
+	if (st->stage != stage) {
+		auto_state_stage(st, stage);
+		free(st->score0);
+		st->score0 = NULL;
+		site_forget(st);
+		st->site_of = NULL;
+		st->nsib = 0;
+	}
 	if (site) {
 		auto_site(pg, site, name, p, st, dc);
 		return;
@@ -353,7 +365,9 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 	explain_printf(x, EXPLAIN_NORMAL, "block probability %.2f %s T=%g", st->score[i],
 		       st->score[i] >= p->auto_T ? x->ge : "<", p->auto_T);
 	if (st->stage == 1)
-		explain_printf(x, EXPLAIN_DIM, "first stage: the trees gave no block 1/2");
+		explain_printf(x, EXPLAIN_DIM, "%s", st->trees_even ?
+			       "first stage: the trees are off (auto.trees, the step mode)" :
+			       "first stage: the trees gave no block 1/2");
 	if (r->dc.reason[i] == REASON_DUPLICATE && st->dup_of[i] >= 0) {
 		struct buf l;
 		buf_init(&l);
@@ -433,9 +447,17 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 		int f = order[k];
 		if (c[f] == 0)
 			continue;
+		double val = v ? (double)v[f] : 0.0;
 		explain_printf(x, c[f] > 0 ? EXPLAIN_NORMAL : EXPLAIN_DIM, "  %+6.2f  %s = %.3g: %s",
-			       c[f], feature_names[f], v ? (double)v[f] : 0.0, feature_meanings[f]);
+			       c[f], feature_names[f], val,
+			       val == 0 ? feature_zero_meanings[f] : feature_meanings[f]);
 	}
+	/* the two stages side by side: what the trees made of the first's */
+	for (int j = 0; st->stage == 2 && j < st->sig.nblocks; j++)
+		if (st->sig.block[j] == i)
+			explain_printf(x, EXPLAIN_DIM, "the first stage gave it p1 %.2f %s T, the "
+				       "trees %.2f", st->p1[j], st->p1[j] >= p->auto_T ? x->ge : "<",
+				       st->p2[j]);
 }
 
 static const struct param_desc auto_params[] = {
@@ -451,32 +473,69 @@ static const struct param_desc auto_params[] = {
 	{ "auto.end", "auto", PARAM_BOOL, true, PARAM_OFF(auto_end), 1, 0, 1, 1,
 	  "with grow, a heading over related stories or comments ends the article (on/off)",
 	  NULL, NULL },
+	{ "auto.trees", "auto", PARAM_BOOL, true, PARAM_OFF(auto_trees), 1, 0, 1, 1,
+	  "the second stage's trees decide; off: the first stage alone (the step mode)",
+	  NULL, NULL },
 	{ "auto.model", "auto", PARAM_FILE, false, PARAM_OFF(auto_model), 0, 0, 0, 1,
 	  "the model file to read instead of the built-in model", NULL, auto_model_keep },
 };
 
-/* Stages, in decide_auto's order: each turns on one more of the rules
- * after the model (never one the user turned off). */
+/* Stages, in decide_auto's order: the first stage alone, then the
+ * trees, then each turns on one more of the rules after the model (never
+ * one the user turned off).  The signals decide nothing of their own:
+ * the first stage is the first decision made from them. */
 static void
 auto_stage(struct params *p, int k)
 {
-	if (k < 5)
+	if (k < 6)
 		p->auto_thread = 0;
-	if (k < 4)
+	if (k < 5)
 		p->auto_end = 0;
-	if (k < 3)
+	if (k < 4)
 		p->auto_grow = 0;
-	if (k < 2)
+	if (k < 3)
 		p->auto_duplicate = 0;
+	if (k < 2)
+		p->auto_trees = 0;
 }
 
 static const struct method_step auto_steps[] = {
-	{ "the model: block probability >= auto.T", auto_stage },
+	{ "the first stage: base signals weighed, p1 >= auto.T", auto_stage },
+	{ "the trees: every signal, p >= auto.T", auto_stage },
 	{ "repeats: a block whose text is already kept is dropped", auto_stage },
 	{ "reading order: the best run of blocks", auto_stage },
 	{ "the end: a heading over related stories or comments", auto_stage },
 	{ "forum thread: every post's message", auto_stage },
 };
+#define AUTO_NSTEPS ((int)(sizeof auto_steps / sizeof auto_steps[0]))
+
+/* Stage k's name with what the page made of it: the trees that gave no
+ * block 1/2, the run's lines, the thread found or the kind of page. */
+static int
+auto_stages(const void *state, const struct page *pg, int k, struct buf *b)
+{
+	const struct auto_state *st = state;
+	if (!b || k < 1 || k > AUTO_NSTEPS)
+		return AUTO_NSTEPS;
+	buf_adds(b, auto_steps[k - 1].name);
+	if (!st)
+		return AUTO_NSTEPS;
+	const struct dom *d = pg->dom;
+	if (k == 2 && st->stage == 1)
+		buf_adds(b, st->trees_even ? ", but auto.trees is off: the first stage stands" :
+			 ", but the trees gave no block 1/2: the first stage stands");
+	else if (k == 4 && st->run_first >= 0 && d->line[st->run_first] == d->line[st->run_last])
+		buf_printf(b, " (line %d)", d->line[st->run_first]);
+	else if (k == 4 && st->run_first >= 0)
+		buf_printf(b, " (lines %d-%d)", d->line[st->run_first], d->line[st->run_last]);
+	else if (k == 4)
+		buf_adds(b, ": none gains, every block's p - T is 0 or less");
+	else if (k == 6 && st->thread.nposts > 0)
+		buf_printf(b, " (%d posts of one shape: a forum page)", st->thread.nposts);
+	else if (k == 6)
+		buf_printf(b, ": none found; the page's kind: %s", page_kind_names[st->sig.kind]);
+	return AUTO_NSTEPS;
+}
 
 static const enum reason auto_reasons[] = {
 	REASON_AUTO, REASON_NOISE, REASON_OUTLIER, REASON_DUPLICATE, REASON_THREAD, REASON_POST_PART, REASON_END, REASON_TEMPLATE, REASON_SITE,
@@ -502,7 +561,8 @@ const struct method method_auto = {
 	.site_signals_of = auto_site_signals_of,
 	.explain = auto_explain,
 	.steps = auto_steps,
-	.nsteps = sizeof auto_steps / sizeof auto_steps[0],
+	.nsteps = AUTO_NSTEPS,
+	.stages = auto_stages,
 	.report = auto_report,
 	.json = auto_json,
 	.status = auto_status,

@@ -138,7 +138,6 @@ static void
 ent_decide(struct page *pg, const void *site, int index, const char *name,
 	   const struct params *p, void **state, struct decision *dc)
 {
-	(void)name;
 	ent_state_free(*state);
 	struct ent_state *s = xcalloc(1, sizeof *s);
 	*state = s;
@@ -146,6 +145,16 @@ ent_decide(struct page *pg, const void *site, int index, const char *name,
 	s->cluster = -1;
 	s->fallback = 1;
 	const struct entropy_site *st = site;
+	/* the page is the site's page of its file, the first of that path
+	 * (an input before the same file among the siblings): the inspector
+	 * shows any of the site's pages with the site built for its first */
+	char *self = st && name ? realpath(name, NULL) : NULL;
+	for (int i = 0; self && i < st->n; i++)
+		if (st->realpath[i] && !strcmp(st->realpath[i], self)) {
+			index = i;
+			break;
+		}
+	free(self);
 	bool in_site = st && index >= 0 && index < st->n;
 	/* the descent shown is the one a decision over these pages makes:
 	 * on the page's own text, the template's left out */
@@ -392,8 +401,9 @@ ent_explain(const struct run *r, const struct page *pg, const struct params *p,
 		explain_printf(x, EXPLAIN_NOISE, "%s above the content root", x->to);
 	else
 		explain_printf(x, EXPLAIN_NOISE, "%s off the path", x->to);
-	if (s->e->why && !cut)
-		explain_printf(x, EXPLAIN_DIM, "the descent stopped: %s", s->e->why);
+	/* why the descent ended is said where it ended, not on every element */
+	if (s->e->why && !cut && i == s->e->stop)
+		explain_printf(x, EXPLAIN_DIM, "the descent stopped here: %s", s->e->why);
 	/* the descent decided (not the sample's), but its root holds under
 	 * half of the page's own text: the root is the ancestor that holds
 	 * half (entropy_hold_half) */

@@ -236,6 +236,14 @@ add_collapsed(struct buf *out, const char *p, size_t n)
 		buf_addc(out, '\n');
 }
 
+/* In mode all the extraction skips lines under this many characters
+ * (here, so that the text and the elements' decision read one rule). */
+static int
+min_line_chars(const struct params *p)
+{
+	return p->lb_mode == LB_MODE_ALL ? 5 : 1;
+}
+
 /* The lines lineblock_extract keeps: their text to out (unless NULL),
  * and, when keep is not NULL, each marked kept in keep[] with its region
  * in grp[] (here, so the rule for short lines lives in one place). */
@@ -243,7 +251,7 @@ static void
 extract_lines(const struct lineblock *lb, const struct params *p, struct buf *out,
 	      uint8_t *keep, int *grp)
 {
-	int min_chars = p->lb_mode == LB_MODE_ALL ? 5 : 1;
+	int min_chars = min_line_chars(p);
 	int wrote = 0;
 	for (int r = 0; r < lb->nregions; r++) {
 		if (!lb->regions[r].selected)
@@ -291,9 +299,38 @@ lineblock_free(struct lineblock *lb)
 
 /* ---- elements and pins (the method table's lb entry) ---- */
 
+uint8_t *
+lineblock_kept_src(const struct lineblock *lb, const struct params *p, int nsrc)
+{
+	uint8_t *sel = xcalloc((size_t)nsrc + 2, 1);
+	/* per source line: 2 some text of it written, 4 some skipped */
+	uint8_t *text = xcalloc((size_t)nsrc + 2, 1);
+	int min_chars = min_line_chars(p);
+	for (int r = 0; r < lb->nregions; r++) {
+		if (!lb->regions[r].selected)
+			continue;
+		int f, l;
+		lineblock_region_lines(lb, &lb->regions[r], &f, &l);
+		for (int s = lb->src_line[f - 1]; s <= lb->src_line[l - 1] && s <= nsrc; s++)
+			sel[s] = 1;
+		for (int j = f - 1; j < l; j++) {
+			int s = lb->src_line[j];
+			if (s >= 1 && s <= nsrc && lb->line_chars[j] > 0)
+				text[s] |= lb->line_chars[j] >= min_chars ? 2 : 4;
+		}
+	}
+	/* a line whose every bit of text the extraction skips is not kept,
+	 * so that an element of it is not called content */
+	for (int s = 1; s <= nsrc; s++)
+		if (text[s] == 4)
+			sel[s] = 0;
+	free(text);
+	return sel;
+}
+
 void
-lineblock_decide_elements(const struct lineblock *lb, const struct dom *d,
-			  const int *last_line, struct decision *dc)
+lineblock_decide_elements(const struct lineblock *lb, const struct params *p,
+			  const struct dom *d, const int *last_line, struct decision *dc)
 {
 	int nsrc = 1;
 	for (int j = 0; j < lb->nlines; j++)
@@ -305,16 +342,8 @@ lineblock_decide_elements(const struct lineblock *lb, const struct dom *d,
 		if (last_line && last_line[i] > nsrc)
 			nsrc = last_line[i];
 	}
-	uint8_t *sel = xcalloc((size_t)nsrc + 2, 1);
-	for (int r = 0; r < lb->nregions; r++) {
-		if (!lb->regions[r].selected)
-			continue;
-		int f, l;
-		lineblock_region_lines(lb, &lb->regions[r], &f, &l);
-		for (int s = lb->src_line[f - 1]; s <= lb->src_line[l - 1] && s <= nsrc; s++)
-			sel[s] = 1;
-	}
-	/* kept[s]: the selected lines before source line s */
+	uint8_t *sel = lineblock_kept_src(lb, p, nsrc);
+	/* kept[s]: the kept lines before source line s */
 	int *kept = xmalloc(((size_t)nsrc + 2) * sizeof *kept);
 	kept[0] = kept[1] = 0;
 	for (int l = 1; l <= nsrc; l++)

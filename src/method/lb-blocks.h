@@ -117,14 +117,20 @@ void lineblock_extract(const struct lineblock *lb, const struct params *p,
 		       struct buf *out);
 void lineblock_free(struct lineblock *lb);
 
+/* The source lines the text keeps, as elements count them: 1 for each
+ * of 1..nsrc that lies in a selected region, unless its text is all on
+ * lines the extraction skips (in mode all, lines of 1 to 4 characters);
+ * a line with no text in a region counts as kept.  nsrc+2 entries, the
+ * caller's to free. */
+uint8_t *lineblock_kept_src(const struct lineblock *lb, const struct params *p, int nsrc);
 /* The method on elements: element i is content when at least half of
  * the source lines it spans (d->line[i] to last_line[i]; its start line
- * alone when last_line is NULL) lie in selected regions, and it is not
- * skipped text. */
+ * alone when last_line is NULL) are kept (lineblock_kept_src), and it is
+ * not skipped text. */
 struct dom;
 struct decision;
-void lineblock_decide_elements(const struct lineblock *lb, const struct dom *d,
-			       const int *last_line,
+void lineblock_decide_elements(const struct lineblock *lb, const struct params *p,
+			       const struct dom *d, const int *last_line,
 			       struct decision *dc);
 /* The Ctext lines [*a, *b] (1-based) that start on source lines first to
  * last; 0 when there are none. */

@@ -45,7 +45,7 @@ lb_decide(struct page *pg, const void *site, int index, const char *name,
 	for (int j = 0; j < pg->lb->nlines; j++)
 		if (pg->lb->src_line[j] > s->nsrc)
 			s->nsrc = pg->lb->src_line[j];
-	lineblock_decide_elements(pg->lb, pg->dom, s->last_line, dc);
+	lineblock_decide_elements(pg->lb, p, pg->dom, s->last_line, dc);
 }
 
 static void
@@ -133,9 +133,16 @@ lb_explain(const struct run *r, const struct page *pg, const struct params *p,
 		for (int l = r0; l <= r1; l++)
 			sel[l - s0] = 1;
 	}
-	int held = 0;
-	for (int l = s0; l <= s1; l++)
-		held += sel[l - s0];
+	/* the lines the text keeps, as lineblock_decide_elements counts
+	 * them: in mode all, a line of text under 5 characters is not */
+	uint8_t *kept = lineblock_kept_src(lb, p, s->nsrc > s1 ? s->nsrc : s1);
+	int held = 0, skipped = 0;
+	for (int l = s0; l <= s1; l++) {
+		held += kept[l];
+		/* in a selected region, yet not kept: its text is skipped */
+		skipped += sel[l - s0] && !kept[l];
+	}
+	free(kept);
 	free(sel);
 	if (at_sel >= 0)
 		at = at_sel;
@@ -153,6 +160,10 @@ lb_explain(const struct run *r, const struct page *pg, const struct params *p,
 	else
 		explain_printf(x, EXPLAIN_NORMAL, "%s: none holds lines %d-%d",
 			       p->lb_stage == 2 ? "stage blocks" : "region", s0, s1);
+	if (skipped > 0 && p->lb_mode == LB_MODE_ALL)
+		explain_printf(x, EXPLAIN_NOISE, "%d of its lines with text %s under 5 characters: "
+			       "lb.mode=all leaves %s out of the text", skipped,
+			       skipped == 1 ? "is" : "are", skipped == 1 ? "it" : "them");
 	explain_printf(x, in ? EXPLAIN_CONTENT : EXPLAIN_NOISE,
 		       "lines %d-%d: %d of %d kept (%s) %s %s", s0, s1, held, s1 - s0 + 1,
 		       2 * held >= s1 - s0 + 1 ? "half or more" : "under half", x->to,
