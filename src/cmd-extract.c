@@ -416,9 +416,10 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 		say_loaded(input, &pg);
 	/* the page's address dates it too (a date in its path) */
 	const char *page_url = c->url ? c->url : cli_is_url(input) ? input : NULL;
-	if (page_url && pg.dom && !c->page.canonical_only) {
+	/* ... and a WARC record's capture bounds its dates */
+	if ((page_url || it->s[S_DATE]) && pg.dom && !c->page.canonical_only) {
 		extract_meta_free(&pg.meta);
-		extract_meta_url(pg.dom, page_url, &pg.meta);
+		extract_meta_at(pg.dom, page_url, it->s[S_DATE], &pg.meta);
 	}
 	/* the site rule, if one matches, decides instead of the method */
 	char *side = NULL;

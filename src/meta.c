@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "meta.h"
 #include "meta-author.h"
@@ -532,7 +533,43 @@ struct meta_ctx {
 	const char *url;        /* the page's address, or its canonical one */
 	char *host;
 	int h1;                 /* the first h1, or -1 */
+	char latest[11];        /* the last day a date of the page can be */
 };
+
+/* A publication's day lies between 1990 and the page's capture (or
+ * today), a day past either for the time zones: a date out of these is
+ * none of the page's (a "2089" typed for "2019", an event's date).
+ * Takes v; v or NULL. */
+static char *
+date_in(const struct meta_ctx *c, char *v)
+{
+	if (v && (strncmp(v, "1990-01-01", 10) < 0 || strncmp(v, c->latest, 10) > 0)) {
+		free(v);
+		return NULL;
+	}
+	return v;
+}
+
+/* The day after the ISO date or time s (UTC), or after today for NULL. */
+static void
+day_after(const char *s, char out[11])
+{
+	struct tm tm;
+	memset(&tm, 0, sizeof tm);
+	int y, m, d;
+	if (s && sscanf(s, "%4d-%2d-%2d", &y, &m, &d) == 3) {
+		tm.tm_year = y - 1900;
+		tm.tm_mon = m - 1;
+		tm.tm_mday = d + 1;
+		tm.tm_hour = 12;
+		time_t t = timegm(&tm);
+		gmtime_r(&t, &tm);
+	} else {
+		time_t t = time(NULL) + 24 * 3600;
+		gmtime_r(&t, &tm);
+	}
+	strftime(out, 11, "%Y-%m-%d", &tm);
+}
 
 /* Language first: the visible dates are read in it. */
 static void
@@ -809,17 +846,18 @@ meta_dates(struct meta_ctx *c, struct page_meta *meta)
 	const char *lang = meta->language;
 	struct days seen;
 	seen.n = 0;
-	char *v = date_value(c->jl.published, lang);
+	char *v = date_in(c, date_value(c->jl.published, lang));
 	days_add(&seen, v);
 	set_date(meta, v, "json-ld");
-	if ((meta->modified = date_value(c->jl.modified, lang)))
+	if ((meta->modified = date_in(c, date_value(c->jl.modified, lang))))
 		meta->modified_from = "json-ld";
 	static const char *const mod_keys[] = { "article:modified_time", "dateModified",
 		"og:updated_time", "last-modified", "dcterms.modified" };
 	for (size_t k = 0; !meta->modified && k < sizeof mod_keys / sizeof mod_keys[0]; k++)
-		if ((meta->modified = date_value(meta_any(&c->ms, mod_keys[k]), lang)))
+		if ((meta->modified = date_in(c, date_value(meta_any(&c->ms, mod_keys[k]), lang))))
 			meta->modified_from = mod_keys[k];
-	days_add(&seen, meta->modified);
+	/* the modified date confirms no date shown: a page that shows its
+	 * update by the headline still has its publication date */
 	static const char *const date_keys[] = { "article:published_time", "datePublished",
 		"og:published_time", "published_time", "article.published", "pubdate",
 		"publishdate", "publish-date", "publish_date", "date", "dc.date", "dc.date.issued",
@@ -827,7 +865,7 @@ meta_dates(struct meta_ctx *c, struct page_meta *meta)
 		"parsely-pub-date", "citation_publication_date", "citation_date",
 		"article:published", "og:article:published_time" };
 	for (size_t k = 0; k < sizeof date_keys / sizeof date_keys[0]; k++) {
-		v = date_value(meta_any(&c->ms, date_keys[k]), lang);
+		v = date_in(c, date_value(meta_any(&c->ms, date_keys[k]), lang));
 		days_add(&seen, v);
 		set_date(meta, v, "meta");
 	}
@@ -838,16 +876,18 @@ meta_dates(struct meta_ctx *c, struct page_meta *meta)
 		const char *when = dom_attr(c->d, i, "content");
 		if (!when)
 			when = dom_attr(c->d, i, "datetime");
-		set_date(meta, date_value(when, lang), "meta");
+		set_date(meta, date_in(c, date_value(when, lang)), "meta");
 	}
 	char day[11];
 	int time_tag = dom_tag_id(c->d, "time");
 	for (int i = 0; time_tag >= 0 && i < c->d->n; i++) {
 		if (c->d->tag[i] != time_tag || in_comments(c->d, c->mk.flags, i))
 			continue;
-		v = date_value(dom_attr(c->d, i, "datetime"), lang);
-		/* other stories' times in lists and asides confirm nothing */
-		if (!(c->mk.flags[i] & MARK_CHROME))
+		v = date_in(c, date_value(dom_attr(c->d, i, "datetime"), lang));
+		/* other stories' times in lists and asides confirm nothing,
+		 * nor does the time of an update */
+		if (!(c->mk.flags[i] & MARK_CHROME) && !attr_has(c->d, i, "itemprop", "dateModified") &&
+		    !(attr_has(c->d, i, "class", "updated") && !attr_has(c->d, i, "class", "published")))
 			days_add(&seen, v);
 		/* first a time marked as the publication's */
 		if (dom_attr(c->d, i, "pubdate") || c->mk.words[i] & 1u << IW_DATE ||
@@ -859,21 +899,21 @@ meta_dates(struct meta_ctx *c, struct page_meta *meta)
 	bool in_url = date_in_url(c->url, day);
 	if (in_url) {
 		days_add(&seen, day);
-		set_date(meta, xstrdup(day), "url");
+		set_date(meta, date_in(c, xstrdup(day)), "url");
 	}
 	for (int i = 0; time_tag >= 0 && i < c->d->n && !meta->date; i++)
 		if (c->d->tag[i] == time_tag && !in_comments(c->d, c->mk.flags, i))
-			set_date(meta, date_value(dom_attr(c->d, i, "datetime"), lang), "time");
+			set_date(meta, date_in(c, date_value(dom_attr(c->d, i, "datetime"), lang)), "time");
 	const char *from = NULL;
 	if (!meta->date) {
-		v = date_from_text(c->d, &c->mk, c->h1, lang, true, &from);
+		v = date_in(c, date_from_text(c->d, &c->mk, c->h1, lang, true, &from));
 		set_date(meta, v, from);
 	} else if (strcmp(meta->date_from, "url") && c->h1 >= 0) {
 		/* The date the page shows by its headline, when another of its
 		 * machine-readable dates confirms it or it is the same instant
 		 * in the page's time zone: a page updated and shown as of its
 		 * update, or a UTC timestamp past midnight where it is read. */
-		char *shown = date_from_text(c->d, &c->mk, c->h1, lang, false, &from);
+		char *shown = date_in(c, date_from_text(c->d, &c->mk, c->h1, lang, false, &from));
 		if (shown && strncmp(shown, meta->date, 10) &&
 		    (days_has(&seen, shown) || zone_moves(meta->date, shown))) {
 			free(meta->date);
@@ -931,8 +971,20 @@ meta_rest(struct meta_ctx *c, struct page_meta *meta)
 void
 extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta)
 {
+	extract_meta_at(d, url, NULL, meta);
+}
+
+void
+extract_meta_at(const struct dom *d, const char *url, const char *captured,
+		struct page_meta *meta)
+{
 	memset(meta, 0, sizeof *meta);
 	struct meta_ctx c = { .d = d };
+	char today[11];
+	day_after(NULL, today);
+	day_after(captured, c.latest);
+	if (!captured || strcmp(c.latest, today) > 0)
+		memcpy(c.latest, today, sizeof today);
 	jsonld_find(d, &c.jl);
 	meta_marks(d, &c.mk);
 	metas_find(d, &c.ms);

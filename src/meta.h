@@ -60,6 +60,10 @@ void meta_fields(const struct page_meta *m, struct meta_field f[META_NFIELDS],
 /* url: the page's address (a date in its path), or NULL for the page's
  * canonical. */
 void extract_meta_url(const struct dom *d, const char *url, struct page_meta *meta);
+/* The same for a page captured at captured (a WARC-Date, or NULL): no
+ * date of the page is later than its capture or today, nor before 1990. */
+void extract_meta_at(const struct dom *d, const char *url, const char *captured,
+		     struct page_meta *meta);
 void extract_meta(const struct dom *d, struct page_meta *meta);
 /* The canonical address alone (link rel=canonical, else og:url), for
  * runs that print no metadata; NULL if none. */

@@ -493,9 +493,10 @@ test_meta_date_sources(void **state)
 		/* a local time without offset is no instant to move */
 		{ "2019-10-18T22:04:00", "", "<p class=date>19.10.2019</p>",
 		  "2019-10-18T22:04:00 json-ld" },
-		/* updated and shown as of the update */
+		/* updated and shown as of the update: published is the date,
+		 * the update is the modified one */
 		{ "2021-03-16T16:16:10Z", "2021-03-20T14:00:17Z", "<p class=date>20.03.2021</p>",
-		  "2021-03-20 text" },
+		  "2021-03-16T16:16:10Z json-ld" },
 		/* a shown date nothing confirms */
 		{ "2021-03-16T16:16:10Z", "2021-03-20T14:00:17Z", "<p class=date>25.03.2021</p>",
 		  "2021-03-16T16:16:10Z json-ld" },

@@ -204,6 +204,38 @@ test_date_not_a_reply(void **state)
 		    "2025-04-18T12:02:29+00:00", "meta");
 }
 
+static void
+test_date_bounds(void **state)
+{
+	(void)state;
+	/* a date in the future is never a publication's: the next source */
+	expect_date(HEAD "<meta property=\"article:published_time\" content=\"2089-09-06\">"
+		    BODY "<p><time class=\"entry-date\" datetime=\"2015-03-02\">2 March 2015</time></p>"
+		    END, "2015-03-02", "time");
+	/* nor a date before 1990 (a zero time) */
+	expect_date(HEAD "<meta property=\"article:published_time\" content=\"1970-01-01T00:00:00Z\">"
+		    BODY END, NULL, NULL);
+	/* a capture (WARC-Date) bounds it too, a day ahead for the zones */
+	struct page pg;
+	test_page(&pg, HEAD "<meta property=\"article:published_time\" content=\"2016-05-03\">"
+		  "<meta property=\"article:modified_time\" content=\"2016-05-02\">" BODY END);
+	struct page_meta m;
+	extract_meta_at(pg.dom, NULL, "2016-05-01T23:00:00Z", &m);
+	assert_null(m.date);
+	assert_string_equal(m.modified, "2016-05-02");
+	extract_meta_free(&m);
+	extract_meta_at(pg.dom, NULL, "2016-05-02T09:00:00Z", &m);
+	assert_string_equal(m.date, "2016-05-03");
+	extract_meta_free(&m);
+	page_free(&pg);
+	/* the modified date is no publication date, even shown by the
+	 * headline */
+	expect_date(HEAD "<meta property=\"article:published_time\" content=\"2024-08-13T06:14:39+00:00\">"
+		    "<meta property=\"article:modified_time\" content=\"2026-03-12T02:44:39+00:00\">"
+		    BODY "<p class=\"date\">Updated March 12, 2026</p>" END,
+		    "2024-08-13T06:14:39+00:00", "meta");
+}
+
 int
 main(void)
 {
@@ -215,6 +247,7 @@ main(void)
 		cmocka_unit_test(test_author_several),
 		cmocka_unit_test(test_author_threads),
 		cmocka_unit_test(test_date_not_a_reply),
+		cmocka_unit_test(test_date_bounds),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
