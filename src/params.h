@@ -47,6 +47,7 @@ struct params {
 	int auto_thread;
 	int auto_duplicate;
 	int auto_end;
+	int auto_kind;              /* 0: decided; else enum page_kind + 1 */
 	const char *auto_model;     /* a kept file name (PARAM_FILE), NULL: built in */
 };
 
@@ -67,8 +68,9 @@ struct param_desc {
 	const char *method;     /* "cc" */
 	enum param_type type;
 	/* The status line shows it only when it is not the default: the
-	 * stage limits the step mode sets (lb.stage, ent.depth) and auto's
-	 * rule switches, so the line keeps its room for what is turned. */
+	 * stage limits the step mode sets (lb.stage, ent.depth), auto's
+	 * rule switches and auto.kind (the line shows the kind beside the
+	 * method), so the line keeps its room for what is turned. */
 	bool quiet;
 	size_t offset;          /* into struct params */
 	double def, min, max, step;

@@ -100,8 +100,9 @@ test_table(void **state)
 		}
 	assert_int_equal(n, params_count());
 	assert_null(params_at(n));
-	/* quiet at their default: the step mode's limits and auto's rule
-	 * switches (auto.trees, the first's, is both), and only they */
+	/* quiet at their default: the step mode's limits, auto's rule
+	 * switches (auto.trees, the first's, is both) and auto.kind (the
+	 * line shows the kind beside the method), and only they */
 	for (size_t i = 0; i < params_count(); i++)
 		assert_int_equal(params_at(i)->quiet,
 				 !strcmp(params_at(i)->name, "lb.stage") ||
@@ -109,7 +110,8 @@ test_table(void **state)
 				 !strcmp(params_at(i)->name, "auto.trees") ||
 				 !strcmp(params_at(i)->name, "auto.thread") ||
 				 !strcmp(params_at(i)->name, "auto.duplicate") ||
-				 !strcmp(params_at(i)->name, "auto.end"));
+				 !strcmp(params_at(i)->name, "auto.end") ||
+				 !strcmp(params_at(i)->name, "auto.kind"));
 	assert_null(params_find("cc.c"));   /* names are case-sensitive */
 	assert_null(params_find("C"));
 	assert_null(params_find(""));

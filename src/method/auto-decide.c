@@ -700,11 +700,93 @@ auto_end_heading(const struct dom *d, const struct auto_state *st, int e)
 	return -1;
 }
 
+/* Whether block element b lies in an item of the grid, the items
+ * grid[*at ..] in document order, b increasing from call to call. */
+static bool
+in_grid(const struct dom *d, const struct page_figures *pf, int *at, int b)
+{
+	while (*at < pf->ngrid && d->end[pf->grid[*at]] <= b)
+		(*at)++;
+	return *at < pf->ngrid && pf->grid[*at] <= b;
+}
+
+/* A listing's grid is its content when it holds GRID_OVER times the text
+ * the model keeps: the model, taught on articles, keeps a teaser or an
+ * intro of a listing, and no more; where it keeps more, the grid is more
+ * often a box of related items beside what it kept. */
+#define GRID_OVER 3
+
+/* A page whose main content is not prose (documentation, a listing, a
+ * service page) keeps what cc keeps in its content region
+ * beside what the model keeps: its code and headings, every card and
+ * every section, which the article's model and its
+ * reading-order run leave out.  A listing keeps its grid's every card
+ * too (GRID_OVER).  But for documentation, only where the model kept no
+ * running prose (a block of 80 characters or more ending a sentence)
+ * and the additions are at least what it kept.  A product keeps what
+ * the model keeps: cc's blocks cost as much there as they gain.  Reason
+ * kind; the repeats go again. */
+static void
+keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struct decision *dc,
+	  bool repeats)
+{
+	const struct features *f = &st->sig;
+	const struct page_figures *pf = &f->page;
+	bool grid = false;
+	int at = 0;
+	if (kind == KIND_LISTING && pf->ngrid > 0) {
+		long in = 0, kept = 0;
+		for (int j = 0; j < f->nblocks; j++) {
+			in += in_grid(d, pf, &at, f->block[j]) ? f->chars[j] : 0;
+			kept += dc->content[f->block[j]] ? f->chars[j] : 0;
+		}
+		grid = in > 0 && in >= GRID_OVER * kept;
+		at = 0;
+	}
+	long kept = 0, more = 0, prose = 0;
+	for (int j = 0; j < f->nblocks; j++) {
+		int b = f->block[j];
+		bool card = grid && in_grid(d, pf, &at, b);
+		if (dc->content[b]) {
+			kept += f->chars[j];
+			prose += f->chars[j] >= 80 && f->x[j][F_ENDS_PUNCT] != 0 ? f->chars[j] : 0;
+			continue;
+		}
+		/* what the end rule dropped follows the content */
+		if (st->hidden[j] || dc->reason[b] == REASON_END ||
+		    (!card && (f->x[j][F_CC_CONTENT] == 0 || f->x[j][F_CC_REGION] == 0)))
+			continue;
+		dc->content[b] = 2;
+		more += f->chars[j];
+	}
+	/* documentation's code is its own signal; the other kinds' figures
+	 * take many a news page for a listing or a service page, where the
+	 * model keeps the article: they widen only where it kept no running
+	 * prose, and what cc adds is at least what it kept */
+	bool wide = more > 0 && (kind == KIND_DOCS || (prose == 0 && more >= kept));
+	for (int j = 0; j < f->nblocks; j++) {
+		int b = f->block[j];
+		if (dc->content[b] != 2)
+			continue;
+		dc->content[b] = wide;
+		if (wide) {
+			dc->reason[b] = REASON_KIND;
+			st->dup_of[b] = -1;
+		}
+	}
+	if (wide && repeats)
+		drop_duplicates(d, st, dc);
+}
+
 void
 decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	    struct decision *dc)
 {
 	struct features *f = &st->sig;
+	/* a kind set by the user is the page's: the thread stage looks for
+	 * posts only where it may be a thread */
+	enum page_kind kind = p->auto_kind > 0 ? (enum page_kind)(p->auto_kind - 1) : f->kind;
+	bool thread_on = p->auto_thread && (p->auto_kind == 0 || kind == KIND_FORUM);
 	free(dc->text_drop);
 	dc->text_drop = NULL;
 	for (int i = 0; i < d->n; i++) {
@@ -758,8 +840,8 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	 * panel, signature and controls are not, nor is anything else in the
 	 * posts' container (the rows between posts, the title, the pages,
 	 * the quick reply) (auto-thread.h). */
-	if (p->auto_thread && thread_find(d, st->m, f->block, f->chars, f->nblocks,
-					  dc->content, &st->thread, &st->thread_cache)) {
+	if (thread_on && thread_find(d, st->m, f->block, f->chars, f->nblocks,
+				     dc->content, &st->thread, &st->thread_cache)) {
 		const struct thread *t = &st->thread;
 		int at = 0;
 		for (int j = 0; j < f->nblocks; j++) {
@@ -776,9 +858,14 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 			dc->text_drop = xmalloc((size_t)d->ntexts + 1);
 			memcpy(dc->text_drop, t->text_repeat, (size_t)d->ntexts + 1);
 		}
+		kind = KIND_FORUM;
 	} else {
 		thread_free(&st->thread);
+		if (kind == KIND_DOCS || kind == KIND_LISTING || kind == KIND_SERVICE)
+			keep_kind(d, st, kind, dc, p->auto_duplicate);
 	}
+	st->kind = kind;
+	st->kind_set = p->auto_kind > 0;
 	/* a repeat is dropped in favour of its first copy; when that copy
 	 * went as an outlier, the text is kept here rather than lost */
 	for (int j = 0; j < f->nblocks; j++) {

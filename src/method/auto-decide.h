@@ -58,6 +58,11 @@ struct auto_state {
 	uint8_t *end_head;
 	uint8_t *hidden;        /* per block of sig: its F_HIDDEN is not 0 */
 	struct thread thread;   /* the forum thread decide_auto found, if any */
+	/* The kind decide_auto kept the page's content as: auto.kind's when
+	 * set, else a forum thread where the thread stage found posts, else
+	 * the figures' (sig.kind). */
+	enum page_kind kind;
+	bool kind_set;          /* auto.kind named it */
 	struct thread_cache thread_cache;
 };
 /* A block outside the reading-order run is kept at this probability. */

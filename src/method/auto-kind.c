@@ -49,7 +49,7 @@ cmp_keyed(const void *a, const void *b)
  * is the text of i's subtree, blocks[i] its blocks. */
 static void
 mark_repeats(const struct dom *d, const long *sub, const int *blocks, long total, uint8_t *rep,
-	     int *largest)
+	     int *largest, struct page_figures *pf)
 {
 	int n = d->n, k = 0;
 	struct keyed *v = xmalloc(((size_t)n + 1) * sizeof *v);
@@ -58,16 +58,30 @@ mark_repeats(const struct dom *d, const long *sub, const int *blocks, long total
 			v[k++] = (struct keyed){ d->parent[i], sibling_key(d, i), i };
 	qsort(v, (size_t)k, sizeof *v, cmp_keyed);
 	*largest = 0;
+	long grid_text = 0;
+	int ga = 0, gz = 0;
 	for (int a = 0, z; a < k; a = z) {
+		long text = 0;
 		for (z = a + 1; z < k && v[z].parent == v[a].parent && v[z].key == v[a].key; z++)
 			;
 		if (z - a < KIND_REPEAT_MIN)
 			continue;
 		if (z - a > *largest)
 			*largest = z - a;
-		for (int j = a; j < z; j++)
+		for (int j = a; j < z; j++) {
 			rep[v[j].elem] = 1;
+			text += sub[v[j].elem];
+		}
+		if (text > grid_text) {
+			grid_text = text;
+			ga = a;
+			gz = z;
+		}
 	}
+	pf->ngrid = gz - ga;
+	pf->grid = xmalloc(((size_t)pf->ngrid + 1) * sizeof *pf->grid);
+	for (int j = ga; j < gz; j++)
+		pf->grid[j - ga] = v[j].elem;     /* sorted by element: document order */
 	free(v);
 }
 
@@ -117,7 +131,7 @@ page_figures_compute(const struct dom *d, const int *order, const int *chars, in
 			sub[d->parent[i]] += sub[i];
 			blocks[d->parent[i]] += blocks[i];
 		}
-	mark_repeats(d, sub, blocks, pf->chars, pf->in_repeat, &pf->repeats);
+	mark_repeats(d, sub, blocks, pf->chars, pf->in_repeat, &pf->repeats, pf);
 	free(blocks);
 	uint8_t *in_code = xcalloc((size_t)n + 1, 1);
 	uint8_t *role = tag_roles(d);
@@ -157,7 +171,10 @@ void
 page_figures_free(struct page_figures *pf)
 {
 	free(pf->in_repeat);
+	free(pf->grid);
 	pf->in_repeat = NULL;
+	pf->grid = NULL;
+	pf->ngrid = 0;
 }
 
 /* The rules, in order, first match.  Their thresholds come from the

@@ -43,6 +43,10 @@ struct page_figures {
 	int headings;           /* h2-h6 with text */
 	int repeats;            /* the largest group of repeated items with text */
 	uint8_t *in_repeat;     /* per element: inside a repeated item */
+	/* The grid: the items of the group of repeated items that holds the
+	 * most text (a listing's cards), in document order; owned. */
+	int *grid;
+	int ngrid;
 };
 
 /* The figures of a page whose blocks are order[0..nb) with chars[j]
@@ -50,6 +54,7 @@ struct page_figures {
  * set when block e's text ends with sentence punctuation. */
 void page_figures_compute(const struct dom *d, const int *order, const int *chars, int nb,
 			  const int *link, const uint8_t *ends, struct page_figures *pf);
+/* Frees in_repeat and grid. */
 void page_figures_free(struct page_figures *pf);
 
 /* The kind the figures say, with the reason in why (a line). */

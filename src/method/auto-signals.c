@@ -832,6 +832,7 @@ features_compute(const struct page *pg, const float *stage1, struct features *f)
 	context(c.d, f, c.order, c.own, c.anc, stage1);
 	f->page = c.pf;
 	f->page.in_repeat = NULL;
+	c.pf.grid = NULL;               /* f->page owns it now */
 	f->kind = c.kind;
 	memcpy(f->kind_why, c.kind_why, sizeof f->kind_why);
 	fctx_free(&c);
@@ -844,5 +845,6 @@ features_free(struct features *f)
 	free(f->x);
 	free(f->chars);
 	free(f->scratch);
+	free(f->page.grid);
 	memset(f, 0, sizeof *f);
 }

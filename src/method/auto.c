@@ -293,12 +293,17 @@ site_explain(const struct run *r, const struct auto_state *st, int i, const stru
 /* Each signal's share of the logit, the largest first: the steps it took
  * along the trees' paths (the bias: the base and the roots), or weight x
  * value when the first stage decides; their sum is the block's logit. */
-/* The kind of page auto took the page for, and why (auto-kind.h): a
- * forum thread when the thread stage found its posts, else what the
- * page's figures say. */
+/* The kind of page auto took the page for, and why (auto-kind.h): the
+ * one auto.kind names, a forum thread when the thread stage found its
+ * posts, else what the page's figures say. */
 static enum page_kind
 auto_kind(const struct auto_state *st, char *why, size_t n)
 {
+	if (st->kind_set) {
+		snprintf(why, n, "set by auto.kind (the figures say %s)",
+			 page_kind_names[st->sig.kind]);
+		return st->kind;
+	}
 	if (st->thread.nposts > 0) {
 		snprintf(why, n, "the thread stage found %d posts of one shape", st->thread.nposts);
 		return KIND_FORUM;
@@ -382,6 +387,10 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 	}
 	if (st->thread.nposts > 0)
 		thread_explain(x, d, &st->thread, r->dc.reason[i], i);
+	if (r->dc.reason[i] == REASON_KIND)
+		explain_printf(x, EXPLAIN_NORMAL, "kept: a %s page keeps cc's blocks in cc's content "
+			       "region%s, beside the model's", page_kind_names[kind],
+			       kind == KIND_LISTING ? " and every card of its grid" : "");
 	if (r->dc.reason[i] == REASON_END) {
 		int h = auto_end_heading(d, st, i);
 		if (h == i) {
@@ -460,6 +469,11 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 				       st->p2[j]);
 }
 
+/* auto.kind's values: auto, then page_kind_names in their order */
+static const char *const auto_kinds[] = {
+	"auto", "article", "forum", "documentation", "product", "listing", "service", NULL
+};
+
 static const struct param_desc auto_params[] = {
 	{ "auto.T", "auto", PARAM_DOUBLE, false, PARAM_OFF(auto_T), 0.5, 0, 1, 0.01,
 	  "probability at which a block is content", NULL, NULL },
@@ -476,6 +490,10 @@ static const struct param_desc auto_params[] = {
 	{ "auto.trees", "auto", PARAM_BOOL, true, PARAM_OFF(auto_trees), 1, 0, 1, 1,
 	  "the second stage's trees decide; off: the first stage alone (the step mode)",
 	  NULL, NULL },
+	{ "auto.kind", "auto", PARAM_ENUM, true, PARAM_OFF(auto_kind), 0, 0, KIND_COUNT, 1,
+	  "the kind of page: auto (decided), article, forum, documentation, product, listing "
+	  "or service; documentation, listing and service keep cc's blocks in its region too",
+	  auto_kinds, NULL },
 	{ "auto.model", "auto", PARAM_FILE, false, PARAM_OFF(auto_model), 0, 0, 0, 1,
 	  "the model file to read instead of the built-in model", NULL, auto_model_keep },
 };
@@ -539,6 +557,7 @@ auto_stages(const void *state, const struct page *pg, int k, struct buf *b)
 
 static const enum reason auto_reasons[] = {
 	REASON_AUTO, REASON_NOISE, REASON_OUTLIER, REASON_DUPLICATE, REASON_THREAD, REASON_POST_PART, REASON_END, REASON_TEMPLATE, REASON_SITE,
+	REASON_KIND,
 };
 
 const struct method method_auto = {
