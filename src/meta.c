@@ -165,7 +165,7 @@ static void
 strip_site(char *title, const char *site, const char *host, bool only_site)
 {
 	static const char *const seps[] = { " | ", " - ", " – ", " — ", " :: ", " · ",
-		" » ", " : ", " / " };
+		" » ", " • ", " ~ ", " : ", " / " };
 	enum { MAXP = 8 };
 	const char *ps[MAXP];
 	size_t pl[MAXP];
@@ -217,6 +217,18 @@ strip_site(char *title, const char *site, const char *host, bool only_site)
 	title[pl[best]] = '\0';
 }
 
+/* A heading that names the site (its logo, "Gardenary"), not one that
+ * holds the site's name among more words ("Gardenary Planting vs.
+ * Ordinary Planting"). */
+static bool
+heading_names_site(const char *h, const char *site, const char *host)
+{
+	int words = 1;
+	for (const char *p = h; *p; p++)
+		words += *p == ' ' && p[1] && p[1] != ' ';
+	return words < 4 && names_site(h, strlen(h), site, host);
+}
+
 /* The first h1 (else h2) that the shared titles hold: the headline as
  * the page shows it, without the site's name. */
 static char *
@@ -236,7 +248,7 @@ headline_in(const struct dom *d, const char *og, const char *tt, const char *jl,
 			size_t hl = a.len;
 			buf_free(&a);
 			const char *const ts[] = { og, tt, jl };
-			if (names_site(h, strlen(h), site, host))
+			if (heading_names_site(h, site, host))
 				hl = 0;
 			for (size_t j = 0; j < 3 && hl >= 4; j++) {
 				if (!ts[j] || !contains_folded(ts[j], h))
@@ -255,36 +267,47 @@ headline_in(const struct dom *d, const char *og, const char *tt, const char *jl,
 	return NULL;
 }
 
-/* The headline the page marks as such (itemprop=headline, class
- * entry-title), else its only h1, unless that is the site's name. */
+/* The page's only h1 (out of empty ones), unless that is the site's
+ * name or two words or fewer ("Blog", "Latest news", a placeholder's
+ * "Lorem": the shared titles say more); else the headline the page marks
+ * (itemprop=headline, class entry-title) out of its chrome. */
 static char *
 headline_marked(const struct dom *d, const uint8_t *marks, const char *site,
 		 const char *host)
 {
-	int h1 = dom_tag_id(d, "h1"), n1 = 0, only = -1;
+	int h1 = dom_tag_id(d, "h1"), n1 = 0, only = -1, marked_at = -1;
 	for (int i = 0; i < d->n; i++) {
 		if (d->flags[i] & DOM_SKIP || in_comments(d, marks, i))
 			continue;
-		bool marked = attr_has(d, i, "itemprop", "headline") ||
-			      attr_has(d, i, "class", "entry-title") ||
-			      attr_has(d, i, "class", "article-title") ||
-			      attr_has(d, i, "class", "post-title");
-		if (h1 >= 0 && d->tag[i] == h1)
-			n1++, only = i;
-		if (!marked || d->flags[i] & DOM_PHRASING || d->tag[i] == dom_tag_id(d, "meta"))
+		if (h1 >= 0 && d->tag[i] == h1 && d->text_end[i] > d->text_begin[i]) {
+			char *t = element_text(d, i);
+			if (*t)
+				n1++, only = i;
+			free(t);
+		}
+		if (marked_at >= 0 || d->flags[i] & DOM_PHRASING ||
+		    d->tag[i] == dom_tag_id(d, "meta"))
 			continue;
-		char *h = element_text(d, i);
-		if (strlen(h) >= 4 && strlen(h) < 300 && !names_site(h, strlen(h), site, host))
+		if (attr_has(d, i, "itemprop", "headline") || attr_has(d, i, "class", "entry-title") ||
+		    attr_has(d, i, "class", "article-title") || attr_has(d, i, "class", "post-title")) {
+			char *h = element_text(d, i);
+			if (strlen(h) >= 4 && strlen(h) < 300 && !names_site(h, strlen(h), site, host) &&
+			    !(marks[i] & MARK_CHROME && (h1 < 0 || d->tag[i] != h1)))
+				marked_at = i;
+			free(h);
+		}
+	}
+	if (n1 == 1) {
+		char *h = element_text(d, only);
+		int words = 1;
+		for (const char *p = h; *p; p++)
+			words += *p == ' ';
+		if (strlen(h) >= 4 && strlen(h) < 300 && !heading_names_site(h, site, host) &&
+		    words > 2)
 			return h;
 		free(h);
 	}
-	if (n1 != 1)
-		return NULL;
-	char *h = element_text(d, only);
-	if (strlen(h) >= 4 && strlen(h) < 300 && !names_site(h, strlen(h), site, host))
-		return h;
-	free(h);
-	return NULL;
+	return marked_at >= 0 ? element_text(d, marked_at) : NULL;
 }
 
 static char *

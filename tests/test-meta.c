@@ -236,6 +236,48 @@ test_date_bounds(void **state)
 		    "2024-08-13T06:14:39+00:00", "meta");
 }
 
+/* The title of html. */
+static void
+expect_title(const char *html, const char *title, const char *from)
+{
+	struct page pg;
+	test_page(&pg, html);
+	if (!pg.meta.title)
+		fail_msg("no title where '%s' was expected", title);
+	assert_string_equal(pg.meta.title, title);
+	assert_string_equal(pg.meta.title_from, from);
+	page_free(&pg);
+}
+
+static void
+test_title_headline(void **state)
+{
+	(void)state;
+	/* the <title> carries search words the headline does not: the
+	 * headline, not a related post's marked title in an aside */
+	expect_title("<html><head><title>Foodservice Report \u2013 Trends Towards 2024 | Tastewise</title>"
+		     "<meta property=\"og:title\" content=\"Foodservice Report \u2013 Trends Towards 2024\">"
+		     "</head><body><h1>Top 10 Health and Nutrition Trends to Watch</h1><p>Text.</p>"
+		     "<aside><h3 class=\"post-title\">Menu trends in Q3</h3></aside></body></html>",
+		     "Top 10 Health and Nutrition Trends to Watch", "h1");
+	/* a headline holding the site's name is no site's name; a bullet
+	 * parts the site's name off */
+	expect_title("<html><head><title>Gardenary Planting vs. Ordinary Planting \u2022 Gardenary</title>"
+		     "</head><body><h1>Gardenary Planting vs. Ordinary Planting</h1><p>Text.</p>"
+		     "<h1>Tips to Plant the Gardenary Way</h1></body></html>",
+		     "Gardenary Planting vs. Ordinary Planting", "h1");
+	/* a placeholder h1 of one word loses to a real <title>, kept whole
+	 * where nothing says which part is the site's */
+	expect_title("<html><head><title>Harbour ferry stays for ten more years - Courier</title>"
+		     "</head><body><h1>Lorem</h1><p>Text.</p></body></html>",
+		     "Harbour ferry stays for ten more years - Courier", "title");
+	/* an empty h1 beside the headline does not make two */
+	expect_title("<html><head><title>Hire Local Movers \u2013 Moving Help in Jackson, NJ | HireAHelper</title>"
+		     "<meta property=\"og:site_name\" content=\"HireAHelper\"></head><body>"
+		     "<h1>Hire Movers in Jackson, NJ</h1><h1> </h1><p>Text.</p></body></html>",
+		     "Hire Movers in Jackson, NJ", "h1");
+}
+
 int
 main(void)
 {
@@ -248,6 +290,7 @@ main(void)
 		cmocka_unit_test(test_author_threads),
 		cmocka_unit_test(test_date_not_a_reply),
 		cmocka_unit_test(test_date_bounds),
+		cmocka_unit_test(test_title_headline),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
