@@ -338,9 +338,12 @@ ent_explain(const struct run *r, const struct page *pg, const struct params *p,
 	 * root's children is what the next stage does, those under it are
 	 * not shown */
 	bool cut = s->depth < s->levels;
+	long walked = 0;
 	for (int k = 0; k < s->e->nsteps; k++) {
 		const struct entropy_step *st = &s->e->steps[k];
+		walked++;
 		int level = cut ? levels_below_body(d, st->node) : 0;
+		walked += cut ? level : 0;
 		if (cut && level > s->depth)
 			continue;
 		const char *next = cut && level == s->depth ? " (the next stage)" : "";
@@ -429,6 +432,7 @@ ent_explain(const struct run *r, const struct page *pg, const struct params *p,
 		/* the outermost block in the root whose link text passed */
 		int blk = -1;
 		for (int a = i; a >= 0 && a != s->stop; a = d->parent[a]) {
+			walked++;
 			double lt = mt->LT[a], ta = mt->TA[a];
 			if (lt + ta > 0 && lt / (lt + ta) > p->ent_links)
 				blk = a;
@@ -443,6 +447,7 @@ ent_explain(const struct run *r, const struct page *pg, const struct params *p,
 				       x->to);
 		}
 	}
+	test_count("ent explain steps", walked);
 	buf_free(&b);
 }
 

@@ -264,7 +264,10 @@ stages_section(struct tui_model *m, struct buf *o)
 	buf_printf(o, "<section id=\"stages\">\n<h2>Stages</h2>\n<p>The method stopped after "
 		   "each of its %d stages on this page, and the elements each stage turned from "
 		   "noise to content or back.</p>\n<ol class=\"stages\">\n", m->nstages);
+	long work = 0;
 	while (model_next_step(m) != 0) {
+		/* each stage runs the method over the page */
+		work += m->n;
 		buf_printf(o, "<li data-changed=\"%d\"><b>", m->nchanged);
 		escs(o, m->stage_name);
 		buf_printf(o, "</b>: %d element%s changed", m->nchanged, m->nchanged == 1 ? "" : "s");
@@ -288,6 +291,7 @@ stages_section(struct tui_model *m, struct buf *o)
 		buf_adds(o, "</li>\n");
 	}
 	buf_adds(o, "</ol>\n</section>\n");
+	test_count("report stage elements", work);
 	while (m->step != step0)
 		model_next_step(m);
 }
