@@ -711,6 +711,8 @@ dom_tag_id(const struct dom *d, const char *name)
 	return -1;
 }
 
+static void xpath_steps(const struct dom *d, const int *path, int n, struct buf *out);
+
 void
 dom_xpath(const struct dom *d, int i, struct buf *out)
 {
@@ -720,6 +722,36 @@ dom_xpath(const struct dom *d, int i, struct buf *out)
 	int n = 0;
 	for (int e = i; e >= 0 && n < depth; e = d->parent[e])
 		path[n++] = e;
+	xpath_steps(d, path, n, out);
+	free(path);
+}
+
+int
+dom_xpath_tail(const struct dom *d, int i, int keep, const char *gap, struct buf *out)
+{
+	int depth = d->depth[i] + 1;
+	if (depth <= keep || d->body < 0 || !dom_contains(d, d->body, i) || i == d->body) {
+		dom_xpath(d, i, out);
+		return 0;
+	}
+	/* body's path, then the keep steps nearest i: the walk goes no
+	 * further up than those */
+	dom_xpath(d, d->body, out);
+	buf_addc(out, '/');
+	buf_adds(out, gap);
+	int *path = xmalloc((size_t)keep * sizeof *path);
+	int n = 0;
+	for (int e = i; e >= 0 && e != d->body && n < keep; e = d->parent[e])
+		path[n++] = e;
+	xpath_steps(d, path, n, out);
+	free(path);
+	return depth - (d->depth[d->body] + 1) - n;
+}
+
+/* Steps path[n-1] (the outermost) down to path[0], each "/tag[pos]". */
+static void
+xpath_steps(const struct dom *d, const int *path, int n, struct buf *out)
+{
 	/* appended a piece at a time, not printf'd: dump writes one for every
 	 * element, and a deep page's paths are long */
 	for (int k = n - 1; k >= 0; k--) {
@@ -737,7 +769,6 @@ dom_xpath(const struct dom *d, int i, struct buf *out)
 			buf_addc(out, ']');
 		}
 	}
-	free(path);
 }
 
 /* ---- labels ---- */

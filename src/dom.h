@@ -145,6 +145,10 @@ const char *dom_attr(const struct dom *d, int i, const char *name);
 int dom_tag_id(const struct dom *d, const char *name);
 /* Absolute XPath with positions: /html/body/div[2]/p[1]. */
 void dom_xpath(const struct dom *d, int i, struct buf *out);
+/* The same for reading, in time bounded by keep: an element inside body
+ * more than keep steps deep gets body's path, "/", gap and its keep
+ * nearest steps; returns the number of steps left out (0: whole). */
+int dom_xpath_tail(const struct dom *d, int i, int keep, const char *gap, struct buf *out);
 /* Is a an ancestor of b (or b itself)? */
 static inline int
 dom_contains(const struct dom *d, int a, int b)

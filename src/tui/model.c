@@ -110,6 +110,9 @@ model_init(struct tui_model *m, struct page *pg, const struct method *a,
 	m->params = *p;
 	m->param = model_method_param(m, 0);
 	m->pins = xcalloc((size_t)m->n + 1, 1);
+	m->pin_src = xmalloc(((size_t)m->n + 1) * sizeof *m->pin_src);
+	for (int i = 0; i < m->n; i++)
+		m->pin_src[i] = -1;
 	m->folded = xcalloc((size_t)m->n + 1, 1);
 	m->spos = xcalloc(2, sizeof *m->spos);
 	m->rows = xcalloc((size_t)m->n + 1, sizeof(int));
@@ -162,6 +165,7 @@ void
 model_free(struct tui_model *m)
 {
 	free(m->pins);
+	free(m->pin_src);
 	free(m->folded);
 	free(m->rows);
 	free(m->spans);
@@ -405,6 +409,15 @@ model_recompute(struct tui_model *m)
 		m->cc_pins = m->pins_version;
 	}
 	m->decided = true;
+	if (m->pin_src_pins != m->pins_version + 1) {
+		/* one pass, a parent before its children: every element's
+		 * pin found without walking its ancestors (a report asks
+		 * for all of them) */
+		for (int i = 0; i < m->n; i++)
+			m->pin_src[i] = m->pins[i] ? i : m->d->parent[i] >= 0 ?
+					m->pin_src[m->d->parent[i]] : -1;
+		m->pin_src_pins = m->pins_version + 1;
+	}
 
 	/* keep the old text to tell whether the pane must wrap it again */
 	struct buf t = m->prev;
@@ -739,10 +752,7 @@ model_mark(const struct tui_model *m, int i)
 int
 model_pin_source(const struct tui_model *m, int i)
 {
-	for (; i >= 0; i = m->d->parent[i])
-		if (m->pins[i])
-			return i;
-	return -1;
+	return i >= 0 && i < m->n ? m->pin_src[i] : -1;
 }
 
 /* ---- lines ---- */

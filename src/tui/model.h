@@ -149,6 +149,9 @@ struct tui_model {
 	unsigned gen;            /* bumped by every recompute */
 	unsigned pins_version;   /* bumped by every pin change */
 	unsigned cc_pins;        /* pins_version cc was decided with */
+	int *pin_src;            /* per element: the pinned element it or its
+				    nearest ancestor is, or -1 (model_pin_source) */
+	unsigned pin_src_pins;   /* pins_version pin_src was made with, + 1 */
 	struct params cc_params; /* and the parameters */
 	unsigned text_gen;       /* bumped when shown's bytes change */
 	struct buf prev;         /* shown before the last recompute */

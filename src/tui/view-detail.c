@@ -20,6 +20,9 @@ struct dline {
 /* A line longer than this (a page's megabyte attribute) is cut, at a
  * space where one is near, and says so. */
 #define DLINE_MAX 4096
+/* The steps of an element's XPath the detail shows at most, the nearest:
+ * 300 fit DLINE_MAX at the shortest (/div[1]), the tail when deeper. */
+#define XPATH_SHOWN 300
 
 struct detail {
 	struct dline *l;
@@ -407,9 +410,16 @@ element_facts(struct detail *D, const struct tui_model *m, int i)
 		    s0, s1, sl, sc);
 	else
 		add(D, ROLE_DIM, "source: no tag of its own (the parser added it)");
+	/* a path thousands of steps deep would be cut at DLINE_MAX anyway:
+	 * its last steps, which tell the element, in time bounded by them */
 	b.len = 0;
-	dom_xpath(d, i, &b);
-	add(D, ROLE_NORMAL, "%s", b.data);
+	const char *gap = sym(D, "\xe2\x80\xa6", "...");
+	int left = dom_xpath_tail(d, i, XPATH_SHOWN, gap, &b);
+	if (left)
+		add(D, ROLE_NORMAL, "%s (%d step%s left out at %s; y copies it whole)", b.data, left,
+		    left == 1 ? "" : "s", gap);
+	else
+		add(D, ROLE_NORMAL, "%s", b.data);
 	/* the start tag as the page has it, every attribute (y and Y
 	 * copy an XPath and a selector for it) */
 	b.len = 0;
