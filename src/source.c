@@ -271,7 +271,7 @@ size_t
 source_offset_at(struct source_pos *p, const char *s, size_t n, int line, int col,
 		 const size_t *ins, int nins)
 {
-	size_t i = 0;
+	size_t i = 0, i0;
 	int l = 1, c = 1, k = 0;
 	/* on from where the last call ended, when this place is past it */
 	if (p && p->line > 0 && (line > p->line || (line == p->line && col >= p->c))) {
@@ -280,6 +280,7 @@ source_offset_at(struct source_pos *p, const char *s, size_t n, int line, int co
 		c = p->c;
 		k = p->k;
 	}
+	i0 = i;
 	for (; l < line; l++) {
 		const char *nl = memchr(s + i, '\n', n - i);
 		if (!nl)
@@ -307,7 +308,8 @@ source_offset_at(struct source_pos *p, const char *s, size_t n, int line, int co
 		while (i < n && ((unsigned char)s[i] & 0xC0) == 0x80);
 	}
 	if (p)
-		*p = (struct source_pos){ .i = i, .line = l, .c = c, .k = k };
+		*p = (struct source_pos){ .i = i, .line = l, .c = c, .k = k,
+					  .walked = p->walked + (long)(i - i0) };
 	return i;
 }
 

@@ -50,6 +50,7 @@ size_t source_offset(const char *s, size_t n, int line, int col, const size_t *i
 struct source_pos {
 	size_t i;
 	int line, c, k;
+	long walked;    /* bytes the calls stepped over, for test_count */
 };
 size_t source_offset_at(struct source_pos *p, const char *s, size_t n, int line, int col,
 			const size_t *ins, int nins);
