@@ -319,6 +319,50 @@ source_offset(const char *s, size_t n, int line, int col, const size_t *ins, int
 	return source_offset_at(NULL, s, n, line, col, ins, nins);
 }
 
+struct place {
+	uint64_t key;   /* line, then column */
+	int k;
+};
+
+static int
+place_cmp(const void *a, const void *b)
+{
+	const struct place *x = a, *y = b;
+	return x->key < y->key ? -1 : x->key > y->key ? 1 : x->k - y->k;
+}
+
+long
+source_offsets(const char *s, size_t n, const int *line, const int *col, int count,
+	       const size_t *ins, int nins, size_t *off)
+{
+	struct place *pl = xreallocarray(NULL, (size_t)count + 1, sizeof *pl);
+	bool sorted = true;
+	for (int k = 0; k < count; k++) {
+		/* a place before line 1 or column 1 is taken as there */
+		uint32_t l = line[k] > 0 ? (uint32_t)line[k] : 0, c = col[k] > 0 ? (uint32_t)col[k] : 0;
+		pl[k] = (struct place){ (uint64_t)l << 32 | c, k };
+		sorted = sorted && (k == 0 || pl[k - 1].key <= pl[k].key);
+	}
+	/* a page's elements come in order but for those the parser
+	 * added: then sorted, so that the one cursor only moves on */
+	if (!sorted)
+		qsort(pl, (size_t)count, sizeof *pl, place_cmp);
+	struct source_pos p = { 0 };
+	size_t last = 0;
+	for (int k = 0; k < count; k++) {
+		int l = line[pl[k].k], c = col[pl[k].k];
+		/* a column the last walk went past (inside a tab's, or a
+		 * repaired end tag's): where that walk stopped, which the
+		 * cursor would find again only from the line's start */
+		if (k > 0 && p.line > 0 && l == p.line && c < p.c)
+			off[pl[k].k] = last;
+		else
+			off[pl[k].k] = last = source_offset_at(&p, s, n, l, c, ins, nins);
+	}
+	free(pl);
+	return p.walked;
+}
+
 size_t
 source_element_end(const char *s, size_t n, size_t start, size_t next, const char *tag)
 {

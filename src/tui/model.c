@@ -114,7 +114,7 @@ model_init(struct tui_model *m, struct page *pg, const struct method *a,
 	for (int i = 0; i < m->n; i++)
 		m->pin_src[i] = -1;
 	m->folded = xcalloc((size_t)m->n + 1, 1);
-	m->spos = xcalloc(2, sizeof *m->spos);
+	m->src = xcalloc(1, sizeof *m->src);
 	m->rows = xcalloc((size_t)m->n + 1, sizeof(int));
 	m->spans = xcalloc((size_t)m->d->ntexts + 1, sizeof *m->spans);
 	for (int i = 0; i < m->n; i++)
@@ -173,7 +173,11 @@ model_free(struct tui_model *m)
 	free(m->inline_of);
 	free(m->changed);
 	free(m->next_content);
-	free(m->spos);
+	if (m->src) {
+		free(m->src->off);
+		free(m->src->next);
+	}
+	free(m->src);
 	free(m->line_elem);
 	free(m->runs);
 	free(m->shown_line_src);
@@ -822,10 +826,20 @@ model_source_range(const struct tui_model *m, int i, size_t *start, size_t *end,
 	size_t n = m->pg->src.len;
 	if (!s || i < 0 || i >= d->n)
 		return -1;
-	/* two cursors (an element's start, then what follows it): a report
-	 * asking every element in order walks the page twice in all */
-	size_t at = source_offset_at(&m->spos[0], s, n, d->line[i], d->col[i], d->closed_at,
-				     d->closed_selects);
+	struct model_source *ms = m->src;
+	if (!ms->off) {
+		/* every element's place at once, in one pass over the page:
+		 * one at a time, an element's and what follows it go back and
+		 * forth, and a page of one long line is walked again each time */
+		ms->off = xmalloc(((size_t)d->n + 1) * sizeof *ms->off);
+		ms->next = xmalloc(((size_t)d->n + 1) * sizeof *ms->next);
+		ms->walked = source_offsets(s, n, d->line, d->col, d->n, d->closed_at,
+					    d->closed_selects, ms->off);
+		ms->next[d->n] = d->n;
+		for (int j = d->n - 1; j >= 0; j--)
+			ms->next[j] = ms->off[j] < n && s[ms->off[j]] == '<' ? j : ms->next[j + 1];
+	}
+	size_t at = ms->off[i];
 	const char *tag = dom_tagname(d, i);
 	size_t tl = strlen(tag);
 	if (at + 1 + tl > n || s[at] != '<' || strncasecmp(s + at + 1, tag, tl))
@@ -833,11 +847,9 @@ model_source_range(const struct tui_model *m, int i, size_t *start, size_t *end,
 	/* what follows the element in the tree: the first element after
 	 * its subtree with a tag of its own past it */
 	size_t next = n;
-	for (int j = d->end[i]; j < d->n; j++) {
-		size_t o = source_offset_at(&m->spos[1], s, n, d->line[j], d->col[j], d->closed_at,
-					    d->closed_selects);
-		if (o > at && o < n && s[o] == '<') {
-			next = o;
+	for (int j = ms->next[d->end[i]]; j < d->n; j = ms->next[j + 1]) {
+		if (ms->off[j] > at) {
+			next = ms->off[j];
 			break;
 		}
 	}

@@ -124,7 +124,9 @@ struct tui_model {
 	bool marking;
 
 	const struct rule *rule; /* --rules: the site rule that matches, or NULL */
-	struct source_pos *spos; /* 2: where model_source_range's walks ended */
+	struct model_source *src; /* model_source_range's offsets, made at its
+				     first call (a report asks for every
+				     element's) */
 
 	struct charbag *gold;    /* NULL without --gold */
 	struct prf prf;
@@ -155,6 +157,14 @@ struct tui_model {
 	struct params cc_params; /* and the parameters */
 	unsigned text_gen;       /* bumped when shown's bytes change */
 	struct buf prev;         /* shown before the last recompute */
+};
+
+/* Every element's start in the page's bytes, and for each the first
+ * element from it on whose place starts a tag (next), in one pass. */
+struct model_source {
+	size_t *off;
+	int *next;
+	long walked;            /* bytes the pass stepped over */
 };
 
 /* gold and sites may be NULL; sites[k] is methods[k]'s site state. */

@@ -422,7 +422,7 @@ report_build(struct tui *t, struct buf *o)
 	buf_adds(o, "<script>");
 	buf_adds(o, script);
 	buf_adds(o, "</script>\n</body>\n</html>\n");
-	test_count("source bytes walked", m->spos[0].walked + m->spos[1].walked);
+	test_count("source bytes walked", m->src->walked);
 }
 
 int
