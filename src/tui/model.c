@@ -166,6 +166,7 @@ model_free(struct tui_model *m)
 {
 	free(m->pins);
 	free(m->pin_src);
+	free(m->cc_over);
 	free(m->folded);
 	free(m->rows);
 	free(m->spans);
@@ -409,6 +410,17 @@ model_recompute(struct tui_model *m)
 	if (!m->decided || m->cc_pins != m->pins_version || c->cc_C != p->cc_C ||
 	    c->cc_S != p->cc_S || c->cc_D != p->cc_D || c->cc_outliers != p->cc_outliers) {
 		decide_cc(m->d, pg->m, p, m->pins, &m->ccdc);
+		/* what the detail says of every element, counted once (a
+		 * report asks it of each of a group of thousands) */
+		const struct metrics *mt = pg->m;
+		if (!m->cc_over)
+			m->cc_over = xmalloc(((size_t)mt->ngroups + 1) * sizeof *m->cc_over);
+		memset(m->cc_over, 0, ((size_t)mt->ngroups + 1) * sizeof *m->cc_over);
+		m->cc_any = false;
+		for (int i = 0; i < m->n; i++) {
+			m->cc_over[mt->group[i]] += mt->CC[i] > p->cc_C;
+			m->cc_any = m->cc_any || m->ccdc.content[i];
+		}
 		m->cc_params = *p;
 		m->cc_pins = m->pins_version;
 	}

@@ -80,6 +80,8 @@ struct tui_model {
 	 * detail whatever the method); run is the current method's, through
 	 * the path every front-end takes (run.h). */
 	struct decision ccdc;
+	int *cc_over;            /* per sibling group: its elements with CC > C */
+	bool cc_any;             /* has cc made any element content? */
 	struct run run;
 	const struct decision *dc;   /* &run.dc */
 

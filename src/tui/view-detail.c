@@ -93,16 +93,6 @@ label(const struct dom *d, int i, struct buf *b)
 #define TA_LINE add(D, ROLE_NORMAL, "TA = %d non-link chars, LA = %d links, LT = %d link chars", \
 	mt->TA[i], mt->LA[i], mt->LT[i])
 
-/* Has cc made any element content? */
-static bool
-content_elements(const struct tui_model *m)
-{
-	for (int i = 0; i < m->n; i++)
-		if (m->ccdc.content[i])
-			return true;
-	return false;
-}
-
 static void
 cc_figures(struct detail *D, const struct tui_model *m, int i, bool deciding, int stage)
 {
@@ -131,9 +121,7 @@ cc_figures(struct detail *D, const struct tui_model *m, int i, bool deciding, in
 	int hits = (int)(dc->CS[i] * gs + 0.5);
 	/* CS counts CC >= C (the paper's), the content test is CC > C: say
 	 * how many of those counted pass it */
-	int over = 0;
-	for (int c = par >= 0 ? d->first_child[par] : i; c >= 0; c = par >= 0 ? d->next_sibling[c] : -1)
-		over += mt->group[c] == g && mt->CC[c] > p->cc_C;
+	int over = par >= 0 ? m->cc_over[g] : mt->CC[i] > p->cc_C;
 	add(D, ROLE_NORMAL, "CS = %d/%d = %.2f %s S=%g  (%s siblings with CC %s C; %d of them CC > C, "
 	    "content)", hits, gs, dc->CS[i], dc->CS[i] > p->cc_S ? ">" : le, p->cc_S,
 	    dom_tagname(d, i), ge, over);
@@ -167,7 +155,7 @@ cc_figures(struct detail *D, const struct tui_model *m, int i, bool deciding, in
 		add(D, ROLE_DIM, "outliers: stage 3, not tested yet");
 	else if (!p->cc_outliers)
 		add(D, ROLE_NORMAL, "outliers: not tested (cc.outliers=off)");
-	else if (r < 0 && content_elements(m))
+	else if (r < 0 && m->cc_any)
 		add(D, ROLE_NORMAL, "outliers: no content region: no content element holds text "
 		    "of its own (their text's blocks are noise)");
 	else if (r < 0)
