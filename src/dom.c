@@ -507,6 +507,7 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	  struct dom **out, char *err, size_t errlen)
 {
 	*out = NULL;
+	test_count("pages parsed", 1);
 	struct dom_scan sc;
 	dom_scan(utf8, len, o->max_depth < INT_MAX ? o->max_depth + 1 : INT_MAX, &sc);
 	if (sc.max_depth > o->max_depth) {
