@@ -107,6 +107,14 @@ void dom_opts_default(struct dom_opts *o);
 int dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	      struct dom **out, char *err, size_t errlen);
 void dom_free(struct dom *d);
+/* The table sent as bytes to a process forked from this one (the same
+ * build: the bytes are the arrays as they are in memory), through put, a
+ * piece at a time, and made again from them through get, which fills
+ * exactly n bytes or fails (-1): then NULL. */
+typedef void (*dom_put)(void *ctx, const void *p, size_t n);
+typedef int (*dom_get)(void *ctx, void *p, size_t n);
+void dom_pack(const struct dom *d, dom_put put, void *ctx);
+struct dom *dom_unpack(dom_get get, void *ctx);
 
 /* The parser lost much of the page's text: a share of it that no page
  * parsed right loses (doc/limits.md gives the measure). */
