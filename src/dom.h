@@ -59,6 +59,7 @@ struct dom_collapsed {
 	} *at;
 };
 
+/* (A field added here is sent by dom_pack and kept by dom_unpack too.) */
 struct dom {
 	int n;                  /* elements */
 	int *parent;            /* -1 for the root */
