@@ -274,6 +274,33 @@ replace_kept(const char *path, const char *tmp, const char *data, size_t len, un
 	}
 }
 
+/* data written into the device or pipe at path. */
+static int
+write_into(const char *path, const char *data, size_t len, char *err, size_t errlen)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(err, errlen, "cannot write: %s", strerror(errno));
+		return -1;
+	}
+	for (size_t off = 0; off < len; ) {
+		ssize_t w = write(fd, data + off, len - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			snprintf(err, errlen, "cannot write: %s", w < 0 ? strerror(errno) : "no room");
+			close(fd);
+			return -1;
+		}
+		off += (size_t)w;
+	}
+	if (close(fd) < 0) {
+		snprintf(err, errlen, "cannot write: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 int
 write_file_atomic(const char *path, const char *data, size_t len,
 		  unsigned flags, char *err, size_t errlen)
@@ -290,6 +317,17 @@ write_file_atomic(const char *path, const char *data, size_t len,
 		}
 	} else {
 		exists = stat(path, &old) == 0;
+	}
+	/* a device or a pipe (-o /dev/null, /dev/stdout, a FIFO) is written
+	 * into, never replaced or kept as a backup: it is no file of the
+	 * user's to keep, and moving it away would take it from everyone */
+	struct stat dest;
+	if (stat(path, &dest) == 0 && !S_ISREG(dest.st_mode)) {
+		if (S_ISDIR(dest.st_mode)) {
+			snprintf(err, errlen, "a directory; give a file's name");
+			return -1;
+		}
+		return write_into(path, data, len, err, errlen);
 	}
 	/* a symbolic link is followed: its target is what gets replaced */
 	char *target = (flags & WRITE_PRECIOUS) ? realpath(path, NULL) : NULL;

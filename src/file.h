@@ -31,6 +31,8 @@ int read_file(const char *path, size_t max, struct buf *out, char *err,
  * WRITE_PRECIOUS (a user's rules): the same, but a symbolic link is
  *   followed to its target, and the data is synced to disk before the
  *   rename.
+ * A device or a pipe at path (/dev/null, /dev/stdout, a FIFO) is written
+ * into as it is, never replaced nor kept; a directory is refused.
  * 0, or -1 with a reason in err. */
 enum { WRITE_BACKUP = 1, WRITE_PRECIOUS = 2 };
 /* Remove the temporary file a write_file_atomic() in progress holds:
