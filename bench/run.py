@@ -11,7 +11,8 @@ of five pairs; pith's output on /dev/shm when there is one, BENCH_OUT=DIR
 for another) with -j 2's speed-up over -j 1 and the floor's own (two
 processes on halves of the pages); the peak RSS of auto, cc and
 lb on one generated forum thread of 1, 5, 10 and 20 MiB against the bound
-of 8x the page plus 16 MiB.  Then score.py's own F1 per set and method
+of 8x the page plus 16 MiB, then of histogram --format svg (the same bound)
+and report (28x the page plus 48 MiB).  Then score.py's own F1 per set and method
 (shingle F1 for the sets with a gold text, snippet F1 for those
 with snippets), and per set the pages whose charset pith got wrong
 (`pith extract --format json`'s "charset" against the page's .json
@@ -167,6 +168,13 @@ def thread_page(path, size):
 
 MEMORY_SIZES = (1, 5, 10, 20)     # MiB
 MEMORY_BOUND = (8, 16)            # peak RSS within 8x the page plus 16 MiB
+# the commands beside extract, each with its bound (doc/limits.md): the SVG
+# of at most 2000 bars; the report holds the inspector's state and the
+# HTML, at most 32 MiB of it tree and decisions
+MEMORY_COMMANDS = [
+    ("histogram svg", ["histogram", "--format", "svg"], (8, 16)),
+    ("report", ["report", "-o", os.devnull], (28, 48)),
+]
 
 
 def memory(pith, runs):
@@ -189,6 +197,11 @@ def memory(pith, runs):
             ok = all(r <= k * s / 2**20 + c for r, s in zip(rss, sizes))
             print(f"  {label:<15}" + "".join(f" {r:9.1f}" for r in rss) +
                   f"   {'yes' if ok else 'NO'}", flush=True)
+        for label, args, (k2, c2) in MEMORY_COMMANDS:
+            rss = [timed([pith, *args, f])[1] for f in files]
+            ok = all(r <= k2 * s / 2**20 + c2 for r, s in zip(rss, sizes))
+            print(f"  {label:<15}" + "".join(f" {r:9.1f}" for r in rss) +
+                  f"   {'yes' if ok else 'NO'} ({k2}x + {c2} MiB)", flush=True)
 
 
 def score(bench, outdir):

@@ -2,6 +2,8 @@
  * input (file, "-" or URL) into a page. */
 #include "config.h"
 
+#include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -9,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -139,30 +142,177 @@ real_path(const char *p)
 	return r ? r : xstrdup(p);
 }
 
-/* Load input into pg in a child process first: a page that crashes the
- * parser must not take the whole run (and the other pages) with it.  0
- * when it loads (then here too), -1 with the reason in err. */
+/* The site phase's limit on one page: --timeout, else extract's default
+ * where a run of many pages must not wait on one (-j). */
+static int
+site_timeout(const struct cli *c)
+{
+	return c->timeout >= 0 ? c->timeout : c->jobs > 1 ? EXTRACT_DEFAULT_TIMEOUT : 0;
+}
+
+/* The child's side of load_isolated: bytes to the parent, gathered into
+ * pieces of 64 KiB. */
+struct sink {
+	int fd;
+	struct buf b;
+};
+
+static void
+sink_flush(struct sink *k)
+{
+	for (size_t at = 0; at < k->b.len;) {
+		ssize_t w = write(k->fd, k->b.data + at, k->b.len - at);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			_exit(1);       /* the parent gave up on the page */
+		at += (size_t)w;
+	}
+	k->b.len = 0;
+}
+
+static void
+sink_put(void *ctx, const void *p, size_t n)
+{
+	struct sink *k = ctx;
+	buf_add(&k->b, p, n);
+	if (k->b.len >= 65536)
+		sink_flush(k);
+}
+
+/* The page loaded, then sent: a byte 1 and the page (page_pack), or a
+ * byte 0, the reason's length and the reason. */
+static void
+load_child(const struct cli *c, const char *input, int fd)
+{
+	struct page p;
+	char e[256];
+	struct sink k = { .fd = fd };
+	buf_init(&k.b);
+	uint8_t ok = cli_load(c, input, &p, true, e, sizeof e) == 0;
+	sink_put(&k, &ok, 1);
+	if (ok) {
+		page_pack(&p, sink_put, &k);
+	} else {
+		uint32_t len = (uint32_t)strlen(e);
+		sink_put(&k, &len, sizeof len);
+		sink_put(&k, e, len);
+	}
+	sink_flush(&k);
+	_exit(0);
+}
+
+/* The parent's side: bytes from the child, within the site phase's time
+ * limit. */
+struct source {
+	int fd;
+	int limit;              /* seconds, 0 none */
+	long spent;             /* ms, counted a slice at a time */
+	bool late;
+};
+
+static int
+source_get(void *ctx, void *p, size_t n)
+{
+	struct source *r = ctx;
+	char *at = p;
+	while (n > 0) {
+		struct pollfd pf = { .fd = r->fd, .events = POLLIN };
+		struct timespec t0, t1;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		int rc = poll(&pf, 1, r->limit ? 250 : -1);
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		/* a slice counts at most half a second: a run stopped (^Z)
+		 * does not use up its page's time while stopped */
+		long ms = (t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000;
+		r->spent += ms < 500 ? ms : 500;
+		if (r->limit && r->spent >= r->limit * 1000L) {
+			r->late = true;
+			return -1;
+		}
+		if (rc < 0 && errno != EINTR)
+			return -1;
+		if (rc <= 0)
+			continue;
+		ssize_t got = read(r->fd, at, n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			return -1;
+		at += got;
+		n -= (size_t)got;
+	}
+	return 0;
+}
+
+/* Load input into pg in a child process, which parses it and sends the
+ * page back (parsed once): a page that crashes the parser must not take
+ * the whole run (and the other pages) with it, and one over the time
+ * limit is left behind.  0 when it loads, -1 with the reason in err, -2
+ * when it crashed or ran out of time (reported, not tried again). */
 static int
 load_isolated(const struct cli *c, const char *input, struct page *pg, char *err,
 	      size_t errlen)
 {
 	memset(pg, 0, sizeof *pg);
+	int fd[2];
+	if (pipe(fd) < 0)
+		return cli_load(c, input, pg, true, err, errlen);
 	fflush(stdout);
 	fflush(stderr);
 	pid_t pid = fork();
 	if (pid == 0) {
-		struct page p;
-		char e[256];
-		int rc = cli_load(c, input, &p, true, e, sizeof e);
-		_exit(rc < 0 ? 1 : 0);
+		close(fd[0]);
+		load_child(c, input, fd[1]);
 	}
+	close(fd[1]);
+	if (pid < 0) {
+		close(fd[0]);
+		return cli_load(c, input, pg, true, err, errlen);
+	}
+	struct source r = { .fd = fd[0], .limit = site_timeout(c) };
+	uint8_t ok = 0;
+	uint32_t len = 0;
+	int rc = -1;
+	char reason[256] = "";
+	if (source_get(&r, &ok, 1) == 0) {
+		if (ok && page_unpack(pg, input, source_get, &r, &c->page) == 0) {
+			rc = 0;
+		} else if (!ok && source_get(&r, &len, sizeof len) == 0 && len < sizeof reason &&
+			   source_get(&r, reason, len) == 0) {
+			reason[len] = '\0';
+			snprintf(err, errlen, "%s", reason);
+			rc = -1;
+		} else {
+			ok = 0;
+			reason[0] = '\0';
+			rc = -3;
+		}
+	} else {
+		rc = -3;
+	}
+	if (r.late)
+		kill(pid, SIGKILL);
+	close(fd[0]);
 	int status = 0;
-	if (pid > 0 && waitpid(pid, &status, 0) == pid && WIFSIGNALED(status)) {
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (rc == 0)
+		return 0;
+	page_free(pg);
+	if (r.late) {
+		snprintf(err, errlen, "over the time limit (%d s)", r.limit);
+		return -2;
+	}
+	if (WIFSIGNALED(status)) {
 		snprintf(err, errlen, "crashed (signal %d, %s)", WTERMSIG(status),
 			 strsignal(WTERMSIG(status)));
 		return -2;
 	}
-	return cli_load(c, input, pg, true, err, errlen);
+	if (rc == -3)
+		snprintf(err, errlen, "its loading process ended without the page (exit %d)",
+			 WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	return -1;
 }
 
 /* Which of the loaded pages (the inputs, then the siblings) method m's
@@ -310,8 +460,9 @@ reload_page(void *ctx, int i, const struct page **pg)
 		*pg = &r->l->sp.pages[at];
 		return 0;
 	}
+	/* (a cluster's sample: ent weighs it again on the site's text) */
 	char err[256];
-	if (cli_load(r->l->c, r->l->names.v[at], &r->pg, true, err, sizeof err) < 0) {
+	if (load_isolated(r->l->c, r->l->names.v[at], &r->pg, err, sizeof err) < 0) {
 		cli_report(r->l->names.v[at], err);
 		return -1;
 	}

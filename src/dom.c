@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <stddef.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -544,6 +545,7 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	  struct dom **out, char *err, size_t errlen)
 {
 	*out = NULL;
+	test_count("pages parsed", 1);
 	struct dom_scan sc;
 	dom_scan(utf8, len, o->max_depth < INT_MAX ? o->max_depth + 1 : INT_MAX, &sc);
 	if (sc.max_depth > o->max_depth) {
@@ -754,6 +756,8 @@ dom_tag_id(const struct dom *d, const char *name)
 	return -1;
 }
 
+static void xpath_steps(const struct dom *d, const int *path, int n, struct buf *out);
+
 void
 dom_xpath(const struct dom *d, int i, struct buf *out)
 {
@@ -763,6 +767,36 @@ dom_xpath(const struct dom *d, int i, struct buf *out)
 	int n = 0;
 	for (int e = i; e >= 0 && n < depth; e = d->parent[e])
 		path[n++] = e;
+	xpath_steps(d, path, n, out);
+	free(path);
+}
+
+int
+dom_xpath_tail(const struct dom *d, int i, int keep, const char *gap, struct buf *out)
+{
+	int depth = d->depth[i] + 1;
+	if (depth <= keep || d->body < 0 || !dom_contains(d, d->body, i) || i == d->body) {
+		dom_xpath(d, i, out);
+		return 0;
+	}
+	/* body's path, then the keep steps nearest i: the walk goes no
+	 * further up than those */
+	dom_xpath(d, d->body, out);
+	buf_addc(out, '/');
+	buf_adds(out, gap);
+	int *path = xmalloc((size_t)keep * sizeof *path);
+	int n = 0;
+	for (int e = i; e >= 0 && e != d->body && n < keep; e = d->parent[e])
+		path[n++] = e;
+	xpath_steps(d, path, n, out);
+	free(path);
+	return depth - (d->depth[d->body] + 1) - n;
+}
+
+/* Steps path[n-1] (the outermost) down to path[0], each "/tag[pos]". */
+static void
+xpath_steps(const struct dom *d, const int *path, int n, struct buf *out)
+{
 	/* appended a piece at a time, not printf'd: dump writes one for every
 	 * element, and a deep page's paths are long */
 	for (int k = n - 1; k >= 0; k--) {
@@ -780,7 +814,6 @@ dom_xpath(const struct dom *d, int i, struct buf *out)
 			buf_addc(out, ']');
 		}
 	}
-	free(path);
 }
 
 /* ---- labels ---- */
@@ -830,4 +863,96 @@ dom_label(const struct dom *d, int i, struct buf *out)
 	}
 	if (more)
 		buf_printf(out, "+%d", more);
+}
+
+/* ---- a table sent whole to another process ---- */
+
+void
+dom_pack(const struct dom *d, dom_put put, void *ctx)
+{
+	put(ctx, d, sizeof *d);
+	size_t n = (size_t)d->n;
+	int *const ints[] = { d->parent, d->first_child, d->next_sibling, d->end, d->depth,
+			      d->tag, d->pos, d->line, d->col, d->text_begin, d->text_end };
+	for (size_t k = 0; k < sizeof ints / sizeof ints[0]; k++)
+		put(ctx, ints[k], n * sizeof(int));
+	put(ctx, d->attr_begin, (n + 1) * sizeof(int));
+	put(ctx, d->flags, n);
+	put(ctx, d->attrs, (size_t)d->nattrs * sizeof *d->attrs);
+	put(ctx, d->texts, (size_t)d->ntexts * sizeof *d->texts);
+	put(ctx, d->pool, d->pool_len);
+	put(ctx, d->closed_at, (size_t)d->closed_selects * sizeof *d->closed_at);
+	for (int t = 0; t < d->ntags; t++) {
+		uint32_t len = (uint32_t)strlen(d->tagnames[t]);
+		put(ctx, &len, sizeof len);
+		put(ctx, d->tagnames[t], len);
+	}
+}
+
+/* n items of size bytes into a new array of n + 1, or NULL when the
+ * sender's bytes end first. */
+static void *
+unpack_array(dom_get get, void *ctx, size_t n, size_t size)
+{
+	if (n > (SIZE_MAX - size) / (size ? size : 1))
+		return NULL;
+	char *a = xmalloc((n + 1) * size);
+	if (get(ctx, a, n * size) < 0) {
+		free(a);
+		return NULL;
+	}
+	return a;
+}
+
+struct dom *
+dom_unpack(dom_get get, void *ctx)
+{
+	struct dom h;
+	if (get(ctx, &h, sizeof h) < 0)
+		return NULL;
+	/* the numbers kept, none of the sender's pointers */
+	struct dom *d = xcalloc(1, sizeof *d);
+	d->body = h.body;
+	d->head = h.head;
+	d->source_text = h.source_text;
+	d->tree_text = h.tree_text;
+	d->closed_selects = h.closed_selects;
+	d->loss_at = h.loss_at;
+	d->loss_line = h.loss_line;
+	d->loss_col = h.loss_col;
+	d->loss_elem = h.loss_elem;
+	d->nattrs = h.nattrs;
+	d->ntexts = h.ntexts;
+	d->pool_len = h.pool_len;
+	size_t n = h.n > 0 ? (size_t)h.n : 0;
+	bool ok = h.n >= 0 && h.nattrs >= 0 && h.ntexts >= 0 && h.ntags >= 0 &&
+		  h.closed_selects >= 0;
+	int **ints[] = { &d->parent, &d->first_child, &d->next_sibling, &d->end, &d->depth,
+			 &d->tag, &d->pos, &d->line, &d->col, &d->text_begin, &d->text_end };
+	for (size_t k = 0; ok && k < sizeof ints / sizeof ints[0]; k++)
+		ok = (*ints[k] = unpack_array(get, ctx, n, sizeof(int))) != NULL;
+	ok = ok && (d->attr_begin = unpack_array(get, ctx, n + 1, sizeof(int))) != NULL;
+	ok = ok && (d->flags = unpack_array(get, ctx, n, 1)) != NULL;
+	ok = ok && (d->attrs = unpack_array(get, ctx, (size_t)h.nattrs, sizeof *d->attrs)) != NULL;
+	ok = ok && (d->texts = unpack_array(get, ctx, (size_t)h.ntexts, sizeof *d->texts)) != NULL;
+	ok = ok && (d->pool = unpack_array(get, ctx, h.pool_len, 1)) != NULL;
+	ok = ok && (d->closed_at = unpack_array(get, ctx, (size_t)h.closed_selects,
+						 sizeof *d->closed_at)) != NULL;
+	if (ok)
+		d->tagnames = xcalloc((size_t)h.ntags + 1, sizeof *d->tagnames);
+	for (int t = 0; ok && t < h.ntags; t++) {
+		uint32_t len;
+		ok = get(ctx, &len, sizeof len) == 0 &&
+		     (d->tagnames[t] = unpack_array(get, ctx, len, 1)) != NULL;
+		if (ok) {
+			d->tagnames[t][len] = '\0';
+			d->ntags++;
+		}
+	}
+	d->n = ok ? h.n : 0;
+	if (!ok) {
+		dom_free(d);
+		return NULL;
+	}
+	return d;
 }

@@ -62,6 +62,7 @@ struct dom_collapsed {
 	} *at;
 };
 
+/* (A field added here is sent by dom_pack and kept by dom_unpack too.) */
 struct dom {
 	int n;                  /* elements */
 	int *parent;            /* -1 for the root */
@@ -115,6 +116,14 @@ void dom_opts_default(struct dom_opts *o);
 int dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	      struct dom **out, char *err, size_t errlen);
 void dom_free(struct dom *d);
+/* The table sent as bytes to a process forked from this one (the same
+ * build: the bytes are the arrays as they are in memory), through put, a
+ * piece at a time, and made again from them through get, which fills
+ * exactly n bytes or fails (-1): then NULL. */
+typedef void (*dom_put)(void *ctx, const void *p, size_t n);
+typedef int (*dom_get)(void *ctx, void *p, size_t n);
+void dom_pack(const struct dom *d, dom_put put, void *ctx);
+struct dom *dom_unpack(dom_get get, void *ctx);
 
 /* The parser lost much of the page's text: a share of it that no page
  * parsed right loses (doc/limits.md gives the measure). */
@@ -153,6 +162,10 @@ const char *dom_attr(const struct dom *d, int i, const char *name);
 int dom_tag_id(const struct dom *d, const char *name);
 /* Absolute XPath with positions: /html/body/div[2]/p[1]. */
 void dom_xpath(const struct dom *d, int i, struct buf *out);
+/* The same for reading, in time bounded by keep: an element inside body
+ * more than keep steps deep gets body's path, "/", gap and its keep
+ * nearest steps; returns the number of steps left out (0: whole). */
+int dom_xpath_tail(const struct dom *d, int i, int keep, const char *gap, struct buf *out);
 /* Is a an ancestor of b (or b itself)? */
 static inline int
 dom_contains(const struct dom *d, int a, int b)

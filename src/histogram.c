@@ -100,6 +100,11 @@ tick_step(int max, int n)
 				return step * mult[k];
 }
 
+/* Bars drawn at most: a page of a million lines would make an image of
+ * five million pixels and half a gigabyte of SVG; past it each bar
+ * stands for several blocks, the longest of them. */
+#define SVG_MAX_BARS 2000
+
 void
 histogram_svg(const struct lineblock *lb, const struct params *p, bool standalone,
 	      struct buf *out)
@@ -108,6 +113,9 @@ histogram_svg(const struct lineblock *lb, const struct params *p, bool standalon
 	enum { LEFT = 56, RIGHT = 16, TOP = 24, PLOT_H = 200, BOTTOM = 40, BAR_W = 4,
 	       STEP = 5 };
 	int n = lb->nblocks;
+	/* g blocks a bar, nb bars */
+	int g = n > SVG_MAX_BARS ? (n + SVG_MAX_BARS - 1) / SVG_MAX_BARS : 1;
+	int nb = (n + g - 1) / g;
 	int maxy = 0;
 	for (int b = 0; b < n; b++)
 		if (lb->Y[b] > maxy)
@@ -115,43 +123,78 @@ histogram_svg(const struct lineblock *lb, const struct params *p, bool standalon
 	double scale = maxy > T ? maxy : T;
 	if (scale <= 0)
 		scale = 1;
-	int w = LEFT + n * STEP + RIGHT, h = TOP + PLOT_H + BOTTOM;
+	int w = LEFT + nb * STEP + RIGHT, h = TOP + PLOT_H + BOTTOM;
 	int base = TOP + PLOT_H;    /* the x axis */
 	if (standalone)
 		buf_adds(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
 	buf_printf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"histogram\" "
 		   "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
-		   "data-blocks=\"%d\" data-k=\"%d\" data-t=\"%g\">\n", w, h, w, h, n, lb->K, T);
+		   "data-blocks=\"%d\" data-k=\"%d\" data-t=\"%g\"", w, h, w, h, n, lb->K, T);
+	if (g > 1)
+		buf_printf(out, " data-per-bar=\"%d\"", g);
+	buf_adds(out, ">\n");
 	buf_printf(out, "<title>Line-block lengths: %d block%s of K = %d lines, threshold T = %g, "
-		   "%d region%s</title>\n", n, n == 1 ? "" : "s", lb->K, T, lb->nregions,
+		   "%d region%s", n, n == 1 ? "" : "s", lb->K, T, lb->nregions,
 		   lb->nregions == 1 ? "" : "s");
+	if (g > 1)
+		buf_printf(out, "; %d blocks a bar, each bar the longest of its blocks (at most %d "
+			   "bars; histogram --format tsv gives every block)", g, SVG_MAX_BARS);
+	buf_adds(out, "</title>\n");
 	buf_adds(out, "<style>.bar{fill:#8a8a8a}.bar.region{fill:#c8a000}"
 		 ".bar.region.selected{fill:#2e9a3e}.span{fill:#c8a000;fill-opacity:0.12}"
 		 ".span.selected{fill:#2e9a3e}.threshold{stroke:#d02020;stroke-width:1.5;"
 		 "stroke-dasharray:6 3}.axis{stroke:#333;stroke-width:1}"
 		 "text{font:11px sans-serif;fill:#333}.tl{fill:#d02020}</style>\n");
-	/* the regions' spans, behind the bars */
-	for (int r = 0; r < lb->nregions; r++) {
-		const struct lb_region *g = &lb->regions[r];
+	/* the regions' spans, behind the bars; with several blocks a bar,
+	 * regions that meet in a bar are one span */
+	for (int r = 0; r < lb->nregions;) {
+		const struct lb_region *f = &lb->regions[r];
+		int q = r;
+		bool sel = f->selected;
+		while (q + 1 < lb->nregions && (lb->regions[q + 1].start - 1) / g <=
+		       (lb->regions[q].end - 1) / g && lb->regions[q + 1].selected == sel)
+			q++;
+		const struct lb_region *e = &lb->regions[q];
+		int b0 = (f->start - 1) / g, b1 = (e->end - 1) / g;
 		buf_printf(out, "<rect class=\"span%s\" x=\"%d\" y=\"%d\" width=\"%d\" "
-			   "height=\"%d\"><title>region %d: blocks %d-%d%s</title></rect>\n",
-			   g->selected ? " selected" : "", LEFT + (g->start - 1) * STEP, TOP,
-			   (g->end - g->start + 1) * STEP - (STEP - BAR_W), PLOT_H, r + 1, g->start,
-			   g->end, g->selected ? ", selected" : "");
+			   "height=\"%d\"><title>", sel ? " selected" : "", LEFT + b0 * STEP, TOP,
+			   (b1 - b0 + 1) * STEP - (STEP - BAR_W), PLOT_H);
+		if (q > r)
+			buf_printf(out, "regions %d-%d: blocks %d-%d", r + 1, q + 1, f->start, e->end);
+		else
+			buf_printf(out, "region %d: blocks %d-%d", r + 1, f->start, f->end);
+		buf_printf(out, "%s</title></rect>\n", sel ? ", selected" : "");
+		r = q + 1;
 	}
 	int r = 0;
-	for (int b = 1; b <= n; b++) {
-		bool in = region_at(lb, b, &r) >= 0;
-		int y = lb->Y[b - 1];
+	for (int k = 0; k < nb; k++) {
+		int first = k * g + 1, last = first + g - 1 < n ? first + g - 1 : n;
+		int y = 0;
+		bool in = false, sel = false;
+		for (int b = first; b <= last; b++) {
+			if (lb->Y[b - 1] > y)
+				y = lb->Y[b - 1];
+			if (region_at(lb, b, &r) >= 0) {
+				in = true;
+				sel = sel || lb->regions[r].selected;
+			}
+		}
 		int bh = (int)(y * (double)PLOT_H / scale + 0.5);
 		if (y > 0 && bh < 1)    /* a block with text never looks empty */
 			bh = 1;
-		buf_printf(out, "<rect class=\"bar%s%s\" data-block=\"%d\" data-length=\"%d\" "
-			   "x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"><title>block %d: %d "
-			   "character%s%s</title></rect>\n",
-			   in ? " region" : "", in && lb->regions[r].selected ? " selected" : "",
-			   b, y, LEFT + (b - 1) * STEP, base - bh, BAR_W, bh, b, y,
-			   y == 1 ? "" : "s", in ? ", in a region" : "");
+		buf_printf(out, "<rect class=\"bar%s%s\" data-block=\"%d\" ",
+			   in ? " region" : "", sel ? " selected" : "", first);
+		if (last > first)
+			buf_printf(out, "data-last=\"%d\" ", last);
+		buf_printf(out, "data-length=\"%d\" x=\"%d\" y=\"%d\" width=\"%d\" "
+			   "height=\"%d\"><title>", y, LEFT + k * STEP, base - bh, BAR_W, bh);
+		if (last > first)
+			buf_printf(out, "blocks %d-%d: the longest %d character%s%s", first, last, y,
+				   y == 1 ? "" : "s", in ? ", some in a region" : "");
+		else
+			buf_printf(out, "block %d: %d character%s%s", first, y, y == 1 ? "" : "s",
+				   in ? ", in a region" : "");
+		buf_adds(out, "</title></rect>\n");
 	}
 	/* axes, with lengths up the left and block numbers along the bottom */
 	buf_printf(out, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
@@ -164,10 +207,11 @@ histogram_svg(const struct lineblock *lb, const struct params *p, bool standalon
 		buf_printf(out, "<text class=\"ytick\" x=\"%d\" y=\"%d\" text-anchor=\"end\">%d"
 			   "</text>\n", LEFT - 6, yy + 4, v);
 	}
-	int xs = tick_step(n, n * STEP / 60 > 1 ? n * STEP / 60 : 1);
-	for (int b = 1; b <= n; b += (b == 1 && xs > 1) ? xs - 1 : xs)
+	/* ticks on bars, labelled with their first block */
+	int xs = tick_step(nb, nb * STEP / 60 > 1 ? nb * STEP / 60 : 1);
+	for (int k = 1; k <= nb; k += (k == 1 && xs > 1) ? xs - 1 : xs)
 		buf_printf(out, "<text class=\"xtick\" x=\"%d\" y=\"%d\" text-anchor=\"middle\">"
-			   "%d</text>\n", LEFT + (b - 1) * STEP + BAR_W / 2, base + 14, b);
+			   "%d</text>\n", LEFT + (k - 1) * STEP + BAR_W / 2, base + 14, (k - 1) * g + 1);
 	buf_printf(out, "<text x=\"%d\" y=\"%d\">block</text>\n", LEFT, base + 32);
 	buf_printf(out, "<text x=\"%d\" y=\"%d\">characters</text>\n", 4, TOP - 8);
 	int ty = base - (int)(T * PLOT_H / scale + 0.5);

@@ -20,8 +20,10 @@ int histogram_print(const struct lineblock *lb, const struct params *p,
  * <rect class="bar"> with data-block and data-length; "bar region" in a
  * region, "bar region selected" in one lb.mode selects), each region's
  * span behind its bars (class "span"), the threshold T as a line (class
- * "threshold"), axes labelled with block numbers and lengths.  Its own
- * <style>, no script; standalone adds the XML declaration. */
+ * "threshold"), axes labelled with block numbers and lengths.  Past 2000
+ * blocks a bar stands for data-per-bar of them (data-block to data-last),
+ * as long as the longest, so the image is bounded whatever the page.
+ * Its own <style>, no script; standalone adds the XML declaration. */
 void histogram_svg(const struct lineblock *lb, const struct params *p, bool standalone,
 		   struct buf *out);
 

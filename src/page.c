@@ -14,6 +14,17 @@ page_opts_default(struct page_opts *o)
 	o->canonical_only = false;
 }
 
+/* What follows the parse: the figures, the metadata. */
+static void
+figures(struct page *pg, const struct page_opts *o)
+{
+	pg->m = metrics_compute(pg->dom);
+	if (o->canonical_only)
+		pg->meta.canonical = extract_canonical(pg->dom);
+	else
+		extract_meta(pg->dom, &pg->meta);
+}
+
 static int
 finish(struct page *pg, const struct page_opts *o, bool want_dom,
        char *err, size_t errlen)
@@ -22,11 +33,50 @@ finish(struct page *pg, const struct page_opts *o, bool want_dom,
 		return 0;
 	if (dom_parse(pg->src.text, pg->src.len, &o->dom, &pg->dom, err, errlen) < 0)
 		return -1;
-	pg->m = metrics_compute(pg->dom);
-	if (o->canonical_only)
-		pg->meta.canonical = extract_canonical(pg->dom);
-	else
-		extract_meta(pg->dom, &pg->meta);
+	figures(pg, o);
+	return 0;
+}
+
+void
+page_pack(const struct page *pg, dom_put put, void *ctx)
+{
+	/* the charset's name points into the program's own table, the same
+	 * in a forked process */
+	struct load_result r = pg->src;
+	r.text = NULL;
+	put(ctx, &r, sizeof r);
+	put(ctx, pg->src.text, pg->src.len);
+	uint8_t has = pg->dom != NULL;
+	put(ctx, &has, 1);
+	if (pg->dom)
+		dom_pack(pg->dom, put, ctx);
+}
+
+int
+page_unpack(struct page *pg, const char *name, dom_get get, void *ctx,
+	    const struct page_opts *o)
+{
+	memset(pg, 0, sizeof *pg);
+	pg->name = name;
+	struct load_result r;
+	if (get(ctx, &r, sizeof r) < 0 || r.len >= SIZE_MAX / 2)
+		return -1;
+	char *text = xmalloc(r.len + 1);
+	if (get(ctx, text, r.len) < 0) {
+		free(text);
+		return -1;
+	}
+	text[r.len] = '\0';
+	r.text = text;
+	pg->src = r;
+	uint8_t has;
+	if (get(ctx, &has, 1) < 0)
+		return -1;
+	if (has) {
+		if (!(pg->dom = dom_unpack(get, ctx)))
+			return -1;
+		figures(pg, o);
+	}
 	return 0;
 }
 

@@ -47,6 +47,14 @@ int page_load_bytes(struct page *pg, const char *name, const char *bytes,
 		    char *err, size_t errlen);
 void page_free(struct page *pg);
 
+/* A loaded page sent to a process forked from this one (its text and
+ * node table, as dom_pack), and the page made again from them: the
+ * figures and the metadata computed, the parse not done again.
+ * page_unpack: 0, or -1 when the bytes end first. */
+void page_pack(const struct page *pg, dom_put put, void *ctx);
+int page_unpack(struct page *pg, const char *name, dom_get get, void *ctx,
+		const struct page_opts *o);
+
 /* Make sure the line-block view exists and matches p (rebuilt when
  * lb.reflow changed, regions recomputed otherwise). */
 void page_lineblock(struct page *pg, const struct params *p);

@@ -271,7 +271,7 @@ size_t
 source_offset_at(struct source_pos *p, const char *s, size_t n, int line, int col,
 		 const size_t *ins, int nins)
 {
-	size_t i = 0;
+	size_t i = 0, i0;
 	int l = 1, c = 1, k = 0;
 	/* on from where the last call ended, when this place is past it */
 	if (p && p->line > 0 && (line > p->line || (line == p->line && col >= p->c))) {
@@ -280,6 +280,7 @@ source_offset_at(struct source_pos *p, const char *s, size_t n, int line, int co
 		c = p->c;
 		k = p->k;
 	}
+	i0 = i;
 	for (; l < line; l++) {
 		const char *nl = memchr(s + i, '\n', n - i);
 		if (!nl)
@@ -307,7 +308,8 @@ source_offset_at(struct source_pos *p, const char *s, size_t n, int line, int co
 		while (i < n && ((unsigned char)s[i] & 0xC0) == 0x80);
 	}
 	if (p)
-		*p = (struct source_pos){ .i = i, .line = l, .c = c, .k = k };
+		*p = (struct source_pos){ .i = i, .line = l, .c = c, .k = k,
+					  .walked = p->walked + (long)(i - i0) };
 	return i;
 }
 
@@ -315,6 +317,50 @@ size_t
 source_offset(const char *s, size_t n, int line, int col, const size_t *ins, int nins)
 {
 	return source_offset_at(NULL, s, n, line, col, ins, nins);
+}
+
+struct place {
+	uint64_t key;   /* line, then column */
+	int k;
+};
+
+static int
+place_cmp(const void *a, const void *b)
+{
+	const struct place *x = a, *y = b;
+	return x->key < y->key ? -1 : x->key > y->key ? 1 : x->k - y->k;
+}
+
+long
+source_offsets(const char *s, size_t n, const int *line, const int *col, int count,
+	       const size_t *ins, int nins, size_t *off)
+{
+	struct place *pl = xreallocarray(NULL, (size_t)count + 1, sizeof *pl);
+	bool sorted = true;
+	for (int k = 0; k < count; k++) {
+		/* a place before line 1 or column 1 is taken as there */
+		uint32_t l = line[k] > 0 ? (uint32_t)line[k] : 0, c = col[k] > 0 ? (uint32_t)col[k] : 0;
+		pl[k] = (struct place){ (uint64_t)l << 32 | c, k };
+		sorted = sorted && (k == 0 || pl[k - 1].key <= pl[k].key);
+	}
+	/* a page's elements come in order but for those the parser
+	 * added: then sorted, so that the one cursor only moves on */
+	if (!sorted)
+		qsort(pl, (size_t)count, sizeof *pl, place_cmp);
+	struct source_pos p = { 0 };
+	size_t last = 0;
+	for (int k = 0; k < count; k++) {
+		int l = line[pl[k].k], c = col[pl[k].k];
+		/* a column the last walk went past (inside a tab's, or a
+		 * repaired end tag's): where that walk stopped, which the
+		 * cursor would find again only from the line's start */
+		if (k > 0 && p.line > 0 && l == p.line && c < p.c)
+			off[pl[k].k] = last;
+		else
+			off[pl[k].k] = last = source_offset_at(&p, s, n, l, c, ins, nins);
+	}
+	free(pl);
+	return p.walked;
 }
 
 size_t

@@ -50,9 +50,16 @@ size_t source_offset(const char *s, size_t n, int line, int col, const size_t *i
 struct source_pos {
 	size_t i;
 	int line, c, k;
+	long walked;    /* bytes the calls stepped over, for test_count */
 };
 size_t source_offset_at(struct source_pos *p, const char *s, size_t n, int line, int col,
 			const size_t *ins, int nins);
+
+/* The offsets (as source_offset) of the count places (line[k], col[k])
+ * into off[k], in one pass over s whatever their order: the places are
+ * taken sorted.  Returns the bytes the pass stepped over. */
+long source_offsets(const char *s, size_t n, const int *line, const int *col, int count,
+		    const size_t *ins, int nins, size_t *off);
 
 /* Where the element whose start tag begins at start ends: past the last
  * "</tag" before next (where what follows the element in the tree

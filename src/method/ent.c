@@ -10,6 +10,10 @@
 #include "method/method.h"
 #include "run.h"
 
+/* ent.depth's greatest value (and its default): the levels below body
+ * the content root may lie, and the step mode's last stage. */
+#define ENT_DEPTH_MAX 100
+
 struct ent_state {
 	struct geometry *g;     /* the page's estimated boxes */
 	struct entropy *e;      /* its own descent, on the text it weighs */
@@ -25,6 +29,12 @@ struct ent_state {
 	int *recur;             /* per element: on how many other pages its
 				   text stands (ent.own), or NULL */
 	int others, need;       /* those pages; how many make it the template's */
+	int *step_of;           /* per element: the descent step that weighed
+				   its children, or -1 (the step k is k levels
+				   below body) */
+	int *links_of;          /* per element in the root: the outermost block
+				   of it whose link text passed ent.links, or
+				   -1; NULL when no block did */
 };
 
 static void *
@@ -122,6 +132,8 @@ ent_state_free(void *state)
 	free(s->own);
 	free(s->sample);
 	free(s->recur);
+	free(s->step_of);
+	free(s->links_of);
 	free(s);
 }
 
@@ -132,6 +144,23 @@ levels_below_body(const struct dom *d, int i)
 	for (; i >= 0 && i != d->body; i = d->parent[i])
 		n++;
 	return n;
+}
+
+/* For each element inside stop, the outermost element between it and
+ * stop (it included) whose link share passes ent.links: one pass in
+ * document order, a parent before its children. */
+static int *
+links_blocks(const struct dom *d, const struct metrics *m, const struct params *p, int stop)
+{
+	int *of = xmalloc(((size_t)d->n + 1) * sizeof *of);
+	for (int i = 0; i < d->n; i++)
+		of[i] = -1;
+	for (int i = stop + 1; stop >= 0 && i < d->end[stop]; i++) {
+		int up = d->parent[i] != stop ? of[d->parent[i]] : -1;
+		double lt = m->LT[i], ta = m->TA[i];
+		of[i] = up >= 0 ? up : lt + ta > 0 && lt / (lt + ta) > p->ent_links ? i : -1;
+	}
+	return of;
 }
 
 static void
@@ -162,6 +191,12 @@ ent_decide(struct page *pg, const void *site, int index, const char *name,
 		s->own = entropy_own_text(st, pg->dom, pg->m, p, st->realpath[index]);
 	s->e = entropy_find(pg->dom, pg->m, s->g, p, s->own);
 	s->stop = s->e->stop;
+	/* the detail asks for an element's steps: looked up, not searched */
+	s->step_of = xmalloc(((size_t)pg->dom->n + 1) * sizeof *s->step_of);
+	for (int i = 0; i < pg->dom->n; i++)
+		s->step_of[i] = -1;
+	for (int k = 0; k < s->e->nsteps; k++)
+		s->step_of[s->e->steps[k].node] = k;
 	if (in_site) {
 		s->stop = entropy_site_stop(st, index, pg->dom, pg->m, p, &s->fallback);
 		s->cluster = st->cluster[index];
@@ -219,6 +254,8 @@ ent_decide(struct page *pg, const void *site, int index, const char *name,
 			dc->content[i] = 0;
 			dc->reason[i] = REASON_LINKS;
 		}
+		if (!s->links_of)
+			s->links_of = links_blocks(d, pg->m, p, s->stop);
 	}
 }
 
@@ -247,7 +284,10 @@ ent_stages(const void *state, const struct page *pg, int k, struct buf *b)
 			buf_adds(b, "down into ");
 		dom_label(pg->dom, s->stop, b);
 	}
-	return s->levels + 1;
+	/* no setting of ent.depth goes deeper, so neither do the stages
+	 * (each a run of the whole method: a page nested thousands deep
+	 * would take as many) */
+	return (s->levels < ENT_DEPTH_MAX ? s->levels : ENT_DEPTH_MAX) + 1;
 }
 
 static double
@@ -347,9 +387,17 @@ ent_explain(const struct run *r, const struct page *pg, const struct params *p,
 	 * root's children is what the next stage does, those under it are
 	 * not shown */
 	bool cut = s->depth < s->levels;
-	for (int k = 0; k < s->e->nsteps; k++) {
+	long walked = 0;
+	/* the step that weighed it among its siblings (its parent's), then
+	 * the one that weighed its children; step k is k levels below body */
+	int ks[2] = { d->parent[i] >= 0 ? s->step_of[d->parent[i]] : -1, s->step_of[i] };
+	for (int q = 0; q < 2; q++) {
+		int k = ks[q];
+		if (k < 0)
+			continue;
 		const struct entropy_step *st = &s->e->steps[k];
-		int level = cut ? levels_below_body(d, st->node) : 0;
+		walked++;
+		int level = k;
 		if (cut && level > s->depth)
 			continue;
 		const char *next = cut && level == s->depth ? " (the next stage)" : "";
@@ -437,12 +485,9 @@ ent_explain(const struct run *r, const struct page *pg, const struct params *p,
 	}
 	if (r->dc.reason[i] == REASON_LINKS) {
 		/* the outermost block in the root whose link text passed */
-		int blk = -1;
-		for (int a = i; a >= 0 && a != s->stop; a = d->parent[a]) {
-			double lt = mt->LT[a], ta = mt->TA[a];
-			if (lt + ta > 0 && lt / (lt + ta) > p->ent_links)
-				blk = a;
-		}
+		int blk = s->links_of && s->stop >= 0 && i > s->stop && i < d->end[s->stop] ?
+			  s->links_of[i] : -1;
+		walked++;
 		if (blk >= 0) {
 			b.len = 0;
 			explain_label(x, d, blk, &b);
@@ -453,6 +498,7 @@ ent_explain(const struct run *r, const struct page *pg, const struct params *p,
 				       x->to);
 		}
 	}
+	test_count("ent explain steps", walked);
 	buf_free(&b);
 }
 
@@ -489,7 +535,7 @@ static const struct param_desc ent_params[] = {
 	  "descend at variance/max >= this (norm), at variance < this (paper)", NULL, NULL },
 	{ "ent.stop", "ent", PARAM_ENUM, false, PARAM_OFF(ent_stop), ENT_STOP_NORM, 0, 1, 1,
 	  "descent test: norm (one child dominates) or paper (variance < ent.var)", ent_stops, NULL },
-	{ "ent.depth", "ent", PARAM_INT, true, PARAM_OFF(ent_depth), 100, 0, 100, 1,
+	{ "ent.depth", "ent", PARAM_INT, true, PARAM_OFF(ent_depth), ENT_DEPTH_MAX, 0, ENT_DEPTH_MAX, 1,
 	  "levels below body the content root may lie (0: body itself)", NULL, NULL },
 	{ "ent.width", "ent", PARAM_DOUBLE, false, PARAM_OFF(ent_width), 1000, 100, 10000, 10,
 	  "estimated page width in pixels", NULL, NULL },

@@ -110,8 +110,11 @@ model_init(struct tui_model *m, struct page *pg, const struct method *a,
 	m->params = *p;
 	m->param = model_method_param(m, 0);
 	m->pins = xcalloc((size_t)m->n + 1, 1);
+	m->pin_src = xmalloc(((size_t)m->n + 1) * sizeof *m->pin_src);
+	for (int i = 0; i < m->n; i++)
+		m->pin_src[i] = -1;
 	m->folded = xcalloc((size_t)m->n + 1, 1);
-	m->spos = xcalloc(2, sizeof *m->spos);
+	m->src = xcalloc(1, sizeof *m->src);
 	m->rows = xcalloc((size_t)m->n + 1, sizeof(int));
 	m->spans = xcalloc((size_t)m->d->ntexts + 1, sizeof *m->spans);
 	for (int i = 0; i < m->n; i++)
@@ -163,6 +166,8 @@ void
 model_free(struct tui_model *m)
 {
 	free(m->pins);
+	free(m->pin_src);
+	free(m->cc_over);
 	free(m->folded);
 	free(m->rows);
 	free(m->spans);
@@ -170,7 +175,11 @@ model_free(struct tui_model *m)
 	free(m->inline_of);
 	free(m->changed);
 	free(m->next_content);
-	free(m->spos);
+	if (m->src) {
+		free(m->src->off);
+		free(m->src->next);
+	}
+	free(m->src);
 	free(m->line_elem);
 	free(m->runs);
 	free(m->shown_line_src);
@@ -403,10 +412,30 @@ model_recompute(struct tui_model *m)
 	if (!m->decided || m->cc_pins != m->pins_version || c->cc_C != p->cc_C ||
 	    c->cc_S != p->cc_S || c->cc_D != p->cc_D || c->cc_outliers != p->cc_outliers) {
 		decide_cc(m->d, pg->m, p, m->pins, &m->ccdc);
+		/* what the detail says of every element, counted once (a
+		 * report asks it of each of a group of thousands) */
+		const struct metrics *mt = pg->m;
+		if (!m->cc_over)
+			m->cc_over = xmalloc(((size_t)mt->ngroups + 1) * sizeof *m->cc_over);
+		memset(m->cc_over, 0, ((size_t)mt->ngroups + 1) * sizeof *m->cc_over);
+		m->cc_any = false;
+		for (int i = 0; i < m->n; i++) {
+			m->cc_over[mt->group[i]] += mt->CC[i] > p->cc_C;
+			m->cc_any = m->cc_any || m->ccdc.content[i];
+		}
 		m->cc_params = *p;
 		m->cc_pins = m->pins_version;
 	}
 	m->decided = true;
+	if (m->pin_src_pins != m->pins_version + 1) {
+		/* one pass, a parent before its children: every element's
+		 * pin found without walking its ancestors (a report asks
+		 * for all of them) */
+		for (int i = 0; i < m->n; i++)
+			m->pin_src[i] = m->pins[i] ? i : m->d->parent[i] >= 0 ?
+					m->pin_src[m->d->parent[i]] : -1;
+		m->pin_src_pins = m->pins_version + 1;
+	}
 
 	/* keep the old text to tell whether the pane must wrap it again */
 	struct buf t = m->prev;
@@ -743,10 +772,7 @@ model_mark(const struct tui_model *m, int i)
 int
 model_pin_source(const struct tui_model *m, int i)
 {
-	for (; i >= 0; i = m->d->parent[i])
-		if (m->pins[i])
-			return i;
-	return -1;
+	return i >= 0 && i < m->n ? m->pin_src[i] : -1;
 }
 
 /* ---- lines ---- */
@@ -816,10 +842,20 @@ model_source_range(const struct tui_model *m, int i, size_t *start, size_t *end,
 	size_t n = m->pg->src.len;
 	if (!s || i < 0 || i >= d->n)
 		return -1;
-	/* two cursors (an element's start, then what follows it): a report
-	 * asking every element in order walks the page twice in all */
-	size_t at = source_offset_at(&m->spos[0], s, n, d->line[i], d->col[i], d->closed_at,
-				     d->closed_selects);
+	struct model_source *ms = m->src;
+	if (!ms->off) {
+		/* every element's place at once, in one pass over the page:
+		 * one at a time, an element's and what follows it go back and
+		 * forth, and a page of one long line is walked again each time */
+		ms->off = xmalloc(((size_t)d->n + 1) * sizeof *ms->off);
+		ms->next = xmalloc(((size_t)d->n + 1) * sizeof *ms->next);
+		ms->walked = source_offsets(s, n, d->line, d->col, d->n, d->closed_at,
+					    d->closed_selects, ms->off);
+		ms->next[d->n] = d->n;
+		for (int j = d->n - 1; j >= 0; j--)
+			ms->next[j] = ms->off[j] < n && s[ms->off[j]] == '<' ? j : ms->next[j + 1];
+	}
+	size_t at = ms->off[i];
 	const char *tag = dom_tagname(d, i);
 	size_t tl = strlen(tag);
 	if (at + 1 + tl > n || s[at] != '<' || strncasecmp(s + at + 1, tag, tl))
@@ -827,11 +863,9 @@ model_source_range(const struct tui_model *m, int i, size_t *start, size_t *end,
 	/* what follows the element in the tree: the first element after
 	 * its subtree with a tag of its own past it */
 	size_t next = n;
-	for (int j = d->end[i]; j < d->n; j++) {
-		size_t o = source_offset_at(&m->spos[1], s, n, d->line[j], d->col[j], d->closed_at,
-					    d->closed_selects);
-		if (o > at && o < n && s[o] == '<') {
-			next = o;
+	for (int j = ms->next[d->end[i]]; j < d->n; j = ms->next[j + 1]) {
+		if (ms->off[j] > at) {
+			next = ms->off[j];
 			break;
 		}
 	}

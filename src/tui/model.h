@@ -80,6 +80,8 @@ struct tui_model {
 	 * detail whatever the method); run is the current method's, through
 	 * the path every front-end takes (run.h). */
 	struct decision ccdc;
+	int *cc_over;            /* per sibling group: its elements with CC > C */
+	bool cc_any;             /* has cc made any element content? */
 	struct run run;
 	const struct decision *dc;   /* &run.dc */
 
@@ -124,7 +126,9 @@ struct tui_model {
 	bool marking;
 
 	const struct rule *rule; /* --rules: the site rule that matches, or NULL */
-	struct source_pos *spos; /* 2: where model_source_range's walks ended */
+	struct model_source *src; /* model_source_range's offsets, made at its
+				     first call (a report asks for every
+				     element's) */
 
 	struct charbag *gold;    /* NULL without --gold */
 	struct shingles *gold_sh;  /* the gold's word 4-grams */
@@ -151,9 +155,20 @@ struct tui_model {
 	unsigned gen;            /* bumped by every recompute */
 	unsigned pins_version;   /* bumped by every pin change */
 	unsigned cc_pins;        /* pins_version cc was decided with */
+	int *pin_src;            /* per element: the pinned element it or its
+				    nearest ancestor is, or -1 (model_pin_source) */
+	unsigned pin_src_pins;   /* pins_version pin_src was made with, + 1 */
 	struct params cc_params; /* and the parameters */
 	unsigned text_gen;       /* bumped when shown's bytes change */
 	struct buf prev;         /* shown before the last recompute */
+};
+
+/* Every element's start in the page's bytes, and for each the first
+ * element from it on whose place starts a tag (next), in one pass. */
+struct model_source {
+	size_t *off;
+	int *next;
+	long walked;            /* bytes the pass stepped over */
 };
 
 /* gold and sites may be NULL; sites[k] is methods[k]'s site state. */

@@ -52,6 +52,12 @@ role_class(int role)
 	}
 }
 
+/* The bytes of the tree and of the decisions each: past them the rest of
+ * the section is left out, and it says so, so that a page of many
+ * elements (a million rows, 2 KB of detail each) gives a report a browser
+ * opens, in memory bounded by the page's text and these. */
+#define REPORT_PART_MAX (16 << 20)
+
 static const char *
 mark_class(enum mark k)
 {
@@ -103,6 +109,14 @@ decides(const struct tui_model *m, int i)
 	if (!m->run.by_lines && m->inline_of[i] >= 0)
 		return false;
 	return mt->TA[i] + mt->LT[i] > 0;
+}
+
+/* Has element i a section in the decisions written (those before the
+ * first left out, cut)? */
+static bool
+linked(const struct tui_model *m, int i, int cut)
+{
+	return i < cut && decides(m, i);
 }
 
 static void
@@ -259,7 +273,7 @@ histogram_section(const struct tui_model *m, struct buf *o)
 
 /* Each stage of the method, what it changed against the one before. */
 static void
-stages_section(struct tui_model *m, struct buf *o)
+stages_section(struct tui_model *m, int cut, struct buf *o)
 {
 	if (m->nstages <= 0)
 		return;
@@ -269,7 +283,10 @@ stages_section(struct tui_model *m, struct buf *o)
 	buf_printf(o, "<section id=\"stages\">\n<h2>Stages</h2>\n<p>The method stopped after "
 		   "each of its %d stages on this page, and the elements each stage turned from "
 		   "noise to content or back.</p>\n<ol class=\"stages\">\n", m->nstages);
+	long work = 0;
 	while (model_next_step(m) != 0) {
+		/* each stage runs the method over the page */
+		work += m->n;
 		buf_printf(o, "<li data-changed=\"%d\"><b>", m->nchanged);
 		escs(o, m->stage_name);
 		buf_printf(o, "</b>: %d element%s changed", m->nchanged, m->nchanged == 1 ? "" : "s");
@@ -279,12 +296,12 @@ stages_section(struct tui_model *m, struct buf *o)
 				continue;
 			buf_adds(o, shown ? ", " : ": ");
 			enum mark k = model_mark(m, i);
-			if (decides(m, i))
+			if (linked(m, i, cut))
 				buf_printf(o, "<a class=\"%s\" href=\"#e%d\">", mark_class(k), i);
 			else
 				buf_printf(o, "<span class=\"%s\">", mark_class(k));
 			label(m, i, o);
-			buf_printf(o, "%s %s", decides(m, i) ? "</a>" : "</span>",
+			buf_printf(o, "%s %s", linked(m, i, cut) ? "</a>" : "</span>",
 				   m->run.dc.content[i] ? "in" : "out");
 			shown++;
 		}
@@ -293,21 +310,22 @@ stages_section(struct tui_model *m, struct buf *o)
 		buf_adds(o, "</li>\n");
 	}
 	buf_adds(o, "</ol>\n</section>\n");
+	test_count("report stage elements", work);
 	while (m->step != step0)
 		model_next_step(m);
 }
 
 static void
-tree_row(const struct tui_model *m, int i, struct buf *o)
+tree_row(const struct tui_model *m, int i, int cut, struct buf *o)
 {
 	enum mark k = model_mark(m, i);
 	char g = tree_glyph(m, i);
 	buf_printf(o, "<span class=\"row %s\"><span class=\"g\">%c</span>", mark_class(k),
 		   g == ' ' ? '-' : g);
-	if (decides(m, i))
+	if (linked(m, i, cut))
 		buf_printf(o, "<a href=\"#e%d\">", i);
 	label(m, i, o);
-	if (decides(m, i))
+	if (linked(m, i, cut))
 		buf_adds(o, "</a>");
 	buf_adds(o, "<span class=\"figs\">");
 	struct tree_column col[TREE_COLUMNS];
@@ -323,9 +341,10 @@ tree_row(const struct tui_model *m, int i, struct buf *o)
  * open unless the inspector has it folded.  Walked without recursion
  * (pages nest thousands deep). */
 static void
-tree_section(const struct tui_model *m, struct buf *o)
+tree_section(const struct tui_model *m, int cut, struct buf *o)
 {
 	const struct dom *d = m->d;
+	size_t start = o->len;
 	buf_adds(o, "<section id=\"tree\">\n<h2>Tree</h2>\n<p>Every element with its figures "
 		 "and the method's reason; the mark before it as in the inspector (# content, "
 		 ". noise, + by smoothing, ! an outlier, P X pinned, - never text). "
@@ -333,10 +352,20 @@ tree_section(const struct tui_model *m, struct buf *o)
 		 "<button type=\"button\" data-fold=\"close\" hidden=\"hidden\">fold all</button>"
 		 "</p>\n<ul class=\"tree\">\n");
 	for (int i = 0; i < m->n; i++) {
+		if (o->len - start > REPORT_PART_MAX) {
+			/* the lists open are i's ancestors' */
+			for (int a = d->parent[i]; a >= 0; a = d->parent[a])
+				buf_adds(o, "</ul></details></li>\n");
+			buf_printf(o, "</ul>\n<p class=\"cut\">The other %d element%s of the %d are left "
+				   "out: the tree stops at %d MiB (the inspector shows them).</p>\n"
+				   "</section>\n", m->n - i, m->n - i == 1 ? "" : "s", m->n,
+				   REPORT_PART_MAX >> 20);
+			return;
+		}
 		bool kids = model_has_children(m, i);
 		buf_printf(o, "<li>%s", kids ? (m->folded[i] ? "<details><summary>" :
 						    "<details open=\"open\"><summary>") : "");
-		tree_row(m, i, o);
+		tree_row(m, i, cut, o);
 		if (kids) {
 			buf_adds(o, "</summary>\n<ul>\n");
 			continue;
@@ -363,18 +392,29 @@ detail_line(void *ctx, int role, const char *text)
 }
 
 /* The detail pane's lines for every element that decides, then the
- * page's. */
-static void
+ * page's; returns the first element left out (m->n: none). */
+static int
 decisions_section(struct tui *t, struct buf *o)
 {
 	struct tui_model *m = &t->m;
-	int sel0 = m->sel;
+	int sel0 = m->sel, cut = m->n;
 	struct lines_ctx c = { o };
+	size_t start = o->len;
 	buf_adds(o, "<section id=\"decisions\">\n<h2>Decisions</h2>\n<p>For every element that "
 		 "decides, the lines the inspector's detail pane shows for it.</p>\n");
 	for (int i = 0; i < m->n; i++) {
 		if (!decides(m, i))
 			continue;
+		if (o->len - start > REPORT_PART_MAX) {
+			int more = 0;
+			for (int j = i; j < m->n; j++)
+				more += decides(m, j);
+			buf_printf(o, "<p class=\"cut\">The other %d element%s that decide are left out: "
+				   "this section stops at %d MiB (the inspector shows them).</p>\n",
+				   more, more == 1 ? "" : "s", REPORT_PART_MAX >> 20);
+			cut = i;
+			break;
+		}
 		model_peek(m, i);
 		buf_printf(o, "<section class=\"decision %s\" id=\"e%d\">\n<h3>",
 			   mark_class(model_mark(m, i)), i);
@@ -387,6 +427,7 @@ decisions_section(struct tui *t, struct buf *o)
 	buf_adds(o, "</section>\n<section id=\"page\">\n<h2>Page</h2>\n<ul class=\"detail\">\n");
 	detail_lines(t, DETAIL_PAGE, true, detail_line, &c);
 	buf_adds(o, "</ul>\n</section>\n");
+	return cut;
 }
 
 void
@@ -415,14 +456,21 @@ report_build(struct tui *t, struct buf *o)
 	gold_section(m, o);
 	text_section(m, o);
 	histogram_section(m, o);
-	stages_section(m, o);
+	/* the decisions first, apart: the stages and the tree link only
+	 * to those written */
+	struct buf dec;
+	buf_init(&dec);
+	int cut = m->d && m->n > 0 ? decisions_section(t, &dec) : 0;
+	stages_section(m, cut, o);
 	if (m->d && m->n > 0) {
-		tree_section(m, o);
-		decisions_section(t, o);
+		tree_section(m, cut, o);
+		buf_add(o, dec.data, dec.len);
 	}
+	buf_free(&dec);
 	buf_adds(o, "<script>");
 	buf_adds(o, script);
 	buf_adds(o, "</script>\n</body>\n</html>\n");
+	test_count("source bytes walked", m->src->walked);
 }
 
 int

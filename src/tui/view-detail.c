@@ -20,6 +20,9 @@ struct dline {
 /* A line longer than this (a page's megabyte attribute) is cut, at a
  * space where one is near, and says so. */
 #define DLINE_MAX 4096
+/* The steps of an element's XPath the detail shows at most, the nearest:
+ * 300 fit DLINE_MAX at the shortest (/div[1]), the tail when deeper. */
+#define XPATH_SHOWN 300
 
 struct detail {
 	struct dline *l;
@@ -90,16 +93,6 @@ label(const struct dom *d, int i, struct buf *b)
 #define TA_LINE add(D, ROLE_NORMAL, "TA = %d non-link chars, LA = %d links, LT = %d link chars", \
 	mt->TA[i], mt->LA[i], mt->LT[i])
 
-/* Has cc made any element content? */
-static bool
-content_elements(const struct tui_model *m)
-{
-	for (int i = 0; i < m->n; i++)
-		if (m->ccdc.content[i])
-			return true;
-	return false;
-}
-
 static void
 cc_figures(struct detail *D, const struct tui_model *m, int i, bool deciding, int stage)
 {
@@ -128,9 +121,7 @@ cc_figures(struct detail *D, const struct tui_model *m, int i, bool deciding, in
 	int hits = (int)(dc->CS[i] * gs + 0.5);
 	/* CS counts CC >= C (the paper's), the content test is CC > C: say
 	 * how many of those counted pass it */
-	int over = 0;
-	for (int c = par >= 0 ? d->first_child[par] : i; c >= 0; c = par >= 0 ? d->next_sibling[c] : -1)
-		over += mt->group[c] == g && mt->CC[c] > p->cc_C;
+	int over = par >= 0 ? m->cc_over[g] : mt->CC[i] > p->cc_C;
 	add(D, ROLE_NORMAL, "CS = %d/%d = %.2f %s S=%g  (%s siblings with CC %s C; %d of them CC > C, "
 	    "content)", hits, gs, dc->CS[i], dc->CS[i] > p->cc_S ? ">" : le, p->cc_S,
 	    dom_tagname(d, i), ge, over);
@@ -164,7 +155,7 @@ cc_figures(struct detail *D, const struct tui_model *m, int i, bool deciding, in
 		add(D, ROLE_DIM, "outliers: stage 3, not tested yet");
 	else if (!p->cc_outliers)
 		add(D, ROLE_NORMAL, "outliers: not tested (cc.outliers=off)");
-	else if (r < 0 && content_elements(m))
+	else if (r < 0 && m->cc_any)
 		add(D, ROLE_NORMAL, "outliers: no content region: no content element holds text "
 		    "of its own (their text's blocks are noise)");
 	else if (r < 0)
@@ -407,9 +398,16 @@ element_facts(struct detail *D, const struct tui_model *m, int i)
 		    s0, s1, sl, sc);
 	else
 		add(D, ROLE_DIM, "source: no tag of its own (the parser added it)");
+	/* a path thousands of steps deep would be cut at DLINE_MAX anyway:
+	 * its last steps, which tell the element, in time bounded by them */
 	b.len = 0;
-	dom_xpath(d, i, &b);
-	add(D, ROLE_NORMAL, "%s", b.data);
+	const char *gap = sym(D, "\xe2\x80\xa6", "...");
+	int left = dom_xpath_tail(d, i, XPATH_SHOWN, gap, &b);
+	if (left)
+		add(D, ROLE_NORMAL, "%s (%d step%s left out at %s; y copies it whole)", b.data, left,
+		    left == 1 ? "" : "s", gap);
+	else
+		add(D, ROLE_NORMAL, "%s", b.data);
 	/* the start tag as the page has it, every attribute (y and Y
 	 * copy an XPath and a selector for it) */
 	b.len = 0;
