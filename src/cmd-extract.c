@@ -484,6 +484,7 @@ extract_page(const struct cli *c, const void *site, const struct item *it,
 		.algo = algo, .asked = c->algo, .rules = c->ruleset != NULL, .rule = rule,
 		.more_pages = more_pages, .single = single, .ms = ms, .links = c->links,
 		.images = c->images, .title = !c->no_title, .front_matter = c->front_matter,
+		.verbose = c->verbose,
 	};
 	if (c->format == FORMAT_TEXT && !o->len) {
 		/* the text is the output: handed over, not copied, so that a

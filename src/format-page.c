@@ -33,7 +33,7 @@ json_field(struct buf *b, const char *key, const char *val, bool comma)
 /* The normalised metadata after the fields every object has: only what
  * the page gives. */
 static void
-meta_json(struct buf *b, const struct page_meta *m)
+meta_json(struct buf *b, const struct page_meta *m, bool verbose)
 {
 	struct meta_field f[META_NFIELDS];
 	struct meta_list l[META_NLISTS];
@@ -59,6 +59,15 @@ meta_json(struct buf *b, const struct page_meta *m)
 				if (src[k][1]) {
 					buf_addc(b, ',');
 					json_field(b, src[k][0], src[k][1], false);
+				}
+			/* -v: what the three beat */
+			const char *over[][2] = { { "title_over", m->title ? m->title_over : NULL },
+						  { "author_over", m->author ? m->author_over : NULL },
+						  { "date_over", m->date ? m->date_over : NULL } };
+			for (size_t k = 0; verbose && k < 3; k++)
+				if (over[k][1]) {
+					buf_addc(b, ',');
+					json_field(b, over[k][0], over[k][1], false);
 				}
 		}
 	}
@@ -148,7 +157,7 @@ json_page(struct buf *o, const struct page_out *j, const struct page *pg,
 		   utf8_count_chars(text->data ? text->data : "", text->len), j->ms);
 	buf_adds(o, "\"text\":");
 	buf_add_json(o, text->data ? text->data : "", text->len);
-	meta_json(o, &pg->meta);
+	meta_json(o, &pg->meta, j->verbose);
 	if (comments->len) {
 		buf_adds(o, ",\"comments\":");
 		buf_add_json(o, comments->data, comments->len);

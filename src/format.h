@@ -88,6 +88,7 @@ struct page_out {
 	const char *single;     /* its one-page version's address, or NULL */
 	double ms;
 	bool links, images, title, front_matter;        /* Markdown's, as format_opts */
+	bool verbose;           /* -v: JSON says what the metadata's sources beat */
 };
 
 /* The output formats, one entry each: the name --format takes, the

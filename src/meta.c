@@ -424,10 +424,42 @@ date_value(const char *v, const char *lang)
 	return extract_date_text(v, strlen(v), lang, day) ? xstrdup(day) : NULL;
 }
 
+/* 'from "value"' added to *over (see struct page_meta): the first four
+ * values, each once. */
+static void
+over_add(char **over, const char *from, const char *value)
+{
+	struct buf b, q;
+	buf_init(&b);
+	buf_init(&q);
+	buf_printf(&b, "%s \"%s\"", from, value);
+	buf_printf(&q, "\"%s\"", value);
+	int n = 1;
+	for (const char *p = *over; p && (p = strstr(p, "; ")); p += 2)
+		n++;
+	bool known = *over && strstr(*over, q.data);
+	buf_free(&q);
+	if (!*over) {
+		*over = buf_steal(&b, NULL);
+		return;
+	}
+	/* a value two sources give is said once, with the first */
+	if (n < 4 && !known) {
+		struct buf o;
+		buf_init(&o);
+		buf_printf(&o, "%s; %s", *over, b.data);
+		free(*over);
+		*over = buf_steal(&o, NULL);
+	}
+	buf_free(&b);
+}
+
 static bool
 set_date(struct page_meta *m, char *v, const char *from)
 {
 	if (m->date || !v) {
+		if (m->date && v && strncmp(m->date, v, 10))
+			over_add(&m->date_over, from, v);
 		free(v);
 		return m->date != NULL;
 	}
@@ -673,6 +705,29 @@ meta_title(struct meta_ctx *c, struct page_meta *meta)
 	}
 	if (meta->title)
 		strip_site(meta->title, meta->site, c->host, !strcmp(meta->title_from, "h1"));
+	/* the shared titles it beat, each as it reads with the site's
+	 * name taken off */
+	const char *others[][2] = { { "og:title", og }, { "json-ld", c->jl.headline },
+				    { "title", tt } };
+	for (size_t k = 0; meta->title && k < 3; k++) {
+		if (!others[k][1] || !strcmp(others[k][0], meta->title_from))
+			continue;
+		char *o = nonempty_dup(others[k][1], strlen(others[k][1]));
+		if (o)
+			strip_site(o, meta->site, c->host, false);
+		struct buf x, y;
+		buf_init(&x);
+		buf_init(&y);
+		if (o) {
+			squeeze(o, strlen(o), &x);
+			squeeze(meta->title, strlen(meta->title), &y);
+		}
+		if (o && x.len && (!y.len || strcmp(x.data, y.data)))
+			over_add(&meta->title_over, others[k][0], o);
+		buf_free(&x);
+		buf_free(&y);
+		free(o);
+	}
 	free(tt);
 	free(ht);
 }
@@ -856,8 +911,11 @@ meta_author(struct meta_ctx *c, struct page_meta *meta)
 		meta->author = clean_author(xstrdup(c->jl.author));
 		meta->author_from = meta->author ? "json-ld" : NULL;
 	}
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
+		if (as[i].name && meta->author && !same_name(as[i].name, meta->author))
+			over_add(&meta->author_over, as[i].from, as[i].name);
 		free(as[i].name);
+	}
 }
 
 static void
@@ -939,6 +997,7 @@ meta_dates(struct meta_ctx *c, struct page_meta *meta)
 		char *shown = date_in(c, date_from_text(c->d, &c->mk, c->h1, lang, false, &from));
 		if (shown && strncmp(shown, meta->date, 10) &&
 		    (days_has(&seen, shown) || zone_moves(meta->date, shown))) {
+			over_add(&meta->date_over, meta->date_from, meta->date);
 			free(meta->date);
 			meta->date = shown;
 			meta->date_from = from;
@@ -1076,6 +1135,9 @@ extract_meta_free(struct page_meta *meta)
 	free(meta->modified);
 	free(meta->language);
 	free(meta->image);
+	free(meta->title_over);
+	free(meta->author_over);
+	free(meta->date_over);
 	for (int i = 0; i < meta->ncategories; i++)
 		free(meta->categories[i]);
 	free(meta->categories);

@@ -35,6 +35,10 @@ struct page_meta {
 	const char *date_from;
 	const char *author_from;
 	const char *language_from;
+	/* What the title, the author and the date beat: the other sources'
+	 * values that differ, as 'from "value"' joined with "; " (at most
+	 * four), or NULL when none differed. */
+	char *title_over, *author_over, *date_over;
 	/* the meta tag or JSON-LD key of each of the others */
 	const char *modified_from, *site_from, *description_from, *image_from,
 		   *canonical_from, *categories_from, *tags_from;

@@ -278,6 +278,33 @@ test_title_headline(void **state)
 		     "Hire Movers in Jackson, NJ", "h1");
 }
 
+static void
+test_what_it_beat(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg, "<html><head><title>Foodservice Report \u2013 Trends Towards 2024 | Tastewise</title>"
+		  "<meta property=\"og:site_name\" content=\"Tastewise\">"
+		  "<meta property=\"article:published_time\" content=\"2024-08-13T06:14:39+00:00\">"
+		  "<meta name=\"author\" content=\"FAIL\"><meta name=\"dc.creator\" content=\"Jenny Smith\">"
+		  "</head><body><h1>Top 10 Health and Nutrition Trends to Watch</h1>"
+		  "<p class=\"byline\">By Jenny Smith</p>"
+		  "<p><time class=\"published\" datetime=\"2024-08-15\">15 August</time></p>"
+		  "<p>The council voted to keep the ferry running.</p></body></html>");
+	assert_string_equal(pg.meta.title, "Top 10 Health and Nutrition Trends to Watch");
+	assert_string_equal(pg.meta.title_over, "title \"Trends Towards 2024\"");
+	assert_string_equal(pg.meta.author, "Jenny Smith");
+	assert_string_equal(pg.meta.author_over, "meta \"FAIL\"");
+	assert_string_equal(pg.meta.date, "2024-08-13T06:14:39+00:00");
+	assert_string_equal(pg.meta.date_over, "time \"2024-08-15\"");
+	page_free(&pg);
+	/* sources that agree beat nothing */
+	test_page(&pg, HEAD "<meta name=\"author\" content=\"Jenny Smith\">" BODY END);
+	assert_null(pg.meta.author_over);
+	assert_null(pg.meta.title_over);
+	page_free(&pg);
+}
+
 int
 main(void)
 {
@@ -291,6 +318,7 @@ main(void)
 		cmocka_unit_test(test_date_not_a_reply),
 		cmocka_unit_test(test_date_bounds),
 		cmocka_unit_test(test_title_headline),
+		cmocka_unit_test(test_what_it_beat),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -201,6 +201,14 @@ meta_field(struct detail *D, const char *name, const char *value, const char *fr
 	buf_free(&b);
 }
 
+/* "  over: from "value"; ...": what a field's source beat, dimmed. */
+static void
+meta_over(struct detail *D, const char *value, const char *over)
+{
+	if (value && over)
+		add(D, ROLE_DIM, "  over %s", over);
+}
+
 /* The metadata pith found, each field with its source (what extract
  * --format json writes), so a wrong date or author can be traced. */
 static void
@@ -208,8 +216,11 @@ meta_section(struct detail *D, const struct page_meta *pm)
 {
 	add(D, ROLE_HEADING, "metadata");
 	meta_field(D, "title", pm->title, pm->title_from);
+	meta_over(D, pm->title, pm->title_over);
 	meta_field(D, "author", pm->author, pm->author_from);
+	meta_over(D, pm->author, pm->author_over);
 	meta_field(D, "date", pm->date, pm->date_from);
+	meta_over(D, pm->date, pm->date_over);
 	meta_field(D, "modified", pm->modified, pm->modified_from);
 	meta_field(D, "site", pm->site, pm->site_from);
 	meta_field(D, "language", pm->language, pm->language_from);
