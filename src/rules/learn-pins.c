@@ -288,15 +288,16 @@ pin_cands(const struct pp *p, int e, bool out, struct cands *c)
 	buf_free(&b);
 }
 
-/* The line for a pin out: the strip: that selects e on page i and no
- * text the screen keeps on any page, serving the most pins.  NULL and
- * why when there is none. */
+/* The line for a pin: out, the strip: that selects e on page i and no
+ * text the screen keeps on any page; in, the body: branch that selects
+ * it and nothing the screen drops on any page; of those, the one serving
+ * the most pins.  NULL and why when there is none. */
 static char *
-strip_for(struct pp *pp, const struct learn_page *pages, int n, int i, int e, char *why,
-	  size_t whylen, int *blocked)
+line_for(struct pp *pp, const struct learn_page *pages, int n, int i, int e, bool out,
+	 char *why, size_t whylen, int *blocked)
 {
 	struct cands c = { 0 };
-	pin_cands(&pp[i], e, true, &c);
+	pin_cands(&pp[i], e, out, &c);
 	char *best = NULL;
 	int best_served = -1, blocker = -1;
 	for (int k = 0; k < c.n; k++) {
@@ -304,65 +305,27 @@ strip_for(struct pp *pp, const struct learn_page *pages, int n, int i, int e, ch
 			continue;
 		int bad_page = -1;
 		for (int j = 0; j < n && bad_page < 0; j++)
-			if (pp[j].d && conflicts(&pp[j], c.v[k], true))
+			if (pp[j].d && conflicts(&pp[j], c.v[k], out))
 				bad_page = j;
 		if (bad_page >= 0) {
 			if (blocker < 0)
 				blocker = bad_page;
 			continue;
 		}
-		int s = pins_served(pp, pages, n, c.v[k], PIN_OUT);
+		int s = pins_served(pp, pages, n, c.v[k], out ? PIN_OUT : PIN_IN);
 		if (s > best_served) {
 			best_served = s;
 			free(best);
 			best = xstrdup(c.v[k]);
 		}
 	}
+	const char *other = blocker >= 0 && pp[blocker].name ? pp[blocker].name : "another page";
 	if (!best && blocker >= 0)
-		snprintf(why, whylen, "every expression that selects it also takes text kept on %s",
-			 pp[blocker].name ? pp[blocker].name : "another page");
+		snprintf(why, whylen, out ? "every expression that selects it also takes text kept on %s" :
+			 "every expression that selects it also keeps text dropped on %s", other);
 	else if (!best)
-		snprintf(why, whylen, "no id, class, position under a stable ancestor or text "
-			 "selects it");
-	*blocked = best ? -1 : blocker;
-	learn_cands_free(&c);
-	return best;
-}
-
-/* The body: branch for a pin in: an expression that selects e on page i
- * and nothing the screen drops on any page.  NULL and why when none. */
-static char *
-branch_for(struct pp *pp, const struct learn_page *pages, int n, int i, int e, char *why,
-	   size_t whylen, int *blocked)
-{
-	struct cands c = { 0 };
-	pin_cands(&pp[i], e, false, &c);
-	char *best = NULL;
-	int best_served = -1, blocker = -1;
-	for (int k = 0; k < c.n; k++) {
-		if (!selects(&pp[i], c.v[k], e))
-			continue;
-		int bad_page = -1;
-		for (int j = 0; j < n && bad_page < 0; j++)
-			if (pp[j].d && conflicts(&pp[j], c.v[k], false))
-				bad_page = j;
-		if (bad_page >= 0) {
-			if (blocker < 0)
-				blocker = bad_page;
-			continue;
-		}
-		int s = pins_served(pp, pages, n, c.v[k], PIN_IN);
-		if (s > best_served) {
-			best_served = s;
-			free(best);
-			best = xstrdup(c.v[k]);
-		}
-	}
-	if (!best && blocker >= 0)
-		snprintf(why, whylen, "every expression that selects it also keeps text dropped on %s",
-			 pp[blocker].name ? pp[blocker].name : "another page");
-	else if (!best)
-		snprintf(why, whylen, "no id, class or position under a stable ancestor selects it");
+		snprintf(why, whylen, "%s", out ? "no id, class, position under a stable ancestor or "
+			 "text selects it" : "no id, class or position under a stable ancestor selects it");
 	*blocked = best ? -1 : blocker;
 	learn_cands_free(&c);
 	return best;
@@ -475,9 +438,8 @@ costly_pins(struct pp *pp, const struct learn_page *pages, int n, struct buf *wh
 				continue;
 			char reason[512] = "";
 			int j;
-			char *line = kind == PIN_OUT ?
-				strip_for(pp, pages, n, i, e, reason, sizeof reason, &j) :
-				branch_for(pp, pages, n, i, e, reason, sizeof reason, &j);
+			char *line = line_for(pp, pages, n, i, e, kind == PIN_OUT, reason,
+					      sizeof reason, &j);
 			bool costly = !line && j >= 0 && j != i && page_wrong(&pp[j]);
 			if (costly) {
 				say_pin(why, &pp[i], e, kind == PIN_IN, reason);
@@ -516,9 +478,8 @@ learn_pin_lines(const struct learn_page *pages, int n, const uint8_t *const *scr
 				continue;
 			char reason[512] = "";
 			int blocked;
-			char *line = kind == PIN_OUT ?
-				strip_for(pp, pages, n, i, e, reason, sizeof reason, &blocked) :
-				branch_for(pp, pages, n, i, e, reason, sizeof reason, &blocked);
+			char *line = line_for(pp, pages, n, i, e, kind == PIN_OUT, reason,
+					      sizeof reason, &blocked);
 			bool done = false;
 			if (line && has_line(r, kind == PIN_OUT ? "strip" : NULL, line)) {
 				snprintf(reason, sizeof reason, "a line of the file takes precedence "
