@@ -354,6 +354,12 @@ tui_reload(struct tui *t)
 	t->pg = np;
 	t->source_view = false;     /* its bytes were the old page's */
 	model_init(&t->m, &t->pg, algo, &p, (const void *const *)t->sites, gold, goldlen);
+	/* the text pane's rows were the old page's text: the new model's
+	 * text_gen may be theirs, so they are wrapped again from the top */
+	free(t->text.wrap);
+	t->text.wrap = NULL;
+	t->text.nwrap = t->text.wrap_cap = 0;
+	t->text.cur = t->text.sc.top = 0;
 	free(gold);
 	rules_set_free(t->rules);
 	t->rules = NULL;
