@@ -505,9 +505,10 @@ civil_days(int y, int m, int d)
 }
 
 /* Is day the one a reader in another time zone sees for the instant
- * iso ("2019-10-18T22:04:00Z")?  A timestamp with its offset is one
- * instant; the page shows it in its own zone, which moves the day by one
- * at most: forward when the time is late, back when it is early. */
+ * iso ("2019-10-18T22:04:00Z")?  A timestamp in UTC is one instant; the
+ * page shows it in its own zone, which moves the day by one at most:
+ * forward when the time is late, back when it is early.  A timestamp in
+ * the page's own zone already has the page's day. */
 static bool
 zone_moves(const char *iso, const char *day)
 {
@@ -515,8 +516,12 @@ zone_moves(const char *iso, const char *day)
 	if (strlen(iso) < 20 || sscanf(iso, "%4d-%2d-%2dT%2d:%2d", &y, &m, &d, &hh, &mm) != 5 ||
 	    sscanf(day, "%4d-%2d-%2d", &y2, &m2, &d2) != 3)
 		return false;
-	char z = iso[19];
-	if (z != 'Z' && z != '+' && z != '-')
+	/* only a time in UTC: one given in its own zone (-05:00) is the
+	 * page's, and so is its day */
+	const char *z = iso + 19;
+	if (*z == '.')
+		z += 1 + strspn(z + 1, "0123456789");
+	if (strcmp(z, "Z") && strcmp(z, "+00:00") && strcmp(z, "-00:00"))
 		return false;
 	long delta = civil_days(y2, m2, d2) - civil_days(y, m, d);
 	return (delta == 1 && hh >= 12) || (delta == -1 && hh < 12);

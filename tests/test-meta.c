@@ -305,6 +305,22 @@ test_what_it_beat(void **state)
 	page_free(&pg);
 }
 
+static void
+test_date_zone(void **state)
+{
+	(void)state;
+	/* a time given in the page's own zone keeps its day, whatever day
+	 * the page writes for another zone */
+	expect_date(HEAD "<meta property=\"article:published_time\" content=\"2019-11-19T23:24:00-05:00\">"
+		    BODY "<p class=\"date\">November 20, 2019</p>" END,
+		    "2019-11-19T23:24:00-05:00", "meta");
+	/* one in UTC is shown in the page's zone: late at night, the next
+	 * day there */
+	expect_date(HEAD "<meta property=\"article:published_time\" content=\"2019-11-19T23:24:00Z\">"
+		    BODY "<p class=\"date\">November 20, 2019</p>" END,
+		    "2019-11-20", "text");
+}
+
 int
 main(void)
 {
@@ -317,6 +333,7 @@ main(void)
 		cmocka_unit_test(test_author_threads),
 		cmocka_unit_test(test_date_not_a_reply),
 		cmocka_unit_test(test_date_bounds),
+		cmocka_unit_test(test_date_zone),
 		cmocka_unit_test(test_title_headline),
 		cmocka_unit_test(test_what_it_beat),
 	};
