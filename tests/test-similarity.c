@@ -465,6 +465,16 @@ test_string_build(void **state)
 	sib_string_free(&s);
 	sib_string_free(NULL);
 	page_free(&pg);
+	/* a subtree with no text at all (found by fuzz-keys: its first
+	 * node's characters were counted from the empty pool's null
+	 * buffer, which UBSan reports) */
+	test_page(&pg, "<body><div id=r><p></p><hr></div></body>");
+	sib_string_build(pg.dom, test_by_id(&pg, "r"), &s);
+	assert_int_equal(s.n, 3);
+	assert_int_equal(s.v[0].chars, 0);
+	assert_int_equal(s.textlen, 0);
+	sib_string_free(&s);
+	page_free(&pg);
 }
 
 int

@@ -259,7 +259,8 @@ sib_string_build(const struct dom *d, int root, struct sib_string *s)
 			buf_add(&s->pool, tmp.data + a, z - a);
 		}
 		nd->len = (int)(s->pool.len - off[s->n]);
-		nd->chars = (int)utf8_chars(s->pool.data + off[s->n], (size_t)nd->len);
+		/* (no text yet: the pool has no buffer to point into) */
+		nd->chars = nd->len ? (int)utf8_chars(s->pool.data + off[s->n], (size_t)nd->len) : 0;
 		buf_addc(&s->pool, '\0');
 		s->textlen += nd->chars;
 		s->n++;
