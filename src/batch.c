@@ -160,7 +160,7 @@ worker_clock(int limit)
 	memset(&it, 0, sizeof it);
 	if (limit > 0) {
 		ticks_left = limit * (1000 / TICK_MS);
-		it.it_interval.tv_usec = TICK_MS * 1000;
+		it.it_interval.tv_usec = (suseconds_t)TICK_MS * 1000;
 		it.it_value = it.it_interval;
 	}
 	setitimer(ITIMER_REAL, &it, NULL);

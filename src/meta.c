@@ -625,7 +625,7 @@ day_after(const char *s, char out[11])
 		time_t t = timegm(&tm);
 		gmtime_r(&t, &tm);
 	} else {
-		time_t t = time(NULL) + 24 * 3600;
+		time_t t = time(NULL) + (time_t)24 * 3600;
 		gmtime_r(&t, &tm);
 	}
 	strftime(out, 11, "%Y-%m-%d", &tm);

@@ -330,19 +330,21 @@ int
 strmap_put(struct strmap *m, const char *key, int val)
 {
 	if (2 * (m->n + 1) > m->cap) {
-		struct strmap g = { .cap = m->cap ? 2 * m->cap : 64, .n = m->n,
-				    .probes = m->probes };
-		g.key = xcalloc(g.cap, sizeof *g.key);
-		g.val = xcalloc(g.cap, sizeof *g.val);
-		for (size_t i = 0; i < m->cap; i++)
-			if (m->key[i]) {
-				size_t j = strmap_slot(&g, m->key[i]);
-				g.key[j] = m->key[i];
-				g.val[j] = m->val[i];
+		/* twice the room, every key put in again */
+		const char **oldkey = m->key;
+		int *oldval = m->val;
+		size_t oldcap = m->cap;
+		m->cap = oldcap ? 2 * oldcap : 64;
+		m->key = xcalloc(m->cap, sizeof *m->key);
+		m->val = xcalloc(m->cap, sizeof *m->val);
+		for (size_t i = 0; i < oldcap; i++)
+			if (oldkey[i]) {
+				size_t j = strmap_slot(m, oldkey[i]);
+				m->key[j] = oldkey[i];
+				m->val[j] = oldval[i];
 			}
-		free(m->key);
-		free(m->val);
-		*m = g;
+		free(oldkey);
+		free(oldval);
 	}
 	m->probes++;
 	size_t i = strmap_slot(m, key);

@@ -81,7 +81,6 @@ struct tui_model {
 	 * the path every front-end takes (run.h). */
 	struct decision ccdc;
 	int *cc_over;            /* per sibling group: its elements with CC > C */
-	bool cc_any;             /* has cc made any element content? */
 	struct run run;
 	const struct decision *dc;   /* &run.dc */
 
@@ -124,6 +123,7 @@ struct tui_model {
 	size_t came, went;
 	unsigned changes;        /* how many changes so far */
 	bool marking;
+	bool cc_any;             /* has cc made any element content? */
 
 	const struct rule *rule; /* --rules: the site rule that matches, or NULL */
 	struct model_source *src; /* model_source_range's offsets, made at its
@@ -152,11 +152,11 @@ struct tui_model {
 	int nundo, undo_top, undo_cap;   /* [0, undo_top) applied */
 
 	const char *script;      /* dominant writing system of the text */
+	int *pin_src;            /* per element: the pinned element it or its
+				    nearest ancestor is, or -1 (model_pin_source) */
 	unsigned gen;            /* bumped by every recompute */
 	unsigned pins_version;   /* bumped by every pin change */
 	unsigned cc_pins;        /* pins_version cc was decided with */
-	int *pin_src;            /* per element: the pinned element it or its
-				    nearest ancestor is, or -1 (model_pin_source) */
 	unsigned pin_src_pins;   /* pins_version pin_src was made with, + 1 */
 	struct params cc_params; /* and the parameters */
 	unsigned text_gen;       /* bumped when shown's bytes change */
