@@ -754,24 +754,37 @@ same_name(const char *a, const char *b)
 	return yes;
 }
 
-/* Does the page's visible text hold name?  (Its letters, folded.) */
-static bool
-shown_on_page(const struct meta_ctx *c, const char *name)
+/* An author a source of the head gives, and the source. */
+enum { MAX_AUTHOR_SOURCES = 12 };
+struct author_source {
+	char *name;
+	const char *from;
+};
+
+/* The first of the names the page's visible text holds (their letters
+ * and the text's, folded), or -1: the text is read once for them all. */
+static int
+first_shown_on_page(const struct meta_ctx *c, const struct author_source *as, int n)
 {
 	int body = first_tag(c->d, "body");
 	if (body < 0)
-		return false;
+		return -1;
 	char *t = element_text(c->d, body);
 	struct buf x, y;
 	buf_init(&x);
 	buf_init(&y);
 	squeeze(t, strlen(t), &x);
-	squeeze(name, strlen(name), &y);
-	bool yes = x.len && y.len >= 2 && strstr(x.data, y.data);
+	free(t);
+	int pick = -1;
+	for (int i = 0; i < n && pick < 0 && x.len; i++) {
+		y.len = 0;
+		squeeze(as[i].name, strlen(as[i].name), &y);
+		if (y.len >= 2 && strstr(x.data, y.data))
+			pick = i;
+	}
 	buf_free(&x);
 	buf_free(&y);
-	free(t);
-	return yes;
+	return pick;
 }
 
 /* A paper's authors, one citation_author tag each, "Last, First" as
@@ -813,12 +826,6 @@ citation_authors(const struct metas *ms)
 
 /* The authors the head gives, in their order: JSON-LD's person, then
  * the meta tags. */
-enum { MAX_AUTHOR_SOURCES = 12 };
-struct author_source {
-	char *name;
-	const char *from;
-};
-
 static int
 author_sources(struct meta_ctx *c, struct author_source *as)
 {
@@ -896,9 +903,8 @@ meta_author(struct meta_ctx *c, struct page_meta *meta)
 			if (same_name(as[i].name, shown))
 				pick = i;
 		matched = pick >= 0;
-		for (int i = 0; i < n && pick < 0; i++)
-			if (shown_on_page(c, as[i].name))
-				pick = i;
+		if (pick < 0)
+			pick = first_shown_on_page(c, as, n);
 		if (pick >= 0)
 			best = pick;
 	}
