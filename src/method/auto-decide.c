@@ -713,8 +713,15 @@ in_grid(const struct dom *d, const struct page_figures *pf, int *at, int b)
 /* A listing's grid is its content when it holds GRID_OVER times the text
  * the model keeps: the model, taught on articles, keeps a teaser or an
  * intro of a listing, and no more; where it keeps more, the grid is more
- * often a box of related items beside what it kept. */
+ * often a box of related items beside what it kept.  A grid of
+ * GRID_WIDE times that text is the content even where what the model
+ * kept is running prose (a card's teaser is a sentence too), unless what
+ * it kept lies in one item of a grid of fewer than GRID_COLUMNS: the
+ * page's columns, one of them the article (measured on the benchmark's
+ * development pages: doc/algorithms.md, "Page kinds"). */
 #define GRID_OVER 3
+#define GRID_WIDE 8
+#define GRID_COLUMNS 5
 
 /* A page whose main content is not prose (documentation, a listing, a
  * service page) keeps what cc keeps in its content region
@@ -732,15 +739,19 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 {
 	const struct features *f = &st->sig;
 	const struct page_figures *pf = &f->page;
-	bool grid = false;
+	bool grid = false, cards = false;
 	int at = 0;
-	if (kind == KIND_LISTING && pf->ngrid > 0) {
-		long in = 0, kept = 0;
+	if ((kind == KIND_LISTING || kind == KIND_FORUM) && pf->ngrid > 0) {
+		long in = 0, kept = 0, kept_in = 0;
 		for (int j = 0; j < f->nblocks; j++) {
-			in += in_grid(d, pf, &at, f->block[j]) ? f->chars[j] : 0;
-			kept += dc->content[f->block[j]] ? f->chars[j] : 0;
+			bool g = in_grid(d, pf, &at, f->block[j]), c = dc->content[f->block[j]];
+			in += g ? f->chars[j] : 0;
+			kept += c ? f->chars[j] : 0;
+			kept_in += g && c ? f->chars[j] : 0;
 		}
 		grid = in > 0 && in >= GRID_OVER * kept;
+		cards = in > 0 && in >= GRID_WIDE * kept &&
+			(kept_in < kept || pf->ngrid >= GRID_COLUMNS);
 		at = 0;
 	}
 	long kept = 0, more = 0, prose = 0;
@@ -762,8 +773,9 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 	/* documentation's code is its own signal; the other kinds' figures
 	 * take many a news page for a listing or a service page, where the
 	 * model keeps the article: they widen only where it kept no running
-	 * prose, and what cc adds is at least what it kept */
-	bool wide = more > 0 && (kind == KIND_DOCS || (prose == 0 && more >= kept));
+	 * prose, and what cc adds is at least what it kept, or where the
+	 * grid dwarfs what it kept */
+	bool wide = more > 0 && (kind == KIND_DOCS || cards || (prose == 0 && more >= kept));
 	for (int j = 0; j < f->nblocks; j++) {
 		int b = f->block[j];
 		if (dc->content[b] != 2)
@@ -776,6 +788,46 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 	}
 	if (wide && repeats)
 		drop_duplicates(d, st, dc);
+}
+
+/* A grid the model kept most of is kept whole: where the model keeps
+ * a third of the text of a page's grid, in two cards or more, the grid is the
+ * content and the cards it left out (a short one, the last) are too.
+ * Not on an article, whose grid is its figures or paragraphs of one
+ * class, where what the model leaves out is a caption or a credit.
+ * Reason grid. */
+static void
+complete_grid(const struct dom *d, struct auto_state *st, struct decision *dc)
+{
+	const struct features *f = &st->sig;
+	const struct page_figures *pf = &f->page;
+	long in = 0, kept = 0;
+	int items = 0, last = -1, at = 0;
+	for (int j = 0; j < f->nblocks; j++) {
+		int b = f->block[j];
+		if (!in_grid(d, pf, &at, b))
+			continue;
+		in += f->chars[j];
+		if (dc->content[b]) {
+			kept += f->chars[j];
+			items += at != last;
+			last = at;
+		}
+	}
+	st->grid_chars = in;
+	st->grid_kept = kept;
+	st->grid_cards = items;
+	if (items < 2 || 3 * kept < in)
+		return;
+	at = 0;
+	for (int j = 0; j < f->nblocks; j++) {
+		int b = f->block[j];
+		if (!in_grid(d, pf, &at, b) || dc->content[b] || st->hidden[j] ||
+		    dc->reason[b] == REASON_END || dc->reason[b] == REASON_DUPLICATE)
+			continue;
+		dc->content[b] = 1;
+		dc->reason[b] = REASON_GRID;
+	}
 }
 
 void
@@ -800,6 +852,8 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	for (int i = 0; i < d->n; i++)
 		st->dup_of[i] = -1;
 	st->run_first = st->run_last = -1;
+	st->grid_chars = st->grid_kept = 0;
+	st->grid_cards = 0;
 	if (p->auto_duplicate)
 		drop_duplicates(d, st, dc);
 	if (p->auto_grow && f->nblocks > 0) {
@@ -860,8 +914,13 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 		}
 		kind = KIND_FORUM;
 	} else {
+		/* a page of repeated items where no thread was found keeps
+		 * them as a listing keeps its cards */
 		thread_free(&st->thread);
-		if (kind == KIND_DOCS || kind == KIND_LISTING || kind == KIND_SERVICE)
+		if (kind != KIND_ARTICLE)
+			complete_grid(d, st, dc);
+		if (kind == KIND_DOCS || kind == KIND_LISTING || kind == KIND_SERVICE ||
+		    kind == KIND_FORUM)
 			keep_kind(d, st, kind, dc, p->auto_duplicate);
 	}
 	st->kind = kind;

@@ -31,6 +31,10 @@ struct auto_state {
 	/* the best reading-order run (auto.grow): its first and last
 	 * blocks' elements, -1 when none was made */
 	int run_first, run_last;
+	/* the grid's characters, those the model kept and in how many of
+	 * its cards, where complete_grid looked (0 elsewhere) */
+	long grid_chars, grid_kept;
+	int grid_cards;
 	const struct auto_model *model;  /* not owned */
 	const struct metrics *m;         /* the page's, not owned */
 	/* With sibling pages: per block, on how many of them all its text

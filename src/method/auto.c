@@ -390,7 +390,12 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 	if (r->dc.reason[i] == REASON_KIND)
 		explain_printf(x, EXPLAIN_NORMAL, "kept: a %s page keeps cc's blocks in cc's content "
 			       "region%s, beside the model's", page_kind_names[kind],
-			       kind == KIND_LISTING ? " and every card of its grid" : "");
+			       kind == KIND_LISTING || kind == KIND_FORUM ? " and every card of its grid" : "");
+	if (r->dc.reason[i] == REASON_GRID)
+		explain_printf(x, EXPLAIN_NORMAL, "kept: a card of the page's grid of %d items (one "
+			       "tag and class), of whose %ld characters the model kept %ld (a third or "
+			       "more) in %d cards (2 or more)", st->sig.page.ngrid, st->grid_chars,
+			       st->grid_kept, st->grid_cards);
 	if (r->dc.reason[i] == REASON_END) {
 		int h = auto_end_heading(d, st, i);
 		if (h == i) {
@@ -557,7 +562,7 @@ auto_stages(const void *state, const struct page *pg, int k, struct buf *b)
 
 static const enum reason auto_reasons[] = {
 	REASON_AUTO, REASON_NOISE, REASON_OUTLIER, REASON_DUPLICATE, REASON_THREAD, REASON_POST_PART, REASON_END, REASON_TEMPLATE, REASON_SITE,
-	REASON_KIND,
+	REASON_KIND, REASON_GRID,
 };
 
 const struct method method_auto = {

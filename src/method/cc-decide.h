@@ -41,7 +41,8 @@
 	X(TEMPLATE, "template", "its text stands on half the sibling pages too") \
 	X(SITE, "site", "auto: the sibling pages lift it to auto.T: kept where it stands") \
 	X(KIND, "kind", "auto: not an article: kept as cc keeps it, in cc's content region") \
-	X(LINKS, "links", "ent: mostly link text, inside the content root")
+	X(LINKS, "links", "ent: mostly link text, inside the content root") \
+	X(GRID, "grid", "auto: not an article: a card of the grid whose cards the model kept most of")
 
 #define REASON_ENUM(id, name, legend) REASON_##id,
 enum reason { REASONS(REASON_ENUM) REASON_COUNT };
