@@ -136,9 +136,39 @@ cmp_occ(const void *a, const void *b)
 	return (x->page > y->page) - (x->page < y->page);
 }
 
-/* Text the method kept that stands, the same, on at least half of the
- * pages (two at least) is the template's, not an article's: kept[] of
- * every page, copied into own[], says so. */
+/* Text t of d and where it stands (its element's path of tags, ids and
+ * classes, as sitetext.c hashes it), as one number; 0 when blank. */
+static uint64_t
+slot_text_hash(const struct dom *d, const uint64_t *path, int t)
+{
+	uint64_t h = site_text_hash(d, t);
+	int e = d->texts[t].elem;
+	if (!h || e < 0)
+		return h;
+	return ((h ^ path[e]) * 1099511628211ULL) | 1;
+}
+
+/* Each text node's slot_text_hash on d; the caller frees it. */
+static uint64_t *
+slot_texts(const struct dom *d)
+{
+	uint64_t *path = xmalloc(((size_t)d->n + 1) * sizeof *path);
+	uint64_t *text = xmalloc(((size_t)d->n + 1) * sizeof *text);
+	site_block_hashes(d, path, text);
+	uint64_t *h = xmalloc(((size_t)d->ntexts + 1) * sizeof *h);
+	for (int t = 0; t < d->ntexts; t++)
+		h[t] = slot_text_hash(d, path, t);
+	free(path);
+	free(text);
+	return h;
+}
+
+/* Text the method kept that stands, the same and in the same place, on
+ * at least half of the pages (two at least) is the template's, not an
+ * article's: kept[] of every page, copied into own[], says so.  The
+ * place counts: a story's headline and lead stand again in its card on
+ * the list pages, and a card on two list pages of five, and neither is
+ * the template's. */
 static void
 template_texts(const struct rules_learn_page *in, int np, uint8_t **own)
 {
@@ -146,15 +176,16 @@ template_texts(const struct rules_learn_page *in, int np, uint8_t **own)
 	for (int i = 0; i < np; i++)
 		total += (size_t)in[i].d->ntexts;
 	struct occ *o = xmalloc((total + 1) * sizeof *o);
+	uint64_t **slot = xcalloc((size_t)np + 1, sizeof *slot);
 	size_t k = 0;
-	for (int i = 0; i < np; i++)
-		for (int t = 0; t < in[i].d->ntexts; t++) {
-			uint64_t h = site_text_hash(in[i].d, t);
-			if (h)
-				o[k++] = (struct occ){ h, i };
-		}
+	for (int i = 0; i < np; i++) {
+		slot[i] = slot_texts(in[i].d);
+		for (int t = 0; t < in[i].d->ntexts; t++)
+			if (slot[i][t])
+				o[k++] = (struct occ){ slot[i][t], i };
+	}
 	qsort(o, k, sizeof *o, cmp_occ);
-	int need = np / 2 > 2 ? (np + 1) / 2 : 2;
+	int need = site_text_need(np);
 	for (size_t a = 0; a < k;) {
 		size_t b = a;
 		int pages = 0;
@@ -163,12 +194,14 @@ template_texts(const struct rules_learn_page *in, int np, uint8_t **own)
 		if (np >= 2 && pages >= need)
 			for (int i = 0; i < np; i++)
 				for (int t = 0; t < in[i].d->ntexts; t++)
-					if (own[i][t] && own[i][t] != 3 &&
-					    site_text_hash(in[i].d, t) == o[a].h)
+					if (own[i][t] && own[i][t] != 3 && slot[i][t] == o[a].h)
 						own[i][t] = 2;
 		a = b;
 	}
 	free(o);
+	for (int i = 0; i < np; i++)
+		free(slot[i]);
+	free(slot);
 	/* a recurring piece of a block that also holds the page's own kept
 	 * text ("(CNN)" before a story's first words) stays */
 	for (int i = 0; i < np; i++) {
