@@ -722,6 +722,10 @@ in_grid(const struct dom *d, const struct page_figures *pf, int *at, int b)
 #define GRID_OVER 3
 #define GRID_WIDE 8
 #define GRID_COLUMNS 5
+/* A service page's sections are its content where cc's blocks in its
+ * region add SERVICE_WIDE times the text the model kept, even where that
+ * was running prose: the model keeps one section's paragraph. */
+#define SERVICE_WIDE 6
 
 /* A page whose main content is not prose (documentation, a listing, a
  * service page) keeps what cc keeps in its content region
@@ -763,9 +767,19 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 			prose += f->chars[j] >= 80 && f->x[j][F_ENDS_PUNCT] != 0 ? f->chars[j] : 0;
 			continue;
 		}
-		/* what the end rule dropped follows the content */
+		/* what the end rule dropped follows the content; what lies
+		 * in a footer, a nav, an aside, a header, a form or a menu
+		 * is the site's */
 		if (st->hidden[j] || dc->reason[b] == REASON_END ||
-		    (!card && (f->x[j][F_CC_CONTENT] == 0 || f->x[j][F_CC_REGION] == 0)))
+		    (!card && f->x[j][F_NEG_TAG] != 0))
+			continue;
+		/* a section's heading, too short for cc, in cc's region */
+		if (!card && f->x[j][F_CC_CONTENT] == 0 && f->x[j][F_CC_REGION] != 0 &&
+		    f->x[j][F_TAG_HEADING] != 0) {
+			dc->content[b] = 3;
+			continue;
+		}
+		if (!card && (f->x[j][F_CC_CONTENT] == 0 || f->x[j][F_CC_REGION] == 0))
 			continue;
 		dc->content[b] = 2;
 		more += f->chars[j];
@@ -774,10 +788,16 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 	 * take many a news page for a listing or a service page, where the
 	 * model keeps the article: they widen only where it kept no running
 	 * prose, and what cc adds is at least what it kept, or where the
-	 * grid dwarfs what it kept */
-	bool wide = more > 0 && (kind == KIND_DOCS || cards || (prose == 0 && more >= kept));
+	 * grid, or on a service page what cc adds, dwarfs what it kept */
+	bool wide = more > 0 && (kind == KIND_DOCS || cards || (prose == 0 && more >= kept) ||
+				  (kind == KIND_SERVICE && more >= SERVICE_WIDE * kept));
 	for (int j = 0; j < f->nblocks; j++) {
 		int b = f->block[j];
+		/* the heading goes with the section it heads */
+		if (dc->content[b] == 3)
+			dc->content[b] = wide && j + 1 < f->nblocks &&
+					 (dc->content[f->block[j + 1]] == 1 ||
+					  dc->content[f->block[j + 1]] == 2) ? 2 : 0;
 		if (dc->content[b] != 2)
 			continue;
 		dc->content[b] = wide;
