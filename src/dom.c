@@ -50,6 +50,19 @@ static const char *const phrasing_tags[] = {
 static const char *const skip_tags[] = {
 	"script", "style", "noscript", "template", "head",
 };
+/* Whether element e is an svg or lies in one, near enough for an
+ * svg's title or desc (a few g levels down): their text is the
+ * drawing's name for a screen reader, never shown ("Artboard", "Created
+ * with Sketch." inside a logo in a headline). */
+static bool
+in_svg(const struct dom *d, int e)
+{
+	for (int k = 0; e >= 0 && k < 16; k++, e = d->parent[e])
+		if (!strcmp(d->tagnames[d->tag[e]], "svg"))
+			return true;
+	return false;
+}
+
 static bool
 in_list(const char *name, const char *const *list, size_t n)
 {
@@ -246,6 +259,8 @@ add_element(struct builder *b, TidyNode nd, int p, int *last_child)
 	d->attr_begin[i + 1] = d->nattrs;
 	f |= b->tagflags[d->tag[i]];
 	if (p >= 0 && (d->flags[p] & DOM_SKIP))
+		f |= DOM_SKIP;
+	if (p >= 0 && (!strcmp(tn, "title") || !strcmp(tn, "desc")) && in_svg(d, p))
 		f |= DOM_SKIP;
 	if (p >= 0 && (d->flags[p] & DOM_INLINK))
 		f |= DOM_INLINK;

@@ -489,6 +489,30 @@ test_noscript_page(void **state)
 	buf_free(&b);
 }
 
+/* An svg's title and desc name the drawing for a screen reader and are
+ * never shown: skipped, as the head's title is (being in the head). */
+static void
+test_svg_title(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg, "<html><head><title>Kirkton harbour</title></head><body><h1>"
+		  "<svg><title>Artboard</title><desc>Created with Sketch.</desc>"
+		  "<g><title>Layer 1</title><path d=\"M0 0\"/></g></svg>Harbour news</h1>"
+		  "</body></html>");
+	const struct dom *d = pg.dom;
+	int title = dom_tag_id(d, "title"), desc = dom_tag_id(d, "desc");
+	int skipped = 0;
+	for (int i = 0; i < d->n; i++)
+		if ((d->tag[i] == title || d->tag[i] == desc) && d->flags[i] & DOM_SKIP)
+			skipped++;
+	/* the head's, the svg's two titles and its desc */
+	assert_int_equal(skipped, 4);
+	/* "Harbour news" outside the head: 11 characters */
+	assert_int_equal(d->tree_text, 11);
+	page_free(&pg);
+}
+
 int
 main(void)
 {
@@ -505,6 +529,7 @@ main(void)
 		cmocka_unit_test(test_depth_limit),
 		cmocka_unit_test(test_costly_markup),
 		cmocka_unit_test(test_noscript_page),
+		cmocka_unit_test(test_svg_title),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
