@@ -42,6 +42,9 @@ char *element_text(const struct dom *d, int e);
 /* The same with sep between two blocks' texts (" | ": a byline's name
  * and the role in the block under it stay apart). */
 char *element_lines(const struct dom *d, int e, const char *sep);
+/* A headline's text: element_text without its time elements' (a date
+ * set in the h1 beside the words). */
+char *headline_text(const struct dom *d, int e);
 /* Element i's class, id, itemprop and rel values. */
 void idents_of(const struct dom *d, int i, struct idents *nm);
 /* Is e inside a comment section (its own class does not count)? */

@@ -34,15 +34,25 @@ nonempty_dup(const char *s, size_t n)
 	return r;
 }
 
-/* Text of element e's subtree, collapsed (title, h1). */
-char *
-element_lines(const struct dom *d, int e, const char *sep)
+/* Text of element e's subtree, collapsed (title, h1), but for the
+ * text of its descendants of tag id skip (-1: none). */
+static char *
+subtree_lines(const struct dom *d, int e, const char *sep, int skip)
 {
 	struct buf b;
 	buf_init(&b);
 	bool space = false;
 	int block = -1;
+	int next = e + 1;       /* the next element to look at, in pre-order */
 	for (int t = d->text_begin[e]; t < d->text_end[e]; t++) {
+		/* a skipped element's texts are one range: jump past it */
+		for (; skip >= 0 && next < d->end[e] && d->text_begin[next] <= t; next++)
+			if (d->tag[next] == skip && d->text_end[next] > t) {
+				t = d->text_end[next];
+				next = d->end[next] - 1;
+			}
+		if (t >= d->text_end[e])
+			break;
 		if (d->texts[t].flags & TEXT_BREAK) {
 			space = true;
 			continue;
@@ -63,9 +73,21 @@ element_lines(const struct dom *d, int e, const char *sep)
 }
 
 char *
+element_lines(const struct dom *d, int e, const char *sep)
+{
+	return subtree_lines(d, e, sep, -1);
+}
+
+char *
 element_text(const struct dom *d, int e)
 {
 	return element_lines(d, e, " ");
+}
+
+char *
+headline_text(const struct dom *d, int e)
+{
+	return subtree_lines(d, e, " ", dom_tag_id(d, "time"));
 }
 
 /* Does attribute name of element i hold word (a substring, any case)? */

@@ -241,7 +241,7 @@ headline_in(const struct dom *d, const char *og, const char *tt, const char *jl,
 		for (int i = 0; tag >= 0 && i < d->n; i++) {
 			if (d->tag[i] != tag || d->flags[i] & DOM_SKIP)
 				continue;
-			char *h = element_text(d, i);
+			char *h = headline_text(d, i);
 			struct buf a;
 			buf_init(&a);
 			squeeze(h, strlen(h), &a);
@@ -280,7 +280,7 @@ headline_marked(const struct dom *d, const uint8_t *marks, const char *site,
 		if (d->flags[i] & DOM_SKIP || in_comments(d, marks, i))
 			continue;
 		if (h1 >= 0 && d->tag[i] == h1 && d->text_end[i] > d->text_begin[i]) {
-			char *t = element_text(d, i);
+			char *t = headline_text(d, i);
 			if (*t)
 				n1++, only = i;
 			free(t);
@@ -298,7 +298,7 @@ headline_marked(const struct dom *d, const uint8_t *marks, const char *site,
 		}
 	}
 	if (n1 == 1) {
-		char *h = element_text(d, only);
+		char *h = headline_text(d, only);
 		int words = 1;
 		for (const char *p = h; *p; p++)
 			words += *p == ' ';
@@ -700,7 +700,7 @@ meta_title(struct meta_ctx *c, struct page_meta *meta)
 	}
 	if (!meta->title && c->h1 >= 0) {
 		/* nothing better: the first h1 as it reads */
-		char *h = element_text(c->d, c->h1);
+		char *h = headline_text(c->d, c->h1);
 		if (h && *h) {
 			meta->title = h;
 			meta->title_from = "h1";

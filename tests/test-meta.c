@@ -276,6 +276,15 @@ test_title_headline(void **state)
 		     "<meta property=\"og:site_name\" content=\"HireAHelper\"></head><body>"
 		     "<h1>Hire Movers in Jackson, NJ</h1><h1> </h1><p>Text.</p></body></html>",
 		     "Hire Movers in Jackson, NJ", "h1");
+	/* a date set in the headline is not its words; two of them, and
+	 * the words between and after them, read as the page shows them */
+	expect_title("<html><head><title>Blog</title></head><body><h1><a href=\"/p\">"
+		     "<time datetime=\"2025-12-18\">Dec <span>18</span> 2025</time> Preparing a "
+		     "transition in Debusine</a></h1><p>Text.</p></body></html>",
+		     "Preparing a transition in Debusine", "h1");
+	expect_title("<html><head><title>Blog</title></head><body><h1>Harbour <time>May 1</time>"
+		     "ferry <time>May 2</time><time>May 3</time> stays on</h1><p>Text.</p></body></html>",
+		     "Harbour ferry stays on", "h1");
 }
 
 static void
