@@ -611,7 +611,7 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	char *fixed = NULL;
 	const char *src = utf8;
 	size_t srclen = len;
-	if (ss.nclose) {
+	if (ss.nclose || ss.ncdata) {
 		fixed = source_repair(utf8, len, &ss, &srclen);
 		src = fixed;
 	}

@@ -18,6 +18,7 @@ enum kind {
 	K_SELECT_END,   /* start tags that end an open select */
 	K_TABLE,
 	K_TABLE_PART,   /* in a table, their tags end an open select */
+	K_FOREIGN,      /* svg, math: a CDATA section is one there */
 };
 
 static const struct {
@@ -32,6 +33,7 @@ static const struct {
 	{ "caption", K_TABLE_PART }, { "tbody", K_TABLE_PART }, { "thead", K_TABLE_PART },
 	{ "tfoot", K_TABLE_PART }, { "tr", K_TABLE_PART }, { "td", K_TABLE_PART },
 	{ "th", K_TABLE_PART },
+	{ "svg", K_FOREIGN }, { "math", K_FOREIGN },
 };
 
 static enum kind
@@ -42,7 +44,7 @@ kind_of(const char *name, size_t len)
 	if (len < 2 || len > 8)
 		return K_OTHER;
 	switch (name[0] | 0x20) {
-	case 's': case 'n': case 't': case 'x': case 'i': case 'k': case 'c':
+	case 's': case 'n': case 't': case 'x': case 'i': case 'k': case 'c': case 'm':
 		break;
 	default:
 		return K_OTHER;
@@ -128,13 +130,23 @@ add_close(struct source_scan *out, size_t *cap, size_t at)
 	out->close_at[out->nclose++] = at;
 }
 
+static void
+add_cdata(struct source_scan *out, size_t *cap, size_t at)
+{
+	if ((size_t)out->ncdata == *cap) {
+		*cap = *cap ? *cap * 2 : 8;
+		out->cdata_at = xreallocarray(out->cdata_at, *cap, sizeof *out->cdata_at);
+	}
+	out->cdata_at[out->ncdata++] = at;
+}
+
 void
 source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 {
 	memset(out, 0, sizeof *out);
 	out->stop_at = n;
-	size_t cap = 0;
-	int tables = 0;
+	size_t cap = 0, cdata_cap = 0;
+	int tables = 0, foreign = 0;
 	bool select = false, select_table = false;
 	size_t i = 0;
 	while (i < n) {
@@ -148,6 +160,9 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 			}
 			if (d == '!' || d == '?') {
 				const char *e = memchr(s + i, '>', n - i);
+				if (e && !foreign && d == '!' && i + 9 <= n &&
+				    !memcmp(s + i, "<![CDATA[", 9))
+					add_cdata(out, &cdata_cap, i);
 				i = e ? (size_t)(e - s) + 1 : n;
 				continue;
 			}
@@ -167,6 +182,10 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 						select = false;
 					}
 				}
+				if (k == K_FOREIGN && !end)
+					foreign++;
+				else if (k == K_FOREIGN && foreign > 0)
+					foreign--;
 				if (k == K_TABLE && !end)
 					tables++;
 				else if (k == K_TABLE && tables > 0)
@@ -176,6 +195,9 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 					select_table = tables > 0;
 				}
 				i = tag_end(s, n, ne);
+				/* <svg/> opens nothing */
+				if (k == K_FOREIGN && !end && i >= 2 && s[i - 2] == '/')
+					foreign--;
 				if (k == K_RAW && !end)
 					i = raw_end(s, n, i, s + nb, ne - nb);
 				continue;
@@ -229,6 +251,9 @@ source_scan_free(struct source_scan *sc)
 	free(sc->close_at);
 	sc->close_at = NULL;
 	sc->nclose = 0;
+	free(sc->cdata_at);
+	sc->cdata_at = NULL;
+	sc->ncdata = 0;
 }
 
 char *
@@ -249,6 +274,12 @@ source_repair(const char *s, size_t n, const struct source_scan *sc, size_t *len
 	}
 	memcpy(o + w, s + from, n - from);
 	o[*len] = '\0';
+	/* each "</select>" put in before a CDATA moves it on */
+	for (int k = 0, c = 0; k < sc->ncdata; k++) {
+		while (c < sc->nclose && sc->close_at[c] <= sc->cdata_at[k])
+			c++;
+		memcpy(o + sc->cdata_at[k] + (size_t)c * tl, "<?CDATA[[", 9);
+	}
 	return o;
 }
 

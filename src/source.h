@@ -13,6 +13,8 @@ struct source_scan {
 			       one */
 	size_t *close_at;   /* offsets before which a "</select>" goes */
 	int nclose;
+	size_t *cdata_at;   /* offsets of "<![CDATA[" in HTML's content */
+	int ncdata;
 	size_t stop_at;     /* with stop >= 0: the offset of the character
 			       that took text past stop, else n */
 };
@@ -31,8 +33,13 @@ long source_chars(const char *s, size_t n);
 void source_scan(const char *s, size_t n, long stop, struct source_scan *out);
 void source_scan_free(struct source_scan *sc);
 
-/* s with "</select>" inserted before each offset of sc (ascending), in a
- * new NUL-terminated buffer of *len bytes. */
+/* s with "</select>" inserted before each offset of sc (ascending), and
+ * each "<![CDATA[" of sc made "<?CDATA[[" (as long: no offset moves), in
+ * a new NUL-terminated buffer of *len bytes.  Outside svg and math, HTML
+ * reads "<![CDATA[" as a comment that the next '>' ends; libtidy reads a
+ * CDATA section to "]]>", and one that a page leaves open swallows the
+ * page.  It ends a processing instruction at the next '>', as HTML does
+ * the comment. */
 char *source_repair(const char *s, size_t n, const struct source_scan *sc, size_t *len);
 
 /* The 1-based line and column (bytes) of offset at in s. */

@@ -252,6 +252,40 @@ test_select_repair(void **state)
 	buf_free(&b);
 }
 
+/* A "<![CDATA[" in HTML's content is a comment that the next '>' ends
+ * (HTML5's bogus comment); libtidy reads a CDATA section to "]]>", and
+ * one left open took the page with it.  Inside svg and math it is a
+ * CDATA section and stays; after a "</select>" put in, it moves on. */
+static void
+test_cdata_repair(void **state)
+{
+	(void)state;
+	static const char open_cdata[] =
+		"<div><select><option>a<input name=q></div><![CDATA[\n<div id=\"top\"></div>"
+		"<svg><style><![CDATA[ p {} ]]></style></svg><p>The article goes on.</p>";
+	struct source_scan sc;
+	source_scan(open_cdata, sizeof open_cdata - 1, -1, &sc);
+	assert_int_equal(sc.nclose, 1);
+	assert_int_equal(sc.ncdata, 1);     /* the svg's is not one */
+	size_t at = (size_t)(strstr(open_cdata, "<![CDATA[") - open_cdata);
+	assert_int_equal(sc.cdata_at[0], at);
+	size_t len;
+	char *fixed = source_repair(open_cdata, sizeof open_cdata - 1, &sc, &len);
+	assert_int_equal(len, sizeof open_cdata - 1 + 9);
+	assert_memory_equal(fixed + at + 9, "<?CDATA[[\n<div", 14);
+	assert_non_null(strstr(fixed, "<style><![CDATA[ p {} ]]></style>"));
+	free(fixed);
+	source_scan_free(&sc);
+
+	/* the page's text reaches the tree: "a", then the article's 17
+	 * characters without spaces */
+	struct page pg;
+	test_page(&pg, open_cdata);
+	assert_false(dom_lost(pg.dom));
+	assert_int_equal(pg.dom->tree_text, 1 + 17);
+	page_free(&pg);
+}
+
 static void
 test_xpath_and_attrs(void **state)
 {
@@ -523,6 +557,7 @@ main(void)
 		cmocka_unit_test(test_unterminated_pi),
 		cmocka_unit_test(test_source_text),
 		cmocka_unit_test(test_select_repair),
+		cmocka_unit_test(test_cdata_repair),
 		cmocka_unit_test(test_source_offset),
 		cmocka_unit_test(test_xpath_and_attrs),
 		cmocka_unit_test(test_nesting_depth),
