@@ -602,6 +602,47 @@ static const char docs_page[] =
 	"<html><body><p>Install it with the command below.</p><pre>make install</pre>"
 	"</body></html>";
 
+/* A listing of teasers: an h1 "Town news" (8 characters without spaces)
+ * and six div.card, each a linked h2 title (29, 27, 32, 27, 29 and 27
+ * characters, 171) and a teaser sentence of 85: 689 in all.  Running
+ * prose 510/689 = 0.740 would make it an article; the grid holds
+ * 681/689 = 0.988 of the text in 6 items, 171/681 = 0.251 of it links:
+ * a listing. */
+static const char *const teaser_titles[] = {
+	"The harbour wall is rebuilt at last", "Ferry to Ness runs twice a day now",
+	"School roof is repaired before winter", "A new bakery opens on Quay Street",
+	"Lifeboat crew rescues two walkers", "Market hall stays open until ten",
+};
+
+static void
+test_page_teasers(void **state)
+{
+	(void)state;
+	struct buf b;
+	buf_init(&b);
+	buf_adds(&b, "<html><body><h1>Town news</h1><div id=\"news\">");
+	for (size_t k = 0; k < 6; k++)
+		buf_printf(&b, "<div class=\"card\"><h2><a href=\"/%zu\">%s</a></h2><p>The council "
+			   "approved the cost on Monday evening after a long debate, and the work "
+			   "begins in the spring.</p></div>", k, teaser_titles[k]);
+	buf_adds(&b, "</div></body></html>");
+	struct page pg;
+	struct features f;
+	test_page(&pg, b.data);
+	features_compute(&pg, auto_model_builtin.stage1, &f);
+	assert_int_equal(f.page.chars, 689);
+	assert_true(fabs(f.page.prose - 510.0 / 689) < 1e-9);
+	assert_int_equal(f.page.ngrid, 6);
+	assert_true(fabs(f.page.grid_share - 681.0 / 689) < 1e-9);
+	assert_true(fabs(f.page.grid_link - 171.0 / 681) < 1e-9);
+	assert_int_equal(f.kind, KIND_LISTING);
+	assert_string_equal(f.kind_why, "99 % of its text is in a grid of 6 items (70 % or more, "
+			    "6 or more), 25 % of it links (20 % or more)");
+	features_free(&f);
+	page_free(&pg);
+	buf_free(&b);
+}
+
 static void
 test_page_shape(void **state)
 {
@@ -619,6 +660,9 @@ test_page_shape(void **state)
 	assert_int_equal(f.page.forms, 0);
 	assert_int_equal(f.kind, KIND_LISTING);
 	assert_string_equal(f.kind_why, "36 % of its text is links (35 % or more), 0 % prose");
+	/* the grid: the three cards, 52 characters, 20 of them links */
+	assert_true(fabs(f.page.grid_share - 52.0 / 56) < 1e-9);
+	assert_true(fabs(f.page.grid_link - 20.0 / 52) < 1e-9);
 	int j = block_index(&pg, &f, "c1");
 	assert_true(f.x[j][F_REPEAT] == 1 && fabsf(f.x[j][F_PAGE_REPEAT] - 52.0f / 56) < 1e-6f);
 	assert_true(fabsf(f.x[j][F_PAGE_HEADS] - logf(4)) < 1e-6f);
@@ -653,6 +697,7 @@ main(void)
 		cmocka_unit_test(test_empty),
 		cmocka_unit_test(test_single_block),
 		cmocka_unit_test(test_page_shape),
+		cmocka_unit_test(test_page_teasers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -152,17 +152,28 @@ page_figures_compute(const struct dom *d, const int *order, const int *chars, in
 			pf->headings++;
 	}
 	free(role);
-	long repeated = 0, code = 0;
-	for (int j = 0; j < nb; j++) {
-		repeated += pf->in_repeat[order[j]] ? chars[j] : 0;
-		code += in_code[order[j]] ? chars[j] : 0;
+	long repeated = 0, code = 0, grid = 0, grid_link = 0;
+	for (int j = 0, g = 0; j < nb; j++) {
+		int b = order[j];
+		repeated += pf->in_repeat[b] ? chars[j] : 0;
+		code += in_code[b] ? chars[j] : 0;
+		/* blocks and grid items are both in document order */
+		while (g < pf->ngrid && d->end[pf->grid[g]] <= b)
+			g++;
+		if (g < pf->ngrid && pf->grid[g] <= b) {
+			grid += chars[j];
+			grid_link += link[b];
+		}
 	}
 	if (pf->chars > 0) {
 		pf->link = (double)linked / pf->chars;
 		pf->prose = (double)prose / pf->chars;
 		pf->repeat = (double)repeated / pf->chars;
 		pf->code = (double)code / pf->chars;
+		pf->grid_share = (double)grid / pf->chars;
 	}
+	if (grid > 0)
+		pf->grid_link = (double)grid_link / grid;
 	free(in_code);
 	free(sub);
 }
@@ -188,6 +199,17 @@ page_kind_decide(const struct page_figures *pf, char *why, size_t n)
 	if (pf->code >= 0.05) {
 		snprintf(why, n, "%.0f %% of its text is code (5 %% or more)", 100 * pf->code);
 		return KIND_DOCS;
+	}
+	/* cards of a title and a teaser sentence read as prose: most of
+	 * the page in one grid of many items, with links, is a listing
+	 * (on WCXB's development pages, 6 listings of the 33 listings and
+	 * collections that the prose rule takes for articles, and none of
+	 * the 700 articles it takes, the dev sets' too) */
+	if (pf->prose >= 0.55 && pf->grid_share >= 0.7 && pf->ngrid >= 6 && pf->grid_link >= 0.2) {
+		snprintf(why, n, "%.0f %% of its text is in a grid of %d items (70 %% or more, "
+			 "6 or more), %.0f %% of it links (20 %% or more)", 100 * pf->grid_share,
+			 pf->ngrid, 100 * pf->grid_link);
+		return KIND_LISTING;
 	}
 	if (pf->prose >= 0.55) {
 		snprintf(why, n, "%.0f %% of its text is running prose (55 %% or more)",

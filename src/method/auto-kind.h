@@ -47,6 +47,8 @@ struct page_figures {
 	 * most text (a listing's cards), in document order; owned. */
 	int *grid;
 	int ngrid;
+	double grid_share;      /* the grid's characters / chars */
+	double grid_link;       /* link characters / characters, in the grid */
 };
 
 /* The figures of a page whose blocks are order[0..nb) with chars[j]
