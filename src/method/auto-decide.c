@@ -769,9 +769,8 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 		}
 		/* what the end rule dropped follows the content; what lies
 		 * in a footer, a nav, an aside, a header, a form or a menu
-		 * is the site's */
-		if (st->hidden[j] || dc->reason[b] == REASON_END ||
-		    (!card && f->x[j][F_NEG_TAG] != 0))
+		 * is the site's, a grid there too (a mega menu) */
+		if (st->hidden[j] || dc->reason[b] == REASON_END || f->x[j][F_NEG_TAG] != 0)
 			continue;
 		/* a section's heading, too short for cc, in cc's region */
 		if (!card && f->x[j][F_CC_CONTENT] == 0 && f->x[j][F_CC_REGION] != 0 &&
@@ -843,6 +842,7 @@ complete_grid(const struct dom *d, struct auto_state *st, struct decision *dc)
 	for (int j = 0; j < f->nblocks; j++) {
 		int b = f->block[j];
 		if (!in_grid(d, pf, &at, b) || dc->content[b] || st->hidden[j] ||
+		    f->x[j][F_NEG_TAG] != 0 ||
 		    dc->reason[b] == REASON_END || dc->reason[b] == REASON_DUPLICATE)
 			continue;
 		dc->content[b] = 1;
