@@ -345,10 +345,38 @@ initials(const char *a)
 	return caps;
 }
 
+static char *byline_name(const char *s);
+static bool name_like(const char *a);
+
+/* A byline's line that clean_author takes for no name as a whole, when
+ * it holds one: "VON JANE DOE am 21. April 2020" (the label, the name,
+ * the day: a name of two words at least, "Author Spotlight" names no
+ * one), "Jane Doe, 4+ years covering hardware" (a name, then what she
+ * does).  Takes line. */
+static char *
+loose_name(char *line)
+{
+	char *a = byline_name(line);
+	if (a && !strchr(a, ' ')) {
+		free(a);
+		a = NULL;
+	}
+	char *comma = strstr(line, ", ");
+	if (!a && comma) {
+		a = clean_author(xstrndup(line, (size_t)(comma - line)));
+		if (a && !name_like(a)) {
+			free(a);
+			a = NULL;
+		}
+	}
+	free(line);
+	return a;
+}
+
 /* A byline element's lines, apart by " | " (element_lines): a line that
  * is a label, or ends in one, names nobody ("Artikel von | Claudia
  * Riedler", "Author | Isaiah Shelton"); the first line that cleans into
- * a name is the author.  Takes text. */
+ * a name, or holds one (loose_name), is the author.  Takes text. */
 static char *
 byline_lines(char *text)
 {
@@ -372,7 +400,8 @@ byline_lines(char *text)
 			free(line);
 			continue;
 		}
-		char *c = clean_author(line);
+		char *c = clean_author(xstrdup(line));
+		c = c ? (free(line), c) : loose_name(line);
 		if (!c)
 			continue;
 		first = c;
@@ -517,9 +546,22 @@ byline_name(const char *s)
 				buf_addc(&b, ' ');
 			buf_add(&b, s + k, keep);
 			words++;
+			bool comma = last && s[k + keep] == ',';
 			k += wl;
 			while (k < n && s[k] == ' ')
 				k++;
+			/* "Jane Doe, DVM", "Jane Doe, PhD": a degree after the
+			 * comma is part of how she signs */
+			size_t cl = 0;
+			while (comma && k + cl < n && isalpha((unsigned char)s[k + cl]))
+				cl++;
+			if (cl >= 2 && cl <= 4 && isupper((unsigned char)s[k]) &&
+			    isupper((unsigned char)s[k + cl - 1]) &&
+			    (k + cl == n || strchr(" .,;|", s[k + cl]))) {
+				buf_adds(&b, ", ");
+				buf_add(&b, s + k, cl);
+				k += cl;
+			}
 			if (last)
 				break;
 		}
