@@ -10,6 +10,7 @@
 
 #include "meta.h"
 #include "meta-author.h"
+#include "meta-date.h"
 #include "meta-int.h"
 #include "words.h"
 
@@ -756,4 +757,58 @@ bool
 weak_author(const char *a, const char *site, const char *host)
 {
 	return names_site(a, strlen(a), site, host) || login_like(a);
+}
+
+/* Where the next of a list's names starts in s ("A, B", "A and B", "A &
+ * B", "A; B"), or NULL; *len is the first's length. */
+static const char *
+next_name(const char *s, size_t *len)
+{
+	static const char *const seps[] = { ", ", "; ", " and ", " & ", " und ", " et " };
+	const char *best = NULL;
+	size_t bl = 0;
+	for (size_t k = 0; k < sizeof seps / sizeof seps[0]; k++) {
+		const char *p = strstr(s, seps[k]);
+		if (p && (!best || p < best))
+			best = p, bl = strlen(seps[k]);
+	}
+	*len = best ? (size_t)(best - s) : strlen(s);
+	return best ? best + bl : NULL;
+}
+
+/* The head's tags often carry the first author only, or an account's
+ * first name; the byline is what the reader is shown.  Each name the
+ * byline adds must read as a person's, so that a role or a date glued on
+ * ("Logan RitchieStaff", "Maya Perez Friday") adds nothing. */
+bool
+author_extends(const char *a, const char *b)
+{
+	struct buf x, y;
+	buf_init(&x);
+	buf_init(&y);
+	size_t n;
+	const char *rest = next_name(a, &n);
+	squeeze(a, n, &x);
+	squeeze(b, strlen(b), &y);
+	bool yes = y.len >= 2 && x.len >= y.len && !strncmp(x.data, y.data, y.len);
+	if (yes && !rest) {
+		/* one name: the account's single word, written out, and
+		 * not with the month of a date ("Rabbids March") */
+		char *first = xstrndup(a, n);
+		const char *last = strrchr(first, ' ');
+		yes = x.len > y.len && !strchr(b, ' ') && name_like(first) &&
+		      !(last && month_word(last + 1, strlen(last + 1)));
+		free(first);
+	} else if (yes) {
+		yes = x.len == y.len;
+		for (const char *p = rest; p && yes; p = rest) {
+			rest = next_name(p, &n);
+			char *other = xstrndup(p, n);
+			yes = name_like(other);
+			free(other);
+		}
+	}
+	buf_free(&x);
+	buf_free(&y);
+	return yes;
 }

@@ -167,6 +167,37 @@ test_author_several(void **state)
 }
 
 static void
+test_author_byline_names_more(void **state)
+{
+	(void)state;
+	/* the head's tags name the first author, the byline all of them */
+	expect_author(HEAD "<meta name=\"author\" content=\"Rudolf Fischer\">" BODY
+		      "<div class=\"meta-item author\"><span class=\"fn\">von Rudolf Fischer, "
+		      "Simon Kohler</span></div>" END, "Rudolf Fischer, Simon Kohler", "byline");
+	/* an account's first name, written out in the byline */
+	expect_author(HEAD "<script type=\"application/ld+json\">{\"@type\":\"NewsArticle\","
+		      "\"author\":{\"@type\":\"Person\",\"name\":\"Todd\"}}</script>" BODY
+		      "<div class=\"byline\"><p>By</p><p class=\"full-name\">Todd Bates</p></div>" END,
+		      "Todd Bates", "byline");
+	/* ... but not with the month of the date after it */
+	expect_author(HEAD "<script type=\"application/ld+json\">{\"@type\":\"NewsArticle\","
+		      "\"author\":{\"@type\":\"Person\",\"name\":\"Rabbids\"}}</script>" BODY
+		      "<div class=\"author\">Rabbids March</div>" END, "Rabbids", "json-ld");
+	/* nor a title that says more than the name */
+	expect_author(HEAD "<meta name=\"author\" content=\"Jenny Smith\">" BODY
+		      "<p class=\"byline\">By Jenny Smith Staff</p>" END, "Jenny Smith", "meta");
+	/* the site's name in a tag disputes no person the JSON-LD names: a
+	 * teaser's section link marked "author" does not win */
+	expect_author(HEAD "<meta property=\"og:site_name\" content=\"Harbour Times\">"
+		      "<meta name=\"author\" content=\"Harbour Times\">"
+		      "<script type=\"application/ld+json\">{\"@type\":\"NewsArticle\","
+		      "\"author\":{\"@type\":\"Person\",\"name\":\"Mariano Mart\u00edn\"}}</script>"
+		      BODY "<p>Mariano Mart\u00edn</p><article><h2>Wages</h2><div "
+		      "class=\"article-grouper-author\"><a href=\"/s\">Salarios</a></div></article>" END,
+		      "Mariano Mart\u00edn", "json-ld");
+}
+
+static void
 test_author_threads(void **state)
 {
 	(void)state;
@@ -359,6 +390,7 @@ main(void)
 		cmocka_unit_test(test_author_cleaned),
 		cmocka_unit_test(test_author_person_over_organisation),
 		cmocka_unit_test(test_author_several),
+		cmocka_unit_test(test_author_byline_names_more),
 		cmocka_unit_test(test_author_threads),
 		cmocka_unit_test(test_date_not_a_reply),
 		cmocka_unit_test(test_date_bounds),
