@@ -377,9 +377,10 @@ loose_name(char *line)
 /* A byline element's lines, apart by " | " (element_lines): a line that
  * is a label, or ends in one, names nobody ("Artikel von | Claudia
  * Riedler", "Author | Isaiah Shelton"); the first line that cleans into
- * a name, or holds one (loose_name), is the author.  Takes text. */
+ * a name is the author; loose, the first that holds one (loose_name).
+ * Takes text. */
 static char *
-byline_lines(char *text)
+byline_lines(char *text, bool loose)
 {
 	static const char *const ends[] = { "von", "by", "par", "por", "di", "door", "autor",
 		"author", "autoreninfo", "autorin" };
@@ -401,8 +402,7 @@ byline_lines(char *text)
 			free(line);
 			continue;
 		}
-		char *c = clean_author(xstrdup(line));
-		c = c ? (free(line), c) : loose_name(line);
+		char *c = loose ? loose_name(line) : clean_author(line);
 		if (!c)
 			continue;
 		first = c;
@@ -465,7 +465,8 @@ author_from_page(const struct dom *d, const struct marks *mk, const char **from)
 			if (cut)
 				*cut = '\0';
 			char *c = a ? cjk_byline(a) : NULL;
-			a = c ? (free(a), c) : content ? clean_author(a) : byline_lines(a);
+			char *lines = !c && !content && a ? xstrdup(a) : NULL;
+			a = c ? (free(a), c) : content ? clean_author(a) : byline_lines(a, false);
 			for (int k = e + 1; !a && a_tag >= 0 && k < d->end[e]; k++)
 				if (d->tag[k] == a_tag) {
 					/* the first link only: the author's comes first,
@@ -476,6 +477,12 @@ author_from_page(const struct dom *d, const struct marks *mk, const char **from)
 					}
 					break;
 				}
+			/* the lines again, for a name among what they hold: after
+			 * the link, which names the author alone */
+			if (!a && lines)
+				a = byline_lines(lines, true);
+			else
+				free(lines);
 			/* "CM", "NB": an avatar's initials, or an agency's
 			 * ("dpa", "LD"): a name written out elsewhere is better */
 			if (a && initials(a)) {
