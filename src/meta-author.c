@@ -10,6 +10,7 @@
 
 #include "meta.h"
 #include "meta-author.h"
+#include "meta-date.h"
 #include "meta-int.h"
 #include "words.h"
 
@@ -345,12 +346,41 @@ initials(const char *a)
 	return caps;
 }
 
+static char *byline_name(const char *s);
+static bool name_like(const char *a);
+
+/* A byline's line that clean_author takes for no name as a whole, when
+ * it holds one: "VON JANE DOE am 21. April 2020" (the label, the name,
+ * the day: a name of two words at least, "Author Spotlight" names no
+ * one), "Jane Doe, 4+ years covering hardware" (a name, then what she
+ * does).  Takes line. */
+static char *
+loose_name(char *line)
+{
+	char *a = byline_name(line);
+	if (a && !strchr(a, ' ')) {
+		free(a);
+		a = NULL;
+	}
+	char *comma = strstr(line, ", ");
+	if (!a && comma) {
+		a = clean_author(xstrndup(line, (size_t)(comma - line)));
+		if (a && !name_like(a)) {
+			free(a);
+			a = NULL;
+		}
+	}
+	free(line);
+	return a;
+}
+
 /* A byline element's lines, apart by " | " (element_lines): a line that
  * is a label, or ends in one, names nobody ("Artikel von | Claudia
  * Riedler", "Author | Isaiah Shelton"); the first line that cleans into
- * a name is the author.  Takes text. */
+ * a name is the author; loose, the first that holds one (loose_name).
+ * Takes text. */
 static char *
-byline_lines(char *text)
+byline_lines(char *text, bool loose)
 {
 	static const char *const ends[] = { "von", "by", "par", "por", "di", "door", "autor",
 		"author", "autoreninfo", "autorin" };
@@ -372,7 +402,7 @@ byline_lines(char *text)
 			free(line);
 			continue;
 		}
-		char *c = clean_author(line);
+		char *c = loose ? loose_name(line) : clean_author(line);
 		if (!c)
 			continue;
 		first = c;
@@ -435,7 +465,8 @@ author_from_page(const struct dom *d, const struct marks *mk, const char **from)
 			if (cut)
 				*cut = '\0';
 			char *c = a ? cjk_byline(a) : NULL;
-			a = c ? (free(a), c) : content ? clean_author(a) : byline_lines(a);
+			char *lines = !c && !content && a ? xstrdup(a) : NULL;
+			a = c ? (free(a), c) : content ? clean_author(a) : byline_lines(a, false);
 			for (int k = e + 1; !a && a_tag >= 0 && k < d->end[e]; k++)
 				if (d->tag[k] == a_tag) {
 					/* the first link only: the author's comes first,
@@ -446,6 +477,12 @@ author_from_page(const struct dom *d, const struct marks *mk, const char **from)
 					}
 					break;
 				}
+			/* the lines again, for a name among what they hold: after
+			 * the link, which names the author alone */
+			if (!a && lines)
+				a = byline_lines(lines, true);
+			else
+				free(lines);
 			/* "CM", "NB": an avatar's initials, or an agency's
 			 * ("dpa", "LD"): a name written out elsewhere is better */
 			if (a && initials(a)) {
@@ -517,9 +554,22 @@ byline_name(const char *s)
 				buf_addc(&b, ' ');
 			buf_add(&b, s + k, keep);
 			words++;
+			bool comma = last && s[k + keep] == ',';
 			k += wl;
 			while (k < n && s[k] == ' ')
 				k++;
+			/* "Jane Doe, DVM", "Jane Doe, PhD": a degree after the
+			 * comma is part of how she signs */
+			size_t cl = 0;
+			while (comma && k + cl < n && isalpha((unsigned char)s[k + cl]))
+				cl++;
+			if (cl >= 2 && cl <= 4 && isupper((unsigned char)s[k]) &&
+			    isupper((unsigned char)s[k + cl - 1]) &&
+			    (k + cl == n || strchr(" .,;|", s[k + cl]))) {
+				buf_adds(&b, ", ");
+				buf_add(&b, s + k, cl);
+				k += cl;
+			}
 			if (last)
 				break;
 		}
@@ -714,4 +764,58 @@ bool
 weak_author(const char *a, const char *site, const char *host)
 {
 	return names_site(a, strlen(a), site, host) || login_like(a);
+}
+
+/* Where the next of a list's names starts in s ("A, B", "A and B", "A &
+ * B", "A; B"), or NULL; *len is the first's length. */
+static const char *
+next_name(const char *s, size_t *len)
+{
+	static const char *const seps[] = { ", ", "; ", " and ", " & ", " und ", " et " };
+	const char *best = NULL;
+	size_t bl = 0;
+	for (size_t k = 0; k < sizeof seps / sizeof seps[0]; k++) {
+		const char *p = strstr(s, seps[k]);
+		if (p && (!best || p < best))
+			best = p, bl = strlen(seps[k]);
+	}
+	*len = best ? (size_t)(best - s) : strlen(s);
+	return best ? best + bl : NULL;
+}
+
+/* The head's tags often carry the first author only, or an account's
+ * first name; the byline is what the reader is shown.  Each name the
+ * byline adds must read as a person's, so that a role or a date glued on
+ * ("Logan RitchieStaff", "Maya Perez Friday") adds nothing. */
+bool
+author_extends(const char *a, const char *b)
+{
+	struct buf x, y;
+	buf_init(&x);
+	buf_init(&y);
+	size_t n;
+	const char *rest = next_name(a, &n);
+	squeeze(a, n, &x);
+	squeeze(b, strlen(b), &y);
+	bool yes = y.len >= 2 && x.len >= y.len && !strncmp(x.data, y.data, y.len);
+	if (yes && !rest) {
+		/* one name: the account's single word, written out, and
+		 * not with the month of a date ("Rabbids March") */
+		char *first = xstrndup(a, n);
+		const char *last = strrchr(first, ' ');
+		yes = x.len > y.len && !strchr(b, ' ') && name_like(first) &&
+		      !(last && month_word(last + 1, strlen(last + 1)));
+		free(first);
+	} else if (yes) {
+		yes = x.len == y.len;
+		for (const char *p = rest; p && yes; p = rest) {
+			rest = next_name(p, &n);
+			char *other = xstrndup(p, n);
+			yes = name_like(other);
+			free(other);
+		}
+	}
+	buf_free(&x);
+	buf_free(&y);
+	return yes;
 }

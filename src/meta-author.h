@@ -24,6 +24,10 @@ char *author_from_byline(const struct dom *d, const uint8_t *marks, int h1, cons
 /* Anywhere outside the page's chrome and comments: a label standing
  * alone and, in the block after it, what reads as a person's name. */
 char *author_after_label(const struct dom *d, const uint8_t *marks);
+/* Does the byline's a name the head's b and more: b's co-authors
+ * ("Rudolf Fischer, Simon Kohler" for "Rudolf Fischer"), or the family
+ * name an account's one word left out ("Todd Bates" for "Todd")? */
+bool author_extends(const char *a, const char *b);
 /* An author that is the site's name, a domain or a login name
  * ("christian.stadtfeld", "wordpressadmin"). */
 bool weak_author(const char *a, const char *site, const char *host);

@@ -99,6 +99,17 @@ month_at(const struct date_lang *l, const char *s, size_t n, size_t *len)
 	return 0;
 }
 
+bool
+month_word(const char *s, size_t n)
+{
+	for (size_t l = 0; l < sizeof date_langs / sizeof date_langs[0]; l++) {
+		size_t len;
+		if (month_at(&date_langs[l], s, n, &len) && len == n)
+			return true;
+	}
+	return false;
+}
+
 /* Skip spaces, punctuation of dates, and the language's filler words. */
 static size_t
 skip_fill(const struct date_lang *l, const char *s, size_t n, size_t i)

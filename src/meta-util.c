@@ -41,7 +41,7 @@ subtree_lines(const struct dom *d, int e, const char *sep, int skip)
 {
 	struct buf b;
 	buf_init(&b);
-	bool space = false;
+	bool space = false, brk = false;
 	int block = -1;
 	int next = e + 1;       /* the next element to look at, in pre-order */
 	for (int t = d->text_begin[e]; t < d->text_end[e]; t++) {
@@ -53,19 +53,23 @@ subtree_lines(const struct dom *d, int e, const char *sep, int skip)
 			}
 		if (t >= d->text_end[e])
 			break;
+		/* a line break parts a byline's name from the role under
+		 * it as a block does */
 		if (d->texts[t].flags & TEXT_BREAK) {
 			space = true;
+			brk = true;
 			continue;
 		}
 		if (d->texts[t].flags & TEXT_SKIP && !(d->flags[e] & DOM_SKIP))
 			continue;
 		/* two blocks' texts are two lines, never one word: a byline's
 		 * name and the role under it */
-		if (block >= 0 && d->texts[t].block != block && b.len) {
+		if (((block >= 0 && d->texts[t].block != block) || brk) && b.len) {
 			if (strcmp(sep, " "))
 				buf_adds(&b, sep);
 			space = true;
 		}
+		brk = false;
 		block = d->texts[t].block;
 		buf_add_collapsed(&b, dom_text(d, t), d->texts[t].len, &space);
 	}

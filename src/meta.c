@@ -881,20 +881,23 @@ meta_author(struct meta_ctx *c, struct page_meta *meta)
 	const char *from = NULL;
 	char *shown = NULL;
 	bool disputed = false;
-	for (int i = 0; i < n && best >= 0; i++)
-		disputed |= !same_name(as[i].name, as[best].name);
 	/* the site's name given by two sources is the person the site is
 	 * named after (a personal blog) */
 	bool weak = best >= 0 && weak_author(as[best].name, meta->site, c->host) &&
 		    (best_votes < 2 || login_like(as[best].name));
-	if (best < 0 || disputed || weak) {
-		shown = author_from_page(c->d, &c->mk, &from);
-		if (!shown && (shown = author_from_byline(c->d, c->mk.flags,
-				c->h1 >= 0 ? c->h1 : first_tag(c->d, "h2"), meta->language)))
-			from = "byline";
-		if (!shown && (shown = author_after_label(c->d, c->mk.flags)))
-			from = "byline";
-	}
+	/* a tag giving the site's name or a login ("author" as the brand)
+	 * disputes no person's name */
+	for (int i = 0; i < n && best >= 0; i++)
+		disputed |= !same_name(as[i].name, as[best].name) &&
+			    (weak || !weak_author(as[i].name, meta->site, c->host));
+	/* the page's byline, read even where the head agrees: it may name
+	 * more than the head does */
+	shown = author_from_page(c->d, &c->mk, &from);
+	if (!shown && (shown = author_from_byline(c->d, c->mk.flags,
+			c->h1 >= 0 ? c->h1 : first_tag(c->d, "h2"), meta->language)))
+		from = "byline";
+	if (!shown && (shown = author_after_label(c->d, c->mk.flags)))
+		from = "byline";
 	bool matched = false;
 	if (disputed) {
 		/* the one the page shows, else the first the page's text holds */
@@ -909,7 +912,8 @@ meta_author(struct meta_ctx *c, struct page_meta *meta)
 			best = pick;
 	}
 	bool shown_ok = shown && !weak_author(shown, meta->site, c->host);
-	if (best >= 0 && !(shown_ok && (weak || (disputed && !matched)))) {
+	if (best >= 0 && !(shown_ok && (weak || (disputed && !matched) ||
+					  author_extends(shown, as[best].name)))) {
 		meta->author = as[best].name;
 		meta->author_from = as[best].from;
 		as[best].name = NULL;

@@ -99,9 +99,24 @@ test_author_cleaned(void **state)
 			 cases[i][0]);
 		expect_author(html, cases[i][1], "byline");
 	}
+	/* the label, the name and the day it was written in one line: the
+	 * byline's name, not an author box's further down */
+	expect_author(HEAD BODY "<p class=\"byline__author\">VON <a href=\"/a/mg\">MORITZ "
+		      "GATHMANN</a> am 21. April 2020</p><div class=\"author-box\">"
+		      "<p>Kontakt Redaktion</p></div>" END, "MORITZ GATHMANN", "byline");
+	expect_author(HEAD BODY "<p class=\"byline\">By Jane Doe on 3 March 2021</p>"
+		      "<div class=\"author-box\"><p>Kontakt Redaktion</p></div>" END, "Jane Doe", "byline");
+	/* a degree after the comma is part of the name */
+	expect_author(HEAD BODY "<div class=\"author-info\"><a href=\"/a/sl\"><img alt=\"\" src=\"x.png\">"
+		      "</a><div>By <a href=\"/a/sl\">Shelby Loos, DVM</a>. Reviewed by <a href=\"/a/mp\">"
+		      "Molly Price, DVM</a></div></div>" END, "Shelby Loos, DVM", "byline");
 	/* a name and a role in two blocks are two lines, not one word */
 	expect_author(HEAD BODY "<div class=\"author\"><div>Meghan Neville</div>"
 		      "<div>Content Marketing Coordinator</div></div>" END, "Meghan Neville", "byline");
+	/* ... and so are a name and a role a line break sets apart */
+	expect_author(HEAD BODY "<div class=\"author\"><span>By</span> <a href=\"/s/aa\">Adam "
+		      "Aaronson</a><br><span>PhillyVoice Staff</span></div>" END,
+		      "Adam Aaronson", "byline");
 }
 
 static void
@@ -144,6 +159,37 @@ test_author_several(void **state)
 		      "\"author\":[{\"@type\":\"Person\",\"name\":\"Rui Ma\"},"
 		      "{\"@type\":\"Person\",\"name\":\"Heba Ledwon\"}]}</script>" BODY END,
 		      "Rui Ma; Heba Ledwon", "json-ld");
+}
+
+static void
+test_author_byline_names_more(void **state)
+{
+	(void)state;
+	/* the head's tags name the first author, the byline all of them */
+	expect_author(HEAD "<meta name=\"author\" content=\"Rudolf Fischer\">" BODY
+		      "<div class=\"meta-item author\"><span class=\"fn\">von Rudolf Fischer, "
+		      "Simon Kohler</span></div>" END, "Rudolf Fischer, Simon Kohler", "byline");
+	/* an account's first name, written out in the byline */
+	expect_author(HEAD "<script type=\"application/ld+json\">{\"@type\":\"NewsArticle\","
+		      "\"author\":{\"@type\":\"Person\",\"name\":\"Todd\"}}</script>" BODY
+		      "<div class=\"byline\"><p>By</p><p class=\"full-name\">Todd Bates</p></div>" END,
+		      "Todd Bates", "byline");
+	/* ... but not with the month of the date after it */
+	expect_author(HEAD "<script type=\"application/ld+json\">{\"@type\":\"NewsArticle\","
+		      "\"author\":{\"@type\":\"Person\",\"name\":\"Rabbids\"}}</script>" BODY
+		      "<div class=\"author\">Rabbids March</div>" END, "Rabbids", "json-ld");
+	/* nor a title that says more than the name */
+	expect_author(HEAD "<meta name=\"author\" content=\"Jenny Smith\">" BODY
+		      "<p class=\"byline\">By Jenny Smith Staff</p>" END, "Jenny Smith", "meta");
+	/* the site's name in a tag disputes no person the JSON-LD names: a
+	 * teaser's section link marked "author" does not win */
+	expect_author(HEAD "<meta property=\"og:site_name\" content=\"Harbour Times\">"
+		      "<meta name=\"author\" content=\"Harbour Times\">"
+		      "<script type=\"application/ld+json\">{\"@type\":\"NewsArticle\","
+		      "\"author\":{\"@type\":\"Person\",\"name\":\"Mariano Mart\u00edn\"}}</script>"
+		      BODY "<p>Mariano Mart\u00edn</p><article><h2>Wages</h2><div "
+		      "class=\"article-grouper-author\"><a href=\"/s\">Salarios</a></div></article>" END,
+		      "Mariano Mart\u00edn", "json-ld");
 }
 
 static void
@@ -339,6 +385,7 @@ main(void)
 		cmocka_unit_test(test_author_cleaned),
 		cmocka_unit_test(test_author_person_over_organisation),
 		cmocka_unit_test(test_author_several),
+		cmocka_unit_test(test_author_byline_names_more),
 		cmocka_unit_test(test_author_threads),
 		cmocka_unit_test(test_date_not_a_reply),
 		cmocka_unit_test(test_date_bounds),
