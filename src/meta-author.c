@@ -402,7 +402,21 @@ byline_lines(char *text, bool loose)
 			free(line);
 			continue;
 		}
+		char *copy = loose ? NULL : xstrdup(line);
 		char *c = loose ? loose_name(line) : clean_author(line);
+		if (!c && copy) {
+			/* a line that holds a name with more beside it ("Adrien
+			 * Ramirez, 4+ years covering hardware") is the
+			 * author's, not a later line: the byline's link, or
+			 * the loose reading, says which part */
+			char *l = loose_name(copy);
+			if (l) {
+				free(l);
+				break;
+			}
+			continue;
+		}
+		free(copy);
 		if (!c)
 			continue;
 		first = c;

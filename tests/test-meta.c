@@ -110,6 +110,13 @@ test_author_cleaned(void **state)
 	expect_author(HEAD BODY "<div class=\"author-info\"><a href=\"/a/sl\"><img alt=\"\" src=\"x.png\">"
 		      "</a><div>By <a href=\"/a/sl\">Shelby Loos, DVM</a>. Reviewed by <a href=\"/a/mp\">"
 		      "Molly Price, DVM</a></div></div>" END, "Shelby Loos, DVM", "byline");
+	/* the first author's line holds more than the name: it is still
+	 * the author's, and the link on it says which part; not the
+	 * second author's line, which cleans into a name */
+	expect_author(HEAD BODY "<div class=\"article-byline\"><strong>Written by</strong><br>"
+		      "<strong><a href=\"/a/ar\">Adrien Ramirez</a></strong>, 4+ years covering "
+		      "hardware<br><strong><a href=\"/a/jn\">Joanna Nelius</a></strong>, senior "
+		      "editor</div>" END, "Adrien Ramirez", "byline");
 	/* a name and a role in two blocks are two lines, not one word */
 	expect_author(HEAD BODY "<div class=\"author\"><div>Meghan Neville</div>"
 		      "<div>Content Marketing Coordinator</div></div>" END, "Meghan Neville", "byline");
