@@ -724,7 +724,9 @@ in_grid(const struct dom *d, const struct page_figures *pf, int *at, int b)
 #define GRID_COLUMNS 5
 /* A service page's sections are its content where cc's blocks in its
  * region add SERVICE_WIDE times the text the model kept, even where that
- * was running prose: the model keeps one section's paragraph. */
+ * was running prose: the model keeps one section's paragraph.  Or where
+ * they add as much as it kept and that holds one paragraph of running
+ * prose at most: an intro, not an article's body. */
 #define SERVICE_WIDE 6
 
 /* A page whose main content is not prose (documentation, a listing, a
@@ -758,13 +760,14 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 			(kept_in < kept || pf->ngrid >= GRID_COLUMNS);
 		at = 0;
 	}
-	long kept = 0, more = 0, prose = 0;
+	long kept = 0, more = 0, prose = 0, nprose = 0;
 	for (int j = 0; j < f->nblocks; j++) {
 		int b = f->block[j];
 		bool card = grid && in_grid(d, pf, &at, b);
 		if (dc->content[b]) {
 			kept += f->chars[j];
 			prose += f->chars[j] >= 80 && f->x[j][F_ENDS_PUNCT] != 0 ? f->chars[j] : 0;
+			nprose += f->chars[j] >= 80 && f->x[j][F_ENDS_PUNCT] != 0;
 			continue;
 		}
 		/* what the end rule dropped follows the content; what lies
@@ -789,7 +792,8 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 	 * prose, and what cc adds is at least what it kept, or where the
 	 * grid, or on a service page what cc adds, dwarfs what it kept */
 	bool wide = more > 0 && (kind == KIND_DOCS || cards || (prose == 0 && more >= kept) ||
-				  (kind == KIND_SERVICE && more >= SERVICE_WIDE * kept));
+				  (kind == KIND_SERVICE && more >= SERVICE_WIDE * kept) ||
+				  (kind == KIND_SERVICE && nprose <= 1 && more >= kept));
 	for (int j = 0; j < f->nblocks; j++) {
 		int b = f->block[j];
 		/* the heading goes with the section it heads */
