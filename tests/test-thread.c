@@ -132,6 +132,40 @@ test_many_signed(void **state)
 	page_free(&pg);
 }
 
+/* An opening post, then its replies three levels down in a sibling of
+ * another tag (a page's and a list's wrappers, as forums write them):
+ * the replies are posts of the opening post's shape, and every message is
+ * kept. */
+static void
+test_replies_below(void **state)
+{
+	(void)state;
+	struct page pg;
+	struct buf out;
+	auto_text(&pg, "<html><body><h1>Ferry to Ness</h1><div id=\"thread\">"
+		  "<article><div><a href=\"/u/ann\">ann</a> <span>12 Jan 2025</span></div>"
+		  "<div>Has anyone taken the ferry to Ness this winter? I heard the timetable "
+		  "changed in January and the evening boat does not run on Sundays any more.</div>"
+		  "</article><div class=\"replies\"><div class=\"page\"><div class=\"list\">"
+		  "<article><div><a href=\"/u/bob\">bob</a> <span>13 Jan 2025</span></div>"
+		  "<div>Yes, it runs twice a day now.</div></article>"
+		  "<article><div><a href=\"/u/cy\">cy</a> <span>14 Jan 2025</span></div>"
+		  "<div>The evening one was cancelled twice last week.</div></article>"
+		  "<article><div><a href=\"/u/di\">di</a> <span>15 Jan 2025</span></div>"
+		  "<div>Check the harbour board before you go.</div></article>"
+		  "</div></div></div></div></body></html>", &out);
+	assert_string_equal(out.data,
+		"Has anyone taken the ferry to Ness this winter? I heard the timetable changed in "
+		"January and the evening boat does not run on Sundays any more.\n"
+		"Yes, it runs twice a day now.\n"
+		"The evening one was cancelled twice last week.\n"
+		"Check the harbour board before you go.\n");
+	const struct auto_state *st = test_last.state;
+	assert_int_equal(st->thread.nposts, 4);
+	buf_free(&out);
+	page_free(&pg);
+}
+
 static void
 test_div_thread(void **state)
 {
@@ -472,6 +506,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_div_thread),
+		cmocka_unit_test(test_replies_below),
 		cmocka_unit_test(test_many_signed),
 		cmocka_unit_test(test_table_thread),
 		cmocka_unit_test(test_article_comments),

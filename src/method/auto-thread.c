@@ -403,6 +403,17 @@ is_post(const struct dom *d, const struct metrics *m, const uint8_t *tf, int c, 
 	return text_of(m, msg) > 0 && text_of(m, c) > text_of(m, msg) && dated(d, tf, c, msg);
 }
 
+/* Add the descendants of c, down to levels below it, that are posts of
+ * a's shape, not looking inside one found. */
+static void
+add_below(const struct dom *d, const struct metrics *m, int a, int c, int levels,
+	  uint64_t *ph, struct shapes *sp, struct level *l)
+{
+	for (int g = d->first_child[c]; g >= 0; g = d->next_sibling[g])
+		if (!add_member(d, m, a, g, ph, sp, l) && levels > 1 && d->tag[g] != d->tag[a])
+			add_below(d, m, a, g, levels - 1, ph, sp, l);
+}
+
 /* Fill l for ancestor a: its siblings of its shape, the message place,
  * and how many are posts.  sp: scratch. */
 static void
@@ -418,14 +429,14 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 	int p = d->parent[a];
 	shape_of(d, a, ph, &sp->anchor);
 	sp->nring = sp->next = 0;
-	/* a's siblings of its shape, and those one level down in another
-	 * sibling (an opening post before a list of replies) */
+	/* a's siblings of its shape, and those up to THREAD_BELOW levels
+	 * down in another sibling (an opening post before a list of
+	 * replies, in its wrappers) */
 	for (int c = d->first_child[p]; c >= 0; c = d->next_sibling[c]) {
 		if (add_member(d, m, a, c, ph, sp, l))
 			continue;
 		if (c != a && d->tag[c] != d->tag[a])
-			for (int g = d->first_child[c]; g >= 0; g = d->next_sibling[g])
-				add_member(d, m, a, g, ph, sp, l);
+			add_below(d, m, a, c, THREAD_BELOW, ph, sp, l);
 	}
 	if (l->nm < 2)
 		return;

@@ -12,9 +12,10 @@
  * with a digit) and the labels that stand at the same place in another
  * post.  Text that stands in two posts' messages at the same place (a
  * signature, a control) is not message, nor is a short tail after a
- * message's last <hr> or "________" line (a signature).  Siblings of the posts one level
- * down in another sibling count too (an opening post before a list of
- * replies).
+ * message's last <hr> or "________" line (a signature).  Posts up to
+ * THREAD_BELOW levels down in another sibling count too (an opening post
+ * before a list of replies, which a forum wraps in a page's and a list's
+ * elements).
  *
  * thread_find() starts from the largest block the method kept (the
  * opening post, on a thread page) and looks at each of its ancestors in
@@ -33,6 +34,9 @@
 #include "dom.h"
 #include "metrics.h"
 
+/* How many levels down in a sibling of the opening post its replies may
+ * stand (not looking inside a post found). */
+#define THREAD_BELOW 3
 /* Least number of posts (two alike are as often an article's sections). */
 #define THREAD_POSTS 3
 /* Most characters the median post holds beside its message: an author
