@@ -120,24 +120,15 @@ raw_end(const char *s, size_t n, size_t i, const char *name, size_t len)
 	return n;
 }
 
+/* Append offset at to the array *v of *n offsets (*cap of room). */
 static void
-add_close(struct source_scan *out, size_t *cap, size_t at)
+add_offset(size_t **v, int *n, size_t *cap, size_t at)
 {
-	if ((size_t)out->nclose == *cap) {
+	if ((size_t)*n == *cap) {
 		*cap = *cap ? *cap * 2 : 8;
-		out->close_at = xreallocarray(out->close_at, *cap, sizeof *out->close_at);
+		*v = xreallocarray(*v, *cap, sizeof **v);
 	}
-	out->close_at[out->nclose++] = at;
-}
-
-static void
-add_cdata(struct source_scan *out, size_t *cap, size_t at)
-{
-	if ((size_t)out->ncdata == *cap) {
-		*cap = *cap ? *cap * 2 : 8;
-		out->cdata_at = xreallocarray(out->cdata_at, *cap, sizeof *out->cdata_at);
-	}
-	out->cdata_at[out->ncdata++] = at;
+	(*v)[(*n)++] = at;
 }
 
 void
@@ -162,7 +153,7 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 				const char *e = memchr(s + i, '>', n - i);
 				if (e && !foreign && d == '!' && i + 9 <= n &&
 				    !memcmp(s + i, "<![CDATA[", 9))
-					add_cdata(out, &cdata_cap, i);
+					add_offset(&out->cdata_at, &out->ncdata, &cdata_cap, i);
 				i = e ? (size_t)(e - s) + 1 : n;
 				continue;
 			}
@@ -178,7 +169,7 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 						select = false;
 					} else if ((!end && (k == K_SELECT || k == K_SELECT_END)) ||
 						   (select_table && (k == K_TABLE || k == K_TABLE_PART))) {
-						add_close(out, &cap, i);
+						add_offset(&out->close_at, &out->nclose, &cap, i);
 						select = false;
 					}
 				}
