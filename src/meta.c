@@ -965,6 +965,20 @@ meta_dates(struct meta_ctx *c, struct page_meta *meta)
 		days_add(&seen, v);
 		set_date(meta, v, "meta");
 	}
+	/* then any other meta tag that names a publication's date or time
+	 * ("published-date", "cXenseParse:publishtime"): each CMS and tracker
+	 * names its own; the publisher's own tag holds a name or an address */
+	for (int k = 0; k < c->ms.n && !meta->date; k++) {
+		int i = c->ms.id[k];
+		const char *key = dom_attr(c->d, i, "property");
+		if (!key)
+			key = dom_attr(c->d, i, "name");
+		if (key && strcasestr(key, "publish") && !strcasestr(key, "publisher")) {
+			v = date_in(c, date_value(dom_attr(c->d, i, "content"), lang));
+			days_add(&seen, v);
+			set_date(meta, v, "meta");
+		}
+	}
 	for (int i = 0; i < c->d->n && !meta->date; i++) {
 		/* "publish" among its names first: a cheap test before the attribute */
 		if (!(c->mk.words[i] & 1u << IW_DATE) || !attr_has(c->d, i, "itemprop", "datePublished"))

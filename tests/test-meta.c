@@ -258,6 +258,20 @@ test_date_not_a_reply(void **state)
 }
 
 static void
+test_date_publish_tags(void **state)
+{
+	(void)state;
+	/* a meta tag of a CMS's own name for the publication's date */
+	expect_date(HEAD "<meta name=\"w-published-date\" content=\"2025-05-27T06:03:43.274Z\">"
+		    BODY END, "2025-05-27T06:03:43Z", "meta");
+	expect_date(HEAD "<meta name=\"published-date\" content=\"2021-02-16\">" BODY END,
+		    "2021-02-16", "meta");
+	/* the publisher's tag names no date, though its address holds one */
+	expect_date(HEAD "<meta name=\"publisher\" content=\"Daily News, 14 March 2024\">"
+		    BODY END, NULL, NULL);
+}
+
+static void
 test_date_bounds(void **state)
 {
 	(void)state;
@@ -395,6 +409,7 @@ main(void)
 		cmocka_unit_test(test_author_byline_names_more),
 		cmocka_unit_test(test_author_threads),
 		cmocka_unit_test(test_date_not_a_reply),
+		cmocka_unit_test(test_date_publish_tags),
 		cmocka_unit_test(test_date_bounds),
 		cmocka_unit_test(test_date_zone),
 		cmocka_unit_test(test_title_headline),
