@@ -942,7 +942,10 @@ meta_dates(struct meta_ctx *c, struct page_meta *meta)
 	const char *lang = meta->language;
 	struct days seen;
 	seen.n = 0;
-	char *v = date_in(c, date_value(c->jl.published, lang));
+	char *v = NULL;
+	/* a published date the page names, in bounds or not */
+	bool named = c->jl.published && (v = date_value(c->jl.published, lang));
+	v = date_in(c, v);
 	days_add(&seen, v);
 	set_date(meta, v, "json-ld");
 	if ((meta->modified = date_in(c, date_value(c->jl.modified, lang))))
@@ -961,7 +964,9 @@ meta_dates(struct meta_ctx *c, struct page_meta *meta)
 		"parsely-pub-date", "citation_publication_date", "citation_date",
 		"article:published", "og:article:published_time" };
 	for (size_t k = 0; k < sizeof date_keys / sizeof date_keys[0]; k++) {
-		v = date_in(c, date_value(meta_any(&c->ms, date_keys[k]), lang));
+		v = date_value(meta_any(&c->ms, date_keys[k]), lang);
+		named |= v != NULL;
+		v = date_in(c, v);
 		days_add(&seen, v);
 		set_date(meta, v, "meta");
 	}
@@ -974,7 +979,9 @@ meta_dates(struct meta_ctx *c, struct page_meta *meta)
 		if (!key)
 			key = dom_attr(c->d, i, "name");
 		if (key && strcasestr(key, "publish") && !strcasestr(key, "publisher")) {
-			v = date_in(c, date_value(dom_attr(c->d, i, "content"), lang));
+			v = date_value(dom_attr(c->d, i, "content"), lang);
+			named |= v != NULL;
+			v = date_in(c, v);
 			days_add(&seen, v);
 			set_date(meta, v, "meta");
 		}
@@ -1018,6 +1025,12 @@ meta_dates(struct meta_ctx *c, struct page_meta *meta)
 	if (!meta->date) {
 		v = date_in(c, date_from_text(c->d, &c->mk, c->h1, lang, true, &from));
 		set_date(meta, v, from);
+		/* a page that names only when it was last modified (a service
+		 * or product page, a guide kept up to date) is of that day; one
+		 * whose published date is out of bounds has wrong dates */
+		if (!meta->date && !named && meta->modified)
+			set_date(meta, xstrdup(meta->modified),
+				 strcmp(meta->modified_from, "json-ld") ? "meta" : "json-ld");
 	} else if (strcmp(meta->date_from, "url") && c->h1 >= 0) {
 		/* The date the page shows by its headline, when another of its
 		 * machine-readable dates confirms it or it is the same instant

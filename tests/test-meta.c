@@ -272,6 +272,18 @@ test_date_publish_tags(void **state)
 }
 
 static void
+test_date_modified_only(void **state)
+{
+	(void)state;
+	/* a page that names only its last change is of that day */
+	expect_date(HEAD "<meta property=\"article:modified_time\" content=\"2023-03-22T17:52:04+00:00\">"
+		    BODY END, "2023-03-22T17:52:04+00:00", "meta");
+	/* ... but the published date comes first, and one the page shows */
+	expect_date(HEAD "<meta property=\"article:modified_time\" content=\"2023-03-22T17:52:04+00:00\">"
+		    BODY "<p class=\"date\">4 May 2021</p>" END, "2021-05-04", "text");
+}
+
+static void
 test_date_bounds(void **state)
 {
 	(void)state;
@@ -410,6 +422,7 @@ main(void)
 		cmocka_unit_test(test_author_threads),
 		cmocka_unit_test(test_date_not_a_reply),
 		cmocka_unit_test(test_date_publish_tags),
+		cmocka_unit_test(test_date_modified_only),
 		cmocka_unit_test(test_date_bounds),
 		cmocka_unit_test(test_date_zone),
 		cmocka_unit_test(test_title_headline),
