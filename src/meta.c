@@ -504,6 +504,17 @@ civil_days(int y, int m, int d)
 	return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
 }
 
+/* How many days lie between the days of ISO dates a and b; a large
+ * number when either is none. */
+static long
+days_apart(const char *a, const char *b)
+{
+	int y, m, d, y2, m2, d2;
+	if (sscanf(a, "%4d-%2d-%2d", &y, &m, &d) != 3 || sscanf(b, "%4d-%2d-%2d", &y2, &m2, &d2) != 3)
+		return 100000;
+	return labs(civil_days(y, m, d) - civil_days(y2, m2, d2));
+}
+
 /* Is day the one a reader in another time zone sees for the instant
  * iso ("2019-10-18T22:04:00Z")?  A timestamp in UTC is one instant; the
  * page shows it in its own zone, which moves the day by one at most:
@@ -943,6 +954,12 @@ meta_dates(struct meta_ctx *c, struct page_meta *meta)
 	struct days seen;
 	seen.n = 0;
 	char *v = NULL;
+	/* the date is a tag's that says no publication ("date", "dc.date"):
+	 * CMSes fill it with a print edition's day, an index's or the last
+	 * change's, so the day the page shows by its headline outweighs it
+	 * when the two are days apart, not years (then the shown one is
+	 * likelier another story's) */
+	bool generic = false;
 	/* a published date the page names, in bounds or not */
 	bool named = c->jl.published && (v = date_value(c->jl.published, lang));
 	v = date_in(c, v);
@@ -968,6 +985,9 @@ meta_dates(struct meta_ctx *c, struct page_meta *meta)
 		named |= v != NULL;
 		v = date_in(c, v);
 		days_add(&seen, v);
+		if (v && !meta->date)
+			generic = !strcmp(date_keys[k], "date") || !strcmp(date_keys[k], "dc.date") ||
+				  !strcmp(date_keys[k], "dcterms.date");
 		set_date(meta, v, "meta");
 	}
 	/* then any other meta tag that names a publication's date or time
@@ -1038,7 +1058,8 @@ meta_dates(struct meta_ctx *c, struct page_meta *meta)
 		 * update, or a UTC timestamp past midnight where it is read. */
 		char *shown = date_in(c, date_from_text(c->d, &c->mk, c->h1, lang, false, &from));
 		if (shown && strncmp(shown, meta->date, 10) &&
-		    (days_has(&seen, shown) || zone_moves(meta->date, shown))) {
+		    ((generic && days_apart(meta->date, shown) <= 7) || days_has(&seen, shown) ||
+		     zone_moves(meta->date, shown))) {
 			over_add(&meta->date_over, meta->date_from, meta->date);
 			free(meta->date);
 			meta->date = shown;

@@ -284,6 +284,22 @@ test_date_modified_only(void **state)
 }
 
 static void
+test_date_generic_tag(void **state)
+{
+	(void)state;
+	/* meta name=date holds the print edition's day, the next one: the
+	 * day shown by the headline is the page's */
+	expect_date(HEAD "<meta name=\"date\" content=\"2020-04-30\">"
+		    BODY "<p class=\"date\">29.04.2020, 12:01 Uhr</p>" END, "2020-04-29", "text");
+	/* ... but not a day years away, likelier another story's */
+	expect_date(HEAD "<meta name=\"date\" content=\"2017-05-01\">"
+		    BODY "<p class=\"date\">26.02.2020</p>" END, "2017-05-01", "meta");
+	/* a tag that says published keeps its day, unconfirmed */
+	expect_date(HEAD "<meta property=\"article:published_time\" content=\"2020-04-30\">"
+		    BODY "<p class=\"date\">29.04.2020</p>" END, "2020-04-30", "meta");
+}
+
+static void
 test_date_bounds(void **state)
 {
 	(void)state;
@@ -423,6 +439,7 @@ main(void)
 		cmocka_unit_test(test_date_not_a_reply),
 		cmocka_unit_test(test_date_publish_tags),
 		cmocka_unit_test(test_date_modified_only),
+		cmocka_unit_test(test_date_generic_tag),
 		cmocka_unit_test(test_date_bounds),
 		cmocka_unit_test(test_date_zone),
 		cmocka_unit_test(test_title_headline),
