@@ -347,7 +347,11 @@ extract_date_text(const char *s, size_t n, const char *lang, char out[11])
 					}
 				}
 			}
-			if (days_ok(y, m, d) && (j >= n || !isalnum((unsigned char)s[j]))) {
+			/* a timestamp written out, "2022-11-23T08:10+02:00":
+			 * ISO 8601 joins the time to the day with a T */
+			bool iso_t = y == a && j + 1 < n && s[j] == 'T' &&
+				     isdigit((unsigned char)s[j + 1]);
+			if (days_ok(y, m, d) && (j >= n || !isalnum((unsigned char)s[j]) || iso_t)) {
 				day_str(out, y, m, d);
 				return true;
 			}

@@ -504,6 +504,17 @@ civil_days(int y, int m, int d)
 	return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
 }
 
+/* How many days lie between the days of ISO dates a and b; a large
+ * number when either is none. */
+static long
+days_apart(const char *a, const char *b)
+{
+	int y, m, d, y2, m2, d2;
+	if (sscanf(a, "%4d-%2d-%2d", &y, &m, &d) != 3 || sscanf(b, "%4d-%2d-%2d", &y2, &m2, &d2) != 3)
+		return 100000;
+	return labs(civil_days(y, m, d) - civil_days(y2, m2, d2));
+}
+
 /* Is day the one a reader in another time zone sees for the instant
  * iso ("2019-10-18T22:04:00Z")?  A timestamp in UTC is one instant; the
  * page shows it in its own zone, which moves the day by one at most:
@@ -942,7 +953,16 @@ meta_dates(struct meta_ctx *c, struct page_meta *meta)
 	const char *lang = meta->language;
 	struct days seen;
 	seen.n = 0;
-	char *v = date_in(c, date_value(c->jl.published, lang));
+	char *v = NULL;
+	/* the date is a tag's that says no publication ("date", "dc.date"):
+	 * CMSes fill it with a print edition's day, an index's or the last
+	 * change's, so the day the page shows by its headline outweighs it
+	 * when the two are days apart, not years (then the shown one is
+	 * likelier another story's) */
+	bool generic = false;
+	/* a published date the page names, in bounds or not */
+	bool named = c->jl.published && (v = date_value(c->jl.published, lang));
+	v = date_in(c, v);
 	days_add(&seen, v);
 	set_date(meta, v, "json-ld");
 	if ((meta->modified = date_in(c, date_value(c->jl.modified, lang))))
@@ -961,9 +981,30 @@ meta_dates(struct meta_ctx *c, struct page_meta *meta)
 		"parsely-pub-date", "citation_publication_date", "citation_date",
 		"article:published", "og:article:published_time" };
 	for (size_t k = 0; k < sizeof date_keys / sizeof date_keys[0]; k++) {
-		v = date_in(c, date_value(meta_any(&c->ms, date_keys[k]), lang));
+		v = date_value(meta_any(&c->ms, date_keys[k]), lang);
+		named |= v != NULL;
+		v = date_in(c, v);
 		days_add(&seen, v);
+		if (v && !meta->date)
+			generic = !strcmp(date_keys[k], "date") || !strcmp(date_keys[k], "dc.date") ||
+				  !strcmp(date_keys[k], "dcterms.date");
 		set_date(meta, v, "meta");
+	}
+	/* then any other meta tag that names a publication's date or time
+	 * ("published-date", "cXenseParse:publishtime"): each CMS and tracker
+	 * names its own; the publisher's own tag holds a name or an address */
+	for (int k = 0; k < c->ms.n && !meta->date; k++) {
+		int i = c->ms.id[k];
+		const char *key = dom_attr(c->d, i, "property");
+		if (!key)
+			key = dom_attr(c->d, i, "name");
+		if (key && strcasestr(key, "publish") && !strcasestr(key, "publisher")) {
+			v = date_value(dom_attr(c->d, i, "content"), lang);
+			named |= v != NULL;
+			v = date_in(c, v);
+			days_add(&seen, v);
+			set_date(meta, v, "meta");
+		}
 	}
 	for (int i = 0; i < c->d->n && !meta->date; i++) {
 		/* "publish" among its names first: a cheap test before the attribute */
@@ -1004,6 +1045,12 @@ meta_dates(struct meta_ctx *c, struct page_meta *meta)
 	if (!meta->date) {
 		v = date_in(c, date_from_text(c->d, &c->mk, c->h1, lang, true, &from));
 		set_date(meta, v, from);
+		/* a page that names only when it was last modified (a service
+		 * or product page, a guide kept up to date) is of that day; one
+		 * whose published date is out of bounds has wrong dates */
+		if (!meta->date && !named && meta->modified)
+			set_date(meta, xstrdup(meta->modified),
+				 strcmp(meta->modified_from, "json-ld") ? "meta" : "json-ld");
 	} else if (strcmp(meta->date_from, "url") && c->h1 >= 0) {
 		/* The date the page shows by its headline, when another of its
 		 * machine-readable dates confirms it or it is the same instant
@@ -1011,7 +1058,8 @@ meta_dates(struct meta_ctx *c, struct page_meta *meta)
 		 * update, or a UTC timestamp past midnight where it is read. */
 		char *shown = date_in(c, date_from_text(c->d, &c->mk, c->h1, lang, false, &from));
 		if (shown && strncmp(shown, meta->date, 10) &&
-		    (days_has(&seen, shown) || zone_moves(meta->date, shown))) {
+		    ((generic && days_apart(meta->date, shown) <= 7) || days_has(&seen, shown) ||
+		     zone_moves(meta->date, shown))) {
 			over_add(&meta->date_over, meta->date_from, meta->date);
 			free(meta->date);
 			meta->date = shown;

@@ -457,6 +457,8 @@ test_date_text(void **state)
 		{ "02/10/2020", "en-GB", "2020-10-02" },
 		{ "14/03/2024", "fr", "2024-03-14" },
 		{ "2024-03-14", NULL, "2024-03-14" },
+		{ "Nick van Mead 2022-11-23T08:10+02:00", "en", "2022-11-23" },
+		{ "2022-11-23Tuesday", "en", NULL },
 		{ "31 February 2024", "en", NULL },
 		{ "Version 1.2.2024b", NULL, NULL },
 		{ "in May we met", "en", NULL },

@@ -258,6 +258,48 @@ test_date_not_a_reply(void **state)
 }
 
 static void
+test_date_publish_tags(void **state)
+{
+	(void)state;
+	/* a meta tag of a CMS's own name for the publication's date */
+	expect_date(HEAD "<meta name=\"w-published-date\" content=\"2025-05-27T06:03:43.274Z\">"
+		    BODY END, "2025-05-27T06:03:43Z", "meta");
+	expect_date(HEAD "<meta name=\"published-date\" content=\"2021-02-16\">" BODY END,
+		    "2021-02-16", "meta");
+	/* the publisher's tag names no date, though its address holds one */
+	expect_date(HEAD "<meta name=\"publisher\" content=\"Daily News, 14 March 2024\">"
+		    BODY END, NULL, NULL);
+}
+
+static void
+test_date_modified_only(void **state)
+{
+	(void)state;
+	/* a page that names only its last change is of that day */
+	expect_date(HEAD "<meta property=\"article:modified_time\" content=\"2023-03-22T17:52:04+00:00\">"
+		    BODY END, "2023-03-22T17:52:04+00:00", "meta");
+	/* ... but the published date comes first, and one the page shows */
+	expect_date(HEAD "<meta property=\"article:modified_time\" content=\"2023-03-22T17:52:04+00:00\">"
+		    BODY "<p class=\"date\">4 May 2021</p>" END, "2021-05-04", "text");
+}
+
+static void
+test_date_generic_tag(void **state)
+{
+	(void)state;
+	/* meta name=date holds the print edition's day, the next one: the
+	 * day shown by the headline is the page's */
+	expect_date(HEAD "<meta name=\"date\" content=\"2020-04-30\">"
+		    BODY "<p class=\"date\">29.04.2020, 12:01 Uhr</p>" END, "2020-04-29", "text");
+	/* ... but not a day years away, likelier another story's */
+	expect_date(HEAD "<meta name=\"date\" content=\"2017-05-01\">"
+		    BODY "<p class=\"date\">26.02.2020</p>" END, "2017-05-01", "meta");
+	/* a tag that says published keeps its day, unconfirmed */
+	expect_date(HEAD "<meta property=\"article:published_time\" content=\"2020-04-30\">"
+		    BODY "<p class=\"date\">29.04.2020</p>" END, "2020-04-30", "meta");
+}
+
+static void
 test_date_bounds(void **state)
 {
 	(void)state;
@@ -395,6 +437,9 @@ main(void)
 		cmocka_unit_test(test_author_byline_names_more),
 		cmocka_unit_test(test_author_threads),
 		cmocka_unit_test(test_date_not_a_reply),
+		cmocka_unit_test(test_date_publish_tags),
+		cmocka_unit_test(test_date_modified_only),
+		cmocka_unit_test(test_date_generic_tag),
 		cmocka_unit_test(test_date_bounds),
 		cmocka_unit_test(test_date_zone),
 		cmocka_unit_test(test_title_headline),
