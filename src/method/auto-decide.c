@@ -760,7 +760,7 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 			(kept_in < kept || pf->ngrid >= GRID_COLUMNS);
 		at = 0;
 	}
-	long kept = 0, more = 0, prose = 0, nprose = 0;
+	long kept = 0, more = 0, prose = 0, nprose = 0, comments = 0;
 	for (int j = 0; j < f->nblocks; j++) {
 		int b = f->block[j];
 		bool card = grid && in_grid(d, pf, &at, b);
@@ -785,26 +785,32 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 			continue;
 		dc->content[b] = 2;
 		more += f->chars[j];
+		comments += f->x[j][F_COMMENT] != 0 ? f->chars[j] : 0;
 	}
 	/* documentation's code is its own signal; the other kinds' figures
 	 * take many a news page for a listing or a service page, where the
 	 * model keeps the article: they widen only where it kept no running
 	 * prose, and what cc adds is at least what it kept, or where the
 	 * grid, or on a service page what cc adds, dwarfs what it kept */
-	bool wide = more > 0 && (kind == KIND_DOCS || cards || (prose == 0 && more >= kept) ||
-				  (kind == KIND_SERVICE && more >= SERVICE_WIDE * kept) ||
-				  (kind == KIND_SERVICE && nprose <= 1 && more >= kept));
+	bool strong = kind == KIND_DOCS || cards || (prose == 0 && more >= kept) ||
+		      (kind == KIND_SERVICE && more >= SERVICE_WIDE * kept);
+	/* an intro of one paragraph is the weaker sign: the sections beside
+	 * it, not the readers' comments under it (an article's, taken for
+	 * a service page; a forum's posts are kept by the stronger signs) */
+	bool intro = !strong && kind == KIND_SERVICE && nprose <= 1 && more - comments >= kept;
+	bool wide = more > 0 && (strong || intro);
 	for (int j = 0; j < f->nblocks; j++) {
 		int b = f->block[j];
 		/* the heading goes with the section it heads */
-		if (dc->content[b] == 3)
-			dc->content[b] = wide && j + 1 < f->nblocks &&
-					 (dc->content[f->block[j + 1]] == 1 ||
-					  dc->content[f->block[j + 1]] == 2) ? 2 : 0;
+		if (dc->content[b] == 3) {
+			int n = j + 1 < f->nblocks ? dc->content[f->block[j + 1]] : 0;
+			dc->content[b] = wide && (n == 1 || (n == 2 && !(intro &&
+					 f->x[j + 1][F_COMMENT] != 0))) ? 2 : 0;
+		}
 		if (dc->content[b] != 2)
 			continue;
-		dc->content[b] = wide;
-		if (wide) {
+		dc->content[b] = wide && !(intro && f->x[j][F_COMMENT] != 0);
+		if (dc->content[b]) {
 			dc->reason[b] = REASON_KIND;
 			st->dup_of[b] = -1;
 		}
