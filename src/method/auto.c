@@ -387,10 +387,22 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 	}
 	if (st->thread.nposts > 0)
 		thread_explain(x, d, &st->thread, r->dc.reason[i], i);
-	if (r->dc.reason[i] == REASON_KIND)
-		explain_printf(x, EXPLAIN_NORMAL, "kept: a %s page keeps cc's blocks in cc's content "
-			       "region%s, beside the model's", page_kind_names[kind],
-			       kind == KIND_LISTING || kind == KIND_FORUM ? " and every card of its grid" : "");
+	if (r->dc.reason[i] == REASON_KIND) {
+		/* a heading cc drops comes with the section it heads */
+		int j = 0;
+		while (j < st->sig.nblocks && st->sig.block[j] != i)
+			j++;
+		if (j < st->sig.nblocks && st->sig.x[j][F_TAG_HEADING] != 0 &&
+		    st->sig.x[j][F_CC_CONTENT] == 0)
+			explain_printf(x, EXPLAIN_NORMAL, "kept: a heading in cc's content region, "
+				       "too short for cc, over a block the %s page keeps",
+				       page_kind_names[kind]);
+		else
+			explain_printf(x, EXPLAIN_NORMAL, "kept: a %s page keeps cc's blocks in cc's "
+				       "content region%s, beside the model's", page_kind_names[kind],
+				       kind == KIND_LISTING || kind == KIND_FORUM ?
+				       " and every card of its grid" : "");
+	}
 	if (r->dc.reason[i] == REASON_GRID)
 		explain_printf(x, EXPLAIN_NORMAL, "kept: a card of the page's grid of %d items (one "
 			       "tag and class), of whose %ld characters the model kept %ld (a third or "
