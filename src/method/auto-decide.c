@@ -700,14 +700,32 @@ auto_end_heading(const struct dom *d, const struct auto_state *st, int e)
 	return -1;
 }
 
-/* Whether block element b lies in an item of the grid, the items
- * grid[*at ..] in document order, b increasing from call to call. */
-static bool
-in_grid(const struct dom *d, const struct page_figures *pf, int *at, int b)
+/* The characters of the blocks in the page's grid, of those the
+ * decision keeps, of those it keeps in the grid, and the grid's cards
+ * that hold a kept block. */
+struct grid_sums {
+	long in, kept, kept_in;
+	int cards;
+};
+
+static void
+grid_sums(const struct dom *d, const struct auto_state *st, const struct decision *dc,
+	  struct grid_sums *g)
 {
-	while (*at < pf->ngrid && d->end[pf->grid[*at]] <= b)
-		(*at)++;
-	return *at < pf->ngrid && pf->grid[*at] <= b;
+	const struct features *f = &st->sig;
+	int at = 0, last = -1;
+	memset(g, 0, sizeof *g);
+	for (int j = 0; j < f->nblocks; j++) {
+		int b = f->block[j];
+		bool in = page_in_grid(d, &f->page, &at, b), kept = dc->content[b] != 0;
+		g->in += in ? f->chars[j] : 0;
+		g->kept += kept ? f->chars[j] : 0;
+		if (in && kept) {
+			g->kept_in += f->chars[j];
+			g->cards += at != last;
+			last = at;
+		}
+	}
 }
 
 /* A listing's grid is its content when it holds GRID_OVER times the text
@@ -748,22 +766,16 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 	bool grid = false, cards = false;
 	int at = 0;
 	if ((kind == KIND_LISTING || kind == KIND_FORUM) && pf->ngrid > 0) {
-		long in = 0, kept = 0, kept_in = 0;
-		for (int j = 0; j < f->nblocks; j++) {
-			bool g = in_grid(d, pf, &at, f->block[j]), c = dc->content[f->block[j]];
-			in += g ? f->chars[j] : 0;
-			kept += c ? f->chars[j] : 0;
-			kept_in += g && c ? f->chars[j] : 0;
-		}
-		grid = in > 0 && in >= GRID_OVER * kept;
-		cards = in > 0 && in >= GRID_WIDE * kept &&
-			(kept_in < kept || pf->ngrid >= GRID_COLUMNS);
-		at = 0;
+		struct grid_sums g;
+		grid_sums(d, st, dc, &g);
+		grid = g.in > 0 && g.in >= GRID_OVER * g.kept;
+		cards = g.in > 0 && g.in >= GRID_WIDE * g.kept &&
+			(g.kept_in < g.kept || pf->ngrid >= GRID_COLUMNS);
 	}
 	long kept = 0, more = 0, prose = 0, nprose = 0, comments = 0;
 	for (int j = 0; j < f->nblocks; j++) {
 		int b = f->block[j];
-		bool card = grid && in_grid(d, pf, &at, b);
+		bool card = grid && page_in_grid(d, pf, &at, b);
 		if (dc->content[b]) {
 			kept += f->chars[j];
 			prose += f->chars[j] >= 80 && f->x[j][F_ENDS_PUNCT] != 0 ? f->chars[j] : 0;
@@ -830,28 +842,17 @@ complete_grid(const struct dom *d, struct auto_state *st, struct decision *dc)
 {
 	const struct features *f = &st->sig;
 	const struct page_figures *pf = &f->page;
-	long in = 0, kept = 0;
-	int items = 0, last = -1, at = 0;
-	for (int j = 0; j < f->nblocks; j++) {
-		int b = f->block[j];
-		if (!in_grid(d, pf, &at, b))
-			continue;
-		in += f->chars[j];
-		if (dc->content[b]) {
-			kept += f->chars[j];
-			items += at != last;
-			last = at;
-		}
-	}
-	st->grid_chars = in;
-	st->grid_kept = kept;
-	st->grid_cards = items;
-	if (items < 2 || 3 * kept < in)
+	struct grid_sums g;
+	grid_sums(d, st, dc, &g);
+	st->grid_chars = g.in;
+	st->grid_kept = g.kept_in;
+	st->grid_cards = g.cards;
+	if (g.cards < 2 || 3 * g.kept_in < g.in)
 		return;
-	at = 0;
+	int at = 0;
 	for (int j = 0; j < f->nblocks; j++) {
 		int b = f->block[j];
-		if (!in_grid(d, pf, &at, b) || dc->content[b] || st->hidden[j] ||
+		if (!page_in_grid(d, pf, &at, b) || dc->content[b] || st->hidden[j] ||
 		    f->x[j][F_NEG_TAG] != 0 ||
 		    dc->reason[b] == REASON_END || dc->reason[b] == REASON_DUPLICATE)
 			continue;

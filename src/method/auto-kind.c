@@ -157,10 +157,7 @@ page_figures_compute(const struct dom *d, const int *order, const int *chars, in
 		int b = order[j];
 		repeated += pf->in_repeat[b] ? chars[j] : 0;
 		code += in_code[b] ? chars[j] : 0;
-		/* blocks and grid items are both in document order */
-		while (g < pf->ngrid && d->end[pf->grid[g]] <= b)
-			g++;
-		if (g < pf->ngrid && pf->grid[g] <= b) {
+		if (page_in_grid(d, pf, &g, b)) {
 			grid += chars[j];
 			grid_link += link[b];
 		}
@@ -176,6 +173,14 @@ page_figures_compute(const struct dom *d, const int *order, const int *chars, in
 		pf->grid_link = (double)grid_link / grid;
 	free(in_code);
 	free(sub);
+}
+
+bool
+page_in_grid(const struct dom *d, const struct page_figures *pf, int *at, int b)
+{
+	while (*at < pf->ngrid && d->end[pf->grid[*at]] <= b)
+		(*at)++;
+	return *at < pf->ngrid && pf->grid[*at] <= b;
 }
 
 void

@@ -16,6 +16,7 @@
 #ifndef PITH_AUTO_KIND_H
 #define PITH_AUTO_KIND_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -56,6 +57,9 @@ struct page_figures {
  * set when block e's text ends with sentence punctuation. */
 void page_figures_compute(const struct dom *d, const int *order, const int *chars, int nb,
 			  const int *link, const uint8_t *ends, struct page_figures *pf);
+/* Whether block element b lies in an item of pf's grid: *at, 0 at first,
+ * walks the items in document order as b increases from call to call. */
+bool page_in_grid(const struct dom *d, const struct page_figures *pf, int *at, int b);
 /* Frees in_repeat and grid. */
 void page_figures_free(struct page_figures *pf);
 
