@@ -184,6 +184,24 @@ auto_site_signals_of(const void *state, int nblocks)
 	return st && st->sx && st->sig.nblocks == nblocks ? &st->sx[0][0] : NULL;
 }
 
+/* The index among the blocks of the block whose element is e, -1 when e
+ * is none (the blocks are in document order). */
+static int
+block_of(const struct auto_state *st, int e)
+{
+	int lo = 0, hi = st->sig.nblocks - 1;
+	while (lo <= hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (st->sig.block[mid] == e)
+			return mid;
+		if (st->sig.block[mid] < e)
+			lo = mid + 1;
+		else
+			hi = mid - 1;
+	}
+	return -1;
+}
+
 static const struct method_column auto_columns[] = {
 	{ .name = "P", .decimals = 3, .width = 4, .blank_negative = true, .value = auto_p,
 	  .help = "the block's probability of being content" },
@@ -268,9 +286,9 @@ site_explain(const struct run *r, const struct auto_state *st, int i, const stru
 	explain_printf(x, EXPLAIN_NORMAL, "its path (tags, ids, classes) is on %d of them, "
 		       "with other text on %d", st->at_path[i], st->at_path[i] - st->same[i]);
 	const float *w = st->model->site, *v = NULL;
-	for (int j = 0; j < st->sig.nblocks && !v; j++)
-		if (st->sig.block[j] == i)
-			v = st->sx[j];
+	int j = block_of(st, i);
+	if (j >= 0)
+		v = st->sx[j];
 	if (!w || !v)
 		return;
 	double z = 0;
@@ -389,10 +407,8 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 		thread_explain(x, d, &st->thread, r->dc.reason[i], i);
 	if (r->dc.reason[i] == REASON_KIND) {
 		/* a heading cc drops comes with the section it heads */
-		int j = 0;
-		while (j < st->sig.nblocks && st->sig.block[j] != i)
-			j++;
-		if (j < st->sig.nblocks && st->sig.x[j][F_TAG_HEADING] != 0 &&
+		int j = block_of(st, i);
+		if (j >= 0 && st->sig.x[j][F_TAG_HEADING] != 0 &&
 		    st->sig.x[j][F_CC_CONTENT] == 0)
 			explain_printf(x, EXPLAIN_NORMAL, "kept: a heading in cc's content region, "
 				       "too short for cc, over a block the %s page keeps",
@@ -465,10 +481,8 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 	explain_printf(x, EXPLAIN_DIM, "%s", st->stage == 1 ? "  (first stage: weight x value)" :
 		       "  (tree steps; bias: base + roots)");
 	/* the block's own signal values, to show beside their shares */
-	const float *v = NULL;
-	for (int j = 0; j < st->sig.nblocks && !v; j++)
-		if (st->sig.block[j] == i)
-			v = st->sig.x[j];
+	int j = block_of(st, i);
+	const float *v = j >= 0 ? st->sig.x[j] : NULL;
 	for (int k = 0; k < F_COUNT; k++) {
 		int f = order[k];
 		if (c[f] == 0)
@@ -479,9 +493,8 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 			       val == 0 ? feature_zero_meanings[f] : feature_meanings[f]);
 	}
 	/* the two stages side by side: what the trees made of the first's */
-	for (int j = 0; st->stage == 2 && j < st->sig.nblocks; j++)
-		if (st->sig.block[j] == i)
-			explain_printf(x, EXPLAIN_DIM, "the first stage gave it p1 %.2f %s T, the "
+	if (st->stage == 2 && j >= 0)
+		explain_printf(x, EXPLAIN_DIM, "the first stage gave it p1 %.2f %s T, the "
 				       "trees %.2f", st->p1[j], st->p1[j] >= p->auto_T ? x->ge : "<",
 				       st->p2[j]);
 }
