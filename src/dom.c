@@ -47,6 +47,19 @@ static const char *const phrasing_tags[] = {
 	"em", "font", "i", "kbd", "mark", "q", "s", "samp", "small", "span",
 	"strong", "sub", "sup", "time", "u", "var", "wbr", "img", "label",
 };
+
+bool
+dom_is_dialog(const struct dom *d, int i)
+{
+	if (!strcmp(dom_tagname(d, i), "dialog"))
+		return !dom_attr(d, i, "open");
+	const char *modal = dom_attr(d, i, "aria-modal");
+	if (modal)
+		return !strcasecmp(modal, "true");
+	const char *role = dom_attr(d, i, "role");
+	return role && (!strcasecmp(role, "dialog") || !strcasecmp(role, "alertdialog"));
+}
+
 static const char *const skip_tags[] = {
 	"script", "style", "noscript", "template", "head",
 };
@@ -85,6 +98,7 @@ struct builder {
 	int hashcap;
 	uint8_t *tagflags;      /* DOM_PHRASING / DOM_SKIP by tag id */
 	TidyBuffer val;
+	long dialog_text;       /* characters of text in dialogs, not kept */
 };
 
 static unsigned
@@ -262,6 +276,10 @@ add_element(struct builder *b, TidyNode nd, int p, int *last_child)
 		f |= DOM_SKIP;
 	if (p >= 0 && (!strcmp(tn, "title") || !strcmp(tn, "desc")) && in_svg(d, p))
 		f |= DOM_SKIP;
+	if (dom_is_dialog(d, i))
+		f |= DOM_SKIP | DOM_DIALOG;
+	if (p >= 0 && (d->flags[p] & DOM_DIALOG))
+		f |= DOM_DIALOG;
 	if (p >= 0 && (d->flags[p] & DOM_INLINK))
 		f |= DOM_INLINK;
 	if (p >= 0 && ((!strcmp(tn, "noscript") && !(d->flags[p] & DOM_SKIP)) ||
@@ -306,10 +324,15 @@ add_text(struct builder *b, TidyDoc doc, TidyNode nd, int e)
 	struct dom *d = b->d;
 	uint8_t f = 0;
 	if (d->flags[e] & DOM_SKIP) {
-		if (d->flags[e] & DOM_NOSCRIPT)
+		if (d->flags[e] & DOM_NOSCRIPT) {
 			f |= TEXT_NOSCRIPT;
-		else if (!keep_skipped_text(d, e))
+		} else if (!keep_skipped_text(d, e)) {
+			/* a dialog's text is not the page's, nor lost */
+			if ((d->flags[e] & DOM_DIALOG) && tidyNodeGetValue(doc, nd, &b->val))
+				b->dialog_text += source_chars((const char *)b->val.bp,
+							       b->val.size);
 			return;
+		}
 		f |= TEXT_SKIP;
 	}
 	if (d->flags[e] & DOM_INLINK)
@@ -660,8 +683,9 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	d->closed_selects = ss.nclose;
 	d->closed_at = ss.close_at;     /* the dom's now */
 	ss.close_at = NULL;
-	/* the parser's count first: the source's counts no <noscript> */
-	d->tree_text = tree_text(d);
+	/* the parser's count first: the source's counts no <noscript>; a
+	 * dialog's text is the tree's, left out */
+	d->tree_text = tree_text(d) + b.dialog_text;
 	noscript_read(d);
 	d->loss_elem = -1;
 	if (dom_lost(d))

@@ -28,6 +28,8 @@ enum {
 	DOM_INLINK   = 1 << 3,  /* a link or inside one */
 	DOM_NOSCRIPT = 1 << 4,  /* a <noscript> of the body or inside one (not in
 				   a script, style or template there) */
+	DOM_DIALOG   = 1 << 5,  /* a dialog over the page or inside one
+				   (dom_is_dialog; DOM_SKIP too) */
 };
 
 /* Text node flags. */
@@ -158,6 +160,12 @@ dom_text(const struct dom *d, int t)
 
 /* Value of attribute name on element i, or NULL. */
 const char *dom_attr(const struct dom *d, int i, const char *name);
+/* Whether element i is a dialog over the page, not a part of it (a
+ * consent banner, a sign-up form, a menu drawer): a dialog element not
+ * open, or the ARIA role of one (dialog, alertdialog) that does not say
+ * it is modeless (aria-modal="false").  Its text, like a script's, is
+ * never the page's (DOM_SKIP). */
+bool dom_is_dialog(const struct dom *d, int i);
 /* Tag id of a lower-case name, or -1 if the page has no such element. */
 int dom_tag_id(const struct dom *d, const char *name);
 /* Absolute XPath with positions: /html/body/div[2]/p[1]. */

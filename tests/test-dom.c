@@ -547,6 +547,45 @@ test_svg_title(void **state)
 	page_free(&pg);
 }
 
+/* A dialog over the page is never text, nor text the parser lost: a
+ * modal banner, an alertdialog and a closed dialog element are skipped
+ * with all they hold; a modeless sheet (aria-modal="false") and an open
+ * dialog element are the page's. */
+static void
+test_dialog(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg, "<html><body><p>Harbour news</p>"
+		  "<div role=\"dialog\" aria-modal=\"true\"><p>We use <b>cookies</b></p></div>"
+		  "<div role=\"alertdialog\"><p>Accept all</p></div>"
+		  "<div role=\"dialog\" aria-modal=\"false\"><p>Sizes</p></div>"
+		  "<dialog><p>Sign up</p></dialog>"
+		  "<dialog open><p>Tide</p></dialog></body></html>");
+	const struct dom *d = pg.dom;
+	int dialogs = 0, inside = 0;
+	for (int i = 0; i < d->n; i++) {
+		dialogs += dom_is_dialog(d, i);
+		inside += (d->flags[i] & (DOM_SKIP | DOM_DIALOG)) == (DOM_SKIP | DOM_DIALOG);
+	}
+	/* the banner, the alertdialog, the closed dialog element */
+	assert_int_equal(dialogs, 3);
+	/* those three, their three p and the b */
+	assert_int_equal(inside, 7);
+	/* "Harbournews" 11, "Sizes" 5, "Tide" 4 of the tree's text; the
+	 * dialogs' "Weusecookies" 12, "Acceptall" 9, "Signup" 6 counted as
+	 * the tree's, not lost: 47 */
+	assert_int_equal(d->tree_text, 47);
+	assert_int_equal(d->source_text, 47);
+	long shown = 0;
+	for (int t = 0; t < d->ntexts; t++)
+		if (!(d->texts[t].flags & TEXT_SKIP))
+			shown += (long)d->texts[t].len;
+	/* "Harbour news" 12, "Sizes" 5, "Tide" 4 */
+	assert_int_equal(shown, 21);
+	page_free(&pg);
+}
+
 int
 main(void)
 {
@@ -565,6 +604,7 @@ main(void)
 		cmocka_unit_test(test_costly_markup),
 		cmocka_unit_test(test_noscript_page),
 		cmocka_unit_test(test_svg_title),
+		cmocka_unit_test(test_dialog),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

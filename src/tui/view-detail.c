@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "tui/view.h"
 
@@ -273,6 +274,18 @@ stage_lines(struct detail *D, const struct tui_model *m, int i)
 		    now ? "content" : "noise");
 }
 
+/* What makes element a a dialog (dom_is_dialog). */
+static const char *
+dialog_sign(const struct dom *d, int a)
+{
+	if (!strcmp(dom_tagname(d, a), "dialog"))
+		return "a dialog element, not open";
+	if (dom_attr(d, a, "aria-modal"))
+		return "aria-modal=\"true\"";
+	return strcasecmp(dom_attr(d, a, "role"), "dialog") ? "role=\"alertdialog\"" :
+	       "role=\"dialog\"";
+}
+
 /* Element i's decision: by what, at which stage, for which reason, the
  * method's own lines and cc's figures. */
 static void
@@ -296,7 +309,7 @@ element_decision(struct detail *D, const struct tui *t, int i)
 	int blk = m->run.by_lines ? -1 : m->inline_of[i];
 	/* an element the method gives no decision of its own (auto: no
 	 * text block): what its blocks got, not a verdict of its own */
-	bool none = m->algo->decided && blk < 0 && !m->run.by_rule &&
+	bool none = k != MARK_SKIP && m->algo->decided && blk < 0 && !m->run.by_rule &&
 		    dc->reason[i] != REASON_PINNED &&
 		    (m->run.state_of != m->algo || !m->algo->decided(m->run.state, i));
 	int bk = 0, bt = 0;
@@ -318,6 +331,15 @@ element_decision(struct detail *D, const struct tui *t, int i)
 		add(D, mark_role(k), "%s: [%c] %s%s", m->algo->name, mark_char(k),
 		    dc->content[i] ? "content" : "noise", why[k]);
 	}
+	/* a dialog's text is never the page's: which dialog, and why */
+	for (int a = i; k == MARK_SKIP && a >= 0; a = d->parent[a])
+		if (dom_is_dialog(d, a)) {
+			add(D, ROLE_SKIP, "%s a dialog over the page (%s), not a part of it",
+			    a == i ? "it is" : "it lies in", dialog_sign(d, a));
+			if (a != i)
+				add(D, ROLE_SKIP, "  %s (line %d, #%d)", label(d, a, &b), d->line[a], a);
+			break;
+		}
 	stage_lines(D, m, i);
 	if (m->gold_filter && m->disagree[i] & GOLD_EXTRA)
 		add(D, ROLE_NOISE, "gold: kept text of it is not in the gold");
