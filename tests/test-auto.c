@@ -457,7 +457,7 @@ static const char blog[] =
 	"<html><head><meta charset=\"utf-8\"><title>很高兴入住 - 技术博客</title></head><body>"
 	"<div id=\"side\"><h3>导航</h3><ul><li><a href=\"/1\">栏目一</a></li>"
 	"<li><a href=\"/2\">栏目二</a></li><li><a href=\"/3\">栏目三</a></li></ul></div>"
-	"<div id=\"main\"><div class=\"post\"><h2>很高兴入住</h2>"
+	"<div id=\"main\"><div class=\"post\"><h2 id=\"t\">很高兴入住</h2>"
 	"<p>承蒙朋友邀请，很高兴在这里开一个技术博客。这里的文章将集中在编译器和程序语言两个方面。</p>"
 	"<p>简单介绍一下我的情况：多年来一直从事编译器的开发工作，也翻译过几本相关的书。希望以后和各位多多交流。</p></div>"
 	"<div class=\"feedback\"><h3 id=\"h\">评论</h3>"
@@ -482,9 +482,13 @@ test_end_comments(void **state)
 	int h = test_by_id(&pg, "h"), c = test_by_id(&pg, "c");
 	/* the model alone would keep the comment */
 	assert_true(ST->score[c] >= 0.9);
+	/* the post's heading, over its first paragraph, comes with it
+	 * (reason heading); the comments' headings end the article */
 	assert_string_equal(b.data,
+		"很高兴入住\n"
 		"承蒙朋友邀请，很高兴在这里开一个技术博客。这里的文章将集中在编译器和程序语言两个方面。\n"
 		"简单介绍一下我的情况：多年来一直从事编译器的开发工作，也翻译过几本相关的书。希望以后和各位多多交流。\n");
+	assert_int_equal(test_last.dc.reason[test_by_id(&pg, "t")], REASON_HEADING);
 	assert_int_equal(test_last.dc.reason[h], REASON_END);
 	assert_int_equal(test_last.dc.reason[c], REASON_END);
 	buf_free(&b);

@@ -831,6 +831,48 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 		drop_duplicates(d, st, dc);
 }
 
+/* A section's heading the model dropped over the block it heads, which
+ * it kept, is kept with it: a heading, or up to HEADINGS_OVER headings in
+ * a row (a heading and its subheading), straight before a kept block that
+ * is not one, in cc's content region, with text, visible, in no nav,
+ * header, footer, aside, form or menu, and not dropped by the end rule.
+ * Reason heading. */
+#define HEADINGS_OVER 2
+
+static void
+keep_headings(struct auto_state *st, struct decision *dc)
+{
+	const struct features *f = &st->sig;
+	for (int j = 0; j + 1 < f->nblocks; j++) {
+		int b = f->block[j];
+		if (dc->content[b] || f->x[j][F_TAG_HEADING] == 0 || f->chars[j] == 0 ||
+		    st->hidden[j] || f->x[j][F_NEG_TAG] != 0 || f->x[j][F_CC_REGION] == 0 ||
+		    dc->reason[b] == REASON_END)
+			continue;
+		/* past the dropped headings after it, HEADINGS_OVER in all */
+		int k = j + 1;
+		while (k < f->nblocks && k - j < HEADINGS_OVER && f->x[k][F_TAG_HEADING] != 0 &&
+		       !dc->content[f->block[k]])
+			k++;
+		if (k < f->nblocks && dc->content[f->block[k]] && f->x[k][F_TAG_HEADING] == 0) {
+			dc->content[b] = 1;
+			dc->reason[b] = REASON_HEADING;
+		}
+	}
+}
+
+/* The kept block a heading kept for heading it (keep_headings) heads:
+ * the first kept block after it that is not a heading; -1 for none. */
+int
+auto_headed(const struct auto_state *st, int j)
+{
+	const struct features *f = &st->sig;
+	for (int k = j + 1; k < f->nblocks && k - j <= HEADINGS_OVER; k++)
+		if (f->x[k][F_TAG_HEADING] == 0)
+			return k;
+	return -1;
+}
+
 /* A grid the model kept most of is kept whole: where the model keeps
  * a third of the text of a page's grid, in two cards or more, the grid is the
  * content and the cards it left out (a short one, the last) are too.
@@ -954,6 +996,7 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 		    kind == KIND_FORUM)
 			keep_kind(d, st, kind, dc, p->auto_duplicate);
 	}
+	keep_headings(st, dc);
 	st->kind = kind;
 	st->kind_set = p->auto_kind > 0;
 	/* a repeat is dropped in favour of its first copy; when that copy

@@ -89,6 +89,10 @@ bool auto_end_phrase(const char *s, size_t n);
 /* For an element dropped with reason end: the heading that ended the
  * article there (e itself, or the nearest before it), or -1. */
 int auto_end_heading(const struct dom *d, const struct auto_state *st, int e);
+/* The block (an index into st->sig) that the heading kept at block j
+ * heads (reason heading): the first block after it that is not a
+ * heading; -1 for none. */
+int auto_headed(const struct auto_state *st, int j);
 
 /* The built-in first stage's probability for a vector of base features. */
 double auto_stage1(const float *x);

@@ -419,6 +419,18 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 				       kind == KIND_LISTING || kind == KIND_FORUM ?
 				       " and every card of its grid" : "");
 	}
+	if (r->dc.reason[i] == REASON_HEADING) {
+		int j = block_of(st, i), k = j >= 0 ? auto_headed(st, j) : -1;
+		if (k >= 0) {
+			int h = st->sig.block[k];
+			struct buf l;
+			buf_init(&l);
+			explain_label(x, d, h, &l);
+			explain_printf(x, EXPLAIN_NORMAL, "kept: a heading in cc's content region, over "
+				       "%s (line %d, #%d), which is kept", l.data, d->line[h], h);
+			buf_free(&l);
+		}
+	}
 	if (r->dc.reason[i] == REASON_GRID)
 		explain_printf(x, EXPLAIN_NORMAL, "kept: a card of the page's grid of %d items (one "
 			       "tag and class), of whose %ld characters the model kept %ld (a third or "
@@ -587,7 +599,7 @@ auto_stages(const void *state, const struct page *pg, int k, struct buf *b)
 
 static const enum reason auto_reasons[] = {
 	REASON_AUTO, REASON_NOISE, REASON_OUTLIER, REASON_DUPLICATE, REASON_THREAD, REASON_POST_PART, REASON_END, REASON_TEMPLATE, REASON_SITE,
-	REASON_KIND, REASON_GRID,
+	REASON_KIND, REASON_GRID, REASON_HEADING,
 };
 
 const struct method method_auto = {
