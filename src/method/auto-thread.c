@@ -304,6 +304,7 @@ struct level {
 	int panel;          /* the median post's characters beside its message */
 	double share;
 	int depth;
+	bool opening;       /* a's post unlike the others (first_alike) */
 };
 
 static void
@@ -322,6 +323,7 @@ level_free(struct level *l)
 #define THREAD_RING 4
 struct shapes {
 	struct shape anchor, cur, ring[THREAD_RING];
+	int anchor_el;      /* whose shape anchor is */
 	int ring_el[THREAD_RING], nring, next;
 };
 
@@ -350,7 +352,7 @@ add_member(const struct dom *d, const struct metrics *m, int a, int c, uint64_t 
 	if (d->tag[c] != d->tag[a] || text_of(m, c) == 0)
 		return false;
 	double s = 1;
-	int like = a;
+	int like = c == a ? a : sp->anchor_el;
 	if (c != a) {
 		shape_of(d, c, ph, &sp->cur);
 		s = shape_sim(&sp->anchor, &sp->cur);
@@ -414,6 +416,58 @@ add_below(const struct dom *d, const struct metrics *m, int a, int c, int levels
 			add_below(d, m, a, g, levels - 1, ph, sp, l);
 }
 
+/* Whether a member of l, or an element between it and p, has "comment"
+ * in its id or class. */
+static bool
+named_comment(const struct dom *d, int p, const struct level *l)
+{
+	for (int k = 0; k < l->nm; k++)
+		for (int e = l->mem[k]; e >= 0 && e != p; e = d->parent[e]) {
+			const char *id = dom_attr(d, e, "id"), *cl = dom_attr(d, e, "class");
+			if ((id && strcasestr(id, "comment")) || (cl && strcasestr(cl, "comment")))
+				return true;
+		}
+	return false;
+}
+
+/* The first element of a's tag with text among c's descendants, down to
+ * levels below it, not looking inside one of a's tag (as add_below
+ * looks); -1 for none. */
+static int
+first_below(const struct dom *d, const struct metrics *m, int a, int c, int levels)
+{
+	for (int g = d->first_child[c]; g >= 0; g = d->next_sibling[g]) {
+		if (d->tag[g] == d->tag[a] && text_of(m, g) > 0)
+			return g;
+		if (levels > 1 && d->tag[g] != d->tag[a]) {
+			int r = first_below(d, m, a, g, levels - 1);
+			if (r >= 0)
+				return r;
+		}
+	}
+	return -1;
+}
+
+/* The first element of a's tag with text, not a, among a's siblings
+ * (p's children) and THREAD_BELOW levels down in the others: the first
+ * reply where the opening post is a; -1 for none. */
+static int
+first_alike(const struct dom *d, const struct metrics *m, int a, int p)
+{
+	for (int c = d->first_child[p]; c >= 0; c = d->next_sibling[c]) {
+		if (c == a)
+			continue;
+		if (d->tag[c] == d->tag[a] && text_of(m, c) > 0)
+			return c;
+		if (d->tag[c] != d->tag[a]) {
+			int r = first_below(d, m, a, c, THREAD_BELOW);
+			if (r >= 0)
+				return r;
+		}
+	}
+	return -1;
+}
+
 /* Fill l for ancestor a: its siblings of its shape, the message place,
  * and how many are posts.  sp: scratch. */
 static void
@@ -428,6 +482,7 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 	l->a = a;
 	int p = d->parent[a];
 	shape_of(d, a, ph, &sp->anchor);
+	sp->anchor_el = a;
 	sp->nring = sp->next = 0;
 	/* a's siblings of its shape, and those up to THREAD_BELOW levels
 	 * down in another sibling (an opening post before a list of
@@ -437,6 +492,27 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 			continue;
 		if (c != a && d->tag[c] != d->tag[a])
 			add_below(d, m, a, c, THREAD_BELOW, ph, sp, l);
+	}
+	/* An opening post unlike its replies (a title, tags and votes about
+	 * its message), the replies in a list beside it: those alike each
+	 * other, compared with the first of them.  THREAD_POSTS replies at
+	 * least, and none named a comment (an article's readers' comments
+	 * are listed so beside it). */
+	int seed = l->nm < 2 ? first_alike(d, m, a, p) : -1;
+	if (seed >= 0) {
+		l->nm = 0;
+		shape_of(d, seed, ph, &sp->anchor);
+		sp->anchor_el = seed;
+		sp->nring = sp->next = 0;
+		for (int c = d->first_child[p]; c >= 0; c = d->next_sibling[c]) {
+			if (add_member(d, m, a, c, ph, sp, l))
+				continue;
+			if (c != a && d->tag[c] != d->tag[a])
+				add_below(d, m, a, c, THREAD_BELOW, ph, sp, l);
+		}
+		if (l->nm < THREAD_POSTS + 1 || named_comment(d, p, l))
+			l->nm = 0;
+		l->opening = true;
 	}
 	if (l->nm < 2)
 		return;
@@ -680,6 +756,15 @@ thread_candidate(const struct dom *d, const struct metrics *m, const struct thre
 		int self = 0;
 		while (self < l.nm && l.mem[self] != a)
 			self++;
+		/* an opening post unlike its replies has its message where
+		 * the replies' is deep, around the anchor */
+		if (l.opening && self < l.nm && !dom_contains(d, l.msg[self], anchor)) {
+			int e = anchor;
+			while (e >= 0 && d->depth[e] > d->depth[a] + l.depth)
+				e = d->parent[e];
+			if (e >= 0 && e != a && d->depth[e] == d->depth[a] + l.depth)
+				l.msg[self] = e;
+		}
 		/* the anchor is in the message of a post */
 		bool ok = l.nm >= 2 && self < l.nm && is_post(d, m, tf, a, l.msg[self]) &&
 			  dom_contains(d, l.msg[self], anchor) && l.posts >= THREAD_POSTS &&
@@ -708,6 +793,7 @@ thread_candidate(const struct dom *d, const struct metrics *m, const struct thre
 					t->anchor_post = t->nposts - 1;
 			}
 		t->members = best.nm;
+		t->opening = best.opening;
 		t->container = d->parent[best.a];
 		t->anchor = anchor;
 		t->share = best.share;

@@ -73,6 +73,8 @@ struct thread {
 	int *like;          /* the sibling it was found alike to (element) */
 	int anchor;         /* the kept block the thread was found from */
 	int anchor_post;    /* the post that holds the anchor */
+	bool opening;       /* the anchor's post is an opening post unlike the
+			     * others, which are alike each other */
 	int container;      /* the parent of the anchor's post: in it, what is no post's
 			     * message is not content */
 	double share;       /* mean share of a post's text its message holds */

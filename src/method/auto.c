@@ -245,15 +245,29 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 			       "outside its message (an author panel, a signature, controls)", k + 1,
 			       t->nposts);
 	if (t->members > t->nposts)
-		buf_printf(&of, "%d of ", t->nposts);
-	explain_printf(x, EXPLAIN_DIM, "the posts: %s%d %s elements of one shape in %s (line %d), "
-		       "each with text beside its message and a digit there (a date, a number)",
-		       of.data ? of.data : "", t->members, d->tagnames[d->tag[t->post[k]]],
-		       parent.data, d->line[under]);
+		buf_printf(&of, "%d of ", t->nposts - t->opening);
+	if (t->opening)
+		explain_printf(x, EXPLAIN_DIM, "the posts: an opening post unlike the others, and "
+			       "%s%d %s elements of one shape after it in %s (line %d), each with "
+			       "text beside its message and a digit there (a date, a number)",
+			       of.data ? of.data : "", t->members - 1,
+			       d->tagnames[d->tag[t->post[k]]], parent.data, d->line[under]);
+	else
+		explain_printf(x, EXPLAIN_DIM, "the posts: %s%d %s elements of one shape in %s "
+			       "(line %d), each with text beside its message and a digit there (a "
+			       "date, a number)", of.data ? of.data : "", t->members,
+			       d->tagnames[d->tag[t->post[k]]], parent.data, d->line[under]);
 	int like = thread_post_of(d, t, t->like[k]);
-	if (k == t->anchor_post)
+	if (k == t->anchor_post && t->opening)
+		explain_printf(x, EXPLAIN_DIM, "this is post %d, the opening post, whose message "
+			       "holds the largest kept block: its message is the element around that "
+			       "block as deep below the post as the others' messages", k + 1);
+	else if (k == t->anchor_post)
 		explain_printf(x, EXPLAIN_DIM, "this is post %d, whose message holds the largest "
 			       "kept block", k + 1);
+	else if (like == k)
+		explain_printf(x, EXPLAIN_DIM, "this is post %d, the first after the opening post: "
+			       "the others' shapes are compared with its", k + 1);
 	else if (like >= 0)
 		explain_printf(x, EXPLAIN_DIM, "this one and post %d%s share %d%% of their tag paths "
 			       "%d levels down (%d%% make one shape)", like + 1,
@@ -323,7 +337,9 @@ auto_kind(const struct auto_state *st, char *why, size_t n)
 		return st->kind;
 	}
 	if (st->thread.nposts > 0) {
-		snprintf(why, n, "the thread stage found %d posts of one shape", st->thread.nposts);
+		snprintf(why, n, st->thread.opening ? "the thread stage found an opening post and "
+			 "%d posts of one shape" : "the thread stage found %d posts of one shape",
+			 st->thread.nposts - st->thread.opening);
 		return KIND_FORUM;
 	}
 	snprintf(why, n, "%s", st->sig.kind_why);
@@ -591,7 +607,9 @@ auto_stages(const void *state, const struct page *pg, int k, struct buf *b)
 	else if (k == 4)
 		buf_adds(b, ": none gains, every block's p - T is 0 or less");
 	else if (k == 6 && st->thread.nposts > 0)
-		buf_printf(b, " (%d posts of one shape: a forum page)", st->thread.nposts);
+		buf_printf(b, st->thread.opening ? " (an opening post and %d posts of one shape: a "
+			   "forum page)" : " (%d posts of one shape: a forum page)",
+			   st->thread.nposts - st->thread.opening);
 	else if (k == 6)
 		buf_printf(b, ": none found; the page's kind: %s", page_kind_names[st->sig.kind]);
 	return AUTO_NSTEPS;
