@@ -861,6 +861,46 @@ keep_headings(struct auto_state *st, struct decision *dc)
 	}
 }
 
+/* A code block the model dropped between two blocks it kept (through
+ * other dropped code blocks and headings: a tutorial's commands, each
+ * under its step) is kept: a pre, in cc's content region, with text,
+ * visible, in no nav, header, footer, aside, form or menu, not dropped by
+ * the end rule and not a repeat of kept text.  The model, taught on news, holds code for chrome.  Reason
+ * code. */
+static void
+keep_code(const struct dom *d, struct auto_state *st, struct decision *dc)
+{
+	const struct features *f = &st->sig;
+	int last = -1;          /* the last kept block */
+	for (int j = 0; j < f->nblocks; j++) {
+		int b = f->block[j];
+		if (dc->content[b]) {
+			last = j;
+			continue;
+		}
+		if (last < 0 || strcmp(dom_tagname(d, b), "pre") || f->chars[j] == 0 ||
+		    st->hidden[j] || f->x[j][F_NEG_TAG] != 0 || f->x[j][F_CC_REGION] == 0 ||
+		    dc->reason[b] == REASON_END || dc->reason[b] == REASON_DUPLICATE)
+			continue;
+		if (auto_code_next(st, dc, j) >= 0) {
+			dc->content[b] = 1;
+			dc->reason[b] = REASON_CODE;
+		}
+	}
+}
+
+int
+auto_code_next(const struct auto_state *st, const struct decision *dc, int j)
+{
+	const struct features *f = &st->sig;
+	int k = j + 1;
+	while (k < f->nblocks && (!dc->content[f->block[k]] || dc->reason[f->block[k]] ==
+				  REASON_CODE) &&
+	       (f->x[k][F_TAG_PRE] != 0 || f->x[k][F_TAG_HEADING] != 0))
+		k++;
+	return k < f->nblocks && dc->content[f->block[k]] ? k : -1;
+}
+
 /* The kept block a heading kept for heading it (keep_headings) heads:
  * the first kept block after it that is not a heading; -1 for none. */
 int
@@ -996,6 +1036,7 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 		    kind == KIND_FORUM)
 			keep_kind(d, st, kind, dc, p->auto_duplicate);
 	}
+	keep_code(d, st, dc);
 	keep_headings(st, dc);
 	st->kind = kind;
 	st->kind_set = p->auto_kind > 0;

@@ -447,6 +447,25 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 			buf_free(&l);
 		}
 	}
+	if (r->dc.reason[i] == REASON_CODE) {
+		int j = block_of(st, i), next = j >= 0 ? auto_code_next(st, &r->dc, j) : -1;
+		int prev = j - 1;
+		while (prev >= 0 && !r->dc.content[st->sig.block[prev]])
+			prev--;
+		if (next >= 0 && prev >= 0) {
+			int a = st->sig.block[prev], z = st->sig.block[next];
+			struct buf la, lz;
+			buf_init(&la);
+			buf_init(&lz);
+			explain_label(x, d, a, &la);
+			explain_label(x, d, z, &lz);
+			explain_printf(x, EXPLAIN_NORMAL, "kept: a code block in cc's content region, "
+				       "between kept blocks: %s (line %d, #%d) before it, %s (line %d, "
+				       "#%d) after it", la.data, d->line[a], a, lz.data, d->line[z], z);
+			buf_free(&la);
+			buf_free(&lz);
+		}
+	}
 	if (r->dc.reason[i] == REASON_GRID)
 		explain_printf(x, EXPLAIN_NORMAL, "kept: a card of the page's grid of %d items (one "
 			       "tag and class), of whose %ld characters the model kept %ld (a third or "
@@ -617,7 +636,7 @@ auto_stages(const void *state, const struct page *pg, int k, struct buf *b)
 
 static const enum reason auto_reasons[] = {
 	REASON_AUTO, REASON_NOISE, REASON_OUTLIER, REASON_DUPLICATE, REASON_THREAD, REASON_POST_PART, REASON_END, REASON_TEMPLATE, REASON_SITE,
-	REASON_KIND, REASON_GRID, REASON_HEADING,
+	REASON_KIND, REASON_GRID, REASON_HEADING, REASON_CODE,
 };
 
 const struct method method_auto = {
