@@ -468,6 +468,24 @@ first_alike(const struct dom *d, const struct metrics *m, int a, int p)
 	return -1;
 }
 
+/* Into l, a and its siblings with the shape of like (a, or the first
+ * reply after an opening post a), and those up to THREAD_BELOW levels
+ * down in another sibling. */
+static void
+gather(const struct dom *d, const struct metrics *m, int a, int like, uint64_t *ph,
+       struct shapes *sp, struct level *l)
+{
+	shape_of(d, like, ph, &sp->anchor);
+	sp->anchor_el = like;
+	sp->nring = sp->next = 0;
+	for (int c = d->first_child[d->parent[a]]; c >= 0; c = d->next_sibling[c]) {
+		if (add_member(d, m, a, c, ph, sp, l))
+			continue;
+		if (c != a && d->tag[c] != d->tag[a])
+			add_below(d, m, a, c, THREAD_BELOW, ph, sp, l);
+	}
+}
+
 /* Fill l for ancestor a: its siblings of its shape, the message place,
  * and how many are posts.  sp: scratch. */
 static void
@@ -481,18 +499,10 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 	memset(l, 0, sizeof *l);
 	l->a = a;
 	int p = d->parent[a];
-	shape_of(d, a, ph, &sp->anchor);
-	sp->anchor_el = a;
-	sp->nring = sp->next = 0;
 	/* a's siblings of its shape, and those up to THREAD_BELOW levels
 	 * down in another sibling (an opening post before a list of
 	 * replies, in its wrappers) */
-	for (int c = d->first_child[p]; c >= 0; c = d->next_sibling[c]) {
-		if (add_member(d, m, a, c, ph, sp, l))
-			continue;
-		if (c != a && d->tag[c] != d->tag[a])
-			add_below(d, m, a, c, THREAD_BELOW, ph, sp, l);
-	}
+	gather(d, m, a, a, ph, sp, l);
 	/* An opening post unlike its replies (a title, tags and votes about
 	 * its message), the replies in a list beside it: those alike each
 	 * other, compared with the first of them.  THREAD_POSTS replies at
@@ -501,15 +511,7 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 	int seed = l->nm < 2 ? first_alike(d, m, a, p) : -1;
 	if (seed >= 0) {
 		l->nm = 0;
-		shape_of(d, seed, ph, &sp->anchor);
-		sp->anchor_el = seed;
-		sp->nring = sp->next = 0;
-		for (int c = d->first_child[p]; c >= 0; c = d->next_sibling[c]) {
-			if (add_member(d, m, a, c, ph, sp, l))
-				continue;
-			if (c != a && d->tag[c] != d->tag[a])
-				add_below(d, m, a, c, THREAD_BELOW, ph, sp, l);
-		}
+		gather(d, m, a, seed, ph, sp, l);
 		if (l->nm < THREAD_POSTS + 1 || named_comment(d, p, l))
 			l->nm = 0;
 		l->opening = true;

@@ -207,6 +207,15 @@ static const struct method_column auto_columns[] = {
 	  .help = "the block's probability of being content" },
 };
 
+/* Element e as the detail names another: "p.lead (line 12, #40)". */
+static void
+element_ref(const struct explain *x, const struct dom *d, int e, struct buf *out)
+{
+	out->len = 0;
+	explain_label(x, d, e, out);
+	buf_printf(out, " (line %d, #%d)", d->line[e], e);
+}
+
 /* A block of a forum thread's post: which post, which siblings made it
  * one, and where its message is. */
 static void
@@ -435,16 +444,15 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 				       kind == KIND_LISTING || kind == KIND_FORUM ?
 				       " and every card of its grid" : "");
 	}
+	struct buf ra, rz;
+	buf_init(&ra);
+	buf_init(&rz);
 	if (r->dc.reason[i] == REASON_HEADING) {
 		int j = block_of(st, i), k = j >= 0 ? auto_headed(st, j) : -1;
 		if (k >= 0) {
-			int h = st->sig.block[k];
-			struct buf l;
-			buf_init(&l);
-			explain_label(x, d, h, &l);
+			element_ref(x, d, st->sig.block[k], &ra);
 			explain_printf(x, EXPLAIN_NORMAL, "kept: a heading in cc's content region, over "
-				       "%s (line %d, #%d), which is kept", l.data, d->line[h], h);
-			buf_free(&l);
+				       "%s, which is kept", ra.data);
 		}
 	}
 	if (r->dc.reason[i] == REASON_CODE) {
@@ -453,19 +461,14 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 		while (prev >= 0 && !r->dc.content[st->sig.block[prev]])
 			prev--;
 		if (next >= 0 && prev >= 0) {
-			int a = st->sig.block[prev], z = st->sig.block[next];
-			struct buf la, lz;
-			buf_init(&la);
-			buf_init(&lz);
-			explain_label(x, d, a, &la);
-			explain_label(x, d, z, &lz);
+			element_ref(x, d, st->sig.block[prev], &ra);
+			element_ref(x, d, st->sig.block[next], &rz);
 			explain_printf(x, EXPLAIN_NORMAL, "kept: a code block in cc's content region, "
-				       "between kept blocks: %s (line %d, #%d) before it, %s (line %d, "
-				       "#%d) after it", la.data, d->line[a], a, lz.data, d->line[z], z);
-			buf_free(&la);
-			buf_free(&lz);
+				       "between kept blocks: %s before it, %s after it", ra.data, rz.data);
 		}
 	}
+	buf_free(&ra);
+	buf_free(&rz);
 	if (r->dc.reason[i] == REASON_GRID)
 		explain_printf(x, EXPLAIN_NORMAL, "kept: a card of the page's grid of %d items (one "
 			       "tag and class), of whose %ld characters the model kept %ld (a third or "
