@@ -276,9 +276,11 @@ add_element(struct builder *b, TidyNode nd, int p, int *last_child)
 		f |= DOM_SKIP;
 	if (p >= 0 && (!strcmp(tn, "title") || !strcmp(tn, "desc")) && in_svg(d, p))
 		f |= DOM_SKIP;
+	/* a dialog and what it shows: not a script, style or template in it,
+	 * whose text no reader counts */
 	if (dom_is_dialog(d, i))
 		f |= DOM_SKIP | DOM_DIALOG;
-	if (p >= 0 && (d->flags[p] & DOM_DIALOG))
+	if (p >= 0 && (d->flags[p] & DOM_DIALOG) && !(b->tagflags[d->tag[i]] & DOM_SKIP))
 		f |= DOM_DIALOG;
 	if (p >= 0 && (d->flags[p] & DOM_INLINK))
 		f |= DOM_INLINK;
@@ -323,16 +325,20 @@ add_text(struct builder *b, TidyDoc doc, TidyNode nd, int e)
 {
 	struct dom *d = b->d;
 	uint8_t f = 0;
+	if (d->flags[e] & DOM_DIALOG) {
+		/* a dialog's text is not the page's, nor lost (in a
+		 * noscript too: read or not, it is a dialog) */
+		if (tidyNodeGetValue(doc, nd, &b->val))
+			b->dialog_text += source_chars((const char *)b->val.bp, b->val.size);
+		if (b->val.allocated > 4096)
+			tidyBufFree(&b->val);
+		return;
+	}
 	if (d->flags[e] & DOM_SKIP) {
-		if (d->flags[e] & DOM_NOSCRIPT) {
+		if (d->flags[e] & DOM_NOSCRIPT)
 			f |= TEXT_NOSCRIPT;
-		} else if (!keep_skipped_text(d, e)) {
-			/* a dialog's text is not the page's, nor lost */
-			if ((d->flags[e] & DOM_DIALOG) && tidyNodeGetValue(doc, nd, &b->val))
-				b->dialog_text += source_chars((const char *)b->val.bp,
-							       b->val.size);
+		else if (!keep_skipped_text(d, e))
 			return;
-		}
 		f |= TEXT_SKIP;
 	}
 	if (d->flags[e] & DOM_INLINK)
@@ -543,7 +549,7 @@ noscript_read(struct dom *d)
 	if (hidden < NOSCRIPT_MIN || shown * NOSCRIPT_RATIO >= hidden)
 		return;
 	for (int i = 0; i < d->n; i++)
-		if (d->flags[i] & DOM_NOSCRIPT)
+		if ((d->flags[i] & DOM_NOSCRIPT) && !(d->flags[i] & DOM_DIALOG))
 			d->flags[i] &= (uint8_t)~DOM_SKIP;
 	for (int t = 0; t < d->ntexts; t++)
 		if (d->texts[t].flags & TEXT_NOSCRIPT)

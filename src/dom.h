@@ -28,7 +28,8 @@ enum {
 	DOM_INLINK   = 1 << 3,  /* a link or inside one */
 	DOM_NOSCRIPT = 1 << 4,  /* a <noscript> of the body or inside one (not in
 				   a script, style or template there) */
-	DOM_DIALOG   = 1 << 5,  /* a dialog over the page or inside one
+	DOM_DIALOG   = 1 << 5,  /* a dialog over the page or inside one, not in
+				   a script, style or template there
 				   (dom_is_dialog; DOM_SKIP too) */
 };
 

@@ -835,9 +835,11 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
  * it kept, is kept with it: a heading, or up to HEADINGS_OVER headings in
  * a row (a heading and its subheading), straight before a kept block that
  * is not one, in cc's content region, with text, visible, in no nav,
- * header, footer, aside, form or menu, and not dropped by the end rule.
- * Reason heading. */
+ * header, footer, aside, form or menu, not dropped by the end rule, and
+ * less than HEADING_LINKS of it a link (a teaser's linked title heads
+ * another page, not this section).  Reason heading. */
 #define HEADINGS_OVER 2
+#define HEADING_LINKS 0.5
 
 static void
 keep_headings(struct auto_state *st, struct decision *dc)
@@ -846,8 +848,10 @@ keep_headings(struct auto_state *st, struct decision *dc)
 	for (int j = 0; j + 1 < f->nblocks; j++) {
 		int b = f->block[j];
 		if (dc->content[b] || f->x[j][F_TAG_HEADING] == 0 || f->chars[j] == 0 ||
+		    f->x[j][F_LINK_DENSITY] >= HEADING_LINKS ||
 		    st->hidden[j] || f->x[j][F_NEG_TAG] != 0 || f->x[j][F_CC_REGION] == 0 ||
-		    dc->reason[b] == REASON_END)
+		    dc->reason[b] == REASON_END || dc->reason[b] == REASON_DUPLICATE ||
+		    dc->reason[b] == REASON_POST_PART)
 			continue;
 		/* past the dropped headings after it, HEADINGS_OVER in all */
 		int k = j + 1;
@@ -865,40 +869,70 @@ keep_headings(struct auto_state *st, struct decision *dc)
  * other dropped code blocks and headings: a tutorial's commands, each
  * under its step) is kept: a pre, in cc's content region, with text,
  * visible, in no nav, header, footer, aside, form or menu, not dropped by
- * the end rule and not a repeat of kept text.  The model, taught on news, holds code for chrome.  Reason
- * code. */
+ * the end rule, not a repeat of kept text nor a part of a thread's post
+ * outside its message.  The model, taught on news, holds code for
+ * chrome.  Reason code. */
+static bool
+code_kept(const struct dom *d, const struct auto_state *st, const struct decision *dc, int j)
+{
+	const struct features *f = &st->sig;
+	int b = f->block[j], r = dc->reason[b];
+	return !dc->content[b] && !strcmp(dom_tagname(d, b), "pre") && f->chars[j] > 0 &&
+	       !st->hidden[j] && f->x[j][F_NEG_TAG] == 0 && f->x[j][F_CC_REGION] != 0 &&
+	       r != REASON_END && r != REASON_DUPLICATE && r != REASON_POST_PART;
+}
+
+/* Whether block j lies between a code block and the kept blocks around
+ * it: a pre or a heading, dropped, or kept by keep_code or
+ * keep_headings. */
+static bool
+code_gap(const struct dom *d, const struct auto_state *st, const struct decision *dc, int j)
+{
+	int b = st->sig.block[j], r = dc->reason[b];
+	return (!dc->content[b] || r == REASON_CODE || r == REASON_HEADING) &&
+	       (!strcmp(dom_tagname(d, b), "pre") || st->sig.x[j][F_TAG_HEADING] != 0);
+}
+
+int
+auto_code_next(const struct dom *d, const struct auto_state *st, const struct decision *dc,
+	       int j, int *stop)
+{
+	const struct features *f = &st->sig;
+	int k = j + 1;
+	while (k < f->nblocks && code_gap(d, st, dc, k))
+		k++;
+	if (stop)
+		*stop = k;
+	return k < f->nblocks && dc->content[f->block[k]] ? k : -1;
+}
+
+int
+auto_code_prev(const struct dom *d, const struct auto_state *st, const struct decision *dc,
+	       int j)
+{
+	int k = j - 1;
+	while (k >= 0 && code_gap(d, st, dc, k))
+		k--;
+	return k >= 0 && dc->content[st->sig.block[k]] ? k : -1;
+}
+
+/* Each run of blocks between two kept ones is read once: its code
+ * blocks are kept together, and the next search starts past it. */
 static void
 keep_code(const struct dom *d, struct auto_state *st, struct decision *dc)
 {
 	const struct features *f = &st->sig;
-	int last = -1;          /* the last kept block */
 	for (int j = 0; j < f->nblocks; j++) {
-		int b = f->block[j];
-		if (dc->content[b]) {
-			last = j;
+		if (!code_kept(d, st, dc, j) || auto_code_prev(d, st, dc, j) < 0)
 			continue;
-		}
-		if (last < 0 || strcmp(dom_tagname(d, b), "pre") || f->chars[j] == 0 ||
-		    st->hidden[j] || f->x[j][F_NEG_TAG] != 0 || f->x[j][F_CC_REGION] == 0 ||
-		    dc->reason[b] == REASON_END || dc->reason[b] == REASON_DUPLICATE)
-			continue;
-		if (auto_code_next(st, dc, j) >= 0) {
-			dc->content[b] = 1;
-			dc->reason[b] = REASON_CODE;
-		}
+		int stop, k = auto_code_next(d, st, dc, j, &stop);
+		for (int i = j; k >= 0 && i < k; i++)
+			if (code_kept(d, st, dc, i)) {
+				dc->content[f->block[i]] = 1;
+				dc->reason[f->block[i]] = REASON_CODE;
+			}
+		j = stop - 1;
 	}
-}
-
-int
-auto_code_next(const struct auto_state *st, const struct decision *dc, int j)
-{
-	const struct features *f = &st->sig;
-	int k = j + 1;
-	while (k < f->nblocks && (!dc->content[f->block[k]] || dc->reason[f->block[k]] ==
-				  REASON_CODE) &&
-	       (f->x[k][F_TAG_PRE] != 0 || f->x[k][F_TAG_HEADING] != 0))
-		k++;
-	return k < f->nblocks && dc->content[f->block[k]] ? k : -1;
 }
 
 /* The kept block a heading kept for heading it (keep_headings) heads:

@@ -93,10 +93,14 @@ int auto_end_heading(const struct dom *d, const struct auto_state *st, int e);
  * heads (reason heading): the first block after it that is not a
  * heading; -1 for none. */
 int auto_headed(const struct auto_state *st, int j);
-/* The kept block after the code block at block j (an index into
- * st->sig) that keep_code keeps it before, through dropped code blocks
- * and headings; -1 for none. */
-int auto_code_next(const struct auto_state *st, const struct decision *dc, int j);
+/* The kept blocks after and before the code block at block j (an index
+ * into st->sig) that keep_code keeps it between, past code blocks and
+ * headings dropped or kept by those rules; -1 for none.  *stop (when not
+ * NULL): the block the search after it stopped at. */
+int auto_code_next(const struct dom *d, const struct auto_state *st, const struct decision *dc,
+		   int j, int *stop);
+int auto_code_prev(const struct dom *d, const struct auto_state *st, const struct decision *dc,
+		   int j);
 
 /* The built-in first stage's probability for a vector of base features. */
 double auto_stage1(const float *x);

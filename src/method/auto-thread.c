@@ -448,15 +448,13 @@ first_below(const struct dom *d, const struct metrics *m, int a, int c, int leve
 	return -1;
 }
 
-/* The first element of a's tag with text, not a, among a's siblings
- * (p's children) and THREAD_BELOW levels down in the others: the first
- * reply where the opening post is a; -1 for none. */
+/* The first element of a's tag with text among a's later siblings and
+ * THREAD_BELOW levels down in them: the first reply where the opening
+ * post is a; -1 for none. */
 static int
-first_alike(const struct dom *d, const struct metrics *m, int a, int p)
+first_alike(const struct dom *d, const struct metrics *m, int a)
 {
-	for (int c = d->first_child[p]; c >= 0; c = d->next_sibling[c]) {
-		if (c == a)
-			continue;
+	for (int c = d->next_sibling[a]; c >= 0; c = d->next_sibling[c]) {
 		if (d->tag[c] == d->tag[a] && text_of(m, c) > 0)
 			return c;
 		if (d->tag[c] != d->tag[a]) {
@@ -508,7 +506,7 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 	 * other, compared with the first of them.  THREAD_POSTS replies at
 	 * least, and none named a comment (an article's readers' comments
 	 * are listed so beside it). */
-	int seed = l->nm < 2 ? first_alike(d, m, a, p) : -1;
+	int seed = l->nm < 2 ? first_alike(d, m, a) : -1;
 	if (seed >= 0) {
 		l->nm = 0;
 		gather(d, m, a, seed, ph, sp, l);
@@ -759,13 +757,21 @@ thread_candidate(const struct dom *d, const struct metrics *m, const struct thre
 		while (self < l.nm && l.mem[self] != a)
 			self++;
 		/* an opening post unlike its replies has its message where
-		 * the replies' is deep, around the anchor */
+		 * the replies' is deep, around the anchor: the element there,
+		 * or the nearest container above it (a message_tag); the
+		 * posts are counted again with it */
 		if (l.opening && self < l.nm && !dom_contains(d, l.msg[self], anchor)) {
 			int e = anchor;
 			while (e >= 0 && d->depth[e] > d->depth[a] + l.depth)
 				e = d->parent[e];
-			if (e >= 0 && e != a && d->depth[e] == d->depth[a] + l.depth)
+			while (e >= 0 && e != a && !message_tag(d, e))
+				e = d->parent[e];
+			if (e >= 0 && e != a) {
 				l.msg[self] = e;
+				l.posts = 0;
+				for (int k = 0; k < l.nm; k++)
+					l.posts += is_post(d, m, tf, l.mem[k], l.msg[k]);
+			}
 		}
 		/* the anchor is in the message of a post */
 		bool ok = l.nm >= 2 && self < l.nm && is_post(d, m, tf, a, l.msg[self]) &&
@@ -781,10 +787,10 @@ thread_candidate(const struct dom *d, const struct metrics *m, const struct thre
 	shapes_free(&sp);
 	bool found = false;
 	if (best.posts >= THREAD_POSTS) {
-		t->post = xmalloc((size_t)best.posts * sizeof *t->post);
-		t->msg = xmalloc((size_t)best.posts * sizeof *t->msg);
-		t->sim = xmalloc((size_t)best.posts * sizeof *t->sim);
-		t->like = xmalloc((size_t)best.posts * sizeof *t->like);
+		t->post = xmalloc((size_t)best.nm * sizeof *t->post);
+		t->msg = xmalloc((size_t)best.nm * sizeof *t->msg);
+		t->sim = xmalloc((size_t)best.nm * sizeof *t->sim);
+		t->like = xmalloc((size_t)best.nm * sizeof *t->like);
 		for (int k = 0; k < best.nm; k++)
 			if (is_post(d, m, tf, best.mem[k], best.msg[k])) {
 				t->post[t->nposts] = best.mem[k];

@@ -452,14 +452,14 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 		if (k >= 0) {
 			element_ref(x, d, st->sig.block[k], &ra);
 			explain_printf(x, EXPLAIN_NORMAL, "kept: a heading in cc's content region, over "
-				       "%s, which is kept", ra.data);
+				       "%s, which %s", ra.data, r->dc.content[st->sig.block[k]] ?
+				       "is kept" : "was kept (a pin drops it now)");
 		}
 	}
 	if (r->dc.reason[i] == REASON_CODE) {
-		int j = block_of(st, i), next = j >= 0 ? auto_code_next(st, &r->dc, j) : -1;
-		int prev = j - 1;
-		while (prev >= 0 && !r->dc.content[st->sig.block[prev]])
-			prev--;
+		int j = block_of(st, i);
+		int next = j >= 0 ? auto_code_next(d, st, &r->dc, j, NULL) : -1;
+		int prev = j >= 0 ? auto_code_prev(d, st, &r->dc, j) : -1;
 		if (next >= 0 && prev >= 0) {
 			element_ref(x, d, st->sig.block[prev], &ra);
 			element_ref(x, d, st->sig.block[next], &rz);
