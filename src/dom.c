@@ -276,11 +276,12 @@ add_element(struct builder *b, TidyNode nd, int p, int *last_child)
 		f |= DOM_SKIP;
 	if (p >= 0 && (!strcmp(tn, "title") || !strcmp(tn, "desc")) && in_svg(d, p))
 		f |= DOM_SKIP;
-	/* a dialog and what it shows: not a script, style or template in it,
-	 * whose text no reader counts */
+	/* a dialog and what it shows: not a script, style, template or
+	 * title in it, whose text no reader counts */
 	if (dom_is_dialog(d, i))
 		f |= DOM_SKIP | DOM_DIALOG;
-	if (p >= 0 && (d->flags[p] & DOM_DIALOG) && !(b->tagflags[d->tag[i]] & DOM_SKIP))
+	if (p >= 0 && (d->flags[p] & DOM_DIALOG) && !(b->tagflags[d->tag[i]] & DOM_SKIP) &&
+	    strcmp(tn, "title"))
 		f |= DOM_DIALOG;
 	if (p >= 0 && (d->flags[p] & DOM_INLINK))
 		f |= DOM_INLINK;
@@ -326,9 +327,10 @@ add_text(struct builder *b, TidyDoc doc, TidyNode nd, int e)
 	struct dom *d = b->d;
 	uint8_t f = 0;
 	if (d->flags[e] & DOM_DIALOG) {
-		/* a dialog's text is not the page's, nor lost (in a
-		 * noscript too: read or not, it is a dialog) */
-		if (tidyNodeGetValue(doc, nd, &b->val))
+		/* a dialog's text is not the page's, nor lost; in a
+		 * noscript, read or not, it is a dialog, and the source's
+		 * count has none of it */
+		if (!(d->flags[e] & DOM_NOSCRIPT) && tidyNodeGetValue(doc, nd, &b->val))
 			b->dialog_text += source_chars((const char *)b->val.bp, b->val.size);
 		if (b->val.allocated > 4096)
 			tidyBufFree(&b->val);
@@ -371,7 +373,8 @@ add_break(struct builder *b, int e)
 	t->block = block_of(d, e);
 	t->line = d->line[e];
 	t->flags = TEXT_BREAK | ((d->flags[e] & DOM_SKIP) ? TEXT_SKIP : 0) |
-		   ((d->flags[e] & DOM_NOSCRIPT) ? TEXT_NOSCRIPT : 0);
+		   ((d->flags[e] & (DOM_NOSCRIPT | DOM_DIALOG)) == DOM_NOSCRIPT ?
+		    TEXT_NOSCRIPT : 0);
 }
 
 static Bool TIDY_CALL

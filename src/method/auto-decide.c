@@ -923,9 +923,11 @@ keep_code(const struct dom *d, struct auto_state *st, struct decision *dc)
 {
 	const struct features *f = &st->sig;
 	for (int j = 0; j < f->nblocks; j++) {
-		if (!code_kept(d, st, dc, j) || auto_code_prev(d, st, dc, j) < 0)
+		if (!code_kept(d, st, dc, j))
 			continue;
 		int stop, k = auto_code_next(d, st, dc, j, &stop);
+		if (auto_code_prev(d, st, dc, j) < 0)
+			k = -1;
 		for (int i = j; k >= 0 && i < k; i++)
 			if (code_kept(d, st, dc, i)) {
 				dc->content[f->block[i]] = 1;

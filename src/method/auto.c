@@ -465,6 +465,9 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 			element_ref(x, d, st->sig.block[next], &rz);
 			explain_printf(x, EXPLAIN_NORMAL, "kept: a code block in cc's content region, "
 				       "between kept blocks: %s before it, %s after it", ra.data, rz.data);
+		} else {
+			explain_printf(x, EXPLAIN_NORMAL, "kept: a code block in cc's content region, "
+				       "between kept blocks (a pin drops one of them now)");
 		}
 	}
 	buf_free(&ra);
