@@ -48,16 +48,18 @@ static const char *const phrasing_tags[] = {
 	"strong", "sub", "sup", "time", "u", "var", "wbr", "img", "label",
 };
 
-bool
-dom_is_dialog(const struct dom *d, int i)
+const char *
+dom_dialog(const struct dom *d, int i)
 {
 	if (!strcmp(dom_tagname(d, i), "dialog"))
-		return !dom_attr(d, i, "open");
+		return dom_attr(d, i, "open") ? NULL : "a dialog element, not open";
 	const char *modal = dom_attr(d, i, "aria-modal");
 	if (modal)
-		return !strcasecmp(modal, "true");
+		return strcasecmp(modal, "true") ? NULL : "aria-modal=\"true\"";
 	const char *role = dom_attr(d, i, "role");
-	return role && (!strcasecmp(role, "dialog") || !strcasecmp(role, "alertdialog"));
+	if (role && !strcasecmp(role, "dialog"))
+		return "role=\"dialog\"";
+	return role && !strcasecmp(role, "alertdialog") ? "role=\"alertdialog\"" : NULL;
 }
 
 static const char *const skip_tags[] = {
@@ -278,7 +280,7 @@ add_element(struct builder *b, TidyNode nd, int p, int *last_child)
 		f |= DOM_SKIP;
 	/* a dialog and what it shows: not a script, style, template or
 	 * title in it, whose text no reader counts */
-	if (dom_is_dialog(d, i))
+	if (dom_dialog(d, i))
 		f |= DOM_SKIP | DOM_DIALOG;
 	if (p >= 0 && (d->flags[p] & DOM_DIALOG) && !(b->tagflags[d->tag[i]] & DOM_SKIP) &&
 	    strcmp(tn, "title"))

@@ -30,7 +30,7 @@ enum {
 				   a script, style or template there) */
 	DOM_DIALOG   = 1 << 5,  /* a dialog over the page or inside one, not in
 				   a script, style or template there
-				   (dom_is_dialog; DOM_SKIP too) */
+				   (dom_dialog; DOM_SKIP too) */
 };
 
 /* Text node flags. */
@@ -161,12 +161,12 @@ dom_text(const struct dom *d, int t)
 
 /* Value of attribute name on element i, or NULL. */
 const char *dom_attr(const struct dom *d, int i, const char *name);
-/* Whether element i is a dialog over the page, not a part of it (a
- * consent banner, a sign-up form, a menu drawer): a dialog element not
- * open, or the ARIA role of one (dialog, alertdialog) that does not say
- * it is modeless (aria-modal="false").  Its text, like a script's, is
- * never the page's (DOM_SKIP). */
-bool dom_is_dialog(const struct dom *d, int i);
+/* What makes element i a dialog over the page, not a part of it (a
+ * consent banner, a sign-up form, a menu drawer), in words: a dialog
+ * element not open, or the ARIA role of one (dialog, alertdialog) that
+ * does not say it is modeless (aria-modal="false"); NULL when it is
+ * none.  Its text, like a script's, is never the page's (DOM_SKIP). */
+const char *dom_dialog(const struct dom *d, int i);
 /* Tag id of a lower-case name, or -1 if the page has no such element. */
 int dom_tag_id(const struct dom *d, const char *name);
 /* Absolute XPath with positions: /html/body/div[2]/p[1]. */

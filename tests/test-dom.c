@@ -567,7 +567,7 @@ test_dialog(void **state)
 	const struct dom *d = pg.dom;
 	int dialogs = 0, inside = 0;
 	for (int i = 0; i < d->n; i++) {
-		dialogs += dom_is_dialog(d, i);
+		dialogs += dom_dialog(d, i) != NULL;
 		inside += (d->flags[i] & (DOM_SKIP | DOM_DIALOG)) == (DOM_SKIP | DOM_DIALOG);
 	}
 	/* the banner, the alertdialog, the closed dialog element */

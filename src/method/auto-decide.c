@@ -841,28 +841,30 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 #define HEADINGS_OVER 2
 #define HEADING_LINKS 0.5
 
+/* Whether a rule after the model may add the dropped block j: it has
+ * text, is visible, in no nav, header, footer, aside, form or menu, not
+ * dropped by the end rule, not a repeat of kept text, and no part of a
+ * thread's post outside its message. */
+static bool
+may_add(const struct auto_state *st, const struct decision *dc, int j)
+{
+	const struct features *f = &st->sig;
+	int b = f->block[j], r = dc->reason[b];
+	return !dc->content[b] && f->chars[j] > 0 && !st->hidden[j] && f->x[j][F_NEG_TAG] == 0 &&
+	       r != REASON_END && r != REASON_DUPLICATE && r != REASON_POST_PART;
+}
+
 static void
 keep_headings(struct auto_state *st, struct decision *dc)
 {
 	const struct features *f = &st->sig;
-	for (int j = 0; j + 1 < f->nblocks; j++) {
-		int b = f->block[j];
-		if (dc->content[b] || f->x[j][F_TAG_HEADING] == 0 || f->chars[j] == 0 ||
-		    f->x[j][F_LINK_DENSITY] >= HEADING_LINKS ||
-		    st->hidden[j] || f->x[j][F_NEG_TAG] != 0 || f->x[j][F_CC_REGION] == 0 ||
-		    dc->reason[b] == REASON_END || dc->reason[b] == REASON_DUPLICATE ||
-		    dc->reason[b] == REASON_POST_PART)
-			continue;
-		/* past the dropped headings after it, HEADINGS_OVER in all */
-		int k = j + 1;
-		while (k < f->nblocks && k - j < HEADINGS_OVER && f->x[k][F_TAG_HEADING] != 0 &&
-		       !dc->content[f->block[k]])
-			k++;
-		if (k < f->nblocks && dc->content[f->block[k]] && f->x[k][F_TAG_HEADING] == 0) {
-			dc->content[b] = 1;
-			dc->reason[b] = REASON_HEADING;
+	for (int j = 0; j + 1 < f->nblocks; j++)
+		if (may_add(st, dc, j) && f->x[j][F_TAG_HEADING] != 0 &&
+		    f->x[j][F_LINK_DENSITY] < HEADING_LINKS && f->x[j][F_CC_REGION] != 0 &&
+		    auto_headed(st, dc, j) >= 0) {
+			dc->content[f->block[j]] = 1;
+			dc->reason[f->block[j]] = REASON_HEADING;
 		}
-	}
 }
 
 /* A code block the model dropped between two blocks it kept (through
@@ -875,11 +877,8 @@ keep_headings(struct auto_state *st, struct decision *dc)
 static bool
 code_kept(const struct dom *d, const struct auto_state *st, const struct decision *dc, int j)
 {
-	const struct features *f = &st->sig;
-	int b = f->block[j], r = dc->reason[b];
-	return !dc->content[b] && !strcmp(dom_tagname(d, b), "pre") && f->chars[j] > 0 &&
-	       !st->hidden[j] && f->x[j][F_NEG_TAG] == 0 && f->x[j][F_CC_REGION] != 0 &&
-	       r != REASON_END && r != REASON_DUPLICATE && r != REASON_POST_PART;
+	return may_add(st, dc, j) && !strcmp(dom_tagname(d, st->sig.block[j]), "pre") &&
+	       st->sig.x[j][F_CC_REGION] != 0;
 }
 
 /* Whether block j lies between a code block and the kept blocks around
@@ -937,16 +936,17 @@ keep_code(const struct dom *d, struct auto_state *st, struct decision *dc)
 	}
 }
 
-/* The kept block a heading kept for heading it (keep_headings) heads:
- * the first kept block after it that is not a heading; -1 for none. */
 int
-auto_headed(const struct auto_state *st, int j)
+auto_headed(const struct auto_state *st, const struct decision *dc, int j)
 {
 	const struct features *f = &st->sig;
-	for (int k = j + 1; k < f->nblocks && k - j <= HEADINGS_OVER; k++)
-		if (f->x[k][F_TAG_HEADING] == 0)
-			return k;
-	return -1;
+	/* past the headings after it, dropped or kept by keep_headings,
+	 * HEADINGS_OVER in all */
+	int k = j + 1;
+	while (k < f->nblocks && k - j < HEADINGS_OVER && f->x[k][F_TAG_HEADING] != 0 &&
+	       (!dc->content[f->block[k]] || dc->reason[f->block[k]] == REASON_HEADING))
+		k++;
+	return k < f->nblocks && dc->content[f->block[k]] && f->x[k][F_TAG_HEADING] == 0 ? k : -1;
 }
 
 /* A grid the model kept most of is kept whole: where the model keeps
@@ -970,9 +970,7 @@ complete_grid(const struct dom *d, struct auto_state *st, struct decision *dc)
 	int at = 0;
 	for (int j = 0; j < f->nblocks; j++) {
 		int b = f->block[j];
-		if (!page_in_grid(d, pf, &at, b) || dc->content[b] || st->hidden[j] ||
-		    f->x[j][F_NEG_TAG] != 0 ||
-		    dc->reason[b] == REASON_END || dc->reason[b] == REASON_DUPLICATE)
+		if (!page_in_grid(d, pf, &at, b) || !may_add(st, dc, j))
 			continue;
 		dc->content[b] = 1;
 		dc->reason[b] = REASON_GRID;

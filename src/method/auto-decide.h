@@ -89,10 +89,11 @@ bool auto_end_phrase(const char *s, size_t n);
 /* For an element dropped with reason end: the heading that ended the
  * article there (e itself, or the nearest before it), or -1. */
 int auto_end_heading(const struct dom *d, const struct auto_state *st, int e);
-/* The block (an index into st->sig) that the heading kept at block j
- * heads (reason heading): the first block after it that is not a
- * heading; -1 for none. */
-int auto_headed(const struct auto_state *st, int j);
+/* The kept block (an index into st->sig) that the heading at block j
+ * heads, past HEADINGS_OVER - 1 headings at most, dropped or kept for
+ * heading it: what keep_headings keeps a heading for (reason heading);
+ * -1 for none. */
+int auto_headed(const struct auto_state *st, const struct decision *dc, int j);
 /* The kept blocks after and before the code block at block j (an index
  * into st->sig) that keep_code keeps it between, past code blocks and
  * headings dropped or kept by those rules; -1 for none.  *stop (when not

@@ -430,35 +430,18 @@ named_comment(const struct dom *d, int p, const struct level *l)
 	return false;
 }
 
-/* The first element of a's tag with text among c's descendants, down to
- * levels below it, not looking inside one of a's tag (as add_below
- * looks); -1 for none. */
+/* The first element of a's tag with text among g and its later
+ * siblings, and levels - 1 levels down in those of another tag (as
+ * add_below looks); -1 for none.  From a's next sibling, THREAD_BELOW + 1
+ * levels: the first reply where the opening post is a. */
 static int
-first_below(const struct dom *d, const struct metrics *m, int a, int c, int levels)
+first_alike(const struct dom *d, const struct metrics *m, int a, int g, int levels)
 {
-	for (int g = d->first_child[c]; g >= 0; g = d->next_sibling[g]) {
+	for (; g >= 0; g = d->next_sibling[g]) {
 		if (d->tag[g] == d->tag[a] && text_of(m, g) > 0)
 			return g;
 		if (levels > 1 && d->tag[g] != d->tag[a]) {
-			int r = first_below(d, m, a, g, levels - 1);
-			if (r >= 0)
-				return r;
-		}
-	}
-	return -1;
-}
-
-/* The first element of a's tag with text among a's later siblings and
- * THREAD_BELOW levels down in them: the first reply where the opening
- * post is a; -1 for none. */
-static int
-first_alike(const struct dom *d, const struct metrics *m, int a)
-{
-	for (int c = d->next_sibling[a]; c >= 0; c = d->next_sibling[c]) {
-		if (d->tag[c] == d->tag[a] && text_of(m, c) > 0)
-			return c;
-		if (d->tag[c] != d->tag[a]) {
-			int r = first_below(d, m, a, c, THREAD_BELOW);
+			int r = first_alike(d, m, a, d->first_child[g], levels - 1);
 			if (r >= 0)
 				return r;
 		}
@@ -506,7 +489,7 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 	 * other, compared with the first of them.  THREAD_POSTS replies at
 	 * least, and none named a comment (an article's readers' comments
 	 * are listed so beside it). */
-	int seed = l->nm < 2 ? first_alike(d, m, a) : -1;
+	int seed = l->nm < 2 ? first_alike(d, m, a, d->next_sibling[a], THREAD_BELOW + 1) : -1;
 	if (seed >= 0) {
 		l->nm = 0;
 		gather(d, m, a, seed, ph, sp, l);

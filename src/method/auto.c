@@ -255,17 +255,12 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 			       t->nposts);
 	if (t->members > t->nposts)
 		buf_printf(&of, "%d of ", t->nposts - t->opening);
-	if (t->opening)
-		explain_printf(x, EXPLAIN_DIM, "the posts: an opening post unlike the others, and "
-			       "%s%d %s elements of one shape after it in %s (line %d), each with "
-			       "text beside its message and a digit there (a date, a number)",
-			       of.data ? of.data : "", t->members - 1,
-			       d->tagnames[d->tag[t->post[k]]], parent.data, d->line[under]);
-	else
-		explain_printf(x, EXPLAIN_DIM, "the posts: %s%d %s elements of one shape in %s "
-			       "(line %d), each with text beside its message and a digit there (a "
-			       "date, a number)", of.data ? of.data : "", t->members,
-			       d->tagnames[d->tag[t->post[k]]], parent.data, d->line[under]);
+	explain_printf(x, EXPLAIN_DIM, "the posts: %s%s%d %s elements of one shape %sin %s (line "
+		       "%d), each with text beside its message and a digit there (a date, a "
+		       "number)", t->opening ? "an opening post unlike the others, and " : "",
+		       of.data ? of.data : "", t->members - t->opening,
+		       d->tagnames[d->tag[t->post[k]]], t->opening ? "after it " : "", parent.data,
+		       d->line[under]);
 	int like = thread_post_of(d, t, t->like[k]);
 	if (k == t->anchor_post && t->opening)
 		explain_printf(x, EXPLAIN_DIM, "this is post %d, the opening post, whose message "
@@ -448,12 +443,14 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 	buf_init(&ra);
 	buf_init(&rz);
 	if (r->dc.reason[i] == REASON_HEADING) {
-		int j = block_of(st, i), k = j >= 0 ? auto_headed(st, j) : -1;
+		int j = block_of(st, i), k = j >= 0 ? auto_headed(st, &r->dc, j) : -1;
 		if (k >= 0) {
 			element_ref(x, d, st->sig.block[k], &ra);
 			explain_printf(x, EXPLAIN_NORMAL, "kept: a heading in cc's content region, over "
-				       "%s, which %s", ra.data, r->dc.content[st->sig.block[k]] ?
-				       "is kept" : "was kept (a pin drops it now)");
+				       "%s, which is kept", ra.data);
+		} else {
+			explain_printf(x, EXPLAIN_NORMAL, "kept: a heading in cc's content region, over "
+				       "a block that was kept (a pin drops it now)");
 		}
 	}
 	if (r->dc.reason[i] == REASON_CODE) {

@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "tui/view.h"
 
@@ -274,18 +273,6 @@ stage_lines(struct detail *D, const struct tui_model *m, int i)
 		    now ? "content" : "noise");
 }
 
-/* What makes element a a dialog (dom_is_dialog). */
-static const char *
-dialog_sign(const struct dom *d, int a)
-{
-	if (!strcmp(dom_tagname(d, a), "dialog"))
-		return "a dialog element, not open";
-	if (dom_attr(d, a, "aria-modal"))
-		return "aria-modal=\"true\"";
-	return strcasecmp(dom_attr(d, a, "role"), "dialog") ? "role=\"alertdialog\"" :
-	       "role=\"dialog\"";
-}
-
 /* Element i's decision: by what, at which stage, for which reason, the
  * method's own lines and cc's figures. */
 static void
@@ -332,10 +319,11 @@ element_decision(struct detail *D, const struct tui *t, int i)
 		    dc->content[i] ? "content" : "noise", why[k]);
 	}
 	/* a dialog's text is never the page's: which dialog, and why */
+	const char *sign = NULL;
 	for (int a = i; k == MARK_SKIP && a >= 0; a = d->parent[a])
-		if (dom_is_dialog(d, a)) {
+		if ((sign = dom_dialog(d, a))) {
 			add(D, ROLE_SKIP, "%s a dialog over the page (%s), not a part of it",
-			    a == i ? "it is" : "it lies in", dialog_sign(d, a));
+			    a == i ? "it is" : "it lies in", sign);
 			if (a != i)
 				add(D, ROLE_SKIP, "  %s (line %d, #%d)", label(d, a, &b), d->line[a], a);
 			break;
