@@ -62,6 +62,30 @@ dom_dialog(const struct dom *d, int i)
 	return role && !strcasecmp(role, "alertdialog") ? "role=\"alertdialog\"" : NULL;
 }
 
+static const char *const permalink_marks[] = { "\u00b6", "\u00a7", "#", "\U0001f517", "\u2693" };
+
+/* The mark of a permalink's text (one of permalink_marks, white space
+ * around it allowed), or NULL. */
+static const char *
+permalink_mark(const char *s, size_t n)
+{
+	while (n && isspace((unsigned char)*s))
+		s++, n--;
+	while (n && isspace((unsigned char)s[n - 1]))
+		n--;
+	for (size_t k = 0; k < sizeof permalink_marks / sizeof permalink_marks[0]; k++)
+		if (n == strlen(permalink_marks[k]) && !memcmp(s, permalink_marks[k], n))
+			return permalink_marks[k];
+	return NULL;
+}
+
+const char *
+dom_permalink(const struct dom *d, int i)
+{
+	/* its mark was left out of the tree; where it points is kept */
+	return d->flags[i] & DOM_PERMALINK ? dom_attr(d, i, "href") : NULL;
+}
+
 static const char *const skip_tags[] = {
 	"script", "style", "noscript", "template", "head",
 };
@@ -100,7 +124,8 @@ struct builder {
 	int hashcap;
 	uint8_t *tagflags;      /* DOM_PHRASING / DOM_SKIP by tag id */
 	TidyBuffer val;
-	long dialog_text;       /* characters of text in dialogs, not kept */
+	long dialog_text;       /* characters of text in dialogs and
+				   permalinks' marks, not kept */
 };
 
 static unsigned
@@ -337,6 +362,21 @@ add_text(struct builder *b, TidyDoc doc, TidyNode nd, int e)
 		if (b->val.allocated > 4096)
 			tidyBufFree(&b->val);
 		return;
+	}
+	/* a permalink's mark: the link's first and only text so far, in
+	 * a link within the page */
+	if ((d->flags[e] & (DOM_LINK | DOM_SKIP)) == DOM_LINK && d->n == e + 1 &&
+	    d->text_begin[e] == d->ntexts) {
+		const char *href = dom_attr(d, e, "href");
+		if (href && href[0] == '#' && tidyNodeGetValue(doc, nd, &b->val) &&
+		    permalink_mark((const char *)b->val.bp, b->val.size)) {
+			d->flags[e] |= DOM_SKIP | DOM_PERMALINK;
+			if (!(d->flags[e] & DOM_NOSCRIPT))
+				b->dialog_text += source_chars((const char *)b->val.bp, b->val.size);
+			if (b->val.allocated > 4096)
+				tidyBufFree(&b->val);
+			return;
+		}
 	}
 	if (d->flags[e] & DOM_SKIP) {
 		if (d->flags[e] & DOM_NOSCRIPT)

@@ -31,6 +31,9 @@ enum {
 	DOM_DIALOG   = 1 << 5,  /* a dialog over the page or inside one, not in
 				   a script, style or template there
 				   (dom_dialog; DOM_SKIP too) */
+	DOM_PERMALINK = 1 << 6, /* a heading's permalink: a link within the
+				   page whose whole text is one mark, "¶" or
+				   "#" (dom_permalink; DOM_SKIP too) */
 };
 
 /* Text node flags. */
@@ -167,6 +170,12 @@ const char *dom_attr(const struct dom *d, int i, const char *name);
  * does not say it is modeless (aria-modal="false"); NULL when it is
  * none.  Its text, like a script's, is never the page's (DOM_SKIP). */
 const char *dom_dialog(const struct dom *d, int i);
+/* Where element i points (its href, "#...") when it is a permalink
+ * (DOM_PERMALINK: a link to a place in the page whose whole text is one
+ * of "¶", "§", "#", "🔗", "⚓", the mark a documentation page puts after
+ * each heading); NULL when it is none.  The mark is never the page's
+ * text: it would glue itself to the heading ("Middleware¶"). */
+const char *dom_permalink(const struct dom *d, int i);
 /* Tag id of a lower-case name, or -1 if the page has no such element. */
 int dom_tag_id(const struct dom *d, const char *name);
 /* Absolute XPath with positions: /html/body/div[2]/p[1]. */

@@ -252,7 +252,11 @@ test_article(void **state)
 
 /* Repeated text is kept once: a display:none copy of the article (as
  * schema.org markup carries) and a repeated paragraph go, as "duplicate";
- * short repeated cells (fewer than five words) stay. */
+ * short repeated cells (fewer than five words) stay.  Of three headings
+ * of 8 words, the second differs from the first in its first word (5 of
+ * its 6 trigrams repeated: 5 x 5 >= 6 x 4, a duplicate were it a
+ * paragraph) and stays, being shorter than DUP_SHORT (12 words); the
+ * third repeats the first whole and goes. */
 static const char copies[] =
 	"<html><head><title>Copies</title></head><body><article>"
 	"<p id=\"a\">The council approved the new budget on Monday after a long "
@@ -261,6 +265,9 @@ static const char copies[] =
 	"finished before the autumn storms arrive on the coast.</p>"
 	"<table><tr><td id=\"c1\">Cost in euros</td><td>12</td></tr>"
 	"<tr><td id=\"c2\">Cost in euros</td><td>12</td></tr></table>"
+	"<h2 id=\"h1\">Current wall repairs at the time of writing</h2>"
+	"<h2 id=\"h2\">Future wall repairs at the time of writing</h2>"
+	"<h2 id=\"h3\">Current wall repairs at the time of writing</h2>"
 	"<p id=\"r\">The council approved the new budget on Monday after a long "
 	"debate about the cost of repairing the old harbour wall.</p>"
 	"</article><div style=\"display: none\"><p id=\"h\">The council approved "
@@ -295,6 +302,10 @@ test_duplicates(void **state)
 	assert_int_equal(dc->reason[r], REASON_DUPLICATE);
 	assert_int_equal(dc->content[h], 0);
 	assert_int_equal(dc->reason[h], REASON_DUPLICATE);
+	assert_int_equal(dc->content[test_by_id(&pg, "h1")], 1);
+	assert_int_equal(dc->content[test_by_id(&pg, "h2")], 1);
+	assert_int_equal(dc->content[test_by_id(&pg, "h3")], 0);
+	assert_int_equal(dc->reason[test_by_id(&pg, "h3")], REASON_DUPLICATE);
 	assert_string_equal(reason_name(REASON_DUPLICATE), "duplicate");
 	page_free(&pg);
 }

@@ -590,6 +590,48 @@ test_dialog(void **state)
 	page_free(&pg);
 }
 
+/* A heading's permalink ("¶", "#", "§" linking to the heading) is
+ * never text: its mark would glue itself to the heading.  A footnote's
+ * number, a mark linking to another page and a link of more than the
+ * mark stay. */
+static void
+test_permalink(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg, "<html><body>"
+		  "<h2 id=\"m\">Middleware<a class=\"headerlink\" href=\"#m\">\u00b6</a></h2>"
+		  "<h3>Cache<a href=\"#c\"> # </a></h3>"
+		  "<p>Tide<a href=\"#fn1\">1</a> <a href=\"/page\">\u00b6</a> "
+		  "<a href=\"#s3\">\u00a7 3</a></p></body></html>");
+	const struct dom *d = pg.dom;
+	int marks = 0, skipped = 0;
+	for (int i = 0; i < d->n; i++) {
+		if (dom_permalink(d, i)) {
+			marks++;
+			assert_true(d->flags[i] & DOM_SKIP);
+			assert_string_equal(dom_permalink(d, i), marks == 1 ? "#m" : "#c");
+		}
+		skipped += (d->flags[i] & DOM_SKIP) && !strcmp(dom_tagname(d, i), "a");
+	}
+	assert_int_equal(marks, 2);
+	assert_int_equal(skipped, 2);
+	/* the tree's text as read: no mark, the other links' text kept */
+	struct buf b;
+	buf_init(&b);
+	for (int t = 0; t < d->ntexts; t++)
+		if (!(d->texts[t].flags & TEXT_SKIP))
+			buf_add(&b, dom_text(d, t), d->texts[t].len);
+	/* (the parser moves the space before "#" out of its link) */
+	assert_string_equal(b.data, "MiddlewareCache Tide1 \u00b6 \u00a7 3");
+	buf_free(&b);
+	/* the marks are the tree's, not lost: "Middleware¶" 11 + "Cache#"
+	 * 6 + "Tide1¶§3" 8 */
+	assert_int_equal(d->tree_text, 25);
+	assert_int_equal(d->source_text, 25);
+	page_free(&pg);
+}
+
 int
 main(void)
 {
@@ -609,6 +651,7 @@ main(void)
 		cmocka_unit_test(test_noscript_page),
 		cmocka_unit_test(test_svg_title),
 		cmocka_unit_test(test_dialog),
+		cmocka_unit_test(test_permalink),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

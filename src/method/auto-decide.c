@@ -387,6 +387,13 @@ shingle_word(const unsigned char *w, size_t n, void *arg)
 
 /* Fewer words than this are never a duplicate: table cells, numbers. */
 #define DUP_WORDS 5
+/* A heading of fewer words than this is a duplicate only where every
+ * trigram of it is: two headings that differ in one word ("Current
+ * thread runtime (behavior at the time of writing)", "Multi threaded
+ * ...") share four fifths of their trigrams and are both the page's;
+ * a shop's short labels ("Add Terra 15 Sleeping Bag to Compare") after
+ * the card that names the product are not. */
+#define DUP_SHORT 12
 
 /* Each block's word trigrams, made once per page: a threshold change
  * compares them again, it does not read the text again.  A trigram is
@@ -442,7 +449,9 @@ drop_duplicates(const struct dom *d, struct auto_state *st, struct decision *dc)
 			size_t hit = 0;
 			for (size_t k = 0; k < n; k++)
 				hit += owner[h[k]] >= 0;
-			if (st->shingle_words[j] >= DUP_WORDS && hit * 5 >= n * 4) {
+			if (st->shingle_words[j] >= DUP_WORDS && hit * 5 >= n * 4 &&
+			    (f->x[j][F_TAG_HEADING] == 0 || st->shingle_words[j] >= DUP_SHORT ||
+			     hit == n)) {
 				dc->content[b] = 0;
 				dc->reason[b] = REASON_DUPLICATE;
 				/* the block that holds most of it already */

@@ -328,6 +328,11 @@ element_decision(struct detail *D, const struct tui *t, int i)
 				add(D, ROLE_SKIP, "  %s (line %d, #%d)", label(d, a, &b), d->line[a], a);
 			break;
 		}
+	/* a permalink's mark is never text: where it points */
+	const char *href = k == MARK_SKIP ? dom_permalink(d, i) : NULL;
+	if (href)
+		add(D, ROLE_SKIP, "it is a permalink (href=\"%s\"): a link whose whole text is "
+		    "one mark, never text", href);
 	stage_lines(D, m, i);
 	if (m->gold_filter && m->disagree[i] & GOLD_EXTRA)
 		add(D, ROLE_NOISE, "gold: kept text of it is not in the gold");
