@@ -86,6 +86,24 @@ dom_permalink(const struct dom *d, int i)
 	return d->flags[i] & DOM_PERMALINK ? dom_attr(d, i, "href") : NULL;
 }
 
+bool
+dom_hidden_attr(const struct dom *d, int i)
+{
+	if (!dom_attr(d, i, "hidden"))
+		return false;
+	const char *id = dom_attr(d, i, "id");
+	if (!id || strncmp(id, "S:", 2) || !id[2] ||
+	    strspn(id + 2, "0123456789abcdef") != strlen(id + 2))
+		return true;
+	int tt = dom_tag_id(d, "template");
+	for (int k = 0; tt >= 0 && k < d->n; k++) {
+		const char *t = d->tag[k] == tt ? dom_attr(d, k, "id") : NULL;
+		if (t && (t[0] == 'B' || t[0] == 'P') && t[1] == ':' && !strcmp(t + 2, id + 2))
+			return false;
+	}
+	return true;
+}
+
 static const char *const skip_tags[] = {
 	"script", "style", "noscript", "template", "head",
 };

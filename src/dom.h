@@ -176,6 +176,11 @@ const char *dom_dialog(const struct dom *d, int i);
  * each heading); NULL when it is none.  The mark is never the page's
  * text: it would glue itself to the heading ("Middleware¶"). */
 const char *dom_permalink(const struct dom *d, int i);
+/* Whether element i carries the hidden attribute and means it: not a
+ * segment a React server streams (a hidden div with id "S:N" whose
+ * place a template "B:N" or "P:N" holds, and which its script moves
+ * there on arrival: the page's content, shown). */
+bool dom_hidden_attr(const struct dom *d, int i);
 /* Tag id of a lower-case name, or -1 if the page has no such element. */
 int dom_tag_id(const struct dom *d, const char *name);
 /* Absolute XPath with positions: /html/body/div[2]/p[1]. */

@@ -632,6 +632,29 @@ test_permalink(void **state)
 	page_free(&pg);
 }
 
+/* The hidden attribute means hidden, but on a segment a React server
+ * streams: a hidden div "S:N" whose place a template "B:N" or "P:N"
+ * holds.  Without the template, or with an id of another shape, hidden. */
+static void
+test_streamed_segment(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg, "<html><body><template id=\"B:0\"></template><template id=\"P:1a\">"
+		  "</template><div hidden id=\"S:0\"><p>Shown</p></div>"
+		  "<div hidden id=\"S:1a\"><p>Shown too</p></div>"
+		  "<div hidden id=\"S:2\"><p>No place</p></div>"
+		  "<div hidden id=\"S:x\"><p>Not a segment</p></div>"
+		  "<div hidden><p>Hidden</p></div><div><p>Plain</p></div></body></html>");
+	const struct dom *d = pg.dom;
+	char got[64] = "";
+	for (int i = 0; i < d->n; i++)
+		if (!strcmp(dom_tagname(d, i), "div"))
+			strcat(got, dom_hidden_attr(d, i) ? "1" : "0");
+	assert_string_equal(got, "001110");
+	page_free(&pg);
+}
+
 int
 main(void)
 {
@@ -652,6 +675,7 @@ main(void)
 		cmocka_unit_test(test_svg_title),
 		cmocka_unit_test(test_dialog),
 		cmocka_unit_test(test_permalink),
+		cmocka_unit_test(test_streamed_segment),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -296,11 +296,12 @@ style_sets(const char *st, const char *property, const char *value)
 }
 
 /* Whether element i is not rendered, by its own markup: the hidden
- * attribute, or an inline style of display:none or visibility:hidden. */
+ * attribute (dom_hidden_attr: not on a streamed segment), or an inline
+ * style of display:none or visibility:hidden. */
 static bool
 hidden(const struct dom *d, int i)
 {
-	if (dom_attr(d, i, "hidden"))
+	if (dom_hidden_attr(d, i))
 		return true;
 	const char *st = dom_attr(d, i, "style");
 	return st && (style_sets(st, "display", "none") || style_sets(st, "visibility", "hidden"));
