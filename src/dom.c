@@ -89,7 +89,7 @@ dom_permalink(const struct dom *d, int i)
 bool
 dom_hidden_attr(const struct dom *d, int i)
 {
-	if (!dom_attr(d, i, "hidden"))
+	if (d->flags[i] & DOM_PANEL || !dom_attr(d, i, "hidden"))
 		return false;
 	const char *id = dom_attr(d, i, "id");
 	if (!id || strncmp(id, "S:", 2) || !id[2] ||
@@ -517,6 +517,58 @@ walk(struct builder *b, TidyDoc doc)
 	free(last_child);
 }
 
+struct token {
+	const char *s;
+	size_t n;
+};
+
+static int
+token_cmp(const void *a, const void *b)
+{
+	const struct token *x = a, *y = b;
+	int c = memcmp(x->s, y->s, x->n < y->n ? x->n : y->n);
+	return c ? c : (x->n > y->n) - (x->n < y->n);
+}
+
+/* DOM_PANEL: role="tabpanel", or an id that an aria-controls of another
+ * element names (a list of ids, white-space separated): the panels a
+ * page opens on demand.  One pass for the names, sorted; one for the
+ * ids. */
+static void
+mark_panels(struct dom *d)
+{
+	struct token *names = NULL;
+	size_t nn = 0, cap = 0;
+	for (int i = 0; i < d->n; i++) {
+		const char *c = dom_attr(d, i, "aria-controls");
+		const char *role = dom_attr(d, i, "role");
+		if (role && !strcasecmp(role, "tabpanel"))
+			d->flags[i] |= DOM_PANEL;
+		while (c && *c) {
+			c += strspn(c, " \t\n\r\f");
+			size_t n = strcspn(c, " \t\n\r\f");
+			if (!n)
+				break;
+			if (nn == cap) {
+				cap = cap ? cap * 2 : 16;
+				names = xreallocarray(names, cap, sizeof *names);
+			}
+			names[nn++] = (struct token){ c, n };
+			c += n;
+		}
+	}
+	if (!nn)
+		return;
+	qsort(names, nn, sizeof *names, token_cmp);
+	for (int i = 0; i < d->n; i++) {
+		const char *id = dom_attr(d, i, "id");
+		struct token key = { id, id ? strlen(id) : 0 };
+		if (key.n && bsearch(&key, names, nn, sizeof *names, token_cmp))
+			d->flags[i] |= DOM_PANEL;
+	}
+	free(names);
+}
+
 /* 1-based positions among same-tag siblings, O(n) with a scratch counter
  * per tag. */
 static void
@@ -748,6 +800,7 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	d->attr_begin[d->n] = d->nattrs;
 	d->pool = buf_steal(&b.pool, &d->pool_len);
 	compute_positions(d);
+	mark_panels(d);
 	d->source_text = ss.text;
 	d->closed_selects = ss.nclose;
 	d->closed_at = ss.close_at;     /* the dom's now */

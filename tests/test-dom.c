@@ -653,6 +653,19 @@ test_streamed_segment(void **state)
 			strcat(got, dom_hidden_attr(d, i) ? "1" : "0");
 	assert_string_equal(got, "001110");
 	page_free(&pg);
+	/* a panel opened on demand: named by an aria-controls (before or
+	 * after it, among other ids) or a tab panel */
+	test_page(&pg, "<html><body><div id=\"a\" hidden><p>A</p></div>"
+		  "<button aria-controls=\" b  a\">Open</button>"
+		  "<div id=\"b\" hidden><p>B</p></div><div id=\"ab\" hidden><p>AB</p></div>"
+		  "<div role=\"TabPanel\" hidden><p>T</p></div></body></html>");
+	d = pg.dom;
+	got[0] = '\0';
+	for (int i = 0; i < d->n; i++)
+		if (!strcmp(dom_tagname(d, i), "div"))
+			strcat(got, dom_hidden_attr(d, i) ? "1" : (d->flags[i] & DOM_PANEL) ? "p" : "0");
+	assert_string_equal(got, "pp1p");
+	page_free(&pg);
 }
 
 int

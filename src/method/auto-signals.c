@@ -301,6 +301,8 @@ style_sets(const char *st, const char *property, const char *value)
 static bool
 hidden(const struct dom *d, int i)
 {
+	if (d->flags[i] & DOM_PANEL)
+		return false;
 	if (dom_hidden_attr(d, i))
 		return true;
 	const char *st = dom_attr(d, i, "style");
@@ -308,6 +310,10 @@ hidden(const struct dom *d, int i)
 }
 
 /* ---- the features ---- */
+
+/* The share of a page's text under hidden elements from which the page
+ * is taken to hide itself until its script runs. */
+#define PAGE_HIDES 0.9
 
 enum { A_NEG_WORD = 1, A_POS_WORD = 2, A_SEMANTIC = 4, A_NEG_TAG = 8, A_HIDDEN = 16,
        A_COMMENT = 32, A_CAPTION = 64 };
@@ -565,6 +571,24 @@ ancestor_flags(struct fctx *c)
 	}
 	word_memo_free(wl.memo);
 	free(tagflags);
+	/* a page that hides nine tenths of its text or more hides itself
+	 * until its script runs (a wrapper against flicker, a shop's lock):
+	 * what it hides is what its reader sees, and hidden says nothing */
+	long shown = 0, veiled = 0;
+	for (int t = 0; t < d->ntexts; t++) {
+		const struct dom_text *x = &d->texts[t];
+		if (x->flags & (TEXT_SKIP | TEXT_BREAK))
+			continue;
+		if (c->anc[x->elem] & A_HIDDEN)
+			veiled += x->len;
+		else
+			shown += x->len;
+	}
+	if (veiled > 0 && veiled >= PAGE_HIDES * (double)(veiled + shown))
+		for (int i = 0; i < n; i++) {
+			c->own[i] &= (uint8_t)~A_HIDDEN;
+			c->anc[i] &= (uint8_t)~A_HIDDEN;
+		}
 	thread_replies(d, c->m, named_thread, c->own, c->anc);
 	free(named_thread);
 }
