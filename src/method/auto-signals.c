@@ -566,6 +566,10 @@ ancestor_flags(struct fctx *c)
 			a |= A_SEMANTIC;
 		if (hidden(d, i))
 			a |= A_HIDDEN;
+		/* what the site keeps out of search engines' snippets (a
+		 * consent banner, a price box) weighs as hidden text does */
+		if (dom_attr(d, i, "data-nosnippet"))
+			a |= A_HIDDEN;
 		c->own[i] = a;
 		c->anc[i] = a | (d->parent[i] >= 0 ? c->anc[d->parent[i]] : 0);
 	}

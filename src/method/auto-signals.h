@@ -72,8 +72,8 @@
 	X(COMMENT,     "comment", "its or an ancestor's class/id says comment, reply, respond, disqus, discussion", \
 	  "no class/id on it or above says comment, reply, respond, disqus, discussion, or it is in a forum thread's replies", \
 	  sig_comment) \
-	X(HIDDEN,      "hidden", "inside an element with the hidden attribute, display:none or visibility:hidden", \
-	  "visible: no hidden attribute, display:none or visibility:hidden on it or above", \
+	X(HIDDEN,      "hidden", "inside an element with the hidden attribute, display:none, visibility:hidden or data-nosnippet", \
+	  "visible: no hidden attribute, display:none, visibility:hidden or data-nosnippet on it or above", \
 	  sig_hidden) \
 	X(CAPTION,     "caption", "inside figure/figcaption, or a class/id says caption or credit", \
 	  "in no figure or figcaption, and no class/id on it or above says caption or credit", \
