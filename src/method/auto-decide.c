@@ -385,6 +385,10 @@ shingle_word(const unsigned char *w, size_t n, void *arg)
 	s->prev[1] = h;
 }
 
+/* Least characters of the block a thread is looked for from where
+ * nothing was kept: a sentence, not a post's date or a button. */
+#define THREAD_LONE 80
+
 /* Fewer words than this are never a duplicate: table cells, numbers. */
 #define DUP_WORDS 5
 /* A heading of fewer words than this is a duplicate only where every
@@ -986,6 +990,64 @@ complete_grid(const struct dom *d, struct auto_state *st, struct decision *dc)
 	}
 }
 
+/* A forum thread: every post's message is the content; its author
+ * panel, signature and controls are not, nor is anything else in the
+ * posts' container (the rows between posts, the title, the pages, the
+ * quick reply) (auto-thread.h). */
+static void
+keep_thread(const struct dom *d, struct auto_state *st, struct decision *dc)
+{
+	const struct features *f = &st->sig;
+	const struct thread *t = &st->thread;
+	int at = 0;
+	for (int j = 0; j < f->nblocks; j++) {
+		int b = f->block[j], i = thread_post_next(d, t, &at, b);
+		if (i < 0 && !dom_contains(d, t->container, b))
+			continue;
+		bool msg = i >= 0 && dom_contains(d, t->msg[i], b) && !t->repeat[b] &&
+			   !st->hidden[j];
+		dc->content[b] = msg;
+		dc->reason[b] = msg ? REASON_THREAD : REASON_POST_PART;
+		st->dup_of[b] = -1;
+	}
+	if (t->text_repeat) {
+		dc->text_drop = xmalloc((size_t)d->ntexts + 1);
+		memcpy(dc->text_drop, t->text_repeat, (size_t)d->ntexts + 1);
+	}
+}
+
+/* Where neither the model nor the page's kind kept anything, the thread
+ * is looked for from the block the model rates highest of those that may
+ * be a post's message (visible, in no nav, footer or the like, a sentence
+ * long): a board's posts the model took for comments. */
+static bool
+lone_thread(const struct dom *d, struct auto_state *st, struct decision *dc)
+{
+	const struct features *f = &st->sig;
+	int best = -1;
+	for (int j = 0; j < f->nblocks; j++) {
+		int b = f->block[j];
+		if (dc->content[b])
+			return false;
+		if (!st->hidden[j] && f->x[j][F_NEG_TAG] == 0 && f->chars[j] >= THREAD_LONE &&
+		    (best < 0 || st->score[b] > st->score[f->block[best]]))
+			best = j;
+	}
+	if (best < 0)
+		return false;
+	uint8_t *lone = xcalloc((size_t)d->n + 1, 1);
+	lone[f->block[best]] = 1;
+	bool found = thread_find(d, st->m, f->block, f->chars, f->nblocks, lone, &st->thread,
+				 &st->thread_cache);
+	free(lone);
+	if (found) {
+		st->thread.lone = true;
+		keep_thread(d, st, dc);
+	} else
+		thread_free(&st->thread);
+	return found;
+}
+
 void
 decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	    struct decision *dc)
@@ -1046,28 +1108,10 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 			}
 		}
 	}
-	/* A forum thread: every post's message is the content; its author
-	 * panel, signature and controls are not, nor is anything else in the
-	 * posts' container (the rows between posts, the title, the pages,
-	 * the quick reply) (auto-thread.h). */
+	/* a forum thread around what the model kept (keep_thread) */
 	if (thread_on && thread_find(d, st->m, f->block, f->chars, f->nblocks,
 				     dc->content, &st->thread, &st->thread_cache)) {
-		const struct thread *t = &st->thread;
-		int at = 0;
-		for (int j = 0; j < f->nblocks; j++) {
-			int b = f->block[j], i = thread_post_next(d, t, &at, b);
-			if (i < 0 && !dom_contains(d, t->container, b))
-				continue;
-			bool msg = i >= 0 && dom_contains(d, t->msg[i], b) && !t->repeat[b] &&
-				   !st->hidden[j];
-			dc->content[b] = msg;
-			dc->reason[b] = msg ? REASON_THREAD : REASON_POST_PART;
-			st->dup_of[b] = -1;
-		}
-		if (t->text_repeat) {
-			dc->text_drop = xmalloc((size_t)d->ntexts + 1);
-			memcpy(dc->text_drop, t->text_repeat, (size_t)d->ntexts + 1);
-		}
+		keep_thread(d, st, dc);
 		kind = KIND_FORUM;
 	} else {
 		/* a page of repeated items where no thread was found keeps
@@ -1078,6 +1122,8 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 		if (kind == KIND_DOCS || kind == KIND_LISTING || kind == KIND_SERVICE ||
 		    kind == KIND_FORUM)
 			keep_kind(d, st, kind, dc, p->auto_duplicate);
+		if (thread_on && lone_thread(d, st, dc))
+			kind = KIND_FORUM;
 	}
 	keep_code(d, st, dc);
 	keep_headings(st, dc);

@@ -81,6 +81,8 @@ struct thread {
 	int msg_depth;      /* steps from a post's root to the message place */
 	long kept_in;       /* the method's kept characters in the posts */
 	long kept_all;      /* and in all */
+	bool lone;          /* the method kept nothing: the anchor is the block
+			     * it rates highest (auto's lone_thread) */
 	uint8_t *repeat;    /* per element: posts with its text at its place (capped) */
 	uint8_t *text_repeat;   /* per text node in a message: 1 when its text
 				 * (THREAD_REPEAT_CHARS or more) stands at its

@@ -262,20 +262,23 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 		       d->tagnames[d->tag[t->post[k]]], t->opening ? "after it " : "", parent.data,
 		       d->line[under]);
 	int like = thread_post_of(d, t, t->like[k]);
+	const char *anchor = t->lone ? "the block the model rates highest (it kept none)" :
+				       "the largest kept block";
 	if (k == t->anchor_post && t->opening)
 		explain_printf(x, EXPLAIN_DIM, "this is post %d, the opening post, whose message "
-			       "holds the largest kept block: its message is the element around that "
-			       "block as deep below the post as the others' messages", k + 1);
+			       "holds %s: its message is the element around that block as deep "
+			       "below the post as the others' messages", k + 1, anchor);
 	else if (k == t->anchor_post)
-		explain_printf(x, EXPLAIN_DIM, "this is post %d, whose message holds the largest "
-			       "kept block", k + 1);
+		explain_printf(x, EXPLAIN_DIM, "this is post %d, whose message holds %s", k + 1,
+			       anchor);
 	else if (like == k)
 		explain_printf(x, EXPLAIN_DIM, "this is post %d, the first after the opening post: "
 			       "the others' shapes are compared with its", k + 1);
 	else if (like >= 0)
 		explain_printf(x, EXPLAIN_DIM, "this one and post %d%s share %d%% of their tag paths "
 			       "%d levels down (%d%% make one shape)", like + 1,
-			       like == t->anchor_post ? " (the largest kept block's)" : "",
+			       like != t->anchor_post ? "" :
+			       t->lone ? " (the highest rated block's)" : " (the largest kept block's)",
 			       (int)(t->sim[k] * 100 + 0.5), THREAD_SHAPE_DEPTH,
 			       (int)(THREAD_SHAPE * 100));
 	explain_printf(x, EXPLAIN_DIM, "its message: %s (line %d), %d step%s below the post: the "
