@@ -547,6 +547,7 @@ ancestor_flags(struct fctx *c)
 		tagflags[t] = (IS_TAG(d->tagnames[t], caption_tags) ? A_CAPTION : 0) |
 			      (IS_TAG(d->tagnames[t], semantic_tags) ? A_SEMANTIC : 0) |
 			      (IS_TAG(d->tagnames[t], neg_tags) ? A_NEG_TAG : 0);
+	int table_tag = dom_tag_id(d, "table");
 	for (int i = 0; i < n; i++) {
 		uint8_t a = 0;
 		const char *id = dom_attr(d, i, "id"), *cl = dom_attr(d, i, "class");
@@ -572,6 +573,9 @@ ancestor_flags(struct fctx *c)
 			a |= A_HIDDEN;
 		c->own[i] = a;
 		c->anc[i] = a | (d->parent[i] >= 0 ? c->anc[d->parent[i]] : 0);
+		/* a table in a figure is the figure, not a caption of it */
+		if (d->tag[i] == table_tag && !(a & A_CAPTION))
+			c->anc[i] &= (uint8_t)~A_CAPTION;
 	}
 	word_memo_free(wl.memo);
 	free(tagflags);
