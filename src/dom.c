@@ -89,19 +89,7 @@ dom_permalink(const struct dom *d, int i)
 bool
 dom_hidden_attr(const struct dom *d, int i)
 {
-	if (d->flags[i] & DOM_PANEL || !dom_attr(d, i, "hidden"))
-		return false;
-	const char *id = dom_attr(d, i, "id");
-	if (!id || strncmp(id, "S:", 2) || !id[2] ||
-	    strspn(id + 2, "0123456789abcdef") != strlen(id + 2))
-		return true;
-	int tt = dom_tag_id(d, "template");
-	for (int k = 0; tt >= 0 && k < d->n; k++) {
-		const char *t = d->tag[k] == tt ? dom_attr(d, k, "id") : NULL;
-		if (t && (t[0] == 'B' || t[0] == 'P') && t[1] == ':' && !strcmp(t + 2, id + 2))
-			return false;
-	}
-	return true;
+	return !(d->flags[i] & DOM_PANEL) && dom_attr(d, i, "hidden");
 }
 
 static const char *const skip_tags[] = {
@@ -381,14 +369,15 @@ add_text(struct builder *b, TidyDoc doc, TidyNode nd, int e)
 			tidyBufFree(&b->val);
 		return;
 	}
-	/* a permalink's mark: the link's first and only text so far, in
-	 * a link within the page */
-	if ((d->flags[e] & (DOM_LINK | DOM_SKIP)) == DOM_LINK && d->n == e + 1 &&
-	    d->text_begin[e] == d->ntexts) {
+	/* a permalink's mark: the link's only child, in a link within the
+	 * page (in a noscript too, which a page may be read from) */
+	if (d->flags[e] & DOM_LINK && (!(d->flags[e] & DOM_SKIP) || d->flags[e] & DOM_NOSCRIPT) &&
+	    d->n == e + 1 && d->text_begin[e] == d->ntexts && !tidyGetPrev(nd) && !tidyGetNext(nd)) {
 		const char *href = dom_attr(d, e, "href");
 		if (href && href[0] == '#' && tidyNodeGetValue(doc, nd, &b->val) &&
 		    permalink_mark((const char *)b->val.bp, b->val.size)) {
 			d->flags[e] |= DOM_SKIP | DOM_PERMALINK;
+			/* the source's count has no noscript */
 			if (!(d->flags[e] & DOM_NOSCRIPT))
 				b->dialog_text += source_chars((const char *)b->val.bp, b->val.size);
 			if (b->val.allocated > 4096)
@@ -530,20 +519,36 @@ token_cmp(const void *a, const void *b)
 	return c ? c : (x->n > y->n) - (x->n < y->n);
 }
 
-/* DOM_PANEL: role="tabpanel", or an id that an aria-controls of another
- * element names (a list of ids, white-space separated): the panels a
- * page opens on demand.  One pass for the names, sorted; one for the
- * ids. */
+/* A streamed segment's id: "S:" and hexadecimal digits. */
+static bool
+segment_id(const char *id, char kind)
+{
+	return id && id[0] == kind && id[1] == ':' && id[2] &&
+	       strspn(id + 2, "0123456789abcdef") == strlen(id + 2);
+}
+
+/* DOM_PANEL: role="tabpanel"; an id that an aria-controls of another
+ * element names (a list of ids, white-space separated); and, on a page
+ * that holds a streamed segment's place (a template "B:N" or "P:N"),
+ * every hidden segment "S:N" (React numbers places and segments apart,
+ * and its script says which goes where).  One pass for the names, sorted,
+ * and the templates; one for the ids. */
 static void
 mark_panels(struct dom *d)
 {
 	struct token *names = NULL;
 	size_t nn = 0, cap = 0;
+	bool places = false;
+	int tt = dom_tag_id(d, "template");
 	for (int i = 0; i < d->n; i++) {
 		const char *c = dom_attr(d, i, "aria-controls");
 		const char *role = dom_attr(d, i, "role");
 		if (role && !strcasecmp(role, "tabpanel"))
 			d->flags[i] |= DOM_PANEL;
+		if (tt >= 0 && d->tag[i] == tt) {
+			const char *id = dom_attr(d, i, "id");
+			places |= segment_id(id, 'B') || segment_id(id, 'P');
+		}
 		while (c && *c) {
 			c += strspn(c, " \t\n\r\f");
 			size_t n = strcspn(c, " \t\n\r\f");
@@ -557,13 +562,15 @@ mark_panels(struct dom *d)
 			c += n;
 		}
 	}
-	if (!nn)
+	if (!nn && !places)
 		return;
-	qsort(names, nn, sizeof *names, token_cmp);
+	if (nn)
+		qsort(names, nn, sizeof *names, token_cmp);
 	for (int i = 0; i < d->n; i++) {
 		const char *id = dom_attr(d, i, "id");
 		struct token key = { id, id ? strlen(id) : 0 };
-		if (key.n && bsearch(&key, names, nn, sizeof *names, token_cmp))
+		if ((key.n && nn && bsearch(&key, names, nn, sizeof *names, token_cmp)) ||
+		    (places && segment_id(id, 'S') && dom_attr(d, i, "hidden")))
 			d->flags[i] |= DOM_PANEL;
 	}
 	free(names);
@@ -664,7 +671,7 @@ noscript_read(struct dom *d)
 	if (hidden < NOSCRIPT_MIN || shown * NOSCRIPT_RATIO >= hidden)
 		return;
 	for (int i = 0; i < d->n; i++)
-		if ((d->flags[i] & DOM_NOSCRIPT) && !(d->flags[i] & DOM_DIALOG))
+		if ((d->flags[i] & DOM_NOSCRIPT) && !(d->flags[i] & (DOM_DIALOG | DOM_PERMALINK)))
 			d->flags[i] &= (uint8_t)~DOM_SKIP;
 	for (int t = 0; t < d->ntexts; t++)
 		if (d->texts[t].flags & TEXT_NOSCRIPT)

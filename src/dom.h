@@ -34,9 +34,10 @@ enum {
 	DOM_PERMALINK = 1 << 6, /* a heading's permalink: a link within the
 				   page whose whole text is one mark, "¶" or
 				   "#" (dom_permalink; DOM_SKIP too) */
-	DOM_PANEL    = 1 << 7,  /* a panel the page opens on demand: a tab
-				   panel (role="tabpanel") or the element an
-				   aria-controls names (dom_hidden_attr) */
+	DOM_PANEL    = 1 << 7,  /* a part the page shows on demand or as it
+				   arrives: a tab panel (role="tabpanel"), the
+				   element an aria-controls names, a streamed
+				   segment (dom_hidden_attr) */
 };
 
 /* Text node flags. */
@@ -180,11 +181,10 @@ const char *dom_dialog(const struct dom *d, int i);
  * text: it would glue itself to the heading ("Middleware¶"). */
 const char *dom_permalink(const struct dom *d, int i);
 /* Whether element i carries the hidden attribute and means it: not a
- * segment a React server streams (a hidden div with id "S:N" whose
- * place a template "B:N" or "P:N" holds, and which its script moves
- * there on arrival: the page's content, shown), nor a panel the page
- * opens on demand (DOM_PANEL: a tab's panel, an accordion's answer, what
- * a button's aria-controls names), hidden until the reader asks. */
+ * part the page shows on demand or as it arrives (DOM_PANEL: a tab's
+ * panel, an accordion's answer, what a button's aria-controls names; a
+ * segment a React server streams, a hidden div "S:N" that its script
+ * moves into the template holding its place). */
 bool dom_hidden_attr(const struct dom *d, int i);
 /* Tag id of a lower-case name, or -1 if the page has no such element. */
 int dom_tag_id(const struct dom *d, const char *name);

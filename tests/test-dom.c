@@ -593,7 +593,7 @@ test_dialog(void **state)
 /* A heading's permalink ("¶", "#", "§" linking to the heading) is
  * never text: its mark would glue itself to the heading.  A footnote's
  * number, a mark linking to another page and a link of more than the
- * mark stay. */
+ * mark (in its text or in an element after it) stay. */
 static void
 test_permalink(void **state)
 {
@@ -603,7 +603,8 @@ test_permalink(void **state)
 		  "<h2 id=\"m\">Middleware<a class=\"headerlink\" href=\"#m\">\u00b6</a></h2>"
 		  "<h3>Cache<a href=\"#c\"> # </a></h3>"
 		  "<p>Tide<a href=\"#fn1\">1</a> <a href=\"/page\">\u00b6</a> "
-		  "<a href=\"#s3\">\u00a7 3</a></p></body></html>");
+		  "<a href=\"#s3\">\u00a7 3</a> <a href=\"#c12\">\u00a7<b>12</b></a></p>"
+		  "</body></html>");
 	const struct dom *d = pg.dom;
 	int marks = 0, skipped = 0;
 	for (int i = 0; i < d->n; i++) {
@@ -615,6 +616,7 @@ test_permalink(void **state)
 		skipped += (d->flags[i] & DOM_SKIP) && !strcmp(dom_tagname(d, i), "a");
 	}
 	assert_int_equal(marks, 2);
+	/* not the link whose mark a number follows ("§12") */
 	assert_int_equal(skipped, 2);
 	/* the tree's text as read: no mark, the other links' text kept */
 	struct buf b;
@@ -623,27 +625,28 @@ test_permalink(void **state)
 		if (!(d->texts[t].flags & TEXT_SKIP))
 			buf_add(&b, dom_text(d, t), d->texts[t].len);
 	/* (the parser moves the space before "#" out of its link) */
-	assert_string_equal(b.data, "MiddlewareCache Tide1 \u00b6 \u00a7 3");
+	assert_string_equal(b.data, "MiddlewareCache Tide1 \u00b6 \u00a7 3 \u00a712");
 	buf_free(&b);
 	/* the marks are the tree's, not lost: "Middleware¶" 11 + "Cache#"
-	 * 6 + "Tide1¶§3" 8 */
-	assert_int_equal(d->tree_text, 25);
-	assert_int_equal(d->source_text, 25);
+	 * 6 + "Tide1¶§3§12" 11 */
+	assert_int_equal(d->tree_text, 28);
+	assert_int_equal(d->source_text, 28);
 	page_free(&pg);
 }
 
 /* The hidden attribute means hidden, but on a segment a React server
- * streams: a hidden div "S:N" whose place a template "B:N" or "P:N"
- * holds.  Without the template, or with an id of another shape, hidden. */
+ * streams (a hidden div "S:N" on a page with a template "B:N" or "P:N"
+ * holding a segment's place: the numbers differ, the script pairs them)
+ * and on a panel the page opens on demand.  Without a template, or with
+ * an id of another shape, hidden. */
 static void
 test_streamed_segment(void **state)
 {
 	(void)state;
 	struct page pg;
-	test_page(&pg, "<html><body><template id=\"B:0\"></template><template id=\"P:1a\">"
-		  "</template><div hidden id=\"S:0\"><p>Shown</p></div>"
+	test_page(&pg, "<html><body><template id=\"B:0\"></template>"
+		  "<div hidden id=\"S:1\"><p>Shown</p></div>"
 		  "<div hidden id=\"S:1a\"><p>Shown too</p></div>"
-		  "<div hidden id=\"S:2\"><p>No place</p></div>"
 		  "<div hidden id=\"S:x\"><p>Not a segment</p></div>"
 		  "<div hidden><p>Hidden</p></div><div><p>Plain</p></div></body></html>");
 	const struct dom *d = pg.dom;
@@ -651,7 +654,17 @@ test_streamed_segment(void **state)
 	for (int i = 0; i < d->n; i++)
 		if (!strcmp(dom_tagname(d, i), "div"))
 			strcat(got, dom_hidden_attr(d, i) ? "1" : "0");
-	assert_string_equal(got, "001110");
+	assert_string_equal(got, "00110");
+	page_free(&pg);
+	/* no template holds a place: a segment's id alone says nothing */
+	test_page(&pg, "<html><body><div hidden id=\"S:0\"><p>Hidden</p></div>"
+		  "<template id=\"Q:0\"></template></body></html>");
+	d = pg.dom;
+	got[0] = '\0';
+	for (int i = 0; i < d->n; i++)
+		if (!strcmp(dom_tagname(d, i), "div"))
+			strcat(got, dom_hidden_attr(d, i) ? "1" : "0");
+	assert_string_equal(got, "1");
 	page_free(&pg);
 	/* a panel opened on demand: named by an aria-controls (before or
 	 * after it, among other ids) or a tab panel */

@@ -547,7 +547,7 @@ ancestor_flags(struct fctx *c)
 		tagflags[t] = (IS_TAG(d->tagnames[t], caption_tags) ? A_CAPTION : 0) |
 			      (IS_TAG(d->tagnames[t], semantic_tags) ? A_SEMANTIC : 0) |
 			      (IS_TAG(d->tagnames[t], neg_tags) ? A_NEG_TAG : 0);
-	int table_tag = dom_tag_id(d, "table");
+	int table_tag = dom_tag_id(d, "table"), figcaption_tag = dom_tag_id(d, "figcaption");
 	for (int i = 0; i < n; i++) {
 		uint8_t a = 0;
 		const char *id = dom_attr(d, i, "id"), *cl = dom_attr(d, i, "class");
@@ -573,9 +573,16 @@ ancestor_flags(struct fctx *c)
 			a |= A_HIDDEN;
 		c->own[i] = a;
 		c->anc[i] = a | (d->parent[i] >= 0 ? c->anc[d->parent[i]] : 0);
-		/* a table in a figure is the figure, not a caption of it */
-		if (d->tag[i] == table_tag && !(a & A_CAPTION))
-			c->anc[i] &= (uint8_t)~A_CAPTION;
+		/* a table is no caption (in a figure it is the figure; a
+		 * class word above it, "CostCredits", says less) but in a
+		 * figcaption */
+		if (d->tag[i] == table_tag && !(a & A_CAPTION) && c->anc[i] & A_CAPTION) {
+			int k = d->parent[i];
+			while (k >= 0 && d->tag[k] != figcaption_tag)
+				k = d->parent[k];
+			if (k < 0)
+				c->anc[i] &= (uint8_t)~A_CAPTION;
+		}
 	}
 	word_memo_free(wl.memo);
 	free(tagflags);

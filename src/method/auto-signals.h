@@ -75,8 +75,8 @@
 	X(HIDDEN,      "hidden", "inside an element with the hidden attribute, display:none, visibility:hidden or data-nosnippet", \
 	  "visible: no hidden attribute, display:none, visibility:hidden or data-nosnippet on it or above", \
 	  sig_hidden) \
-	X(CAPTION,     "caption", "inside figure/figcaption (not in a table there), or a class/id says caption or credit", \
-	  "in no figure or figcaption (or in a table there), and no class/id on it or above says caption or credit", \
+	X(CAPTION,     "caption", "inside figure/figcaption, or a class/id says caption or credit (a table only in a figcaption)", \
+	  "in no figure or figcaption, and no class/id on it or above says caption or credit, or in a table out of a figcaption", \
 	  sig_caption) \
 	X(TAG_H1,      "tag_h1", "h1: the headline, which is not body text", "not an h1", sig_tag_h1) \
 	/* context, from the first stage's probabilities (see features_compute) */ \

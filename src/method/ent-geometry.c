@@ -106,7 +106,7 @@ geometry_estimate(const struct dom *d, const struct metrics *m,
 		const char *style = dom_attr(d, i, "style");
 		const char *wa = dom_attr(d, i, "width");
 		if ((d->flags[i] & DOM_SKIP) || dom_hidden_attr(d, i) ||
-		    (style && geometry_style_hidden(style)) ||
+		    (style && !(d->flags[i] & DOM_PANEL) && geometry_style_hidden(style)) ||
 		    (par >= 0 && g->width[par] <= 0)) {
 			g->width[i] = 0;
 			continue;
