@@ -385,6 +385,10 @@ shingle_word(const unsigned char *w, size_t n, void *arg)
 	s->prev[1] = h;
 }
 
+/* Least share of a list's item that is link text for it to be taken for
+ * a menu's and left out by keep_runs. */
+#define LIST_LINKS 0.5
+
 /* Least characters of the block a thread is looked for from where
  * nothing was kept: a sentence, not a post's date or a button. */
 #define THREAD_LONE 80
@@ -886,32 +890,42 @@ keep_headings(struct auto_state *st, struct decision *dc)
  * visible, in no nav, header, footer, aside, form or menu, not dropped by
  * the end rule, not a repeat of kept text nor a part of a thread's post
  * outside its message.  The model, taught on news, holds code for
- * chrome.  Reason code. */
+ * chrome.  Reason code.  So is a list's item (li) the model dropped
+ * between two blocks it kept, through other dropped items, less than
+ * LIST_LINKS of it a link: the list a paragraph introduces, whose short
+ * items the model takes for a menu's.  Reason list. */
 static bool
-code_kept(const struct dom *d, const struct auto_state *st, const struct decision *dc, int j)
+run_kept(const struct dom *d, const struct auto_state *st, const struct decision *dc, int j,
+	 enum reason why)
 {
-	return may_add(st, dc, j) && !strcmp(dom_tagname(d, st->sig.block[j]), "pre") &&
-	       st->sig.x[j][F_CC_REGION] != 0;
+	const struct features *f = &st->sig;
+	const char *tag = why == REASON_CODE ? "pre" : "li";
+	return may_add(st, dc, j) && !strcmp(dom_tagname(d, f->block[j]), tag) &&
+	       f->x[j][F_CC_REGION] != 0 &&
+	       (why == REASON_CODE || f->x[j][F_LINK_DENSITY] < LIST_LINKS);
 }
 
-/* Whether block j lies between a code block and the kept blocks around
- * it: a pre or a heading, dropped, or kept by keep_code or
- * keep_headings. */
+/* Whether block j lies between such a block and the kept blocks around
+ * it: for code, a pre or a heading, dropped, or kept by keep_runs or
+ * keep_headings; for a list, an item, dropped or kept by keep_runs. */
 static bool
-code_gap(const struct dom *d, const struct auto_state *st, const struct decision *dc, int j)
+run_gap(const struct dom *d, const struct auto_state *st, const struct decision *dc, int j,
+	enum reason why)
 {
 	int b = st->sig.block[j], r = dc->reason[b];
+	if (why == REASON_LIST)
+		return (!dc->content[b] || r == REASON_LIST) && !strcmp(dom_tagname(d, b), "li");
 	return (!dc->content[b] || r == REASON_CODE || r == REASON_HEADING) &&
 	       (!strcmp(dom_tagname(d, b), "pre") || st->sig.x[j][F_TAG_HEADING] != 0);
 }
 
 int
-auto_code_next(const struct dom *d, const struct auto_state *st, const struct decision *dc,
-	       int j, int *stop)
+auto_run_next(const struct dom *d, const struct auto_state *st, const struct decision *dc,
+	      int j, enum reason why, int *stop)
 {
 	const struct features *f = &st->sig;
 	int k = j + 1;
-	while (k < f->nblocks && code_gap(d, st, dc, k))
+	while (k < f->nblocks && run_gap(d, st, dc, k, why))
 		k++;
 	if (stop)
 		*stop = k;
@@ -919,31 +933,32 @@ auto_code_next(const struct dom *d, const struct auto_state *st, const struct de
 }
 
 int
-auto_code_prev(const struct dom *d, const struct auto_state *st, const struct decision *dc,
-	       int j)
+auto_run_prev(const struct dom *d, const struct auto_state *st, const struct decision *dc,
+	      int j, enum reason why)
 {
 	int k = j - 1;
-	while (k >= 0 && code_gap(d, st, dc, k))
+	while (k >= 0 && run_gap(d, st, dc, k, why))
 		k--;
 	return k >= 0 && dc->content[st->sig.block[k]] ? k : -1;
 }
 
 /* Each run of blocks between two kept ones is read once: its code
- * blocks are kept together, and the next search starts past it. */
+ * blocks (or items) are kept together, and the next search starts past
+ * it. */
 static void
-keep_code(const struct dom *d, struct auto_state *st, struct decision *dc)
+keep_runs(const struct dom *d, struct auto_state *st, struct decision *dc, enum reason why)
 {
 	const struct features *f = &st->sig;
 	for (int j = 0; j < f->nblocks; j++) {
-		if (!code_kept(d, st, dc, j))
+		if (!run_kept(d, st, dc, j, why))
 			continue;
-		int stop, k = auto_code_next(d, st, dc, j, &stop);
-		if (auto_code_prev(d, st, dc, j) < 0)
+		int stop, k = auto_run_next(d, st, dc, j, why, &stop);
+		if (auto_run_prev(d, st, dc, j, why) < 0)
 			k = -1;
 		for (int i = j; k >= 0 && i < k; i++)
-			if (code_kept(d, st, dc, i)) {
+			if (run_kept(d, st, dc, i, why)) {
 				dc->content[f->block[i]] = 1;
-				dc->reason[f->block[i]] = REASON_CODE;
+				dc->reason[f->block[i]] = why;
 			}
 		j = stop - 1;
 	}
@@ -1125,7 +1140,8 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 		if (thread_on && lone_thread(d, st, dc))
 			kind = KIND_FORUM;
 	}
-	keep_code(d, st, dc);
+	keep_runs(d, st, dc, REASON_CODE);
+	keep_runs(d, st, dc, REASON_LIST);
 	keep_headings(st, dc);
 	st->kind = kind;
 	st->kind_set = p->auto_kind > 0;

@@ -12,6 +12,7 @@
 #ifndef PITH_AUTO_H
 #define PITH_AUTO_H
 
+#include "method/cc-decide.h"
 #include "method/auto-model.h"
 #include "method/auto-signals.h"
 #include "method/auto-thread.h"
@@ -94,14 +95,15 @@ int auto_end_heading(const struct dom *d, const struct auto_state *st, int e);
  * heading it: what keep_headings keeps a heading for (reason heading);
  * -1 for none. */
 int auto_headed(const struct auto_state *st, const struct decision *dc, int j);
-/* The kept blocks after and before the code block at block j (an index
- * into st->sig) that keep_code keeps it between, past code blocks and
- * headings dropped or kept by those rules; -1 for none.  *stop (when not
+/* The kept blocks after and before the code block (why REASON_CODE) or
+ * list item (REASON_LIST) at block j (an index into st->sig) that
+ * keep_runs keeps it between, past code blocks and headings (items) that
+ * are dropped or kept by those rules; -1 for none.  *stop (when not
  * NULL): the block the search after it stopped at. */
-int auto_code_next(const struct dom *d, const struct auto_state *st, const struct decision *dc,
-		   int j, int *stop);
-int auto_code_prev(const struct dom *d, const struct auto_state *st, const struct decision *dc,
-		   int j);
+int auto_run_next(const struct dom *d, const struct auto_state *st, const struct decision *dc,
+		  int j, enum reason why, int *stop);
+int auto_run_prev(const struct dom *d, const struct auto_state *st, const struct decision *dc,
+		  int j, enum reason why);
 
 /* The built-in first stage's probability for a vector of base features. */
 double auto_stage1(const float *x);

@@ -456,18 +456,20 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 				       "a block that was kept (a pin drops it now)");
 		}
 	}
-	if (r->dc.reason[i] == REASON_CODE) {
+	if (r->dc.reason[i] == REASON_CODE || r->dc.reason[i] == REASON_LIST) {
+		enum reason run = (enum reason)r->dc.reason[i];
+		const char *what = run == REASON_CODE ? "a code block" : "a list's item";
 		int j = block_of(st, i);
-		int next = j >= 0 ? auto_code_next(d, st, &r->dc, j, NULL) : -1;
-		int prev = j >= 0 ? auto_code_prev(d, st, &r->dc, j) : -1;
+		int next = j >= 0 ? auto_run_next(d, st, &r->dc, j, run, NULL) : -1;
+		int prev = j >= 0 ? auto_run_prev(d, st, &r->dc, j, run) : -1;
 		if (next >= 0 && prev >= 0) {
 			element_ref(x, d, st->sig.block[prev], &ra);
 			element_ref(x, d, st->sig.block[next], &rz);
-			explain_printf(x, EXPLAIN_NORMAL, "kept: a code block in cc's content region, "
-				       "between kept blocks: %s before it, %s after it", ra.data, rz.data);
+			explain_printf(x, EXPLAIN_NORMAL, "kept: %s in cc's content region, between "
+				       "kept blocks: %s before it, %s after it", what, ra.data, rz.data);
 		} else {
-			explain_printf(x, EXPLAIN_NORMAL, "kept: a code block in cc's content region, "
-				       "between kept blocks (a pin drops one of them now)");
+			explain_printf(x, EXPLAIN_NORMAL, "kept: %s in cc's content region, between "
+				       "kept blocks (a pin drops one of them now)", what);
 		}
 	}
 	buf_free(&ra);
@@ -642,7 +644,7 @@ auto_stages(const void *state, const struct page *pg, int k, struct buf *b)
 
 static const enum reason auto_reasons[] = {
 	REASON_AUTO, REASON_NOISE, REASON_OUTLIER, REASON_DUPLICATE, REASON_THREAD, REASON_POST_PART, REASON_END, REASON_TEMPLATE, REASON_SITE,
-	REASON_KIND, REASON_GRID, REASON_HEADING, REASON_CODE,
+	REASON_KIND, REASON_GRID, REASON_HEADING, REASON_CODE, REASON_LIST,
 };
 
 const struct method method_auto = {
