@@ -253,6 +253,14 @@ md_pre(struct fmt *f, int e)
 	while (n > s && (b.data[n - 1] == '\n' || b.data[n - 1] == ' ' || b.data[n - 1] == '\t'))
 		n--;
 	md_blank(f);
+	/* a list item that opens with the code: its marker on a line of its
+	 * own, the fence under it as the item's content ("5. ```" is read
+	 * as text by many a reader) */
+	for (int i = 0; i < NSEGS(f); i++)
+		if (f->segs[i].pending && strcmp(f->segs[i].first, f->segs[i].cont)) {
+			md_line(f, "", 0);
+			break;
+		}
 	md_line(f, fence, strlen(fence));
 	while (s < n) {
 		size_t l = s;

@@ -91,6 +91,25 @@ test_markdown(void **state)
 	assert_string_equal(md, "See this .\n");
 	free(md);
 
+	/* a list item that opens with code: its marker alone, the fenced
+	 * block under it */
+	md = render("<ol><li>Update:<pre>apt-get update</pre></li><li><pre>apt-get install pith</pre>"
+		    "</li></ol>", true, &o);
+	assert_string_equal(md, "1. Update:\n"
+			    "\n"
+			    "    ```\n"
+			    "    apt-get update\n"
+			    "    ```\n"
+			    "2.\n"
+			    "    ```\n"
+			    "    apt-get install pith\n"
+			    "    ```\n");
+	free(md);
+	/* a quote that opens with code keeps its prefix on the fence */
+	md = render("<blockquote><pre>make</pre></blockquote>", true, &o);
+	assert_string_equal(md, "> ```\n> make\n> ```\n");
+	free(md);
+
 	/* a block inside a link (custom elements are blocks) stays inside it */
 	md = render("<p>See <a href=\"/d\">the <x-part>docs</x-part> page</a>.</p>", true, &o);
 	assert_string_equal(md, "See [the docs page](https://ex.test/d).\n");
