@@ -372,7 +372,7 @@ add_text(struct builder *b, TidyDoc doc, TidyNode nd, int e)
 	/* a permalink's mark: the link's only child, in a link within the
 	 * page (in a noscript too, which a page may be read from) */
 	if (d->flags[e] & DOM_LINK && (!(d->flags[e] & DOM_SKIP) || d->flags[e] & DOM_NOSCRIPT) &&
-	    d->n == e + 1 && d->text_begin[e] == d->ntexts && !tidyGetPrev(nd) && !tidyGetNext(nd)) {
+	    !tidyGetPrev(nd) && !tidyGetNext(nd)) {
 		const char *href = dom_attr(d, e, "href");
 		if (href && href[0] == '#' && tidyNodeGetValue(doc, nd, &b->val) &&
 		    permalink_mark((const char *)b->val.bp, b->val.size)) {

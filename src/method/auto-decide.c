@@ -385,14 +385,6 @@ shingle_word(const unsigned char *w, size_t n, void *arg)
 	s->prev[1] = h;
 }
 
-/* Least share of a list's item that is link text for it to be taken for
- * a menu's and left out by keep_runs. */
-#define LIST_LINKS 0.5
-
-/* Least characters of the block a thread is looked for from where
- * nothing was kept: a sentence, not a post's date or a button. */
-#define THREAD_LONE 80
-
 /* Fewer words than this are never a duplicate: table cells, numbers. */
 #define DUP_WORDS 5
 /* A heading of fewer words than this is a duplicate only where every
@@ -884,6 +876,10 @@ keep_headings(struct auto_state *st, struct decision *dc)
 		}
 }
 
+/* Least share of a list's item that is link text for it to be taken for
+ * a menu's and left out by keep_runs. */
+#define LIST_LINKS 0.5
+
 /* A code block the model dropped between two blocks it kept (through
  * other dropped code blocks and headings: a tutorial's commands, each
  * under its step) is kept: a pre, in cc's content region, with text,
@@ -1030,6 +1026,10 @@ keep_thread(const struct dom *d, struct auto_state *st, struct decision *dc)
 		memcpy(dc->text_drop, t->text_repeat, (size_t)d->ntexts + 1);
 	}
 }
+
+/* Least characters of the block a thread is looked for from where
+ * nothing was kept: a sentence, not a post's date or a button. */
+#define THREAD_LONE 80
 
 /* Where neither the model nor the page's kind kept anything, the thread
  * is looked for from the block the model rates highest of those that may

@@ -296,17 +296,17 @@ style_sets(const char *st, const char *property, const char *value)
 }
 
 /* Whether element i is not rendered, by its own markup: the hidden
- * attribute (dom_hidden_attr: not on a streamed segment), or an inline
- * style of display:none or visibility:hidden. */
+ * attribute, or an inline style of display:none or visibility:hidden;
+ * neither on a part the page shows on demand or as it arrives
+ * (DOM_PANEL, dom_hidden_attr). */
 static bool
 hidden(const struct dom *d, int i)
 {
-	if (d->flags[i] & DOM_PANEL)
-		return false;
 	if (dom_hidden_attr(d, i))
 		return true;
 	const char *st = dom_attr(d, i, "style");
-	return st && (style_sets(st, "display", "none") || style_sets(st, "visibility", "hidden"));
+	return st && !(d->flags[i] & DOM_PANEL) &&
+	       (style_sets(st, "display", "none") || style_sets(st, "visibility", "hidden"));
 }
 
 /* ---- the features ---- */
