@@ -274,6 +274,10 @@ add_element(struct builder *b, TidyNode nd, int p, int *last_child)
 	grow_elements(b);
 	int i = d->n++;
 	const char *name = tidyNodeGetName(nd);
+	if (name && !strcmp(name, SOURCE_PRE_DIV))
+		name = "div";
+	else if (name && !strcmp(name, SOURCE_PRE_STYLE))
+		name = "style";
 	d->tag[i] = intern_tag(b, name ? name : "unknown");
 	d->parent[i] = p;
 	d->first_child[i] = -1;
@@ -611,6 +615,8 @@ tidy_create(TidyAllocator *alloc)
 	tidyOptSetBool(doc, TidyDropEmptyParas, no);
 	tidyOptSetBool(doc, TidyMark, no);
 	tidyOptSetInt(doc, TidyUseCustomTags, TidyCustomBlocklevel);
+	/* a div or style in a pre, renamed before parsing (source_repair) */
+	tidyOptSetValue(doc, TidyInlineTags, SOURCE_PRE_DIV " " SOURCE_PRE_STYLE);
 	tidySetInCharEncoding(doc, "utf8");
 	return doc;
 }
@@ -762,7 +768,7 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	char *fixed = NULL;
 	const char *src = utf8;
 	size_t srclen = len;
-	if (ss.nclose || ss.ncdata) {
+	if (ss.nclose || ss.ncdata || ss.npre) {
 		fixed = source_repair(utf8, len, &ss, &srclen);
 		src = fixed;
 	}

@@ -228,9 +228,14 @@ md_pre(struct fmt *f, int e)
 	const struct dom *d = f->d;
 	struct buf b;
 	buf_init(&b);
+	int block = -1;
 	for (int t = d->text_begin[e]; t < d->text_end[e]; t++) {
 		if (!text_kept(f, t))
 			continue;
+		/* a block inside (a highlighter's line in a div) is a line */
+		if (d->texts[t].block != block && b.len && b.data[b.len - 1] != '\n')
+			buf_addc(&b, '\n');
+		block = d->texts[t].block;
 		if (d->texts[t].flags & TEXT_BREAK)
 			buf_addc(&b, '\n');
 		else

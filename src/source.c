@@ -131,13 +131,38 @@ add_offset(size_t **v, int *n, size_t *cap, size_t at)
 	(*v)[(*n)++] = at;
 }
 
+/* A tag named name (len bytes, at offset at): a pre's opens or ends
+ * one, a div's or a style's inside one is noted.  *divs counts the divs
+ * open in the pre: the end tag of one opened before it ends the pre
+ * (HTML pops the pre with it) and is not noted. */
+static void
+in_pre(const char *name, size_t len, bool end, size_t at, int *pre, int *divs,
+       struct source_scan *out, size_t *cap)
+{
+	if (len == 3 && !strncasecmp(name, "pre", 3)) {
+		if (!end)
+			(*pre)++;
+		else if (*pre > 0 && --*pre == 0)
+			*divs = 0;
+	} else if (*pre > 0 && len == 3 && !strncasecmp(name, "div", 3)) {
+		if (end && *divs == 0) {
+			*pre = 0;
+			return;
+		}
+		*divs += end ? -1 : 1;
+		add_offset(&out->pre_at, &out->npre, cap, at);
+	} else if (*pre > 0 && len == 5 && !strncasecmp(name, "style", 5)) {
+		add_offset(&out->pre_at, &out->npre, cap, at);
+	}
+}
+
 void
 source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 {
 	memset(out, 0, sizeof *out);
 	out->stop_at = n;
-	size_t cap = 0, cdata_cap = 0;
-	int tables = 0, foreign = 0;
+	size_t cap = 0, cdata_cap = 0, pre_cap = 0;
+	int tables = 0, foreign = 0, pre = 0, pre_divs = 0;
 	bool select = false, select_table = false;
 	size_t i = 0;
 	while (i < n) {
@@ -164,6 +189,8 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 				while (ne < n && is_namechar((unsigned char)s[ne]))
 					ne++;
 				enum kind k = kind_of(s + nb, ne - nb);
+				if ((ne - nb == 3 || (pre && ne - nb == 5)) && !foreign)
+					in_pre(s + nb, ne - nb, end, nb, &pre, &pre_divs, out, &pre_cap);
 				if (select) {
 					if (end && k == K_SELECT) {
 						select = false;
@@ -245,6 +272,9 @@ source_scan_free(struct source_scan *sc)
 	free(sc->cdata_at);
 	sc->cdata_at = NULL;
 	sc->ncdata = 0;
+	free(sc->pre_at);
+	sc->pre_at = NULL;
+	sc->npre = 0;
 }
 
 char *
@@ -270,6 +300,15 @@ source_repair(const char *s, size_t n, const struct source_scan *sc, size_t *len
 		while (c < sc->nclose && sc->close_at[c] <= sc->cdata_at[k])
 			c++;
 		memcpy(o + sc->cdata_at[k] + (size_t)c * tl, "<?CDATA[[", 9);
+	}
+	for (int k = 0, c = 0; k < sc->npre; k++) {
+		while (c < sc->nclose && sc->close_at[c] <= sc->pre_at[k])
+			c++;
+		char *at = o + sc->pre_at[k] + (size_t)c * tl;
+		if ((*at | 0x20) == 'd')
+			memcpy(at, SOURCE_PRE_DIV, 3);
+		else
+			memcpy(at, SOURCE_PRE_STYLE, 5);
 	}
 	return o;
 }

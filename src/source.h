@@ -15,6 +15,9 @@ struct source_scan {
 	int nclose;
 	size_t *cdata_at;   /* offsets of "<![CDATA[" in HTML's content */
 	int ncdata;
+	size_t *pre_at;     /* offsets of the names of the div and style
+			       tags inside a pre */
+	int npre;
 	size_t stop_at;     /* with stop >= 0: the offset of the character
 			       that took text past stop, else n */
 };
@@ -28,19 +31,31 @@ long source_chars(const char *s, size_t n);
  * select" and "in select in table" insertion modes, before a select,
  * input, keygen or textarea start tag and, when a table was open where
  * the select began, before a cell's, row's, row group's, caption's or
- * table's start or end tag.  With stop >= 0 the scan ends at the first
- * character past stop (stop_at). */
+ * table's start or end tag.  The div and style tags inside a pre are
+ * noted (code highlighters write a line a div, and CSS-in-JS puts its
+ * style elements anywhere): libtidy moves them out of the pre, splitting
+ * the code and its pre; HTML keeps them in.  An end tag of a div opened
+ * before the pre ends the pre, as HTML's does.  With stop >= 0
+ * the scan ends at the first character past stop (stop_at). */
 void source_scan(const char *s, size_t n, long stop, struct source_scan *out);
 void source_scan_free(struct source_scan *sc);
 
-/* s with "</select>" inserted before each offset of sc (ascending), and
- * each "<![CDATA[" of sc made "<?CDATA[[" (as long: no offset moves), in
- * a new NUL-terminated buffer of *len bytes.  Outside svg and math, HTML
+/* s with "</select>" inserted before each offset of sc (ascending),
+ * each "<![CDATA[" of sc made "<?CDATA[[" and each div or style of sc's
+ * pre_at named SOURCE_PRE_DIV or SOURCE_PRE_STYLE (as long: no offset
+ * moves), in a new
+ * NUL-terminated buffer of *len bytes.  Outside svg and math, HTML
  * reads "<![CDATA[" as a comment that the next '>' ends; libtidy reads a
  * CDATA section to "]]>", and one that a page leaves open swallows the
  * page.  It ends a processing instruction at the next '>', as HTML does
  * the comment. */
 char *source_repair(const char *s, size_t n, const struct source_scan *sc, size_t *len);
+
+/* The names a div and a style inside a pre have for libtidy, which is
+ * told they are inline elements, and which the tree names div and style
+ * again. */
+#define SOURCE_PRE_DIV "d_v"
+#define SOURCE_PRE_STYLE "s_yle"
 
 /* The 1-based line and column (bytes) of offset at in s. */
 void source_line_col(const char *s, size_t n, size_t at, int *line, int *col);

@@ -286,6 +286,51 @@ test_cdata_repair(void **state)
 	page_free(&pg);
 }
 
+/* libtidy moves a div or a style out of a pre, cutting the pre in
+ * pieces; they are renamed (as long) before parsing and named again in
+ * the tree, where they stay in the pre.  The end tag of a div opened
+ * before the pre ends it, as in HTML. */
+static void
+test_pre_repair(void **state)
+{
+	(void)state;
+	static const char s[] =
+		"<div id=box><pre><code><div class=l>int a;</div><DIV class=l><style>.k{}</style>"
+		"int b;</div></code></pre></div><p>After.</p>"
+		"<div><pre>x</div><div>y</div>";
+	struct source_scan sc;
+	source_scan(s, sizeof s - 1, -1, &sc);
+	assert_int_equal(sc.npre, 6);
+	assert_int_equal(sc.pre_at[0], (size_t)(strstr(s, "div class=l>int a") - s));
+	size_t len;
+	char *fixed = source_repair(s, sizeof s - 1, &sc, &len);
+	assert_int_equal(len, sizeof s - 1);
+	assert_non_null(strstr(fixed, "<code><d_v class=l>int a;</d_v><d_v class=l><s_yle>.k{}</s_yle>"
+				      "int b;</d_v></code></pre></div><p>After.</p><div><pre>x</div><div>"));
+	free(fixed);
+	source_scan_free(&sc);
+
+	struct page pg;
+	test_page(&pg, s);
+	const struct dom *d = pg.dom;
+	struct buf b;
+	buf_init(&b);
+	for (int i = 0; i < d->n; i++) {
+		if (d->depth[i] < 3)
+			continue;
+		dom_xpath(d, i, &b);
+		buf_addc(&b, d->flags[i] & DOM_SKIP ? '-' : ' ');
+	}
+	assert_string_equal(b.data,
+			    "/html/body/div[1]/pre[1] /html/body/div[1]/pre[1]/code[1] "
+			    "/html/body/div[1]/pre[1]/code[1]/div[1] "
+			    "/html/body/div[1]/pre[1]/code[1]/div[2] "
+			    "/html/body/div[1]/pre[1]/code[1]/div[2]/style[1]-"
+			    "/html/body/div[2]/pre[1] ");
+	buf_free(&b);
+	page_free(&pg);
+}
+
 static void
 test_xpath_and_attrs(void **state)
 {
@@ -693,6 +738,7 @@ main(void)
 		cmocka_unit_test(test_select_repair),
 		cmocka_unit_test(test_cdata_repair),
 		cmocka_unit_test(test_source_offset),
+		cmocka_unit_test(test_pre_repair),
 		cmocka_unit_test(test_xpath_and_attrs),
 		cmocka_unit_test(test_nesting_depth),
 		cmocka_unit_test(test_depth_limit),

@@ -110,6 +110,14 @@ test_markdown(void **state)
 	assert_string_equal(md, "> ```\n> make\n> ```\n");
 	free(md);
 
+	/* a highlighter's lines, a div each, and a style among them: one
+	 * block, a line a div, no CSS, and what follows is not code */
+	md = render("<pre><code><div class=\"line\">int a;</div><div class=\"line\">"
+		    "<style>.k{color:red}</style>int b;</div></code></pre><p>After.</p>",
+		    true, &o);
+	assert_string_equal(md, "```\nint a;\nint b;\n```\n\nAfter.\n");
+	free(md);
+
 	/* a block inside a link (custom elements are blocks) stays inside it */
 	md = render("<p>See <a href=\"/d\">the <x-part>docs</x-part> page</a>.</p>", true, &o);
 	assert_string_equal(md, "See [the docs page](https://ex.test/d).\n");
