@@ -944,8 +944,11 @@ meta_author(struct meta_ctx *c, struct page_meta *meta)
 	}
 }
 
+/* With whether, only whether the page names a date: the sources are
+ * left at the first that gives one, and the date shown by the headline
+ * is not weighed against it. */
 static void
-meta_dates(struct meta_ctx *c, struct page_meta *meta)
+meta_dates(struct meta_ctx *c, struct page_meta *meta, bool whether)
 {
 	/* Dates: the first of JSON-LD, the meta tags, itemprop, a <time>
 	 * marked as the publication's, the URL, any <time>, the text; each
@@ -974,6 +977,8 @@ meta_dates(struct meta_ctx *c, struct page_meta *meta)
 			meta->modified_from = mod_keys[k];
 	/* the modified date confirms no date shown: a page that shows its
 	 * update by the headline still has its publication date */
+	if (whether && meta->date)
+		return;
 	static const char *const date_keys[] = { "article:published_time", "datePublished",
 		"og:published_time", "published_time", "article.published", "pubdate",
 		"publishdate", "publish-date", "publish_date", "date", "dc.date", "dc.date.issued",
@@ -990,6 +995,8 @@ meta_dates(struct meta_ctx *c, struct page_meta *meta)
 				  !strcmp(date_keys[k], "dcterms.date");
 		set_date(meta, v, "meta");
 	}
+	if (whether && meta->date)
+		return;
 	/* then any other meta tag that names a publication's date or time
 	 * ("published-date", "cXenseParse:publishtime"): each CMS and tracker
 	 * names its own; the publisher's own tag holds a name or an address */
@@ -1051,7 +1058,7 @@ meta_dates(struct meta_ctx *c, struct page_meta *meta)
 		if (!meta->date && !named && meta->modified)
 			set_date(meta, xstrdup(meta->modified),
 				 strcmp(meta->modified_from, "json-ld") ? "meta" : "json-ld");
-	} else if (strcmp(meta->date_from, "url") && c->h1 >= 0) {
+	} else if (!whether && strcmp(meta->date_from, "url") && c->h1 >= 0) {
 		/* The date the page shows by its headline, when another of its
 		 * machine-readable dates confirms it or it is the same instant
 		 * in the page's time zone: a page updated and shown as of its
@@ -1141,13 +1148,35 @@ extract_meta_at(const struct dom *d, const char *url, const char *captured,
 	c.h1 = first_tag(d, "h1");
 	meta_title(&c, meta);
 	meta_author(&c, meta);
-	meta_dates(&c, meta);
+	meta_dates(&c, meta, false);
 	meta_rest(&c, meta);
 	free(c.host);
 	free(c.mk.flags);
 	free(c.mk.words);
 	free(c.ms.id);
 	jsonld_free(&c.jl);
+}
+
+bool
+extract_dated(const struct dom *d)
+{
+	struct page_meta meta;
+	memset(&meta, 0, sizeof meta);
+	struct meta_ctx c = { .d = d };
+	day_after(NULL, c.latest);
+	jsonld_find(d, &c.jl);
+	meta_marks(d, &c.mk);
+	metas_find(d, &c.ms);
+	meta_language(&c, &meta);
+	c.h1 = first_tag(d, "h1");
+	meta_dates(&c, &meta, true);
+	bool dated = meta.date != NULL;
+	extract_meta_free(&meta);
+	free(c.mk.flags);
+	free(c.mk.words);
+	free(c.ms.id);
+	jsonld_free(&c.jl);
+	return dated;
 }
 
 void

@@ -175,7 +175,9 @@ test_best_run(void **state)
  * the three paragraphs.  Retraining the model may change this page's
  * figures; the expected text is what a reader would call the article. */
 static const char page[] =
-	"<html><head><title>Rain returns to the valley</title></head><body>"
+	"<html><head><title>Rain returns to the valley</title>"
+	"<meta property=\"article:published_time\" content=\"2024-06-04T08:00:00+01:00\">"
+	"</head><body>"
 	"<div class=\"nav\"><a href=\"/\">Home</a> <a href=\"/news\">News</a> "
 	"<a href=\"/sport\">Sport</a></div>"
 	"<article><h1>Rain returns to the valley</h1>"

@@ -299,6 +299,37 @@ test_date_generic_tag(void **state)
 		    BODY "<p class=\"date\">29.04.2020</p>" END, "2020-04-30", "meta");
 }
 
+/* Whether a page names its date, as auto's kinds read it: from its
+ * markup or text, never from an address (a canonical's path). */
+static void
+test_dated(void **state)
+{
+	(void)state;
+	static const char *const pages[] = {
+		HEAD BODY END,
+		HEAD "<meta property=\"article:published_time\" content=\"2024-05-02\">" BODY END,
+		HEAD "<script type=\"application/ld+json\">{\"@type\":\"NewsArticle\","
+		"\"datePublished\":\"2024-05-02T08:00:00Z\"}</script>" BODY END,
+		HEAD BODY "<p><time datetime=\"2024-05-02\">2 May 2024</time></p>" END,
+		HEAD "<link rel=\"canonical\" href=\"https://ex.test/2024/05/02/ferry.html\">" BODY END,
+		HEAD "<meta property=\"article:published_time\" content=\"2089-09-06\">" BODY END,
+		HEAD "<meta property=\"article:modified_time\" content=\"2024-05-02\">" BODY END,
+	};
+	char got[16] = "";
+	for (size_t k = 0; k < sizeof pages / sizeof pages[0]; k++) {
+		struct page pg;
+		test_page(&pg, pages[k]);
+		strcat(got, extract_dated(pg.dom) ? "1" : "0");
+		/* the metadata takes the day of the canonical's path */
+		if (k == 4)
+			assert_string_equal(pg.meta.date_from, "url");
+		page_free(&pg);
+	}
+	/* none, a meta tag, JSON-LD, a time element; the address's day is
+	 * not read, a day in the future is none, an update is one */
+	assert_string_equal(got, "0111001");
+}
+
 static void
 test_date_bounds(void **state)
 {
@@ -440,6 +471,7 @@ main(void)
 		cmocka_unit_test(test_date_publish_tags),
 		cmocka_unit_test(test_date_modified_only),
 		cmocka_unit_test(test_date_generic_tag),
+		cmocka_unit_test(test_dated),
 		cmocka_unit_test(test_date_bounds),
 		cmocka_unit_test(test_date_zone),
 		cmocka_unit_test(test_title_headline),

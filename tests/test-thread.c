@@ -307,10 +307,12 @@ test_table_thread(void **state)
 /* An article with a comment section: the comments are posts of one shape
  * (a dated author line and a message), but the largest kept block is the
  * article's, outside them, so there is no thread and the comments stay
- * out, as aeb's and trafilatura's golds have it. */
+ * out, as aeb's and trafilatura's golds have it.  (The article names its
+ * date: an undated page would keep cc's blocks too.) */
 static const char article_comments[] =
 	"<html><body>\n"
 	"<div id=\"story\"><h1>Harbour wall to be rebuilt</h1>\n"
+	"<p><time datetime=\"2024-05-02\">2 May 2024</time></p>\n"
 	"<p>The council has approved the money to rebuild the harbour wall, which was "
 	"breached twice in the storms of last winter and has been shored up with sandbags "
 	"since January.</p>\n"

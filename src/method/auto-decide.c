@@ -755,16 +755,22 @@ grid_sums(const struct dom *d, const struct auto_state *st, const struct decisio
  * they add as much as it kept and that holds one paragraph of running
  * prose at most: an intro, not an article's body. */
 #define SERVICE_WIDE 6
+/* A block whose text is this share link text or more is not added. */
+#define KIND_LINKS 0.99
 
 /* A page whose main content is not prose (documentation, a listing, a
  * service page) keeps what cc keeps in its content region
  * beside what the model keeps: its code and headings, every card and
  * every section, which the article's model and its
  * reading-order run leave out.  A listing keeps its grid's every card
- * too (GRID_OVER).  But for documentation, only where the model kept no
- * running prose (a block of 80 characters or more ending a sentence)
- * and the additions are at least what it kept.  A product keeps what
- * the model keeps: cc's blocks cost as much there as they gain.  Reason
+ * too (GRID_OVER).  Documentation does so always; a listing, a service
+ * page or a forum page where no thread was found, only on the signs
+ * below (strong, intro).  A page of any kind but a listing that names no
+ * date (st->undated: no publication or update date in its markup or
+ * text, its address not read) does so always too, where auto decided its
+ * kind (a kind set keeps what that kind keeps): a dated article or
+ * post is what the model was taught on; an undated page is a shop's,
+ * a service's, a reference's, whose main region is its content.  Reason
  * kind; the repeats go again. */
 static void
 keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struct decision *dc,
@@ -804,6 +810,9 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 		}
 		if (!card && (f->x[j][F_CC_CONTENT] == 0 || f->x[j][F_CC_REGION] == 0))
 			continue;
+		/* a block of links alone is a menu, in the region or not */
+		if (!card && f->x[j][F_LINK_DENSITY] >= KIND_LINKS)
+			continue;
 		dc->content[b] = 2;
 		more += f->chars[j];
 		comments += f->x[j][F_COMMENT] != 0 ? f->chars[j] : 0;
@@ -813,24 +822,27 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 	 * model keeps the article: they widen only where it kept no running
 	 * prose, and what cc adds is at least what it kept, or where the
 	 * grid, or on a service page what cc adds, dwarfs what it kept */
-	bool strong = kind == KIND_DOCS || cards || (prose == 0 && more >= kept) ||
+	bool strong = kind == KIND_DOCS || st->undated || cards || (prose == 0 && more >= kept) ||
 		      (kind == KIND_SERVICE && more >= SERVICE_WIDE * kept);
 	/* an intro of one paragraph is the weaker sign: the sections beside
 	 * it, not the readers' comments under it (an article's, taken for
 	 * a service page; a forum's posts are kept by the stronger signs) */
 	bool intro = !strong && kind == KIND_SERVICE && nprose <= 1 && more - comments >= kept;
+	/* readers' comments are not what an undated page adds (a thread's
+	 * posts are; documentation's code is its own sign) */
+	bool apart = intro || (st->undated && kind != KIND_FORUM && kind != KIND_DOCS);
 	bool wide = more > 0 && (strong || intro);
 	for (int j = 0; j < f->nblocks; j++) {
 		int b = f->block[j];
 		/* the heading goes with the section it heads */
 		if (dc->content[b] == 3) {
 			int n = j + 1 < f->nblocks ? dc->content[f->block[j + 1]] : 0;
-			dc->content[b] = wide && (n == 1 || (n == 2 && !(intro &&
+			dc->content[b] = wide && (n == 1 || (n == 2 && !(apart &&
 					 f->x[j + 1][F_COMMENT] != 0))) ? 2 : 0;
 		}
 		if (dc->content[b] != 2)
 			continue;
-		dc->content[b] = wide && !(intro && f->x[j][F_COMMENT] != 0);
+		dc->content[b] = wide && !(apart && f->x[j][F_COMMENT] != 0);
 		if (dc->content[b]) {
 			dc->reason[b] = REASON_KIND;
 			st->dup_of[b] = -1;
@@ -1085,6 +1097,7 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	for (int i = 0; i < d->n; i++)
 		st->dup_of[i] = -1;
 	st->run_first = st->run_last = -1;
+	st->undated = false;
 	st->grid_chars = st->grid_kept = 0;
 	st->grid_cards = 0;
 	if (p->auto_duplicate)
@@ -1134,8 +1147,9 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 		thread_free(&st->thread);
 		if (kind != KIND_ARTICLE)
 			complete_grid(d, st, dc);
+		st->undated = !f->page.dated && kind != KIND_LISTING && p->auto_kind == 0;
 		if (kind == KIND_DOCS || kind == KIND_LISTING || kind == KIND_SERVICE ||
-		    kind == KIND_FORUM)
+		    kind == KIND_FORUM || st->undated)
 			keep_kind(d, st, kind, dc, p->auto_duplicate);
 		if (thread_on && lone_thread(d, st, dc))
 			kind = KIND_FORUM;

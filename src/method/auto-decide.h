@@ -68,6 +68,7 @@ struct auto_state {
 	 * the figures' (sig.kind). */
 	enum page_kind kind;
 	bool kind_set;          /* auto.kind named it */
+	bool undated;           /* keep_kind widened as the page names no date */
 	struct thread_cache thread_cache;
 };
 /* A block outside the reading-order run is kept at this probability. */

@@ -40,7 +40,7 @@
 	X(END, "end", "auto: at or after the heading that ends the article") \
 	X(TEMPLATE, "template", "its text stands on half the sibling pages too") \
 	X(SITE, "site", "auto: the sibling pages lift it to auto.T: kept where it stands") \
-	X(KIND, "kind", "auto: not an article: kept as cc keeps it, in cc's content region") \
+	X(KIND, "kind", "auto: not an article, or no date named: kept as cc keeps it, in cc's content region") \
 	X(LINKS, "links", "ent: mostly link text, inside the content root") \
 	X(GRID, "grid", "auto: not an article: a card of the grid whose cards the model kept most of") \
 	X(HEADING, "heading", "auto: a section's heading, over the kept block it heads") \
