@@ -765,10 +765,11 @@ grid_sums(const struct dom *d, const struct auto_state *st, const struct decisio
  * reading-order run leave out.  A listing keeps its grid's every card
  * too (GRID_OVER).  Documentation does so always; a listing, a service
  * page or a forum page where no thread was found, only on the signs
- * below (strong, intro).  A page of any kind but a listing that names no
+ * below (strong, intro).  A page of any kind that names no
  * date (st->undated: no publication or update date in its markup or
  * text, its address not read) does so always too, where auto decided its
- * kind (a kind set keeps what that kind keeps): a dated article or
+ * kind (a kind set keeps what that kind keeps), but for the readers'
+ * comments where nothing else widens (st->by_date): a dated article or
  * post is what the model was taught on; an undated page is a shop's,
  * a service's, a reference's, whose main region is its content.  Reason
  * kind; the repeats go again. */
@@ -822,16 +823,17 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 	 * model keeps the article: they widen only where it kept no running
 	 * prose, and what cc adds is at least what it kept, or where the
 	 * grid, or on a service page what cc adds, dwarfs what it kept */
-	bool strong = kind == KIND_DOCS || st->undated || cards || (prose == 0 && more >= kept) ||
+	bool strong = kind == KIND_DOCS || cards || (prose == 0 && more >= kept) ||
 		      (kind == KIND_SERVICE && more >= SERVICE_WIDE * kept);
 	/* an intro of one paragraph is the weaker sign: the sections beside
 	 * it, not the readers' comments under it (an article's, taken for
 	 * a service page; a forum's posts are kept by the stronger signs) */
 	bool intro = !strong && kind == KIND_SERVICE && nprose <= 1 && more - comments >= kept;
-	/* readers' comments are not what an undated page adds (a thread's
-	 * posts are; documentation's code is its own sign) */
-	bool apart = intro || (st->undated && kind != KIND_FORUM && kind != KIND_DOCS);
-	bool wide = more > 0 && (strong || intro);
+	/* where only the missing date widens, not the readers' comments
+	 * either (a forum's posts are kept: comments are what it holds) */
+	st->by_date = more > 0 && st->undated && !strong && !intro;
+	bool apart = intro || (st->by_date && kind != KIND_FORUM);
+	bool wide = more > 0 && (strong || intro || st->by_date);
 	for (int j = 0; j < f->nblocks; j++) {
 		int b = f->block[j];
 		/* the heading goes with the section it heads */
@@ -1097,7 +1099,7 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	for (int i = 0; i < d->n; i++)
 		st->dup_of[i] = -1;
 	st->run_first = st->run_last = -1;
-	st->undated = false;
+	st->undated = st->by_date = false;
 	st->grid_chars = st->grid_kept = 0;
 	st->grid_cards = 0;
 	if (p->auto_duplicate)
@@ -1147,7 +1149,7 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 		thread_free(&st->thread);
 		if (kind != KIND_ARTICLE)
 			complete_grid(d, st, dc);
-		st->undated = !f->page.dated && kind != KIND_LISTING && p->auto_kind == 0;
+		st->undated = !f->page.dated && p->auto_kind == 0;
 		if (kind == KIND_DOCS || kind == KIND_LISTING || kind == KIND_SERVICE ||
 		    kind == KIND_FORUM || st->undated)
 			keep_kind(d, st, kind, dc, p->auto_duplicate);

@@ -436,10 +436,10 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 			explain_printf(x, EXPLAIN_NORMAL, "kept: a heading in cc's content region, "
 				       "too short for cc, over a block the %s page keeps",
 				       page_kind_names[kind]);
-		else if (st->undated)
+		else if (st->by_date)
 			explain_printf(x, EXPLAIN_NORMAL, "kept: a page that names no date (no dated "
 				       "article or post) keeps cc's blocks in cc's content region%s, "
-				       "beside the model's", kind == KIND_FORUM ?
+				       "beside the model's", kind == KIND_LISTING || kind == KIND_FORUM ?
 				       " and every card of its grid" : "");
 		else
 			explain_printf(x, EXPLAIN_NORMAL, "kept: a %s page keeps cc's blocks in cc's "
