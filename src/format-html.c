@@ -163,6 +163,7 @@ html_element(struct fmt *f, int e, bool pre)
 	/* the document's own wrappers */
 	if (!strcmp(t, "html") || !strcmp(t, "body"))
 		name = NULL;
+	bool in_pre = pre;      /* a pre's blocks are its lines already */
 	pre = pre || !strcmp(t, "pre");
 	char *href = !strcmp(t, "a") ? fmt_safe_url(f, e, "href", false) : NULL;
 	if (!strcmp(t, "a") && !href)
@@ -200,7 +201,7 @@ html_element(struct fmt *f, int e, bool pre)
 		if (block && nested && !pre && o->len && o->data[o->len - 1] != '\n')
 			buf_addc(o, '\n');
 		buf_printf(o, "</%s>", name);
-		if (block)
+		if (block && !in_pre)
 			buf_addc(o, '\n');
 	}
 }

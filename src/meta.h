@@ -69,8 +69,9 @@ void extract_meta_url(const struct dom *d, const char *url, struct page_meta *me
 void extract_meta_at(const struct dom *d, const char *url, const char *captured,
 		     struct page_meta *meta);
 void extract_meta(const struct dom *d, struct page_meta *meta);
-/* Does the page name its date (as extract_meta finds it, but not from
- * an address: no url is given and the canonical's is not read)? */
+/* Does the page name its date, as extract_meta finds it with no address
+ * (the canonical's path not read either) and no capture (today bounds
+ * it)?  The same page gives the same answer in every run and format. */
 bool extract_dated(const struct dom *d);
 /* The canonical address alone (link rel=canonical, else og:url), for
  * runs that print no metadata; NULL if none. */

@@ -27,6 +27,7 @@ static const struct {
 } kinds[] = {
 	{ "script", K_RAW }, { "style", K_RAW }, { "noscript", K_RAW },
 	{ "template", K_RAW }, { "title", K_RAW }, { "xmp", K_RAW },
+	{ SOURCE_PRE_STYLE, K_RAW },    /* the repaired page's: a style still */
 	{ "select", K_SELECT },
 	{ "input", K_SELECT_END }, { "keygen", K_SELECT_END }, { "textarea", K_SELECT_END },
 	{ "table", K_TABLE },
@@ -131,28 +132,68 @@ add_offset(size_t **v, int *n, size_t *cap, size_t at)
 	(*v)[(*n)++] = at;
 }
 
-/* A tag named name (len bytes, at offset at): a pre's opens or ends
- * one, a div's or a style's inside one is noted.  *divs counts the divs
- * open in the pre: the end tag of one opened before it ends the pre
- * (HTML pops the pre with it) and is not noted. */
+/* The div and style tags of the pre being read (struct pre_state),
+ * kept only when the pre ends as HTML and libtidy both end it: at its
+ * own end tag, with its divs closed.  An end tag of a div opened before
+ * it, or of an element that holds a pre (HTML pops the pre with it, where
+ * libtidy would carry the renamed inline divs on), or the page's end,
+ * leaves the pre as it was. */
+struct pre_state {
+	int depth;      /* pres open */
+	int divs;       /* divs open in them */
+	int from;       /* out->npre where the outermost began */
+};
+
+/* End tags that close a pre in HTML where it is open inside their
+ * element: the containers of flow content. */
+static bool
+ends_pre(const char *name, size_t len)
+{
+	static const char *const names[] = {
+		"address", "article", "aside", "blockquote", "body", "dd", "details",
+		"dialog", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form",
+		"header", "hgroup", "html", "li", "main", "menu", "nav", "ol", "p", "section",
+		"summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
+		"h1", "h2", "h3", "h4", "h5", "h6",
+	};
+	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+		if (strlen(names[k]) == len && !strncasecmp(names[k], name, len))
+			return true;
+	return false;
+}
+
 static void
-in_pre(const char *name, size_t len, bool end, size_t at, int *pre, int *divs,
+pre_drop(struct pre_state *ps, struct source_scan *out)
+{
+	out->npre = ps->from;
+	ps->depth = ps->divs = 0;
+}
+
+/* A tag named name (len bytes, at offset at). */
+static void
+in_pre(const char *name, size_t len, bool end, size_t at, struct pre_state *ps,
        struct source_scan *out, size_t *cap)
 {
 	if (len == 3 && !strncasecmp(name, "pre", 3)) {
-		if (!end)
-			(*pre)++;
-		else if (*pre > 0 && --*pre == 0)
-			*divs = 0;
-	} else if (*pre > 0 && len == 3 && !strncasecmp(name, "div", 3)) {
-		if (end && *divs == 0) {
-			*pre = 0;
+		if (!end) {
+			if (ps->depth++ == 0) {
+				ps->from = out->npre;
+				ps->divs = 0;
+			}
+		} else if (ps->depth > 0 && --ps->depth == 0 && ps->divs != 0) {
+			pre_drop(ps, out);
+		}
+	} else if (ps->depth == 0) {
+		return;
+	} else if (len == 3 && !strncasecmp(name, "div", 3)) {
+		if (end && ps->divs == 0) {
+			pre_drop(ps, out);
 			return;
 		}
-		*divs += end ? -1 : 1;
+		ps->divs += end ? -1 : 1;
 		add_offset(&out->pre_at, &out->npre, cap, at);
-	} else if (*pre > 0 && len == 5 && !strncasecmp(name, "style", 5)) {
-		add_offset(&out->pre_at, &out->npre, cap, at);
+	} else if (end && ends_pre(name, len)) {
+		pre_drop(ps, out);
 	}
 }
 
@@ -162,7 +203,8 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 	memset(out, 0, sizeof *out);
 	out->stop_at = n;
 	size_t cap = 0, cdata_cap = 0, pre_cap = 0;
-	int tables = 0, foreign = 0, pre = 0, pre_divs = 0;
+	int tables = 0, foreign = 0;
+	struct pre_state ps = { 0, 0, 0 };
 	bool select = false, select_table = false;
 	size_t i = 0;
 	while (i < n) {
@@ -189,8 +231,8 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 				while (ne < n && is_namechar((unsigned char)s[ne]))
 					ne++;
 				enum kind k = kind_of(s + nb, ne - nb);
-				if ((ne - nb == 3 || (pre && ne - nb == 5)) && !foreign)
-					in_pre(s + nb, ne - nb, end, nb, &pre, &pre_divs, out, &pre_cap);
+				if ((ne - nb == 3 || ps.depth) && !foreign)
+					in_pre(s + nb, ne - nb, end, nb, &ps, out, &pre_cap);
 				if (select) {
 					if (end && k == K_SELECT) {
 						select = false;
@@ -216,8 +258,19 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 				/* <svg/> opens nothing */
 				if (k == K_FOREIGN && !end && i >= 2 && s[i - 2] == '/')
 					foreign--;
-				if (k == K_RAW && !end)
+				if (k == K_RAW && !end) {
+					size_t body = i;
 					i = raw_end(s, n, i, s + nb, ne - nb);
+					/* a style in a pre: renamed where it ends
+					 * and holds no '<', so that libtidy, which
+					 * reads it then as text, sees what the
+					 * scan and a browser see */
+					if (ps.depth && ne - nb == 5 && !strncasecmp(s + nb, "style", 5) &&
+					    i < n && !memchr(s + body, '<', i - body)) {
+						add_offset(&out->pre_at, &out->npre, &pre_cap, nb);
+						add_offset(&out->pre_at, &out->npre, &pre_cap, i + 2);
+					}
+				}
 				continue;
 			}
 		}
@@ -261,6 +314,10 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 		}
 		i++;
 	}
+	/* a pre the page leaves open: HTML keeps the rest in it, libtidy
+	 * may not; as it was */
+	if (ps.depth)
+		pre_drop(&ps, out);
 }
 
 void

@@ -34,8 +34,11 @@ long source_chars(const char *s, size_t n);
  * table's start or end tag.  The div and style tags inside a pre are
  * noted (code highlighters write a line a div, and CSS-in-JS puts its
  * style elements anywhere): libtidy moves them out of the pre, splitting
- * the code and its pre; HTML keeps them in.  An end tag of a div opened
- * before the pre ends the pre, as HTML's does.  With stop >= 0
+ * the code and its pre; HTML keeps them in.  Only those of a pre that its
+ * own end tag ends with its divs closed: an unmatched div end tag, the
+ * end tag of an element that holds a pre (a li's, an article's) or the
+ * page's end leave it as it was; and only a style that ends and holds no
+ * '<' (libtidy reads a renamed one's text as markup).  With stop >= 0
  * the scan ends at the first character past stop (stop_at). */
 void source_scan(const char *s, size_t n, long stop, struct source_scan *out);
 void source_scan_free(struct source_scan *sc);

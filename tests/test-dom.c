@@ -309,6 +309,33 @@ test_pre_repair(void **state)
 				      "int b;</d_v></code></pre></div><p>After.</p><div><pre>x</div><div>"));
 	free(fixed);
 	source_scan_free(&sc);
+	/* a pre left as it was: a div open at its end tag (libtidy would
+	 * carry the inline div on into what follows), an element that
+	 * holds it ending first, the page's end, a style holding a '<' or
+	 * never ended */
+	static const char *const kept[] = {
+		"<pre><div class=line>a</pre><p>After.</p>",
+		"<article><pre><div>x</div></article><div>y</div>",
+		"<pre><div>x</div>",
+		"<pre><style>a<b</style></pre>",
+		"<pre><style>.a{}</pre>",
+	};
+	for (size_t k = 0; k < sizeof kept / sizeof kept[0]; k++) {
+		source_scan(kept[k], strlen(kept[k]), -1, &sc);
+		assert_int_equal(sc.npre, 0);
+		source_scan_free(&sc);
+	}
+	/* a style, the page repaired: still a style to the scan, its text
+	 * not the page's */
+	static const char styled[] = "<pre><style>.k{}</style>ab</pre>";
+	source_scan(styled, sizeof styled - 1, -1, &sc);
+	assert_int_equal(sc.npre, 2);
+	fixed = source_repair(styled, sizeof styled - 1, &sc, &len);
+	source_scan_free(&sc);
+	source_scan(fixed, len, -1, &sc);
+	assert_int_equal(sc.text, 2);
+	source_scan_free(&sc);
+	free(fixed);
 
 	struct page pg;
 	test_page(&pg, s);

@@ -117,6 +117,12 @@ test_markdown(void **state)
 		    true, &o);
 	assert_string_equal(md, "```\nint a;\nint b;\n```\n\nAfter.\n");
 	free(md);
+	/* and as HTML: the lines are the divs, no line break between them
+	 * (a browser would draw it as an empty line) */
+	md = render("<pre><code><div class=\"line\">int a;</div><div class=\"line\">int b;</div>"
+		    "</code></pre>", false, &o);
+	assert_non_null(strstr(md, "<pre><code><div>int a;</div><div>int b;</div></code></pre>\n"));
+	free(md);
 
 	/* a block inside a link (custom elements are blocks) stays inside it */
 	md = render("<p>See <a href=\"/d\">the <x-part>docs</x-part> page</a>.</p>", true, &o);

@@ -755,7 +755,8 @@ grid_sums(const struct dom *d, const struct auto_state *st, const struct decisio
  * they add as much as it kept and that holds one paragraph of running
  * prose at most: an intro, not an article's body. */
 #define SERVICE_WIDE 6
-/* A block whose text is this share link text or more is not added. */
+/* A block whose text is this share link text or more is not added,
+ * but for a card of the grid and a section's heading. */
 #define KIND_LINKS 0.99
 
 /* A page whose main content is not prose (documentation, a listing, a
@@ -811,7 +812,9 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 		}
 		if (!card && (f->x[j][F_CC_CONTENT] == 0 || f->x[j][F_CC_REGION] == 0))
 			continue;
-		/* a block of links alone is a menu, in the region or not */
+		/* a block of links alone is a menu, in the region or not (a
+		 * grid's card is its item; a section's heading, above, may
+		 * link to the section's own page) */
 		if (!card && f->x[j][F_LINK_DENSITY] >= KIND_LINKS)
 			continue;
 		dc->content[b] = 2;
