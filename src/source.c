@@ -361,11 +361,11 @@ source_repair(const char *s, size_t n, const struct source_scan *sc, size_t *len
 	for (int k = 0, c = 0; k < sc->npre; k++) {
 		while (c < sc->nclose && sc->close_at[c] <= sc->pre_at[k])
 			c++;
-		char *at = o + sc->pre_at[k] + (size_t)c * tl;
-		if ((*at | 0x20) == 'd')
-			memcpy(at, SOURCE_PRE_DIV, 3);
+		size_t at = sc->pre_at[k] + (size_t)c * tl;
+		if ((o[at] | 0x20) == 'd')
+			memcpy(o + at, SOURCE_PRE_DIV, 3);
 		else
-			memcpy(at, SOURCE_PRE_STYLE, 5);
+			memcpy(o + at, SOURCE_PRE_STYLE, 5);
 	}
 	return o;
 }
