@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,25 +76,56 @@ static const struct date_lang date_langs[] = {
 		  "νοεμβρίου|νοέμβριος|νοε", "δεκεμβρίου|δεκέμβριος|δεκ" }, "" },
 };
 
+/* Each language's month names, form by form in the order written, with
+ * the first letter folded: split once, for every date read after. */
+#define NLANGS (sizeof date_langs / sizeof date_langs[0])
+#define MONTH_FORMS 64
+struct month_form {
+	const char *f;
+	unsigned char len, month, first_len, first[2];
+};
+static struct month_form month_forms[NLANGS][MONTH_FORMS];
+static int month_nforms[NLANGS];
+static pthread_once_t month_once = PTHREAD_ONCE_INIT;
+
+static void
+month_forms_init(void)
+{
+	for (size_t li = 0; li < NLANGS; li++)
+		for (int m = 0; m < 12; m++)
+			for (const char *f = date_langs[li].months[m]; *f; ) {
+				size_t fl = strcspn(f, "|");
+				struct month_form *mf = &month_forms[li][month_nforms[li]];
+				if (month_nforms[li] < MONTH_FORMS && fl > 0 && fl < 256) {
+					mf->f = f;
+					mf->len = (unsigned char)fl;
+					mf->month = (unsigned char)(m + 1);
+					mf->first_len = (unsigned char)fold_char(
+						(const unsigned char *)f, fl, mf->first);
+					month_nforms[li]++;
+				}
+				f += fl + (f[fl] == '|');
+			}
+}
+
 /* The month (1-12) the word at s names in language l, 0 if none. */
 static int
 month_at(const struct date_lang *l, const char *s, size_t n, size_t *len)
 {
+	pthread_once(&month_once, month_forms_init);
 	/* the first letter, folded, rules out most names at once */
-	unsigned char a[2], b[2];
+	unsigned char a[2];
 	size_t la = n ? fold_char((const unsigned char *)s, n, a) : 0;
 	if (!la)
 		return 0;
-	for (int m = 0; m < 12; m++) {
-		for (const char *f = l->months[m]; *f; ) {
-			size_t fl = strcspn(f, "|");
-			if (fold_char((const unsigned char *)f, fl, b) == la && !memcmp(a, b, la) &&
-			    word_is(s, n, f, fl, len)) {
-				if (*len < n && s[*len] == '.')
-					(*len)++;
-				return m + 1;
-			}
-			f += fl + (f[fl] == '|');
+	size_t li = (size_t)(l - date_langs);
+	for (int k = 0; k < month_nforms[li]; k++) {
+		const struct month_form *mf = &month_forms[li][k];
+		if (mf->first_len == la && !memcmp(a, mf->first, la) &&
+		    word_is(s, n, mf->f, mf->len, len)) {
+			if (*len < n && s[*len] == '.')
+				(*len)++;
+			return mf->month;
 		}
 	}
 	return 0;
@@ -284,6 +316,13 @@ starts_word(const char *s, size_t i)
 bool
 extract_date_text(const char *s, size_t n, const char *lang, char out[11])
 {
+	/* every form below writes its year in digits: a text without one
+	 * holds no date (most of a page's short lines, each read for one) */
+	size_t at = 0;
+	while (at < n && !isdigit((unsigned char)s[at]))
+		at++;
+	if (at == n)
+		return false;
 	/* month first in American English only: en-GB, en-AU, en-IN ...
 	 * write the day first, as most of the world does */
 	bool us = lang && !strncasecmp(lang, "en", 2) &&

@@ -19,10 +19,16 @@
 
 /* ---- metadata ---- */
 
-/* The page's <meta> elements, found once: every field looks among them. */
+/* The page's <meta> elements, found once: every field looks among them,
+ * by the attributes that name them (read once too: a page's dates alone
+ * ask for 26 names). */
+enum { MK_PROPERTY, MK_NAME, MK_ITEMPROP, MK_CONTENT, MK_N };
+static const char *const meta_keys[MK_N] = { "property", "name", "itemprop", "content" };
+
 struct metas {
 	const struct dom *d;
 	int *id, n;
+	const char *(*at)[MK_N];        /* per meta: its keys' values, or NULL */
 };
 
 static void
@@ -31,6 +37,7 @@ metas_find(const struct dom *d, struct metas *ms)
 	ms->d = d;
 	ms->n = 0;
 	ms->id = NULL;
+	ms->at = NULL;
 	int meta = dom_tag_id(d, "meta"), cap = 0;
 	for (int i = 0; meta >= 0 && i < d->n; i++) {
 		if (d->tag[i] != meta)
@@ -38,18 +45,35 @@ metas_find(const struct dom *d, struct metas *ms)
 		if (ms->n == cap) {
 			cap = cap ? 2 * cap : 32;
 			ms->id = xreallocarray(ms->id, (size_t)cap, sizeof *ms->id);
+			ms->at = xreallocarray(ms->at, (size_t)cap, sizeof *ms->at);
 		}
+		for (int k = 0; k < MK_N; k++)
+			ms->at[ms->n][k] = dom_attr(d, i, meta_keys[k]);
 		ms->id[ms->n++] = i;
 	}
+}
+
+static void
+metas_free(struct metas *ms)
+{
+	free(ms->id);
+	free(ms->at);
+	ms->id = NULL;
+	ms->at = NULL;
+	ms->n = 0;
 }
 
 static const char *
 meta_content(const struct metas *ms, const char *key, const char *value)
 {
+	int kk = -1;
+	for (int k = 0; k < MK_CONTENT; k++)
+		if (!strcmp(key, meta_keys[k]))
+			kk = k;
 	for (int k = 0; k < ms->n; k++) {
-		const char *v = dom_attr(ms->d, ms->id[k], key);
+		const char *v = kk >= 0 ? ms->at[k][kk] : dom_attr(ms->d, ms->id[k], key);
 		if (v && !strcasecmp(v, value)) {
-			const char *c = dom_attr(ms->d, ms->id[k], "content");
+			const char *c = ms->at[k][MK_CONTENT];
 			if (c && *c)
 				return c;
 		}
@@ -547,31 +571,46 @@ date_from_text(const struct dom *d, const struct marks *mk, int h1, const char *
 	const uint8_t *marks = mk->flags;
 	char day[11];
 	/* the publication's own names first (id_words from IW_DATE on, in
-	 * order; a page has event dates too), each in document order */
-	for (int w = IW_DATE; w < IW_DATE_END; w++) {
-		for (int i = d->body >= 0 ? d->body : 0; i < d->n; i++) {
-			/* to confirm another date, only by the headline: what
-			 * stands above it is often the site's today, what comes
-			 * long after it other stories' */
-			if (!anywhere && ((i < h1 && d->end[i] <= h1) ||
-					  d->text_begin[i] > d->text_end[h1] + 60))
+	 * order; a page has event dates too), each in document order: an
+	 * element is tried once, at the first word it holds.  The elements
+	 * named so are found in one pass, then tried in that order. */
+	const uint32_t date_words = ((1u << IW_DATE_END) - 1) & ~((1u << IW_DATE) - 1);
+	struct { int w, i; } *cand = NULL;
+	size_t ncand = 0, cap = 0;
+	for (int i = d->body >= 0 ? d->body : 0; i < d->n; i++) {
+		uint32_t named = mk->words[i] & date_words;
+		if (!named)
+			continue;
+		/* to confirm another date, only by the headline: what stands
+		 * above it is often the site's today, what comes long after
+		 * it other stories' */
+		if (!anywhere && ((i < h1 && d->end[i] <= h1) ||
+				  d->text_begin[i] > d->text_end[h1] + 60))
+			continue;
+		if (mk->words[i] & IW_TEASER || d->flags[i] & DOM_SKIP || in_comments(d, marks, i) ||
+		    d->text_end[i] - d->text_begin[i] > 40)
+			continue;
+		if (ncand == cap) {
+			cap = cap ? 2 * cap : 16;
+			cand = xreallocarray(cand, cap, sizeof *cand);
+		}
+		cand[ncand].w = __builtin_ctz(named);
+		cand[ncand++].i = i;
+	}
+	for (int w = IW_DATE; w < IW_DATE_END; w++)
+		for (size_t k = 0; k < ncand; k++) {
+			if (cand[k].w != w)
 				continue;
-			if (!(mk->words[i] & 1u << w) || mk->words[i] & IW_TEASER ||
-			    d->flags[i] & DOM_SKIP || in_comments(d, marks, i) ||
-			    d->text_end[i] - d->text_begin[i] > 40)
-				continue;
-			/* tried once, at the first word it holds */
-			if (mk->words[i] & ((1u << w) - 1) & ~((1u << IW_DATE) - 1))
-				continue;
-			char *t = element_text(d, i);
+			char *t = element_text(d, cand[k].i);
 			bool ok = strlen(t) < 200 && extract_date_text(t, strlen(t), lang, day);
 			free(t);
 			if (ok) {
+				free(cand);
 				*from = "text";
 				return xstrdup(day);
 			}
 		}
-	}
+	free(cand);
 	if (h1 >= 0) {
 		for (int t = d->text_begin[h1]; t < d->text_end[h1] + 60 && t < d->ntexts; t++)
 			if (!(d->texts[t].flags & TEXT_SKIP) &&
@@ -1013,6 +1052,10 @@ meta_dates(struct meta_ctx *c, struct page_meta *meta, bool whether)
 			set_date(meta, v, "meta");
 		}
 	}
+	/* the page's tags have given none: the rest reads its elements'
+	 * marks (a first pass of whether goes without them) */
+	if (!c->mk.words)
+		return;
 	for (int i = 0; i < c->d->n && !meta->date; i++) {
 		/* "publish" among its names first: a cheap test before the attribute */
 		if (!(c->mk.words[i] & 1u << IW_DATE) || !attr_has(c->d, i, "itemprop", "datePublished"))
@@ -1153,7 +1196,7 @@ extract_meta_at(const struct dom *d, const char *url, const char *captured,
 	free(c.host);
 	free(c.mk.flags);
 	free(c.mk.words);
-	free(c.ms.id);
+	metas_free(&c.ms);
 	jsonld_free(&c.jl);
 }
 
@@ -1165,16 +1208,24 @@ extract_dated(const struct dom *d)
 	struct meta_ctx c = { .d = d };
 	day_after(NULL, c.latest);
 	jsonld_find(d, &c.jl);
-	meta_marks(d, &c.mk);
 	metas_find(d, &c.ms);
-	meta_language(&c, &meta);
-	c.h1 = first_tag(d, "h1");
+	/* first the JSON-LD and the meta tags, which most dated pages fill
+	 * with a machine's date (no language, no marks of the elements);
+	 * then all the sources */
 	meta_dates(&c, &meta, true);
+	if (!meta.date) {
+		extract_meta_free(&meta);
+		memset(&meta, 0, sizeof meta);
+		meta_marks(d, &c.mk);
+		meta_language(&c, &meta);
+		c.h1 = first_tag(d, "h1");
+		meta_dates(&c, &meta, true);
+	}
 	bool dated = meta.date != NULL;
 	extract_meta_free(&meta);
 	free(c.mk.flags);
 	free(c.mk.words);
-	free(c.ms.id);
+	metas_free(&c.ms);
 	jsonld_free(&c.jl);
 	return dated;
 }
@@ -1204,7 +1255,7 @@ extract_canonical(const struct dom *d)
 	metas_find(d, &ms);
 	const char *from;
 	char *c = canonical_of(&ms, &from);
-	free(ms.id);
+	metas_free(&ms);
 	return c;
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "method/auto-decide.h"
+#include "meta.h"
 #include "method/auto-model.h"
 #include "file.h"
 #include "method/cc-decide.h"
@@ -283,6 +284,7 @@ auto_state_new(const struct page *pg, const struct auto_model *m)
 	st->m = pg->m;
 	thread_init(&st->thread);
 	thread_cache_init(&st->thread_cache);
+	st->dated = -1;
 	features_compute(pg, m->stage1, &st->sig);
 	st->n = pg->dom->n;
 	st->score = xmalloc(((size_t)st->n + 1) * sizeof *st->score);
@@ -767,7 +769,7 @@ grid_sums(const struct dom *d, const struct auto_state *st, const struct decisio
  * too (GRID_OVER).  Documentation does so always; a listing, a service
  * page or a forum page where no thread was found, only on the signs
  * below (strong, intro).  A page of any kind that names no
- * date (st->undated: no publication or update date in its markup or
+ * date (st->dated: no publication or update date in its markup or
  * text, its address not read) does so always too, where auto decided its
  * kind (a kind set keeps what that kind keeps), but for the readers'
  * comments where nothing else widens (st->by_date): a dated article or
@@ -776,7 +778,7 @@ grid_sums(const struct dom *d, const struct auto_state *st, const struct decisio
  * kind; the repeats go again. */
 static void
 keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struct decision *dc,
-	  bool repeats)
+	  bool repeats, bool by_date)
 {
 	const struct features *f = &st->sig;
 	const struct page_figures *pf = &f->page;
@@ -826,15 +828,23 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 	 * model keeps the article: they widen only where it kept no running
 	 * prose, and what cc adds is at least what it kept, or where the
 	 * grid, or on a service page what cc adds, dwarfs what it kept */
-	bool strong = kind == KIND_DOCS || cards || (prose == 0 && more >= kept) ||
-		      (kind == KIND_SERVICE && more >= SERVICE_WIDE * kept);
+	bool own = kind == KIND_DOCS || kind == KIND_LISTING || kind == KIND_SERVICE ||
+		   kind == KIND_FORUM;
+	bool strong = own && (kind == KIND_DOCS || cards || (prose == 0 && more >= kept) ||
+			      (kind == KIND_SERVICE && more >= SERVICE_WIDE * kept));
 	/* an intro of one paragraph is the weaker sign: the sections beside
 	 * it, not the readers' comments under it (an article's, taken for
 	 * a service page; a forum's posts are kept by the stronger signs) */
 	bool intro = !strong && kind == KIND_SERVICE && nprose <= 1 && more - comments >= kept;
 	/* where only the missing date widens, not the readers' comments
-	 * either (a forum's posts are kept: comments are what it holds) */
-	st->by_date = more > 0 && st->undated && !strong && !intro;
+	 * either (a forum's posts are kept: comments are what it holds);
+	 * whether the page names one is read here, where it decides, once */
+	st->by_date = false;
+	if (more > 0 && by_date && !strong && !intro) {
+		if (st->dated < 0)
+			st->dated = extract_dated(d);
+		st->by_date = !st->dated;
+	}
 	bool apart = intro || (st->by_date && kind != KIND_FORUM);
 	bool wide = more > 0 && (strong || intro || st->by_date);
 	for (int j = 0; j < f->nblocks; j++) {
@@ -1102,7 +1112,7 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	for (int i = 0; i < d->n; i++)
 		st->dup_of[i] = -1;
 	st->run_first = st->run_last = -1;
-	st->undated = st->by_date = false;
+	st->by_date = false;
 	st->grid_chars = st->grid_kept = 0;
 	st->grid_cards = 0;
 	if (p->auto_duplicate)
@@ -1152,10 +1162,9 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 		thread_free(&st->thread);
 		if (kind != KIND_ARTICLE)
 			complete_grid(d, st, dc);
-		st->undated = !f->page.dated && p->auto_kind == 0;
 		if (kind == KIND_DOCS || kind == KIND_LISTING || kind == KIND_SERVICE ||
-		    kind == KIND_FORUM || st->undated)
-			keep_kind(d, st, kind, dc, p->auto_duplicate);
+		    kind == KIND_FORUM || p->auto_kind == 0)
+			keep_kind(d, st, kind, dc, p->auto_duplicate, p->auto_kind == 0);
 		if (thread_on && lone_thread(d, st, dc))
 			kind = KIND_FORUM;
 	}

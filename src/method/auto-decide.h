@@ -68,8 +68,8 @@ struct auto_state {
 	 * the figures' (sig.kind). */
 	enum page_kind kind;
 	bool kind_set;          /* auto.kind named it */
-	bool undated;           /* the page names no date (auto decided its kind) */
-	bool by_date;           /* keep_kind widened for that alone */
+	int8_t dated;           /* the page names its date: 1, 0, -1 not read yet */
+	bool by_date;           /* keep_kind widened as it names none */
 	struct thread_cache thread_cache;
 };
 /* A block outside the reading-order run is kept at this probability. */

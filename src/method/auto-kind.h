@@ -50,7 +50,6 @@ struct page_figures {
 	int ngrid;
 	double grid_share;      /* the grid's characters / chars */
 	double grid_link;       /* link characters / characters, in the grid */
-	bool dated;             /* the page names its date (meta.h's date) */
 };
 
 /* The figures of a page whose blocks are order[0..nb) with chars[j]

@@ -9,7 +9,6 @@
 #include <strings.h>
 
 #include "method/auto-signals.h"
-#include "meta.h"
 #include "words.h"
 #include "method/cc-decide.h"
 
@@ -457,7 +456,6 @@ thread_replies(const struct dom *d, const struct metrics *m,
 struct fctx {
 	const struct dom *d;
 	const struct metrics *m;
-	bool dated;                 /* the page names its date */
 	struct decision cc;         /* cc at its defaults */
 	struct lineblock *lb;       /* lb.mode all, no reflow */
 	uint8_t *inreg;             /* per Ctext line: in a region */
@@ -651,7 +649,6 @@ page_shape(struct fctx *c)
 	for (int j = 0; j < c->nb; j++)
 		chars[j] = chars_of(c, c->order[j]);
 	page_figures_compute(c->d, c->order, chars, c->nb, c->ownlink, c->ends, &c->pf);
-	c->pf.dated = c->dated;
 	c->kind = page_kind_decide(&c->pf, c->kind_why, sizeof c->kind_why);
 	free(chars);
 }
@@ -664,7 +661,6 @@ fctx_init(struct fctx *c, const struct page *pg)
 	memset(c, 0, sizeof *c);
 	c->d = d;
 	c->m = pg->m;
-	c->dated = extract_dated(d);
 	struct params defp;
 	params_default(&defp);
 	decision_init(&c->cc, d->n);
