@@ -615,8 +615,6 @@ tidy_create(TidyAllocator *alloc)
 	tidyOptSetBool(doc, TidyDropEmptyParas, no);
 	tidyOptSetBool(doc, TidyMark, no);
 	tidyOptSetInt(doc, TidyUseCustomTags, TidyCustomBlocklevel);
-	/* a div or style in a pre, renamed before parsing (source_repair) */
-	tidyOptSetValue(doc, TidyInlineTags, SOURCE_PRE_DIV " " SOURCE_PRE_STYLE);
 	tidySetInCharEncoding(doc, "utf8");
 	return doc;
 }
@@ -775,6 +773,11 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	struct tidy_arena arena;
 	tidy_arena_init(&arena);
 	TidyDoc doc = tidy_create(&arena.base);
+	/* a div or style in a pre, renamed before parsing (source_repair):
+	 * told to libtidy only where there is one, as each tag it is told
+	 * of is one more for every page's every tag to be looked up among */
+	if (ss.npre)
+		tidyOptSetValue(doc, TidyInlineTags, SOURCE_PRE_DIV " " SOURCE_PRE_STYLE);
 	TidyBuffer in;
 	tidyBufInit(&in);
 	tidyBufAttach(&in, (byte *)src, (uint)srclen);
