@@ -646,6 +646,16 @@ struct meta_ctx {
 	char latest[11];        /* the last day a date of the page can be */
 };
 
+static void
+meta_ctx_free(struct meta_ctx *c)
+{
+	free(c->host);
+	free(c->mk.flags);
+	free(c->mk.words);
+	metas_free(&c->ms);
+	jsonld_free(&c->jl);
+}
+
 /* A publication's day lies between 1990 and the page's capture (or
  * today), a day past either for the time zones: a date out of these is
  * none of the page's (a "2089" typed for "2019", an event's date).
@@ -1193,11 +1203,7 @@ extract_meta_at(const struct dom *d, const char *url, const char *captured,
 	meta_author(&c, meta);
 	meta_dates(&c, meta, false);
 	meta_rest(&c, meta);
-	free(c.host);
-	free(c.mk.flags);
-	free(c.mk.words);
-	metas_free(&c.ms);
-	jsonld_free(&c.jl);
+	meta_ctx_free(&c);
 }
 
 bool
@@ -1223,10 +1229,7 @@ extract_dated(const struct dom *d)
 	}
 	bool dated = meta.date != NULL;
 	extract_meta_free(&meta);
-	free(c.mk.flags);
-	free(c.mk.words);
-	metas_free(&c.ms);
-	jsonld_free(&c.jl);
+	meta_ctx_free(&c);
 	return dated;
 }
 

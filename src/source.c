@@ -334,6 +334,17 @@ source_scan_free(struct source_scan *sc)
 	sc->npre = 0;
 }
 
+/* Offset at of the page in the repaired one: past the "</select>"s put
+ * in at or before it.  *c counts them, from the last offset asked
+ * (offsets are asked in ascending order). */
+static size_t
+moved(const struct source_scan *sc, size_t at, int *c)
+{
+	while (*c < sc->nclose && sc->close_at[*c] <= at)
+		(*c)++;
+	return at + (size_t)*c * (sizeof "</select>" - 1);
+}
+
 char *
 source_repair(const char *s, size_t n, const struct source_scan *sc, size_t *len)
 {
@@ -352,16 +363,11 @@ source_repair(const char *s, size_t n, const struct source_scan *sc, size_t *len
 	}
 	memcpy(o + w, s + from, n - from);
 	o[*len] = '\0';
-	/* each "</select>" put in before a CDATA moves it on */
-	for (int k = 0, c = 0; k < sc->ncdata; k++) {
-		while (c < sc->nclose && sc->close_at[c] <= sc->cdata_at[k])
-			c++;
-		memcpy(o + sc->cdata_at[k] + (size_t)c * tl, "<?CDATA[[", 9);
-	}
+	/* each "</select>" put in before a CDATA or a renamed tag moves it on */
+	for (int k = 0, c = 0; k < sc->ncdata; k++)
+		memcpy(o + moved(sc, sc->cdata_at[k], &c), "<?CDATA[[", 9);
 	for (int k = 0, c = 0; k < sc->npre; k++) {
-		while (c < sc->nclose && sc->close_at[c] <= sc->pre_at[k])
-			c++;
-		size_t at = sc->pre_at[k] + (size_t)c * tl;
+		size_t at = moved(sc, sc->pre_at[k], &c);
 		if ((o[at] | 0x20) == 'd')
 			memcpy(o + at, SOURCE_PRE_DIV, 3);
 		else
