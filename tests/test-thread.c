@@ -166,6 +166,159 @@ test_replies_below(void **state)
 	page_free(&pg);
 }
 
+/* A theme that sets the opening post apart: its wrapper holds a header
+ * (author, date) and the post, and the replies stand three levels down in
+ * a later sibling of the wrapper.  The post has no sibling of its tag and
+ * none in its later siblings; in the wrapper's later siblings the first
+ * article with text is the first reply, and the opening post with the
+ * replies of its shape make 1 + 3 = 4 members (THREAD_POSTS + 1).  The
+ * opening post holds no text beside its message; its wrapper does, with
+ * a digit (the date).  Every message is kept, in page order; the title
+ * and the header are not (the header is in the container, the wrapper's
+ * parent, and in no post). */
+static void
+apart_page(struct buf *b, bool cards)
+{
+	static const char *const who[] = { "bob", "cy", "di" };
+	static const char *const says[] = {
+		"Yes, it runs twice a day now.",
+		"The evening one was cancelled twice last week.",
+		"Check the harbour board before you go.",
+	};
+	buf_init(b);
+	buf_adds(b, "<html><body><div id=\"main\"><div id=\"first\"><header><a href=\"/u/ann\">"
+		 "ann</a> <span>12 Jan 2025</span></header><article><div>Has anyone taken the "
+		 "ferry to Ness this winter? I heard the timetable changed in January and the "
+		 "evening boat does not run on Sundays any more.</div></article></div>"
+		 "<div id=\"sort\">Oldest first</div><div id=\"replies\"><div><div>");
+	for (int i = 0; i < 3; i++)
+		buf_printf(b, cards ? "<article><div><h3><a href=\"/story/%s\">%s</a></h3> "
+				      "<span>%d Jan 2025</span></div><div>%s</div></article>" :
+				      "<article><div><a href=\"/u/%s\">%s</a> <span>%d Jan 2025</span>"
+				      "</div><div>%s</div></article>",
+			   who[i], who[i], 13 + i, says[i]);
+	buf_adds(b, "</div></div></div></div></body></html>");
+}
+
+static void
+test_opening_apart(void **state)
+{
+	(void)state;
+	struct page pg;
+	struct buf out, html;
+	apart_page(&html, false);
+	auto_text(&pg, html.data, &out);
+	assert_string_equal(out.data,
+		"Has anyone taken the ferry to Ness this winter? I heard the timetable changed in "
+		"January and the evening boat does not run on Sundays any more.\n"
+		"Yes, it runs twice a day now.\n"
+		"The evening one was cancelled twice last week.\n"
+		"Check the harbour board before you go.\n");
+	const struct auto_state *st = test_last.state;
+	const struct thread *t = &st->thread;
+	const struct dom *d = pg.dom;
+	assert_int_equal(t->nposts, 4);
+	assert_true(t->apart);
+	assert_true(t->opening);
+	int main_el = test_by_id(&pg, "main"), first = test_by_id(&pg, "first");
+	assert_int_equal(t->container, main_el);
+	assert_int_equal(t->post[0], child(d, first, 2));
+	assert_int_equal(test_last.dc.reason[test_by_id(&pg, "sort")], REASON_POST_PART);
+	struct params p;
+	params_default(&p);
+	detail(&pg, &p, t->msg[1], &out);
+	assert_non_null(strstr(out.data, "kept: the message of post 2 of 4 of a forum thread\n"));
+	assert_non_null(strstr(out.data,
+		"the posts: an opening post in div#first (line 1), and after it 3 article "
+		"elements of one shape in a container of their own, div (line 1), each with "
+		"text beside its message and a digit there (a date, a number; the opening "
+		"post's may be in its wrapper)\n"));
+	buf_free(&out);
+	buf_free(&html);
+	page_free(&pg);
+
+	/* The same page whose replies are cards under a heading that links
+	 * to another page (a listing's first card set apart, then the
+	 * grid): no thread. */
+	apart_page(&html, true);
+	auto_text(&pg, html.data, &out);
+	assert_int_equal(((const struct auto_state *)test_last.state)->thread.nposts, 0);
+	buf_free(&out);
+	buf_free(&html);
+	page_free(&pg);
+}
+
+/* A story over its readers' thread, twelve links to other stories
+ * between them: the model keeps the story's headline and summary, but the
+ * reading-order run is the thread's, after the links, and drops them.  The
+ * thread, found from the longest reply, keeps what the model kept before
+ * its container: the story, set apart. */
+static void
+test_story_before(void **state)
+{
+	(void)state;
+	static const char *const says[] = {
+		"I take the evening boat every Sunday to visit my mother in Ness, and now I will "
+		"have to leave on Saturday and pay for a night at the inn, which nobody at the "
+		"board seems to have thought about when they drew this up.",
+		"The morning boat at seven is too early for anyone coming from the valley by bus, "
+		"since the first bus does not reach the pier before twenty past, so the change "
+		"helps nobody who lives inland.",
+		"We wrote to the harbour board twice last winter about the Sunday crossings and "
+		"never had an answer, so I am not surprised that they cut the service without "
+		"asking the people who use it.",
+		"My children go to school in the town and the new times mean they wait an hour at "
+		"the pier every morning in the cold, which is not what the board promised when it "
+		"raised the fares in spring.",
+		"Has anyone asked whether the summer timetable will change as well, or is this "
+		"only for the winter months when fewer visitors come over from the mainland and "
+		"the boats run half empty anyway?",
+		"The old timetable had worked for twenty years, and I do not see why it had to "
+		"change now, when the new boat is faster than the old one and could easily keep "
+		"the Sunday evening crossing.",
+	};
+	struct buf b;
+	buf_init(&b);
+	buf_adds(&b, "<html><body><div id=\"story\"><h1>Ferry timetable changes</h1><p id=\"sum\">"
+		 "The harbour board has changed the ferry timetable for the winter: the evening "
+		 "boat to Ness no longer runs on Sundays, and the morning boat leaves half an hour "
+		 "earlier, at seven, from the north pier.</p></div>\n<ul id=\"more\">");
+	for (int i = 0; i < 12; i++)
+		buf_printf(&b, "<li><a href=\"/s/%d\">Another story about the town number %d and "
+			   "its harbour</a></li>", i, i);
+	buf_adds(&b, "</ul><div id=\"thread\"><ol>");
+	for (int i = 0; i < 6; i++)
+		buf_printf(&b, "<li><div><a href=\"/u/u%d\">user%d</a> <span>%d Jan 2025</span>"
+			   "</div><div><p>%s</p></div></li>", i, i, 10 + i, says[i]);
+	buf_adds(&b, "</ol></div></body></html>");
+	struct page pg;
+	struct buf out, want;
+	auto_text(&pg, b.data, &out);
+	buf_init(&want);
+	buf_adds(&want, "Ferry timetable changes\nThe harbour board has changed the ferry timetable "
+		 "for the winter: the evening boat to Ness no longer runs on Sundays, and the "
+		 "morning boat leaves half an hour earlier, at seven, from the north pier.\n");
+	for (int i = 0; i < 6; i++)
+		buf_printf(&want, "%s\n", says[i]);
+	assert_string_equal(out.data, want.data);
+	const struct thread *t = &((const struct auto_state *)test_last.state)->thread;
+	assert_int_equal(t->nposts, 6);
+	assert_false(t->apart);
+	int sum = test_by_id(&pg, "sum");
+	assert_int_equal(test_last.dc.reason[sum], REASON_THREAD);
+	struct params p;
+	params_default(&p);
+	detail(&pg, &p, sum, &out);
+	assert_non_null(strstr(out.data,
+		"kept: before the container of a forum thread's 6 posts, ol (line 2), the model "
+		"keeps it though the reading-order run does not (the thread's opening post, set "
+		"apart)\n"));
+	buf_free(&want);
+	buf_free(&out);
+	buf_free(&b);
+	page_free(&pg);
+}
+
 static void
 test_div_thread(void **state)
 {
@@ -509,6 +662,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_div_thread),
 		cmocka_unit_test(test_replies_below),
+		cmocka_unit_test(test_opening_apart),
+		cmocka_unit_test(test_story_before),
 		cmocka_unit_test(test_many_signed),
 		cmocka_unit_test(test_table_thread),
 		cmocka_unit_test(test_article_comments),

@@ -1031,7 +1031,8 @@ complete_grid(const struct dom *d, struct auto_state *st, struct decision *dc)
 /* A forum thread: every post's message is the content; its author
  * panel, signature and controls are not, nor is anything else in the
  * posts' container (the rows between posts, the title, the pages, the
- * quick reply) (auto-thread.h). */
+ * quick reply) (auto-thread.h).  Before the container, a block the model
+ * kept is kept even off the reading-order run. */
 static void
 keep_thread(const struct dom *d, struct auto_state *st, struct decision *dc)
 {
@@ -1040,8 +1041,16 @@ keep_thread(const struct dom *d, struct auto_state *st, struct decision *dc)
 	int at = 0;
 	for (int j = 0; j < f->nblocks; j++) {
 		int b = f->block[j], i = thread_post_next(d, t, &at, b);
-		if (i < 0 && !dom_contains(d, t->container, b))
+		if (i < 0 && !dom_contains(d, t->container, b)) {
+			/* before the thread, what the model kept and the run
+			 * dropped: an opening post set apart (a story over
+			 * its comments) */
+			if (b < t->container && dc->reason[b] == REASON_OUTLIER) {
+				dc->content[b] = 1;
+				dc->reason[b] = REASON_THREAD;
+			}
 			continue;
+		}
 		bool msg = i >= 0 && dom_contains(d, t->msg[i], b) && !t->repeat[b] &&
 			   !st->hidden[j];
 		dc->content[b] = msg;

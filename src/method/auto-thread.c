@@ -305,6 +305,8 @@ struct level {
 	double share;
 	int depth;
 	bool opening;       /* a's post unlike the others (first_alike) */
+	int root;           /* the posts' container: a's parent, or where
+			     * the replies stand apart its grandparent */
 };
 
 static void
@@ -405,6 +407,18 @@ is_post(const struct dom *d, const struct metrics *m, const uint8_t *tf, int c, 
 	return text_of(m, msg) > 0 && text_of(m, c) > text_of(m, msg) && dated(d, tf, c, msg);
 }
 
+/* Whether member k of l is a post: the opening post set apart from its
+ * replies may have its date and author in its wrapper, beside it. */
+static bool
+opening_post(const struct dom *d, const struct metrics *m, const uint8_t *tf,
+	     const struct level *l, int k)
+{
+	int c = l->mem[k];
+	if (is_post(d, m, tf, c, l->msg[k]))
+		return true;
+	return c == l->a && l->root != d->parent[c] && is_post(d, m, tf, d->parent[c], l->msg[k]);
+}
+
 /* Add the descendants of c, down to levels below it, that are posts of
  * a's shape, not looking inside one found. */
 static void
@@ -416,8 +430,8 @@ add_below(const struct dom *d, const struct metrics *m, int a, int c, int levels
 			add_below(d, m, a, g, levels - 1, ph, sp, l);
 }
 
-/* Whether a member of l, or an element between it and p, has "comment"
- * in its id or class. */
+/* Whether a member of l, or an element between it and p (its
+ * container), has "comment" in its id or class. */
 static bool
 named_comment(const struct dom *d, int p, const struct level *l)
 {
@@ -459,7 +473,14 @@ gather(const struct dom *d, const struct metrics *m, int a, int like, uint64_t *
 	shape_of(d, like, ph, &sp->anchor);
 	sp->anchor_el = like;
 	sp->nring = sp->next = 0;
-	for (int c = d->first_child[d->parent[a]]; c >= 0; c = d->next_sibling[c]) {
+	/* replies in a container of their own, beside the opening post's:
+	 * a first, then the replies' siblings */
+	int r = d->parent[like];
+	if (!dom_contains(d, r, a))
+		add_member(d, m, a, a, ph, sp, l);
+	else
+		r = d->parent[a];
+	for (int c = d->first_child[r]; c >= 0; c = d->next_sibling[c]) {
 		if (add_member(d, m, a, c, ph, sp, l))
 			continue;
 		if (c != a && d->tag[c] != d->tag[a])
@@ -490,10 +511,18 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 	 * least, and none named a comment (an article's readers' comments
 	 * are listed so beside it). */
 	int seed = l->nm < 2 ? first_alike(d, m, a, d->next_sibling[a], THREAD_BELOW + 1) : -1;
+	/* Or the replies in a container of their own after the opening
+	 * post's wrapper (a theme that sets the first post apart). */
+	l->root = p;
+	if (l->nm < 2 && seed < 0 && d->parent[p] >= 0) {
+		seed = first_alike(d, m, a, d->next_sibling[p], THREAD_BELOW + 1);
+		if (seed >= 0)
+			l->root = d->parent[p];
+	}
 	if (seed >= 0) {
 		l->nm = 0;
 		gather(d, m, a, seed, ph, sp, l);
-		if (l->nm < THREAD_POSTS + 1 || named_comment(d, p, l))
+		if (l->nm < THREAD_POSTS + 1 || named_comment(d, l->root, l))
 			l->nm = 0;
 		l->opening = true;
 	}
@@ -701,6 +730,31 @@ mark_repeats(const struct dom *d, const struct metrics *m, const struct search *
 
 /* ---- the thread ---- */
 
+/* Whether c holds a heading that links to another page, or is inside
+ * such a link: a card's title over its teaser, which a post's message is
+ * not (a post's own heading links to the post, "#p123").  tags: the
+ * page's ids of h1..h6, then of a (negative where the page has none). */
+static bool
+linked_heading(const struct dom *d, int c, const int *tags)
+{
+	for (int x = c; x < d->end[c]; x++) {
+		if (d->tag[x] != tags[6])
+			continue;
+		const char *href = dom_attr(d, x, "href");
+		if (!href || href[0] == '#')
+			continue;
+		for (int y = x; y >= 0 && y != d->parent[c]; y = d->parent[y])
+			for (int h = 0; h < 6; h++)
+				if (d->tag[y] == tags[h])
+					return true;
+		for (int z = x + 1; z < d->end[x]; z++)
+			for (int h = 0; h < 6; h++)
+				if (d->tag[z] == tags[h])
+					return true;
+	}
+	return false;
+}
+
 static uint64_t
 text_hash(const struct dom *d, const uint64_t *th, int e)
 {
@@ -733,7 +787,12 @@ thread_candidate(const struct dom *d, const struct metrics *m, const struct thre
 	struct shapes sp;
 	memset(&sp, 0, sizeof sp);
 	struct level best = { 0 };
+	static const char *const names[] = { "h1", "h2", "h3", "h4", "h5", "h6", "a" };
+	int tags[7];
+	for (int h = 0; h < 7; h++)
+		tags[h] = dom_tag_id(d, names[h]);
 	for (int a = anchor; a >= 0 && d->parent[a] >= 0 && a != d->body; a = d->parent[a]) {
+		int p = d->parent[a];
 		struct level l;
 		level_eval(d, m, &se, a, &sp, &l);
 		int self = 0;
@@ -757,9 +816,18 @@ thread_candidate(const struct dom *d, const struct metrics *m, const struct thre
 			}
 		}
 		/* the anchor is in the message of a post */
-		bool ok = l.nm >= 2 && self < l.nm && is_post(d, m, tf, a, l.msg[self]) &&
+		bool apart = l.root != p;
+		bool ok = l.nm >= 2 && self < l.nm && opening_post(d, m, tf, &l, self) &&
 			  dom_contains(d, l.msg[self], anchor) && l.posts >= THREAD_POSTS &&
 			  3 * l.posts >= l.nm && l.panel <= THREAD_PANEL_CHARS;
+		/* replies apart that are cards under their titles are a
+		 * listing's, after its first card */
+		if (ok && apart) {
+			int cards = 0;
+			for (int k = 0; k < l.nm; k++)
+				cards += linked_heading(d, l.mem[k], tags);
+			ok = 2 * cards < l.nm;
+		}
 		if (ok && l.posts > best.posts) {
 			level_free(&best);
 			best = l;
@@ -775,7 +843,7 @@ thread_candidate(const struct dom *d, const struct metrics *m, const struct thre
 		t->sim = xmalloc((size_t)best.nm * sizeof *t->sim);
 		t->like = xmalloc((size_t)best.nm * sizeof *t->like);
 		for (int k = 0; k < best.nm; k++)
-			if (is_post(d, m, tf, best.mem[k], best.msg[k])) {
+			if (opening_post(d, m, tf, &best, k)) {
 				t->post[t->nposts] = best.mem[k];
 				t->msg[t->nposts] = best.msg[k];
 				t->like[t->nposts] = best.like[k];
@@ -785,7 +853,8 @@ thread_candidate(const struct dom *d, const struct metrics *m, const struct thre
 			}
 		t->members = best.nm;
 		t->opening = best.opening;
-		t->container = d->parent[best.a];
+		t->apart = best.root != d->parent[best.a];
+		t->container = best.root;
 		t->anchor = anchor;
 		t->share = best.share;
 		t->msg_depth = best.depth;

@@ -15,7 +15,12 @@
  * message's last <hr> or "________" line (a signature).  Posts up to
  * THREAD_BELOW levels down in another sibling count too (an opening post
  * before a list of replies, which a forum wraps in a page's and a list's
- * elements).
+ * elements).  Where the opening post's wrapper has no such sibling, the
+ * replies may stand in a container of their own after the wrapper, as
+ * deep below one of its later siblings (a theme that sets the first post
+ * apart, its date and author in the wrapper beside it); replies so apart
+ * that are mostly cards under a heading that links to another page are a
+ * listing's, not a thread's.
  *
  * thread_find() starts from the largest block the method kept (the
  * opening post, on a thread page) and looks at each of its ancestors in
@@ -75,8 +80,11 @@ struct thread {
 	int anchor_post;    /* the post that holds the anchor */
 	bool opening;       /* the anchor's post is an opening post unlike the
 			     * others, which are alike each other */
-	int container;      /* the parent of the anchor's post: in it, what is no post's
-			     * message is not content */
+	bool apart;         /* and its replies stand in a container of their own,
+			     * after the opening post's wrapper */
+	int container;      /* the parent of the anchor's post (apart: its
+			     * grandparent): in it, what is no post's message
+			     * is not content */
 	double share;       /* mean share of a post's text its message holds */
 	int msg_depth;      /* steps from a post's root to the message place */
 	long kept_in;       /* the method's kept characters in the posts */

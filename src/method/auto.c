@@ -224,15 +224,19 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 {
 	int k = thread_post_of(d, t, i);
 	if (k < 0) {
-		if (reason == REASON_POST_PART) {
-			struct buf c;
-			buf_init(&c);
-			explain_label(x, d, t->container, &c);
+		struct buf c;
+		buf_init(&c);
+		explain_label(x, d, t->container, &c);
+		if (reason == REASON_POST_PART)
 			explain_printf(x, EXPLAIN_NOISE, "dropped: in the container of a forum thread's "
 				       "%d posts, %s (line %d), but in none of them", t->nposts, c.data,
 				       d->line[t->container]);
-			buf_free(&c);
-		}
+		else if (reason == REASON_THREAD)
+			explain_printf(x, EXPLAIN_NORMAL, "kept: before the container of a forum "
+				       "thread's %d posts, %s (line %d), the model keeps it though "
+				       "the reading-order run does not (the thread's opening post, "
+				       "set apart)", t->nposts, c.data, d->line[t->container]);
+		buf_free(&c);
 		return;
 	}
 	int under = d->parent[t->post[t->anchor_post]];
@@ -255,12 +259,29 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 			       t->nposts);
 	if (t->members > t->nposts)
 		buf_printf(&of, "%d of ", t->nposts - t->opening);
-	explain_printf(x, EXPLAIN_DIM, "the posts: %s%s%d %s elements of one shape %sin %s (line "
-		       "%d), each with text beside its message and a digit there (a date, a "
-		       "number)", t->opening ? "an opening post unlike the others, and " : "",
-		       of.data ? of.data : "", t->members - t->opening,
-		       d->tagnames[d->tag[t->post[k]]], t->opening ? "after it " : "", parent.data,
-		       d->line[under]);
+	if (t->apart) {
+		/* the replies' container: the last post's parent */
+		struct buf rep;
+		buf_init(&rep);
+		int r = d->parent[t->post[t->nposts - 1]];
+		explain_label(x, d, r, &rep);
+		explain_printf(x, EXPLAIN_DIM, "the posts: an opening post in %s (line %d), and "
+			       "after it %s%d %s elements of one shape in a container of their own, "
+			       "%s (line %d), each with text beside its message and a digit there "
+			       "(a date, a number; the opening post's may be in its wrapper)",
+			       parent.data, d->line[under], of.data ? of.data : "",
+			       t->members - 1, d->tagnames[d->tag[t->post[k]]], rep.data,
+			       d->line[r]);
+		buf_free(&rep);
+	} else {
+		explain_printf(x, EXPLAIN_DIM, "the posts: %s%s%d %s elements of one shape %sin %s "
+			       "(line %d), each with text beside its message and a digit there (a "
+			       "date, a number)",
+			       t->opening ? "an opening post unlike the others, and " : "",
+			       of.data ? of.data : "", t->members - t->opening,
+			       d->tagnames[d->tag[t->post[k]]], t->opening ? "after it " : "",
+			       parent.data, d->line[under]);
+	}
 	int like = thread_post_of(d, t, t->like[k]);
 	const char *anchor = t->lone ? "the block the model rates highest (it kept none)" :
 				       "the largest kept block";
