@@ -583,6 +583,49 @@ test_page_columns(void **state)
 	buf_free(&b);
 }
 
+/* A page of numbered sections: each a heading with its number ("01
+ * Free tools") over a box of a paragraph and a link, four alike.  The
+ * number beside each box is a heading's, a section's, not a post's date:
+ * no section is a post, and there is no thread (with the heading's digit
+ * counted, the four were a thread's posts and their headings were
+ * dropped as post parts).  The page names no date, and keeps cc's blocks
+ * in cc's region: every heading and paragraph, not the links. */
+static void
+test_numbered_sections(void **state)
+{
+	(void)state;
+	static const char *const what[] = { "Free tools", "Email sync", "Automation", "Reports" };
+	static const char *const says[] = {
+		"Every plan comes with a contact list, a pipeline and a calendar, set up in minutes "
+		"and free for as long as your team stays small.",
+		"Send and receive mail from the contact's page, and see when a message was opened, "
+		"without copying anything between inboxes.",
+		"Simple rules move a deal to the next stage, assign the follow-up to a colleague and "
+		"remind you when a customer goes quiet.",
+		"A weekly summary shows what was won, what was lost and which deals need a call, in "
+		"one page that the whole team can read.",
+	};
+	struct buf b, want;
+	buf_init(&b);
+	buf_init(&want);
+	buf_adds(&b, "<html><body><h1>A simple CRM for small teams</h1><div id=\"features\">");
+	for (int i = 0; i < 4; i++) {
+		buf_printf(&b, "<div><h3>0%d %s</h3><div><p>%s</p><a href=\"/f/%d\">Learn more</a>"
+			   "</div></div>", i + 1, what[i], says[i], i);
+		buf_printf(&want, "0%d %s\n%s\n", i + 1, what[i], says[i]);
+	}
+	buf_adds(&b, "</div></body></html>");
+	struct page pg;
+	struct buf out;
+	auto_text(&pg, b.data, &out);
+	assert_int_equal(((const struct auto_state *)test_last.state)->thread.nposts, 0);
+	assert_string_equal(out.data, want.data);
+	buf_free(&out);
+	page_free(&pg);
+	buf_free(&b);
+	buf_free(&want);
+}
+
 /* Keep only element b of n. */
 static void
 keep_only(int n, int b, uint8_t *content)
@@ -669,6 +712,7 @@ main(void)
 		cmocka_unit_test(test_article_comments),
 		cmocka_unit_test(test_signature_in_message),
 		cmocka_unit_test(test_page_columns),
+		cmocka_unit_test(test_numbered_sections),
 		cmocka_unit_test(test_cache_anchors),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);

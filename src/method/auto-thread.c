@@ -904,6 +904,23 @@ thread_cache_free(struct thread_cache *c)
 	thread_cache_init(c);
 }
 
+/* Per element, 1 when it is a heading (h1..h6) or inside one. */
+static uint8_t *
+in_heading(const struct dom *d)
+{
+	static const char *const names[] = { "h1", "h2", "h3", "h4", "h5", "h6" };
+	uint8_t *is = xcalloc((size_t)d->ntags + 1, 1), *in = xcalloc((size_t)d->n + 1, 1);
+	for (int h = 0; h < 6; h++) {
+		int t = dom_tag_id(d, names[h]);
+		if (t >= 0)
+			is[t] = 1;
+	}
+	for (int e = 0; e < d->n; e++)
+		in[e] = is[d->tag[e]] || (d->parent[e] >= 0 && in[d->parent[e]]);
+	free(is);
+	return in;
+}
+
 /* The slot of anchor in c, searched from now if it was not there. */
 static struct thread_cached *
 cached(const struct dom *d, const struct metrics *m, const int *block, int nb, int anchor,
@@ -924,13 +941,17 @@ cached(const struct dom *d, const struct metrics *m, const int *block, int nb, i
 		size_t nt = (size_t)d->ntexts + 1;
 		c->text_hash = xmalloc(nt * sizeof *c->text_hash);
 		c->text_facts = xmalloc(nt);
+		uint8_t *head = in_heading(d);
 		for (int x = 0; x < d->ntexts; x++) {
 			c->text_hash[x] = site_text_hash(d, x);
-			bool digit = has_digit(d, x);
+			/* a digit in a heading numbers a section, it
+			 * dates no post ("02 Email sync") */
+			bool digit = has_digit(d, x) && !head[d->texts[x].elem];
 			c->text_facts[x] = (uint8_t)((digit ? TF_DIGIT : 0) |
 						     (digit && m->tchars[x] <= THREAD_META_CHARS ? TF_META : 0) |
 						     (sig_rule(d, x) ? TF_RULE : 0));
 		}
+		free(head);
 	}
 	s->ok = thread_candidate(d, m, c, block, nb, anchor, &s->cand);
 	s->anchor = anchor;

@@ -5,7 +5,8 @@
  * tag, their tag paths a few levels down mostly shared with the first
  * post's or with one of the last few posts taken), each holding text in
  * two places at least: a message and, beside it, an author panel, a date,
- * a number or controls, with a digit among them.  The message is the
+ * a number or controls, with a digit among them (not in a heading: a
+ * section's number).  The message is the
  * place (a path of tags and positions from the post's root) that holds,
  * on average over the posts, half a post's words or more: the deepest
  * such.  Words leave out a post's chrome: dates and counts (short texts
@@ -121,8 +122,9 @@ struct thread_cache {
 	uint64_t *text_hash; /* each text node's site_text_hash, once found */
 	uint8_t *text_facts; /* and what the search asks of it (TF_) */
 };
-/* A text node's facts: it holds a digit; it is a date or a count (short,
- * with a digit); it is a signature's delimiter line. */
+/* A text node's facts: it holds a digit (outside a heading); it is a
+ * date or a count (short, with a digit); it is a signature's delimiter
+ * line. */
 enum { TF_DIGIT = 1, TF_META = 2, TF_RULE = 4 };
 void thread_cache_init(struct thread_cache *c);
 void thread_cache_free(struct thread_cache *c);
