@@ -285,6 +285,7 @@ auto_state_new(const struct page *pg, const struct auto_model *m)
 	thread_init(&st->thread);
 	thread_cache_init(&st->thread_cache);
 	st->dated = -1;
+	st->kept_root = -1;
 	features_compute(pg, m->stage1, &st->sig);
 	st->n = pg->dom->n;
 	st->score = xmalloc(((size_t)st->n + 1) * sizeof *st->score);
@@ -1099,6 +1100,74 @@ lone_thread(const struct dom *d, struct auto_state *st, struct decision *dc)
 	return found;
 }
 
+int
+auto_data_table(const struct dom *d, int t)
+{
+	int tt = dom_tag_id(d, "table"), tr = dom_tag_id(d, "tr");
+	int th = dom_tag_id(d, "th"), td = dom_tag_id(d, "td");
+	if (tt < 0 || tr < 0 || th < 0 || d->tag[t] != tt)
+		return 0;
+	int rows = 0;
+	bool head = false;
+	for (int x = t + 1; x < d->end[t]; x++) {
+		if (d->tag[x] == tt)
+			return 0;
+		head |= d->tag[x] == th;
+		if (d->tag[x] != tr)
+			continue;
+		int cells = 0;
+		for (int c = d->first_child[x]; c >= 0; c = d->next_sibling[c])
+			cells += d->tag[c] == th || d->tag[c] == td;
+		rows += cells >= 2;
+	}
+	return head && rows >= TABLE_ROWS ? rows : 0;
+}
+
+/* A table of data among the kept blocks is kept whole: the model reads
+ * its cells one by one, a name or a figure each, and drops them (a
+ * list's rows, a comparison, results).  The table: a header cell,
+ * TABLE_ROWS rows of two cells or more, no table inside it, in the
+ * smallest element that holds every kept block (not the body: a page
+ * whose kept blocks are everywhere has no such region).  A sidebar's box
+ * of links has one cell a row.  Reason table. */
+static void
+keep_tables(const struct dom *d, struct auto_state *st, struct decision *dc)
+{
+	const struct features *f = &st->sig;
+	st->kept_root = -1;
+	int tt = dom_tag_id(d, "table");
+	if (tt < 0)
+		return;
+	int root = -1;
+	for (int j = 0; j < f->nblocks; j++) {
+		int b = f->block[j];
+		if (!dc->content[b])
+			continue;
+		if (root < 0)
+			root = b;
+		while (root >= 0 && !dom_contains(d, root, b))
+			root = d->parent[root];
+	}
+	if (root < 0 || root == d->body || d->parent[root] < 0)
+		return;
+	st->kept_root = root;
+	int j = 0;
+	for (int t = root; t < d->end[root]; t++) {
+		if (d->tag[t] != tt)
+			continue;
+		if (auto_data_table(d, t) > 0) {
+			while (j < f->nblocks && f->block[j] < t)
+				j++;
+			for (; j < f->nblocks && f->block[j] < d->end[t]; j++)
+				if (may_add(st, dc, j)) {
+					dc->content[f->block[j]] = 1;
+					dc->reason[f->block[j]] = REASON_TABLE;
+				}
+		}
+		t = d->end[t] - 1;
+	}
+}
+
 void
 decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	    struct decision *dc)
@@ -1122,6 +1191,7 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 		st->dup_of[i] = -1;
 	st->run_first = st->run_last = -1;
 	st->by_date = false;
+	st->kept_root = -1;
 	st->grid_chars = st->grid_kept = 0;
 	st->grid_cards = 0;
 	if (p->auto_duplicate)
@@ -1180,6 +1250,8 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	keep_runs(d, st, dc, REASON_CODE);
 	keep_runs(d, st, dc, REASON_LIST);
 	keep_headings(st, dc);
+	if (p->auto_grow)
+		keep_tables(d, st, dc);
 	st->kind = kind;
 	st->kind_set = p->auto_kind > 0;
 	/* a repeat is dropped in favour of its first copy; when that copy

@@ -70,6 +70,8 @@ struct auto_state {
 	bool kind_set;          /* auto.kind named it */
 	int8_t dated;           /* the page names its date: 1, 0, -1 not read yet */
 	bool by_date;           /* keep_kind widened as it names none */
+	int kept_root;          /* where keep_tables looked: the smallest
+				 * element holding every kept block, -1 none */
 	struct thread_cache thread_cache;
 };
 /* A block outside the reading-order run is kept at this probability. */
@@ -106,6 +108,14 @@ int auto_run_next(const struct dom *d, const struct auto_state *st, const struct
 		  int j, enum reason why, int *stop);
 int auto_run_prev(const struct dom *d, const struct auto_state *st, const struct decision *dc,
 		  int j, enum reason why);
+
+/* Least rows of two cells or more (the header's among them) that make a
+ * table a table of data. */
+#define TABLE_ROWS 4
+/* Element t's rows of two cells or more when it is a table of data, as
+ * keep_tables keeps one: a header cell, TABLE_ROWS such rows or more, no
+ * table inside; else 0. */
+int auto_data_table(const struct dom *d, int t);
 
 /* The built-in first stage's probability for a vector of base features. */
 double auto_stage1(const float *x);

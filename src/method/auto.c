@@ -498,6 +498,19 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 				       "kept blocks (a pin drops one of them now)", what);
 		}
 	}
+	if (r->dc.reason[i] == REASON_TABLE) {
+		int t = i;
+		while (t >= 0 && auto_data_table(d, t) == 0)
+			t = d->parent[t];
+		if (t >= 0 && st->kept_root >= 0) {
+			element_ref(x, d, t, &ra);
+			element_ref(x, d, st->kept_root, &rz);
+			explain_printf(x, EXPLAIN_NORMAL, "kept: in %s, a table of data (a header "
+				       "cell, %d rows of two cells or more: %d or more make one), "
+				       "inside %s, the smallest element that holds every kept block",
+				       ra.data, auto_data_table(d, t), TABLE_ROWS, rz.data);
+		}
+	}
 	buf_free(&ra);
 	buf_free(&rz);
 	if (r->dc.reason[i] == REASON_GRID)
@@ -670,7 +683,7 @@ auto_stages(const void *state, const struct page *pg, int k, struct buf *b)
 
 static const enum reason auto_reasons[] = {
 	REASON_AUTO, REASON_NOISE, REASON_OUTLIER, REASON_DUPLICATE, REASON_THREAD, REASON_POST_PART, REASON_END, REASON_TEMPLATE, REASON_SITE,
-	REASON_KIND, REASON_GRID, REASON_HEADING, REASON_CODE, REASON_LIST,
+	REASON_KIND, REASON_GRID, REASON_HEADING, REASON_CODE, REASON_LIST, REASON_TABLE,
 };
 
 const struct method method_auto = {

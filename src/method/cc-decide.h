@@ -45,7 +45,8 @@
 	X(GRID, "grid", "auto: not an article: a card of the grid whose cards the model kept most of") \
 	X(HEADING, "heading", "auto: a section's heading, over the kept block it heads") \
 	X(CODE, "code", "auto: a code block between kept blocks") \
-	X(LIST, "list", "auto: a list's item between kept blocks")
+	X(LIST, "list", "auto: a list's item between kept blocks") \
+	X(TABLE, "table", "auto: a cell of a table of data where the kept blocks are")
 
 #define REASON_ENUM(id, name, legend) REASON_##id,
 enum reason { REASONS(REASON_ENUM) REASON_COUNT };
