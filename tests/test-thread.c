@@ -626,6 +626,60 @@ test_numbered_sections(void **state)
 	buf_free(&want);
 }
 
+/* A reference page of four entries, alike: a line with a version and
+ * a signature, then the entry's example in a pre.  As a thread, each
+ * entry is a post (the version's digit beside its message) whose message
+ * is the example; but the messages' text is all in a pre (code), and a
+ * thread's messages are not mostly code: there is no thread, and the
+ * signatures stay. */
+static void
+test_code_entries(void **state)
+{
+	(void)state;
+	static const char *const fn[] = { "is_ok", "is_err", "unwrap_or", "map_err" };
+	static const char *const ex[] = {
+		"let x: Result&lt;i32, &amp;str&gt; = Ok(-3);\nassert_eq!(x.is_ok(), true);\n"
+		"let y: Result&lt;i32, &amp;str&gt; = Err(&quot;bad&quot;);\nassert_eq!(y.is_ok(), false);",
+		"let x: Result&lt;i32, &amp;str&gt; = Ok(-3);\nassert_eq!(x.is_err(), false);\n"
+		"let y: Result&lt;i32, &amp;str&gt; = Err(&quot;bad&quot;);\nassert_eq!(y.is_err(), true);",
+		"let dflt = 2;\nlet x: Result&lt;u32, &amp;str&gt; = Ok(9);\n"
+		"assert_eq!(x.unwrap_or(dflt), 9);",
+		"let x: Result&lt;u32, u32&gt; = Ok(2);\nassert_eq!(x.map_err(|e| e + 1), Ok(2));\n"
+		"let y: Result&lt;u32, u32&gt; = Err(13);\nassert_eq!(y.map_err(|e| e + 1), Err(14));",
+	};
+	struct buf b;
+	buf_init(&b);
+	buf_adds(&b, "<html><body><h1>Enum Result</h1><p>Result is the type used for returning "
+		 "and propagating errors, with the variants Ok, holding a success value, and Err, "
+		 "holding an error value.</p><div id=\"methods\">");
+	for (int i = 0; i < 4; i++)
+		buf_printf(&b, "<section><div><span>1.0.0</span> <code>pub fn %s(&amp;self)</code>"
+			   "</div><div><pre>%s</pre></div></section>", fn[i], ex[i]);
+	buf_adds(&b, "</div></body></html>");
+	struct page pg;
+	struct buf out;
+	auto_text(&pg, b.data, &out);
+	assert_int_equal(((const struct auto_state *)test_last.state)->thread.nposts, 0);
+	assert_string_equal(out.data,
+		"Enum Result\n"
+		"Result is the type used for returning and propagating errors, with the variants "
+		"Ok, holding a success value, and Err, holding an error value.\n"
+		"1.0.0 pub fn is_ok(&self)\n"
+		"let x: Result<i32, &str> = Ok(-3); assert_eq!(x.is_ok(), true); let y: "
+		"Result<i32, &str> = Err(\"bad\"); assert_eq!(y.is_ok(), false);\n"
+		"1.0.0 pub fn is_err(&self)\n"
+		"let x: Result<i32, &str> = Ok(-3); assert_eq!(x.is_err(), false); let y: "
+		"Result<i32, &str> = Err(\"bad\"); assert_eq!(y.is_err(), true);\n"
+		"1.0.0 pub fn unwrap_or(&self)\n"
+		"let dflt = 2; let x: Result<u32, &str> = Ok(9); assert_eq!(x.unwrap_or(dflt), 9);\n"
+		"1.0.0 pub fn map_err(&self)\n"
+		"let x: Result<u32, u32> = Ok(2); assert_eq!(x.map_err(|e| e + 1), Ok(2)); let y: "
+		"Result<u32, u32> = Err(13); assert_eq!(y.map_err(|e| e + 1), Err(14));\n");
+	buf_free(&out);
+	page_free(&pg);
+	buf_free(&b);
+}
+
 /* Keep only element b of n. */
 static void
 keep_only(int n, int b, uint8_t *content)
@@ -713,6 +767,7 @@ main(void)
 		cmocka_unit_test(test_signature_in_message),
 		cmocka_unit_test(test_page_columns),
 		cmocka_unit_test(test_numbered_sections),
+		cmocka_unit_test(test_code_entries),
 		cmocka_unit_test(test_cache_anchors),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);

@@ -820,6 +820,17 @@ thread_candidate(const struct dom *d, const struct metrics *m, const struct thre
 		bool ok = l.nm >= 2 && self < l.nm && opening_post(d, m, tf, &l, self) &&
 			  dom_contains(d, l.msg[self], anchor) && l.posts >= THREAD_POSTS &&
 			  3 * l.posts >= l.nm && l.panel <= THREAD_PANEL_CHARS;
+		/* messages that are mostly code are a reference's entries
+		 * (a function, its signature, its example), not posts */
+		if (ok) {
+			long code = 0, all = 0;
+			for (int k = 0; k < l.nm; k++)
+				for (int x = d->text_begin[l.msg[k]]; x < d->text_end[l.msg[k]]; x++) {
+					all += m->tchars[x];
+					code += tf[x] & TF_CODE ? m->tchars[x] : 0;
+				}
+			ok = 2 * code < all;
+		}
 		/* replies apart that are cards under their titles are a
 		 * listing's, after its first card */
 		if (ok && apart) {
@@ -904,19 +915,21 @@ thread_cache_free(struct thread_cache *c)
 	thread_cache_init(c);
 }
 
-/* Per element, 1 when it is a heading (h1..h6) or inside one. */
+/* Per element, IN_HEADING when it is a heading (h1..h6) or inside one,
+ * IN_CODE a pre or code element or inside one. */
+enum { IN_HEADING = 1, IN_CODE = 2 };
 static uint8_t *
-in_heading(const struct dom *d)
+inside(const struct dom *d)
 {
-	static const char *const names[] = { "h1", "h2", "h3", "h4", "h5", "h6" };
+	static const char *const names[] = { "h1", "h2", "h3", "h4", "h5", "h6", "pre", "code" };
 	uint8_t *is = xcalloc((size_t)d->ntags + 1, 1), *in = xcalloc((size_t)d->n + 1, 1);
-	for (int h = 0; h < 6; h++) {
+	for (int h = 0; h < 8; h++) {
 		int t = dom_tag_id(d, names[h]);
 		if (t >= 0)
-			is[t] = 1;
+			is[t] = h < 6 ? IN_HEADING : IN_CODE;
 	}
 	for (int e = 0; e < d->n; e++)
-		in[e] = is[d->tag[e]] || (d->parent[e] >= 0 && in[d->parent[e]]);
+		in[e] = (uint8_t)(is[d->tag[e]] | (d->parent[e] >= 0 ? in[d->parent[e]] : 0));
 	free(is);
 	return in;
 }
@@ -941,17 +954,18 @@ cached(const struct dom *d, const struct metrics *m, const int *block, int nb, i
 		size_t nt = (size_t)d->ntexts + 1;
 		c->text_hash = xmalloc(nt * sizeof *c->text_hash);
 		c->text_facts = xmalloc(nt);
-		uint8_t *head = in_heading(d);
+		uint8_t *in = inside(d);
 		for (int x = 0; x < d->ntexts; x++) {
 			c->text_hash[x] = site_text_hash(d, x);
 			/* a digit in a heading numbers a section, it
 			 * dates no post ("02 Email sync") */
-			bool digit = has_digit(d, x) && !head[d->texts[x].elem];
+			bool digit = has_digit(d, x) && !(in[d->texts[x].elem] & IN_HEADING);
 			c->text_facts[x] = (uint8_t)((digit ? TF_DIGIT : 0) |
 						     (digit && m->tchars[x] <= THREAD_META_CHARS ? TF_META : 0) |
-						     (sig_rule(d, x) ? TF_RULE : 0));
+						     (sig_rule(d, x) ? TF_RULE : 0) |
+						     (in[d->texts[x].elem] & IN_CODE ? TF_CODE : 0));
 		}
-		free(head);
+		free(in);
 	}
 	s->ok = thread_candidate(d, m, c, block, nb, anchor, &s->cand);
 	s->anchor = anchor;

@@ -28,8 +28,10 @@
  * turn for siblings of its shape; the level with the most posts (three at
  * least, the median one holding at most THREAD_PANEL_CHARS beside its
  * message) wins, when that block is in its post's message.  It is a thread
- * only when the posts hold at least half of the text the method kept: an
- * article whose comments follow it is not one.  Linear in the page times
+ * only when the posts hold at least half of the text the method kept (an
+ * article whose comments follow it is not one) and their messages'
+ * text is not mostly code (a reference's entries, a signature over an
+ * example, are alike as posts are).  Linear in the page times
  * its depth; no I/O. */
 #ifndef PITH_THREAD_H
 #define PITH_THREAD_H
@@ -125,7 +127,7 @@ struct thread_cache {
 /* A text node's facts: it holds a digit (outside a heading); it is a
  * date or a count (short, with a digit); it is a signature's delimiter
  * line. */
-enum { TF_DIGIT = 1, TF_META = 2, TF_RULE = 4 };
+enum { TF_DIGIT = 1, TF_META = 2, TF_RULE = 4, TF_CODE = 8 };
 void thread_cache_init(struct thread_cache *c);
 void thread_cache_free(struct thread_cache *c);
 
