@@ -1168,6 +1168,62 @@ keep_tables(const struct dom *d, struct auto_state *st, struct decision *dc)
 	}
 }
 
+uint64_t *
+auto_tag_paths(const struct dom *d)
+{
+	uint64_t *ph = xmalloc(((size_t)d->n + 1) * sizeof *ph);
+	for (int e = 0; e < d->n; e++) {      /* parents come first */
+		uint64_t up = d->parent[e] >= 0 ? ph[d->parent[e]] : 1469598103934665603ULL;
+		ph[e] = (up ^ (uint64_t)(unsigned)d->tag[e]) * 1099511628211ULL;
+	}
+	return ph;
+}
+
+bool
+auto_running_prose(const struct auto_state *st, int j)
+{
+	const struct features *f = &st->sig;
+	return f->chars[j] >= CONTINUED_CHARS && f->x[j][F_ENDS_PUNCT] != 0 &&
+	       f->x[j][F_LINK_DENSITY] < CONTINUED_LINKS;
+}
+
+/* The article continued in sibling containers: a page builder sets each
+ * paragraph or section in wrappers of its own, and the model, reading
+ * the first as the article's core, leaves the others out.  Running prose
+ * that cc keeps, at the same tag path (the tags from the root, not their
+ * positions) as running prose that is kept, is kept too (reason
+ * continued). */
+static void
+keep_continued(const struct dom *d, struct auto_state *st, struct decision *dc)
+{
+	const struct features *f = &st->sig;
+	uint64_t *kept = xmalloc(((size_t)f->nblocks + 1) * sizeof *kept);
+	size_t nk = 0;
+	uint64_t *ph = NULL;
+	for (int j = 0; j < f->nblocks; j++) {
+		int b = f->block[j];
+		if (!dc->content[b] || !auto_running_prose(st, j))
+			continue;
+		if (!ph)
+			ph = auto_tag_paths(d);
+		kept[nk++] = ph[b];
+	}
+	if (nk > 0) {
+		qsort(kept, nk, sizeof *kept, u64_cmp);
+		for (int j = 0; j < f->nblocks; j++) {
+			int b = f->block[j];
+			if (may_add(st, dc, j) && auto_running_prose(st, j) &&
+			    f->x[j][F_CC_CONTENT] != 0 &&
+			    bsearch(&ph[b], kept, nk, sizeof *kept, u64_cmp)) {
+				dc->content[b] = 1;
+				dc->reason[b] = REASON_CONTINUED;
+			}
+		}
+	}
+	free(kept);
+	free(ph);
+}
+
 void
 decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	    struct decision *dc)
@@ -1247,6 +1303,8 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 		if (thread_on && lone_thread(d, st, dc))
 			kind = KIND_FORUM;
 	}
+	if (p->auto_grow && st->thread.nposts == 0)
+		keep_continued(d, st, dc);
 	keep_runs(d, st, dc, REASON_CODE);
 	keep_runs(d, st, dc, REASON_LIST);
 	keep_headings(st, dc);

@@ -117,6 +117,15 @@ int auto_run_prev(const struct dom *d, const struct auto_state *st, const struct
  * table inside; else 0. */
 int auto_data_table(const struct dom *d, int t);
 
+/* Running prose as keep_continued reads it: CONTINUED_CHARS characters or
+ * more, ending a sentence, under CONTINUED_LINKS of it link text. */
+#define CONTINUED_CHARS 80
+#define CONTINUED_LINKS 0.25f
+bool auto_running_prose(const struct auto_state *st, int j);
+/* Per element, a hash of its tag path: the tags from the root down to it,
+ * not their positions (the caller frees it). */
+uint64_t *auto_tag_paths(const struct dom *d);
+
 /* The built-in first stage's probability for a vector of base features. */
 double auto_stage1(const float *x);
 

@@ -511,6 +511,27 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 				       ra.data, auto_data_table(d, t), TABLE_ROWS, rz.data);
 		}
 	}
+	if (r->dc.reason[i] == REASON_CONTINUED) {
+		/* the first kept running prose at its tag path */
+		uint64_t *ph = auto_tag_paths(d);
+		int like = -1;
+		for (int j = 0; j < st->sig.nblocks && like < 0; j++) {
+			int b = st->sig.block[j];
+			if (b != i && ph[b] == ph[i] && r->dc.content[b] &&
+			    r->dc.reason[b] != REASON_CONTINUED && auto_running_prose(st, j))
+				like = b;
+		}
+		free(ph);
+		if (like >= 0) {
+			element_ref(x, d, like, &ra);
+			explain_printf(x, EXPLAIN_NORMAL, "kept: running prose (%d characters or more, "
+				       "ending a sentence, under %d%% links) that cc keeps, at the tag "
+				       "path of kept running prose, %s: the text goes on there, in a "
+				       "container of its own or beside it", CONTINUED_CHARS,
+				       (int)(CONTINUED_LINKS * 100 + 0.5f),
+				       ra.data);
+		}
+	}
 	buf_free(&ra);
 	buf_free(&rz);
 	if (r->dc.reason[i] == REASON_GRID)
@@ -684,6 +705,7 @@ auto_stages(const void *state, const struct page *pg, int k, struct buf *b)
 static const enum reason auto_reasons[] = {
 	REASON_AUTO, REASON_NOISE, REASON_OUTLIER, REASON_DUPLICATE, REASON_THREAD, REASON_POST_PART, REASON_END, REASON_TEMPLATE, REASON_SITE,
 	REASON_KIND, REASON_GRID, REASON_HEADING, REASON_CODE, REASON_LIST, REASON_TABLE,
+	REASON_CONTINUED,
 };
 
 const struct method method_auto = {
