@@ -1180,19 +1180,24 @@ auto_tag_paths(const struct dom *d)
 }
 
 bool
-auto_running_prose(const struct auto_state *st, int j)
+auto_continues(const struct auto_state *st, int j)
 {
 	const struct features *f = &st->sig;
-	return f->chars[j] >= CONTINUED_CHARS && f->x[j][F_ENDS_PUNCT] != 0 &&
-	       f->x[j][F_LINK_DENSITY] < CONTINUED_LINKS;
+	return f->chars[j] >= CONTINUED_CHARS && f->x[j][F_LINK_DENSITY] < CONTINUED_LINKS;
+}
+
+bool
+auto_running_prose(const struct auto_state *st, int j)
+{
+	return auto_continues(st, j) && st->sig.x[j][F_ENDS_PUNCT] != 0;
 }
 
 /* The article continued in sibling containers: a page builder sets each
  * paragraph or section in wrappers of its own, and the model, reading
- * the first as the article's core, leaves the others out.  Running prose
- * that cc keeps, at the same tag path (the tags from the root, not their
- * positions) as running prose that is kept, is kept too (reason
- * continued). */
+ * the first as the article's core, leaves the others out.  A block of
+ * text (auto_continues) that cc keeps, at the same tag path (the tags
+ * from the root, not their positions) as running prose that is kept, is
+ * kept too (reason continued). */
 static void
 keep_continued(const struct dom *d, struct auto_state *st, struct decision *dc)
 {
@@ -1212,7 +1217,7 @@ keep_continued(const struct dom *d, struct auto_state *st, struct decision *dc)
 		qsort(kept, nk, sizeof *kept, u64_cmp);
 		for (int j = 0; j < f->nblocks; j++) {
 			int b = f->block[j];
-			if (may_add(st, dc, j) && auto_running_prose(st, j) &&
+			if (may_add(st, dc, j) && auto_continues(st, j) &&
 			    f->x[j][F_CC_CONTENT] != 0 &&
 			    bsearch(&ph[b], kept, nk, sizeof *kept, u64_cmp)) {
 				dc->content[b] = 1;

@@ -117,10 +117,13 @@ int auto_run_prev(const struct dom *d, const struct auto_state *st, const struct
  * table inside; else 0. */
 int auto_data_table(const struct dom *d, int t);
 
-/* Running prose as keep_continued reads it: CONTINUED_CHARS characters or
- * more, ending a sentence, under CONTINUED_LINKS of it link text. */
+/* A block keep_continued adds (block j of st->sig): CONTINUED_CHARS
+ * characters or more, under CONTINUED_LINKS of it link text; and the kept
+ * running prose whose tag path it follows: such a block that ends a
+ * sentence. */
 #define CONTINUED_CHARS 80
 #define CONTINUED_LINKS 0.25f
+bool auto_continues(const struct auto_state *st, int j);
 bool auto_running_prose(const struct auto_state *st, int j);
 /* Per element, a hash of its tag path: the tags from the root down to it,
  * not their positions (the caller frees it). */

@@ -524,12 +524,11 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 		free(ph);
 		if (like >= 0) {
 			element_ref(x, d, like, &ra);
-			explain_printf(x, EXPLAIN_NORMAL, "kept: running prose (%d characters or more, "
-				       "ending a sentence, under %d%% links) that cc keeps, at the tag "
-				       "path of kept running prose, %s: the text goes on there, in a "
+			explain_printf(x, EXPLAIN_NORMAL, "kept: text (%d characters or more, under "
+				       "%d%% links) that cc keeps, at the tag path of kept running "
+				       "prose (ending a sentence), %s: the text goes on there, in a "
 				       "container of its own or beside it", CONTINUED_CHARS,
-				       (int)(CONTINUED_LINKS * 100 + 0.5f),
-				       ra.data);
+				       (int)(CONTINUED_LINKS * 100 + 0.5f), ra.data);
 		}
 	}
 	buf_free(&ra);

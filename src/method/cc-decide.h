@@ -47,7 +47,7 @@
 	X(CODE, "code", "auto: a code block between kept blocks") \
 	X(LIST, "list", "auto: a list's item between kept blocks") \
 	X(TABLE, "table", "auto: a cell of a table of data where the kept blocks are") \
-	X(CONTINUED, "continued", "auto: running prose cc keeps, at the tag path of kept running prose")
+	X(CONTINUED, "continued", "auto: text cc keeps, at the tag path of kept running prose")
 
 #define REASON_ENUM(id, name, legend) REASON_##id,
 enum reason { REASONS(REASON_ENUM) REASON_COUNT };
