@@ -166,6 +166,55 @@ test_replies_below(void **state)
 	page_free(&pg);
 }
 
+/* An opening post unlike its replies (a byline, a title, tags and votes
+ * about its message), each reply in a section of its own beside it: the
+ * first reply, one level down in the first section, seeds the replies,
+ * and the others are found one level down in the other sections, as an
+ * opening post's replies are; not the replies set apart below a later
+ * sibling of the post's wrapper. */
+static void
+test_replies_wrapped(void **state)
+{
+	(void)state;
+	static const char *const who[] = { "bob", "cy", "di", "ed" };
+	static const char *const says[] = {
+		"Yes, it runs twice a day now.",
+		"The evening one was cancelled twice last week.",
+		"Check the harbour board before you go.",
+		"It was fine for me on Monday.",
+	};
+	struct buf b, want;
+	buf_init(&b);
+	buf_init(&want);
+	buf_adds(&b, "<html><body><h1>Ferry</h1><div id=\"thread\"><article><div><a href=\"/u/ann\">"
+		 "ann</a> <span>12 Jan 2025</span></div><h2>Ferry to Ness</h2><ul><li>ferry</li>"
+		 "<li>ness</li></ul><div>Has anyone taken the ferry to Ness this winter? I heard "
+		 "the timetable changed in January and the evening boat does not run on Sundays "
+		 "any more.</div><div><button>up</button> 3 votes</div></article>");
+	buf_adds(&want, "Has anyone taken the ferry to Ness this winter? I heard the timetable "
+		 "changed in January and the evening boat does not run on Sundays any more.\n");
+	for (int i = 0; i < 4; i++) {
+		buf_printf(&b, "<section><article><div><a href=\"/u/%s\">%s</a> <span>%d Jan 2025"
+			   "</span></div><div>%s</div></article></section>", who[i], who[i], 13 + i,
+			   says[i]);
+		buf_printf(&want, "%s\n", says[i]);
+	}
+	buf_adds(&b, "</div></body></html>");
+	struct page pg;
+	struct buf out;
+	auto_text(&pg, b.data, &out);
+	const struct thread *t = &((const struct auto_state *)test_last.state)->thread;
+	assert_int_equal(t->nposts, 5);
+	assert_true(t->opening);
+	assert_false(t->apart);
+	assert_int_equal(t->container, test_by_id(&pg, "thread"));
+	assert_string_equal(out.data, want.data);
+	buf_free(&out);
+	page_free(&pg);
+	buf_free(&b);
+	buf_free(&want);
+}
+
 /* A theme that sets the opening post apart: its wrapper holds a header
  * (author, date) and the post, and the replies stand three levels down in
  * a later sibling of the wrapper.  The post has no sibling of its tag and
@@ -311,8 +360,8 @@ test_story_before(void **state)
 	detail(&pg, &p, sum, &out);
 	assert_non_null(strstr(out.data,
 		"kept: before the container of a forum thread's 6 posts, ol (line 2), the model "
-		"keeps it though the reading-order run does not (the thread's opening post, set "
-		"apart)\n"));
+		"keeps it though the reading-order run does not (a story over its comments, an "
+		"opening post set apart)\n"));
 	buf_free(&want);
 	buf_free(&out);
 	buf_free(&b);
@@ -759,6 +808,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_div_thread),
 		cmocka_unit_test(test_replies_below),
+		cmocka_unit_test(test_replies_wrapped),
 		cmocka_unit_test(test_opening_apart),
 		cmocka_unit_test(test_story_before),
 		cmocka_unit_test(test_many_signed),

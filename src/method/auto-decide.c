@@ -1046,7 +1046,7 @@ keep_thread(const struct dom *d, struct auto_state *st, struct decision *dc)
 			/* before the thread, what the model kept and the run
 			 * dropped: an opening post set apart (a story over
 			 * its comments) */
-			if (b < t->container && dc->reason[b] == REASON_OUTLIER) {
+			if (d->end[b] <= t->container && dc->reason[b] == REASON_OUTLIER) {
 				dc->content[b] = 1;
 				dc->reason[b] = REASON_THREAD;
 			}
@@ -1128,8 +1128,9 @@ auto_data_table(const struct dom *d, int t)
  * list's rows, a comparison, results).  The table: a header cell,
  * TABLE_ROWS rows of two cells or more, no table inside it, in the
  * smallest element that holds every kept block (not the body: a page
- * whose kept blocks are everywhere has no such region).  A sidebar's box
- * of links has one cell a row.  Reason table. */
+ * whose kept blocks are everywhere has no such region); its cells in
+ * cc's content region.  A sidebar's box of links has one cell a row.
+ * Reason table. */
 static void
 keep_tables(const struct dom *d, struct auto_state *st, struct decision *dc)
 {
@@ -1159,7 +1160,7 @@ keep_tables(const struct dom *d, struct auto_state *st, struct decision *dc)
 			while (j < f->nblocks && f->block[j] < t)
 				j++;
 			for (; j < f->nblocks && f->block[j] < d->end[t]; j++)
-				if (may_add(st, dc, j)) {
+				if (may_add(st, dc, j) && f->x[j][F_CC_REGION] != 0) {
 					dc->content[f->block[j]] = 1;
 					dc->reason[f->block[j]] = REASON_TABLE;
 				}

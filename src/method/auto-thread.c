@@ -465,21 +465,22 @@ first_alike(const struct dom *d, const struct metrics *m, int a, int g, int leve
 
 /* Into l, a and its siblings with the shape of like (a, or the first
  * reply after an opening post a), and those up to THREAD_BELOW levels
- * down in another sibling. */
+ * down in another sibling; apart, a and like's siblings of its shape
+ * (like stands below a later sibling of a's parent). */
 static void
-gather(const struct dom *d, const struct metrics *m, int a, int like, uint64_t *ph,
-       struct shapes *sp, struct level *l)
+gather(const struct dom *d, const struct metrics *m, int a, int like, bool apart,
+       uint64_t *ph, struct shapes *sp, struct level *l)
 {
 	shape_of(d, like, ph, &sp->anchor);
 	sp->anchor_el = like;
 	sp->nring = sp->next = 0;
-	/* replies in a container of their own, beside the opening post's:
-	 * a first, then the replies' siblings */
-	int r = d->parent[like];
-	if (!dom_contains(d, r, a))
+	/* replies in a container of their own (apart), after the opening
+	 * post's wrapper: a first, then the first reply and its siblings */
+	int r = d->parent[a];
+	if (apart) {
 		add_member(d, m, a, a, ph, sp, l);
-	else
-		r = d->parent[a];
+		r = d->parent[like];
+	}
 	for (int c = d->first_child[r]; c >= 0; c = d->next_sibling[c]) {
 		if (add_member(d, m, a, c, ph, sp, l))
 			continue;
@@ -504,24 +505,27 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 	/* a's siblings of its shape, and those up to THREAD_BELOW levels
 	 * down in another sibling (an opening post before a list of
 	 * replies, in its wrappers) */
-	gather(d, m, a, a, ph, sp, l);
+	gather(d, m, a, a, false, ph, sp, l);
 	/* An opening post unlike its replies (a title, tags and votes about
 	 * its message), the replies in a list beside it: those alike each
 	 * other, compared with the first of them.  THREAD_POSTS replies at
 	 * least, and none named a comment (an article's readers' comments
 	 * are listed so beside it). */
 	int seed = l->nm < 2 ? first_alike(d, m, a, d->next_sibling[a], THREAD_BELOW + 1) : -1;
-	/* Or the replies in a container of their own after the opening
-	 * post's wrapper (a theme that sets the first post apart). */
+	/* Or the replies in a container of their own below a later sibling
+	 * of the opening post's wrapper (a theme that sets the first post
+	 * apart), as deep: not that sibling itself (a sort bar, a pager). */
 	l->root = p;
 	if (l->nm < 2 && seed < 0 && d->parent[p] >= 0) {
-		seed = first_alike(d, m, a, d->next_sibling[p], THREAD_BELOW + 1);
+		for (int g = d->next_sibling[p]; g >= 0 && seed < 0; g = d->next_sibling[g])
+			if (d->tag[g] != d->tag[a])
+				seed = first_alike(d, m, a, d->first_child[g], THREAD_BELOW);
 		if (seed >= 0)
 			l->root = d->parent[p];
 	}
 	if (seed >= 0) {
 		l->nm = 0;
-		gather(d, m, a, seed, ph, sp, l);
+		gather(d, m, a, seed, l->root != p, ph, sp, l);
 		if (l->nm < THREAD_POSTS + 1 || named_comment(d, l->root, l))
 			l->nm = 0;
 		l->opening = true;

@@ -234,8 +234,9 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 		else if (reason == REASON_THREAD)
 			explain_printf(x, EXPLAIN_NORMAL, "kept: before the container of a forum "
 				       "thread's %d posts, %s (line %d), the model keeps it though "
-				       "the reading-order run does not (the thread's opening post, "
-				       "set apart)", t->nposts, c.data, d->line[t->container]);
+				       "the reading-order run does not (a story over its comments, "
+				       "an opening post set apart)", t->nposts, c.data,
+				       d->line[t->container]);
 		buf_free(&c);
 		return;
 	}
@@ -507,8 +508,9 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 			element_ref(x, d, st->kept_root, &rz);
 			explain_printf(x, EXPLAIN_NORMAL, "kept: in %s, a table of data (a header "
 				       "cell, %d rows of two cells or more: %d or more make one), "
-				       "inside %s, the smallest element that holds every kept block",
-				       ra.data, auto_data_table(d, t), TABLE_ROWS, rz.data);
+				       "inside %s, the smallest element that holds every kept block, "
+				       "and in cc's content region", ra.data, auto_data_table(d, t),
+				       TABLE_ROWS, rz.data);
 		}
 	}
 	if (r->dc.reason[i] == REASON_CONTINUED) {
@@ -522,14 +524,13 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 				like = b;
 		}
 		free(ph);
-		if (like >= 0) {
+		if (like >= 0)
 			element_ref(x, d, like, &ra);
-			explain_printf(x, EXPLAIN_NORMAL, "kept: text (%d characters or more, under "
-				       "%d%% links) that cc keeps, at the tag path of kept running "
-				       "prose (ending a sentence), %s: the text goes on there, in a "
-				       "container of its own or beside it", CONTINUED_CHARS,
-				       (int)(CONTINUED_LINKS * 100 + 0.5f), ra.data);
-		}
+		explain_printf(x, EXPLAIN_NORMAL, "kept: text (%d characters or more, under %d%% "
+			       "links) that cc keeps, at the tag path of kept running prose (ending "
+			       "a sentence), %s: the text goes on there, in a container of its own "
+			       "or beside it", CONTINUED_CHARS, (int)(CONTINUED_LINKS * 100 + 0.5f),
+			       like >= 0 ? ra.data : "which was kept (a pin drops it now)");
 	}
 	buf_free(&ra);
 	buf_free(&rz);
