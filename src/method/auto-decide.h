@@ -36,6 +36,8 @@ struct auto_state {
 	 * its cards, where complete_grid looked (0 elsewhere) */
 	long grid_chars, grid_kept;
 	int grid_cards;
+	int kept_root;      /* where keep_tables looked: the smallest element
+			     * holding every kept block, -1 none */
 	const struct auto_model *model;  /* not owned */
 	const struct metrics *m;         /* the page's, not owned */
 	/* With sibling pages: per block, on how many of them all its text
@@ -70,8 +72,6 @@ struct auto_state {
 	bool kind_set;          /* auto.kind named it */
 	int8_t dated;           /* the page names its date: 1, 0, -1 not read yet */
 	bool by_date;           /* keep_kind widened as it names none */
-	int kept_root;          /* where keep_tables looked: the smallest
-				 * element holding every kept block, -1 none */
 	struct thread_cache thread_cache;
 };
 /* A block outside the reading-order run is kept at this probability. */
