@@ -90,6 +90,20 @@ auto_text(struct page *pg, const char *html, struct buf *out)
 	test_run_into(pg, &method_auto, &p, NULL, out);
 }
 
+/* html's page in pg, whose auto text must be want with nposts posts in
+ * its thread; the thread, for more checks (pg is the caller's to free). */
+static const struct thread *
+check_text(struct page *pg, const char *html, const char *want, int nposts)
+{
+	struct buf out;
+	auto_text(pg, html, &out);
+	const struct thread *t = &((const struct auto_state *)test_last.state)->thread;
+	assert_int_equal(t->nposts, nposts);
+	assert_string_equal(out.data, want);
+	buf_free(&out);
+	return t;
+}
+
 /* 300 posts, each signed with the same line: the line's place holds the
  * same text in every post, 300 holders counted as 255 at most; every
  * 15th post has a note after it, 20 holders; each message's own text is
@@ -201,15 +215,10 @@ test_replies_wrapped(void **state)
 	}
 	buf_adds(&b, "</div></body></html>");
 	struct page pg;
-	struct buf out;
-	auto_text(&pg, b.data, &out);
-	const struct thread *t = &((const struct auto_state *)test_last.state)->thread;
-	assert_int_equal(t->nposts, 5);
+	const struct thread *t = check_text(&pg, b.data, want.data, 5);
 	assert_true(t->opening);
 	assert_false(t->apart);
 	assert_int_equal(t->container, test_by_id(&pg, "thread"));
-	assert_string_equal(out.data, want.data);
-	buf_free(&out);
 	page_free(&pg);
 	buf_free(&b);
 	buf_free(&want);
@@ -665,11 +674,7 @@ test_numbered_sections(void **state)
 	}
 	buf_adds(&b, "</div></body></html>");
 	struct page pg;
-	struct buf out;
-	auto_text(&pg, b.data, &out);
-	assert_int_equal(((const struct auto_state *)test_last.state)->thread.nposts, 0);
-	assert_string_equal(out.data, want.data);
-	buf_free(&out);
+	check_text(&pg, b.data, want.data, 0);
 	page_free(&pg);
 	buf_free(&b);
 	buf_free(&want);
@@ -706,10 +711,7 @@ test_code_entries(void **state)
 			   "</div><div><pre>%s</pre></div></section>", fn[i], ex[i]);
 	buf_adds(&b, "</div></body></html>");
 	struct page pg;
-	struct buf out;
-	auto_text(&pg, b.data, &out);
-	assert_int_equal(((const struct auto_state *)test_last.state)->thread.nposts, 0);
-	assert_string_equal(out.data,
+	check_text(&pg, b.data,
 		"Enum Result\n"
 		"Result is the type used for returning and propagating errors, with the variants "
 		"Ok, holding a success value, and Err, holding an error value.\n"
@@ -723,8 +725,7 @@ test_code_entries(void **state)
 		"let dflt = 2; let x: Result<u32, &str> = Ok(9); assert_eq!(x.unwrap_or(dflt), 9);\n"
 		"1.0.0 pub fn map_err(&self)\n"
 		"let x: Result<u32, u32> = Ok(2); assert_eq!(x.map_err(|e| e + 1), Ok(2)); let y: "
-		"Result<u32, u32> = Err(13); assert_eq!(y.map_err(|e| e + 1), Err(14));\n");
-	buf_free(&out);
+		"Result<u32, u32> = Err(13); assert_eq!(y.map_err(|e| e + 1), Err(14));\n", 0);
 	page_free(&pg);
 	buf_free(&b);
 }
