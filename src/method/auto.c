@@ -500,10 +500,11 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 		}
 	}
 	if (r->dc.reason[i] == REASON_TABLE) {
-		int t = i;
-		while (t >= 0 && auto_data_table(d, t) == 0)
+		/* the cell's own table: a data table holds no other */
+		int t = d->parent[i];
+		while (t >= 0 && strcmp(d->tagnames[d->tag[t]], "table") != 0)
 			t = d->parent[t];
-		if (t >= 0 && st->kept_root >= 0) {
+		if (t >= 0 && st->kept_root >= 0 && auto_data_table(d, t) > 0) {
 			element_ref(x, d, t, &ra);
 			element_ref(x, d, st->kept_root, &rz);
 			explain_printf(x, EXPLAIN_NORMAL, "kept: in %s, a table of data (a header "
