@@ -185,7 +185,8 @@ clean_author(char *a)
 		"par ", "por ", "di ", "door ", "text: ", "text ", "autor: ", "autor ",
 		"author: ", "auteur : ", "auteur: ", "автор: ", "автор ", "from ",
 		"verfasst von ", "geschrieben von ", "veröffentlicht von ", "eingestellt von ",
-		"publié par ", "publicado por ", "escrito por ", "text und fotos: ", "von: ", "by: ", "vom " };
+		"publié par ", "publicado por ", "escrito por ", "text und fotos: ", "von: ", "by: ", "vom ",
+		"post by ", "beitrag von ", "beitragvon " };
 	/* labels and phrases standing where the name should */
 	static const char *const labels[] = { "posted", "publiziert am", "veröffentlicht",
 		"von", "by", "autor", "author", "share", "teilen", "redakteur", "published",
@@ -194,6 +195,7 @@ clean_author(char *a)
 		"author spotlight", "view profile",
 		"information", "insights from", "sign in", "log in", "login", "admin",
 		"anonymous", "unknown", "guest", "on", "in", "more", "read more",
+		"home", "startseite", "accueil", "inicio",
 		"作者", "记者", "記者", "著者", "筆者", "Автор" };
 	if (!a)
 		return NULL;
@@ -218,9 +220,11 @@ clean_author(char *a)
 		}
 	}
 	/* a separator ends the name: "Haley Hoekstra • March 3", "Matteo
-	 * Laratta| Author", "Outer Armatonis" Tue Aug 27" */
+	 * Laratta| Author", "Outer Armatonis" Tue Aug 27", "Jane Doe » Tue
+	 * Aug 27", "Jane Doe ⋅ Review Editor" */
 	size_t n = strcspn(s, "|\"");
-	static const char *const seps[] = { "\u2022", "\u201c", "\u201d" };
+	static const char *const seps[] = { "\u2022", "\u201c", "\u201d", " \u00bb", " \u25cf",
+		" \u22c5", " \u00b7 " };
 	for (size_t k = 0; k < sizeof seps / sizeof seps[0]; k++) {
 		const char *sep = strstr(s, seps[k]);
 		if (sep && (size_t)(sep - s) < n)
@@ -344,6 +348,70 @@ initials(const char *a)
 	for (size_t i = 0; i < n && caps; i++)
 		caps = isupper((unsigned char)a[i]) != 0;
 	return caps;
+}
+
+/* The name one element of a byline gives, where the byline's text runs
+ * on past it: "By <a>Daniel Renfrow</a> <span>April 12, 2024</span>"
+ * reads "Daniel Renfrow April 12, 2024" and cleans into "Daniel Renfrow
+ * April"; "<span>Mateusz Haberny</span><span>Founder at Oakywood</span>"
+ * reads "Mateusz HabernyFounder at Oakywood".  The first element under e
+ * whose text cleans into a name that begins a, where what follows does
+ * not join a second name to it ("Jane Doe and John Roe" is two); where
+ * what follows is the whole text of the next element and a name, both.
+ * NULL when none. */
+static char *
+name_within(const struct dom *d, int e, const char *a)
+{
+	static const char *const joins[] = { "and", "und", "et", "y", "&", ",", ";" };
+	size_t al = strlen(a);
+	for (int k = e + 1; k < d->end[e]; k++) {
+		if (d->text_end[k] <= d->text_begin[k])
+			continue;
+		char *t = clean_author(element_text(d, k));
+		size_t tl = t ? strlen(t) : 0;
+		const char *rest = a + tl;
+		/* the element ends the name: a space, or a capital glued on */
+		if (!t || tl >= al || strncmp(a, t, tl) || !name_like(t) ||
+		    !(*rest == ' ' || (islower((unsigned char)t[tl - 1]) &&
+				       isupper((unsigned char)*rest)))) {
+			free(t);
+			continue;
+		}
+		while (*rest == ' ')
+			rest++;
+		for (size_t j = 0; j < sizeof joins / sizeof joins[0]; j++) {
+			size_t len, jl = strlen(joins[j]);
+			if (isalpha((unsigned char)joins[j][0]) ?
+			    word_is(rest, strlen(rest), joins[j], jl, &len) && rest[len] == ' ' :
+			    !strncmp(rest, joins[j], jl)) {
+				free(t);
+				return NULL;
+			}
+		}
+		for (int k2 = d->end[k]; k2 < d->end[e]; k2++) {
+			if (d->text_end[k2] <= d->text_begin[k2])
+				continue;
+			char *raw = element_text(d, k2);
+			char *t2 = clean_author(xstrdup(raw));
+			/* the element's whole text: not a role cut short */
+			bool next = t2 && !strcmp(t2, rest) && !strcmp(t2, raw) && strcmp(t2, t) &&
+				    name_like(t2);
+			free(raw);
+			if (next) {
+				struct buf b;
+				buf_init(&b);
+				buf_printf(&b, "%s; %s", t, t2);
+				free(t);
+				free(t2);
+				return buf_steal(&b, NULL);
+			}
+			free(t2);
+			if (t2)
+				break;
+		}
+		return t;
+	}
+	return NULL;
 }
 
 static char *byline_name(const char *s);
@@ -481,6 +549,11 @@ author_from_page(const struct dom *d, const struct marks *mk, const char **from)
 			char *c = a ? cjk_byline(a) : NULL;
 			char *lines = !c && !content && a ? xstrdup(a) : NULL;
 			a = c ? (free(a), c) : content ? clean_author(a) : byline_lines(a, false);
+			char *w = a && !c && !content ? name_within(d, e, a) : NULL;
+			if (w) {
+				free(a);
+				a = w;
+			}
 			for (int k = e + 1; !a && a_tag >= 0 && k < d->end[e]; k++)
 				if (d->tag[k] == a_tag) {
 					/* the first link only: the author's comes first,
@@ -722,6 +795,11 @@ author_from_byline(const struct dom *d, const uint8_t *marks, int h1, const char
 			free(line);
 		}
 		free(s);
+		char *w = a ? name_within(d, e, a) : NULL;
+		if (w) {
+			free(a);
+			a = w;
+		}
 		if (a)
 			return a;
 	}

@@ -768,8 +768,11 @@ meta_title(struct meta_ctx *c, struct page_meta *meta)
 			free(h);
 		}
 	}
-	if (meta->title)
+	if (meta->title) {
+		/* a title escaped twice ("TFC8&amp;reg;") reads as once */
+		refs_decode(meta->title);
 		strip_site(meta->title, meta->site, c->host, !strcmp(meta->title_from, "h1"));
+	}
 	/* the shared titles it beat, each as it reads with the site's
 	 * name taken off */
 	const char *others[][2] = { { "og:title", og }, { "json-ld", c->jl.headline },
@@ -778,8 +781,10 @@ meta_title(struct meta_ctx *c, struct page_meta *meta)
 		if (!others[k][1] || !strcmp(others[k][0], meta->title_from))
 			continue;
 		char *o = nonempty_dup(others[k][1], strlen(others[k][1]));
-		if (o)
+		if (o) {
+			refs_decode(o);
 			strip_site(o, meta->site, c->host, false);
+		}
 		struct buf x, y;
 		buf_init(&x);
 		buf_init(&y);

@@ -92,6 +92,10 @@ test_author_cleaned(void **state)
 		{ "\"David Kim\"", "David Kim" },
 		{ "A. J. Neal View", "A. J. Neal" },
 		{ "By Mira Okafor, local affairs reporter · 14 March 2024", "Mira Okafor" },
+		{ "Post by Jane Doe \u00bb Tue Aug 27, 2024 9:14 am", "Jane Doe" },
+		{ "Beitragvon r23 \u00bb 12.03.2019", "r23" },
+		{ "Jane Doe \u25cf December 23, 2025 \u25cf", "Jane Doe" },
+		{ "By Jane Doe \u22c5 Review Editor", "Jane Doe" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char html[512];
@@ -124,6 +128,41 @@ test_author_cleaned(void **state)
 	expect_author(HEAD BODY "<div class=\"author\"><span>By</span> <a href=\"/s/aa\">Adam "
 		      "Aaronson</a><br><span>PhillyVoice Staff</span></div>" END,
 		      "Adam Aaronson", "byline");
+	/* a breadcrumb's first step marked "author" is no one */
+	expect_author(HEAD BODY "<div class=\"author-trail\">Home \u00bb Services \u00bb "
+		      "Audits</div>" END, NULL, NULL);
+}
+
+/* The byline reads on past the name, into the date, the role or the
+ * paper, with no separator between: the element that holds the name
+ * alone says where it ends. */
+static void
+test_author_name_element(void **state)
+{
+	(void)state;
+	/* the name's link, then the date in the next element */
+	expect_author(HEAD "</head><body><p class=\"meta\"><span>By <a href=\"/p/sg\">Sofia "
+		      "Gonzalez</a></span> <span>December 2, 2025</span></p>"
+		      "<h1>Ferry stays on the river</h1>" END, "Sofia Gonzalez", "byline");
+	/* a role glued on, and a role with a space */
+	expect_author(HEAD BODY "<div class=\"article__author\"><span>Mateusz Haberny</span>"
+		      "<span>Founder at Oakywood</span></div>" END, "Mateusz Haberny", "byline");
+	expect_author(HEAD BODY "<div class=\"author-line\"><span>Written By:</span> <span>"
+		      "<a href=\"/a/cl\">Celeste Longacre</a></span> <span>Gardener &amp; "
+		      "Astrologer</span></div>" END, "Celeste Longacre", "byline");
+	expect_author(HEAD BODY "<div class=\"byline-section\"><span><a href=\"/s/bt\">Brian "
+		      "Truitt</a></span> <span>USA TODAY</span></div>" END, "Brian Truitt", "byline");
+	/* two links that make up the whole byline are two authors; a role
+	 * the second element begins with is not */
+	expect_author(HEAD BODY "<div class=\"byline\">Written by: <span><a href=\"/a/ew\">Emily "
+		      "Walker</a></span><span><a href=\"/a/cm\">Casey McDevitt</a></span></div>" END,
+		      "Emily Walker; Casey McDevitt", "byline");
+	expect_author(HEAD BODY "<div class=\"author-line\"><span><a href=\"/a/cb\">Catherine "
+		      "Boeckmann</a></span> <span>Executive Digital Editor</span></div>" END,
+		      "Catherine Boeckmann", "byline");
+	/* a name joined to the next one by "and" is read whole */
+	expect_author(HEAD BODY "<div class=\"byline\">By <a href=\"/a/jd\">Jane Doe</a> and "
+		      "<a href=\"/a/jr\">John Roe</a></div>" END, "Jane Doe and John Roe", "byline");
 }
 
 static void
@@ -397,6 +436,10 @@ test_title_headline(void **state)
 	expect_title("<html><head><title>Harbour ferry stays for ten more years - Courier</title>"
 		     "</head><body><h1>Lorem</h1><p>Text.</p></body></html>",
 		     "Harbour ferry stays for ten more years - Courier", "title");
+	/* a title escaped twice reads as once */
+	expect_title("<html><head><meta property=\"og:title\" content=\"The Cream with "
+		     "TFC8&amp;reg; Moisturizer\"></head><body><p>Text.</p></body></html>",
+		     "The Cream with TFC8\u00ae Moisturizer", "og:title");
 	/* an empty h1 beside the headline does not make two */
 	expect_title("<html><head><title>Hire Local Movers \u2013 Moving Help in Jackson, NJ | HireAHelper</title>"
 		     "<meta property=\"og:site_name\" content=\"HireAHelper\"></head><body>"
@@ -463,6 +506,7 @@ main(void)
 		cmocka_unit_test(test_author_source_order),
 		cmocka_unit_test(test_author_not_a_name),
 		cmocka_unit_test(test_author_cleaned),
+		cmocka_unit_test(test_author_name_element),
 		cmocka_unit_test(test_author_person_over_organisation),
 		cmocka_unit_test(test_author_several),
 		cmocka_unit_test(test_author_byline_names_more),
