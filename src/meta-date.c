@@ -363,7 +363,10 @@ extract_date_text(const char *s, size_t n, const char *lang, char out[11])
 						y += 2000;
 					else if (j - y0 != 4)
 						y = -1;
-					if (sep == '/' && us)
+					/* 03/09/2026 and 03-09-2026 month first in
+					 * American English; a first number above 12
+					 * is the day's anywhere */
+					if ((sep == '/' || sep == '-') && us && a <= 12)
 						m = a, d = b;
 					else
 						d = a, m = b;
