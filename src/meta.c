@@ -4,6 +4,7 @@
  * share). */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -291,13 +292,38 @@ headline_in(const struct dom *d, const char *og, const char *tt, const char *jl,
 	return NULL;
 }
 
+/* Does hay begin with needle's words ("Hiking Boots: Shop Boots for
+ * Hiking" with the h1 "Hiking Boots", not "Blogging Tips" with "Blog")?
+ * ASCII case folded; spaces and punctuation skipped. */
+static bool
+begins_words(const char *hay, const char *needle)
+{
+	const unsigned char *a = (const unsigned char *)hay, *b = (const unsigned char *)needle;
+	size_t matched = 0;
+	for (;;) {
+		while (*b && *b < 0x80 && !isalnum(*b))
+			b++;
+		if (!*b)
+			break;
+		while (*a && *a < 0x80 && !isalnum(*a))
+			a++;
+		if (!*a || tolower(*a) != tolower(*b))
+			return false;
+		a++, b++, matched++;
+	}
+	return matched >= 4 && !(*a >= 0x80 || isalnum(*a));
+}
+
 /* The page's only h1 (out of empty ones), unless that is the site's
  * name or two words or fewer ("Blog", "Latest news", a placeholder's
- * "Lorem": the shared titles say more); else the headline the page marks
- * (itemprop=headline, class entry-title) out of its chrome. */
+ * "Lorem": the shared titles say more) that the shared titles do not
+ * begin with ("Hiking Boots" for "Hiking Boots: Shop Boots for Hiking &
+ * Backpacking": the headline, the title adding search words); else the
+ * headline the page marks (itemprop=headline, class entry-title) out of
+ * its chrome. */
 static char *
 headline_marked(const struct dom *d, const uint8_t *marks, const char *site,
-		 const char *host)
+		 const char *host, const char *og, const char *tt)
 {
 	int h1 = dom_tag_id(d, "h1"), n1 = 0, only = -1, marked_at = -1;
 	for (int i = 0; i < d->n; i++) {
@@ -327,7 +353,7 @@ headline_marked(const struct dom *d, const uint8_t *marks, const char *site,
 		for (const char *p = h; *p; p++)
 			words += *p == ' ';
 		if (strlen(h) >= 4 && strlen(h) < 300 && !heading_names_site(h, site, host) &&
-		    words > 2)
+		    (words > 2 || (og && begins_words(og, h)) || (tt && begins_words(tt, h))))
 			return h;
 		free(h);
 	}
@@ -745,7 +771,7 @@ meta_title(struct meta_ctx *c, struct page_meta *meta)
 	char *tt = te >= 0 ? element_text(c->d, te) : NULL;
 	char *ht = headline_in(c->d, og, tt, c->jl.headline, meta->site, c->host);
 	if (!ht)
-		ht = headline_marked(c->d, c->mk.flags, meta->site, c->host);
+		ht = headline_marked(c->d, c->mk.flags, meta->site, c->host, og, tt);
 	if (ht) {
 		meta->title = xstrdup(ht);
 		meta->title_from = "h1";

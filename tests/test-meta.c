@@ -436,6 +436,14 @@ test_title_headline(void **state)
 	expect_title("<html><head><title>Harbour ferry stays for ten more years - Courier</title>"
 		     "</head><body><h1>Lorem</h1><p>Text.</p></body></html>",
 		     "Harbour ferry stays for ten more years - Courier", "title");
+	/* a headline of two words that the <title> begins with, which adds
+	 * search words: the headline; not a word the title's first word
+	 * merely begins with */
+	expect_title("<html><head><title>Hiking Boots: Shop Boots for Hiking &amp; Backpacking | "
+		     "REI Co-op</title></head><body><h1>Hiking Boots</h1><p>Text.</p></body></html>",
+		     "Hiking Boots", "h1");
+	expect_title("<html><head><title>Blogging Tips for Beginners</title></head><body>"
+		     "<h1>Blog</h1><p>Text.</p></body></html>", "Blogging Tips for Beginners", "title");
 	/* a title escaped twice reads as once */
 	expect_title("<html><head><meta property=\"og:title\" content=\"The Cream with "
 		     "TFC8&amp;reg; Moisturizer\"></head><body><p>Text.</p></body></html>",
