@@ -734,7 +734,8 @@ static bool
 author_label_n(const char *s, size_t n)
 {
 	static const char *const labels[] = { "author", "authors", "autor", "autorin", "autoren",
-		"verfasser", "verfasserin", "auteur", "auteurs", "автор", "by", "von", "text" };
+		"verfasser", "verfasserin", "auteur", "auteurs", "автор", "by", "von", "text",
+		"written by", "article by", "posted by", "words by" };
 	size_t len;
 	while (n && isspace((unsigned char)*s))
 		s++, n--;

@@ -355,6 +355,15 @@ test_meta_bylines(void **state)
 	test_page(&pg, b.data);
 	assert_null(pg.meta.author);
 	page_free(&pg);
+	/* "Written by" standing alone, the name in the block after it */
+	b.len = 0;
+	buf_adds(&b, "<h1>Ferry news</h1>");
+	for (int i = 0; i < 100; i++)
+		buf_adds(&b, "<p>A paragraph.</p>");
+	buf_adds(&b, "<div><p>Written by</p><p>Edzel Tabing</p></div>");
+	test_page(&pg, b.data);
+	assert_string_equal(pg.meta.author, "Edzel Tabing");
+	page_free(&pg);
 	buf_free(&b);
 	/* JSON-LD naming its author by @id elsewhere in the graph */
 	test_page(&pg, "<html><head><script type=\"application/ld+json\">{\"@graph\":["
