@@ -565,6 +565,26 @@ days_apart(const char *a, const char *b)
 	return labs(civil_days(y, m, d) - civil_days(y2, m2, d2));
 }
 
+/* The minute an ISO time with its zone ("2025-12-19T04:25:38+05:00",
+ * "...Z") names, counted in UTC; false when it gives no zone. */
+static bool
+instant(const char *iso, long *minutes)
+{
+	int y, m, d, hh, mm, zh = 0, zm = 0;
+	if (strlen(iso) < 17 || sscanf(iso, "%4d-%2d-%2dT%2d:%2d", &y, &m, &d, &hh, &mm) != 5)
+		return false;
+	const char *z = iso + 16;
+	z += strspn(z, ":.0123456789");
+	int sign = *z == '-' ? -1 : 1;
+	if (*z == 'Z' && !z[1])
+		sign = 0;
+	else if ((*z != '+' && *z != '-') || sscanf(z + 1, "%2d", &zh) != 1 ||
+		 (z[3] && sscanf(z + 3 + (z[3] == ':'), "%2d", &zm) != 1))
+		return false;
+	*minutes = (civil_days(y, m, d) * 24 + hh) * 60 + mm - (long)sign * (zh * 60 + zm);
+	return true;
+}
+
 /* Is day the one a reader in another time zone sees for the instant
  * iso ("2019-10-18T22:04:00Z")?  A timestamp in UTC is one instant; the
  * page shows it in its own zone, which moves the day by one at most:
@@ -1117,9 +1137,21 @@ meta_dates(struct meta_ctx *c, struct page_meta *meta, bool whether)
 		if (!(c->mk.flags[i] & MARK_CHROME) && !attr_has(c->d, i, "itemprop", "dateModified") &&
 		    !(attr_has(c->d, i, "class", "updated") && !attr_has(c->d, i, "class", "published")))
 			days_add(&seen, v);
+		/* the page's own zone: the head's time in UTC, which a <time>
+		 * gives as the same minute where the page is, is of the
+		 * page's day */
+		long a, b;
+		bool moved = meta->date && v && strncmp(meta->date, v, 10) &&
+			     zone_moves(meta->date, v) && instant(meta->date, &a) &&
+			     instant(v, &b) && a == b;
+		if (moved) {
+			over_add(&meta->date_over, meta->date_from, meta->date);
+			free(meta->date);
+			meta->date = NULL;
+		}
 		/* first a time marked as the publication's */
 		if (dom_attr(c->d, i, "pubdate") || c->mk.words[i] & 1u << IW_DATE ||
-		    attr_has(c->d, i, "class", "entry-date"))
+		    attr_has(c->d, i, "class", "entry-date") || moved)
 			set_date(meta, v, "time");
 		else
 			free(v);

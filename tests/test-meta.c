@@ -505,6 +505,17 @@ test_date_zone(void **state)
 	expect_date(HEAD "<meta property=\"article:published_time\" content=\"2019-11-19T23:24:00Z\">"
 		    BODY "<p class=\"date\">November 20, 2019</p>" END,
 		    "2019-11-20", "text");
+	/* ... and a <time> that gives the same minute in the page's zone
+	 * says which day that is, even in a link */
+	expect_date(HEAD "<script type=\"application/ld+json\">{\"@type\":\"DiscussionForumPosting\","
+		    "\"datePublished\":\"2025-12-18T23:25:38+00:00\"}</script>" BODY
+		    "<p><a href=\"/t/1\"><time datetime=\"2025-12-19T04:25:38+0500\">Dec 19, 2025</time>"
+		    "</a></p>" END, "2025-12-19T04:25:38+05:00", "time");
+	/* another minute is another post's */
+	expect_date(HEAD "<script type=\"application/ld+json\">{\"@type\":\"DiscussionForumPosting\","
+		    "\"datePublished\":\"2025-12-18T23:25:38+00:00\"}</script>" BODY
+		    "<p><a href=\"/t/1\"><time datetime=\"2025-12-19T04:40:00+0500\">last reply</time>"
+		    "</a></p>" END, "2025-12-18T23:25:38+00:00", "json-ld");
 }
 
 int
