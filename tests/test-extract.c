@@ -337,33 +337,28 @@ test_meta_bylines(void **state)
 		assert_string_equal(pg.meta.author, "Jana Müller");
 		page_free(&pg);
 	}
-	/* a label far from the headline, and what after it is no name */
+	/* a label far from the headline, and what after it is no name;
+	 * "Written by" standing alone, the name in the block after it */
+	static const char *const far[][2] = {
+		{ "<h4>Autor</h4><p><a href=\"/p/1\">Nikolai Huke</a>, Politologe</p>", "Nikolai Huke" },
+		{ "<h4>Autor</h4><p>alle Beitr\u00e4ge</p>", NULL },
+		{ "<div><p>Written by</p><p>Edzel Tabing</p></div>", "Edzel Tabing" },
+	};
 	struct buf b;
 	buf_init(&b);
-	buf_adds(&b, "<h1>Quarant\u00e4ne</h1>");
-	for (int i = 0; i < 100; i++)
-		buf_adds(&b, "<p>Ein Absatz.</p>");
-	buf_adds(&b, "<h4>Autor</h4><p><a href=\"/p/1\">Nikolai Huke</a>, Politologe</p>");
-	test_page(&pg, b.data);
-	assert_string_equal(pg.meta.author, "Nikolai Huke");
-	page_free(&pg);
-	b.len = 0;
-	buf_adds(&b, "<h1>Quarant\u00e4ne</h1>");
-	for (int i = 0; i < 100; i++)
-		buf_adds(&b, "<p>Ein Absatz.</p>");
-	buf_adds(&b, "<h4>Autor</h4><p>alle Beitr\u00e4ge</p>");
-	test_page(&pg, b.data);
-	assert_null(pg.meta.author);
-	page_free(&pg);
-	/* "Written by" standing alone, the name in the block after it */
-	b.len = 0;
-	buf_adds(&b, "<h1>Ferry news</h1>");
-	for (int i = 0; i < 100; i++)
-		buf_adds(&b, "<p>A paragraph.</p>");
-	buf_adds(&b, "<div><p>Written by</p><p>Edzel Tabing</p></div>");
-	test_page(&pg, b.data);
-	assert_string_equal(pg.meta.author, "Edzel Tabing");
-	page_free(&pg);
+	for (size_t k = 0; k < sizeof far / sizeof far[0]; k++) {
+		b.len = 0;
+		buf_adds(&b, "<h1>Quarant\u00e4ne</h1>");
+		for (int i = 0; i < 100; i++)
+			buf_adds(&b, "<p>Ein Absatz.</p>");
+		buf_adds(&b, far[k][0]);
+		test_page(&pg, b.data);
+		if (far[k][1])
+			assert_string_equal(pg.meta.author, far[k][1]);
+		else
+			assert_null(pg.meta.author);
+		page_free(&pg);
+	}
 	buf_free(&b);
 	/* JSON-LD naming its author by @id elsewhere in the graph */
 	test_page(&pg, "<html><head><script type=\"application/ld+json\">{\"@graph\":["

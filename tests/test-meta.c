@@ -140,29 +140,32 @@ static void
 test_author_name_element(void **state)
 {
 	(void)state;
-	/* the name's link, then the date in the next element */
-	expect_author(HEAD "</head><body><p class=\"meta\"><span>By <a href=\"/p/sg\">Sofia "
-		      "Gonzalez</a></span> <span>December 2, 2025</span></p>"
-		      "<h1>Ferry stays on the river</h1>" END, "Sofia Gonzalez", "byline");
-	/* a role glued on, and a role with a space */
-	expect_author(HEAD BODY "<div class=\"article__author\"><span>Mateusz Haberny</span>"
-		      "<span>Founder at Oakywood</span></div>" END, "Mateusz Haberny", "byline");
-	expect_author(HEAD BODY "<div class=\"author-line\"><span>Written By:</span> <span>"
-		      "<a href=\"/a/cl\">Celeste Longacre</a></span> <span>Gardener &amp; "
-		      "Astrologer</span></div>" END, "Celeste Longacre", "byline");
-	expect_author(HEAD BODY "<div class=\"byline-section\"><span><a href=\"/s/bt\">Brian "
-		      "Truitt</a></span> <span>USA TODAY</span></div>" END, "Brian Truitt", "byline");
-	/* two links that make up the whole byline are two authors; a role
-	 * the second element begins with is not */
-	expect_author(HEAD BODY "<div class=\"byline\">Written by: <span><a href=\"/a/ew\">Emily "
-		      "Walker</a></span><span><a href=\"/a/cm\">Casey McDevitt</a></span></div>" END,
-		      "Emily Walker; Casey McDevitt", "byline");
-	expect_author(HEAD BODY "<div class=\"author-line\"><span><a href=\"/a/cb\">Catherine "
-		      "Boeckmann</a></span> <span>Executive Digital Editor</span></div>" END,
-		      "Catherine Boeckmann", "byline");
-	/* a name joined to the next one by "and" is read whole */
-	expect_author(HEAD BODY "<div class=\"byline\">By <a href=\"/a/jd\">Jane Doe</a> and "
-		      "<a href=\"/a/jr\">John Roe</a></div>" END, "Jane Doe and John Roe", "byline");
+	static const char *const cases[][2] = {
+		/* the name's link, then the date in the next element */
+		{ HEAD "</head><body><p class=\"meta\"><span>By <a href=\"/p/sg\">Sofia Gonzalez</a>"
+		  "</span> <span>December 2, 2025</span></p><h1>Ferry stays on the river</h1>" END,
+		  "Sofia Gonzalez" },
+		/* a role glued on, and a role with a space */
+		{ HEAD BODY "<div class=\"article__author\"><span>Mateusz Haberny</span>"
+		  "<span>Founder at Oakywood</span></div>" END, "Mateusz Haberny" },
+		{ HEAD BODY "<div class=\"author-line\"><span>Written By:</span> <span><a href=\"/a/cl\">"
+		  "Celeste Longacre</a></span> <span>Gardener &amp; Astrologer</span></div>" END,
+		  "Celeste Longacre" },
+		{ HEAD BODY "<div class=\"byline-section\"><span><a href=\"/s/bt\">Brian Truitt</a>"
+		  "</span> <span>USA TODAY</span></div>" END, "Brian Truitt" },
+		/* two links that make up the whole byline are two authors; a
+		 * role the second element begins with is not */
+		{ HEAD BODY "<div class=\"byline\">Written by: <span><a href=\"/a/ew\">Emily Walker</a>"
+		  "</span><span><a href=\"/a/cm\">Casey McDevitt</a></span></div>" END,
+		  "Emily Walker; Casey McDevitt" },
+		{ HEAD BODY "<div class=\"author-line\"><span><a href=\"/a/cb\">Catherine Boeckmann</a>"
+		  "</span> <span>Executive Digital Editor</span></div>" END, "Catherine Boeckmann" },
+		/* a name joined to the next one by "and" is read whole */
+		{ HEAD BODY "<div class=\"byline\">By <a href=\"/a/jd\">Jane Doe</a> and "
+		  "<a href=\"/a/jr\">John Roe</a></div>" END, "Jane Doe and John Roe" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		expect_author(cases[i][0], cases[i][1], "byline");
 }
 
 static void
