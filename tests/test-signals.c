@@ -314,6 +314,40 @@ test_hidden(void **state)
 	page_free(&pg);
 }
 
+/* A form that holds half the page's text or more wraps the page (an
+ * ASP.NET page's one form), and is no negative tag for what it holds; a
+ * nav inside it still is, and so is a form with less.
+ * Page 1: w1 40 characters, n1 "Home" 4 in a nav, both in form #wrap;
+ *   s1 "Searchthesite" 13 in a second form: 44 of 57 in the first.
+ * Page 2: f1 20 in a form, o1 40 outside it: 20 of 60. */
+static void
+test_form_wrapper(void **state)
+{
+	(void)state;
+	static const char *const pages[] = {
+		"<html><body><form id=\"wrap\"><div><p id=\"w1\">Aaaaaaaaaa bbbbbbbbbb cccccccccc "
+		"dddddddddd</p><nav><p id=\"n1\">Home</p></nav></div></form>"
+		"<form><p id=\"s1\">Search the site</p></form></body></html>",
+		"<html><body><form><p id=\"f1\">Aaaaaaaaaa bbbbbbbbbb</p></form>"
+		"<p id=\"o1\">Aaaaaaaaaa bbbbbbbbbb cccccccccc dddddddddd</p></body></html>",
+	};
+	static const struct { int page; const char *id; float neg_tag; } want[] = {
+		{ 0, "w1", 0 }, { 0, "n1", 1 }, { 0, "s1", 1 }, { 1, "f1", 1 }, { 1, "o1", 0 },
+	};
+	for (int k = 0; k < 2; k++) {
+		struct page pg;
+		struct features f;
+		test_page(&pg, pages[k]);
+		features_compute(&pg, auto_model_builtin.stage1, &f);
+		for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+			if (want[i].page == k)
+				assert_near(f.x[block_index(&pg, &f, want[i].id)][F_NEG_TAG],
+					    want[i].neg_tag, 0);
+		features_free(&f);
+		page_free(&pg);
+	}
+}
+
 /* Ten characters and a blank. */
 #define W10 "abcdefghij "
 
@@ -690,6 +724,7 @@ main(void)
 		cmocka_unit_test(test_ancestors),
 		cmocka_unit_test(test_thread),
 		cmocka_unit_test(test_hidden),
+		cmocka_unit_test(test_form_wrapper),
 		cmocka_unit_test(test_sib_long),
 		cmocka_unit_test(test_jsonld),
 		cmocka_unit_test(test_core),

@@ -832,7 +832,7 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 	bool own = kind == KIND_DOCS || kind == KIND_LISTING || kind == KIND_SERVICE ||
 		   kind == KIND_FORUM;
 	bool strong = own && (kind == KIND_DOCS || cards || (prose == 0 && more >= kept) ||
-			      (kind == KIND_SERVICE && more >= SERVICE_WIDE * kept));
+			      (kind == KIND_SERVICE && more - comments >= SERVICE_WIDE * kept));
 	/* an intro of one paragraph is the weaker sign: the sections beside
 	 * it, not the readers' comments under it (an article's, taken for
 	 * a service page; a forum's posts are kept by the stronger signs) */
@@ -1220,6 +1220,7 @@ keep_continued(const struct dom *d, struct auto_state *st, struct decision *dc)
 			int b = f->block[j];
 			if (may_add(st, dc, j) && auto_continues(st, j) &&
 			    f->x[j][F_CC_CONTENT] != 0 &&
+			    f->x[j][F_COMMENT] == 0 &&
 			    bsearch(&ph[b], kept, nk, sizeof *kept, u64_cmp)) {
 				dc->content[b] = 1;
 				dc->reason[b] = REASON_CONTINUED;

@@ -314,6 +314,10 @@ hidden(const struct dom *d, int i)
 /* The share of a page's text under hidden elements from which the page
  * is taken to hide itself until its script runs. */
 #define PAGE_HIDES 0.9
+/* The share of a page's text inside one form from which the form is the
+ * page's wrapper (an ASP.NET page's one form, a shop's product list in
+ * its cart form), not a form beside the content. */
+#define PAGE_FORM_WRAPS 0.5
 
 enum { A_NEG_WORD = 1, A_POS_WORD = 2, A_SEMANTIC = 4, A_NEG_TAG = 8, A_HIDDEN = 16,
        A_COMMENT = 32, A_CAPTION = 64 };
@@ -548,6 +552,20 @@ ancestor_flags(struct fctx *c)
 			      (IS_TAG(d->tagnames[t], semantic_tags) ? A_SEMANTIC : 0) |
 			      (IS_TAG(d->tagnames[t], neg_tags) ? A_NEG_TAG : 0);
 	int table_tag = dom_tag_id(d, "table"), figcaption_tag = dom_tag_id(d, "figcaption");
+	/* a form that wraps most of the page's text is no negative tag */
+	uint8_t *wraps = xcalloc((size_t)n + 1, 1);
+	int form_tag = dom_tag_id(d, "form");
+	if (form_tag >= 0) {
+		long *upto = xcalloc((size_t)d->ntexts + 1, sizeof *upto);
+		for (int t = 0; t < d->ntexts; t++)
+			upto[t + 1] = upto[t] + (d->texts[t].flags & (TEXT_SKIP | TEXT_BREAK) ?
+						 0 : d->texts[t].len);
+		for (int i = 0; i < n; i++)
+			wraps[i] = d->tag[i] == form_tag && upto[d->ntexts] > 0 &&
+				   upto[d->text_end[i]] - upto[d->text_begin[i]] >=
+				   PAGE_FORM_WRAPS * (double)upto[d->ntexts];
+		free(upto);
+	}
 	for (int i = 0; i < n; i++) {
 		uint8_t a = 0;
 		const char *id = dom_attr(d, i, "id"), *cl = dom_attr(d, i, "class");
@@ -561,7 +579,7 @@ ancestor_flags(struct fctx *c)
 		if (w & W_CAPTION)
 			a |= A_CAPTION;
 		named_thread[i] = (w & W_THREAD) != 0;
-		a |= tagflags[d->tag[i]];
+		a |= tagflags[d->tag[i]] & (wraps[i] ? (uint8_t)~A_NEG_TAG : 0xff);
 		const char *ip = dom_attr(d, i, "itemprop"), *role = dom_attr(d, i, "role");
 		if ((ip && !strcasecmp(ip, "articleBody")) || (role && !strcasecmp(role, "main")))
 			a |= A_SEMANTIC;
@@ -586,6 +604,7 @@ ancestor_flags(struct fctx *c)
 	}
 	word_memo_free(wl.memo);
 	free(tagflags);
+	free(wraps);
 	/* a page that hides nine tenths of its text or more hides itself
 	 * until its script runs (a wrapper against flicker, a shop's lock):
 	 * what it hides is what its reader sees, and hidden says nothing */
