@@ -348,6 +348,37 @@ test_form_wrapper(void **state)
 	}
 }
 
+/* The cards of one block: six li of one class under one ul, "Title N"
+ * (6 characters each, 36 in all), beat a nav's six links of 4 ("Menu",
+ * 24); five spans of one class (a group under CARDS1_MIN) are none;
+ * a li of two blocks is not one of them. */
+static void
+test_cards1(void **state)
+{
+	(void)state;
+	struct page pg;
+	struct features f;
+	test_page(&pg, "<html><body><nav><ul>"
+		  "<li><a href=\"/1\">Menu</a></li><li><a href=\"/2\">Menu</a></li>"
+		  "<li><a href=\"/3\">Menu</a></li><li><a href=\"/4\">Menu</a></li>"
+		  "<li><a href=\"/5\">Menu</a></li><li><a href=\"/6\">Menu</a></li></ul></nav>"
+		  "<p>Five <span class=\"s\">a</span><span class=\"s\">b</span>"
+		  "<span class=\"s\">c</span><span class=\"s\">d</span><span class=\"s\">e</span></p>"
+		  "<ul><li class=\"c\" id=\"k1\"><a href=\"/a\">Title 1</a></li>"
+		  "<li class=\"c\"><a href=\"/b\">Title 2</a></li>"
+		  "<li class=\"c\"><a href=\"/c\">Title 3</a></li>"
+		  "<li class=\"c\"><a href=\"/d\">Title 4</a></li>"
+		  "<li class=\"c\"><a href=\"/e\">Title 5</a></li>"
+		  "<li class=\"c\" id=\"k6\"><a href=\"/f\">Title 6</a></li>"
+		  "<li class=\"c\"><p>Two</p><p>blocks</p></li></ul></body></html>");
+	features_compute(&pg, auto_model_builtin.stage1, &f);
+	assert_int_equal(f.page.ncards1, 6);
+	assert_int_equal(f.page.cards1[0], test_by_id(&pg, "k1"));
+	assert_int_equal(f.page.cards1[5], test_by_id(&pg, "k6"));
+	features_free(&f);
+	page_free(&pg);
+}
+
 /* Ten characters and a blank. */
 #define W10 "abcdefghij "
 
@@ -725,6 +756,7 @@ main(void)
 		cmocka_unit_test(test_thread),
 		cmocka_unit_test(test_hidden),
 		cmocka_unit_test(test_form_wrapper),
+		cmocka_unit_test(test_cards1),
 		cmocka_unit_test(test_sib_long),
 		cmocka_unit_test(test_jsonld),
 		cmocka_unit_test(test_core),

@@ -758,6 +758,10 @@ grid_sums(const struct dom *d, const struct auto_state *st, const struct decisio
  * they add as much as it kept and that holds one paragraph of running
  * prose at most: an intro, not an article's body. */
 #define SERVICE_WIDE 6
+/* A card of one block is a title that links to its item: this share of
+ * its text a link or more (a reply's line, its title linked and its
+ * author and time not, is no card). */
+#define CARDS1_LINKS 0.9
 /* A block whose text is this share link text or more is not added,
  * but for a card of the grid and a section's heading. */
 #define KIND_LINKS 0.99
@@ -783,8 +787,8 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 {
 	const struct features *f = &st->sig;
 	const struct page_figures *pf = &f->page;
-	bool grid = false, cards = false;
-	int at = 0;
+	bool grid = false, cards = false, grid1 = false;
+	int at = 0, at1 = 0;
 	if ((kind == KIND_LISTING || kind == KIND_FORUM) && pf->ngrid > 0) {
 		struct grid_sums g;
 		grid_sums(d, st, dc, &g);
@@ -792,10 +796,26 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 		cards = g.in > 0 && g.in >= GRID_WIDE * g.kept &&
 			(g.kept_in < g.kept || pf->ngrid >= GRID_COLUMNS);
 	}
+	/* a listing whose cards are one block each, a title linking to
+	 * the item (CARDS1_LINKS of it a link or more), where the grid of
+	 * fuller items does not widen it: GRID_WIDE times what the model
+	 * kept, as for those */
+	if (kind == KIND_LISTING && !cards && pf->ncards1 > 0) {
+		long in1 = 0, kept1 = 0;
+		for (int j = 0, a = 0; j < f->nblocks; j++) {
+			int b = f->block[j];
+			in1 += page_in_cards1(d, pf, &a, b) && f->x[j][F_NEG_TAG] == 0 &&
+			       f->x[j][F_LINK_DENSITY] >= CARDS1_LINKS ? f->chars[j] : 0;
+			kept1 += dc->content[b] ? f->chars[j] : 0;
+		}
+		grid1 = in1 > 0 && in1 >= GRID_WIDE * kept1;
+		cards |= grid1;
+	}
 	long kept = 0, more = 0, prose = 0, nprose = 0, comments = 0;
 	for (int j = 0; j < f->nblocks; j++) {
 		int b = f->block[j];
-		bool card = grid && page_in_grid(d, pf, &at, b);
+		bool card = (grid && page_in_grid(d, pf, &at, b)) ||
+			    (grid1 && page_in_cards1(d, pf, &at1, b));
 		if (dc->content[b]) {
 			kept += f->chars[j];
 			prose += f->chars[j] >= 80 && f->x[j][F_ENDS_PUNCT] != 0 ? f->chars[j] : 0;

@@ -85,6 +85,42 @@ mark_repeats(const struct dom *d, const long *sub, const int *blocks, long total
 	free(v);
 }
 
+/* The cards of one block (page_figures.cards1): elements of one block,
+ * under 1/2 of the page's text, CARDS1_MIN or more sharing their parent
+ * and key; the group with the most text. */
+static void
+mark_cards1(const struct dom *d, const long *sub, const int *blocks, long total,
+	    struct page_figures *pf)
+{
+	int n = d->n, k = 0;
+	struct keyed *v = xmalloc(((size_t)n + 1) * sizeof *v);
+	for (int i = 0; i < n; i++)
+		if (d->parent[i] >= 0 && blocks[i] == 1 && 2 * sub[i] < total)
+			v[k++] = (struct keyed){ d->parent[i], sibling_key(d, i), i };
+	qsort(v, (size_t)k, sizeof *v, cmp_keyed);
+	long best = 0;
+	int ga = 0, gz = 0;
+	for (int a = 0, z; a < k; a = z) {
+		long text = 0;
+		for (z = a + 1; z < k && v[z].parent == v[a].parent && v[z].key == v[a].key; z++)
+			;
+		if (z - a < CARDS1_MIN)
+			continue;
+		for (int j = a; j < z; j++)
+			text += sub[v[j].elem];
+		if (text > best) {
+			best = text;
+			ga = a;
+			gz = z;
+		}
+	}
+	pf->ncards1 = gz - ga;
+	pf->cards1 = xmalloc(((size_t)pf->ncards1 + 1) * sizeof *pf->cards1);
+	for (int j = ga; j < gz; j++)
+		pf->cards1[j - ga] = v[j].elem;
+	free(v);
+}
+
 /* What each of the page's tag names is to the figures (tags are interned:
  * one test a name, not a string compare an element). */
 enum { T_CONTROL = 1, T_HEADING = 2, T_CODE = 4 };
@@ -132,6 +168,7 @@ page_figures_compute(const struct dom *d, const int *order, const int *chars, in
 			blocks[d->parent[i]] += blocks[i];
 		}
 	mark_repeats(d, sub, blocks, pf->chars, pf->in_repeat, &pf->repeats, pf);
+	mark_cards1(d, sub, blocks, pf->chars, pf);
 	free(blocks);
 	uint8_t *in_code = xcalloc((size_t)n + 1, 1);
 	uint8_t *role = tag_roles(d);
@@ -175,12 +212,24 @@ page_figures_compute(const struct dom *d, const int *order, const int *chars, in
 	free(sub);
 }
 
+static bool
+in_items(const struct dom *d, const int *items, int n, int *at, int b)
+{
+	while (*at < n && d->end[items[*at]] <= b)
+		(*at)++;
+	return *at < n && items[*at] <= b;
+}
+
 bool
 page_in_grid(const struct dom *d, const struct page_figures *pf, int *at, int b)
 {
-	while (*at < pf->ngrid && d->end[pf->grid[*at]] <= b)
-		(*at)++;
-	return *at < pf->ngrid && pf->grid[*at] <= b;
+	return in_items(d, pf->grid, pf->ngrid, at, b);
+}
+
+bool
+page_in_cards1(const struct dom *d, const struct page_figures *pf, int *at, int b)
+{
+	return in_items(d, pf->cards1, pf->ncards1, at, b);
 }
 
 void
@@ -188,9 +237,11 @@ page_figures_free(struct page_figures *pf)
 {
 	free(pf->in_repeat);
 	free(pf->grid);
+	free(pf->cards1);
 	pf->in_repeat = NULL;
 	pf->grid = NULL;
-	pf->ngrid = 0;
+	pf->cards1 = NULL;
+	pf->ngrid = pf->ncards1 = 0;
 }
 
 /* The rules, in order, first match.  Their thresholds come from the

@@ -33,6 +33,7 @@ extern const char *const page_kind_names[KIND_COUNT];
 /* An item repeated among its siblings: this many siblings or more with
  * the same tag and class attribute. */
 #define KIND_REPEAT_MIN 3
+#define CARDS1_MIN 6
 
 struct page_figures {
 	long chars;             /* the blocks' text, links included */
@@ -49,6 +50,11 @@ struct page_figures {
 	int *grid;
 	int ngrid;
 	double grid_share;      /* the grid's characters / chars */
+	/* The cards of one block each (a title alone: a recipe's, a
+	 * product's), CARDS1_MIN or more under one parent, of one tag and
+	 * class: the group holding the most text, in document order; owned. */
+	int *cards1;
+	int ncards1;
 	double grid_link;       /* link characters / characters, in the grid */
 };
 
@@ -60,6 +66,8 @@ void page_figures_compute(const struct dom *d, const int *order, const int *char
 /* Whether block element b lies in an item of pf's grid: *at, 0 at first,
  * walks the items in document order as b increases from call to call. */
 bool page_in_grid(const struct dom *d, const struct page_figures *pf, int *at, int b);
+/* The same for the cards of one block. */
+bool page_in_cards1(const struct dom *d, const struct page_figures *pf, int *at, int b);
 /* Frees in_repeat and grid. */
 void page_figures_free(struct page_figures *pf);
 

@@ -892,6 +892,7 @@ features_compute(const struct page *pg, const float *stage1, struct features *f)
 	f->page = c.pf;
 	f->page.in_repeat = NULL;
 	c.pf.grid = NULL;               /* f->page owns it now */
+	c.pf.cards1 = NULL;
 	f->kind = c.kind;
 	memcpy(f->kind_why, c.kind_why, sizeof f->kind_why);
 	fctx_free(&c);
@@ -905,5 +906,6 @@ features_free(struct features *f)
 	free(f->chars);
 	free(f->scratch);
 	free(f->page.grid);
+	free(f->page.cards1);
 	memset(f, 0, sizeof *f);
 }

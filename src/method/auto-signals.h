@@ -54,9 +54,10 @@
 	  "no class/id on it or above says share, related, footer, nav, ...", sig_neg_word) \
 	X(POS_WORD,    "pos_word", "its or an ancestor's class/id says article, content, post, story, ...", \
 	  "no class/id on it or above says article, content, post, story, ...", sig_pos_word) \
-	X(NEG_TAG,     "neg_tag", "inside nav, aside, footer, header, form, menu (a form holding " \
-	  "half the page's text or more wraps the page: not it)", \
-	  "in none of nav, aside, footer, header, form, menu", sig_neg_tag) \
+	X(NEG_TAG,     "neg_tag", \
+	  "inside nav, aside, footer, header, menu, or a form not wrapping half the page's text", \
+	  "in none of nav, aside, footer, header, menu, or a form wrapping half the page's text", \
+	  sig_neg_tag) \
 	X(CC_CONTENT,  "cc_content", "the CC method keeps it", "the CC method drops it", sig_cc_content) \
 	X(CC_REGION,   "cc_region", "inside the CC content region", \
 	  "outside the CC content region, or there is none", sig_cc_region) \
