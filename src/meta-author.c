@@ -289,8 +289,10 @@ clean_author(char *a)
 	 * not all (a name written all in lower case) */
 	if (lower >= 2 && lower * 2 >= nwords && lower < nwords)
 		n = 0;
+	/* nor addresses written for people ("www.example.de", "jane[at]example.net") */
+	bool address = memmem(s, n, "www.", 4) || memmem(s, n, "[at]", 4) || memmem(s, n, "(at)", 4);
 	char *r = NULL;
-	if (n >= 2 && words <= 6 && n <= 60 && digit < 3 && !memchr(s, '@', n) &&
+	if (n >= 2 && words <= 6 && n <= 60 && digit < 3 && !memchr(s, '@', n) && !address &&
 	    !strstr(s, "://") && !memchr(s, '/', n) && !memchr(s, '{', n))
 		r = xstrndup(s, n);
 	free(a);

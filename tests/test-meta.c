@@ -70,6 +70,11 @@ test_author_not_a_name(void **state)
 		      "<div class=\"author-name\">Craig McCarthy</div>" END, "Craig McCarthy", "byline");
 	expect_author(HEAD BODY "<div class=\"author\">LD</div>" END, "LD", "byline");
 	expect_author(HEAD BODY "<div class=\"author\">Full Bio</div>" END, NULL, NULL);
+	/* an address written for people is no name */
+	expect_author(HEAD "<meta name=\"author\" content=\"Web Commerce GmbH www.w-commerce.de\">"
+		      BODY END, NULL, NULL);
+	expect_author(HEAD "<meta name=\"author\" content=\"cipha[at]cipha.net\">" BODY END,
+		      NULL, NULL);
 	/* a reference left escaped in JSON-LD */
 	expect_author(HEAD "<script type=\"application/ld+json\">{\"@type\":\"BlogPosting\","
 		      "\"author\":{\"@type\":\"Person\",\"name\":\"Maria &amp; Katerina\"}}</script>"
