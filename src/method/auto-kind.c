@@ -42,82 +42,50 @@ cmp_keyed(const void *a, const void *b)
 	return x->elem < y->elem ? -1 : x->elem > y->elem;
 }
 
-/* Mark the repeated items: elements of two blocks or more (a card's
- * title and text, a post's author and message; not a paragraph of a
- * text, not a menu's link), under 1/2 of the page's text, that share
- * their parent and key with KIND_REPEAT_MIN - 1 others like them.  sub[i]
- * is the text of i's subtree, blocks[i] its blocks. */
+/* The groups of items: elements of two blocks or more (one: of one
+ * block), under 1/2 of the page's text, that share their parent and key
+ * with min - 1 others like them.  Each group's items are marked in rep
+ * and the largest group's size kept in *largest (both when not NULL);
+ * the group that holds the most text is *items[0..*nitems), in document
+ * order.  sub[i] is the text of i's subtree, blocks[i] its blocks. */
 static void
-mark_repeats(const struct dom *d, const long *sub, const int *blocks, long total, uint8_t *rep,
-	     int *largest, struct page_figures *pf)
+group_items(const struct dom *d, const long *sub, const int *blocks, long total, bool one,
+	    int min, uint8_t *rep, int *largest, int **items, int *nitems)
 {
 	int n = d->n, k = 0;
 	struct keyed *v = xmalloc(((size_t)n + 1) * sizeof *v);
 	for (int i = 0; i < n; i++)
-		if (d->parent[i] >= 0 && blocks[i] >= 2 && 2 * sub[i] < total)
+		if (d->parent[i] >= 0 && (one ? blocks[i] == 1 : blocks[i] >= 2) &&
+		    2 * sub[i] < total)
 			v[k++] = (struct keyed){ d->parent[i], sibling_key(d, i), i };
 	qsort(v, (size_t)k, sizeof *v, cmp_keyed);
-	*largest = 0;
-	long grid_text = 0;
-	int ga = 0, gz = 0;
-	for (int a = 0, z; a < k; a = z) {
-		long text = 0;
-		for (z = a + 1; z < k && v[z].parent == v[a].parent && v[z].key == v[a].key; z++)
-			;
-		if (z - a < KIND_REPEAT_MIN)
-			continue;
-		if (z - a > *largest)
-			*largest = z - a;
-		for (int j = a; j < z; j++) {
-			rep[v[j].elem] = 1;
-			text += sub[v[j].elem];
-		}
-		if (text > grid_text) {
-			grid_text = text;
-			ga = a;
-			gz = z;
-		}
-	}
-	pf->ngrid = gz - ga;
-	pf->grid = xmalloc(((size_t)pf->ngrid + 1) * sizeof *pf->grid);
-	for (int j = ga; j < gz; j++)
-		pf->grid[j - ga] = v[j].elem;     /* sorted by element: document order */
-	free(v);
-}
-
-/* The cards of one block (page_figures.cards1): elements of one block,
- * under 1/2 of the page's text, CARDS1_MIN or more sharing their parent
- * and key; the group with the most text. */
-static void
-mark_cards1(const struct dom *d, const long *sub, const int *blocks, long total,
-	    struct page_figures *pf)
-{
-	int n = d->n, k = 0;
-	struct keyed *v = xmalloc(((size_t)n + 1) * sizeof *v);
-	for (int i = 0; i < n; i++)
-		if (d->parent[i] >= 0 && blocks[i] == 1 && 2 * sub[i] < total)
-			v[k++] = (struct keyed){ d->parent[i], sibling_key(d, i), i };
-	qsort(v, (size_t)k, sizeof *v, cmp_keyed);
+	if (largest)
+		*largest = 0;
 	long best = 0;
 	int ga = 0, gz = 0;
 	for (int a = 0, z; a < k; a = z) {
 		long text = 0;
 		for (z = a + 1; z < k && v[z].parent == v[a].parent && v[z].key == v[a].key; z++)
 			;
-		if (z - a < CARDS1_MIN)
+		if (z - a < min)
 			continue;
-		for (int j = a; j < z; j++)
+		if (largest && z - a > *largest)
+			*largest = z - a;
+		for (int j = a; j < z; j++) {
+			if (rep)
+				rep[v[j].elem] = 1;
 			text += sub[v[j].elem];
+		}
 		if (text > best) {
 			best = text;
 			ga = a;
 			gz = z;
 		}
 	}
-	pf->ncards1 = gz - ga;
-	pf->cards1 = xmalloc(((size_t)pf->ncards1 + 1) * sizeof *pf->cards1);
+	*nitems = gz - ga;
+	*items = xmalloc(((size_t)*nitems + 1) * sizeof **items);
 	for (int j = ga; j < gz; j++)
-		pf->cards1[j - ga] = v[j].elem;
+		(*items)[j - ga] = v[j].elem;     /* sorted by element: document order */
 	free(v);
 }
 
@@ -167,8 +135,13 @@ page_figures_compute(const struct dom *d, const int *order, const int *chars, in
 			sub[d->parent[i]] += sub[i];
 			blocks[d->parent[i]] += blocks[i];
 		}
-	mark_repeats(d, sub, blocks, pf->chars, pf->in_repeat, &pf->repeats, pf);
-	mark_cards1(d, sub, blocks, pf->chars, pf);
+	/* the repeated items (a card's title and text, a post's author and
+	 * message; not a paragraph of a text, not a menu's link) and the
+	 * grid among them; the cards of one block, a title alone */
+	group_items(d, sub, blocks, pf->chars, false, KIND_REPEAT_MIN, pf->in_repeat,
+		    &pf->repeats, &pf->grid, &pf->ngrid);
+	group_items(d, sub, blocks, pf->chars, true, CARDS1_MIN, NULL, NULL, &pf->cards1,
+		    &pf->ncards1);
 	free(blocks);
 	uint8_t *in_code = xcalloc((size_t)n + 1, 1);
 	uint8_t *role = tag_roles(d);
