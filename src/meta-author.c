@@ -399,6 +399,7 @@ name_within(const struct dom *d, int e, const char *a)
 			bool next = t2 && !strcmp(t2, rest) && !strcmp(t2, raw) && strcmp(t2, t) &&
 				    name_like(t2);
 			free(raw);
+			bool other = t2 != NULL && !next;
 			if (next) {
 				struct buf b;
 				buf_init(&b);
@@ -408,7 +409,8 @@ name_within(const struct dom *d, int e, const char *a)
 				return buf_steal(&b, NULL);
 			}
 			free(t2);
-			if (t2)
+			/* only the first later element that cleans into a name counts */
+			if (other)
 				break;
 		}
 		return t;

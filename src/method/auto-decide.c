@@ -815,7 +815,8 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 	for (int j = 0; j < f->nblocks; j++) {
 		int b = f->block[j];
 		bool card = (grid && page_in_grid(d, pf, &at, b)) ||
-			    (grid1 && page_in_cards1(d, pf, &at1, b));
+			    (grid1 && page_in_cards1(d, pf, &at1, b) &&
+			     f->x[j][F_LINK_DENSITY] >= CARDS1_LINKS);
 		if (dc->content[b]) {
 			kept += f->chars[j];
 			prose += f->chars[j] >= 80 && f->x[j][F_ENDS_PUNCT] != 0 ? f->chars[j] : 0;

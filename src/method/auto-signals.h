@@ -56,7 +56,7 @@
 	  "no class/id on it or above says article, content, post, story, ...", sig_pos_word) \
 	X(NEG_TAG,     "neg_tag", \
 	  "inside nav, aside, footer, header, menu, or a form not wrapping half the page's text", \
-	  "in none of nav, aside, footer, header, menu, or a form wrapping half the page's text", \
+	  "in no nav, aside, footer, header or menu, and in no form but one wrapping half the page's text", \
 	  sig_neg_tag) \
 	X(CC_CONTENT,  "cc_content", "the CC method keeps it", "the CC method drops it", sig_cc_content) \
 	X(CC_REGION,   "cc_region", "inside the CC content region", \
