@@ -746,6 +746,41 @@ test_page_shape(void **state)
 	page_free(&pg);
 }
 
+/* The grid is the group of items with the most text outside the site's
+ * own regions: a header's menu of three div.m (an h3 and a p: 7 + 41,
+ * 6 + 40 and 4 + 43 characters, 141) holds more than grid_page's three
+ * cards (52 of its 56), and is no grid.  Of the page's 141 + 56 = 197
+ * characters the grid holds 52, 20 of them links. */
+static void
+test_page_grid_site(void **state)
+{
+	(void)state;
+	static const char page[] =
+		"<html><body><header>"
+		"<div class=\"m\"><h3>Kitchen</h3><p>Pots, pans and knives for every cook in the "
+		"house.</p></div>"
+		"<div class=\"m\"><h3>Garden</h3><p>Spades, hoses and seeds for a garden of any "
+		"size.</p></div>"
+		"<div class=\"m\"><h3>Bath</h3><p>Towels, soaps and mats for a bathroom that is "
+		"yours.</p></div>"
+		"</header><h1>Shop</h1><div id=\"grid\">"
+		"<div class=\"card\"><h2><a href=\"/a\">Red mug</a></h2><p>Holds tea.</p></div>"
+		"<div class=\"card\"><h2><a href=\"/b\">Blue mug</a></h2><p>Holds coffee.</p></div>"
+		"<div class=\"card\"><h2><a href=\"/c\">Tall cup</a></h2><p>Holds water.</p></div>"
+		"</div></body></html>";
+	struct page pg;
+	struct features f;
+	test_page(&pg, page);
+	features_compute(&pg, auto_model_builtin.stage1, &f);
+	assert_int_equal(f.page.chars, 197);
+	assert_int_equal(f.page.ngrid, 3);
+	assert_string_equal(dom_attr(pg.dom, f.page.grid[0], "class"), "card");
+	assert_true(fabs(f.page.grid_share - 52.0 / 197) < 1e-9);
+	assert_true(fabs(f.page.grid_link - 20.0 / 52) < 1e-9);
+	features_free(&f);
+	page_free(&pg);
+}
+
 int
 main(void)
 {
@@ -757,6 +792,7 @@ main(void)
 		cmocka_unit_test(test_hidden),
 		cmocka_unit_test(test_form_wrapper),
 		cmocka_unit_test(test_cards1),
+		cmocka_unit_test(test_page_grid_site),
 		cmocka_unit_test(test_sib_long),
 		cmocka_unit_test(test_jsonld),
 		cmocka_unit_test(test_core),

@@ -46,11 +46,13 @@ cmp_keyed(const void *a, const void *b)
  * block), under 1/2 of the page's text, that share their parent and key
  * with min - 1 others like them.  Each group's items are marked in rep
  * and the largest group's size kept in *largest (both when not NULL);
- * the group that holds the most text is *items[0..*nitems), in document
- * order.  sub[i] is the text of i's subtree, blocks[i] its blocks. */
+ * the group that holds the most text outside the site's own regions is
+ * *items[0..*nitems), in document order.  sub[i] is the text of i's
+ * subtree, own[i] the part of it outside those regions, blocks[i] its
+ * blocks. */
 static void
-group_items(const struct dom *d, const long *sub, const int *blocks, long total, bool one,
-	    int min, uint8_t *rep, int *largest, int **items, int *nitems)
+group_items(const struct dom *d, const long *sub, const long *own, const int *blocks,
+	    long total, bool one, int min, uint8_t *rep, int *largest, int **items, int *nitems)
 {
 	int n = d->n, k = 0;
 	struct keyed *v = xmalloc(((size_t)n + 1) * sizeof *v);
@@ -74,7 +76,7 @@ group_items(const struct dom *d, const long *sub, const int *blocks, long total,
 		for (int j = a; j < z; j++) {
 			if (rep)
 				rep[v[j].elem] = 1;
-			text += sub[v[j].elem];
+			text += own[v[j].elem];
 		}
 		if (text > best) {
 			best = text;
@@ -113,17 +115,20 @@ tag_roles(const struct dom *d)
 
 void
 page_figures_compute(const struct dom *d, const int *order, const int *chars, int nb,
-		     const int *link, const uint8_t *ends, struct page_figures *pf)
+		     const int *link, const uint8_t *ends, const uint8_t *site,
+		     struct page_figures *pf)
 {
 	int n = d->n;
 	memset(pf, 0, sizeof *pf);
 	pf->in_repeat = xcalloc((size_t)n + 1, 1);
 	long *sub = xcalloc((size_t)n + 1, sizeof *sub);
+	long *own = xcalloc((size_t)n + 1, sizeof *own);
 	int *blocks = xcalloc((size_t)n + 1, sizeof *blocks);
 	long linked = 0, prose = 0;
 	for (int j = 0; j < nb; j++) {
 		int b = order[j];
 		sub[b] += chars[j];
+		own[b] += site && site[b] ? 0 : chars[j];
 		blocks[b] += chars[j] > 0;
 		pf->chars += chars[j];
 		linked += link[b];
@@ -133,16 +138,18 @@ page_figures_compute(const struct dom *d, const int *order, const int *chars, in
 	for (int i = n - 1; i > 0; i--)         /* children follow parents */
 		if (d->parent[i] >= 0) {
 			sub[d->parent[i]] += sub[i];
+			own[d->parent[i]] += own[i];
 			blocks[d->parent[i]] += blocks[i];
 		}
 	/* the repeated items (a card's title and text, a post's author and
 	 * message; not a paragraph of a text, not a menu's link) and the
 	 * grid among them; the cards of one block, a title alone */
-	group_items(d, sub, blocks, pf->chars, false, KIND_REPEAT_MIN, pf->in_repeat,
+	group_items(d, sub, own, blocks, pf->chars, false, KIND_REPEAT_MIN, pf->in_repeat,
 		    &pf->repeats, &pf->grid, &pf->ngrid);
-	group_items(d, sub, blocks, pf->chars, true, CARDS1_MIN, NULL, NULL, &pf->cards1,
+	group_items(d, sub, own, blocks, pf->chars, true, CARDS1_MIN, NULL, NULL, &pf->cards1,
 		    &pf->ncards1);
 	free(blocks);
+	free(own);
 	uint8_t *in_code = xcalloc((size_t)n + 1, 1);
 	uint8_t *role = tag_roles(d);
 	for (int i = 0; i < n; i++) {

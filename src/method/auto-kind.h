@@ -46,13 +46,15 @@ struct page_figures {
 	int repeats;            /* the largest group of repeated items with text */
 	uint8_t *in_repeat;     /* per element: inside a repeated item */
 	/* The grid: the items of the group of repeated items that holds the
-	 * most text (a listing's cards), in document order; owned. */
+	 * most text outside the site's own regions (a listing's cards), in
+	 * document order; owned. */
 	int *grid;
 	int ngrid;
 	double grid_share;      /* the grid's characters / chars */
 	/* The cards of one block each (a title alone: a recipe's, a
 	 * product's), CARDS1_MIN or more under one parent, of one tag and
-	 * class: the group holding the most text, in document order; owned. */
+	 * class: the group holding the most text outside the site's own
+	 * regions, in document order; owned. */
 	int *cards1;
 	int ncards1;
 	double grid_link;       /* link characters / characters, in the grid */
@@ -60,9 +62,13 @@ struct page_figures {
 
 /* The figures of a page whose blocks are order[0..nb) with chars[j]
  * characters each (links included), link[e] of them link text and ends[e]
- * set when block e's text ends with sentence punctuation. */
+ * set when block e's text ends with sentence punctuation; site[e], when
+ * site is not NULL, set when block e lies in the site's own regions (a
+ * nav, header, footer, aside, form or menu), whose text does not make a
+ * group of items the grid (a mega menu's columns). */
 void page_figures_compute(const struct dom *d, const int *order, const int *chars, int nb,
-			  const int *link, const uint8_t *ends, struct page_figures *pf);
+			  const int *link, const uint8_t *ends, const uint8_t *site,
+			  struct page_figures *pf);
 /* Whether block element b lies in an item of pf's grid: *at, 0 at first,
  * walks the items in document order as b increases from call to call. */
 bool page_in_grid(const struct dom *d, const struct page_figures *pf, int *at, int b);

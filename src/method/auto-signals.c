@@ -665,9 +665,13 @@ static void
 page_shape(struct fctx *c)
 {
 	int *chars = xmalloc(((size_t)c->nb + 1) * sizeof *chars);
-	for (int j = 0; j < c->nb; j++)
+	uint8_t *site = xcalloc((size_t)c->d->n + 1, 1);
+	for (int j = 0; j < c->nb; j++) {
 		chars[j] = chars_of(c, c->order[j]);
-	page_figures_compute(c->d, c->order, chars, c->nb, c->ownlink, c->ends, &c->pf);
+		site[c->order[j]] = (c->anc[c->order[j]] & A_NEG_TAG) != 0;
+	}
+	page_figures_compute(c->d, c->order, chars, c->nb, c->ownlink, c->ends, site, &c->pf);
+	free(site);
 	c->kind = page_kind_decide(&c->pf, c->kind_why, sizeof c->kind_why);
 	free(chars);
 }
