@@ -272,8 +272,11 @@ jsonld_find(const struct dom *d, struct jsonld *j)
 	/* the article kinds before the page, each in document order */
 	for (int rank = 2; rank >= 1; rank--)
 		for (int i = 0; i < os.n; i++)
-			if (object_rank(os.v[i], qa) == rank)
+			if (object_rank(os.v[i], qa) == rank) {
 				jsonld_read(&os, os.v[i], j);
+				if (rank == 2 && (j->published || j->modified))
+					j->dated_main = true;
+			}
 	free(os.v);
 	for (int i = 0; i < ndocs; i++)
 		json_object_put(docs[i]);

@@ -13,6 +13,7 @@
 struct jsonld {
 	char *headline, *author, *published, *modified, *publisher, *image, *section;
 	bool author_org;    /* the authors given are organisations, no person */
+	bool dated_main;    /* a date came from an article kind, not the page */
 };
 
 /* The page's JSON-LD into j: each field from the first object of the

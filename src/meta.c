@@ -1277,6 +1277,11 @@ extract_dated(const struct dom *d)
 	struct meta_ctx c = { .d = d };
 	day_after(NULL, c.latest);
 	jsonld_find(d, &c.jl);
+	if (!c.jl.dated_main) {
+		free(c.jl.published);
+		free(c.jl.modified);
+		c.jl.published = c.jl.modified = NULL;
+	}
 	metas_find(d, &c.ms);
 	/* first the JSON-LD and the meta tags, which most dated pages fill
 	 * with a machine's date (no language, no marks of the elements);

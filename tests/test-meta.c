@@ -361,6 +361,11 @@ test_dated(void **state)
 		HEAD "<link rel=\"canonical\" href=\"https://ex.test/2024/05/02/ferry.html\">" BODY END,
 		HEAD "<meta property=\"article:published_time\" content=\"2089-09-06\">" BODY END,
 		HEAD "<meta property=\"article:modified_time\" content=\"2024-05-02\">" BODY END,
+		HEAD "<script type=\"application/ld+json\">{\"@type\":\"WebPage\","
+		"\"datePublished\":\"2024-05-02T08:00:00Z\"}</script>" BODY END,
+		HEAD "<script type=\"application/ld+json\">{\"@graph\":[{\"@type\":\"WebPage\","
+		"\"datePublished\":\"2024-05-02\"},{\"@type\":\"BlogPosting\","
+		"\"dateModified\":\"2024-05-03\"}]}</script>" BODY END,
 	};
 	char got[16] = "";
 	for (size_t k = 0; k < sizeof pages / sizeof pages[0]; k++) {
@@ -373,8 +378,10 @@ test_dated(void **state)
 		page_free(&pg);
 	}
 	/* none, a meta tag, JSON-LD, a time element; the address's day is
-	 * not read, a day in the future is none, an update is one */
-	assert_string_equal(got, "0111001");
+	 * not read, a day in the future is none, an update is one; a day
+	 * that only the WebPage object gives is the site's tool's, none,
+	 * but an article kind's beside it makes the page dated */
+	assert_string_equal(got, "011100101");
 }
 
 static void
