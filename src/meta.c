@@ -608,6 +608,22 @@ zone_moves(const char *iso, const char *day)
 	return (delta == 1 && hh >= 12) || (delta == -1 && hh < 12);
 }
 
+/* The first date of element e, whose text is t: each of its texts
+ * alone first, in order, then t, where they run together.  Inline
+ * elements' texts join with no space ("Mental Health" and "December 22,
+ * 2022" in two spans read "HealthDecember 22, 2022Updated: ..."), which
+ * hides a date a word boundary must open or close, and leaves the next
+ * one; a date written across elements ("<b>22</b> May") is in t alone. */
+static bool
+date_of_element(const struct dom *d, int e, const char *t, const char *lang, char day[11])
+{
+	for (int k = d->text_begin[e]; k < d->text_end[e]; k++)
+		if (!(d->texts[k].flags & (TEXT_SKIP | TEXT_BREAK)) &&
+		    extract_date_text(dom_text(d, k), d->texts[k].len, lang, day))
+			return true;
+	return extract_date_text(t, strlen(t), lang, day);
+}
+
 /* A published date written on the page: in elements whose class or id
  * says date or time, then in the text after the title. */
 static char *
@@ -648,7 +664,7 @@ date_from_text(const struct dom *d, const struct marks *mk, int h1, const char *
 			if (cand[k].w != w)
 				continue;
 			char *t = element_text(d, cand[k].i);
-			bool ok = strlen(t) < 200 && extract_date_text(t, strlen(t), lang, day);
+			bool ok = strlen(t) < 200 && date_of_element(d, cand[k].i, t, lang, day);
 			free(t);
 			if (ok) {
 				free(cand);

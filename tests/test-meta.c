@@ -330,6 +330,23 @@ test_date_modified_only(void **state)
 		    BODY "<p class=\"date\">4 May 2021</p>" END, "2021-05-04", "text");
 }
 
+/* A dateline's texts in inline elements run together with no space:
+ * "Mental HealthDECEMBER 22, 2022Updated: JANUARY 02, 2026" opens its
+ * first date inside a word and closes it on one; each text alone first
+ * gives the day published, not the update's. */
+static void
+test_date_glued_spans(void **state)
+{
+	(void)state;
+	expect_date(HEAD "<meta name=\"last-modified\" content=\"December 22, 2022\">"
+		    "</head><body><div class=\"article-dateline-wrapper\"><a href=\"/c\">Mental "
+		    "Health</a><span class=\"dateline\">DECEMBER 22, 2022</span><span "
+		    "class=\"dateline updated\">Updated: JANUARY 02, 2026</span></div>"
+		    "<h1>Ten ways to rest</h1>" END, "2022-12-22", "text");
+	/* a day written across elements is read from their text together */
+	expect_date(HEAD BODY "<p class=\"date\"><b>4</b> May 2021</p>" END, "2021-05-04", "text");
+}
+
 static void
 test_date_generic_tag(void **state)
 {
@@ -548,6 +565,7 @@ main(void)
 		cmocka_unit_test(test_date_not_a_reply),
 		cmocka_unit_test(test_date_publish_tags),
 		cmocka_unit_test(test_date_modified_only),
+		cmocka_unit_test(test_date_glued_spans),
 		cmocka_unit_test(test_date_generic_tag),
 		cmocka_unit_test(test_dated),
 		cmocka_unit_test(test_date_bounds),
