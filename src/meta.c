@@ -153,7 +153,7 @@ meta_marks(const struct dom *d, struct marks *mk)
 		mk->words[e] = all;
 		/* microdata's Comment is a reply: a thread's replies are no
 		 * part of its first post's byline and date */
-		if ((ci | ip) & IW_COMMENT)
+		if ((ci | ip) & IW_COMMENT && e != d->body && d->parent[e] >= 0)
 			k |= MARK_COMMENTS | MARK_CHROME;
 		const char *t = dom_tagname(d, e);
 		if (!strcmp(t, "nav") || !strcmp(t, "footer") || !strcmp(t, "aside") ||

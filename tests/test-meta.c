@@ -347,6 +347,20 @@ test_date_glued_spans(void **state)
 	expect_date(HEAD BODY "<p class=\"date\"><b>4</b> May 2021</p>" END, "2021-05-04", "text");
 }
 
+/* A thread page's body says "comments-page": the class names the page's
+ * template, and the post's time is no comment's (a comment's, in
+ * div.comment, is not read). */
+static void
+test_date_comments_page(void **state)
+{
+	(void)state;
+	expect_date(HEAD "</head><body class=\"single-page comments-page\"><div class=\"comment\">"
+		    "<time datetime=\"2026-03-05T08:00:00Z\">5 Mar</time></div>"
+		    "<div class=\"entry\"><h1>Hair grows back</h1><p>submitted <time "
+		    "datetime=\"2026-03-04T18:58:32+00:00\">4 Mar 2026</time></p></div>" END,
+		    "2026-03-04T18:58:32+00:00", "time");
+}
+
 static void
 test_date_generic_tag(void **state)
 {
@@ -566,6 +580,7 @@ main(void)
 		cmocka_unit_test(test_date_publish_tags),
 		cmocka_unit_test(test_date_modified_only),
 		cmocka_unit_test(test_date_glued_spans),
+		cmocka_unit_test(test_date_comments_page),
 		cmocka_unit_test(test_date_generic_tag),
 		cmocka_unit_test(test_dated),
 		cmocka_unit_test(test_date_bounds),

@@ -271,6 +271,25 @@ test_thread(void **state)
 	page_free(&pg);
 }
 
+/* The page's own classes name its template: body.comments-page (a
+ * thread's page) and html.has-comments hold the whole page, no box of
+ * comments; div.comment below them is one. */
+static void
+test_comment_template(void **state)
+{
+	(void)state;
+	struct page pg;
+	struct features f;
+	test_page(&pg, "<html class=\"has-comments\"><body class=\"single-page comments-page\">"
+		  "<p id=\"post\">The post itself.</p><div class=\"comment\"><p id=\"c1\">A "
+		  "reply.</p></div></body></html>");
+	features_compute(&pg, auto_model_builtin.stage1, &f);
+	assert_near(f.x[block_index(&pg, &f, "post")][F_COMMENT], 0, 0);
+	assert_near(f.x[block_index(&pg, &f, "c1")][F_COMMENT], 1, 0);
+	features_free(&f);
+	page_free(&pg);
+}
+
 /* The hidden attribute and inline display:none or visibility:hidden, on
  * the block or above it, in any case and with blanks; other styles are
  * not hiding. */
@@ -789,6 +808,7 @@ main(void)
 		cmocka_unit_test(test_tags),
 		cmocka_unit_test(test_ancestors),
 		cmocka_unit_test(test_thread),
+		cmocka_unit_test(test_comment_template),
 		cmocka_unit_test(test_hidden),
 		cmocka_unit_test(test_form_wrapper),
 		cmocka_unit_test(test_cards1),

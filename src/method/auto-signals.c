@@ -574,7 +574,9 @@ ancestor_flags(struct fctx *c)
 			a |= A_NEG_WORD;
 		if (w & W_POS)
 			a |= A_POS_WORD;
-		if (w & W_COMMENT)
+		/* the page's own classes name its template ("comments-page",
+		 * "has-comments"), not a box of comments */
+		if (w & W_COMMENT && i != d->body && d->parent[i] >= 0)
 			a |= A_COMMENT;
 		if (w & W_CAPTION)
 			a |= A_CAPTION;
