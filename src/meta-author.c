@@ -811,15 +811,43 @@ author_from_byline(const struct dom *d, const uint8_t *marks, int h1, const char
 	return NULL;
 }
 
+/* Does s[0..n) open with a label of two words or more that says the
+ * next words are the writer's ("Written by", not "By": "By clicking")? */
+static bool
+writer_label_first(const char *s, size_t n)
+{
+	static const char *const labels[] = { "written by", "article by", "posted by",
+		"words by", "geschrieben von", "verfasst von" };
+	size_t len;
+	while (n && isspace((unsigned char)*s))
+		s++, n--;
+	for (size_t l = 0; l < sizeof labels / sizeof labels[0]; l++)
+		if (word_is(s, n, labels[l], strlen(labels[l]), &len) && len < n)
+			return true;
+	return false;
+}
+
 /* Anywhere outside the page's chrome and comments: a label standing
- * alone and, in the block after it, what reads as a person's name. */
+ * alone and, in the block after it, what reads as a person's name; or a
+ * short block that opens with a writer's label and the name after it
+ * ("Written by Jane Doe", an author's box under the text). */
 char *
 author_after_label(const struct dom *d, const uint8_t *marks)
 {
 	for (int t = 0; t < d->ntexts; t++) {
 		const struct dom_text *x = &d->texts[t];
-		if (x->flags & TEXT_SKIP || x->len > 24 || marks[x->elem] & MARK_CHROME ||
-		    !author_label_n(dom_text(d, t), x->len))
+		if (x->flags & TEXT_SKIP || x->len > 80 || marks[x->elem] & MARK_CHROME ||
+		    in_comments(d, marks, x->block))
+			continue;
+		if (d->text_begin[x->block] == t && writer_label_first(dom_text(d, t), x->len)) {
+			char *s = element_text(d, x->block);
+			char *a = strlen(s) <= 80 ? byline_name(s) : NULL;
+			free(s);
+			if (a && name_like(a))
+				return a;
+			free(a);
+		}
+		if (x->len > 24 || !author_label_n(dom_text(d, t), x->len))
 			continue;
 		for (int u = t + 1; u < d->ntexts; u++) {
 			const struct dom_text *y = &d->texts[u];

@@ -343,6 +343,11 @@ test_meta_bylines(void **state)
 		{ "<h4>Autor</h4><p><a href=\"/p/1\">Nikolai Huke</a>, Politologe</p>", "Nikolai Huke" },
 		{ "<h4>Autor</h4><p>alle Beitr\u00e4ge</p>", NULL },
 		{ "<div><p>Written by</p><p>Edzel Tabing</p></div>", "Edzel Tabing" },
+		/* the label and the name in one block, an author's box */
+		{ "<div class=\"box\"><p>Written by John Crenshaw</p></div>", "John Crenshaw" },
+		/* "By" alone opens sentences, and a label must head its block */
+		{ "<p>By clicking Subscribe you agree</p>", NULL },
+		{ "<p>Our new ferry, written by Jane Doe</p>", NULL },
 	};
 	struct buf b;
 	buf_init(&b);
