@@ -176,10 +176,25 @@ name_end(const char *s, size_t n)
 	return n;
 }
 
-/* "By Jane Doe", "Von Jane Doe", "Autor: Jane Doe" -> "Jane Doe"; NULL
- * when what is left does not look like a name. */
+static char *clean(char *a, bool named);
+
 char *
 clean_author(char *a)
+{
+	return clean(a, false);
+}
+
+char *
+clean_name(char *a)
+{
+	return clean(a, true);
+}
+
+/* "By Jane Doe", "Von Jane Doe", "Autor: Jane Doe" -> "Jane Doe"; NULL
+ * when what is left does not look like a name.  A field that holds a
+ * name and nothing else (named) may hold a login's digits. */
+static char *
+clean(char *a, bool named)
 {
 	static const char *const lead[] = { "written by ", "posted by ", "by ", "von ",
 		"par ", "por ", "di ", "door ", "text: ", "text ", "autor: ", "autor ",
@@ -292,7 +307,7 @@ clean_author(char *a)
 	/* nor addresses written for people ("www.example.de", "jane[at]example.net") */
 	bool address = memmem(s, n, "www.", 4) || memmem(s, n, "[at]", 4) || memmem(s, n, "(at)", 4);
 	char *r = NULL;
-	if (n >= 2 && words <= 6 && n <= 60 && digit < 3 && !memchr(s, '@', n) && !address &&
+	if (n >= 2 && words <= 6 && n <= 60 && (digit < 3 || named) && !memchr(s, '@', n) && !address &&
 	    !strstr(s, "://") && !memchr(s, '/', n) && !memchr(s, '{', n))
 		r = xstrndup(s, n);
 	free(a);
@@ -552,7 +567,8 @@ author_from_page(const struct dom *d, const struct marks *mk, const char **from)
 				*cut = '\0';
 			char *c = a ? cjk_byline(a) : NULL;
 			char *lines = !c && !content && a ? xstrdup(a) : NULL;
-			a = c ? (free(a), c) : content ? clean_author(a) : byline_lines(a, false);
+			a = c ? (free(a), c) : content ? clean_author(a) :
+			    e != i ? clean_name(a) : byline_lines(a, false);
 			char *w = a && !c && !content ? name_within(d, e, a) : NULL;
 			if (w) {
 				free(a);

@@ -13,6 +13,9 @@
 /* "By Jane Doe", "Von Jane Doe", "Autor: Jane Doe" -> "Jane Doe"; NULL
  * when what is left does not look like a name. */
 char *clean_author(char *a);
+/* The same for a field that holds a name alone (microdata's name in
+ * its author): a login's digits ("Ejp55230") are kept. */
+char *clean_name(char *a);
 /* The first byline element: rel=author, itemprop=author, or a class or id
  * naming the author or the byline.  When its whole text is no name ("By
  * Jane Doe Thursday, November 9, 2023 7:35AM"), its first link when that

@@ -261,6 +261,13 @@ test_author_threads(void **state)
 		      "\"headline\":\"Resolver\",\"comment\":[{\"@type\":\"Comment\",\"author\":"
 		      "{\"@type\":\"Person\",\"name\":\"second\"}}],\"author\":{\"@type\":\"Person\","
 		      "\"name\":\"amondale\"}}</script>" BODY END, "amondale", "json-ld");
+	/* a forum post's microdata names its writer by login, digits and
+	 * all, in a hidden block; a byline's text with as many is no name */
+	expect_author(HEAD BODY "<div itemscope itemtype=\"https://schema.org/DiscussionForumPosting\">"
+		      "<div class=\"hidden\"><div itemprop=\"author\" itemscope "
+		      "itemtype=\"https://schema.org/Person\"><span itemprop=\"name\">Ejp55230</span>"
+		      "</div></div></div>" END, "Ejp55230", "rel=author");
+	expect_author(HEAD BODY "<div class=\"author\">Ejp55230</div>" END, NULL, NULL);
 	/* an FAQ's questions are no page's headline */
 	struct page pg;
 	test_page(&pg, "<html><head><title>T-Shirts &amp; Tops | Shop</title>"
