@@ -428,6 +428,22 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 	char why[200];
 	enum page_kind kind = auto_kind(st, why, sizeof why);
 	explain_printf(x, EXPLAIN_DIM, "page: %s, as %s", page_kind_names[kind], why);
+	const struct page_figures *pf = &st->sig.page;
+	if (kind == KIND_LISTING && pf->ngrid > 0) {
+		/* which repeated structure is the listing's grid */
+		struct buf item, in;
+		buf_init(&item);
+		buf_init(&in);
+		explain_label(x, d, pf->grid[0], &item);
+		explain_label(x, d, d->parent[pf->grid[0]], &in);
+		explain_printf(x, EXPLAIN_DIM, "its grid: %d %s in %s (line %d), %.0f %% of the "
+			       "page's text: of the items repeated under one parent with one tag and "
+			       "class, those holding the most text outside a nav, header, footer, "
+			       "aside, form or menu", pf->ngrid, item.data, in.data,
+			       d->line[d->parent[pf->grid[0]]], 100 * pf->grid_share);
+		buf_free(&item);
+		buf_free(&in);
+	}
 	if (st->score[i] < 0)
 		return;
 	explain_printf(x, EXPLAIN_NORMAL, "block probability %.2f %s T=%g", st->score[i],
