@@ -1008,10 +1008,12 @@ meta_author(struct meta_ctx *c, struct page_meta *meta)
 	const char *from = NULL;
 	char *shown = NULL;
 	bool disputed = false;
-	/* the site's name given by two sources is the person the site is
-	 * named after (a personal blog) */
+	/* the site's name given by two sources, or by JSON-LD as a Person
+	 * (an Organization is not read as the author), is the person the
+	 * site is named after (a personal blog) */
 	bool weak = best >= 0 && weak_author(as[best].name, meta->site, c->host) &&
-		    (best_votes < 2 || login_like(as[best].name));
+		    (login_like(as[best].name) ||
+		     (best_votes < 2 && strcmp(as[best].from, "json-ld") != 0));
 	/* a tag giving the site's name or a login ("author" as the brand)
 	 * disputes no person's name */
 	for (int i = 0; i < n && best >= 0; i++)

@@ -198,6 +198,18 @@ test_author_person_over_organisation(void **state)
 		      "<script type=\"application/ld+json\">{\"@type\":\"BlogPosting\","
 		      "\"author\":{\"@type\":\"Person\",\"name\":\"Ash Vardanian\"}}</script>" BODY
 		      "<div class=\"author\">Topics</div>" END, "Ash Vardanian", "json-ld");
+	/* ... or JSON-LD alone, naming a Person: a name in the text is the
+	 * work the post speaks of ("libraries by Daniel Bünzli") */
+	expect_author(HEAD "<meta property=\"og:site_name\" content=\"Anil Madhavapeddy\">"
+		      "<script type=\"application/ld+json\">{\"@type\":\"BlogPosting\","
+		      "\"author\":{\"@type\":\"Person\",\"name\":\"Anil Madhavapeddy\"}}</script>"
+		      BODY "<p class=\"byline\">By Daniel B\u00fcnzli</p>" END, "Anil Madhavapeddy",
+		      "json-ld");
+	/* a meta tag alone giving the site's name is the brand's */
+	expect_author(HEAD "<meta property=\"og:site_name\" content=\"Anil Madhavapeddy\">"
+		      "<meta name=\"author\" content=\"Anil Madhavapeddy\">" BODY
+		      "<p class=\"byline\">By Daniel B\u00fcnzli</p>" END, "Daniel B\u00fcnzli",
+		      "byline");
 }
 
 static void
