@@ -201,7 +201,8 @@ clean(char *a, bool named)
 		"author: ", "auteur : ", "auteur: ", "автор: ", "автор ", "from ",
 		"verfasst von ", "geschrieben von ", "veröffentlicht von ", "eingestellt von ",
 		"publié par ", "publicado por ", "escrito por ", "text und fotos: ", "von: ", "by: ", "vom ",
-		"post by ", "beitrag von ", "beitragvon " };
+		"post by ", "beitrag von ", "beitragvon ", "authored by: ", "authored by ",
+		"written by: " };
 	/* labels and phrases standing where the name should */
 	static const char *const labels[] = { "posted", "publiziert am", "veröffentlicht",
 		"von", "by", "autor", "author", "share", "teilen", "redakteur", "published",

@@ -98,6 +98,8 @@ test_author_cleaned(void **state)
 		{ "A. J. Neal View", "A. J. Neal" },
 		{ "By Mira Okafor, local affairs reporter · 14 March 2024", "Mira Okafor" },
 		{ "Post by Jane Doe \u00bb Tue Aug 27, 2024 9:14 am", "Jane Doe" },
+		{ "Authored by: Dr. Ehsan Jazini", "Dr. Ehsan Jazini" },
+		{ "Written by: Jane Doe", "Jane Doe" },
 		{ "Beitragvon r23 \u00bb 12.03.2019", "r23" },
 		{ "Jane Doe \u25cf December 23, 2025 \u25cf", "Jane Doe" },
 		{ "By Jane Doe \u22c5 Review Editor", "Jane Doe" },
