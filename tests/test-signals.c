@@ -164,7 +164,7 @@ static const char ancestor_page[] =
 	"<aside><p id=\"b10\">Aside</p></aside>"
 	"<footer><p id=\"b11\">Footer</p></footer>"
 	"<header><p id=\"b12\">Header</p></header>"
-	"<form><p id=\"b13\">Form</p></form>"
+	"<form><p id=\"b13\">Form</p><input name=\"q\"></form>"
 	"<menu><li id=\"b14\">Menu item</li></menu>"
 	"<div class=\"nav-content\"><p id=\"b15\">Both</p></div>"
 	"<ol id=\"Comment-list\"><li><p id=\"b16\">A comment</p></li></ol>"
@@ -335,10 +335,14 @@ test_hidden(void **state)
 
 /* A form that holds half the page's text or more wraps the page (an
  * ASP.NET page's one form), and is no negative tag for what it holds; a
- * nav inside it still is, and so is a form with less.
+ * nav inside it still is, and so is a form with less and a control.
  * Page 1: w1 40 characters, n1 "Home" 4 in a nav, both in form #wrap;
- *   s1 "Searchthesite" 13 in a second form: 44 of 57 in the first.
- * Page 2: f1 20 in a form, o1 40 outside it: 20 of 60. */
+ *   s1 "Searchthesite" 13 in a second form with a text input: 44 of 57
+ *   in the first.
+ * Page 2: f1 20 in a form with a button, o1 40 outside it: 20 of 60.
+ * Page 3: m1 20 in a form whose only input is hidden (a post sent back
+ *   when edited), o2 40 outside it: no control a reader sees, no
+ *   negative tag; m2 in a form with a select is one. */
 static void
 test_form_wrapper(void **state)
 {
@@ -346,14 +350,20 @@ test_form_wrapper(void **state)
 	static const char *const pages[] = {
 		"<html><body><form id=\"wrap\"><div><p id=\"w1\">Aaaaaaaaaa bbbbbbbbbb cccccccccc "
 		"dddddddddd</p><nav><p id=\"n1\">Home</p></nav></div></form>"
-		"<form><p id=\"s1\">Search the site</p></form></body></html>",
-		"<html><body><form><p id=\"f1\">Aaaaaaaaaa bbbbbbbbbb</p></form>"
+		"<form><p id=\"s1\">Search the site</p><input name=\"q\"></form></body></html>",
+		"<html><body><form><p id=\"f1\">Aaaaaaaaaa bbbbbbbbbb</p><button>Send</button></form>"
 		"<p id=\"o1\">Aaaaaaaaaa bbbbbbbbbb cccccccccc dddddddddd</p></body></html>",
+		"<html><body><form class=\"usertext\"><input type=\"hidden\" name=\"thing_id\">"
+		"<div><p id=\"m1\">Aaaaaaaaaa bbbbbbbbbb</p></div></form>"
+		"<p id=\"o2\">Aaaaaaaaaa bbbbbbbbbb cccccccccc dddddddddd</p>"
+		"<form><p id=\"m2\">Sort by</p><select><option>new</option></select></form>"
+		"</body></html>",
 	};
 	static const struct { int page; const char *id; float neg_tag; } want[] = {
 		{ 0, "w1", 0 }, { 0, "n1", 1 }, { 0, "s1", 1 }, { 1, "f1", 1 }, { 1, "o1", 0 },
+		{ 2, "m1", 0 }, { 2, "o2", 0 }, { 2, "m2", 1 },
 	};
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < 3; k++) {
 		struct page pg;
 		struct features f;
 		test_page(&pg, pages[k]);

@@ -565,6 +565,26 @@ ancestor_flags(struct fctx *c)
 				   upto[d->text_end[i]] - upto[d->text_begin[i]] >=
 				   PAGE_FORM_WRAPS * (double)upto[d->ntexts];
 		free(upto);
+		/* nor is one with no control a reader sees (no input but
+		 * hidden ones, no select, textarea or button): it wraps text
+		 * (old Reddit's each post and comment, sent back when edited) */
+		uint8_t *controls = xcalloc((size_t)n + 1, 1);
+		static const char *const ctl[] = { "input", "select", "textarea", "button" };
+		for (int i = 0; i < n; i++) {
+			if (!IS_TAG(d->tagnames[d->tag[i]], ctl))
+				continue;
+			const char *type = dom_attr(d, i, "type");
+			if (type && !strcasecmp(type, "hidden"))
+				continue;
+			for (int k = d->parent[i]; k >= 0; k = d->parent[k])
+				if (d->tag[k] == form_tag) {
+					controls[k] = 1;
+					break;
+				}
+		}
+		for (int i = 0; i < n; i++)
+			wraps[i] |= d->tag[i] == form_tag && !controls[i];
+		free(controls);
 	}
 	for (int i = 0; i < n; i++) {
 		uint8_t a = 0;
