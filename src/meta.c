@@ -793,6 +793,28 @@ meta_site(struct meta_ctx *c, struct page_meta *meta)
 		meta->site_from = "application-name";
 }
 
+/* Is part the whole but for a kicker or a site's name set off by a
+ * separator ("Local News | Headline", "Headline | SITE")?  Both are
+ * collapsed; case is folded in ASCII. */
+static bool
+title_part(const char *whole, const char *part)
+{
+	static const char *const seps[] = { " | ", " \u00bb " };
+	size_t w = strlen(whole), n = strlen(part);
+	if (n < 8 || w <= n)
+		return false;
+	for (size_t k = 0; k < sizeof seps / sizeof seps[0]; k++) {
+		size_t l = strlen(seps[k]);
+		if (w < n + l + 1)
+			continue;
+		if (!strncasecmp(whole, part, n) && !strncmp(whole + n, seps[k], l))
+			return true;
+		if (!strcasecmp(whole + w - n, part) && !strncmp(whole + w - n - l, seps[k], l))
+			return true;
+	}
+	return false;
+}
+
 static void
 meta_title(struct meta_ctx *c, struct page_meta *meta)
 {
@@ -834,6 +856,21 @@ meta_title(struct meta_ctx *c, struct page_meta *meta)
 		/* a title escaped twice ("TFC8&amp;reg;") reads as once */
 		refs_decode(meta->title);
 		strip_site(meta->title, meta->site, c->host, !strcmp(meta->title_from, "h1"));
+	}
+	/* the h1 with a kicker or the site's name the shared title leaves
+	 * off: the shared title says which part is the headline */
+	if (meta->title && !strcmp(meta->title_from, "h1") && og) {
+		char *o = collapsed_dup(og, strlen(og));
+		refs_decode(o);
+		strip_site(o, meta->site, c->host, false);
+		if (title_part(meta->title, o)) {
+			over_add(&meta->title_over, "h1", meta->title);
+			free(meta->title);
+			meta->title = o;
+			meta->title_from = "og:title";
+			o = NULL;
+		}
+		free(o);
 	}
 	/* the shared titles it beat, each as it reads with the site's
 	 * name taken off */

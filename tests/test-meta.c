@@ -529,6 +529,20 @@ test_title_headline(void **state)
 	expect_title("<html><head><title>Blog</title></head><body><h1>Harbour <time>May 1</time>"
 		     "ferry <time>May 2</time><time>May 3</time> stays on</h1><p>Text.</p></body></html>",
 		     "Harbour ferry stays on", "h1");
+	/* a section's name before a bar in the h1, the site's after one:
+	 * og:title, on the other side of the bar, is the headline */
+	expect_title("<html><head><meta property=\"og:title\" content=\"Brothel busted in Boston\">"
+		     "</head><body><h1><div><a href=\"/local-news/\">Local News | </a></div>"
+		     "<span>Brothel busted in Boston</span></h1><p>Text.</p></body></html>",
+		     "Brothel busted in Boston", "og:title");
+	expect_title("<html><head><meta property=\"og:title\" content=\"Was wir nicht h\u00f6ren "
+		     "wollen\"></head><body><h1>Was wir nicht h\u00f6ren wollen<span "
+		     "class=\"element-invisible\"> | FASSETTE.NET</span></h1><p>Text.</p></body></html>",
+		     "Was wir nicht h\u00f6ren wollen", "og:title");
+	/* a dash or a colon stands in headlines: the h1 whole */
+	expect_title("<html><head><meta property=\"og:title\" content=\"Eine neue Studie\">"
+		     "</head><body><h1>Abgebrochene Forschung - Eine neue Studie</h1><p>Text.</p>"
+		     "</body></html>", "Abgebrochene Forschung - Eine neue Studie", "h1");
 }
 
 static void
