@@ -857,6 +857,21 @@ meta_title(struct meta_ctx *c, struct page_meta *meta)
 		refs_decode(meta->title);
 		strip_site(meta->title, meta->site, c->host, !strcmp(meta->title_from, "h1"));
 	}
+	/* a date set before the headline with a separator ("23.01.2022 -
+	 * Headline") is not its words */
+	if (meta->title) {
+		static const char *const seps[] = { " - ", " | ", " \u2013 ", " \u2014 " };
+		for (size_t k = 0; k < sizeof seps / sizeof seps[0]; k++) {
+			char *q = strstr(meta->title, seps[k]);
+			char day[11];
+			size_t pl = q ? (size_t)(q - meta->title) : 0;
+			if (q && pl <= 20 && q[strlen(seps[k])] &&
+			    extract_date_text(meta->title, pl, meta->language, day)) {
+				memmove(meta->title, q + strlen(seps[k]), strlen(q + strlen(seps[k])) + 1);
+				break;
+			}
+		}
+	}
 	/* the h1 with a kicker or the site's name the shared title leaves
 	 * off: the shared title says which part is the headline */
 	if (meta->title && !strcmp(meta->title_from, "h1") && og) {

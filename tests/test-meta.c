@@ -529,6 +529,13 @@ test_title_headline(void **state)
 	expect_title("<html><head><title>Blog</title></head><body><h1>Harbour <time>May 1</time>"
 		     "ferry <time>May 2</time><time>May 3</time> stays on</h1><p>Text.</p></body></html>",
 		     "Harbour ferry stays on", "h1");
+	/* a date written before the headline with a dash, as a <time> in it
+	 * would be, is no word of it; a year alone is */
+	expect_title("<html><head><title>Biathlon</title></head><body><h1>23.01.2022 - Dorothea "
+		     "Wierer darf noch jubeln</h1><p>Text.</p></body></html>",
+		     "Dorothea Wierer darf noch jubeln", "h1");
+	expect_title("<html><head><title>Review</title></head><body><h1>2024 - The year in "
+		     "review</h1><p>Text.</p></body></html>", "2024 - The year in review", "h1");
 	/* a section's name before a bar in the h1, the site's after one:
 	 * og:title, on the other side of the bar, is the headline */
 	expect_title("<html><head><meta property=\"og:title\" content=\"Brothel busted in Boston\">"
