@@ -256,6 +256,41 @@ heading_names_site(const char *h, const char *site, const char *host)
 
 /* The first h1 (else h2) that the shared titles hold: the headline as
  * the page shows it, without the site's name. */
+static char *url_host(const char *url);
+
+/* Is heading e's text all one link to the site's home page (rel=home,
+ * "/", the host's root): the site's name over every page, no headline? */
+static bool
+home_link(const struct dom *d, int e, const char *host)
+{
+	int a = dom_tag_id(d, "a");
+	for (int k = e + 1; a >= 0 && k < d->end[e]; k++) {
+		if (d->tag[k] != a)
+			continue;
+		if (d->text_begin[k] != d->text_begin[e] || d->text_end[k] != d->text_end[e])
+			return false;
+		const char *href = dom_attr(d, k, "href");
+		if (attr_has(d, k, "rel", "home"))
+			return true;
+		if (!href)
+			return false;
+		if (!strcmp(href, "/"))
+			return true;
+		/* the host's root: its name as url_host() reads it, no path */
+		const char *p = strstr(href, "://");
+		if (!p || !host)
+			return false;
+		size_t n = strcspn(p + 3, "/?#");
+		if (p[3 + n] && strcmp(p + 3 + n, "/"))
+			return false;
+		char *h = url_host(href);
+		bool home = h && !strcasecmp(h, host);
+		free(h);
+		return home;
+	}
+	return false;
+}
+
 static char *
 headline_in(const struct dom *d, const char *og, const char *tt, const char *jl,
 	    const char *site, const char *host)
@@ -273,7 +308,7 @@ headline_in(const struct dom *d, const char *og, const char *tt, const char *jl,
 			size_t hl = a.len;
 			buf_free(&a);
 			const char *const ts[] = { og, tt, jl };
-			if (heading_names_site(h, site, host))
+			if (heading_names_site(h, site, host) || home_link(d, i, host))
 				hl = 0;
 			for (size_t j = 0; j < 3 && hl >= 4; j++) {
 				if (!ts[j] || !contains_folded(ts[j], h))

@@ -529,6 +529,20 @@ test_title_headline(void **state)
 	expect_title("<html><head><title>Blog</title></head><body><h1>Harbour <time>May 1</time>"
 		     "ferry <time>May 2</time><time>May 3</time> stays on</h1><p>Text.</p></body></html>",
 		     "Harbour ferry stays on", "h1");
+	/* an h1 that is all one link to the site's home is the site's name
+	 * over every page, though the <title> holds it: the next h1 */
+	expect_title("<html><head><title>\u00dcber uns \u2013 2gewinnt | Kabarett | Satire</title>"
+		     "<meta property=\"og:title\" content=\"\u00dcber uns\"><link rel=\"canonical\" "
+		     "href=\"https://2gewinnt.wordpress.com/ueber-uns/\"></head><body><h1><a "
+		     "href=\"https://2gewinnt.wordpress.com/\">2gewinnt | Kabarett | Satire</a></h1>"
+		     "<h1>\u00dcber uns</h1><p>Text.</p></body></html>", "\u00dcber uns", "h1");
+	expect_title("<html><head><title>Kleine Schafskunde | M\u00e4scot das Schaf</title></head>"
+		     "<body><h1><a href=\"/\">M\u00e4scot das Schaf</a></h1><h2>Kleine Schafskunde</h2>"
+		     "<p>Text.</p></body></html>", "Kleine Schafskunde", "h1");
+	/* a link to another page is a headline's own */
+	expect_title("<html><head><title>Ferry stays on the river | Courier</title></head><body><h1><a "
+		     "href=\"/2024/ferry\">Ferry stays on the river</a></h1><p>Text.</p></body></html>",
+		     "Ferry stays on the river", "h1");
 	/* a date written before the headline with a dash, as a <time> in it
 	 * would be, is no word of it; a year alone is */
 	expect_title("<html><head><title>Biathlon</title></head><body><h1>23.01.2022 - Dorothea "
