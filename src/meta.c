@@ -293,7 +293,7 @@ home_link(const struct dom *d, int e, const char *host)
 
 static char *
 headline_in(const struct dom *d, const char *og, const char *tt, const char *jl,
-	    const char *site, const char *host)
+	    const char *site, const char *host, int *at)
 {
 	static const char *const tags[] = { "h1", "h2" };
 	for (size_t k = 0; k < 2; k++) {
@@ -318,8 +318,10 @@ headline_in(const struct dom *d, const char *og, const char *tt, const char *jl,
 				/* most of the title, not one word of it */
 				bool most = hl * 3 >= a.len;
 				buf_free(&a);
-				if (most)
+				if (most) {
+					*at = i;
 					return h;
+				}
 			}
 			free(h);
 		}
@@ -358,7 +360,7 @@ begins_words(const char *hay, const char *needle)
  * its chrome. */
 static char *
 headline_marked(const struct dom *d, const uint8_t *marks, const char *site,
-		 const char *host, const char *og, const char *tt)
+		 const char *host, const char *og, const char *tt, int *at)
 {
 	int h1 = dom_tag_id(d, "h1"), n1 = 0, only = -1, marked_at = -1;
 	for (int i = 0; i < d->n; i++) {
@@ -388,10 +390,13 @@ headline_marked(const struct dom *d, const uint8_t *marks, const char *site,
 		for (const char *p = h; *p; p++)
 			words += *p == ' ';
 		if (strlen(h) >= 4 && strlen(h) < 300 && !heading_names_site(h, site, host) &&
-		    (words > 2 || (og && begins_words(og, h)) || (tt && begins_words(tt, h))))
+		    (words > 2 || (og && begins_words(og, h)) || (tt && begins_words(tt, h)))) {
+			*at = only;
 			return h;
+		}
 		free(h);
 	}
+	*at = marked_at;
 	return marked_at >= 0 ? element_text(d, marked_at) : NULL;
 }
 
@@ -850,6 +855,46 @@ title_part(const char *whole, const char *part)
 	return false;
 }
 
+/* Drop from meta->title the text of heading e's first child element
+ * when it opens the heading, is five words at most, and the shared
+ * title opens with it and a separator. */
+static void
+drop_kicker(const struct dom *d, int e, const char *shared, struct page_meta *meta)
+{
+	int k = d->first_child[e];
+	while (k >= 0 && d->text_begin[k] == d->text_end[k])
+		k = d->next_sibling[k];
+	if (k < 0 || !shared || d->text_begin[k] != d->text_begin[e])
+		return;
+	char *kick = element_text(d, k), *sh = collapsed_dup(shared, strlen(shared));
+	refs_decode(sh);
+	size_t n = strlen(kick), words = 1;
+	for (const char *p = kick; *p; p++)
+		words += *p == ' ';
+	static const char *const seps[] = { " - ", " | ", " \u2013 ", " \u2014 ", ": " };
+	bool set_off = false;
+	for (size_t i = 0; n >= 3 && words <= 5 && i < sizeof seps / sizeof seps[0]; i++)
+		set_off |= !strncasecmp(sh, kick, n) && !strncmp(sh + n, seps[i], strlen(seps[i]));
+	if (set_off && !strncasecmp(meta->title, kick, n)) {
+		const char *rest = meta->title + n;
+		for (;;) {
+			if (*rest == ' ' || *rest == '-' || *rest == '|' || *rest == ':')
+				rest++;
+			else if (!strncmp(rest, "\u2013", 3) || !strncmp(rest, "\u2014", 3))
+				rest += 3;
+			else
+				break;
+		}
+		/* the rest is the headline: words, more than the kicker */
+		if (strlen(rest) > n) {
+			over_add(&meta->title_over, "h1", meta->title);
+			memmove(meta->title, rest, strlen(rest) + 1);
+		}
+	}
+	free(kick);
+	free(sh);
+}
+
 static void
 meta_title(struct meta_ctx *c, struct page_meta *meta)
 {
@@ -862,9 +907,10 @@ meta_title(struct meta_ctx *c, struct page_meta *meta)
 		og = meta_any(&c->ms, "twitter:title");
 	int te = first_tag(c->d, "title");
 	char *tt = te >= 0 ? element_text(c->d, te) : NULL;
-	char *ht = headline_in(c->d, og, tt, c->jl.headline, meta->site, c->host);
+	int at = -1;
+	char *ht = headline_in(c->d, og, tt, c->jl.headline, meta->site, c->host, &at);
 	if (!ht)
-		ht = headline_marked(c->d, c->mk.flags, meta->site, c->host, og, tt);
+		ht = headline_marked(c->d, c->mk.flags, meta->site, c->host, og, tt, &at);
 	if (ht) {
 		meta->title = xstrdup(ht);
 		meta->title_from = "h1";
@@ -883,6 +929,7 @@ meta_title(struct meta_ctx *c, struct page_meta *meta)
 		if (h && *h) {
 			meta->title = h;
 			meta->title_from = "h1";
+			at = c->h1;
 		} else {
 			free(h);
 		}
@@ -907,6 +954,11 @@ meta_title(struct meta_ctx *c, struct page_meta *meta)
 			}
 		}
 	}
+	/* a kicker in the headline's first element ("<span>Die Zukunft der
+	 * Arbeit</span>Wir dekorieren ..."), which the shared title sets
+	 * off with a separator, is no word of the headline */
+	if (meta->title && !strcmp(meta->title_from, "h1") && at >= 0)
+		drop_kicker(c->d, at, og ? og : tt, meta);
 	/* the h1 with a kicker or the site's name the shared title leaves
 	 * off: the shared title says which part is the headline */
 	if (meta->title && !strcmp(meta->title_from, "h1") && og) {

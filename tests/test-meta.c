@@ -543,6 +543,20 @@ test_title_headline(void **state)
 	expect_title("<html><head><title>Ferry stays on the river | Courier</title></head><body><h1><a "
 		     "href=\"/2024/ferry\">Ferry stays on the river</a></h1><p>Text.</p></body></html>",
 		     "Ferry stays on the river", "h1");
+	/* a kicker in the headline's first element, which the shared title
+	 * sets off with a separator, is no word of it; a name that opens a
+	 * headline, not set off so, is */
+	expect_title("<html><head><title>Die Zukunft der Arbeit - \"Wir dekorieren die Liegest\u00fchle "
+		     "um\"</title></head><body><h1><span class=\"overline\">Die Zukunft der Arbeit</span>"
+		     "\"Wir dekorieren die Liegest\u00fchle um\"</h1><p>Text.</p></body></html>",
+		     "\"Wir dekorieren die Liegest\u00fchle um\"", "h1");
+	expect_title("<html><head><meta property=\"og:title\" content=\"Corona-Pandemie \u2013 "
+		     "\u201eEs kommt darauf an\u201c\"></head><body><h1><span>Corona-Pandemie</span>"
+		     "<span class=\"visually-hidden\"> \u2013 </span>\u201eEs kommt darauf an\u201c</h1>"
+		     "<p>Text.</p></body></html>", "\u201eEs kommt darauf an\u201c", "h1");
+	expect_title("<html><head><title>Jane Doe wins the harbour prize | Courier</title></head>"
+		     "<body><h1><a href=\"/p/jane\">Jane Doe</a> wins the harbour prize</h1><p>Text.</p>"
+		     "</body></html>", "Jane Doe wins the harbour prize", "h1");
 	/* a date written before the headline with a dash, as a <time> in it
 	 * would be, is no word of it; a year alone is */
 	expect_title("<html><head><title>Biathlon</title></head><body><h1>23.01.2022 - Dorothea "
