@@ -664,6 +664,25 @@ date_of_element(const struct dom *d, int e, const char *t, const char *lang, cha
 	return extract_date_text(t, strlen(t), lang, day);
 }
 
+/* Does the line s[0..n) say, before its date, that it gives an update's
+ * day ("Letzte \u00c4nderung: 31.10.2023", "Last updated 3 May")? */
+static bool
+update_line(const char *s, size_t n)
+{
+	static const char *const labels[] = { "updated", "modified", "aktualisiert",
+		"\u00e4nderung", "\u00c4nderung", "ge\u00e4ndert", "mis \u00e0 jour", "actualizado",
+		"aggiornato", "bijgewerkt" };
+	size_t at = 0;
+	while (at < n && !isdigit((unsigned char)s[at]))
+		at++;
+	char *head = xstrndup(s, at);
+	bool yes = false;
+	for (size_t i = 0; i < sizeof labels / sizeof labels[0] && !yes; i++)
+		yes = ascii_casestr(head, labels[i]) != NULL;
+	free(head);
+	return yes;
+}
+
 /* A published date written on the page: in elements whose class or id
  * says date or time, then in the text after the title. */
 static char *
@@ -713,26 +732,29 @@ date_from_text(const struct dom *d, const struct marks *mk, int h1, const char *
 			}
 		}
 	free(cand);
-	if (h1 >= 0) {
+	for (int pass = 0; h1 >= 0 && pass < 2; pass++)
 		for (int t = d->text_begin[h1]; t < d->text_end[h1] + 60 && t < d->ntexts; t++)
 			if (!(d->texts[t].flags & TEXT_SKIP) &&
+			    (pass || !update_line(dom_text(d, t), d->texts[t].len)) &&
 			    extract_date_text(dom_text(d, t), d->texts[t].len, lang, day)) {
 				*from = "text";
 				return xstrdup(day);
 			}
-	}
 	/* last, the first short dated line of the page outside its
-	 * navigation, header, footer, asides and comments */
-	for (int t = 0; anywhere && t < d->ntexts; t++) {
-		const struct dom_text *x = &d->texts[t];
-		if (x->flags & TEXT_SKIP || x->len > 100)
-			continue;
-		bool chrome = marks[x->elem] & MARK_CHROME;
-		if (!chrome && extract_date_text(dom_text(d, t), x->len, lang, day)) {
-			*from = "text";
-			return xstrdup(day);
+	 * navigation, header, footer, asides and comments; one that says
+	 * it was updated only where no other line is dated */
+	for (int pass = 0; anywhere && pass < 2; pass++)
+		for (int t = 0; t < d->ntexts; t++) {
+			const struct dom_text *x = &d->texts[t];
+			if (x->flags & TEXT_SKIP || x->len > 100)
+				continue;
+			bool chrome = marks[x->elem] & MARK_CHROME;
+			if (!chrome && (pass || !update_line(dom_text(d, t), x->len)) &&
+			    extract_date_text(dom_text(d, t), x->len, lang, day)) {
+				*from = "text";
+				return xstrdup(day);
+			}
 		}
-	}
 	return NULL;
 }
 

@@ -382,6 +382,17 @@ test_date_comments_page(void **state)
 		    "2026-03-04T18:58:32+00:00", "time");
 }
 
+/* A line that says it gives an update's day waits for the others: the
+ * day published after it is the page's; alone, it is taken. */
+static void
+test_date_update_line(void **state)
+{
+	(void)state;
+	expect_date(HEAD BODY "<p>Letzte \u00c4nderung: 31.10.2023 - 14:49:39<br>Erschienen am: "
+		    "01.11.2023<br>Lesungen: 61</p>" END, "2023-11-01", "text");
+	expect_date(HEAD BODY "<p>Last updated 31.10.2023</p>" END, "2023-10-31", "text");
+}
+
 static void
 test_date_generic_tag(void **state)
 {
@@ -651,6 +662,7 @@ main(void)
 		cmocka_unit_test(test_date_modified_only),
 		cmocka_unit_test(test_date_glued_spans),
 		cmocka_unit_test(test_date_comments_page),
+		cmocka_unit_test(test_date_update_line),
 		cmocka_unit_test(test_date_generic_tag),
 		cmocka_unit_test(test_dated),
 		cmocka_unit_test(test_date_bounds),
