@@ -570,8 +570,11 @@ ancestor_flags(struct fctx *c)
 		 * (old Reddit's each post and comment, sent back when edited) */
 		uint8_t *controls = xcalloc((size_t)n + 1, 1);
 		static const char *const ctl[] = { "input", "select", "textarea", "button" };
+		uint8_t *is_ctl = xcalloc((size_t)d->ntags + 1, 1);
+		for (int t = 0; t < d->ntags; t++)
+			is_ctl[t] = IS_TAG(d->tagnames[t], ctl);
 		for (int i = 0; i < n; i++) {
-			if (!IS_TAG(d->tagnames[d->tag[i]], ctl))
+			if (!is_ctl[d->tag[i]])
 				continue;
 			const char *type = dom_attr(d, i, "type");
 			if (type && !strcasecmp(type, "hidden"))
@@ -584,6 +587,7 @@ ancestor_flags(struct fctx *c)
 		}
 		for (int i = 0; i < n; i++)
 			wraps[i] |= d->tag[i] == form_tag && !controls[i];
+		free(is_ctl);
 		free(controls);
 	}
 	for (int i = 0; i < n; i++) {
