@@ -254,8 +254,6 @@ heading_names_site(const char *h, const char *site, const char *host)
 	return words < 4 && names_site(h, strlen(h), site, host);
 }
 
-/* The first h1 (else h2) that the shared titles hold: the headline as
- * the page shows it, without the site's name. */
 static char *url_host(const char *url);
 
 /* Is heading e's text all one link to the site's home page (rel=home,
@@ -291,6 +289,8 @@ home_link(const struct dom *d, int e, const char *host)
 	return false;
 }
 
+/* The first h1 (else h2) that the shared titles hold: the headline as
+ * the page shows it, without the site's name; *at is its element. */
 static char *
 headline_in(const struct dom *d, const char *og, const char *tt, const char *jl,
 	    const char *site, const char *host, int *at)
@@ -357,7 +357,7 @@ begins_words(const char *hay, const char *needle)
  * begin with ("Hiking Boots" for "Hiking Boots: Shop Boots for Hiking &
  * Backpacking": the headline, the title adding search words); else the
  * headline the page marks (itemprop=headline, class entry-title) out of
- * its chrome. */
+ * its chrome; *at is the element, -1 for none. */
 static char *
 headline_marked(const struct dom *d, const uint8_t *marks, const char *site,
 		 const char *host, const char *og, const char *tt, int *at)
@@ -893,7 +893,8 @@ drop_kicker(const struct dom *d, int e, const char *shared, struct page_meta *me
 	size_t n = strlen(kick), words = 1;
 	for (const char *p = kick; *p; p++)
 		words += *p == ' ';
-	static const char *const seps[] = { " - ", " | ", " \u2013 ", " \u2014 ", ": " };
+	/* not a colon: "<em>Dune</em>: Part Two" is one headline */
+	static const char *const seps[] = { " - ", " | ", " \u2013 ", " \u2014 " };
 	bool set_off = false;
 	for (size_t i = 0; n >= 3 && words <= 5 && i < sizeof seps / sizeof seps[0]; i++)
 		set_off |= !strncasecmp(sh, kick, n) && !strncmp(sh + n, seps[i], strlen(seps[i]));

@@ -565,6 +565,9 @@ test_title_headline(void **state)
 		     "\u201eEs kommt darauf an\u201c\"></head><body><h1><span>Corona-Pandemie</span>"
 		     "<span class=\"visually-hidden\"> \u2013 </span>\u201eEs kommt darauf an\u201c</h1>"
 		     "<p>Text.</p></body></html>", "\u201eEs kommt darauf an\u201c", "h1");
+	expect_title("<html><head><title>Dune: Part Two is a triumph | Courier</title></head>"
+		     "<body><h1><em>Dune</em>: Part Two is a triumph</h1><p>Text.</p></body></html>",
+		     "Dune: Part Two is a triumph", "h1");
 	expect_title("<html><head><title>Jane Doe wins the harbour prize | Courier</title></head>"
 		     "<body><h1><a href=\"/p/jane\">Jane Doe</a> wins the harbour prize</h1><p>Text.</p>"
 		     "</body></html>", "Jane Doe wins the harbour prize", "h1");
