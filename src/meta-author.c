@@ -853,8 +853,8 @@ author_after_label(const struct dom *d, const uint8_t *marks)
 {
 	for (int t = 0; t < d->ntexts; t++) {
 		const struct dom_text *x = &d->texts[t];
-		if (x->flags & TEXT_SKIP || x->len > 80 || marks[x->elem] & MARK_CHROME ||
-		    in_comments(d, marks, x->block))
+		/* (a comment's text is chrome too: MARK_COMMENTS comes with it) */
+		if (x->flags & TEXT_SKIP || x->len > 80 || marks[x->elem] & MARK_CHROME)
 			continue;
 		if (d->text_begin[x->block] == t && writer_label_first(dom_text(d, t), x->len)) {
 			char *s = element_text(d, x->block);

@@ -766,6 +766,16 @@ grid_sums(const struct dom *d, const struct auto_state *st, const struct decisio
  * but for a card of the grid and a section's heading. */
 #define KIND_LINKS 0.99
 
+/* Whether block j is a card of one block: in an item of the page's
+ * one-block group, CARDS1_LINKS of it a link or more.  *at walks the
+ * group as for page_in_cards1, so call it for every block in order. */
+static bool
+card1(const struct dom *d, const struct features *f, int *at, int j)
+{
+	return page_in_cards1(d, &f->page, at, f->block[j]) &&
+	       f->x[j][F_LINK_DENSITY] >= CARDS1_LINKS;
+}
+
 /* A page whose main content is not prose (documentation, a listing, a
  * service page) keeps what cc keeps in its content region
  * beside what the model keeps: its code and headings, every card and
@@ -804,8 +814,7 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 		long in1 = 0, kept1 = 0;
 		for (int j = 0, a = 0; j < f->nblocks; j++) {
 			int b = f->block[j];
-			in1 += page_in_cards1(d, pf, &a, b) && f->x[j][F_NEG_TAG] == 0 &&
-			       f->x[j][F_LINK_DENSITY] >= CARDS1_LINKS ? f->chars[j] : 0;
+			in1 += card1(d, f, &a, j) && f->x[j][F_NEG_TAG] == 0 ? f->chars[j] : 0;
 			kept1 += dc->content[b] ? f->chars[j] : 0;
 		}
 		grid1 = in1 > 0 && in1 >= GRID_WIDE * kept1;
@@ -814,9 +823,7 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 	long kept = 0, more = 0, prose = 0, nprose = 0, comments = 0;
 	for (int j = 0; j < f->nblocks; j++) {
 		int b = f->block[j];
-		bool card = (grid && page_in_grid(d, pf, &at, b)) ||
-			    (grid1 && page_in_cards1(d, pf, &at1, b) &&
-			     f->x[j][F_LINK_DENSITY] >= CARDS1_LINKS);
+		bool card = (grid && page_in_grid(d, pf, &at, b)) || (grid1 && card1(d, f, &at1, j));
 		if (dc->content[b]) {
 			kept += f->chars[j];
 			prose += f->chars[j] >= 80 && f->x[j][F_ENDS_PUNCT] != 0 ? f->chars[j] : 0;
