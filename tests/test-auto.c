@@ -448,10 +448,16 @@ test_end(void **state)
 		assert_int_equal(dc->reason[e], REASON_END);
 	}
 	assert_string_equal(reason_name(REASON_END), "end");
-	/* each dropped block names its heading */
-	assert_int_equal(auto_end_heading(pg.dom, ST, test_by_id(&pg, "l1")), test_by_id(&pg, "h1"));
-	assert_int_equal(auto_end_heading(pg.dom, ST, test_by_id(&pg, "h2")), test_by_id(&pg, "h2"));
-	assert_int_equal(auto_end_heading(pg.dom, ST, test_by_id(&pg, "c1")), test_by_id(&pg, "h3"));
+	/* each dropped block names its heading, none a product's reviews */
+	bool reviews = true;
+	assert_int_equal(auto_end_heading(pg.dom, ST, test_by_id(&pg, "l1"), &reviews),
+			 test_by_id(&pg, "h1"));
+	assert_false(reviews);
+	assert_int_equal(auto_end_heading(pg.dom, ST, test_by_id(&pg, "h2"), &reviews),
+			 test_by_id(&pg, "h2"));
+	assert_int_equal(auto_end_heading(pg.dom, ST, test_by_id(&pg, "c1"), &reviews),
+			 test_by_id(&pg, "h3"));
+	assert_false(reviews);
 	/* without auto.grow the rule is off: every block stays */
 	p.auto_grow = 0;
 	b.len = 0;

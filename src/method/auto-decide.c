@@ -532,6 +532,18 @@ static const char *const end_phrases[] = {
 	"관련 기사", "댓글",
 };
 
+/* On a product page, a heading over its buyers' reviews ends what the
+ * page says of the product (an article's "Reviews" may be its own). */
+static const char *const review_phrases[] = {
+	"reviews", "customer reviews", "ratings & reviews", "ratings and reviews",
+	"reviews and ratings", "customer ratings", "top reviews", "product reviews",
+	"bewertungen", "kundenbewertungen", "kundenrezensionen", "rezensionen",
+	"avis", "avis clients", "avis des clients", "opiniones", "opiniones de clientes",
+	"reseñas", "valoraciones", "recensioni", "avaliações", "opinie", "отзывы",
+	"отзывы покупателей", "відгуки", "κριτικές", "评价", "商品评价", "用户评价",
+	"評價", "商品評價", "レビュー", "カスタマーレビュー", "리뷰", "상품평",
+};
+
 /* Longer blocks are never an end heading. */
 #define END_MAX_CHARS 40
 
@@ -568,8 +580,8 @@ edge_mark(uint32_t c)
 	       (c >= 0xFF5B && c <= 0xFF65);
 }
 
-bool
-auto_end_phrase(const char *s, size_t n)
+static bool
+end_phrase(const char *s, size_t n, bool product)
 {
 	/* the text's characters, white space collapsed, then trimmed of
 	 * marks at both ends and case folded */
@@ -603,7 +615,16 @@ auto_end_phrase(const char *s, size_t n)
 	for (size_t k = 0; k < sizeof end_phrases / sizeof *end_phrases; k++)
 		if (strlen(end_phrases[k]) == fl && !memcmp(end_phrases[k], folded, fl))
 			return true;
+	for (size_t k = 0; product && k < sizeof review_phrases / sizeof *review_phrases; k++)
+		if (strlen(review_phrases[k]) == fl && !memcmp(review_phrases[k], folded, fl))
+			return true;
 	return false;
+}
+
+bool
+auto_end_phrase(const char *s, size_t n)
+{
+	return end_phrase(s, n, false);
 }
 
 /* The block's own visible text is an end phrase.  Its text nodes join
@@ -611,7 +632,7 @@ auto_end_phrase(const char *s, size_t n)
  * indentation, no-break spaces) are one space, so that only the text's
  * own characters count towards the limit. */
 static bool
-block_ends_article(const struct dom *d, int b)
+block_ends_article(const struct dom *d, int b, bool product)
 {
 	char text[8 * END_MAX_CHARS];
 	size_t n = 0;
@@ -637,23 +658,29 @@ block_ends_article(const struct dom *d, int b)
 			n += k;
 		}
 	}
-	return auto_end_phrase(text, n);
+	return end_phrase(text, n, product);
 }
 
 /* Whether block j (an index into the features) heads what follows an
  * article: short, not a link, not a list item (a tab or menu entry
- * "Comments: 0"), visible, and an end phrase. */
+ * "Comments: 0"), visible, and an end phrase; with product, a heading
+ * element (h1-h6) of a review phrase too (a comparison table's row
+ * "Reviews" heads nothing). */
 static bool
-is_end_heading(const struct dom *d, const struct auto_state *st, int j)
+is_end_heading(const struct dom *d, const struct auto_state *st, int j, bool product)
 {
 	const struct features *f = &st->sig;
-	/* worked out once per page and block (2 yes, 1 no) */
+	/* worked out once per page, block and set of phrases: bit 1 known,
+	 * bit 2 yes; the product page's two bits above */
 	uint8_t *e = st->end_head;
-	if (!e[j])
-		e[j] = f->chars[j] <= END_MAX_CHARS && f->x[j][F_LINK_DENSITY] < 0.5f &&
-		       f->x[j][F_TAG_LI] == 0 && f->x[j][F_HIDDEN] == 0 &&
-		       block_ends_article(d, f->block[j]) ? 2 : 1;
-	return e[j] == 2;
+	int shift = product ? 2 : 0;
+	if (!(e[j] >> shift & 1)) {
+		bool yes = f->chars[j] <= END_MAX_CHARS && f->x[j][F_LINK_DENSITY] < 0.5f &&
+			   f->x[j][F_TAG_LI] == 0 && f->x[j][F_HIDDEN] == 0 &&
+			   block_ends_article(d, f->block[j], product && f->x[j][F_TAG_HEADING] != 0);
+		e[j] |= (uint8_t)((1 | yes << 1) << shift);
+	}
+	return e[j] >> shift & 2;
 }
 
 /* Once a block is kept, a heading over related stories or comments ends
@@ -662,17 +689,19 @@ is_end_heading(const struct dom *d, const struct auto_state *st, int j)
  * holds kept blocks before the heading (a box set among the article's
  * paragraphs), or the heading's next block is a paragraph (a section of
  * the article), the article goes on at the next paragraph the model is
- * sure of. */
+ * sure of.  On a product page a heading over its buyers' reviews ends
+ * it too, and what it heads is all reviews. */
 static void
 drop_after_end(const struct dom *d, struct auto_state *st, struct decision *dc)
 {
 	const struct features *f = &st->sig;
 	bool started = false;
 	for (int j = 0; j < f->nblocks; j++) {
-		if (!started || !is_end_heading(d, st, j)) {
+		if (!started || !is_end_heading(d, st, j, st->end_product)) {
 			started = started || dc->content[f->block[j]];
 			continue;
 		}
+		bool reviews = !is_end_heading(d, st, j, false);
 		int sec = d->parent[f->block[j]];
 		int next = j + 1 < f->nblocks ? f->block[j + 1] : d->n;
 		while (sec >= 0 && d->parent[sec] >= 0 && d->end[sec] <= next)
@@ -686,7 +715,7 @@ drop_after_end(const struct dom *d, struct auto_state *st, struct decision *dc)
 		int k = j;
 		for (; k < f->nblocks && (sec < 0 || f->block[k] < d->end[sec]); k++) {
 			int b = f->block[k];
-			if (k > j && (among || k == j + 1) && f->x[k][F_TAG_P] != 0 &&
+			if (k > j && !reviews && (among || k == j + 1) && f->x[k][F_TAG_P] != 0 &&
 			    st->score[b] >= SURE && f->x[k][F_LINK_DENSITY] < 0.25f)
 				break;
 			if (dc->content[b] || dc->reason[b] == REASON_DUPLICATE) {
@@ -700,15 +729,18 @@ drop_after_end(const struct dom *d, struct auto_state *st, struct decision *dc)
 }
 
 int
-auto_end_heading(const struct dom *d, const struct auto_state *st, int e)
+auto_end_heading(const struct dom *d, const struct auto_state *st, int e, bool *reviews)
 {
 	const struct features *f = &st->sig;
 	int j = 0;
 	while (j < f->nblocks && f->block[j] < e)
 		j++;
 	for (; j >= 0; j--)
-		if (j < f->nblocks && f->block[j] <= e && is_end_heading(d, st, j))
+		if (j < f->nblocks && f->block[j] <= e && is_end_heading(d, st, j, st->end_product)) {
+			*reviews = !is_end_heading(d, st, j, false);
 			return f->block[j];
+		}
+	*reviews = false;
 	return -1;
 }
 
@@ -758,6 +790,13 @@ grid_sums(const struct dom *d, const struct auto_state *st, const struct decisio
  * they add as much as it kept and that holds one paragraph of running
  * prose at most: an intro, not an article's body. */
 #define SERVICE_WIDE 6
+/* On a listing, a service page or a forum page (no thread found), what cc
+ * adds outside the readers' comments is the page's sections where it is
+ * SECTIONS_WIDE times what the model kept and less than SECTIONS_LINKS
+ * of it is link text: a landing page's or a course's own text, not the
+ * teasers and menus beside a short article (those are mostly links). */
+#define SECTIONS_WIDE 2
+#define SECTIONS_LINKS 0.1
 /* A card of one block is a title that links to its item: this share of
  * its text a link or more (a reply's line, its title linked and its
  * author and time not, is no card). */
@@ -821,6 +860,7 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 		cards |= grid1;
 	}
 	long kept = 0, more = 0, prose = 0, nprose = 0, comments = 0;
+	double more_links = 0;
 	for (int j = 0; j < f->nblocks; j++) {
 		int b = f->block[j];
 		bool card = (grid && page_in_grid(d, pf, &at, b)) || (grid1 && card1(d, f, &at1, j));
@@ -850,6 +890,7 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 			continue;
 		dc->content[b] = 2;
 		more += f->chars[j];
+		more_links += f->x[j][F_LINK_DENSITY] * f->chars[j];
 		comments += f->x[j][F_COMMENT] != 0 ? f->chars[j] : 0;
 	}
 	/* documentation's code is its own signal; the other kinds' figures
@@ -861,21 +902,30 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 		   kind == KIND_FORUM;
 	bool strong = own && (kind == KIND_DOCS || cards || (prose == 0 && more >= kept) ||
 			      (kind == KIND_SERVICE && more - comments >= SERVICE_WIDE * kept));
-	/* an intro of one paragraph is the weaker sign: the sections beside
-	 * it, not the readers' comments under it (an article's, taken for
-	 * a service page; a forum's posts are kept by the stronger signs) */
-	bool intro = !strong && kind == KIND_SERVICE && nprose <= 1 && more - comments >= kept;
+	/* the weaker signs take the sections, not the readers' comments
+	 * under them: what cc adds twice what the model kept, hardly links
+	 * (a landing page's text, where the teasers beside a short article
+	 * are links); an intro of one paragraph (an article's, taken for a
+	 * service page; a forum's posts are kept by the stronger signs) */
+	bool sections = !strong && own && more - comments >= SECTIONS_WIDE * kept &&
+			more_links <= SECTIONS_LINKS * (double)more;
+	bool intro = !strong && !sections && kind == KIND_SERVICE && nprose <= 1 &&
+		     more - comments >= kept;
 	/* where only the missing date widens, not the readers' comments
 	 * either (a forum's posts are kept: comments are what it holds);
 	 * whether the page names one is read here, where it decides, once */
 	st->by_date = false;
-	if (more > 0 && by_date && !strong && !intro) {
+	if (more > 0 && by_date && !strong && !sections && !intro) {
 		if (st->dated < 0)
 			st->dated = extract_dated(d);
 		st->by_date = !st->dated;
 	}
-	bool apart = intro || (st->by_date && kind != KIND_FORUM);
-	bool wide = more > 0 && (strong || intro || st->by_date);
+	st->by_sections = sections && more > 0;
+	st->sections_more = more - comments;
+	st->sections_kept = kept;
+	st->sections_links = more > 0 ? more_links / (double)more : 0;
+	bool apart = sections || intro || (st->by_date && kind != KIND_FORUM);
+	bool wide = more > 0 && (strong || sections || intro || st->by_date);
 	for (int j = 0; j < f->nblocks; j++) {
 		int b = f->block[j];
 		/* the heading goes with the section it heads */
@@ -1281,12 +1331,13 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	for (int i = 0; i < d->n; i++)
 		st->dup_of[i] = -1;
 	st->run_first = st->run_last = -1;
-	st->by_date = false;
+	st->by_date = st->by_sections = false;
 	st->kept_root = -1;
 	st->grid_chars = st->grid_kept = 0;
 	st->grid_cards = 0;
 	if (p->auto_duplicate)
 		drop_duplicates(d, st, dc);
+	st->end_product = kind == KIND_PRODUCT;
 	if (p->auto_grow && f->nblocks > 0) {
 		/* The article ends at a heading over related stories or
 		 * comments; what the heading heads does not compete for the

@@ -63,6 +63,7 @@ struct auto_state {
 	int *shingle_owner;
 	uint32_t nshingles;
 	uint8_t *end_head;
+	bool end_product;       /* decide_auto read review headings as ends */
 	uint8_t *hidden;        /* per block of sig: its F_HIDDEN is not 0 */
 	struct thread thread;   /* the forum thread decide_auto found, if any */
 	/* The kind decide_auto kept the page's content as: auto.kind's when
@@ -72,6 +73,11 @@ struct auto_state {
 	bool kind_set;          /* auto.kind named it */
 	int8_t dated;           /* the page names its date: 1, 0, -1 not read yet */
 	bool by_date;           /* keep_kind widened as it names none */
+	/* keep_kind widened on the sections sign: what cc added (characters,
+	 * of them link text) and what the model kept */
+	bool by_sections;
+	long sections_more, sections_kept;
+	double sections_links;
 	struct thread_cache thread_cache;
 };
 /* A block outside the reading-order run is kept at this probability. */
@@ -92,8 +98,10 @@ void decide_auto(const struct dom *d, struct auto_state *st, const struct params
 bool auto_end_phrase(const char *s, size_t n);
 
 /* For an element dropped with reason end: the heading that ended the
- * article there (e itself, or the nearest before it), or -1. */
-int auto_end_heading(const struct dom *d, const struct auto_state *st, int e);
+ * article there (e itself, or the nearest before it), or -1; *reviews
+ * set when that heads a product's reviews (no related stories or
+ * comments). */
+int auto_end_heading(const struct dom *d, const struct auto_state *st, int e, bool *reviews);
 /* The kept block (an index into st->sig) that the heading at block j
  * heads, past HEADINGS_OVER - 1 headings at most, dropped or kept for
  * heading it: what keep_headings keeps a heading for (reason heading);

@@ -479,6 +479,12 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 				       "article or post) keeps cc's blocks in cc's content region%s, "
 				       "beside the model's", kind == KIND_LISTING || kind == KIND_FORUM ?
 				       " and every card of its grid" : "");
+		else if (st->by_sections)
+			explain_printf(x, EXPLAIN_NORMAL, "kept: a %s page keeps cc's blocks in cc's "
+				       "content region where, comments aside, they add twice the text "
+				       "the model kept or more (%ld characters to %ld), under a tenth of "
+				       "it links (%.0f %%): its sections", page_kind_names[kind],
+				       st->sections_more, st->sections_kept, 100 * st->sections_links);
 		else
 			explain_printf(x, EXPLAIN_NORMAL, "kept: a %s page keeps cc's blocks in cc's "
 				       "content region%s, beside the model's", page_kind_names[kind],
@@ -557,16 +563,19 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 			       "more) in %d cards (2 or more)", st->sig.page.ngrid, st->grid_chars,
 			       st->grid_kept, st->grid_cards);
 	if (r->dc.reason[i] == REASON_END) {
-		int h = auto_end_heading(d, st, i);
+		bool reviews;
+		int h = auto_end_heading(d, st, i, &reviews);
 		if (h == i) {
-			explain_printf(x, EXPLAIN_NOISE, "dropped: its text heads related stories or "
-				       "comments, which end the article");
+			explain_printf(x, EXPLAIN_NOISE, "dropped: its text heads %s, which end the %s",
+				       reviews ? "the buyers' reviews" : "related stories or comments",
+				       reviews ? "product's page" : "article");
 		} else if (h >= 0) {
 			struct buf l;
 			buf_init(&l);
 			explain_label(x, d, h, &l);
 			explain_printf(x, EXPLAIN_NOISE, "dropped: after %s (line %d, #%d), whose text "
-				       "ends the article, in what it heads", l.data, d->line[h], h);
+				       "ends the %s, in what it heads", l.data, d->line[h], h,
+				       reviews ? "product's page (its buyers' reviews)" : "article");
 			buf_free(&l);
 		}
 	}
