@@ -351,6 +351,26 @@ extract_date_text(const char *s, size_t n, const char *lang, char out[11])
 					j++;
 					d = digits(s, n, &j, 2);
 				}
+			} else if (al == 4 && j + 1 < n && s[j] == ' ' &&
+				   date_word_may_start((unsigned char)s[j + 1], false)) {
+				/* year, month name, day: "2023 Jan 7", as
+				 * PubMed and its citation tags write it */
+				for (size_t li = 0; li < sizeof date_langs / sizeof date_langs[0] && m < 0; li++) {
+					size_t len, k = j + 1;
+					int mm = month_at(&date_langs[li], s + k, n - k, &len);
+					if (!mm)
+						continue;
+					k += len;
+					if (k >= n || s[k] != ' ')
+						continue;
+					k++;
+					size_t d0 = k;
+					int dd = digits(s, n, &k, 2);
+					if (k > d0) {
+						y = a, m = mm, d = dd;
+						j = k;
+					}
+				}
 			} else if (al <= 2 && j < n && (s[j] == '.' || s[j] == '/' || s[j] == '-') &&
 				   j + 1 < n && isdigit((unsigned char)s[j + 1])) {
 				char sep = s[j++];

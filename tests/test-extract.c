@@ -470,6 +470,11 @@ test_date_text(void **state)
 		{ "02/10/2020", "en-GB", "2020-10-02" },
 		{ "14/03/2024", "fr", "2024-03-14" },
 		{ "2024-03-14", NULL, "2024-03-14" },
+		/* year, month name, day: PubMed's citations */
+		{ "Cureus. 2023 Jan 7;15(1):e33475.", "en", "2023-01-07" },
+		{ "2024 Jun 30", NULL, "2024-06-30" },
+		{ "2023 Jan", "en", NULL },
+		{ "2023 Feb 30", "en", NULL },
 		{ "Nick van Mead 2022-11-23T08:10+02:00", "en", "2022-11-23" },
 		{ "2022-11-23Tuesday", "en", NULL },
 		{ "31 February 2024", "en", NULL },

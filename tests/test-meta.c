@@ -334,6 +334,9 @@ test_date_publish_tags(void **state)
 		    BODY END, "2025-05-27T06:03:43Z", "meta");
 	expect_date(HEAD "<meta name=\"published-date\" content=\"2021-02-16\">" BODY END,
 		    "2021-02-16", "meta");
+	/* a journal's citation tag, as PubMed Central writes it */
+	expect_date(HEAD "<meta name=\"citation_publication_date\" content=\"2023 Jan 7\">"
+		    BODY END, "2023-01-07", "meta");
 	/* the publisher's tag names no date, though its address holds one */
 	expect_date(HEAD "<meta name=\"publisher\" content=\"Daily News, 14 March 2024\">"
 		    BODY END, NULL, NULL);
