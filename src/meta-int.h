@@ -43,7 +43,7 @@ char *element_text(const struct dom *d, int e);
  * and the role in the block under it stay apart). */
 char *element_lines(const struct dom *d, int e, const char *sep);
 /* A headline's text: element_text without its time elements' (a date
- * set in the h1 beside the words). */
+ * set in the h1 beside the words) and its buttons' ("Copy item path"). */
 char *headline_text(const struct dom *d, int e);
 /* Element i's class, id, itemprop and rel values. */
 void idents_of(const struct dom *d, int i, struct idents *nm);

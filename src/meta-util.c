@@ -35,9 +35,9 @@ nonempty_dup(const char *s, size_t n)
 }
 
 /* Text of element e's subtree, collapsed (title, h1), but for the
- * text of its descendants of tag id skip (-1: none). */
+ * text of its descendants of tag ids skip and skip2 (-1: none). */
 static char *
-subtree_lines(const struct dom *d, int e, const char *sep, int skip)
+subtree_lines(const struct dom *d, int e, const char *sep, int skip, int skip2)
 {
 	struct buf b;
 	buf_init(&b);
@@ -46,8 +46,9 @@ subtree_lines(const struct dom *d, int e, const char *sep, int skip)
 	int next = e + 1;       /* the next element to look at, in pre-order */
 	for (int t = d->text_begin[e]; t < d->text_end[e]; t++) {
 		/* a skipped element's texts are one range: jump past it */
-		for (; skip >= 0 && next < d->end[e] && d->text_begin[next] <= t; next++)
-			if (d->tag[next] == skip && d->text_end[next] > t) {
+		for (; (skip >= 0 || skip2 >= 0) && next < d->end[e] && d->text_begin[next] <= t;
+		     next++)
+			if ((d->tag[next] == skip || d->tag[next] == skip2) && d->text_end[next] > t) {
 				t = d->text_end[next];
 				next = d->end[next] - 1;
 			}
@@ -79,7 +80,7 @@ subtree_lines(const struct dom *d, int e, const char *sep, int skip)
 char *
 element_lines(const struct dom *d, int e, const char *sep)
 {
-	return subtree_lines(d, e, sep, -1);
+	return subtree_lines(d, e, sep, -1, -1);
 }
 
 char *
@@ -91,7 +92,7 @@ element_text(const struct dom *d, int e)
 char *
 headline_text(const struct dom *d, int e)
 {
-	return subtree_lines(d, e, " ", dom_tag_id(d, "time"));
+	return subtree_lines(d, e, " ", dom_tag_id(d, "time"), dom_tag_id(d, "button"));
 }
 
 /* Does attribute name of element i hold word (a substring, any case)? */

@@ -543,6 +543,14 @@ test_title_headline(void **state)
 	expect_title("<html><head><title>Blog</title></head><body><h1>Harbour <time>May 1</time>"
 		     "ferry <time>May 2</time><time>May 3</time> stays on</h1><p>Text.</p></body></html>",
 		     "Harbour ferry stays on", "h1");
+	/* a button's label is no word of the headline, nor an h1 that
+	 * holds a menu's button alone a second headline */
+	expect_title("<html><head><title>Harbour ferry stays on - Quay News</title></head>"
+		     "<body><h1>Harbour ferry stays on <button>Copy link</button></h1>"
+		     "<p>Text.</p></body></html>", "Harbour ferry stays on", "h1");
+	expect_title("<html><head><title>Webcams - Quay Park</title></head><body><h1><button>"
+		     "Open Menu</button></h1><h1>Webcams</h1><p>Text.</p></body></html>",
+		     "Webcams", "h1");
 	/* an h1 that is all one link to the site's home is the site's name
 	 * over every page, though the <title> holds it: the next h1 */
 	expect_title("<html><head><title>\u00dcber uns \u2013 2gewinnt | Kabarett | Satire</title>"
