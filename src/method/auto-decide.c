@@ -790,11 +790,12 @@ grid_sums(const struct dom *d, const struct auto_state *st, const struct decisio
  * they add as much as it kept and that holds one paragraph of running
  * prose at most: an intro, not an article's body. */
 #define SERVICE_WIDE 6
-/* On a listing, a service page or a forum page (no thread found), what cc
- * adds outside the readers' comments is the page's sections where it is
- * SECTIONS_WIDE times what the model kept and less than SECTIONS_LINKS
- * of it is link text: a landing page's or a course's own text, not the
- * teasers and menus beside a short article (those are mostly links). */
+/* On a listing, a service page, a forum page (no thread found) or a
+ * product page, what cc adds outside the readers' comments is the
+ * page's sections where it is SECTIONS_WIDE times what the model kept
+ * and less than SECTIONS_LINKS of it is link text: a landing page's, a
+ * course's or a product's own text, not the teasers and menus beside a
+ * short article (those are mostly links). */
 #define SECTIONS_WIDE 2
 #define SECTIONS_LINKS 0.1
 /* A card of one block is a title that links to its item: this share of
@@ -822,7 +823,8 @@ card1(const struct dom *d, const struct features *f, int *at, int j)
  * reading-order run leave out.  A listing keeps its grid's every card
  * too (GRID_OVER).  Documentation does so always; a listing, a service
  * page or a forum page where no thread was found, only on the signs
- * below (strong, intro).  A page of any kind that names no
+ * below (strong, sections, intro); a product page on the sections sign
+ * alone.  A page of any kind that names no
  * date (st->dated: no publication or update date in its markup or
  * text, its address not read) does so always too, where auto decided its
  * kind (a kind set keeps what that kind keeps), but for the readers'
@@ -907,7 +909,7 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 	 * (a landing page's text, where the teasers beside a short article
 	 * are links); an intro of one paragraph (an article's, taken for a
 	 * service page; a forum's posts are kept by the stronger signs) */
-	bool sections = !strong && own && more - comments >= SECTIONS_WIDE * kept &&
+	bool sections = !strong && (own || kind == KIND_PRODUCT) && more - comments >= SECTIONS_WIDE * kept &&
 			more_links <= SECTIONS_LINKS * (double)more;
 	bool intro = !strong && !sections && kind == KIND_SERVICE && nprose <= 1 &&
 		     more - comments >= kept;
@@ -1384,7 +1386,7 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 		if (kind != KIND_ARTICLE)
 			complete_grid(d, st, dc);
 		if (kind == KIND_DOCS || kind == KIND_LISTING || kind == KIND_SERVICE ||
-		    kind == KIND_FORUM || p->auto_kind == 0)
+		    kind == KIND_FORUM || kind == KIND_PRODUCT || p->auto_kind == 0)
 			keep_kind(d, st, kind, dc, p->auto_duplicate, p->auto_kind == 0);
 		if (thread_on && lone_thread(d, st, dc))
 			kind = KIND_FORUM;
