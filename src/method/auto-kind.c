@@ -42,6 +42,118 @@ cmp_keyed(const void *a, const void *b)
 	return x->elem < y->elem ? -1 : x->elem > y->elem;
 }
 
+/* Is s[0..n) an instance's id: a word ending in a number of ID_DIGITS
+ * digits or more set off by "-" or "_" ("post-15859", "menu-item-24191")?
+ * A utility class's scale ("gray-100", "w-16") is shorter. */
+#define ID_DIGITS 4
+static bool
+id_word(const unsigned char *s, size_t n)
+{
+	size_t nd = 0;
+	while (nd < n && s[n - 1 - nd] >= '0' && s[n - 1 - nd] <= '9')
+		nd++;
+	return nd >= ID_DIGITS && nd < n && (s[n - 1 - nd] == '-' || s[n - 1 - nd] == '_');
+}
+
+static bool
+class_space(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
+
+/* The words of element i's class attribute but its instance ids, each
+ * hashed, sorted and unique, at most CLASS_WORDS of them, into w; their
+ * number, and in *ids whether there was an id. */
+#define CLASS_WORDS 32
+static int
+class_words(const struct dom *d, int i, uint64_t *w, bool *ids)
+{
+	const char *cls = dom_attr(d, i, "class");
+	int n = 0;
+	*ids = false;
+	for (const unsigned char *s = (const unsigned char *)(cls ? cls : ""); *s && n < CLASS_WORDS; ) {
+		while (class_space(*s))
+			s++;
+		const unsigned char *b = s;
+		uint64_t h = 1469598103934665603ULL;
+		while (*s && !class_space(*s))
+			h = (h ^ *s++) * 1099511628211ULL;
+		if (s == b)
+			break;
+		if (id_word(b, (size_t)(s - b))) {
+			*ids = true;
+			continue;
+		}
+		int at = n;
+		while (at > 0 && w[at - 1] > h)
+			at--;
+		if (at > 0 && w[at - 1] == h)
+			continue;
+		memmove(w + at + 1, w + at, (size_t)(n - at) * sizeof *w);
+		w[at] = h;
+		n++;
+	}
+	return n;
+}
+
+/* Do two sorted word sets share at least share of their union? */
+static bool
+words_alike(const uint64_t *a, int na, const uint64_t *b, int nb, double share)
+{
+	int both = 0;
+	for (int i = 0, j = 0; i < na && j < nb; ) {
+		if (a[i] == b[j])
+			both++, i++, j++;
+		else if (a[i] < b[j])
+			i++;
+		else
+			j++;
+	}
+	return na + nb > 0 && both >= share * (na + nb - both);
+}
+
+/* v sorted by parent and tag (its keys): each item's sibling key.  An
+ * item's key is its tag and class attribute, but where that attribute
+ * holds an instance's id (a CMS names each card "product post-15859
+ * first instock", the next "product post-15860 outofstock"), the items of
+ * one parent and tag whose other class words are alike, CLASS_SHARE of
+ * them in common, share the key of the first of them (CLUSTERS kinds at
+ * most under one parent, then each its own). */
+#define CLASS_SHARE 0.5
+#define CLUSTERS 16
+static void
+cluster_keys(const struct dom *d, struct keyed *v, int k)
+{
+	uint64_t (*rw)[CLASS_WORDS] = xmalloc(CLUSTERS * sizeof *rw);
+	int rn[CLUSTERS];
+	uint64_t rkey[CLUSTERS] = { 0 };
+	uint64_t w[CLASS_WORDS];
+	for (int a = 0, z; a < k; a = z) {
+		for (z = a + 1; z < k && v[z].parent == v[a].parent && v[z].key == v[a].key; z++)
+			;
+		int nr = 0;
+		for (int j = a; j < z; j++) {
+			bool ids;
+			int n = class_words(d, v[j].elem, w, &ids);
+			if (!ids) {
+				v[j].key = sibling_key(d, v[j].elem);
+				continue;
+			}
+			int c = 0;
+			while (c < nr && !words_alike(rw[c], rn[c], w, n, CLASS_SHARE))
+				c++;
+			if (c == nr && nr < CLUSTERS) {
+				memcpy(rw[nr], w, (size_t)n * sizeof *w);
+				rn[nr] = n;
+				rkey[nr] = sibling_key(d, v[j].elem);
+				nr++;
+			}
+			v[j].key = c < nr ? rkey[c] : sibling_key(d, v[j].elem);
+		}
+	}
+	free(rw);
+}
+
 /* The groups of items: elements of two blocks or more (one: of one
  * block), under 1/2 of the page's text, that share their parent and key
  * with min - 1 others like them.  Each group's items are marked in rep
@@ -59,7 +171,10 @@ group_items(const struct dom *d, const long *sub, const long *own, const int *bl
 	for (int i = 0; i < n; i++)
 		if (d->parent[i] >= 0 && (one ? blocks[i] == 1 : blocks[i] >= 2) &&
 		    2 * sub[i] < total)
-			v[k++] = (struct keyed){ d->parent[i], sibling_key(d, i), i };
+			v[k++] = (struct keyed){ d->parent[i], (uint64_t)(unsigned)d->tag[i], i };
+	/* siblings by tag, then by class (cluster_keys) */
+	qsort(v, (size_t)k, sizeof *v, cmp_keyed);
+	cluster_keys(d, v, k);
 	qsort(v, (size_t)k, sizeof *v, cmp_keyed);
 	if (largest)
 		*largest = 0;

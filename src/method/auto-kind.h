@@ -5,14 +5,16 @@
  * documentation page, a product, a listing or collection of items and a
  * service page each keep their main content in another shape.  The
  * figures are of the page's structure and text only (no address; class
- * attributes are compared for equality, to find repeated items, never
- * read as words): how much of its text is links, running prose,
+ * attributes are compared whole, to find repeated items, or where they
+ * hold an instance's id ("post-15859") as sets of their other words,
+ * never read for what the words mean): how much of its text is links,
+ * running prose,
  * repeated items, code; how many form controls and section headings it
  * has.  They are signals of auto's second stage (auto-signals.h), the
  * same on every block of a page, so the trees learn what each kind keeps;
  * the kind itself is decided from them by the rules of page_kind_decide()
- * and shown with its reasons.  No I/O; linear in the page but for one
- * sort of the elements' sibling keys. */
+ * and shown with its reasons.  No I/O; linear in the page but for two
+ * sorts of the elements' sibling keys. */
 #ifndef PITH_AUTO_KIND_H
 #define PITH_AUTO_KIND_H
 

@@ -91,7 +91,7 @@
 	X(NEIGH_P,     "neigh_p", "mean first-stage probability of the blocks before and after (its own when alone)", \
 	  "the blocks before and after have first-stage probability 0 (its own, when alone)", NULL) \
 	/* the page's shape (auto-kind.h): the same on every block of a page */ \
-	X(REPEAT,      "repeat", "inside an item repeated 3+ times among its siblings (same tag and class)", \
+	X(REPEAT,      "repeat", "inside an item repeated 3+ times among its siblings (same tag and class, instance ids aside)", \
 	  "in no item repeated 3+ times among its siblings", sig_repeat) \
 	X(PAGE_LINK,   "page_link", "link characters / all characters of the page's blocks", \
 	  "no link text in the page's blocks", sig_page_link) \
