@@ -96,7 +96,8 @@ class_words(const struct dom *d, int i, uint64_t *w, bool *ids)
 	return n;
 }
 
-/* Do two sorted word sets share at least share of their union? */
+/* Do two sorted word sets share at least share of their union (two
+ * empty ones do: classes of ids alone)? */
 static bool
 words_alike(const uint64_t *a, int na, const uint64_t *b, int nb, double share)
 {
@@ -109,7 +110,7 @@ words_alike(const uint64_t *a, int na, const uint64_t *b, int nb, double share)
 		else
 			j++;
 	}
-	return na + nb > 0 && both >= share * (na + nb - both);
+	return na + nb == 0 || both >= share * (na + nb - both);
 }
 
 /* v sorted by parent and tag (its keys): each item's sibling key.  An
