@@ -438,8 +438,8 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 		explain_label(x, d, d->parent[pf->grid[0]], &in);
 		explain_printf(x, EXPLAIN_DIM, "its grid: %d %s in %s (line %d), %.0f %% of the "
 			       "page's text: of the items repeated under one parent with one tag and "
-			       "class (instance ids aside), those holding the most text outside a nav, header, footer, "
-			       "aside, form or menu", pf->ngrid, item.data, in.data,
+			       "class (instance ids aside), those holding the most text outside a "
+			       "nav, header, footer, aside, form or menu", pf->ngrid, item.data, in.data,
 			       d->line[d->parent[pf->grid[0]]], 100 * pf->grid_share);
 		buf_free(&item);
 		buf_free(&in);
