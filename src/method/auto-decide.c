@@ -580,6 +580,16 @@ edge_mark(uint32_t c)
 	       (c >= 0xFF5B && c <= 0xFF65);
 }
 
+/* Is s[0..n) one of the np phrases of list? */
+static bool
+phrase_in(const char *const *list, size_t np, const char *s, size_t n)
+{
+	for (size_t k = 0; k < np; k++)
+		if (strlen(list[k]) == n && !memcmp(list[k], s, n))
+			return true;
+	return false;
+}
+
 static bool
 end_phrase(const char *s, size_t n, bool product)
 {
@@ -612,13 +622,9 @@ end_phrase(const char *s, size_t n, bool product)
 	size_t fl = 0;
 	for (int k = first; k <= last; k++)
 		fl += utf8_encode(fold_case(cp[k]), folded + fl);
-	for (size_t k = 0; k < sizeof end_phrases / sizeof *end_phrases; k++)
-		if (strlen(end_phrases[k]) == fl && !memcmp(end_phrases[k], folded, fl))
-			return true;
-	for (size_t k = 0; product && k < sizeof review_phrases / sizeof *review_phrases; k++)
-		if (strlen(review_phrases[k]) == fl && !memcmp(review_phrases[k], folded, fl))
-			return true;
-	return false;
+	return phrase_in(end_phrases, sizeof end_phrases / sizeof *end_phrases, folded, fl) ||
+	       (product && phrase_in(review_phrases, sizeof review_phrases / sizeof *review_phrases,
+				     folded, fl));
 }
 
 bool

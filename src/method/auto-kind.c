@@ -2,6 +2,7 @@
  * (auto-kind.h). */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,12 +56,6 @@ id_word(const unsigned char *s, size_t n)
 	return nd >= ID_DIGITS && nd < n && (s[n - 1 - nd] == '-' || s[n - 1 - nd] == '_');
 }
 
-static bool
-class_space(unsigned char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
-}
-
 /* The words of element i's class attribute but its instance ids, each
  * hashed, sorted and unique, at most CLASS_WORDS of them, into w; their
  * number, and in *ids whether there was an id. */
@@ -72,11 +67,11 @@ class_words(const struct dom *d, int i, uint64_t *w, bool *ids)
 	int n = 0;
 	*ids = false;
 	for (const unsigned char *s = (const unsigned char *)(cls ? cls : ""); *s && n < CLASS_WORDS; ) {
-		while (class_space(*s))
+		while (isspace(*s))
 			s++;
 		const unsigned char *b = s;
 		uint64_t h = 1469598103934665603ULL;
-		while (*s && !class_space(*s))
+		while (*s && !isspace(*s))
 			h = (h ^ *s++) * 1099511628211ULL;
 		if (s == b)
 			break;
