@@ -353,11 +353,12 @@ begins_words(const char *hay, const char *needle)
 
 /* Whether the shared titles hold more than a third of h's words (runs
  * of letters and digits, ASCII case folded; a run of non-ASCII bytes is
- * one word): an only h1 that they hold no more of is no name of the
- * page but a landing page's slogan or a listing's first item (on WCXB's
- * development pages, where the page gives og:title: 1188 titles right of
- * 1497 against 1173 taking the h1, none lost on the trafilatura set; a
- * half gave 1192 and cost it 2, a fifth 1187). */
+ * one word): an undated page's only h1 that they hold no more of is no
+ * name of the page but a landing page's slogan or a listing's first item
+ * (on WCXB's development pages, where the page gives og:title: 1184
+ * titles right of 1497 against 1173 taking the h1, none lost on the
+ * trafilatura set; on dated pages too, 1188, but a dated page is an
+ * article or a post, whose headline the <title> words for search). */
 static bool
 shares_words(const char *h, const char *og, const char *tt)
 {
@@ -395,12 +396,14 @@ shares_words(const char *h, const char *og, const char *tt)
  * name or two words or fewer ("Blog", "Latest news", a placeholder's
  * "Lorem": the shared titles say more) that the shared titles do not
  * begin with ("Hiking Boots" for "Hiking Boots: Shop Boots for Hiking &
- * Backpacking": the headline, the title adding search words); else the
+ * Backpacking": the headline, the title adding search words), or, on a
+ * page that is not dated, that shares a third of its words or fewer
+ * with og:title and the <title> where og:title is given; else the
  * headline the page marks (itemprop=headline, class entry-title) out of
  * its chrome; *at is the element, -1 for none. */
 static char *
 headline_marked(const struct dom *d, const uint8_t *marks, const char *site,
-		 const char *host, const char *og, const char *tt, int *at)
+		 const char *host, const char *og, const char *tt, bool dated, int *at)
 {
 	int h1 = dom_tag_id(d, "h1"), n1 = 0, only = -1, marked_at = -1;
 	for (int i = 0; i < d->n; i++) {
@@ -431,7 +434,7 @@ headline_marked(const struct dom *d, const uint8_t *marks, const char *site,
 			words += *p == ' ';
 		if (strlen(h) >= 4 && strlen(h) < 300 && !heading_names_site(h, site, host) &&
 		    (words > 2 || (og && begins_words(og, h)) || (tt && begins_words(tt, h))) &&
-		    (!og || shares_words(h, og, tt))) {
+		    (!og || dated || shares_words(h, og, tt))) {
 			*at = only;
 			return h;
 		}
@@ -974,7 +977,8 @@ meta_title(struct meta_ctx *c, struct page_meta *meta)
 	int at = -1;
 	char *ht = headline_in(c->d, og, tt, c->jl.headline, meta->site, c->host, &at);
 	if (!ht)
-		ht = headline_marked(c->d, c->mk.flags, meta->site, c->host, og, tt, &at);
+		ht = headline_marked(c->d, c->mk.flags, meta->site, c->host, og, tt,
+				     meta->date != NULL, &at);
 	if (ht) {
 		meta->title = xstrdup(ht);
 		meta->title_from = "h1";
@@ -1483,9 +1487,9 @@ extract_meta_at(const struct dom *d, const char *url, const char *captured,
 	c.url = url ? url : meta->canonical;
 	c.host = url_host(c.url);
 	c.h1 = first_tag(d, "h1");
+	meta_dates(&c, meta, false);
 	meta_title(&c, meta);
 	meta_author(&c, meta);
-	meta_dates(&c, meta, false);
 	meta_rest(&c, meta);
 	meta_ctx_free(&c);
 }

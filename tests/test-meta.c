@@ -499,10 +499,12 @@ static void
 test_title_headline(void **state)
 {
 	(void)state;
-	/* the <title> words the headline otherwise (4 of its 8 words):
-	 * the headline, not a related post's marked title in an aside */
-	expect_title("<html><head><title>Health And Nutrition Trends For 2026 | Tastewise</title>"
-		     "<meta property=\"og:title\" content=\"Health And Nutrition Trends For 2026\">"
+	/* the <title> carries search words the headline does not: the
+	 * headline of a dated page, not a related post's marked title in
+	 * an aside */
+	expect_title("<html><head><title>Foodservice Report \u2013 Trends Towards 2024 | Tastewise</title>"
+		     "<meta property=\"og:title\" content=\"Foodservice Report \u2013 Trends Towards 2024\">"
+		     "<meta property=\"article:published_time\" content=\"2024-01-10\">"
 		     "</head><body><h1>Top 10 Health and Nutrition Trends to Watch</h1><p>Text.</p>"
 		     "<aside><h3 class=\"post-title\">Menu trends in Q3</h3></aside></body></html>",
 		     "Top 10 Health and Nutrition Trends to Watch", "h1");
@@ -529,11 +531,11 @@ test_title_headline(void **state)
 	expect_title("<html><head><meta property=\"og:title\" content=\"The Cream with "
 		     "TFC8&amp;reg; Moisturizer\"></head><body><p>Text.</p></body></html>",
 		     "The Cream with TFC8\u00ae Moisturizer", "og:title");
-	/* an only h1 of which the shared titles hold a third of the words
-	 * or fewer is a slogan, where the page gives og:title: 1 of the 3
-	 * words of "Be happy here" goes to og:title, 2 of the 5 of "You
-	 * deserve to be happy" stay; without og:title the h1 stays (the
-	 * <title> may be the site's alone) */
+	/* an undated page's only h1 of which the shared titles hold a
+	 * third of the words or fewer is a slogan, where the page gives
+	 * og:title: 1 of the 3 words of "Be happy here" goes to og:title,
+	 * 2 of the 5 of "You deserve to be happy" stay; without og:title
+	 * the h1 stays (the <title> may be the site's alone) */
 	expect_title("<html><head><title>BetterHelp | Happy Therapy</title>"
 		     "<meta property=\"og:title\" content=\"Happy Therapy\"></head><body>"
 		     "<h1>Be happy here</h1><p>Text.</p></body></html>", "Happy Therapy", "og:title");
