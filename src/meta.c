@@ -355,7 +355,7 @@ begins_words(const char *hay, const char *needle)
  * of letters and digits, ASCII case folded; a run of non-ASCII bytes is
  * one word): an undated page's only h1 that they hold no more of is no
  * name of the page but a landing page's slogan or a listing's first item
- * (on WCXB's development pages, where the page gives og:title: 1184
+ * (on WCXB's development pages, where the page gives og:title: 1186
  * titles right of 1497 against 1173 taking the h1, none lost on the
  * trafilatura set; on dated pages too, 1188, but a dated page is an
  * article or a post, whose headline the <title> words for search). */
@@ -975,10 +975,12 @@ meta_title(struct meta_ctx *c, struct page_meta *meta)
 	int te = first_tag(c->d, "title");
 	char *tt = te >= 0 ? element_text(c->d, te) : NULL;
 	int at = -1;
+	/* dated as extract_dated has it: a JSON-LD date of the WebPage
+	 * alone (a publishing tool's on every page) dates no article */
+	bool dated = meta->date && (c->jl.dated_main || strcmp(meta->date_from, "json-ld"));
 	char *ht = headline_in(c->d, og, tt, c->jl.headline, meta->site, c->host, &at);
 	if (!ht)
-		ht = headline_marked(c->d, c->mk.flags, meta->site, c->host, og, tt,
-				     meta->date != NULL, &at);
+		ht = headline_marked(c->d, c->mk.flags, meta->site, c->host, og, tt, dated, &at);
 	if (ht) {
 		meta->title = xstrdup(ht);
 		meta->title_from = "h1";

@@ -543,6 +543,17 @@ test_title_headline(void **state)
 		     "<meta property=\"og:title\" content=\"Deserve Happy Therapy\"></head><body>"
 		     "<h1>You deserve to be happy</h1><p>Text.</p></body></html>",
 		     "You deserve to be happy", "h1");
+	/* a JSON-LD date of the WebPage alone dates no article */
+	expect_title("<html><head><title>BetterHelp | Happy Therapy</title>"
+		     "<meta property=\"og:title\" content=\"Happy Therapy\"><script type=\"application/"
+		     "ld+json\">{\"@type\":\"WebPage\",\"datePublished\":\"2024-01-10\"}</script>"
+		     "</head><body><h1>Be happy here</h1><p>Text.</p></body></html>",
+		     "Happy Therapy", "og:title");
+	expect_title("<html><head><title>BetterHelp | Happy Therapy</title>"
+		     "<meta property=\"og:title\" content=\"Happy Therapy\"><script type=\"application/"
+		     "ld+json\">{\"@type\":\"Article\",\"datePublished\":\"2024-01-10\"}</script>"
+		     "</head><body><h1>Be happy here</h1><p>Text.</p></body></html>",
+		     "Be happy here", "h1");
 	expect_title("<html><head><title>Reddit - The heart of the internet</title></head><body>"
 		     "<h1>Enameled cast iron pan and metal</h1><p>Text.</p></body></html>",
 		     "Enameled cast iron pan and metal", "h1");
