@@ -351,6 +351,22 @@ begins_words(const char *hay, const char *needle)
 	return matched >= 4 && !(*a >= 0x80 || isalnum(*a));
 }
 
+/* The next word at *p (a run of letters and digits, or of non-ASCII
+ * bytes), its length in *len; *p moves past it.  NULL at the end. */
+static const unsigned char *
+next_word(const unsigned char **p, size_t *len)
+{
+	const unsigned char *q = *p;
+	while (*q && !(*q >= 0x80 || isalnum(*q)))
+		q++;
+	const unsigned char *w = q;
+	while (*q >= 0x80 || isalnum(*q))
+		q++;
+	*p = q;
+	*len = (size_t)(q - w);
+	return *len ? w : NULL;
+}
+
 /* Whether the shared titles hold more than a third of h's words (runs
  * of letters and digits, ASCII case folded; a run of non-ASCII bytes is
  * one word): an undated page's only h1 that they hold no more of is no
@@ -363,29 +379,19 @@ static bool
 shares_words(const char *h, const char *og, const char *tt)
 {
 	int n = 0, in = 0;
-	for (const unsigned char *p = (const unsigned char *)h; *p;) {
-		if (!(*p >= 0x80 || isalnum(*p))) {
-			p++;
-			continue;
-		}
-		const unsigned char *w = p;
-		while (*p >= 0x80 || isalnum(*p))
-			p++;
-		size_t len = (size_t)(p - w);
+	const unsigned char *p = (const unsigned char *)h, *w;
+	size_t len;
+	while ((w = next_word(&p, &len))) {
 		bool found = false;
 		const char *const ts[] = { og, tt };
-		for (size_t k = 0; k < 2 && !found; k++)
-			for (const unsigned char *q = (const unsigned char *)ts[k]; q && *q && !found;) {
-				if (!(*q >= 0x80 || isalnum(*q))) {
-					q++;
-					continue;
-				}
-				const unsigned char *v = q;
-				while (*q >= 0x80 || isalnum(*q))
-					q++;
-				found = (size_t)(q - v) == len &&
-					!strncasecmp((const char *)v, (const char *)w, len);
-			}
+		for (size_t k = 0; k < 2 && !found; k++) {
+			if (!ts[k])
+				continue;
+			const unsigned char *q = (const unsigned char *)ts[k], *v;
+			size_t vl;
+			while (!found && (v = next_word(&q, &vl)))
+				found = vl == len && !strncasecmp((const char *)v, (const char *)w, len);
+		}
 		n++;
 		in += found;
 	}
