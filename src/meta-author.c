@@ -624,7 +624,7 @@ byline_name(const char *s)
 		"autoren", "autorin", "autor", "author", "written by", "posted by", "by", "von",
 		"par", "por", "автор" };
 	static const char *const stops[] = { "on", "am", "um", "le", "el", "the", "at", "in",
-		"im", "|", "-", "–", "—", "·", "•", "/", "(", "posted", "published", "veröffentlicht",
+		"im", "|", "-", "–", "—", "·", "•", "⋅", "∙", "/", "(", "posted", "published", "veröffentlicht",
 		"updated", "aktualisiert", "hosted", "и" };
 	size_t n = strlen(s);
 	for (size_t i = 0; i < n; i++) {

@@ -82,7 +82,7 @@ static const struct date_lang date_langs[] = {
 #define MONTH_FORMS 64
 struct month_form {
 	const char *f;
-	unsigned char len, month, first_len, first[2];
+	unsigned char len, month, first_len, first[4];
 };
 static struct month_form month_forms[NLANGS][MONTH_FORMS];
 static int month_nforms[NLANGS];
@@ -114,7 +114,7 @@ month_at(const struct date_lang *l, const char *s, size_t n, size_t *len)
 {
 	pthread_once(&month_once, month_forms_init);
 	/* the first letter, folded, rules out most names at once */
-	unsigned char a[2];
+	unsigned char a[4];
 	size_t la = n ? fold_char((const unsigned char *)s, n, a) : 0;
 	if (!la)
 		return 0;

@@ -62,7 +62,7 @@ bool names_site(const char *p, size_t n, const char *site, const char *host);
 bool word_is(const char *s, size_t n, const char *w, size_t wl, size_t *len);
 /* Lower-case one UTF-8 letter at s into out (ASCII, Latin-1, Cyrillic,
  * Greek); returns its length. */
-size_t fold_char(const unsigned char *s, size_t n, unsigned char out[2]);
+size_t fold_char(const unsigned char *s, size_t n, unsigned char out[4]);
 /* Letters and digits of s, folded, for comparing names ("Investment
  * Watch" with investmentwatchblog.com). */
 void squeeze(const char *s, size_t n, struct buf *out);

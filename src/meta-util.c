@@ -148,18 +148,25 @@ greek_fold(uint32_t cp)
 	return cp;
 }
 
-/* Lower-case one UTF-8 letter at s into out (ASCII, Latin-1, Cyrillic,
- * Greek); returns its length. */
+/* Lower-case one UTF-8 character at s into out (ASCII, Latin-1,
+ * Cyrillic, Greek; any other as it is); returns its length, 0 where the
+ * n bytes end inside it.  A byte that starts no sequence is one. */
 size_t
-fold_char(const unsigned char *s, size_t n, unsigned char out[2])
+fold_char(const unsigned char *s, size_t n, unsigned char out[4])
 {
 	if (s[0] < 0x80) {
 		/* ASCII's own case, whatever the locale */
 		out[0] = s[0] >= 'A' && s[0] <= 'Z' ? (unsigned char)(s[0] + ('a' - 'A')) : s[0];
 		return 1;
 	}
-	if (n < 2)
+	/* "–", "•", CJK: three bytes, four beyond the BMP, copied whole */
+	size_t len = s[0] >= 0xf0 && s[0] <= 0xf7 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc0 ? 2 : 1;
+	if (n < len)
 		return 0;
+	if (len != 2) {
+		memcpy(out, s, len);
+		return len;
+	}
 	out[0] = s[0];
 	out[1] = s[1];
 	if ((s[0] == 0xce || s[0] == 0xcf) && s[1] >= 0x80 && s[1] <= 0xbf) {
@@ -186,7 +193,7 @@ word_is(const char *s, size_t n, const char *w, size_t wl, size_t *len)
 	while (j < wl) {
 		if (i >= n)
 			return false;
-		unsigned char a[2], b[2];
+		unsigned char a[4], b[4];
 		size_t la = fold_char((const unsigned char *)s + i, n - i, a);
 		size_t lb = fold_char((const unsigned char *)w + j, wl - j, b);
 		if (!la || la != lb || memcmp(a, b, la))
@@ -207,11 +214,11 @@ void
 squeeze(const char *s, size_t n, struct buf *out)
 {
 	for (size_t i = 0; i < n; ) {
-		unsigned char f[2];
+		unsigned char f[4];
 		size_t l = fold_char((const unsigned char *)s + i, n - i, f);
 		if (!l)
 			break;
-		if (l == 2 || isalnum(f[0]))
+		if (l >= 2 || isalnum(f[0]))
 			buf_add(out, f, l);
 		i += l;
 	}

@@ -170,6 +170,14 @@ test_author_name_element(void **state)
 		/* a name joined to the next one by "and" is read whole */
 		{ HEAD BODY "<div class=\"byline\">By <a href=\"/a/jd\">Jane Doe</a> and "
 		  "<a href=\"/a/jr\">John Roe</a></div>" END, "Jane Doe and John Roe" },
+		/* a byline marked by nothing, by the headline: a separator of
+		 * three bytes (a dot operator, a dash) ends the name as a
+		 * middle dot does; not a contributor's line after it */
+		{ HEAD BODY "<div>By Jane Doe \u22c5 Founder and Editor-in-Chief \u22c5 Updated May 6, "
+		  "2025</div><div>Contributions From: <a href=\"/a/jr\">John Roe</a></div>" END,
+		  "Jane Doe" },
+		{ HEAD BODY "<div>By Jane Doe \u2013 Founder and Editor-in-Chief \u2013 Updated May 6, "
+		  "2025</div>" END, "Jane Doe" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		expect_author(cases[i][0], cases[i][1], "byline");
