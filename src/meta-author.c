@@ -777,6 +777,24 @@ author_label(const char *s)
 	return author_label_n(s, strlen(s));
 }
 
+/* Whether a form control (input, select, textarea, button) lies after
+ * element a up to element b in document order: a label before one is a
+ * form field's ("Von:" over a search form's member field), and a
+ * button's text is no name. */
+static bool
+control_between(const struct dom *d, int a, int b)
+{
+	static const char *const names[] = { "input", "select", "textarea", "button" };
+	int tags[4];
+	for (int k = 0; k < 4; k++)
+		tags[k] = dom_tag_id(d, names[k]);
+	for (int e = a + 1; e <= b && e < d->n; e++)
+		for (int k = 0; k < 4; k++)
+			if (tags[k] >= 0 && d->tag[e] == tags[k])
+				return true;
+	return false;
+}
+
 /* A byline in a short block around the headline: the pattern of pages
  * that mark nothing up. */
 char *
@@ -785,7 +803,7 @@ author_from_byline(const struct dom *d, const uint8_t *marks, int h1, const char
 	if (h1 < 0)
 		return NULL;
 	int start = d->text_begin[h1] > 20 ? d->text_begin[h1] - 20 : 0;
-	int stop = d->text_end[h1] + 80, last = -1;
+	int stop = d->text_end[h1] + 80, last = -1, label_at = -1;
 	bool labelled = false;
 	for (int t = start; t < stop && t < d->ntexts; t++) {
 		const struct dom_text *x = &d->texts[t];
@@ -800,11 +818,13 @@ author_from_byline(const struct dom *d, const uint8_t *marks, int h1, const char
 		 * the block after it, as a table or a list of facts has it */
 		bool label = author_label(s);
 		if (labelled && !label && !heading_level_of(d, e) &&
-		    (a = clean_author(xstrdup(s))) && !name_like(a)) {
+		    !control_between(d, label_at, e) && (a = clean_author(xstrdup(s))) &&
+		    !name_like(a)) {
 			free(a);
 			a = NULL;
 		}
 		labelled = label;
+		label_at = e;
 		if (!a && strlen(s) <= 160 && !heading_level_of(d, e))
 			a = byline_name(s);
 		if (!a && strlen(s) <= 160 && !heading_level_of(d, e))
@@ -870,7 +890,7 @@ author_after_label(const struct dom *d, const uint8_t *marks)
 			const struct dom_text *y = &d->texts[u];
 			if (y->flags & TEXT_SKIP || y->block == x->block)
 				continue;
-			if (in_comments(d, marks, y->block))
+			if (in_comments(d, marks, y->block) || control_between(d, x->elem, y->elem))
 				break;
 			/* "Jane Doe, political scientist": the name before the role */
 			char *v = element_text(d, y->block);

@@ -59,6 +59,13 @@ static void
 test_author_not_a_name(void **state)
 {
 	(void)state;
+	/* a label over a form's field is no byline, nor its buttons a
+	 * name; a label over a name is */
+	expect_author(HEAD BODY "<div class=\"menu\"><div>Von:</div><input type=\"text\" "
+		      "name=\"users\"><div><a href=\"/search/\">Filter</a> <button>Suche</button>"
+		      "</div></div>" END, NULL, NULL);
+	expect_author(HEAD BODY "<div class=\"menu\"><div>Von:</div><div><a href=\"/u/jd\">"
+		      "Jane Doe</a></div></div>" END, "Jane Doe", "byline");
 	/* a reading time, a label, a symbol are no names */
 	expect_author(HEAD "<meta name=\"author\" content=\"10mins read\">" BODY END, NULL, NULL);
 	expect_author(HEAD BODY "<div class=\"author\">The Author</div>" END, NULL, NULL);
