@@ -60,8 +60,9 @@ char *nonempty_dup(const char *s, size_t n);
 bool names_site(const char *p, size_t n, const char *site, const char *host);
 /* Is the letter run at s the word w (folded)? Sets *len to its bytes. */
 bool word_is(const char *s, size_t n, const char *w, size_t wl, size_t *len);
-/* Lower-case one UTF-8 letter at s into out (ASCII, Latin-1, Cyrillic,
- * Greek); returns its length. */
+/* Lower-case one UTF-8 character at s into out (ASCII, Latin-1,
+ * Cyrillic, Greek; any other as it is); returns its length, 0 where the n
+ * bytes end inside it. */
 size_t fold_char(const unsigned char *s, size_t n, unsigned char out[4]);
 /* Letters and digits of s, folded, for comparing names ("Investment
  * Watch" with investmentwatchblog.com). */

@@ -160,7 +160,7 @@ fold_char(const unsigned char *s, size_t n, unsigned char out[4])
 		return 1;
 	}
 	/* "–", "•", CJK: three bytes, four beyond the BMP, copied whole */
-	size_t len = s[0] >= 0xf0 && s[0] <= 0xf7 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc0 ? 2 : 1;
+	size_t len = s[0] >= 0xf8 ? 1 : s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc0 ? 2 : 1;
 	if (n < len)
 		return 0;
 	if (len != 2) {
