@@ -368,8 +368,8 @@ next_word(const unsigned char **p, size_t *len)
 }
 
 /* Whether the shared titles hold more than a third of h's words (runs
- * of letters and digits, ASCII case folded; a run of non-ASCII bytes is
- * one word): an undated page's only h1 that they hold no more of is no
+ * of letters and digits, or of non-ASCII bytes; folded as word_is folds):
+ * an undated page's only h1 that they hold no more of is no
  * name of the page but a landing page's slogan or a listing's first item
  * (on WCXB's development pages, where the page gives og:title: 1186
  * titles right of 1497 against 1173 taking the h1, none lost on the
@@ -388,9 +388,10 @@ shares_words(const char *h, const char *og, const char *tt)
 			if (!ts[k])
 				continue;
 			const unsigned char *q = (const unsigned char *)ts[k], *v;
-			size_t vl;
+			size_t vl, used;
 			while (!found && (v = next_word(&q, &vl)))
-				found = vl == len && !strncasecmp((const char *)v, (const char *)w, len);
+				found = vl == len && word_is((const char *)v, vl, (const char *)w, len,
+							     &used);
 		}
 		n++;
 		in += found;
@@ -981,8 +982,10 @@ meta_title(struct meta_ctx *c, struct page_meta *meta)
 	int te = first_tag(c->d, "title");
 	char *tt = te >= 0 ? element_text(c->d, te) : NULL;
 	int at = -1;
-	/* dated as extract_dated has it: a JSON-LD date of the WebPage
-	 * alone (a publishing tool's on every page) dates no article */
+	/* dated, but for a date JSON-LD gives the WebPage alone (a
+	 * publishing tool's on every page), which extract_dated does not
+	 * count either; where JSON-LD gives one, the other sources it beat
+	 * are not asked again */
 	bool dated = meta->date && (c->jl.dated_main || strcmp(meta->date_from, "json-ld"));
 	char *ht = headline_in(c->d, og, tt, c->jl.headline, meta->site, c->host, &at);
 	if (!ht)

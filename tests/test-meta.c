@@ -558,6 +558,15 @@ test_title_headline(void **state)
 		     "<meta property=\"og:title\" content=\"Deserve Happy Therapy\"></head><body>"
 		     "<h1>You deserve to be happy</h1><p>Text.</p></body></html>",
 		     "You deserve to be happy", "h1");
+	/* the words compare folded, Cyrillic too: 2 of the 3 of the h1
+	 * are the og:title's in capitals */
+	expect_title("<html><head><title>\u041d\u041e\u0412\u041e\u0421\u0422\u0418 "
+		     "\u0414\u041d\u042f | \u0421\u0430\u0439\u0442</title><meta property=\"og:title\" "
+		     "content=\"\u041d\u041e\u0412\u041e\u0421\u0422\u0418 \u0414\u041d\u042f\"></head>"
+		     "<body><h1>\u0412\u043e\u0442 \u043d\u043e\u0432\u043e\u0441\u0442\u0438 "
+		     "\u0434\u043d\u044f</h1><p>Text.</p></body></html>",
+		     "\u0412\u043e\u0442 \u043d\u043e\u0432\u043e\u0441\u0442\u0438 \u0434\u043d\u044f",
+		     "h1");
 	/* a JSON-LD date of the WebPage alone dates no article */
 	expect_title("<html><head><title>BetterHelp | Happy Therapy</title>"
 		     "<meta property=\"og:title\" content=\"Happy Therapy\"><script type=\"application/"
