@@ -622,7 +622,7 @@ byline_name(const char *s)
 {
 	static const char *const labels[] = { "ein artikel von", "verfasst von", "geschrieben von",
 		"autoren", "autorin", "autor", "author", "written by", "posted by", "by", "von",
-		"par", "por", "автор" };
+		"par", "por", "автор", "authors" };
 	static const char *const stops[] = { "on", "am", "um", "le", "el", "the", "at", "in",
 		"im", "|", "-", "–", "—", "·", "•", "⋅", "∙", "/", "(", "posted", "published", "veröffentlicht",
 		"updated", "aktualisiert", "hosted", "и" };
@@ -848,18 +848,26 @@ author_from_byline(const struct dom *d, const uint8_t *marks, int h1, const char
 	return NULL;
 }
 
-/* Does s[0..n) open with a label of two words or more that says the
- * next words are the writer's ("Written by", not "By": "By clicking")? */
+static bool names_like(const char *a);
+
+/* Does s[0..n) open with a label that says the next words are the
+ * writer's: one of two words or more ("Written by", not "By": "By
+ * clicking"), or a noun with its colon ("Authors: A and B")? */
 static bool
 writer_label_first(const char *s, size_t n)
 {
 	static const char *const labels[] = { "written by", "article by", "posted by",
 		"words by", "geschrieben von", "verfasst von" };
+	static const char *const nouns[] = { "author", "authors", "autor", "autoren", "autorin",
+		"auteur", "auteurs", "verfasser", "автор" };
 	size_t len;
 	while (n && isspace((unsigned char)*s))
 		s++, n--;
 	for (size_t l = 0; l < sizeof labels / sizeof labels[0]; l++)
 		if (word_is(s, n, labels[l], strlen(labels[l]), &len) && len < n)
+			return true;
+	for (size_t l = 0; l < sizeof nouns / sizeof nouns[0]; l++)
+		if (word_is(s, n, nouns[l], strlen(nouns[l]), &len) && len + 1 < n && s[len] == ':')
 			return true;
 	return false;
 }
@@ -869,7 +877,7 @@ writer_label_first(const char *s, size_t n)
  * short block that opens with a writer's label and the name after it
  * ("Written by Jane Doe", an author's box under the text). */
 char *
-author_after_label(const struct dom *d, const uint8_t *marks)
+author_after_label(const struct dom *d, const uint8_t *marks, bool dated)
 {
 	for (int t = 0; t < d->ntexts; t++) {
 		const struct dom_text *x = &d->texts[t];
@@ -878,29 +886,95 @@ author_after_label(const struct dom *d, const uint8_t *marks)
 			continue;
 		if (d->text_begin[x->block] == t && writer_label_first(dom_text(d, t), x->len)) {
 			char *s = element_text(d, x->block);
-			char *a = strlen(s) <= 80 ? byline_name(s) : NULL;
+			/* the line may go on ("... on 2025-12-18 in debusine.
+			 * Tags: ..."): byline_name stops at the name's end */
+			char *a = strlen(s) <= 160 ? byline_name(s) : NULL;
 			free(s);
-			if (a && name_like(a))
+			if (a && names_like(a))
 				return a;
 			free(a);
 		}
 		if (x->len > 24 || !author_label_n(dom_text(d, t), x->len))
 			continue;
+		/* "<span>By</span><span>Jane Doe</span>": a label that is its
+		 * element's whole text, and the name the text right after it
+		 * in the same block; on a dated page only, as an article's
+		 * byline is (an undated page's "By" is a shop's for the
+		 * maker: "By Boss Office Products") */
+		bool alone = dated && d->text_begin[x->elem] == t && d->text_end[x->elem] == t + 1;
+		bool first = true;
 		for (int u = t + 1; u < d->ntexts; u++) {
 			const struct dom_text *y = &d->texts[u];
-			if (y->flags & TEXT_SKIP || y->block == x->block)
+			if (y->flags & TEXT_SKIP)
+				continue;
+			bool inside = y->block == x->block && alone && first;
+			first = false;
+			if (y->block == x->block && !inside)
 				continue;
 			if (in_comments(d, marks, y->block) || control_between(d, x->elem, y->elem))
 				break;
 			/* "Jane Doe, political scientist": the name before the role */
-			char *v = element_text(d, y->block);
+			char *v = inside ? collapsed_dup(dom_text(d, u), y->len) :
+					   element_text(d, y->block);
 			v[strcspn(v, ",|")] = 0;
 			char *a = clean_author(v);
 			if (a && name_like(a))
 				return a;
 			free(a);
-			break;
+			/* no name beside the label: the next block's, then */
+			if (!inside)
+				break;
 		}
+	}
+	return NULL;
+}
+
+/* The name in a link to an author's page ("/author/jane-doe/",
+ * "/blog/authors/jane-doe"), when the link's text or its aria-label is
+ * that name written out ("Jane Doe", "Articles by Jane Doe"): a byline
+ * no class or rel marks.  The first such link outside the comments. */
+char *
+author_from_link(const struct dom *d, const uint8_t *marks)
+{
+	int a_tag = dom_tag_id(d, "a");
+	for (int i = 0; a_tag >= 0 && i < d->n; i++) {
+		if (d->tag[i] != a_tag || d->flags[i] & DOM_SKIP)
+			continue;
+		const char *href = dom_attr(d, i, "href");
+		const char *p = href ? ascii_casestr(href, "/author/") : NULL;
+		if (href && !p && (p = ascii_casestr(href, "/authors/")))
+			p++;
+		if (!p)
+			continue;
+		p += strlen("/author/");
+		size_t n = strcspn(p, "/?#.");
+		if (n < 3 || in_comments(d, marks, i))
+			continue;
+		struct buf slug, name;
+		buf_init(&slug);
+		buf_init(&name);
+		squeeze(p, n, &slug);
+		for (int k = 0; k < 2; k++) {
+			const char *label = k ? dom_attr(d, i, "aria-label") : NULL;
+			char *t = k ? (label ? xstrdup(label) : NULL) : element_text(d, i);
+			/* "View all posts by Jane Doe", "Articles by Jane Doe" */
+			const char *by = t ? ascii_casestr(t, " by ") : NULL;
+			if (by)
+				memmove(t, by + 4, strlen(by + 4) + 1);
+			char *a = clean_author(t);
+			name.len = 0;
+			if (a)
+				squeeze(a, strlen(a), &name);
+			if (a && slug.len >= 3 && names_like(a) && name.len == slug.len &&
+			    !memcmp(name.data, slug.data, slug.len)) {
+				buf_free(&slug);
+				buf_free(&name);
+				return a;
+			}
+			free(a);
+		}
+		buf_free(&slug);
+		buf_free(&name);
 	}
 	return NULL;
 }
@@ -943,6 +1017,23 @@ next_name(const char *s, size_t *len)
 	}
 	*len = best ? (size_t)(best - s) : strlen(s);
 	return best ? best + bl : NULL;
+}
+
+/* Does a read as the names of one or more people ("A", "A and B",
+ * "A, B & C"), each as name_like has it? */
+static bool
+names_like(const char *a)
+{
+	size_t n;
+	for (const char *p = a, *rest; p; p = rest) {
+		rest = next_name(p, &n);
+		char *one = xstrndup(p, n);
+		bool ok = name_like(one);
+		free(one);
+		if (!ok)
+			return false;
+	}
+	return true;
 }
 
 /* The head's tags often carry the first author only, or an account's

@@ -25,8 +25,12 @@ char *author_from_page(const struct dom *d, const struct marks *mk, const char *
  * that mark nothing up. */
 char *author_from_byline(const struct dom *d, const uint8_t *marks, int h1, const char *lang);
 /* Anywhere outside the page's chrome and comments: a label standing
- * alone and, in the block after it, what reads as a person's name. */
-char *author_after_label(const struct dom *d, const uint8_t *marks);
+ * alone and, in the block after it, what reads as a person's name; on a
+ * dated page, also in the element right after the label's own. */
+char *author_after_label(const struct dom *d, const uint8_t *marks, bool dated);
+/* The name in a link to the author's page ("/author/jane-doe") whose
+ * text or aria-label is that name ("Jane Doe"). */
+char *author_from_link(const struct dom *d, const uint8_t *marks);
 /* Does the byline's a name the head's b and more: b's co-authors
  * ("Rudolf Fischer, Simon Kohler" for "Rudolf Fischer"), or the family
  * name an account's one word left out ("Todd Bates" for "Todd")? */

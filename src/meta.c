@@ -1243,8 +1243,10 @@ meta_author(struct meta_ctx *c, struct page_meta *meta)
 	if (!shown && (shown = author_from_byline(c->d, c->mk.flags,
 			c->h1 >= 0 ? c->h1 : first_tag(c->d, "h2"), meta->language)))
 		from = "byline";
-	if (!shown && (shown = author_after_label(c->d, c->mk.flags)))
+	if (!shown && (shown = author_after_label(c->d, c->mk.flags, meta->date != NULL)))
 		from = "byline";
+	if (!shown && (shown = author_from_link(c->d, c->mk.flags)))
+		from = "author link";
 	bool matched = false;
 	if (disputed) {
 		/* the one the page shows, else the first the page's text holds */

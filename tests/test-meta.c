@@ -245,6 +245,41 @@ test_author_several(void **state)
 }
 
 static void
+test_author_unmarked_byline(void **state)
+{
+	(void)state;
+	/* a line that opens with the authors' label, however it goes on */
+	expect_author(HEAD BODY "<div class=\"field\"><p>Authors: Julie Weisenhorn and Natalie "
+		      "Hoidal, Extension horticulture educators</p></div>" END,
+		      "Julie Weisenhorn and Natalie Hoidal", "byline");
+	expect_author(HEAD BODY "<p>Posted by <a href=\"/p/cw.html\">Colin Watson</a> on <time "
+		      "datetime=\"2025-12-18\">2025-12-18</time> in <a href=\"/c/d.html\">debusine"
+		      "</a>. Tags: <a href=\"/t/1\">debusine</a>, <a href=\"/t/2\">freexian</a>.</p>"
+		      END, "Colin Watson", "byline");
+	/* "Author:" on a line that names no one gives no one */
+	expect_author(HEAD BODY "<p>Author: unknown, found in a drawer in 1962</p>" END, NULL, NULL);
+	/* "By" in a span and the name in the next, on a dated page */
+	expect_author(HEAD "<meta property=\"article:published_time\" content=\"2026-03-09\">"
+		      BODY "<div><span>By</span><span>Daryl Austin</span></div>"
+		      "<div>Published March 9, 2026</div>" END, "Daryl Austin", "byline");
+	/* ... but on an undated page (a shop's "By" and its brand) no one */
+	expect_author(HEAD BODY "<div><span>By</span><span>Boss Office Products</span></div>" END,
+		      NULL, NULL);
+	/* a link to the author's page whose text is the name it links */
+	expect_author(HEAD BODY "<footer><p>Posted <a href=\"/blog/author/colin-watson.html\">"
+		      "Colin Watson</a></p></footer>" END, "Colin Watson", "author link");
+	expect_author(HEAD BODY "<div><a href=\"https://example.com/blog/authors/emmanuel-oyibo\" "
+		      "aria-label=\"Emmanuel Oyibo\"><img src=\"e.jpg\"></a></div>" END,
+		      "Emmanuel Oyibo", "author link");
+	expect_author(HEAD BODY "<p><a href=\"/author/jdoe/\">View all posts by Jane Doe</a></p>"
+		      END, NULL, NULL);
+	expect_author(HEAD BODY "<p><a href=\"/author/jane-doe/\">View all posts by Jane Doe</a>"
+		      "</p>" END, "Jane Doe", "author link");
+	/* a link to an author's page that reads as another's, or no name */
+	expect_author(HEAD BODY "<p><a href=\"/author/staff/\">Our Staff</a></p>" END, NULL, NULL);
+}
+
+static void
 test_author_byline_names_more(void **state)
 {
 	(void)state;
@@ -721,6 +756,7 @@ main(void)
 		cmocka_unit_test(test_author_name_element),
 		cmocka_unit_test(test_author_person_over_organisation),
 		cmocka_unit_test(test_author_several),
+		cmocka_unit_test(test_author_unmarked_byline),
 		cmocka_unit_test(test_author_byline_names_more),
 		cmocka_unit_test(test_author_threads),
 		cmocka_unit_test(test_date_not_a_reply),
