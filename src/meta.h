@@ -16,8 +16,9 @@
  * (never invented).  Dates are ISO 8601: the day, with the time and the
  * offset when the source has them.  *_from says where a field came from:
  * "json-ld", "meta", "og:title", "title", "h1", "time", "url", "text",
- * "rel=author", "byline", "html", "script"; the others name the tag or
- * key ("og:site_name", "article:section", "link rel=canonical"). */
+ * "rel=author", "byline", "author link", "html", "script"; the others
+ * name the tag or key ("og:site_name", "article:section", "link
+ * rel=canonical"). */
 struct page_meta {
 	char *title;
 	char *date;          /* published */
