@@ -306,10 +306,13 @@ static void
 say_loaded(const char *input, struct page *pg)
 {
 	const struct load_result *l = &pg->src;
+	char twice[64] = "";
+	if (l->mojibake)
+		snprintf(twice, sizeof twice, ", %zu double-encoded repaired", l->mojibake);
 	eprintf("%s: %s (%s), %zu replaced, %zu references, "
-		"%zu presentation forms%s%s\n", input, l->charset.name,
+		"%zu presentation forms%s%s%s\n", input, l->charset.name,
 		charset_how(&l->charset), l->replacements,
-		l->refs_decoded, l->forms_normalised,
+		l->refs_decoded, l->forms_normalised, twice,
 		*l->charset.note ? "; " : "", l->charset.note);
 	if (pg->dom) {
 		const struct script_detect *sc = page_script(pg);

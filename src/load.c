@@ -139,6 +139,107 @@ load_normalise_forms(const char *s, size_t n, struct buf *out)
 	return count;
 }
 
+/* The byte a character of a double-encoded page stood for: UTF-8 read
+ * as windows-1252 or Latin-1 and written out again as UTF-8 gives each
+ * byte of the real character as one character, U+0080..U+00FF, or the
+ * windows-1252 letter of 0x80..0x9F.  -1 for any other character. */
+static int
+mojibake_byte(uint32_t cp)
+{
+	static const uint16_t w1252[32] = {
+		0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+		0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
+		0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+		0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178 };
+	if (cp >= 0x80 && cp <= 0xFF)
+		return (int)cp;
+	for (int k = 0; k < 32; k++)
+		if (w1252[k] && w1252[k] == cp)
+			return 0x80 + k;
+	return -1;
+}
+
+/* At s[0..n), a run of characters that are one character's UTF-8 bytes
+ * read one by one (see mojibake_byte): its length in s, the real
+ * character's bytes in out[] (*outlen of them), and through *strong
+ * whether no text would write it: it holds a C1 control, or it spells a
+ * character of three or four bytes ("Fu\u00df\u201c" spells one of two,
+ * and is German).  0 when s does not start such a run, or when what it
+ * spells is no printable character (C1 controls themselves). */
+static size_t
+mojibake_run(const unsigned char *s, size_t n, unsigned char out[4], size_t *outlen,
+	     bool *strong)
+{
+	uint32_t cp;
+	size_t k = utf8_decode(s, n, &cp);
+	int lead = mojibake_byte(cp);
+	if (lead < 0xC2 || lead > 0xF4)
+		return 0;
+	size_t need = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4, at = k;
+	out[0] = (unsigned char)lead;
+	*strong = false;
+	for (size_t b = 1; b < need; b++) {
+		if (at >= n)
+			return 0;
+		size_t l = utf8_decode(s + at, n - at, &cp);
+		int c = mojibake_byte(cp);
+		if (c < 0x80 || c > 0xBF)
+			return 0;
+		*strong |= cp >= 0x80 && cp <= 0x9F;
+		out[b] = (unsigned char)c;
+		at += l;
+	}
+	if (utf8_valid_prefix(out, need) != need)
+		return 0;
+	utf8_decode(out, need, &cp);
+	if (cp < 0xA0)
+		return 0;
+	*strong |= need > 2;
+	*outlen = need;
+	return at;
+}
+
+size_t
+load_repair_mojibake(const char *s, size_t n, struct buf *out)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	/* (a lead byte, U+00C2..U+00F4, is 0xC3 and one more in UTF-8)
+	 * a page is taken for double-encoded where one run is strong
+	 * ("\u00e2\u0080\u0099" for U+2019, "\u00e2\u20ac\u2122" as
+	 * windows-1252 has it); then its other runs ("\u00c3\u00a9" for
+	 * U+00E9) are repaired too */
+	bool found = false;
+	const unsigned char *p = u, *end = u + n;
+	while (!found && (p = memchr(p, 0xC3, (size_t)(end - p)))) {
+		unsigned char b[4];
+		size_t bl;
+		bool strong;
+		found = mojibake_run(p, (size_t)(end - p), b, &bl, &strong) && strong;
+		p++;
+	}
+	if (!found)
+		return 0;
+	size_t count = 0, run = 0;
+	buf_reserve(out, n);
+	for (p = u; (p = memchr(p, 0xC3, (size_t)(end - p))); ) {
+		unsigned char b[4];
+		size_t bl, l;
+		bool strong;
+		size_t i = (size_t)(p - u);
+		if (!(l = mojibake_run(p, n - i, b, &bl, &strong))) {
+			p++;
+			continue;
+		}
+		buf_add(out, s + run, i - run);
+		buf_add(out, b, bl);
+		count++;
+		run = i + l;
+		p = u + run;
+	}
+	buf_add(out, s + run, n - run);
+	return count;
+}
+
 bool
 load_is_gzip(const char *bytes, size_t n)
 {
@@ -276,6 +377,12 @@ load_text(const char *bytes, size_t n, const struct load_opts *o,
 		buf_free(&conv);
 		snprintf(err, errlen, "cannot convert from %s", r->charset.name);
 		return -1;
+	}
+	struct buf fixed;
+	buf_init(&fixed);
+	if ((r->mojibake = load_repair_mojibake(conv.data, conv.len, &fixed))) {
+		buf_free(&conv);
+		conv = fixed;
 	}
 	/* NULs (UTF-16 pages, stray bytes) would cut the text short; the
 	 * other control characters libtidy drops, which would join "&\x19#0"

@@ -3,7 +3,8 @@
  * under the same --max-bytes bound as any input, charset detection and
  * conversion (charset.h), numeric character
  * references decoded (also C1 references, as windows-1252), Arabic
- * Presentation Forms normalised to their base letters.
+ * Presentation Forms normalised to their base letters, and double-encoded
+ * text (UTF-8 read as windows-1252 and encoded again) repaired.
  *
  * The only stage that does I/O.  load_* fill a struct load_result whose
  * text the caller frees with load_result_free().  Expected failures
@@ -33,6 +34,7 @@ struct load_result {
 	size_t replacements;    /* invalid sequences replaced by U+FFFD */
 	size_t refs_decoded;    /* numeric character references decoded */
 	size_t forms_normalised;/* presentation-form characters normalised */
+	size_t mojibake;        /* double-encoded characters repaired */
 };
 
 void load_opts_default(struct load_opts *o);
@@ -68,5 +70,11 @@ int load_inflate(const char *bytes, size_t n, int wbits, bool members, size_t ma
  * presentation forms.  Both append to out and return their counts. */
 size_t load_decode_refs(const char *s, size_t n, struct buf *out);
 size_t load_normalise_forms(const char *s, size_t n, struct buf *out);
+/* Repair a double-encoded page (UTF-8 read as windows-1252 or Latin-1
+ * and encoded again: "\u00e2\u0080\u0099" for U+2019): where one run of
+ * characters spells a character's bytes with one of 0x80..0x9F among them,
+ * every run that spells a character is replaced by it.  Appends the page
+ * to out only when it repairs something; returns the count. */
+size_t load_repair_mojibake(const char *s, size_t n, struct buf *out);
 
 #endif

@@ -212,6 +212,76 @@ opts(void)
 	return o;
 }
 
+/* ---- double-encoded pages ---- */
+
+static void
+check_mojibake(const char *in, const char *want, size_t want_count)
+{
+	struct buf out;
+	buf_init(&out);
+	size_t k = load_repair_mojibake(in, strlen(in), &out);
+	/* nothing appended where nothing is repaired */
+	const char *got = k ? out.data : in;
+	if (strcmp(got, want) || k != want_count)
+		print_error("mojibake(\"%s\") = \"%s\" (%zu)\n", in, got, k);
+	assert_string_equal(got, want);
+	assert_int_equal(k, want_count);
+	if (!k)
+		assert_int_equal(out.len, 0);
+	buf_free(&out);
+}
+
+static void
+test_mojibake(void **state)
+{
+	(void)state;
+	/* U+2019 (E2 80 99) read as Latin-1 and encoded again: a-circumflex
+	 * and two C1 controls */
+	check_mojibake("computer\xc3\xa2\xc2\x80\xc2\x99s memory",
+		       "computer\xe2\x80\x99s memory", 1);
+	/* ... read as windows-1252: a-circumflex, the euro sign, the trade
+	 * mark sign */
+	check_mojibake("it\xc3\xa2\xe2\x82\xac\xe2\x84\xa2s", "it\xe2\x80\x99s", 1);
+	/* a page that has such a run: its two-byte runs too ("Caf\u00c3\u00a9"),
+	 * and a four-byte character (U+1F600) */
+	check_mojibake("<p>Caf\xc3\x83\xc2\xa9 don\xc3\xa2\xc2\x80\xc2\x99t "
+		       "\xc3\xb0\xc2\x9f\xc2\x98\xc2\x80</p>",
+		       "<p>Caf\xc3\xa9 don\xe2\x80\x99t \xf0\x9f\x98\x80</p>", 3);
+	/* a page without one is left alone: "\u00c3\u00a9" might be meant,
+	 * and "Fu\u00df\u201c" is (German, and D3 93 would be U+07D3) */
+	check_mojibake("Caf\xc3\x83\xc2\xa9", "Caf\xc3\x83\xc2\xa9", 0);
+	check_mojibake("\xe2\x80\x9e" "Fu\xc3\x9f\xe2\x80\x9c", "\xe2\x80\x9e" "Fu\xc3\x9f\xe2\x80\x9c", 0);
+	/* what would spell a C1 control, a run cut short at the end, a lead
+	 * byte before ASCII, and plain accented text: no repair */
+	check_mojibake("\xc3\x82\xc2\x80 x", "\xc3\x82\xc2\x80 x", 0);
+	check_mojibake("x \xc3\xa2\xc2\x80", "x \xc3\xa2\xc2\x80", 0);
+	check_mojibake("\xc3\xa2\xc2\x80x", "\xc3\xa2\xc2\x80x", 0);
+	check_mojibake("caf\xc3\xa9 na\xc3\xafve \xe2\x80\x99", "caf\xc3\xa9 na\xc3\xafve \xe2\x80\x99", 0);
+}
+
+static void
+test_bytes_mojibake(void **state)
+{
+	(void)state;
+	/* a page declared UTF-8 whose text was double-encoded: read as the
+	 * text it was meant to be, and the repairs counted */
+	static const char page[] =
+		"<html><head><meta charset=\"utf-8\"></head>"
+		"<body><p>What\xc3\xa2\xc2\x80\xc2\x99s new \xc3\xa2\xc2\x80\xc2\x94 "
+		"na\xc3\x83\xc2\xafve</p></body></html>\n";
+	static const char want[] =
+		"<html><head><meta charset=\"utf-8\"></head>"
+		"<body><p>What\xe2\x80\x99s new \xe2\x80\x94 na\xc3\xafve</p></body></html>\n";
+	struct load_opts o = opts();
+	struct load_result r;
+	char err[256] = "";
+	assert_int_equal(load_bytes(page, sizeof page - 1, &o, &r, err, sizeof err), 0);
+	assert_string_equal(r.text, want);
+	assert_int_equal(r.mojibake, 3);
+	assert_int_equal(r.replacements, 0);
+	load_result_free(&r);
+}
+
 static void
 test_bytes_uyghur_1252(void **state)
 {
@@ -725,6 +795,8 @@ main(void)
 		cmocka_unit_test(test_forms_paper),
 		cmocka_unit_test(test_forms_runs),
 		cmocka_unit_test(test_forms_untouched),
+		cmocka_unit_test(test_mojibake),
+		cmocka_unit_test(test_bytes_mojibake),
 		cmocka_unit_test(test_bytes_uyghur_1252),
 		cmocka_unit_test(test_bytes_forms_as_bytes),
 		cmocka_unit_test(test_bytes_gbk),

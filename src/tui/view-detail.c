@@ -496,6 +496,10 @@ page_section(struct detail *D, const struct tui *t)
 	    pg->src.refs_decoded, pg->src.refs_decoded == 1 ? "" : "s",
 	    pg->src.forms_normalised, pg->src.forms_normalised == 1 ? "" : "s",
 	    pg->src.replacements, pg->src.replacements == 1 ? "" : "s", to);
+	if (pg->src.mojibake)
+		add(D, ROLE_NORMAL, "double-encoded: %zu character%s repaired (UTF-8 that was "
+		    "read as windows-1252 and encoded again)", pg->src.mojibake,
+		    pg->src.mojibake == 1 ? "" : "s");
 	meta_section(D, &pg->meta);
 }
 
