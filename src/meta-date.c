@@ -448,8 +448,23 @@ extract_date_text(const char *s, size_t n, const char *lang, char out[11])
 	return false;
 }
 
+/* The month a URL's path segment s[0..n) names in full or short, in
+ * any of the date languages ("october", "Okt"), or 0. */
+static int
+month_segment(const char *s, size_t n)
+{
+	for (size_t l = 0; l < sizeof date_langs / sizeof date_langs[0]; l++) {
+		size_t len;
+		int mo = month_at(&date_langs[l], s, n, &len);
+		if (mo && len == n)
+			return mo;
+	}
+	return 0;
+}
+
 /* /2019/10/19/, /2019-10-19-, /20191019/ in a URL's path, or the day
- * first, /29-10-2021, as European sites write it. */
+ * first, /29-10-2021, as European sites write it, or the month named,
+ * /2023/october/03/. */
 bool
 date_in_url(const char *url, char out[11])
 {
@@ -471,6 +486,16 @@ date_in_url(const char *url, char out[11])
 				continue;
 		} else if (i != 4) {
 			continue;
+		} else if (i < n && s[i] == '/' && isalpha((unsigned char)s[i + 1])) {
+			size_t m0 = ++i, ml = strcspn(s + m0, "/");
+			m = month_segment(s + m0, ml);
+			i = m0 + ml;
+			if (!m || i >= n)
+				continue;
+			size_t d0 = ++i;
+			d = digits(s, n, &i, 2);
+			if (i - d0 < 1 || i - d0 > 2)
+				continue;
 		} else if (i < n && (s[i] == '/' || s[i] == '-')) {
 			char sep = s[i++];
 			size_t m0 = i;

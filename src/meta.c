@@ -103,9 +103,17 @@ canonical_of(const struct metas *ms, const char **from)
 			continue;
 		const char *rel = dom_attr(d, i, "rel");
 		const char *href = dom_attr(d, i, "href");
-		if (rel && href && !strcasecmp(rel, "canonical") && *href) {
+		/* an address has no white space inside: a canonical link's
+		 * href that holds the page's title is none */
+		while (href && isspace((unsigned char)*href))
+			href++;
+		size_t hl = href ? strlen(href) : 0;
+		while (hl && isspace((unsigned char)href[hl - 1]))
+			hl--;
+		bool address = hl && strcspn(href, " \t\r\n") >= hl;
+		if (rel && address && !strcasecmp(rel, "canonical")) {
 			*from = "link rel=canonical";
-			return xstrdup(href);
+			return xstrndup(href, hl);
 		}
 	}
 	const char *og = meta_any(ms, "og:url");

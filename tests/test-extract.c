@@ -559,6 +559,29 @@ test_meta_date_sources(void **state)
 	extract_meta_url(pg.dom, "https://x.example/meldungen/31-02-2021", &m);
 	assert_string_equal(m.date, "2009-04-11T18:06:36");
 	extract_meta_free(&m);
+	/* the month named, in English or another date language */
+	extract_meta_url(pg.dom, "https://x.example/blog/2023/october/03/wine-types", &m);
+	assert_string_equal(m.date, "2023-10-03");
+	assert_string_equal(m.date_from, "url");
+	extract_meta_free(&m);
+	extract_meta_url(pg.dom, "https://x.example/2023/Okt/3/wein", &m);
+	assert_string_equal(m.date, "2023-10-03");
+	extract_meta_free(&m);
+	/* a section that is no month, a month with no day after it */
+	extract_meta_url(pg.dom, "https://x.example/2023/category/03/x", &m);
+	assert_string_equal(m.date, "2009-04-11T18:06:36");
+	extract_meta_free(&m);
+	extract_meta_url(pg.dom, "https://x.example/2023/may/wine", &m);
+	assert_string_equal(m.date, "2009-04-11T18:06:36");
+	extract_meta_free(&m);
+	page_free(&pg);
+	/* a canonical link whose href is a title, not an address, gives way
+	 * to og:url: its path's day is the date */
+	test_page(&pg, "<html><head><link rel=\"canonical\" href=\"What are the types of wine?\">"
+		  "<meta property=\"og:url\" content=\"https://x.example/blog/2023/october/03/"
+		  "wine\"></head><body><h1>Wine</h1><p>Text of 10/03/2023.</p></body></html>");
+	assert_string_equal(pg.meta.canonical, "https://x.example/blog/2023/october/03/wine");
+	assert_string_equal(pg.meta.date, "2023-10-03");
 	page_free(&pg);
 }
 
