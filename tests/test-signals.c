@@ -737,6 +737,39 @@ test_page_teasers(void **state)
 	buf_free(&b);
 }
 
+/* A blog's front page of four featured posts, each card one link around
+ * its h2 title and its teaser: the h1 "Blog" (4 characters), the titles
+ * (29 + 27 + 32 + 27 = 115) and the teasers (4 x 85 = 340), 459 in all.
+ * Running prose 340/459 = 0.741, links 455/459 = 0.991; four cards are
+ * too few for the grid's rule.  Prose that is mostly links is teasers:
+ * a listing. */
+static void
+test_page_linked_teasers(void **state)
+{
+	(void)state;
+	struct buf b;
+	buf_init(&b);
+	buf_adds(&b, "<html><body><h1>Blog</h1><div id=\"featured\">");
+	for (size_t k = 0; k < 4; k++)
+		buf_printf(&b, "<div class=\"post\"><a href=\"/%zu\"><h2>%s</h2><p>The council "
+			   "approved the cost on Monday evening after a long debate, and the work "
+			   "begins in the spring.</p></a></div>", k, teaser_titles[k]);
+	buf_adds(&b, "</div></body></html>");
+	struct page pg;
+	struct features f;
+	test_page(&pg, b.data);
+	features_compute(&pg, auto_model_builtin.stage1, &f);
+	assert_int_equal(f.page.chars, 459);
+	assert_true(fabs(f.page.prose - 340.0 / 459) < 1e-9);
+	assert_true(fabs(f.page.link - 455.0 / 459) < 1e-9);
+	assert_int_equal(f.kind, KIND_LISTING);
+	assert_string_equal(f.kind_why, "99 % of its text is links (50 % or more): its 74 % prose "
+			    "is linked teasers");
+	features_free(&f);
+	page_free(&pg);
+	buf_free(&b);
+}
+
 static void
 test_page_shape(void **state)
 {
@@ -829,6 +862,7 @@ main(void)
 		cmocka_unit_test(test_core_not_negative),
 		cmocka_unit_test(test_empty),
 		cmocka_unit_test(test_single_block),
+		cmocka_unit_test(test_page_linked_teasers),
 		cmocka_unit_test(test_page_shape),
 		cmocka_unit_test(test_page_teasers),
 	};
