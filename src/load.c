@@ -378,9 +378,12 @@ load_text(const char *bytes, size_t n, const struct load_opts *o,
 		snprintf(err, errlen, "cannot convert from %s", r->charset.name);
 		return -1;
 	}
+	/* a double-encoded page is repaired, but not against --charset:
+	 * what the user asked the bytes to be read as, they are */
 	struct buf fixed;
 	buf_init(&fixed);
-	if ((r->mojibake = load_repair_mojibake(conv.data, conv.len, &fixed))) {
+	if (r->charset.source != CHARSET_OPTION &&
+	    (r->mojibake = load_repair_mojibake(conv.data, conv.len, &fixed))) {
 		buf_free(&conv);
 		conv = fixed;
 	}
