@@ -211,6 +211,8 @@ clean(char *a, bool named)
 		"author spotlight", "view profile",
 		"information", "insights from", "sign in", "log in", "login", "admin",
 		"anonymous", "unknown", "guest", "on", "in", "more", "read more",
+		"facebook", "twitter", "linkedin", "instagram", "pinterest", "youtube", "tiktok",
+		"whatsapp", "reddit", "email", "e-mail", "print",
 		"home", "startseite", "accueil", "inicio",
 		"作者", "记者", "記者", "著者", "筆者", "Автор" };
 	if (!a)

@@ -77,6 +77,10 @@ test_author_not_a_name(void **state)
 		      "<div class=\"author-name\">Craig McCarthy</div>" END, "Craig McCarthy", "byline");
 	expect_author(HEAD BODY "<div class=\"author\">LD</div>" END, "LD", "byline");
 	expect_author(HEAD BODY "<div class=\"author\">Full Bio</div>" END, NULL, NULL);
+	/* a share button's network is no name */
+	expect_author(HEAD BODY "<div class=\"author-share\"><a href=\"/s\">Facebook</a></div>" END,
+		      NULL, NULL);
+	expect_author(HEAD "<meta name=\"author\" content=\"LinkedIn\">" BODY END, NULL, NULL);
 	/* an address written for people is no name */
 	expect_author(HEAD "<meta name=\"author\" content=\"Web Commerce GmbH www.w-commerce.de\">"
 		      BODY END, NULL, NULL);
