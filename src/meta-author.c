@@ -516,6 +516,9 @@ byline_lines(char *text, bool loose)
 	return first;
 }
 
+static char *author_link_name(const struct dom *d, int i, bool one_word);
+static bool names_like(const char *a);
+
 /* The first byline element: rel=author, itemprop=author, or a class or id
  * naming the author or the byline.  When its whole text is no name ("By
  * Jane Doe Thursday, November 9, 2023 7:35AM"), its first link when that
@@ -577,6 +580,31 @@ author_from_page(const struct dom *d, const struct marks *mk, const char **from)
 				free(a);
 				a = w;
 			}
+			/* where the lines give no person's name (a share box's
+			 * "Facebook", a role glued on), the links in the byline
+			 * to its authors' pages, each name written out
+			 * ("/author/yucy/": "Yucy"); not where they do: the
+			 * byline's other links may be its fact-checker's and
+			 * testers' ("Fact-checked by", "Tested by") */
+			struct buf linked;
+			buf_init(&linked);
+			bool named = a && names_like(a);
+			for (int k = e + 1; !named && !c && !content && a_tag >= 0 && k < d->end[e]; k++) {
+				if (d->tag[k] != a_tag || !(w = author_link_name(d, k, true)))
+					continue;
+				/* an avatar's link and the name's, to one page */
+				if (!linked.len || !strstr(linked.data, w)) {
+					if (linked.len)
+						buf_adds(&linked, "; ");
+					buf_adds(&linked, w);
+				}
+				free(w);
+			}
+			if (linked.len) {
+				free(a);
+				a = buf_steal(&linked, NULL);
+			}
+			buf_free(&linked);
 			for (int k = e + 1; !a && a_tag >= 0 && k < d->end[e]; k++)
 				if (d->tag[k] == a_tag) {
 					/* the first link only: the author's comes first,
@@ -850,8 +878,6 @@ author_from_byline(const struct dom *d, const uint8_t *marks, int h1, const char
 	return NULL;
 }
 
-static bool names_like(const char *a);
-
 /* Does s[0..n) open with a label that says the next words are the
  * writer's: one of two words or more ("Written by", not "By": "By
  * clicking"), or a noun with its colon ("Authors: A and B")? */
@@ -931,10 +957,56 @@ author_after_label(const struct dom *d, const uint8_t *marks, bool dated)
 	return NULL;
 }
 
-/* The name in a link to an author's page ("/author/jane-doe/",
- * "/blog/authors/jane-doe"), when the link's text or its aria-label is
- * that name written out ("Jane Doe", "Articles by Jane Doe"): a byline
- * no class or rel marks.  The first such link outside the comments. */
+/* The name link i gives when it links an author's page ("/author/jane-doe/",
+ * "/blog/authors/jane-doe") and its text or its aria-label is that name
+ * written out ("Jane Doe", "Articles by Jane Doe"); one word too
+ * ("/author/yucy/" linking "Yucy") where one_word.  NULL otherwise. */
+static char *
+author_link_name(const struct dom *d, int i, bool one_word)
+{
+	const char *href = dom_attr(d, i, "href");
+	const char *p = href ? ascii_casestr(href, "/author/") : NULL;
+	if (href && !p && (p = ascii_casestr(href, "/authors/")))
+		p++;
+	if (!p)
+		return NULL;
+	p += strlen("/author/");
+	size_t n = strcspn(p, "/?#.");
+	if (n < 3)
+		return NULL;
+	struct buf slug, name;
+	buf_init(&slug);
+	buf_init(&name);
+	squeeze(p, n, &slug);
+	char *found = NULL;
+	for (int k = 0; k < 2 && !found && slug.len >= 3; k++) {
+		const char *label = k ? dom_attr(d, i, "aria-label") : NULL;
+		char *t = k ? (label ? xstrdup(label) : NULL) : element_text(d, i);
+		/* "View all posts by Jane Doe", "Articles by Jane Doe" */
+		const char *by = t ? ascii_casestr(t, " by ") : NULL;
+		if (by)
+			memmove(t, by + 4, strlen(by + 4) + 1);
+		char *a = clean_author(t);
+		name.len = 0;
+		if (a)
+			squeeze(a, strlen(a), &name);
+		uint32_t cp = 0;
+		bool word = one_word && a && !strchr(a, ' ') &&
+			    utf8_decode((const unsigned char *)a, strlen(a), &cp) && capital(cp);
+		if (a && (word || names_like(a)) && name.len == slug.len &&
+		    !memcmp(name.data, slug.data, slug.len))
+			found = a;
+		else
+			free(a);
+	}
+	buf_free(&slug);
+	buf_free(&name);
+	return found;
+}
+
+/* The name in a link to an author's page whose text or aria-label is
+ * that name (author_link_name): a byline no class or rel marks.  The
+ * first such link outside the comments, of a name of two words or more. */
 char *
 author_from_link(const struct dom *d, const uint8_t *marks)
 {
@@ -942,41 +1014,10 @@ author_from_link(const struct dom *d, const uint8_t *marks)
 	for (int i = 0; a_tag >= 0 && i < d->n; i++) {
 		if (d->tag[i] != a_tag || d->flags[i] & DOM_SKIP)
 			continue;
-		const char *href = dom_attr(d, i, "href");
-		const char *p = href ? ascii_casestr(href, "/author/") : NULL;
-		if (href && !p && (p = ascii_casestr(href, "/authors/")))
-			p++;
-		if (!p)
-			continue;
-		p += strlen("/author/");
-		size_t n = strcspn(p, "/?#.");
-		if (n < 3 || in_comments(d, marks, i))
-			continue;
-		struct buf slug, name;
-		buf_init(&slug);
-		buf_init(&name);
-		squeeze(p, n, &slug);
-		for (int k = 0; k < 2; k++) {
-			const char *label = k ? dom_attr(d, i, "aria-label") : NULL;
-			char *t = k ? (label ? xstrdup(label) : NULL) : element_text(d, i);
-			/* "View all posts by Jane Doe", "Articles by Jane Doe" */
-			const char *by = t ? ascii_casestr(t, " by ") : NULL;
-			if (by)
-				memmove(t, by + 4, strlen(by + 4) + 1);
-			char *a = clean_author(t);
-			name.len = 0;
-			if (a)
-				squeeze(a, strlen(a), &name);
-			if (a && slug.len >= 3 && names_like(a) && name.len == slug.len &&
-			    !memcmp(name.data, slug.data, slug.len)) {
-				buf_free(&slug);
-				buf_free(&name);
-				return a;
-			}
-			free(a);
-		}
-		buf_free(&slug);
-		buf_free(&name);
+		char *a = author_link_name(d, i, false);
+		if (a && !in_comments(d, marks, i))
+			return a;
+		free(a);
 	}
 	return NULL;
 }

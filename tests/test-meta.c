@@ -279,6 +279,17 @@ test_author_unmarked_byline(void **state)
 		      END, NULL, NULL);
 	expect_author(HEAD BODY "<p><a href=\"/author/jane-doe/\">View all posts by Jane Doe</a>"
 		      "</p>" END, "Jane Doe", "author link");
+	/* in a byline box whose lines give no name (its share buttons),
+	 * the links to the authors' pages give them, one word too */
+	expect_author(HEAD BODY "<div class=\"author_wrap\"><div class=\"author\"><a href=\"/blog/"
+		      "author/yucy/\">Yucy</a><span class=\"time\">3/4/2025</span></div><div "
+		      "class=\"share\"><a href=\"/s/f\">Facebook</a><span>platform-in</span></div>"
+		      "</div>" END, "Yucy", "byline");
+	/* ... but where its lines name the writer, not the other links
+	 * (a fact-checker's) */
+	expect_author(HEAD BODY "<div class=\"byline\"><p>By <a href=\"/author/emily-way\">Emily "
+		      "Way</a></p><p>Fact-checked by <a href=\"/author/paul-rankin\">Paul Rankin</a>"
+		      "</p></div>" END, "Emily Way", "byline");
 	/* a link to an author's page that reads as another's, or no name */
 	expect_author(HEAD BODY "<p><a href=\"/author/staff/\">Our Staff</a></p>" END, NULL, NULL);
 }
