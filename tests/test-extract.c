@@ -547,33 +547,29 @@ test_meta_date_sources(void **state)
 	test_page(&pg, "<html><body><h1>Ferry</h1><p>First posted in our forum "
 		  "<time datetime=\"2009-04-11T18:06:36\">years ago</time>.</p></body></html>");
 	assert_string_equal(pg.meta.date, "2009-04-11T18:06:36");
-	struct page_meta m;
-	extract_meta_url(pg.dom, "https://x.example/2019/10/22/ferry/", &m);
-	assert_string_equal(m.date, "2019-10-22");
-	assert_string_equal(m.date_from, "url");
-	extract_meta_free(&m);
-	/* the day first in a path, as European sites write it */
-	extract_meta_url(pg.dom, "https://x.example/meldungen/29-10-2021", &m);
-	assert_string_equal(m.date, "2021-10-29");
-	extract_meta_free(&m);
-	extract_meta_url(pg.dom, "https://x.example/meldungen/31-02-2021", &m);
-	assert_string_equal(m.date, "2009-04-11T18:06:36");
-	extract_meta_free(&m);
-	/* the month named, in English or another date language */
-	extract_meta_url(pg.dom, "https://x.example/blog/2023/october/03/wine-types", &m);
-	assert_string_equal(m.date, "2023-10-03");
-	assert_string_equal(m.date_from, "url");
-	extract_meta_free(&m);
-	extract_meta_url(pg.dom, "https://x.example/2023/Okt/3/wein", &m);
-	assert_string_equal(m.date, "2023-10-03");
-	extract_meta_free(&m);
-	/* a section that is no month, a month with no day after it */
-	extract_meta_url(pg.dom, "https://x.example/2023/category/03/x", &m);
-	assert_string_equal(m.date, "2009-04-11T18:06:36");
-	extract_meta_free(&m);
-	extract_meta_url(pg.dom, "https://x.example/2023/may/wine", &m);
-	assert_string_equal(m.date, "2009-04-11T18:06:36");
-	extract_meta_free(&m);
+	/* each address and the date it gives: its path's day, else the
+	 * <time>'s */
+	static const char *const urls[][3] = {
+		{ "https://x.example/2019/10/22/ferry/", "2019-10-22", "url" },
+		/* the day first in a path, as European sites write it */
+		{ "https://x.example/meldungen/29-10-2021", "2021-10-29", "url" },
+		{ "https://x.example/meldungen/31-02-2021", "2009-04-11T18:06:36", "time" },
+		/* the month named, in English or another date language */
+		{ "https://x.example/blog/2023/october/03/wine-types", "2023-10-03", "url" },
+		{ "https://x.example/2023/Okt/3/wein", "2023-10-03", "url" },
+		/* a section that is no month, a month with no day after it */
+		{ "https://x.example/2023/category/03/x", "2009-04-11T18:06:36", "time" },
+		{ "https://x.example/2023/may/wine", "2009-04-11T18:06:36", "time" },
+	};
+	for (size_t k = 0; k < sizeof urls / sizeof urls[0]; k++) {
+		struct page_meta m;
+		extract_meta_url(pg.dom, urls[k][0], &m);
+		if (strcmp(m.date, urls[k][1]) || strcmp(m.date_from, urls[k][2]))
+			print_error("%s: %s (%s)\n", urls[k][0], m.date, m.date_from);
+		assert_string_equal(m.date, urls[k][1]);
+		assert_string_equal(m.date_from, urls[k][2]);
+		extract_meta_free(&m);
+	}
 	page_free(&pg);
 	/* a canonical link whose href is a title, not an address, gives way
 	 * to og:url: its path's day is the date */
