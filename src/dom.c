@@ -578,6 +578,20 @@ mark_panels(struct dom *d)
 			d->flags[i] |= DOM_PANEL;
 	}
 	free(names);
+	/* the wrapper that a panel is the only element of is shown with it
+	 * (an accordion's collapse, display:none until its button opens
+	 * it, around the region the button controls): up to two levels */
+	for (int i = d->n - 1; i >= 0; i--) {
+		if (!(d->flags[i] & DOM_PANEL))
+			continue;
+		for (int c = i, up = 0; up < 2; up++) {
+			int p = d->parent[c];
+			if (p < 0 || p == d->body || d->first_child[p] != c || d->next_sibling[c] >= 0)
+				break;
+			d->flags[p] |= DOM_PANEL;
+			c = p;
+		}
+	}
 }
 
 /* 1-based positions among same-tag siblings, O(n) with a scratch counter

@@ -36,8 +36,9 @@ enum {
 				   "#" (dom_permalink; DOM_SKIP too) */
 	DOM_PANEL    = 1 << 7,  /* a part the page shows on demand or as it
 				   arrives: a tab panel (role="tabpanel"), the
-				   element an aria-controls names, a streamed
-				   segment (dom_hidden_attr) */
+				   element an aria-controls names and the
+				   wrappers it is the only element of (two
+				   levels), a streamed segment (dom_hidden_attr) */
 };
 
 /* Text node flags. */

@@ -751,6 +751,21 @@ test_streamed_segment(void **state)
 			strcat(got, dom_hidden_attr(d, i) ? "1" : (d->flags[i] & DOM_PANEL) ? "p" : "0");
 	assert_string_equal(got, "pp1p");
 	page_free(&pg);
+	/* an accordion's collapse around the region its button controls,
+	 * the region its only element (two levels: a wrapper in between
+	 * too), is shown with it; a wrapper that holds more is not */
+	test_page(&pg, "<html><body><button aria-controls=\"r1 r2 r3\">Open</button>"
+		  "<div style=\"display:none\"><div role=\"region\" id=\"r1\"><p>A</p></div></div>"
+		  "<div style=\"display:none\"><div><div id=\"r2\"><p>B</p></div></div></div>"
+		  "<div style=\"display:none\"><p>Other</p><div id=\"r3\"><p>C</p></div></div>"
+		  "</body></html>");
+	d = pg.dom;
+	got[0] = '\0';
+	for (int i = 0; i < d->n; i++)
+		if (!strcmp(dom_tagname(d, i), "div"))
+			strcat(got, (d->flags[i] & DOM_PANEL) ? "p" : "0");
+	assert_string_equal(got, "ppppp0p");
+	page_free(&pg);
 }
 
 int
