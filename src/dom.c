@@ -531,7 +531,8 @@ segment_id(const char *id, char kind)
 	       strspn(id + 2, "0123456789abcdef") == strlen(id + 2);
 }
 
-/* DOM_PANEL: role="tabpanel"; an id that an aria-controls of another
+/* DOM_PANEL: role="tabpanel"; a hidden answer (a class that says
+ * "answer"); an id that an aria-controls of another
  * element names (a list of ids, white-space separated); and, on a page
  * that holds a streamed segment's place (a template "B:N" or "P:N"),
  * every hidden segment "S:N" (React numbers places and segments apart,
@@ -548,6 +549,13 @@ mark_panels(struct dom *d)
 		const char *c = dom_attr(d, i, "aria-controls");
 		const char *role = dom_attr(d, i, "role");
 		if (role && !strcasecmp(role, "tabpanel"))
+			d->flags[i] |= DOM_PANEL;
+		/* a question's answer that the page hides until the question
+		 * is clicked, by a script that names no panel ("faq__answer",
+		 * display:none) */
+		const char *cl = dom_attr(d, i, "class");
+		if (cl && strcasestr(cl, "answer") &&
+		    (dom_attr(d, i, "style") || dom_attr(d, i, "hidden")))
 			d->flags[i] |= DOM_PANEL;
 		if (tt >= 0 && d->tag[i] == tt) {
 			const char *id = dom_attr(d, i, "id");

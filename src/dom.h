@@ -35,7 +35,8 @@ enum {
 				   page whose whole text is one mark, "¶" or
 				   "#" (dom_permalink; DOM_SKIP too) */
 	DOM_PANEL    = 1 << 7,  /* a part the page shows on demand or as it
-				   arrives: a tab panel (role="tabpanel"), the
+				   arrives: a tab panel (role="tabpanel"), a
+				   hidden answer (class "...answer..."), the
 				   element an aria-controls names and the
 				   wrappers it is the only element of (two
 				   levels), a streamed segment (dom_hidden_attr) */

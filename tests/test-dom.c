@@ -766,6 +766,20 @@ test_streamed_segment(void **state)
 			strcat(got, (d->flags[i] & DOM_PANEL) ? "p" : "0");
 	assert_string_equal(got, "ppppp0p");
 	page_free(&pg);
+	/* a question's answer hidden until it is clicked, by style or the
+	 * attribute, is shown on demand; another hidden box is hidden */
+	test_page(&pg, "<html><body><h3>Is it waterproof?</h3>"
+		  "<div class=\"faq__answer\" style=\"display: none;\"><p>Yes.</p></div>"
+		  "<div class=\"Answer-Body\" hidden><p>Yes.</p></div>"
+		  "<div class=\"answer\"><p>Shown.</p></div>"
+		  "<div class=\"promo\" style=\"display:none\"><p>Sale.</p></div></body></html>");
+	d = pg.dom;
+	got[0] = '\0';
+	for (int i = 0; i < d->n; i++)
+		if (!strcmp(dom_tagname(d, i), "div"))
+			strcat(got, (d->flags[i] & DOM_PANEL) ? "p" : "0");
+	assert_string_equal(got, "pp00");
+	page_free(&pg);
 }
 
 int
