@@ -711,6 +711,16 @@ test_permalink(void **state)
  * holding a segment's place: the numbers differ, the script pairs them)
  * and on a panel the page opens on demand.  Without a template, or with
  * an id of another shape, hidden. */
+/* Per div of d in document order, "p" where it is a panel, else "0". */
+static void
+panels(const struct dom *d, char *got)
+{
+	got[0] = '\0';
+	for (int i = 0; i < d->n; i++)
+		if (!strcmp(dom_tagname(d, i), "div"))
+			strcat(got, (d->flags[i] & DOM_PANEL) ? "p" : "0");
+}
+
 static void
 test_streamed_segment(void **state)
 {
@@ -759,11 +769,7 @@ test_streamed_segment(void **state)
 		  "<div style=\"display:none\"><div><div id=\"r2\"><p>B</p></div></div></div>"
 		  "<div style=\"display:none\"><p>Other</p><div id=\"r3\"><p>C</p></div></div>"
 		  "</body></html>");
-	d = pg.dom;
-	got[0] = '\0';
-	for (int i = 0; i < d->n; i++)
-		if (!strcmp(dom_tagname(d, i), "div"))
-			strcat(got, (d->flags[i] & DOM_PANEL) ? "p" : "0");
+	panels(pg.dom, got);
 	assert_string_equal(got, "ppppp0p");
 	page_free(&pg);
 	/* a question's answer hidden until it is clicked, by style or the
@@ -773,11 +779,7 @@ test_streamed_segment(void **state)
 		  "<div class=\"Answer-Body\" hidden><p>Yes.</p></div>"
 		  "<div class=\"answer\"><p>Shown.</p></div>"
 		  "<div class=\"promo\" style=\"display:none\"><p>Sale.</p></div></body></html>");
-	d = pg.dom;
-	got[0] = '\0';
-	for (int i = 0; i < d->n; i++)
-		if (!strcmp(dom_tagname(d, i), "div"))
-			strcat(got, (d->flags[i] & DOM_PANEL) ? "p" : "0");
+	panels(pg.dom, got);
 	assert_string_equal(got, "pp00");
 	page_free(&pg);
 }
