@@ -588,8 +588,10 @@ mark_panels(struct dom *d)
 	free(names);
 	/* the wrapper that a panel is the only element of is shown with it
 	 * (an accordion's collapse, display:none until its button opens
-	 * it, around the region the button controls): up to two levels */
-	for (int i = d->n - 1; i >= 0; i--) {
+	 * it, around the region the button controls): up to two levels
+	 * (in document order, a wrapper is marked after its own turn, so
+	 * that it marks nothing further up) */
+	for (int i = 0; i < d->n; i++) {
 		if (!(d->flags[i] & DOM_PANEL))
 			continue;
 		for (int c = i, up = 0; up < 2; up++) {

@@ -386,6 +386,8 @@ load_text(const char *bytes, size_t n, const struct load_opts *o,
 	    (r->mojibake = load_repair_mojibake(conv.data, conv.len, &fixed))) {
 		buf_free(&conv);
 		conv = fixed;
+	} else {
+		buf_free(&fixed);
 	}
 	/* NULs (UTF-16 pages, stray bytes) would cut the text short; the
 	 * other control characters libtidy drops, which would join "&\x19#0"

@@ -72,9 +72,9 @@ size_t load_decode_refs(const char *s, size_t n, struct buf *out);
 size_t load_normalise_forms(const char *s, size_t n, struct buf *out);
 /* Repair a double-encoded page (UTF-8 read as windows-1252 or Latin-1
  * and encoded again: "\u00e2\u0080\u0099" for U+2019): where one run of
- * characters spells a character's bytes with one of 0x80..0x9F among them,
- * every run that spells a character is replaced by it.  Appends the page
- * to out only when it repairs something; returns the count. */
+ * characters spells a character of three or four bytes, or holds a C1
+ * control, every run that spells a character is replaced by it.  Appends
+ * the page to out only when it repairs something; returns the count. */
 size_t load_repair_mojibake(const char *s, size_t n, struct buf *out);
 
 #endif

@@ -519,6 +519,21 @@ byline_lines(char *text, bool loose)
 static char *author_link_name(const struct dom *d, int i, bool one_word);
 static bool names_like(const char *a);
 
+/* Whether name stands whole in list, names joined by "; ". */
+static bool
+listed(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = list; *p; ) {
+		size_t l = strcspn(p, ";");
+		if (l == n && !memcmp(p, name, n))
+			return true;
+		p += l;
+		p += strspn(p, "; ");
+	}
+	return false;
+}
+
 /* The first byline element: rel=author, itemprop=author, or a class or id
  * naming the author or the byline.  When its whole text is no name ("By
  * Jane Doe Thursday, November 9, 2023 7:35AM"), its first link when that
@@ -593,7 +608,7 @@ author_from_page(const struct dom *d, const struct marks *mk, const char **from)
 				if (d->tag[k] != a_tag || !(w = author_link_name(d, k, true)))
 					continue;
 				/* an avatar's link and the name's, to one page */
-				if (!linked.len || !strstr(linked.data, w)) {
+				if (!listed(linked.len ? linked.data : "", w)) {
 					if (linked.len)
 						buf_adds(&linked, "; ");
 					buf_adds(&linked, w);

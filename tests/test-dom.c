@@ -768,9 +768,11 @@ test_streamed_segment(void **state)
 		  "<div style=\"display:none\"><div role=\"region\" id=\"r1\"><p>A</p></div></div>"
 		  "<div style=\"display:none\"><div><div id=\"r2\"><p>B</p></div></div></div>"
 		  "<div style=\"display:none\"><p>Other</p><div id=\"r3\"><p>C</p></div></div>"
-		  "</body></html>");
+		  "<div style=\"display:none\"><div><div><div id=\"r4\"><p>D</p></div></div></div>"
+		  "</div><button aria-controls=\"r4\">More</button></body></html>");
 	panels(pg.dom, got);
-	assert_string_equal(got, "ppppp0p");
+	/* (the fourth: three wrappers, the outermost three levels up) */
+	assert_string_equal(got, "ppppp0p0ppp");
 	page_free(&pg);
 	/* a question's answer hidden until it is clicked, by style or the
 	 * attribute, is shown on demand; another hidden box is hidden */

@@ -282,6 +282,7 @@ test_author_unmarked_byline(void **state)
 	/* in a byline box whose lines give no name (its share buttons),
 	 * the links to the authors' pages give them, one word too */
 	expect_author(HEAD BODY "<div class=\"author_wrap\"><div class=\"author\"><a href=\"/blog/"
+		      "author/yucy/\" aria-label=\"Yucy\"><img src=\"y.jpg\"></a><a href=\"/blog/"
 		      "author/yucy/\">Yucy</a><span class=\"time\">3/4/2025</span></div><div "
 		      "class=\"share\"><a href=\"/s/f\">Facebook</a><span>platform-in</span></div>"
 		      "</div>" END, "Yucy", "byline");
