@@ -498,7 +498,7 @@ page_section(struct detail *D, const struct tui *t)
 	    pg->src.replacements, pg->src.replacements == 1 ? "" : "s", to);
 	if (pg->src.mojibake)
 		add(D, ROLE_NORMAL, "double-encoded: %zu character%s repaired (UTF-8 that was "
-		    "read as windows-1252 and encoded again)", pg->src.mojibake,
+		    "read as windows-1252 or Latin-1 and encoded again)", pg->src.mojibake,
 		    pg->src.mojibake == 1 ? "" : "s");
 	meta_section(D, &pg->meta);
 }
