@@ -829,6 +829,17 @@ struct meta_ctx {
 	char latest[11];        /* the last day a date of the page can be */
 };
 
+/* Whether the page is dated, as the title and the byline read it: it has
+ * a date, but for one JSON-LD gives the WebPage alone (a publishing
+ * tool's on every page), which extract_dated does not count either;
+ * where JSON-LD gives one, the other sources it beat are not asked
+ * again.  After meta_dates. */
+static bool
+page_dated(const struct meta_ctx *c, const struct page_meta *meta)
+{
+	return meta->date && (c->jl.dated_main || strcmp(meta->date_from, "json-ld"));
+}
+
 static void
 meta_ctx_free(struct meta_ctx *c)
 {
@@ -990,11 +1001,7 @@ meta_title(struct meta_ctx *c, struct page_meta *meta)
 	int te = first_tag(c->d, "title");
 	char *tt = te >= 0 ? element_text(c->d, te) : NULL;
 	int at = -1;
-	/* dated, but for a date JSON-LD gives the WebPage alone (a
-	 * publishing tool's on every page), which extract_dated does not
-	 * count either; where JSON-LD gives one, the other sources it beat
-	 * are not asked again */
-	bool dated = meta->date && (c->jl.dated_main || strcmp(meta->date_from, "json-ld"));
+	bool dated = page_dated(c, meta);
 	char *ht = headline_in(c->d, og, tt, c->jl.headline, meta->site, c->host, &at);
 	if (!ht)
 		ht = headline_marked(c->d, c->mk.flags, meta->site, c->host, og, tt, dated, &at);
@@ -1251,7 +1258,7 @@ meta_author(struct meta_ctx *c, struct page_meta *meta)
 	if (!shown && (shown = author_from_byline(c->d, c->mk.flags,
 			c->h1 >= 0 ? c->h1 : first_tag(c->d, "h2"), meta->language)))
 		from = "byline";
-	if (!shown && (shown = author_after_label(c->d, c->mk.flags, meta->date != NULL)))
+	if (!shown && (shown = author_after_label(c->d, c->mk.flags, page_dated(c, meta))))
 		from = "byline";
 	if (!shown && (shown = author_from_link(c->d, c->mk.flags)))
 		from = "author link";
