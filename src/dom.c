@@ -21,6 +21,7 @@
 #include "tidy-arena.h"
 #include "source.h"
 #include "dom-int.h"
+#include "words.h"
 
 /* Attributes on one element; real pages stay under a hundred. */
 #define DOM_MAX_ATTRS 256
@@ -553,10 +554,11 @@ mark_panels(struct dom *d)
 		/* a question's answer that the page hides until the question
 		 * is clicked, by a script that names no panel ("faq__answer",
 		 * display:none) */
-		const char *cl = dom_attr(d, i, "class");
-		if (cl && strcasestr(cl, "answer") &&
-		    (dom_attr(d, i, "style") || dom_attr(d, i, "hidden")))
-			d->flags[i] |= DOM_PANEL;
+		if (dom_attr(d, i, "style") || dom_attr(d, i, "hidden")) {
+			const char *cl = dom_attr(d, i, "class");
+			if (cl && ascii_casestr(cl, "answer"))
+				d->flags[i] |= DOM_PANEL;
+		}
 		if (tt >= 0 && d->tag[i] == tt) {
 			const char *id = dom_attr(d, i, "id");
 			places |= segment_id(id, 'B') || segment_id(id, 'P');
