@@ -972,6 +972,84 @@ author_after_label(const struct dom *d, const uint8_t *marks, bool dated)
 	return NULL;
 }
 
+/* Is s[0..n) a forum's label for who opened the thread, standing
+ * alone ("Thread starter", "Topic author:"), or opening the line with
+ * the name after it ("Started by Jane, June 4, 2024")?  *len is the
+ * label's length. */
+static bool
+starter_label(const char *s, size_t n, bool *alone, size_t *len)
+{
+	static const char *const labels[] = { "thread starter", "topic starter",
+		"topic author", "started by" };
+	while (n && (s[n - 1] == ' ' || s[n - 1] == ':'))
+		n--;
+	for (size_t l = 0; l < sizeof labels / sizeof labels[0]; l++)
+		if (word_is(s, n, labels[l], strlen(labels[l]), len)) {
+			*alone = *len == n;
+			/* "Started by" runs on into the name; the others
+			 * name it in the next element */
+			if (*alone || l == 3)
+				return true;
+		}
+	return false;
+}
+
+/* A name as a forum shows a member's: a login of one word ("paulb203",
+ * "sean_g") or a name of up to four capitalised words. */
+static char *
+member_name(char *v)
+{
+	v[strcspn(v, ",|")] = '\0';
+	char *a = clean_name(v);
+	if (a && strchr(a, ' ') && (!name_like(a) || strlen(a) > 40)) {
+		free(a);
+		a = NULL;
+	}
+	return a;
+}
+
+char *
+author_thread_starter(const struct dom *d)
+{
+	for (int t = 0; t < d->ntexts; t++) {
+		const struct dom_text *x = &d->texts[t];
+		if (x->flags & TEXT_SKIP || x->len > 120)
+			continue;
+		char *s = collapsed_dup(dom_text(d, t), x->len);
+		bool alone = false;
+		size_t len = 0;
+		if (!starter_label(s, strlen(s), &alone, &len)) {
+			free(s);
+			continue;
+		}
+		char *a = NULL;
+		if (!alone) {
+			/* "Started by Biology Forums, June 04, 2024": the name
+			 * up to the comma, and nothing but a comma after it */
+			memmove(s, s + len, strlen(s + len) + 1);
+			a = member_name(s);
+			s = NULL;
+		}
+		free(s);
+		/* the text right after the label, in whatever element */
+		for (int u = t + 1; alone && u < d->ntexts; u++) {
+			const struct dom_text *y = &d->texts[u];
+			if (y->flags & TEXT_SKIP)
+				continue;
+			char *v = collapsed_dup(dom_text(d, u), y->len);
+			if (!*v) {
+				free(v);
+				continue;
+			}
+			a = member_name(v);
+			break;
+		}
+		if (a)
+			return a;
+	}
+	return NULL;
+}
+
 /* The name link i gives when it links an author's page ("/author/jane-doe/",
  * "/blog/authors/jane-doe") and its text or its aria-label is that name
  * written out ("Jane Doe", "Articles by Jane Doe"); one word too

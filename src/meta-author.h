@@ -28,6 +28,10 @@ char *author_from_byline(const struct dom *d, const uint8_t *marks, int h1, cons
  * alone and, in the block after it, what reads as a person's name; on a
  * dated page, also in the element right after the label's own. */
 char *author_after_label(const struct dom *d, const uint8_t *marks, bool dated);
+/* A thread's starter where the forum labels it: "Thread starter" or
+ * "Topic author" and the member's name in the text after it, "Started
+ * by Jane, June 4, 2024". */
+char *author_thread_starter(const struct dom *d);
 /* The name in a link to the author's page ("/author/jane-doe") whose
  * text or aria-label is that name ("Jane Doe"). */
 char *author_from_link(const struct dom *d, const uint8_t *marks);

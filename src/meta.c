@@ -1219,6 +1219,32 @@ author_sources(struct meta_ctx *c, struct author_source *as)
 		if ((a = clean_author(d)))
 			as[n++] = (struct author_source){ a, "meta" };
 	}
+	/* a link preview's label and value ("twitter:label1" "Written by",
+	 * "twitter:data1" the name), as Yoast and others write them (the
+	 * label in the site's language; strcasecmp folds ASCII only, and
+	 * Yoast writes these in lower case after the first letter) */
+	for (int k = 1; k <= 4 && n < MAX_AUTHOR_SOURCES; k++) {
+		char key[32];
+		snprintf(key, sizeof key, "twitter:label%d", k);
+		const char *label = meta_any(&c->ms, key);
+		static const char *const says[] = { "written by", "geschrieben von", "verfasst von",
+			"écrit par", "escrito por", "scritto da", "geschreven door" };
+		bool writer = false;
+		for (size_t w = 0; label && w < sizeof says / sizeof says[0]; w++)
+			writer |= !strcasecmp(label, says[w]);
+		if (!writer)
+			continue;
+		snprintf(key, sizeof key, "twitter:data%d", k);
+		const char *v = meta_any(&c->ms, key);
+		if (!v || *v == '@' || strstr(v, "://"))
+			break;
+		char *d = nonempty_dup(v, strlen(v));
+		if (d)
+			refs_decode(d);
+		if ((a = clean_author(d)))
+			as[n++] = (struct author_source){ a, "meta" };
+		break;
+	}
 	return n;
 }
 
@@ -1254,7 +1280,10 @@ meta_author(struct meta_ctx *c, struct page_meta *meta)
 			    (weak || !weak_author(as[i].name, meta->site, c->host));
 	/* the page's byline, read even where the head agrees: it may name
 	 * more than the head does */
-	shown = author_from_page(c->d, &c->mk, &from);
+	if ((shown = author_thread_starter(c->d)))
+		from = "thread starter";
+	if (!shown)
+		shown = author_from_page(c->d, &c->mk, &from);
 	if (!shown && (shown = author_from_byline(c->d, c->mk.flags,
 			c->h1 >= 0 ? c->h1 : first_tag(c->d, "h2"), meta->language)))
 		from = "byline";

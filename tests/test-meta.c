@@ -53,6 +53,19 @@ test_author_source_order(void **state)
 		      "<meta name=\"author\" content=\"Jenny Smith\">" BODY
 		      "<p class=\"byline\">By Jenny Smith</p>" END,
 		      "Jenny Smith", "meta");
+	/* a link preview's "Written by" and its value, whichever pair
+	 * holds it; another label's value ("Est. reading time") is none */
+	expect_author(HEAD "<meta name=\"twitter:label1\" content=\"Est. reading time\">"
+		      "<meta name=\"twitter:data1\" content=\"4 minutes\">"
+		      "<meta name=\"twitter:label2\" content=\"Written by\">"
+		      "<meta name=\"twitter:data2\" content=\"Nawaz Dhandala\">" BODY END,
+		      "Nawaz Dhandala", "meta");
+	expect_author(HEAD "<meta name=\"twitter:label1\" content=\"Est. reading time\">"
+		      "<meta name=\"twitter:data1\" content=\"Jenny Smith\">" BODY END, NULL, NULL);
+	/* ... over a byline that names another, as any tag in the head */
+	expect_author(HEAD "<meta name=\"twitter:label1\" content=\"Written by\">"
+		      "<meta name=\"twitter:data1\" content=\"Andrew Liptak\">" BODY
+		      "<p class=\"byline\">By Transfer Orbit</p>" END, "Andrew Liptak", "meta");
 }
 
 static void
@@ -348,6 +361,23 @@ test_author_threads(void **state)
 		      "itemtype=\"https://schema.org/Person\"><span itemprop=\"name\">Ejp55230</span>"
 		      "</div></div></div>" END, "Ejp55230", "rel=author");
 	expect_author(HEAD BODY "<div class=\"author\">Ejp55230</div>" END, NULL, NULL);
+	/* the forum's label for who opened the thread beats a reply's
+	 * microdata: the name in the text after it, a login's digits and
+	 * all, or after "Started by" up to the comma */
+	expect_author(HEAD BODY "<ul><li><span class=\"u-srOnly\">Thread starter</span> <a href="
+		      "\"/members/sean_g.81409/\">sean_g</a></li></ul><article><p>Help.</p></article>"
+		      "<article><div itemprop=\"author\" itemscope><span itemprop=\"name\">Packard"
+		      "</span></div><p>Try pine.</p></article>" END, "sean_g", "thread starter");
+	expect_author(HEAD BODY "<div><div>Topic Author</div><a href=\"/u/1\">ridwan123</a></div>"
+		      END, "ridwan123", "thread starter");
+	expect_author(HEAD BODY "<p>Started by Biology Forums, June 04, 2024, 11:23:55 AM</p>" END,
+		      "Biology Forums", "thread starter");
+	/* ... not a sentence that opens with the words, nor a label with
+	 * no name after it */
+	expect_author(HEAD BODY "<p>Started by a group of friends in 1999, the club meets weekly.</p>"
+		      END, NULL, NULL);
+	expect_author(HEAD BODY "<p>Thread starter</p><p>The council voted on it twice last year.</p>"
+		      END, NULL, NULL);
 	/* an FAQ's questions are no page's headline */
 	struct page pg;
 	test_page(&pg, "<html><head><title>T-Shirts &amp; Tops | Shop</title>"
