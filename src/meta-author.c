@@ -177,6 +177,7 @@ name_end(const char *s, size_t n)
 }
 
 static char *clean(char *a, bool named);
+static bool names_like(const char *a);
 
 char *
 clean_author(char *a)
@@ -310,9 +311,15 @@ clean(char *a, bool named)
 	/* nor addresses written for people ("www.example.de", "jane[at]example.net") */
 	bool address = memmem(s, n, "www.", 4) || memmem(s, n, "[at]", 4) || memmem(s, n, "(at)", 4);
 	char *r = NULL;
-	if (n >= 2 && words <= 6 && n <= 60 && (digit < 3 || named) && !memchr(s, '@', n) && !address &&
+	if (n >= 2 && (digit < 3 || named) && !memchr(s, '@', n) && !address &&
 	    !strstr(s, "://") && !memchr(s, '/', n) && !memchr(s, '{', n))
 		r = xstrndup(s, n);
+	/* a list of names may run longer ("Artur Ekert, Timothy Hosgood,
+	 * Alastair Kay, Chiara Macchiavello") */
+	if (r && (words > 6 || n > 60) && !(n <= 160 && names_like(r))) {
+		free(r);
+		r = NULL;
+	}
 	free(a);
 	return r;
 }
@@ -517,7 +524,6 @@ byline_lines(char *text, bool loose)
 }
 
 static char *author_link_name(const struct dom *d, int i, bool one_word);
-static bool names_like(const char *a);
 
 /* Whether name stands whole in list, names joined by "; ". */
 static bool

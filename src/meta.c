@@ -1216,7 +1216,9 @@ author_sources(struct meta_ctx *c, struct author_source *as)
 		char *d = nonempty_dup(v, strlen(v));
 		if (d)
 			refs_decode(d);
-		if ((a = clean_author(d)))
+		/* a tag that holds a name alone may hold a login's digits
+		 * ("ggailey777") */
+		if ((a = clean_name(d)))
 			as[n++] = (struct author_source){ a, "meta" };
 	}
 	/* a link preview's label and value ("twitter:label1" "Written by",

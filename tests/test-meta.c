@@ -259,6 +259,16 @@ test_author_several(void **state)
 		      "\"author\":[{\"@type\":\"Person\",\"name\":\"Rui Ma\"},"
 		      "{\"@type\":\"Person\",\"name\":\"Heba Ledwon\"}]}</script>" BODY END,
 		      "Rui Ma; Heba Ledwon", "json-ld");
+	/* a tag's list of names, past a name's six words and 60 bytes */
+	expect_author(HEAD "<meta name=\"author\" content=\"Artur Ekert, Timothy Hosgood, "
+		      "Alastair Kay, Chiara Macchiavello\">" BODY END,
+		      "Artur Ekert, Timothy Hosgood, Alastair Kay, Chiara Macchiavello", "meta");
+	/* ... not a sentence as long */
+	expect_author(HEAD "<meta name=\"author\" content=\"Our editors write about gardens, "
+		      "trees and the people who care for them\">" BODY END, NULL, NULL);
+	/* a tag holds a login, digits and all; a byline's text does not */
+	expect_author(HEAD "<meta name=\"author\" content=\"ggailey777\">" BODY END,
+		      "ggailey777", "meta");
 }
 
 static void
