@@ -988,6 +988,22 @@ drop_kicker(const struct dom *d, int e, const char *shared, struct page_meta *me
 	free(sh);
 }
 
+/* Does s open with a separator and a space (" | Site", "- Site", "–
+ * Site")?  Not a quotation mark: "»frag.jetzt« – ARSnova" is a name. */
+static bool
+opens_with_separator(const char *s)
+{
+	static const char *const seps[] = { "|", "-", "\u2013", "\u2014", ":", "\u00b7" };
+	while (isspace((unsigned char)*s))
+		s++;
+	for (size_t k = 0; k < sizeof seps / sizeof seps[0]; k++) {
+		size_t l = strlen(seps[k]);
+		if (!strncmp(s, seps[k], l) && s[l] == ' ')
+			return true;
+	}
+	return false;
+}
+
 static void
 meta_title(struct meta_ctx *c, struct page_meta *meta)
 {
@@ -1000,6 +1016,15 @@ meta_title(struct meta_ctx *c, struct page_meta *meta)
 		og = meta_any(&c->ms, "twitter:title");
 	int te = first_tag(c->d, "title");
 	char *tt = te >= 0 ? element_text(c->d, te) : NULL;
+	/* a title that opens with its separator (" | Nuts & Volts
+	 * Magazine") lost its headline to a template: the site's name is
+	 * all it gives */
+	if (tt && opens_with_separator(tt)) {
+		free(tt);
+		tt = NULL;
+	}
+	if (og && opens_with_separator(og))
+		og = NULL;
 	int at = -1;
 	bool dated = page_dated(c, meta);
 	char *ht = headline_in(c->d, og, tt, c->jl.headline, meta->site, c->host, &at);

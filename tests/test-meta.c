@@ -633,6 +633,12 @@ test_title_headline(void **state)
 		     "Hiking Boots", "h1");
 	expect_title("<html><head><title>Blogging Tips for Beginners</title></head><body>"
 		     "<h1>Blog</h1><p>Text.</p></body></html>", "Blogging Tips for Beginners", "title");
+	/* a <title> that opens with its separator gives the site's name
+	 * alone: the h1 is the headline; a quotation mark opens a name */
+	expect_title("<html><head><title> | Nuts &amp; Volts Magazine</title></head><body>"
+		     "<h1>Electronic Gadgets</h1><p>Text.</p></body></html>", "Electronic Gadgets", "h1");
+	expect_title("<html><head><title>»frag.jetzt« – ARSnova</title></head><body>"
+		     "<p>Text.</p></body></html>", "»frag.jetzt« – ARSnova", "title");
 	/* a title escaped twice reads as once */
 	expect_title("<html><head><meta property=\"og:title\" content=\"The Cream with "
 		     "TFC8&amp;reg; Moisturizer\"></head><body><p>Text.</p></body></html>",
