@@ -664,6 +664,34 @@ days_apart(const char *a, const char *b)
 	return labs(civil_days(y, m, d) - civil_days(y2, m2, d2));
 }
 
+/* Does s open with a day and a month in numbers that may be read
+ * either way round ("11/01/2023", "03-09-2026": both 12 or less, not
+ * the same)? */
+static bool
+day_or_month(const char *s)
+{
+	int a, b, y, len = 0;
+	char s1, s2;
+	if (!s)
+		return false;
+	while (isspace((unsigned char)*s))
+		s++;
+	if (sscanf(s, "%2d%c%2d%c%4d%n", &a, &s1, &b, &s2, &y, &len) != 5 || len < 8 ||
+	    s1 != s2 || (s1 != '/' && s1 != '-' && s1 != '.'))
+		return false;
+	return a >= 1 && a <= 12 && b >= 1 && b <= 12 && a != b;
+}
+
+/* Are ISO dates a and b of one year with day and month swapped? */
+static bool
+swapped(const char *a, const char *b)
+{
+	int y, m, d, y2, m2, d2;
+	return sscanf(a, "%4d-%2d-%2d", &y, &m, &d) == 3 &&
+	       sscanf(b, "%4d-%2d-%2d", &y2, &m2, &d2) == 3 && y == y2 && m == d2 && d == m2 &&
+	       m != d;
+}
+
 /* The minute an ISO time with its zone ("2025-12-19T04:25:38+05:00",
  * "...Z") names, counted in UTC; false when it gives no zone. */
 static bool
@@ -1372,11 +1400,16 @@ meta_dates(struct meta_ctx *c, struct page_meta *meta, bool whether)
 	 * when the two are days apart, not years (then the shown one is
 	 * likelier another story's) */
 	bool generic = false;
+	/* the date is a tag's written in numbers that read either way
+	 * ("11/01/2023": 11 January or November 1): the page's text, which
+	 * shows the day, says which */
+	bool either_way = false;
 	/* a published date the page names, in bounds or not */
 	bool named = c->jl.published && (v = date_value(c->jl.published, lang));
 	v = date_in(c, v);
 	days_add(&seen, v);
 	set_date(meta, v, "json-ld");
+	either_way = meta->date && day_or_month(c->jl.published);
 	if ((meta->modified = date_in(c, date_value(c->jl.modified, lang))))
 		meta->modified_from = "json-ld";
 	static const char *const mod_keys[] = { "article:modified_time", "dateModified",
@@ -1395,13 +1428,16 @@ meta_dates(struct meta_ctx *c, struct page_meta *meta, bool whether)
 		"parsely-pub-date", "citation_publication_date", "citation_date",
 		"article:published", "og:article:published_time" };
 	for (size_t k = 0; k < sizeof date_keys / sizeof date_keys[0]; k++) {
-		v = date_value(meta_any(&c->ms, date_keys[k]), lang);
+		const char *raw = meta_any(&c->ms, date_keys[k]);
+		v = date_value(raw, lang);
 		named |= v != NULL;
 		v = date_in(c, v);
 		days_add(&seen, v);
-		if (v && !meta->date)
+		if (v && !meta->date) {
 			generic = !strcmp(date_keys[k], "date") || !strcmp(date_keys[k], "dc.date") ||
 				  !strcmp(date_keys[k], "dcterms.date");
+			either_way = day_or_month(raw);
+		}
 		set_date(meta, v, "meta");
 	}
 	if (whether && meta->date)
@@ -1491,7 +1527,7 @@ meta_dates(struct meta_ctx *c, struct page_meta *meta, bool whether)
 		char *shown = date_in(c, date_from_text(c->d, &c->mk, c->h1, lang, false, &from));
 		if (shown && strncmp(shown, meta->date, 10) &&
 		    ((generic && days_apart(meta->date, shown) <= 7) || days_has(&seen, shown) ||
-		     zone_moves(meta->date, shown))) {
+		     zone_moves(meta->date, shown) || (either_way && swapped(meta->date, shown)))) {
 			over_add(&meta->date_over, meta->date_from, meta->date);
 			free(meta->date);
 			meta->date = shown;

@@ -516,6 +516,15 @@ test_date_generic_tag(void **state)
 	/* a tag that says published keeps its day, unconfirmed */
 	expect_date(HEAD "<meta property=\"article:published_time\" content=\"2020-04-30\">"
 		    BODY "<p class=\"date\">29.04.2020</p>" END, "2020-04-30", "meta");
+	/* a tag's day in numbers that read either way round, on a German
+	 * page (read day first): the day the page shows says which */
+	expect_date("<html lang=\"de\"><head><meta name=\"date\" content=\"11/01/2023 12:43:42\">"
+		    BODY "<p class=\"date\">01.11.2023</p>" END, "2023-11-01", "text");
+	expect_date("<html lang=\"de\"><head><meta name=\"date\" content=\"11/01/2023 12:43:42\">"
+		    BODY END, "2023-01-11", "meta");
+	/* ... not a day written unmistakably (ISO) */
+	expect_date("<html lang=\"de\"><head><meta name=\"date\" content=\"2023-01-11\">"
+		    BODY "<p class=\"date\">01.11.2023</p>" END, "2023-01-11", "meta");
 }
 
 /* Whether a page names its date, as auto's kinds read it: from its
