@@ -22,9 +22,10 @@ enum { IW_AUTHOR = 1u << 13 | 1u << 16 | 1u << 17 | 1u << 18 };
 
 /* Per element, computed once a page so that no search walks up the tree
  * (pages nest thousands deep): in a comment section, in the page's chrome
- * (navigation, header, footer, asides, links, sidebars, teasers); and the
- * id_words its names hold. */
-enum { MARK_COMMENTS = 1, MARK_CHROME = 2 };
+ * (navigation, header, footer, asides, links, sidebars, teasers), in a
+ * teaser (another story's card, as a rule); and the id_words its names
+ * hold. */
+enum { MARK_COMMENTS = 1, MARK_CHROME = 2, MARK_TEASER = 4 };
 
 struct marks {
 	uint8_t *flags;

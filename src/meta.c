@@ -168,6 +168,8 @@ meta_marks(const struct dom *d, struct marks *mk)
 		    !strcmp(t, "header") || !strcmp(t, "select") || !strcmp(t, "a") ||
 		    all & (IW_FOOTER | IW_SIDEBAR | IW_TEASER))
 			k |= MARK_CHROME;
+		if (all & IW_TEASER)
+			k |= MARK_TEASER;
 		m[e] = k;
 	}
 	word_memo_free(memo);
@@ -770,8 +772,66 @@ update_line(const char *s, size_t n)
 	return yes;
 }
 
+/* Is s[0..n) white space alone? */
+static bool
+blank(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!isspace((unsigned char)s[i]))
+			return false;
+	return true;
+}
+
+/* The day of a short line among the three lines before heading h1
+ * (outside the site's chrome; not an update's) into day, and how many
+ * lines above the heading it stands (1 for the line right above); 0
+ * for none. */
+static int
+dateline_above(const struct dom *d, const uint8_t *marks, int h1, const char *lang, char day[11])
+{
+	for (int t = d->text_begin[h1] - 1, k = 0; t >= 0 && k < 3; t--) {
+		const struct dom_text *x = &d->texts[t];
+		const char *s = dom_text(d, t);
+		if (x->flags & TEXT_SKIP || blank(s, x->len))
+			continue;
+		if (marks[x->elem] & MARK_CHROME)
+			return 0;
+		k++;
+		if (x->len <= 100 && !update_line(s, x->len) && extract_date_text(s, x->len, lang, day))
+			return k;
+	}
+	return 0;
+}
+
+/* An element whose names say date (a word of id_words from IW_DATE on,
+ * w its first), and whether it stands in another story's teaser. */
+struct named_cand {
+	int w, i;
+	bool teaser;
+};
+
+/* The day of the first of cand[0..n) in teasers or not (as teasers
+ * says) that gives one, by the order of their words, into day. */
+static bool
+named_date(const struct dom *d, const struct named_cand *cand, size_t n, bool teasers,
+	   const char *lang, char day[11])
+{
+	for (int w = IW_DATE; w < IW_DATE_END; w++)
+		for (size_t k = 0; k < n; k++) {
+			if (cand[k].w != w || cand[k].teaser != teasers)
+				continue;
+			char *t = element_text(d, cand[k].i);
+			bool ok = strlen(t) < 200 && date_of_element(d, cand[k].i, t, lang, day);
+			free(t);
+			if (ok)
+				return true;
+		}
+	return false;
+}
+
 /* A published date written on the page: in elements whose class or id
- * says date or time, then in the text after the title. */
+ * says date or time, then in the text by the title (after it, or a
+ * dateline above it that stands nearer). */
 static char *
 date_from_text(const struct dom *d, const struct marks *mk, int h1, const char *lang,
 	       bool anywhere, const char **from)
@@ -783,8 +843,15 @@ date_from_text(const struct dom *d, const struct marks *mk, int h1, const char *
 	 * element is tried once, at the first word it holds.  The elements
 	 * named so are found in one pass, then tried in that order. */
 	const uint32_t date_words = ((1u << IW_DATE_END) - 1) & ~((1u << IW_DATE) - 1);
-	struct { int w, i; } *cand = NULL;
+	struct named_cand *cand = NULL;
 	size_t ncand = 0, cap = 0;
+	/* a teaser is another story's card, but for one that holds the
+	 * headline (a German page's "teaser", its lead figure and title):
+	 * the outermost such around the h1 */
+	int own_teaser = -1;
+	for (int a = h1; a >= 0; a = d->parent[a])
+		if (mk->words[a] & IW_TEASER)
+			own_teaser = a;
 	for (int i = d->body >= 0 ? d->body : 0; i < d->n; i++) {
 		uint32_t named = mk->words[i] & date_words;
 		if (!named)
@@ -803,30 +870,48 @@ date_from_text(const struct dom *d, const struct marks *mk, int h1, const char *
 			cand = xreallocarray(cand, cap, sizeof *cand);
 		}
 		cand[ncand].w = __builtin_ctz(named);
+		cand[ncand].teaser = marks[i] & MARK_TEASER &&
+				     !(own_teaser >= 0 && i >= own_teaser && i < d->end[own_teaser]);
 		cand[ncand++].i = i;
 	}
-	for (int w = IW_DATE; w < IW_DATE_END; w++)
-		for (size_t k = 0; k < ncand; k++) {
-			if (cand[k].w != w)
+	/* those in teasers after the lines by the headline */
+	if (named_date(d, cand, ncand, false, lang, day)) {
+		free(cand);
+		*from = "text";
+		return xstrdup(day);
+	}
+	/* a dateline set just above the headline ("21. Jan 2022 // Dominik
+	 * Ricker"): of the three lines before it, outside the site's
+	 * chrome, when nearer than a dated line after it */
+	char above[11];
+	int above_at = anywhere && h1 >= 0 ? dateline_above(d, marks, h1, lang, above) : 0;
+	for (int pass = 0; h1 >= 0 && pass < 2; pass++)
+		for (int t = d->text_begin[h1], lines = 0; t < d->text_end[h1] + 60 && t < d->ntexts; t++) {
+			if (d->texts[t].flags & TEXT_SKIP)
 				continue;
-			char *t = element_text(d, cand[k].i);
-			bool ok = strlen(t) < 200 && date_of_element(d, cand[k].i, t, lang, day);
-			free(t);
-			if (ok) {
+			lines += t >= d->text_end[h1] && !blank(dom_text(d, t), d->texts[t].len);
+			if ((pass || !update_line(dom_text(d, t), d->texts[t].len)) &&
+			    extract_date_text(dom_text(d, t), d->texts[t].len, lang, day)) {
 				free(cand);
 				*from = "text";
-				return xstrdup(day);
+				/* a tie goes to the line above when the one
+				 * after is a sentence, not a dateline */
+				bool up = above_at && (above_at < lines ||
+						       (above_at == lines && d->texts[t].len > 100));
+				return xstrdup(up ? above : day);
 			}
 		}
+	if (above_at) {
+		free(cand);
+		*from = "text";
+		return xstrdup(above);
+	}
+	bool found = named_date(d, cand, ncand, true, lang, day);
 	free(cand);
-	for (int pass = 0; h1 >= 0 && pass < 2; pass++)
-		for (int t = d->text_begin[h1]; t < d->text_end[h1] + 60 && t < d->ntexts; t++)
-			if (!(d->texts[t].flags & TEXT_SKIP) &&
-			    (pass || !update_line(dom_text(d, t), d->texts[t].len)) &&
-			    extract_date_text(dom_text(d, t), d->texts[t].len, lang, day)) {
-				*from = "text";
-				return xstrdup(day);
-			}
+	if (found) {
+		*from = "text";
+		return xstrdup(day);
+	}
 	/* last, the first short dated line of the page outside its
 	 * navigation, header, footer, asides and comments; one that says
 	 * it was updated only where no other line is dated */

@@ -503,6 +503,40 @@ test_date_update_line(void **state)
 }
 
 static void
+test_date_by_headline(void **state)
+{
+	(void)state;
+	/* a dateline right above the headline, as near as a sentence after
+	 * it that holds a day (a deadline), and nearer than one further */
+	expect_date("<html lang=\"de\"><body><p><span>publiziert am 25. September 2018</span></p>"
+		    "<h1>Die elektronische Patientenakte</h1><p>Bis zum 01.01.2019 sollen alle "
+		    "\u00c4rzte, Psychotherapeuten und Krankenh\u00e4user an das Netz angeschlossen "
+		    "sein.</p></body></html>", "2018-09-25", "text");
+	expect_date("<html lang=\"de\"><body><p><span>publiziert am 25. September 2018</span></p>"
+		    "<h1>Die elektronische Patientenakte</h1><p>Einleitung.</p><p>Bis zum 01.01.2019."
+		    "</p></body></html>", "2018-09-25", "text");
+	/* ... a byline's day right below it is nearer than one three lines up */
+	expect_date("<html lang=\"de\"><body><p>3. M\u00e4rz 2020</p><p>Sport</p><p>Tennis</p>"
+		    "<h1>Die neue Saison beginnt</h1><p>4. M\u00e4rz 2020</p><p>Text.</p></body></html>",
+		    "2020-03-04", "text");
+	/* another story's teaser, its date named "info", gives way to the
+	 * dateline above the headline */
+	expect_date("<html lang=\"de\"><body><p class=\"subline\">21. Jan 2022 // Dominik Ricker</p>"
+		    "<h1>Die neue Kreiss\u00e4ge im Test</h1><p>Text des Artikels.</p>"
+		    "<div class=\"contenttype-teaser\"><div class=\"infos\"><p>06. Aug 2020 // Tipps</p>"
+		    "</div></div></body></html>", "2022-01-21", "text");
+	/* ... but a teaser that holds the headline is the page's own (its
+	 * lead figure), and another's still dates a page with no other day */
+	expect_date("<html lang=\"de\"><body><figure class=\"teaser\"><div class=\"info\"><span "
+		    "class=\"date\">02.02.2022</span></div><h1>Erneuter Verzicht</h1></figure>"
+		    "<p>Text.</p></body></html>", "2022-02-02", "text");
+	expect_date("<html lang=\"de\"><body><h1>Liebe Handballfans</h1><p>Hinweis.</p>"
+		    "<p>a</p><p>b</p><p>c</p><p>d</p><p>e</p><figure class=\"teaser\"><div class="
+		    "\"info\"><span class=\"date\">02.02.2022</span></div></figure></body></html>",
+		    "2022-02-02", "text");
+}
+
+static void
 test_date_generic_tag(void **state)
 {
 	(void)state;
@@ -836,6 +870,7 @@ main(void)
 		cmocka_unit_test(test_date_glued_spans),
 		cmocka_unit_test(test_date_comments_page),
 		cmocka_unit_test(test_date_update_line),
+		cmocka_unit_test(test_date_by_headline),
 		cmocka_unit_test(test_date_generic_tag),
 		cmocka_unit_test(test_dated),
 		cmocka_unit_test(test_date_bounds),
