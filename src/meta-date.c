@@ -471,7 +471,7 @@ date_in_url(const char *url, char out[11])
 	const char *p = url ? strstr(url, "://") : NULL;
 	p = p ? strchr(p + 3, '/') : NULL;
 	for (; p && *p; p++) {
-		if (*p != '/' && *p != '-' && *p != '_')
+		if (*p != '/' && *p != '-' && *p != '_' && *p != '~')
 			continue;
 		const char *s = p + 1;
 		size_t n = strlen(s), i = 0, k;

@@ -559,6 +559,11 @@ test_date_generic_tag(void **state)
 	/* ... not a day written unmistakably (ISO) */
 	expect_date("<html lang=\"de\"><head><meta name=\"date\" content=\"2023-01-11\">"
 		    BODY "<p class=\"date\">01.11.2023</p>" END, "2023-01-11", "meta");
+	/* a path segment that opens with a tilde and the day ("/detail/
+	 * ~02-01-2022-land-zahlte-..."), before a deadline in the text */
+	expect_date("<html lang=\"de\"><head><link rel=\"canonical\" href=\"https://mluk.test/"
+		    "aktuelles/detail/~02-01-2022-land-zahlte-praemie\">" BODY "<p>Antr\u00e4ge "
+		    "bis zum 30. April 2022.</p>" END, "2022-01-02", "url");
 }
 
 /* Whether a page names its date, as auto's kinds read it: from its
