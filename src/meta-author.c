@@ -1021,7 +1021,16 @@ author_thread_starter(const struct dom *d)
 		const struct dom_text *x = &d->texts[t];
 		if (x->flags & TEXT_SKIP || x->len > 120)
 			continue;
-		char *s = collapsed_dup(dom_text(d, t), x->len);
+		/* every label opens with a t or an s: most texts are passed
+		 * over before they are copied */
+		const char *raw = dom_text(d, t);
+		size_t sp = 0;
+		while (sp < x->len && isspace((unsigned char)raw[sp]))
+			sp++;
+		if (sp == x->len || (tolower((unsigned char)raw[sp]) != 't' &&
+				     tolower((unsigned char)raw[sp]) != 's'))
+			continue;
+		char *s = collapsed_dup(raw, x->len);
 		bool alone = false;
 		size_t len = 0;
 		if (!starter_label(s, strlen(s), &alone, &len)) {
@@ -1031,7 +1040,7 @@ author_thread_starter(const struct dom *d)
 		char *a = NULL;
 		if (!alone) {
 			/* "Started by Biology Forums, June 04, 2024": the name
-			 * up to the comma, and nothing but a comma after it */
+			 * up to the comma (member_name cuts it there) */
 			memmove(s, s + len, strlen(s + len) + 1);
 			a = member_name(s);
 			s = NULL;

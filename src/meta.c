@@ -874,7 +874,8 @@ date_from_text(const struct dom *d, const struct marks *mk, int h1, const char *
 				     !(own_teaser >= 0 && i >= own_teaser && i < d->end[own_teaser]);
 		cand[ncand++].i = i;
 	}
-	/* those in teasers after the lines by the headline */
+	/* those outside another story's teaser first; those in one after
+	 * the lines by the headline */
 	if (named_date(d, cand, ncand, false, lang, day)) {
 		free(cand);
 		*from = "text";
@@ -1361,14 +1362,15 @@ author_sources(struct meta_ctx *c, struct author_source *as)
 	}
 	/* a link preview's label and value ("twitter:label1" "Written by",
 	 * "twitter:data1" the name), as Yoast and others write them (the
-	 * label in the site's language; strcasecmp folds ASCII only, and
-	 * Yoast writes these in lower case after the first letter) */
+	 * label in the site's language; strcasecmp folds ASCII only: the
+	 * French label is listed with its capital too) */
 	for (int k = 1; k <= 4 && n < MAX_AUTHOR_SOURCES; k++) {
 		char key[32];
 		snprintf(key, sizeof key, "twitter:label%d", k);
 		const char *label = meta_any(&c->ms, key);
 		static const char *const says[] = { "written by", "geschrieben von", "verfasst von",
-			"écrit par", "escrito por", "scritto da", "geschreven door" };
+			"\u00e9crit par", "\u00c9crit par", "escrito por", "scritto da",
+			"geschreven door" };
 		bool writer = false;
 		for (size_t w = 0; label && w < sizeof says / sizeof says[0]; w++)
 			writer |= !strcasecmp(label, says[w]);
