@@ -465,6 +465,61 @@ test_div_thread(void **state)
 	page_free(&pg);
 }
 
+/* A reply whose message has headings, a list and code: tag paths 4
+ * levels below a post, post 1 and post 3 have div, div/a, div/span, div/p
+ * (4); post 2 those and div/h2, div/ul, div/ul/li, div/pre, div/pre/code
+ * (9).  Post 2 and post 1 share 4 of 9 (44 %, under 50 %), but all 4 of
+ * post 1's stand among post 2's 9, at most 3 times as many: 100 % >=
+ * 80 %, one shape.  Without that, two posts of one shape make no thread. */
+static const char long_reply[] =
+	"<html><body>\n"
+	"<h1>Which flour for a rye starter?</h1>\n"
+	"<div id=\"posts\">\n"
+	"<div><div><a href=\"/u/ann\">ann</a> <span>2021</span></div><div><p>I want to start a rye "
+	"sourdough this winter and the shop sells four kinds of rye flour, light, medium, dark "
+	"and whole grain.</p><p>Which one should the starter get, and does it matter later for "
+	"the bread itself?</p></div></div>\n"
+	"<div><div><a href=\"/u/bob\">bob</a> <span>2022</span></div><div><h2>Flour</h2><ul>"
+	"<li>Dark rye, whole grain</li><li>Spelt for a milder taste</li></ul><pre><code>100 g "
+	"flour + 100 g water</code></pre><p>Feed it at the same hour each day.</p></div></div>\n"
+	"<div><div><a href=\"/u/cy\">cy</a> <span>2023</span></div><div><p>Thanks, that helped "
+	"a lot.</p></div></div>\n"
+	"</div>\n"
+	"</body></html>\n";
+
+static void
+test_long_reply(void **state)
+{
+	(void)state;
+	struct page pg;
+	const struct thread *t = check_text(&pg, long_reply,
+		"I want to start a rye sourdough this winter and the shop sells four kinds of rye "
+		"flour, light, medium, dark and whole grain.\n"
+		"Which one should the starter get, and does it matter later for the bread itself?\n"
+		"Flour\n"
+		"Dark rye, whole grain\n"
+		"Spelt for a milder taste\n"
+		"100 g flour + 100 g water\n"
+		"Feed it at the same hour each day.\n"
+		"Thanks, that helped a lot.\n", 3);
+	assert_near(t->sim[1], 4.0 / 9, 1e-9);
+	assert_near(t->held[1], 1.0, 1e-9);
+	assert_near(t->sim[2], 1.0, 1e-9);
+	assert_near(t->held[2], 0.0, 1e-9);
+	struct params p;
+	params_default(&p);
+	struct buf ex;
+	buf_init(&ex);
+	detail(&pg, &p, child(pg.dom, t->msg[1], 1), &ex);
+	assert_non_null(strstr(ex.data,
+		"this one and post 1 (the largest kept block's) share 44% of their tag paths 4 "
+		"levels down (50% make one shape), but the fewer paths of the two stand 100% among "
+		"the more (80% make one shape where the more are at most 3 times as many: a long "
+		"message's own headings, lists and code)\n"));
+	buf_free(&ex);
+	page_free(&pg);
+}
+
 /* A table layout: each post a row of two cells, the author's (a name and
  * a post count) and the message; the head row and a spacer row between
  * posts are not of that shape.  The rows' paths: td, td/b, td/br (post 1
@@ -814,6 +869,7 @@ main(void)
 		cmocka_unit_test(test_story_before),
 		cmocka_unit_test(test_many_signed),
 		cmocka_unit_test(test_table_thread),
+		cmocka_unit_test(test_long_reply),
 		cmocka_unit_test(test_article_comments),
 		cmocka_unit_test(test_signature_in_message),
 		cmocka_unit_test(test_page_columns),

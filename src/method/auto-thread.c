@@ -31,6 +31,7 @@ thread_free(struct thread *t)
 	free(t->post);
 	free(t->msg);
 	free(t->sim);
+	free(t->held);
 	free(t->like);
 	free(t->repeat);
 	free(t->text_repeat);
@@ -80,10 +81,14 @@ shape_of(const struct dom *d, int e, uint64_t *ph, struct shape *s)
 	}
 }
 
-/* Jaccard similarity of two shapes; two with no paths are alike. */
+/* Jaccard similarity of two shapes (two with no paths are alike), and
+ * into *held the share of the fewer paths that the more hold where the
+ * fewer are THREAD_HELD_PATHS or more and the more at most
+ * THREAD_HELD_RATIO times as many, else 0. */
 static double
-shape_sim(const struct shape *a, const struct shape *b)
+shape_sim(const struct shape *a, const struct shape *b, double *held)
 {
+	*held = 0;
 	if (a->n == 0 && b->n == 0)
 		return 1;
 	int i = 0, j = 0, both = 0;
@@ -95,6 +100,9 @@ shape_sim(const struct shape *a, const struct shape *b)
 		else
 			j++;
 	}
+	int fewer = a->n < b->n ? a->n : b->n, more = a->n < b->n ? b->n : a->n;
+	if (fewer >= THREAD_HELD_PATHS && more <= THREAD_HELD_RATIO * fewer)
+		*held = (double)both / fewer;
 	return (double)both / (a->n + b->n - both);
 }
 
@@ -298,7 +306,7 @@ struct level {
 	int a;              /* the anchor's ancestor at this level */
 	int nm;             /* members: siblings of a's shape with text */
 	int *mem, *msg;
-	double *sim;
+	double *sim, *held;
 	int *like;          /* the member each was found alike to */
 	int posts;          /* members with a message and text beside it */
 	int panel;          /* the median post's characters beside its message */
@@ -315,6 +323,7 @@ level_free(struct level *l)
 	free(l->mem);
 	free(l->msg);
 	free(l->sim);
+	free(l->held);
 	free(l->like);
 	memset(l, 0, sizeof *l);
 }
@@ -353,20 +362,34 @@ add_member(const struct dom *d, const struct metrics *m, int a, int c, uint64_t 
 {
 	if (d->tag[c] != d->tag[a] || text_of(m, c) == 0)
 		return false;
-	double s = 1;
+	double s = 1, h = 0;
 	int like = c == a ? a : sp->anchor_el;
 	if (c != a) {
 		shape_of(d, c, ph, &sp->cur);
-		s = shape_sim(&sp->anchor, &sp->cur);
+		/* the most alike by Jaccard; failing THREAD_SHAPE, the one
+		 * whose paths and c's hold each other most */
+		double held, best_held, held_sim;
+		s = held_sim = shape_sim(&sp->anchor, &sp->cur, &best_held);
+		int held_like = like;
 		for (int i = 0; i < sp->nring && i < THREAD_RING; i++) {
-			double r = shape_sim(&sp->ring[i], &sp->cur);
+			double r = shape_sim(&sp->ring[i], &sp->cur, &held);
 			if (r > s) {
 				s = r;
 				like = sp->ring_el[i];
 			}
+			if (held > best_held) {
+				best_held = held;
+				held_sim = r;
+				held_like = sp->ring_el[i];
+			}
 		}
-		if (s < THREAD_SHAPE)
-			return false;
+		if (s < THREAD_SHAPE) {
+			if (best_held < THREAD_HELD)
+				return false;
+			s = held_sim;
+			h = best_held;
+			like = held_like;
+		}
 		struct shape t = sp->ring[sp->next];
 		sp->ring[sp->next] = sp->cur;
 		sp->cur = t;
@@ -378,10 +401,12 @@ add_member(const struct dom *d, const struct metrics *m, int a, int c, uint64_t 
 		size_t cap = l->nm ? 2 * (size_t)l->nm : 1;
 		l->mem = xreallocarray(l->mem, cap, sizeof *l->mem);
 		l->sim = xreallocarray(l->sim, cap, sizeof *l->sim);
+		l->held = xreallocarray(l->held, cap, sizeof *l->held);
 		l->like = xreallocarray(l->like, cap, sizeof *l->like);
 	}
 	l->mem[l->nm] = c;
 	l->like[l->nm] = like;
+	l->held[l->nm] = h;
 	l->sim[l->nm++] = s;
 	return true;
 }
@@ -856,12 +881,14 @@ thread_candidate(const struct dom *d, const struct metrics *m, const struct thre
 		t->post = xmalloc((size_t)best.nm * sizeof *t->post);
 		t->msg = xmalloc((size_t)best.nm * sizeof *t->msg);
 		t->sim = xmalloc((size_t)best.nm * sizeof *t->sim);
+		t->held = xmalloc((size_t)best.nm * sizeof *t->held);
 		t->like = xmalloc((size_t)best.nm * sizeof *t->like);
 		for (int k = 0; k < best.nm; k++)
 			if (opening_post(d, m, tf, &best, k)) {
 				t->post[t->nposts] = best.mem[k];
 				t->msg[t->nposts] = best.msg[k];
 				t->like[t->nposts] = best.like[k];
+				t->held[t->nposts] = best.held[k];
 				t->sim[t->nposts++] = best.sim[k];
 				if (dom_contains(d, best.mem[k], anchor))
 					t->anchor_post = t->nposts - 1;
@@ -1017,6 +1044,7 @@ thread_find(const struct dom *d, const struct metrics *m, const int *block,
 			t->post = copy_of(c->post, np * sizeof *c->post);
 			t->msg = copy_of(c->msg, np * sizeof *c->msg);
 			t->sim = copy_of(c->sim, np * sizeof *c->sim);
+			t->held = copy_of(c->held, np * sizeof *c->held);
 			t->like = copy_of(c->like, np * sizeof *c->like);
 			t->repeat = copy_of(c->repeat, (size_t)d->n + 1);
 			t->text_repeat = copy_of(c->text_repeat, (size_t)d->ntexts + 1);

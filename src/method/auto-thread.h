@@ -56,6 +56,13 @@
  * levels below a post's root. */
 #define THREAD_SHAPE 0.5
 #define THREAD_SHAPE_DEPTH 4
+/* Or, where the one has THREAD_HELD_PATHS paths or more and the other at
+ * most THREAD_HELD_RATIO times as many, the least share of the fewer
+ * that the more hold: a long message's own headings, lists and code add
+ * paths a short post's frame lacks. */
+#define THREAD_HELD 0.8
+#define THREAD_HELD_RATIO 3
+#define THREAD_HELD_PATHS 4
 /* Least mean share of a post's words that the message place holds; a
  * text with a digit and at most THREAD_META_CHARS characters is a date or
  * a count, not words. */
@@ -78,6 +85,9 @@ struct thread {
 	int *post;          /* each post's root element, in page order */
 	int *msg;           /* its message element */
 	double *sim;        /* its shape's similarity to like's */
+	double *held;       /* where that is under THREAD_SHAPE: the share of
+			     * the fewer paths the more hold (THREAD_HELD
+			     * or more); else 0 */
 	int *like;          /* the sibling it was found alike to (element) */
 	int anchor;         /* the kept block the thread was found from */
 	int anchor_post;    /* the post that holds the anchor */

@@ -296,6 +296,17 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 	else if (like == k)
 		explain_printf(x, EXPLAIN_DIM, "this is post %d, the first after the opening post: "
 			       "the others' shapes are compared with its", k + 1);
+	else if (like >= 0 && t->held[k] > 0)
+		explain_printf(x, EXPLAIN_DIM, "this one and post %d%s share %d%% of their tag paths "
+			       "%d levels down (%d%% make one shape), but the fewer paths of the "
+			       "two stand %d%% among the more (%d%% make one shape where the more "
+			       "are at most %d times as many: a long message's own headings, lists "
+			       "and code)", like + 1,
+			       like != t->anchor_post ? "" :
+			       t->lone ? " (the highest rated block's)" : " (the largest kept block's)",
+			       (int)(t->sim[k] * 100 + 0.5), THREAD_SHAPE_DEPTH,
+			       (int)(THREAD_SHAPE * 100), (int)(t->held[k] * 100 + 0.5),
+			       (int)(THREAD_HELD * 100), THREAD_HELD_RATIO);
 	else if (like >= 0)
 		explain_printf(x, EXPLAIN_DIM, "this one and post %d%s share %d%% of their tag paths "
 			       "%d levels down (%d%% make one shape)", like + 1,
