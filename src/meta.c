@@ -1325,6 +1325,20 @@ citation_authors(const struct metas *ms)
 
 /* The authors the head gives, in their order: JSON-LD's person, then
  * the meta tags. */
+/* The name a meta tag's value v gives, entities decoded and cleaned
+ * (clean_name where named: a login's digits allowed); NULL for none, a
+ * handle ("@jane") or a profile's address. */
+static char *
+tag_author(const char *v, bool named)
+{
+	if (!v || *v == '@' || strstr(v, "://"))
+		return NULL;
+	char *d = nonempty_dup(v, strlen(v));
+	if (d)
+		refs_decode(d);
+	return named ? clean_name(d) : clean_author(d);
+}
+
 static int
 author_sources(struct meta_ctx *c, struct author_source *as)
 {
@@ -1348,16 +1362,9 @@ author_sources(struct meta_ctx *c, struct author_source *as)
 				as[n++] = (struct author_source){ a, "meta" };
 			continue;
 		}
-		const char *v = meta_any(&c->ms, keys[k]);
-		/* a handle or a profile's address is no name */
-		if (!v || *v == '@' || strstr(v, "://"))
-			continue;
-		char *d = nonempty_dup(v, strlen(v));
-		if (d)
-			refs_decode(d);
 		/* a tag that holds a name alone may hold a login's digits
 		 * ("ggailey777") */
-		if ((a = clean_name(d)))
+		if ((a = tag_author(meta_any(&c->ms, keys[k]), true)))
 			as[n++] = (struct author_source){ a, "meta" };
 	}
 	/* a link preview's label and value ("twitter:label1" "Written by",
@@ -1377,13 +1384,7 @@ author_sources(struct meta_ctx *c, struct author_source *as)
 		if (!writer)
 			continue;
 		snprintf(key, sizeof key, "twitter:data%d", k);
-		const char *v = meta_any(&c->ms, key);
-		if (!v || *v == '@' || strstr(v, "://"))
-			break;
-		char *d = nonempty_dup(v, strlen(v));
-		if (d)
-			refs_decode(d);
-		if ((a = clean_author(d)))
+		if ((a = tag_author(meta_any(&c->ms, key), false)))
 			as[n++] = (struct author_source){ a, "meta" };
 		break;
 	}
