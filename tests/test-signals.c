@@ -808,6 +808,36 @@ test_page_shape(void **state)
 	page_free(&pg);
 }
 
+/* A reference names its code in its lists, not in code blocks: an h1
+ * "Socket" (6 characters but white space), a sentence (49), an h2
+ * "Methods" (7), and a list of two methods, send() (6) and close() (7)
+ * in code, each with a description (14, 20); a paragraph "Embed:" (6)
+ * with a snippet of 70 characters in code, too long for a name; a nav's
+ * code (the site's) counts for nothing.  13 of 185 characters name code
+ * (7 %), none is a code block: documentation. */
+static void
+test_page_code_named(void **state)
+{
+	(void)state;
+	static const char page[] =
+		"<html><body><nav><code>Socket.prototype.open()</code></nav><h1>Socket</h1>"
+		"<p>A socket sends and receives messages over one connection.</p>"
+		"<h2>Methods</h2><dl><dt><code>send()</code></dt><dd>Sends a message.</dd>"
+		"<dt><code>close()</code></dt><dd>Closes the connection.</dd></dl>"
+		"<p>Embed: <code>https://example.com/player/embed/0123456789abcdef0123456789abcdefghi"
+		"/x</code></p></body></html>";
+	struct page pg;
+	struct features f;
+	test_page(&pg, page);
+	features_compute(&pg, auto_model_builtin.stage1, &f);
+	assert_true(f.page.code == 0);
+	assert_true(fabs(f.page.code_named - 13.0 / 185) < 1e-9);
+	assert_int_equal(f.kind, KIND_DOCS);
+	assert_string_equal(f.kind_why, "7 % of its text names code (5 % or more)");
+	features_free(&f);
+	page_free(&pg);
+}
+
 /* The grid is the group of items with the most text outside the site's
  * own regions: a header's menu of three div.m (an h3 and a p: 7 + 41,
  * 6 + 40 and 4 + 43 characters, 141) holds more than grid_page's three
@@ -864,6 +894,7 @@ main(void)
 		cmocka_unit_test(test_single_block),
 		cmocka_unit_test(test_page_linked_teasers),
 		cmocka_unit_test(test_page_shape),
+		cmocka_unit_test(test_page_code_named),
 		cmocka_unit_test(test_page_teasers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -43,6 +43,9 @@ struct page_figures {
 	double prose;           /* share in blocks of 80+ characters ending a sentence */
 	double repeat;          /* share inside repeated items */
 	double code;            /* share in pre and code */
+	double code_named;      /* share in code elements of a name's length
+				   (code_named in auto-kind.c), outside the
+				   site's regions */
 	int forms;              /* input, select, textarea, button */
 	int headings;           /* h2-h6 with text */
 	int repeats;            /* the largest group of repeated items with text */
