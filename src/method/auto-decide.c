@@ -1000,17 +1000,28 @@ keep_headings(struct auto_state *st, struct decision *dc)
  * visible, in no nav, header, footer, aside, form or menu, not dropped by
  * the end rule, not a repeat of kept text nor a part of a thread's post
  * outside its message.  The model, taught on news, holds code for
- * chrome.  Reason code.  So is a list's item (li) the model dropped
+ * chrome.  Reason code.  So is a list's item (an li, or a block an li
+ * holds: a page builder's li > p) the model dropped
  * between two blocks it kept, through other dropped items, less than
  * LIST_LINKS of it a link: the list a paragraph introduces, whose short
  * items the model takes for a menu's.  Reason list. */
+/* Is block b a list's item: an li, or a paragraph an li holds (a page
+ * builder's "li > p")? */
+static bool
+list_item(const struct dom *d, int b)
+{
+	return !strcmp(dom_tagname(d, b), "li") ||
+	       (d->parent[b] >= 0 && !strcmp(dom_tagname(d, d->parent[b]), "li"));
+}
+
 static bool
 run_kept(const struct dom *d, const struct auto_state *st, const struct decision *dc, int j,
 	 enum reason why)
 {
 	const struct features *f = &st->sig;
-	const char *tag = why == REASON_CODE ? "pre" : "li";
-	return may_add(st, dc, j) && !strcmp(dom_tagname(d, f->block[j]), tag) &&
+	int b = f->block[j];
+	return may_add(st, dc, j) &&
+	       (why == REASON_CODE ? !strcmp(dom_tagname(d, b), "pre") : list_item(d, b)) &&
 	       f->x[j][F_CC_REGION] != 0 &&
 	       (why == REASON_CODE || f->x[j][F_LINK_DENSITY] < LIST_LINKS);
 }
@@ -1024,7 +1035,7 @@ run_gap(const struct dom *d, const struct auto_state *st, const struct decision 
 {
 	int b = st->sig.block[j], r = dc->reason[b];
 	if (why == REASON_LIST)
-		return (!dc->content[b] || r == REASON_LIST) && !strcmp(dom_tagname(d, b), "li");
+		return (!dc->content[b] || r == REASON_LIST) && list_item(d, b);
 	return (!dc->content[b] || r == REASON_CODE || r == REASON_HEADING) &&
 	       (!strcmp(dom_tagname(d, b), "pre") || st->sig.x[j][F_TAG_HEADING] != 0);
 }
