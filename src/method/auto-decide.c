@@ -1001,11 +1001,11 @@ keep_headings(struct auto_state *st, struct decision *dc)
  * the end rule, not a repeat of kept text nor a part of a thread's post
  * outside its message.  The model, taught on news, holds code for
  * chrome.  Reason code.  So is a list's item (an li, or a block an li
- * holds: a page builder's li > p) the model dropped
- * between two blocks it kept, through other dropped items, less than
- * LIST_LINKS of it a link: the list a paragraph introduces, whose short
- * items the model takes for a menu's.  Reason list. */
-/* Is block b a list's item: an li, or a paragraph an li holds (a page
+ * holds: a page builder's li > p) the model dropped between two blocks
+ * it kept, through other dropped items and headings, less than
+ * LIST_LINKS of it a link: the list a paragraph or a heading introduces,
+ * whose short items the model takes for a menu's.  Reason list. */
+/* Is block b a list's item: an li, or a block an li holds (a page
  * builder's "li > p")? */
 static bool
 list_item(const struct dom *d, int b)
@@ -1027,15 +1027,17 @@ run_kept(const struct dom *d, const struct auto_state *st, const struct decision
 }
 
 /* Whether block j lies between such a block and the kept blocks around
- * it: for code, a pre or a heading, dropped, or kept by keep_runs or
- * keep_headings; for a list, an item, dropped or kept by keep_runs. */
+ * it: a pre (for a list, an item) or a heading, dropped, or kept by
+ * keep_runs or keep_headings (a list under a heading of its own, "Pros",
+ * between two kept paragraphs). */
 static bool
 run_gap(const struct dom *d, const struct auto_state *st, const struct decision *dc, int j,
 	enum reason why)
 {
 	int b = st->sig.block[j], r = dc->reason[b];
 	if (why == REASON_LIST)
-		return (!dc->content[b] || r == REASON_LIST) && list_item(d, b);
+		return (!dc->content[b] || r == REASON_LIST || r == REASON_HEADING) &&
+		       (list_item(d, b) || st->sig.x[j][F_TAG_HEADING] != 0);
 	return (!dc->content[b] || r == REASON_CODE || r == REASON_HEADING) &&
 	       (!strcmp(dom_tagname(d, b), "pre") || st->sig.x[j][F_TAG_HEADING] != 0);
 }
