@@ -267,6 +267,40 @@ add_attr(struct builder *b, const char *name, const char *value)
 	a->value = pool_add(b, value ? value : "", value ? strlen(value) : 0);
 }
 
+/* Is link a (parent p, its attributes added) a heading's link to
+ * itself: an href "#X" in a heading (h1-h6, through phrasing elements)
+ * whose id, or whose parent's (its section's), or the link's own id or
+ * name, is X?  A documentation generator writes every section heading
+ * so ("<h2 id=\"usage\"><a href=\"#usage\">Usage</a></h2>"), for a
+ * reader to copy its address: the heading is no menu's link. */
+static bool
+self_anchor(const struct dom *d, int a, int p)
+{
+	const char *href = dom_attr(d, a, "href");
+	if (!href || href[0] != '#' || !href[1])
+		return false;
+	while (p >= 0 && d->flags[p] & DOM_PHRASING)
+		p = d->parent[p];
+	const char *tn = p >= 0 ? d->tagnames[d->tag[p]] : "";
+	if (tn[0] != 'h' || tn[1] < '1' || tn[1] > '6' || tn[2])
+		return false;
+	const char *ids[] = { dom_attr(d, p, "id"), d->parent[p] >= 0 ?
+			      dom_attr(d, d->parent[p], "id") : NULL, dom_attr(d, a, "id"),
+			      dom_attr(d, a, "name") };
+	for (size_t k = 0; k < sizeof ids / sizeof ids[0]; k++)
+		if (ids[k] && !strcmp(ids[k], href + 1))
+			return true;
+	return false;
+}
+
+/* Is element e a heading's link to itself (self_anchor), which is no
+ * DOM_LINK? */
+static bool
+self_link(const struct dom *d, int e)
+{
+	return !strcmp(dom_tagname(d, e), "a") && self_anchor(d, e, d->parent[e]);
+}
+
 /* Start element for tidy node nd under parent p; returns its id. */
 static int
 add_element(struct builder *b, TidyNode nd, int p, int *last_child)
@@ -327,7 +361,7 @@ add_element(struct builder *b, TidyNode nd, int p, int *last_child)
 		       (d->flags[p] & DOM_NOSCRIPT && strcmp(tn, "script") && strcmp(tn, "style") &&
 			strcmp(tn, "template"))))
 		f |= DOM_NOSCRIPT;
-	if (!strcmp(tn, "a") && has_href)
+	if (!strcmp(tn, "a") && has_href && !self_anchor(d, i, p))
 		f |= DOM_LINK | DOM_INLINK;
 	d->flags[i] = f;
 	if (d->body < 0 && !strcmp(tn, "body"))
@@ -376,7 +410,8 @@ add_text(struct builder *b, TidyDoc doc, TidyNode nd, int e)
 	}
 	/* a permalink's mark: the link's only child, in a link within the
 	 * page (in a noscript too, which a page may be read from) */
-	if (d->flags[e] & DOM_LINK && (!(d->flags[e] & DOM_SKIP) || d->flags[e] & DOM_NOSCRIPT) &&
+	if ((d->flags[e] & DOM_LINK || self_link(d, e)) &&
+	    (!(d->flags[e] & DOM_SKIP) || d->flags[e] & DOM_NOSCRIPT) &&
 	    !tidyGetPrev(nd) && !tidyGetNext(nd)) {
 		const char *href = dom_attr(d, e, "href");
 		if (href && href[0] == '#' && tidyNodeGetValue(doc, nd, &b->val) &&

@@ -706,6 +706,44 @@ test_permalink(void **state)
 	page_free(&pg);
 }
 
+/* A heading's link to itself (href "#X" where X is the heading's id,
+ * its parent's, or the link's own id or name) is no link: the heading
+ * is a section's, not a menu's.  A heading linking elsewhere in the page
+ * and a paragraph's link to a heading stay links; a permalink's mark in
+ * a heading that links to itself is still skipped. */
+static void
+test_self_anchor(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg, "<html><body><section id=\"s\"><h2><a href=\"#s\">Setup</a></h2>"
+		  "<h2 id=\"u\"><a href=\"#u\"><code>use()</code></a></h2>"
+		  "<h3><a id=\"n\" href=\"#n\">Notes</a></h3>"
+		  "<h3 id=\"x\"><a href=\"#y\">Other</a></h3>"
+		  "<h4 id=\"m\">Mark<a href=\"#m\">\u00b6</a></h4>"
+		  "<p><a href=\"#u\">see use()</a></p></section></body></html>");
+	const struct dom *d = pg.dom;
+	struct buf links, plain;
+	buf_init(&links);
+	buf_init(&plain);
+	int nlinks = 0;
+	for (int i = 0; i < d->n; i++)
+		nlinks += (d->flags[i] & DOM_LINK) != 0;
+	for (int t = 0; t < d->ntexts; t++) {
+		if (d->texts[t].flags & TEXT_SKIP)
+			continue;
+		struct buf *to = d->texts[t].flags & TEXT_LINK ? &links : &plain;
+		buf_add(to, dom_text(d, t), d->texts[t].len);
+		buf_add(to, "|", 1);
+	}
+	assert_int_equal(nlinks, 2);
+	assert_string_equal(links.data, "Other|see use()|");
+	assert_string_equal(plain.data, "Setup|use()|Notes|Mark|");
+	buf_free(&links);
+	buf_free(&plain);
+	page_free(&pg);
+}
+
 /* The hidden attribute means hidden, but on a segment a React server
  * streams (a hidden div "S:N" on a page with a template "B:N" or "P:N"
  * holding a segment's place: the numbers differ, the script pairs them)
@@ -807,6 +845,7 @@ main(void)
 		cmocka_unit_test(test_svg_title),
 		cmocka_unit_test(test_dialog),
 		cmocka_unit_test(test_permalink),
+		cmocka_unit_test(test_self_anchor),
 		cmocka_unit_test(test_streamed_segment),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
