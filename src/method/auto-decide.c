@@ -994,6 +994,15 @@ keep_headings(struct auto_state *st, struct decision *dc)
  * a menu's and left out by keep_runs. */
 #define LIST_LINKS 0.5
 
+/* Is block b a list's item: an li, or a block an li holds (a page
+ * builder's "li > p")? */
+static bool
+list_item(const struct dom *d, int b)
+{
+	return !strcmp(dom_tagname(d, b), "li") ||
+	       (d->parent[b] >= 0 && !strcmp(dom_tagname(d, d->parent[b]), "li"));
+}
+
 /* A code block the model dropped between two blocks it kept (through
  * other dropped code blocks and headings: a tutorial's commands, each
  * under its step) is kept: a pre, in cc's content region, with text,
@@ -1005,15 +1014,6 @@ keep_headings(struct auto_state *st, struct decision *dc)
  * it kept, through other dropped items and headings, less than
  * LIST_LINKS of it a link: the list a paragraph or a heading introduces,
  * whose short items the model takes for a menu's.  Reason list. */
-/* Is block b a list's item: an li, or a block an li holds (a page
- * builder's "li > p")? */
-static bool
-list_item(const struct dom *d, int b)
-{
-	return !strcmp(dom_tagname(d, b), "li") ||
-	       (d->parent[b] >= 0 && !strcmp(dom_tagname(d, d->parent[b]), "li"));
-}
-
 static bool
 run_kept(const struct dom *d, const struct auto_state *st, const struct decision *dc, int j,
 	 enum reason why)
