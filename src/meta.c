@@ -1323,8 +1323,6 @@ citation_authors(const struct metas *ms)
 	return b.len ? buf_steal(&b, NULL) : (buf_free(&b), NULL);
 }
 
-/* The authors the head gives, in their order: JSON-LD's person, then
- * the meta tags. */
 /* The name a meta tag's value v gives, entities decoded and cleaned
  * (clean_name where named: a login's digits allowed); NULL for none, a
  * handle ("@jane") or a profile's address. */
@@ -1339,6 +1337,8 @@ tag_author(const char *v, bool named)
 	return named ? clean_name(d) : clean_author(d);
 }
 
+/* The authors the head gives, in their order: JSON-LD's person, then
+ * the meta tags. */
 static int
 author_sources(struct meta_ctx *c, struct author_source *as)
 {

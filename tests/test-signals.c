@@ -809,7 +809,7 @@ test_page_shape(void **state)
 }
 
 /* A reference names its code in its lists, not in code blocks: an h1
- * "Socket" (6 characters but white space), a sentence (49), an h2
+ * "Socket" (6 characters, white space not counted), a sentence (49), an h2
  * "Methods" (7), and a list of two methods, send() (6) and close() (7)
  * in code, each with a description (14, 20); a paragraph "Embed:" (6)
  * with a snippet of 70 characters in code, too long for a name; a nav's

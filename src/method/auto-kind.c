@@ -245,7 +245,7 @@ code_named(const struct dom *d, const uint8_t *in_code, const uint8_t *site)
 	long named = 0, all = 0;
 	for (int t = 0; t < d->ntexts; t++) {
 		const struct dom_text *x = &d->texts[t];
-		if (x->flags & (TEXT_SKIP | TEXT_BREAK) || x->block < 0 || (site && site[x->block]))
+		if (x->flags & (TEXT_SKIP | TEXT_BREAK) || (site && site[x->block]))
 			continue;
 		const unsigned char *s = (const unsigned char *)d->pool + x->off;
 		long c = 0;
