@@ -121,6 +121,48 @@ parent_signal(int sig)
 static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
 #define NSTOP_SIGNALS 3
 
+/* The stop signals as a set. */
+static void
+stop_set(sigset_t *set)
+{
+	sigemptyset(set);
+	for (int i = 0; i < NSTOP_SIGNALS; i++)
+		sigaddset(set, stop_signals[i]);
+}
+
+/* Wait until one of the n descriptors of pfd can be read, or a stop
+ * signal comes.  The parent's handler only notes the signal, so one that
+ * came just before a blocking call would leave that call waiting, maybe
+ * for ever (a worker on a page with no end, an input pipe kept open):
+ * the stop signals are let in only inside ppoll, and one noted before it
+ * is seen first.  The number of descriptors ready; -1 with errno
+ * ECANCELED at a stop signal, or ppoll's error. */
+static int
+wait_ready(struct pollfd *pfd, int n)
+{
+	sigset_t stop, was;
+	stop_set(&stop);
+	sigprocmask(SIG_BLOCK, &stop, &was);
+	int rc;
+	do
+		rc = batch_signal ? (errno = ECANCELED, -1) :
+		     ppoll(pfd, (nfds_t)n, NULL, &was);
+	while (rc < 0 && errno == EINTR && !batch_signal);
+	if (rc < 0 && errno == EINTR)
+		errno = ECANCELED;
+	int err = errno;
+	sigprocmask(SIG_SETMASK, &was, NULL);
+	errno = err;
+	return rc;
+}
+
+int
+batch_wait_input(int fd)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	return wait_ready(&pfd, 1) < 0 ? -1 : 0;
+}
+
 /* handler for each of them, no SA_RESTART; the old actions in old[]
  * when old is not NULL. */
 static void
@@ -344,9 +386,7 @@ spawn(const struct batch_ops *ops, struct slot *w, int nw, int k)
 	 * reach the parent's (a flag the worker never reads): blocked over
 	 * the fork, it waits for the handler of whichever process has it */
 	sigset_t stop, was;
-	sigemptyset(&stop);
-	for (int i = 0; i < NSTOP_SIGNALS; i++)
-		sigaddset(&stop, stop_signals[i]);
+	stop_set(&stop);
 	sigprocmask(SIG_BLOCK, &stop, &was);
 	pid_t pid = fork();
 	if (pid == 0)
@@ -635,7 +675,8 @@ pool_start(struct pool *p, const struct batch_ops *ops, int nw)
 	for (int k = 0; k < nw; k++)
 		p->w[k].ans = p->ans ? &p->ans[k] : NULL;
 	signal(SIGPIPE, SIG_IGN);
-	/* no SA_RESTART: the poll below returns at the signal */
+	/* no SA_RESTART: a blocking call returns at the signal (the waits
+	 * for the workers and for input see it by wait_ready) */
 	on_stop_signals(parent_signal, p->old);
 	for (int k = 0; k < nw; k++)
 		if (spawn(ops, p->w, nw, k) < 0)
@@ -669,7 +710,7 @@ hand_out(struct pool *p)
 {
 	struct slot *w = p->w;
 	int nw = p->nw;
-	while (p->more && p->next - p->next_print < WINDOW) {
+	while (p->more && !batch_signal && p->next - p->next_print < WINDOW) {
 		bool any = false;
 		for (int j = 0; j < nw; j++)
 			any |= w[j].pid > 0;
@@ -809,8 +850,8 @@ wait_workers(struct pool *p)
 		}
 	if (np == 0)
 		return;
-	if (poll(p->pfd, (nfds_t)np, -1) < 0) {
-		if (errno != EINTR && errno != EAGAIN)
+	if (wait_ready(p->pfd, np) < 0) {
+		if (errno != ECANCELED && errno != EAGAIN)
 			pool_lost(p, errno);
 		return;
 	}

@@ -57,4 +57,10 @@ struct batch_ops {
  * stop signal, the process ends with it. */
 void batch_run(const struct batch_ops *ops, int nw);
 
+/* For ops->next, before each read of an input that can block (a pipe):
+ * wait until fd can be read.  0; -1 with errno ECANCELED once a stop
+ * signal has come, so that a batch waiting for input that may never come
+ * ends at the signal. */
+int batch_wait_input(int fd);
+
 #endif

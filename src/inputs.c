@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "inputs.h"
+#include "batch.h"
 
 /* What the walk could not take is said, and fails the run (ctx: its
  * status). */
@@ -94,7 +95,10 @@ inputs_expand(const struct strv *args, struct strv *in, struct strv *roots)
 static ssize_t
 fd_read(void *ctx, void *buf, size_t n)
 {
-	return read(*(int *)ctx, buf, n);
+	int fd = *(int *)ctx;
+	if (batch_wait_input(fd) < 0)
+		return -1;
+	return read(fd, buf, n);
 }
 
 /* The end of a WARC input: what was skipped, counted. */
