@@ -376,12 +376,21 @@ page_figures_free(struct page_figures *pf)
 
 /* The rules, in order, first match.  Their thresholds come from the
  * figures' quartiles per page type on WCXB's development pages; they
- * name the right kind of 64.8 % of those pages (doc/algorithms.md has the
+ * name the right kind of 64.7 % of those pages (doc/algorithms.md has the
  * confusion table): the kinds overlap in these figures, and the trees,
  * which read the figures themselves, do not depend on the name. */
 enum page_kind
 page_kind_decide(const struct page_figures *pf, char *why, size_t n)
 {
+	/* no text, no shape: every share below is 0 and the last rules would
+	 * name it a service page.  A page its scripts build holds none until
+	 * they run (five forum threads of WCXB's development pages are a
+	 * splash screen and an empty section, their posts not in the HTML) */
+	if (pf->chars == 0) {
+		snprintf(why, n, "its body holds no text (a page its scripts fill in has none "
+			 "until they run)");
+		return KIND_ARTICLE;
+	}
 	if (pf->code >= 0.05) {
 		snprintf(why, n, "%.0f %% of its text is code (5 %% or more)", 100 * pf->code);
 		return KIND_DOCS;
