@@ -465,6 +465,107 @@ test_div_thread(void **state)
 	page_free(&pg);
 }
 
+/* Replies nested in the posts they answer (lobste.rs, Lemmy, old
+ * Reddit): each comment an li of a div (author, date, message) and an ol
+ * of its replies.  ann's li holds bob's reply, bob's holds cy's; di and
+ * ed answer no one.
+ *
+ * The model keeps ann's message alone (151 characters, white space not
+ * counted): the anchor.  Its li's siblings: tag paths 4 levels down, ann's
+ * li has div, div/div, div/div/a, div/div/span, ol, ol/li, ol/li/div,
+ * ol/li/ol, ol/li/div/div, ol/li/ol/li (10); di's and ed's the first four
+ * (4 of 10: 40 %, under 50 %, but all 4 stand among the 10, at most 3
+ * times as many: 100 % >= 80 %).  The message place is li/div/div[2], 2
+ * steps down: ann's li holds 151 of its 151 + 108 + 190 = 449 words there
+ * (bob's and cy's replies count in it), di's and ed's all theirs: a mean
+ * of (151/449 + 1 + 1) / 3 = 0.779 (78 %).  ann's message is her li's; the
+ * li elements inside it are bob's (8 of 10 paths: 80 %) and cy's (4 of 10,
+ * held 100 %), of the same shape: posts too.  Each post is then the div
+ * of its li that holds the message, 1 step above it, and holds no other
+ * li: five posts, apart, in page order, each a name and a date beside its
+ * message.  Without it only the three top messages were kept, the replies
+ * being in no post's message. */
+static const char nested_thread[] =
+	"<html><body><h1>Ferry to Ness</h1>\n"
+	"<ol id=\"comments\"><li><div><div><a href=\"/u/ann\">ann</a> <span>12 Jan</span></div>"
+	"<div>Has anyone taken the ferry to Ness this winter? I heard the timetable changed in "
+	"January and the evening boat does not run on Sundays any more, which would leave me "
+	"stuck on the island.</div></div>\n"
+	"<ol><li><div><div><a href=\"/u/bob\">bob</a> <span>13 Jan</span></div><div>Yes, it runs "
+	"twice a day now, once early in the morning and once at noon, and the crossing takes "
+	"about forty minutes in calm weather.</div></div>\n"
+	"<ol><li><div><div><a href=\"/u/cy\">cy</a> <span>14 Jan</span></div><div>Only twice a "
+	"day in winter: the evening boat was cancelled on both Sundays I tried, and the harbour "
+	"office says it will not run again before March, so plan your visit around the morning "
+	"crossing and keep a day spare in case of storms.</div></div></li></ol></li></ol></li>\n"
+	"<li><div><div><a href=\"/u/di\">di</a> <span>15 Jan</span></div><div>Check the harbour "
+	"board before you go, because the office posts every change there first and the "
+	"website is often a day or two behind.</div></div></li>\n"
+	"<li><div><div><a href=\"/u/ed\">ed</a> <span>16 Jan</span></div><div>It was fine for me "
+	"on Monday, although the boat left twenty minutes late because of the wind and nobody "
+	"told us why until we were on board.</div></div></li>\n"
+	"</ol></body></html>\n";
+
+static void
+test_nested_replies(void **state)
+{
+	(void)state;
+	struct page pg;
+	const struct thread *t = check_text(&pg, nested_thread,
+		"Has anyone taken the ferry to Ness this winter? I heard the timetable changed in "
+		"January and the evening boat does not run on Sundays any more, which would leave "
+		"me stuck on the island.\n"
+		"Yes, it runs twice a day now, once early in the morning and once at noon, and the "
+		"crossing takes about forty minutes in calm weather.\n"
+		"Only twice a day in winter: the evening boat was cancelled on both Sundays I tried, "
+		"and the harbour office says it will not run again before March, so plan your visit "
+		"around the morning crossing and keep a day spare in case of storms.\n"
+		"Check the harbour board before you go, because the office posts every change there "
+		"first and the website is often a day or two behind.\n"
+		"It was fine for me on Monday, although the boat left twenty minutes late because of "
+		"the wind and nobody told us why until we were on board.\n", 5);
+	const struct dom *d = pg.dom;
+	int ol = test_by_id(&pg, "comments");
+	int ann = child(d, ol, 1), di = child(d, ol, 2), ed = child(d, ol, 3);
+	int bob = child(d, child(d, ann, 2), 1), cy = child(d, child(d, bob, 2), 1);
+	int li[5] = { ann, bob, cy, di, ed };
+	assert_int_equal(t->members, 5);
+	assert_int_equal(t->nested, 2);
+	assert_int_equal(t->top, 3);
+	assert_int_equal(t->container, ol);
+	assert_int_equal(t->anchor_post, 0);
+	assert_int_equal(t->msg_depth, 1);
+	for (int k = 0; k < 5; k++) {
+		assert_int_equal(t->post[k], child(d, li[k], 1));
+		assert_int_equal(t->msg[k], child(d, t->post[k], 2));
+	}
+	assert_near(t->share, (151.0 / 449 + 2) / 3, 1e-9);
+	assert_near(t->sim[1], 8.0 / 10, 1e-9);
+	assert_near(t->sim[2], 4.0 / 10, 1e-9);
+	assert_near(t->held[2], 1, 1e-9);
+	assert_int_equal(test_last.dc.reason[child(d, t->post[2], 1)], REASON_POST_PART);
+
+	struct params p;
+	params_default(&p);
+	struct buf ex;
+	buf_init(&ex);
+	detail(&pg, &p, t->msg[2], &ex);
+	assert_non_null(strstr(ex.data,
+		"kept: the message of post 3 of 5 of a forum thread\n"
+		"the posts: 3 li elements of one shape in ol#comments (line 2), and 2 more nested "
+		"in them, each reply in the li of the post it answers; a post is the div of its li "
+		"that holds the message, with text beside the message and a digit there (a date, a "
+		"number)\n"
+		"the li of this one and that of post 1 (the largest kept block's) share 40% of their "
+		"tag paths 4 levels down (50% make one shape, or the fewer paths of the two stand "
+		"80% or more among the more: here 100%)\n"
+		"its message: div (line 4), 1 step below the post: the deepest place holding 50% or "
+		"more of the words of each of the 3 li elements side by side, their replies' words "
+		"counted in (dates, counts and labels another has left out), 78% on average\n"));
+	buf_free(&ex);
+	page_free(&pg);
+}
+
 /* A reply whose message has headings, a list and code: tag paths 4
  * levels below a post, post 1 and post 3 have div, div/a, div/span, div/p
  * (4); post 2 those and div/h2, div/ul, div/ul/li, div/pre, div/pre/code
@@ -876,6 +977,7 @@ main(void)
 		cmocka_unit_test(test_numbered_sections),
 		cmocka_unit_test(test_code_entries),
 		cmocka_unit_test(test_cache_anchors),
+		cmocka_unit_test(test_nested_replies),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	run_free(&test_last);

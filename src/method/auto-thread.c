@@ -315,6 +315,10 @@ struct level {
 	bool opening;       /* a's post unlike the others (first_alike) */
 	int root;           /* the posts' container: a's parent, or where
 			     * the replies stand apart its grandparent */
+	int nested;         /* of the members, replies nested in the posts
+			     * they answer (nest_replies), the members then
+			     * the posts' parts; 0: none */
+	int top;            /* and the members of the level, holding them */
 };
 
 static void
@@ -653,6 +657,114 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 	free(sums);
 }
 
+/* ---- replies nested in the posts they answer ---- */
+
+/* Where a reply stands in a list inside the post it answers (lobste.rs,
+ * Lemmy, old Reddit), a level's members are the top posts, each holding
+ * its replies' subtrees, and a block of a reply is in no member's
+ * message.  Then each member's descendants of its tag and shape are
+ * posts too, and every post is the part of its member that holds the
+ * message (the member's child on the way to it), so that the posts stand
+ * apart, in page order, as elsewhere.  Whether l was so rewritten: only
+ * when the anchor is in a part's message and no part holds another
+ * member.  ph, sp: scratch. */
+static bool
+nest_replies(const struct dom *d, const struct metrics *m, const uint8_t *tf, uint64_t *ph,
+	     struct shapes *sp, struct level *l, int self, int anchor)
+{
+	if (l->depth < 2 || self >= l->nm)
+		return false;
+	int rep = l->msg[self], reproot = l->mem[self];
+	shape_of(d, reproot, ph, &sp->anchor);
+	int n = 0, cap = 2 * l->nm;
+	int *mem = xmalloc((size_t)cap * sizeof *mem), *like = xmalloc((size_t)cap * sizeof *like);
+	double *sim = xmalloc((size_t)cap * sizeof *sim), *held = xmalloc((size_t)cap * sizeof *held);
+	for (int k = 0; k < l->nm; k++) {
+		int c = l->mem[k];
+		for (int x = c; x < d->end[c]; x++) {
+			double s = l->sim[k], h = l->held[k];
+			if (x != c) {
+				if (d->tag[x] != d->tag[c] || text_of(m, x) == 0)
+					continue;
+				shape_of(d, x, ph, &sp->cur);
+				s = shape_sim(&sp->anchor, &sp->cur, &h);
+				if (s >= THREAD_SHAPE)
+					h = 0;
+				else if (h < THREAD_HELD)
+					continue;
+			}
+			if (n == cap) {
+				cap *= 2;
+				mem = xreallocarray(mem, (size_t)cap, sizeof *mem);
+				like = xreallocarray(like, (size_t)cap, sizeof *like);
+				sim = xreallocarray(sim, (size_t)cap, sizeof *sim);
+				held = xreallocarray(held, (size_t)cap, sizeof *held);
+			}
+			mem[n] = x;
+			like[n] = x == c ? l->like[k] : reproot;
+			sim[n] = s;
+			held[n++] = h;
+		}
+	}
+	int *msg = xmalloc((size_t)n * sizeof *msg), *part = xmalloc((size_t)n * sizeof *part);
+	bool ok = n > l->nm, in = false;
+	for (int i = 0; i < n && ok; i++) {
+		msg[i] = walk_place(d, m, rep, reproot, mem[i]);
+		part[i] = msg[i];
+		while (part[i] != mem[i] && d->parent[part[i]] != mem[i])
+			part[i] = d->parent[part[i]];
+		ok = part[i] != mem[i];
+		/* a part holds no member: the next members are its
+		 * member's own descendants, before the part or after it */
+		for (int j = i + 1; ok && j < n && mem[j] < d->end[mem[i]]; j++)
+			ok = !(mem[j] >= part[i] && mem[j] < d->end[part[i]]);
+		in |= ok && dom_contains(d, msg[i], anchor);
+	}
+	ok = ok && in;
+	if (ok) {
+		/* the likes as parts, so that each names a post */
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < n; j++)
+				if (like[i] == mem[j]) {
+					like[i] = part[j];
+					break;
+				}
+		int *beside = xmalloc((size_t)n * sizeof *beside);
+		l->posts = 0;
+		for (int i = 0; i < n; i++)
+			if (is_post(d, m, tf, part[i], msg[i]))
+				beside[l->posts++] = text_of(m, part[i]) - text_of(m, msg[i]);
+		if (l->posts > 0) {
+			qsort(beside, (size_t)l->posts, sizeof *beside, int_cmp);
+			l->panel = beside[l->posts / 2];
+		}
+		free(beside);
+		free(l->mem);
+		free(l->msg);
+		free(l->like);
+		free(l->sim);
+		free(l->held);
+		l->mem = part;
+		l->msg = msg;
+		l->like = like;
+		l->sim = sim;
+		l->held = held;
+		l->depth--;
+		l->nested = n - l->nm;
+		l->top = l->nm;
+		l->nm = n;
+		free(mem);
+		return true;
+	}
+	free(mem);
+	free(like);
+	free(sim);
+	free(held);
+	free(msg);
+	free(part);
+	return false;
+}
+
 /* ---- signatures set off in the message ---- */
 
 /* Whether text node x is a signature's delimiter line: underscores only,
@@ -844,6 +956,14 @@ thread_candidate(const struct dom *d, const struct metrics *m, const struct thre
 					l.posts += is_post(d, m, tf, l.mem[k], l.msg[k]);
 			}
 		}
+		/* replies nested in the posts they answer: every post's part
+		 * that holds its message */
+		if (l.nm >= 2 && l.msg && self < l.nm && !l.opening &&
+		    nest_replies(d, m, tf, se.ph, &sp, &l, self, anchor)) {
+			self = 0;
+			while (self < l.nm && !dom_contains(d, l.mem[self], anchor))
+				self++;
+		}
 		/* the anchor is in the message of a post */
 		bool apart = l.root != p;
 		bool ok = l.nm >= 2 && self < l.nm && opening_post(d, m, tf, &l, self) &&
@@ -894,6 +1014,8 @@ thread_candidate(const struct dom *d, const struct metrics *m, const struct thre
 					t->anchor_post = t->nposts - 1;
 			}
 		t->members = best.nm;
+		t->nested = best.nested;
+		t->top = best.top;
 		t->opening = best.opening;
 		t->apart = best.root != d->parent[best.a];
 		t->container = best.root;

@@ -21,7 +21,10 @@
  * deep below one of its later siblings (a theme that sets the first post
  * apart, its date and author in the wrapper beside it); replies so apart
  * that are mostly cards under a heading that links to another page are a
- * listing's, not a thread's.
+ * listing's, not a thread's.  Where each reply stands inside the post
+ * it answers (a comment and the list of its replies in one element),
+ * the posts' descendants of their tag and shape are posts too, and each
+ * post is then the part of its element that holds the message.
  *
  * thread_find() starts from the largest block the method kept (the
  * opening post, on a thread page) and looks at each of its ancestors in
@@ -93,6 +96,13 @@ struct thread {
 	int anchor_post;    /* the post that holds the anchor */
 	bool opening;       /* the anchor's post is an opening post unlike the
 			     * others, which are alike each other */
+	int nested;         /* of the members, replies nested in the posts they
+			     * answer, each in an element of the posts' tag
+			     * inside its parent post's: the posts are then
+			     * the parts of those elements that hold the
+			     * messages; 0: none */
+	int top;            /* and the elements of that tag not nested, side by
+			     * side in the container */
 	bool apart;         /* and its replies stand in a container of their own,
 			     * after the opening post's wrapper */
 	int container;      /* the parent of the anchor's post (apart: its

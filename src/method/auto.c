@@ -274,6 +274,20 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 			       t->members - 1, d->tagnames[d->tag[t->post[k]]], rep.data,
 			       d->line[r]);
 		buf_free(&rep);
+	} else if (t->nested) {
+		/* the posts are parts of the elements that nest the replies */
+		struct buf top;
+		buf_init(&top);
+		int c = t->container;
+		explain_label(x, d, c, &top);
+		const char *tag = d->tagnames[d->tag[under]];
+		explain_printf(x, EXPLAIN_DIM, "the posts: %d %s elements of one shape in %s "
+			       "(line %d), and %d more nested in them, each reply in the %s of the "
+			       "post it answers; a post is the %s of its %s that holds the message, "
+			       "with text beside the message and a digit there (a date, a number)",
+			       t->top, tag, top.data, d->line[c], t->nested, tag,
+			       d->tagnames[d->tag[t->post[k]]], tag);
+		buf_free(&top);
 	} else {
 		explain_printf(x, EXPLAIN_DIM, "the posts: %s%s%d %s elements of one shape %sin %s "
 			       "(line %d), each with text beside its message and a digit there (a "
@@ -296,6 +310,22 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 	else if (like == k)
 		explain_printf(x, EXPLAIN_DIM, "this is post %d, the first after the opening post: "
 			       "the others' shapes are compared with its", k + 1);
+	else if (like >= 0 && t->nested) {
+		/* the shapes compared are those of the elements nesting the
+		 * replies, not the posts' */
+		char held[160] = "";
+		if (t->held[k] > 0)
+			snprintf(held, sizeof held, ", or the fewer paths of the two stand %d%% or more "
+				 "among the more: here %d%%", (int)(THREAD_HELD * 100),
+				 (int)(t->held[k] * 100 + 0.5));
+		explain_printf(x, EXPLAIN_DIM, "the %s of this one and that of post %d%s share %d%% "
+			       "of their tag paths %d levels down (%d%% make one shape%s)",
+			       d->tagnames[d->tag[under]], like + 1,
+			       like != t->anchor_post ? "" :
+			       t->lone ? " (the highest rated block's)" : " (the largest kept block's)",
+			       (int)(t->sim[k] * 100 + 0.5), THREAD_SHAPE_DEPTH,
+			       (int)(THREAD_SHAPE * 100), held);
+	}
 	else if (like >= 0 && t->held[k] > 0)
 		explain_printf(x, EXPLAIN_DIM, "this one and post %d%s share %d%% of their tag paths "
 			       "%d levels down (%d%% make one shape), but the fewer paths of the "
@@ -314,11 +344,21 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 			       t->lone ? " (the highest rated block's)" : " (the largest kept block's)",
 			       (int)(t->sim[k] * 100 + 0.5), THREAD_SHAPE_DEPTH,
 			       (int)(THREAD_SHAPE * 100));
-	explain_printf(x, EXPLAIN_DIM, "its message: %s (line %d), %d step%s below the post: the "
-		       "deepest place holding %d%% or more of a post's words (dates, counts and "
-		       "labels another post has left out), %d%% on average",
-		       msg.data, d->line[t->msg[k]], t->msg_depth, t->msg_depth == 1 ? "" : "s",
-		       (int)(THREAD_MESSAGE * 100), (int)(t->share * 100 + 0.5));
+	if (t->nested)
+		explain_printf(x, EXPLAIN_DIM, "its message: %s (line %d), %d step%s below the post: "
+			       "the deepest place holding %d%% or more of the words of each of the %d "
+			       "%s elements side by side, their replies' words counted in (dates, "
+			       "counts and labels another has left out), %d%% on average",
+			       msg.data, d->line[t->msg[k]], t->msg_depth,
+			       t->msg_depth == 1 ? "" : "s", (int)(THREAD_MESSAGE * 100), t->top,
+			       d->tagnames[d->tag[under]], (int)(t->share * 100 + 0.5));
+	else
+		explain_printf(x, EXPLAIN_DIM, "its message: %s (line %d), %d step%s below the post: "
+			       "the deepest place holding %d%% or more of a post's words (dates, "
+			       "counts and labels another post has left out), %d%% on average",
+			       msg.data, d->line[t->msg[k]], t->msg_depth,
+			       t->msg_depth == 1 ? "" : "s", (int)(THREAD_MESSAGE * 100),
+			       (int)(t->share * 100 + 0.5));
 	buf_free(&parent);
 	buf_free(&msg);
 	buf_free(&of);
