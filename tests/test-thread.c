@@ -560,8 +560,8 @@ test_nested_replies(void **state)
 		"tag paths 4 levels down (50% make one shape, or the fewer paths of the two stand "
 		"80% or more among the more: here 100%)\n"
 		"its message: div (line 4), 1 step below the post: the deepest place holding 50% or "
-		"more of the words of each of the 3 li elements side by side, their replies' words "
-		"counted in (dates, counts and labels another has left out), 78% on average\n"));
+		"more of the words of the 3 li elements side by side, on average over them (their "
+		"replies' words counted in; dates, counts and labels another has left out): 78%\n"));
 	buf_free(&ex);
 	page_free(&pg);
 }

@@ -346,9 +346,9 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 			       (int)(THREAD_SHAPE * 100));
 	if (t->nested)
 		explain_printf(x, EXPLAIN_DIM, "its message: %s (line %d), %d step%s below the post: "
-			       "the deepest place holding %d%% or more of the words of each of the %d "
-			       "%s elements side by side, their replies' words counted in (dates, "
-			       "counts and labels another has left out), %d%% on average",
+			       "the deepest place holding %d%% or more of the words of the %d %s "
+			       "elements side by side, on average over them (their replies' words "
+			       "counted in; dates, counts and labels another has left out): %d%%",
 			       msg.data, d->line[t->msg[k]], t->msg_depth,
 			       t->msg_depth == 1 ? "" : "s", (int)(THREAD_MESSAGE * 100), t->top,
 			       d->tagnames[d->tag[under]], (int)(t->share * 100 + 0.5));
