@@ -376,7 +376,7 @@ page_figures_free(struct page_figures *pf)
 
 /* The rules, in order, first match.  Their thresholds come from the
  * figures' quartiles per page type on WCXB's development pages; they
- * name the right kind of 64.7 % of those pages (doc/algorithms.md has the
+ * name the right kind of 64.9 % of those pages (doc/algorithms.md has the
  * confusion table): the kinds overlap in these figures, and the trees,
  * which read the figures themselves, do not depend on the name. */
 enum page_kind
