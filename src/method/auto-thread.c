@@ -318,7 +318,6 @@ struct level {
 	int nested;         /* of the members, replies nested in the posts
 			     * they answer (nest_replies), the members then
 			     * the posts' parts; 0: none */
-	int top;            /* and the members of the level, holding them */
 };
 
 static void
@@ -672,7 +671,7 @@ static bool
 nest_replies(const struct dom *d, const struct metrics *m, const uint8_t *tf, uint64_t *ph,
 	     struct shapes *sp, struct level *l, int self, int anchor)
 {
-	if (l->depth < 2 || self >= l->nm)
+	if (l->nm < 2 || l->depth < 2 || l->opening || self >= l->nm)
 		return false;
 	int rep = l->msg[self], reproot = l->mem[self];
 	shape_of(d, reproot, ph, &sp->anchor);
@@ -722,13 +721,13 @@ nest_replies(const struct dom *d, const struct metrics *m, const uint8_t *tf, ui
 	}
 	ok = ok && in;
 	if (ok) {
-		/* the likes as parts, so that each names a post */
-		for (int i = 0; i < n; i++)
-			for (int j = 0; j < n; j++)
-				if (like[i] == mem[j]) {
-					like[i] = part[j];
-					break;
-				}
+		/* the likes as parts, so that each names a post: each like is
+		 * a member, and mem is in page order (element numbers) */
+		for (int i = 0; i < n; i++) {
+			const int *j = bsearch(&like[i], mem, (size_t)n, sizeof *mem, int_cmp);
+			if (j)
+				like[i] = part[j - mem];
+		}
 		int *beside = xmalloc((size_t)n * sizeof *beside);
 		l->posts = 0;
 		for (int i = 0; i < n; i++)
@@ -751,7 +750,6 @@ nest_replies(const struct dom *d, const struct metrics *m, const uint8_t *tf, ui
 		l->held = held;
 		l->depth--;
 		l->nested = n - l->nm;
-		l->top = l->nm;
 		l->nm = n;
 		free(mem);
 		return true;
@@ -958,8 +956,7 @@ thread_candidate(const struct dom *d, const struct metrics *m, const struct thre
 		}
 		/* replies nested in the posts they answer: every post's part
 		 * that holds its message */
-		if (l.nm >= 2 && l.msg && self < l.nm && !l.opening &&
-		    nest_replies(d, m, tf, se.ph, &sp, &l, self, anchor)) {
+		if (nest_replies(d, m, tf, se.ph, &sp, &l, self, anchor)) {
 			self = 0;
 			while (self < l.nm && !dom_contains(d, l.mem[self], anchor))
 				self++;
@@ -1015,7 +1012,6 @@ thread_candidate(const struct dom *d, const struct metrics *m, const struct thre
 			}
 		t->members = best.nm;
 		t->nested = best.nested;
-		t->top = best.top;
 		t->opening = best.opening;
 		t->apart = best.root != d->parent[best.a];
 		t->container = best.root;

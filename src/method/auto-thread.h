@@ -100,9 +100,8 @@ struct thread {
 			     * answer, each in an element of the posts' tag
 			     * inside its parent post's: the posts are then
 			     * the parts of those elements that hold the
-			     * messages; 0: none */
-	int top;            /* and the elements of that tag not nested, side by
-			     * side in the container */
+			     * messages; 0: none (members - nested: those of
+			     * that tag side by side in the container) */
 	bool apart;         /* and its replies stand in a container of their own,
 			     * after the opening post's wrapper */
 	int container;      /* the parent of the anchor's post (apart: its

@@ -285,7 +285,7 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 			       "(line %d), and %d more nested in them, each reply in the %s of the "
 			       "post it answers; a post is the %s of its %s that holds the message, "
 			       "with text beside the message and a digit there (a date, a number)",
-			       t->top, tag, top.data, d->line[c], t->nested, tag,
+			       t->members - t->nested, tag, top.data, d->line[c], t->nested, tag,
 			       d->tagnames[d->tag[t->post[k]]], tag);
 		buf_free(&top);
 	} else {
@@ -300,6 +300,9 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 	int like = thread_post_of(d, t, t->like[k]);
 	const char *anchor = t->lone ? "the block the model rates highest (it kept none)" :
 				       "the largest kept block";
+	/* the post compared with, where it is the anchor's */
+	const char *whose = like != t->anchor_post ? "" :
+			    t->lone ? " (the highest rated block's)" : " (the largest kept block's)";
 	if (k == t->anchor_post && t->opening)
 		explain_printf(x, EXPLAIN_DIM, "this is post %d, the opening post, whose message "
 			       "holds %s: its message is the element around that block as deep "
@@ -321,8 +324,7 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 		explain_printf(x, EXPLAIN_DIM, "the %s of this one and that of post %d%s share %d%% "
 			       "of their tag paths %d levels down (%d%% make one shape%s)",
 			       d->tagnames[d->tag[under]], like + 1,
-			       like != t->anchor_post ? "" :
-			       t->lone ? " (the highest rated block's)" : " (the largest kept block's)",
+			       whose,
 			       (int)(t->sim[k] * 100 + 0.5), THREAD_SHAPE_DEPTH,
 			       (int)(THREAD_SHAPE * 100), held);
 	}
@@ -332,16 +334,14 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 			       "two stand %d%% among the more (%d%% make one shape where the more "
 			       "are at most %d times as many: a long message's own headings, lists "
 			       "and code)", like + 1,
-			       like != t->anchor_post ? "" :
-			       t->lone ? " (the highest rated block's)" : " (the largest kept block's)",
+			       whose,
 			       (int)(t->sim[k] * 100 + 0.5), THREAD_SHAPE_DEPTH,
 			       (int)(THREAD_SHAPE * 100), (int)(t->held[k] * 100 + 0.5),
 			       (int)(THREAD_HELD * 100), THREAD_HELD_RATIO);
 	else if (like >= 0)
 		explain_printf(x, EXPLAIN_DIM, "this one and post %d%s share %d%% of their tag paths "
 			       "%d levels down (%d%% make one shape)", like + 1,
-			       like != t->anchor_post ? "" :
-			       t->lone ? " (the highest rated block's)" : " (the largest kept block's)",
+			       whose,
 			       (int)(t->sim[k] * 100 + 0.5), THREAD_SHAPE_DEPTH,
 			       (int)(THREAD_SHAPE * 100));
 	if (t->nested)
@@ -350,7 +350,8 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 			       "elements side by side, on average over them (their replies' words "
 			       "counted in; dates, counts and labels another has left out): %d%%",
 			       msg.data, d->line[t->msg[k]], t->msg_depth,
-			       t->msg_depth == 1 ? "" : "s", (int)(THREAD_MESSAGE * 100), t->top,
+			       t->msg_depth == 1 ? "" : "s", (int)(THREAD_MESSAGE * 100),
+			       t->members - t->nested,
 			       d->tagnames[d->tag[under]], (int)(t->share * 100 + 0.5));
 	else
 		explain_printf(x, EXPLAIN_DIM, "its message: %s (line %d), %d step%s below the post: "
