@@ -1005,7 +1005,7 @@ list_item(const struct dom *d, int b)
 
 /* A code block the model dropped between two blocks it kept (through
  * other dropped code blocks and headings: a tutorial's commands, each
- * under its step) is kept: a pre, in cc's content region, with text,
+ * under its step) is kept: a pre (or a block in one), in cc's content region, with text,
  * visible, in no nav, header, footer, aside, form or menu, not dropped by
  * the end rule, not a repeat of kept text nor a part of a thread's post
  * outside its message.  The model, taught on news, holds code for
@@ -1014,6 +1014,17 @@ list_item(const struct dom *d, int b)
  * it kept, through other dropped items and headings, less than
  * LIST_LINKS of it a link: the list a paragraph or a heading introduces,
  * whose short items the model takes for a menu's.  Reason list. */
+/* Is block b a code block: a pre, or a block up to three levels inside
+ * one (a highlighter's line, "pre > code > div")? */
+static bool
+code_block(const struct dom *d, int b)
+{
+	for (int e = b, n = 0; e >= 0 && n < 4; e = d->parent[e], n++)
+		if (!strcmp(dom_tagname(d, e), "pre"))
+			return true;
+	return false;
+}
+
 static bool
 run_kept(const struct dom *d, const struct auto_state *st, const struct decision *dc, int j,
 	 enum reason why)
@@ -1021,7 +1032,7 @@ run_kept(const struct dom *d, const struct auto_state *st, const struct decision
 	const struct features *f = &st->sig;
 	int b = f->block[j];
 	return may_add(st, dc, j) &&
-	       (why == REASON_CODE ? !strcmp(dom_tagname(d, b), "pre") : list_item(d, b)) &&
+	       (why == REASON_CODE ? code_block(d, b) : list_item(d, b)) &&
 	       f->x[j][F_CC_REGION] != 0 &&
 	       (why == REASON_CODE || f->x[j][F_LINK_DENSITY] < LIST_LINKS);
 }
@@ -1039,7 +1050,7 @@ run_gap(const struct dom *d, const struct auto_state *st, const struct decision 
 		return (!dc->content[b] || r == REASON_LIST || r == REASON_HEADING) &&
 		       (list_item(d, b) || st->sig.x[j][F_TAG_HEADING] != 0);
 	return (!dc->content[b] || r == REASON_CODE || r == REASON_HEADING) &&
-	       (!strcmp(dom_tagname(d, b), "pre") || st->sig.x[j][F_TAG_HEADING] != 0);
+	       (code_block(d, b) || st->sig.x[j][F_TAG_HEADING] != 0);
 }
 
 int
