@@ -1404,10 +1404,14 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 			}
 		}
 	}
-	/* a forum thread around what the model kept (keep_thread) */
+	/* a forum thread around what the model kept (keep_thread); then the
+	 * repeats again, over every message: a reply's quote of an earlier
+	 * post */
 	if (thread_on && thread_find(d, st->m, f->block, f->chars, f->nblocks,
 				     dc->content, &st->thread, &st->thread_cache)) {
 		keep_thread(d, st, dc);
+		if (p->auto_duplicate)
+			drop_duplicates(d, st, dc);
 		kind = KIND_FORUM;
 	} else {
 		/* a page of repeated items where no thread was found keeps
