@@ -455,7 +455,10 @@ strip_cands(struct lp *p, int np_all, struct cands *tier1, struct cands *tier2,
 				rules_steps_below(d, anc, e, &b);
 				learn_cand_add(tier3, b.data);
 			}
-			b.len = base;
+			/* the body itself is the anchor: the scope puts
+			 * it there, and twice it would ask for one inside
+			 * the other */
+			b.len = p->in[anc] && (d->parent[anc] < 0 || !p->in[d->parent[anc]]) ? 0 : base;
 			buf_printf(&b, "//%s", tag);
 			if (!dom_attr(d, e, "class") && !dom_attr(d, e, "id"))
 				learn_cand_add(tier2, b.data);
