@@ -960,7 +960,10 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
  * is not one, in cc's content region, with text, visible, in no nav,
  * header, footer, aside, form or menu, not dropped by the end rule, and
  * less than HEADING_LINKS of it a link (a teaser's linked title heads
- * another page, not this section).  Reason heading. */
+ * another page, not this section).  So is a term (dt) straight before
+ * its kept definition, a link or not (a reference's term links to its
+ * own page; the model takes a row of linked names for a menu's).
+ * Reason heading. */
 #define HEADINGS_OVER 2
 #define HEADING_LINKS 0.5
 
@@ -978,9 +981,17 @@ may_add(const struct auto_state *st, const struct decision *dc, int j)
 }
 
 static void
-keep_headings(struct auto_state *st, struct decision *dc)
+keep_headings(const struct dom *d, struct auto_state *st, struct decision *dc)
 {
 	const struct features *f = &st->sig;
+	/* first the terms, so that a heading over a list of them heads a
+	 * kept block */
+	for (int j = 0; j + 1 < f->nblocks; j++)
+		if (may_add(st, dc, j) && !strcmp(dom_tagname(d, f->block[j]), "dt") &&
+		    f->x[j][F_CC_REGION] != 0 && auto_headed(st, dc, j) == j + 1) {
+			dc->content[f->block[j]] = 1;
+			dc->reason[f->block[j]] = REASON_HEADING;
+		}
 	for (int j = 0; j + 1 < f->nblocks; j++)
 		if (may_add(st, dc, j) && f->x[j][F_TAG_HEADING] != 0 &&
 		    f->x[j][F_LINK_DENSITY] < HEADING_LINKS && f->x[j][F_CC_REGION] != 0 &&
@@ -1429,7 +1440,7 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 		keep_continued(d, st, dc);
 	keep_runs(d, st, dc, REASON_CODE);
 	keep_runs(d, st, dc, REASON_LIST);
-	keep_headings(st, dc);
+	keep_headings(d, st, dc);
 	if (p->auto_grow)
 		keep_tables(d, st, dc);
 	st->kind = kind;

@@ -550,8 +550,13 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 		int j = block_of(st, i), k = j >= 0 ? auto_headed(st, &r->dc, j) : -1;
 		if (k >= 0) {
 			element_ref(x, d, st->sig.block[k], &ra);
-			explain_printf(x, EXPLAIN_NORMAL, "kept: a heading in cc's content region, over "
-				       "%s, which is kept", ra.data);
+			if (!strcmp(d->tagnames[d->tag[i]], "dt"))
+				explain_printf(x, EXPLAIN_NORMAL, "kept: a term in cc's content region, "
+					       "straight over its definition's %s, which is kept",
+					       ra.data);
+			else
+				explain_printf(x, EXPLAIN_NORMAL, "kept: a heading in cc's content "
+					       "region, over %s, which is kept", ra.data);
 		} else {
 			explain_printf(x, EXPLAIN_NORMAL, "kept: a heading in cc's content region, over "
 				       "a block that was kept (a pin drops it now)");

@@ -43,7 +43,7 @@
 	X(KIND, "kind", "auto: not an article, or no date named: kept as cc keeps it, in cc's content region") \
 	X(LINKS, "links", "ent: mostly link text, inside the content root") \
 	X(GRID, "grid", "auto: not an article: a card of the grid whose cards the model kept most of") \
-	X(HEADING, "heading", "auto: a section's heading, over the kept block it heads") \
+	X(HEADING, "heading", "auto: a section's heading or a term, over the kept block it heads") \
 	X(CODE, "code", "auto: a code block between kept blocks") \
 	X(LIST, "list", "auto: a list's item between kept blocks") \
 	X(TABLE, "table", "auto: a cell of a table of data where the kept blocks are") \
