@@ -566,6 +566,57 @@ test_nested_replies(void **state)
 	page_free(&pg);
 }
 
+/* The same thread with a hidden reply after bob's: a li whose div is
+ * empty (a board hides a reply rated down so), holding gus's answer to
+ * it.  The hidden li has text (gus's) and the shape of a post, but no
+ * message of its own: no child of it has text on the way to the message
+ * place.  It is no post; gus's li, nested in it, is one.  Without this
+ * the nesting failed as a whole, and with it every reply. */
+static void
+test_nested_hidden(void **state)
+{
+	(void)state;
+	struct buf html;
+	buf_init(&html);
+	const char *cut = strstr(nested_thread, "</li></ol></li></ol></li>");
+	assert_non_null(cut);
+	size_t at = (size_t)(cut - nested_thread) + strlen("</li></ol></li>");
+	buf_add(&html, nested_thread, at);
+	buf_adds(&html, "<li><div></div><ol><li><div><div><a href=\"/u/gus\">gus</a> <span>15 Jan</span>"
+		 "</div><div>The timetable on the pier is the old one, so ask at the office before you "
+		 "plan the return.</div></div></li></ol></li>");
+	buf_adds(&html, nested_thread + at);
+	struct page pg;
+	const struct thread *t = check_text(&pg, html.data,
+		"Has anyone taken the ferry to Ness this winter? I heard the timetable changed in "
+		"January and the evening boat does not run on Sundays any more, which would leave "
+		"me stuck on the island.\n"
+		"Yes, it runs twice a day now, once early in the morning and once at noon, and the "
+		"crossing takes about forty minutes in calm weather.\n"
+		"Only twice a day in winter: the evening boat was cancelled on both Sundays I tried, "
+		"and the harbour office says it will not run again before March, so plan your visit "
+		"around the morning crossing and keep a day spare in case of storms.\n"
+		"The timetable on the pier is the old one, so ask at the office before you plan the "
+		"return.\n"
+		"Check the harbour board before you go, because the office posts every change there "
+		"first and the website is often a day or two behind.\n"
+		"It was fine for me on Monday, although the boat left twenty minutes late because of "
+		"the wind and nobody told us why until we were on board.\n", 6);
+	const struct dom *d = pg.dom;
+	int ol = test_by_id(&pg, "comments");
+	int ann = child(d, ol, 1), di = child(d, ol, 2), ed = child(d, ol, 3);
+	int bob = child(d, child(d, ann, 2), 1), cy = child(d, child(d, bob, 2), 1);
+	int hidden = child(d, child(d, ann, 2), 2), gus = child(d, child(d, hidden, 2), 1);
+	int li[6] = { ann, bob, cy, gus, di, ed };
+	assert_int_equal(t->members, 6);
+	assert_int_equal(t->nested, 3);
+	assert_int_equal(t->container, ol);
+	for (int k = 0; k < 6; k++)
+		assert_int_equal(t->post[k], child(d, li[k], 1));
+	page_free(&pg);
+	buf_free(&html);
+}
+
 /* A reply whose message has headings, a list and code: tag paths 4
  * levels below a post, post 1 and post 3 have div, div/a, div/span, div/p
  * (4); post 2 those and div/h2, div/ul, div/ul/li, div/pre, div/pre/code
@@ -978,6 +1029,7 @@ main(void)
 		cmocka_unit_test(test_code_entries),
 		cmocka_unit_test(test_cache_anchors),
 		cmocka_unit_test(test_nested_replies),
+		cmocka_unit_test(test_nested_hidden),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	run_free(&test_last);

@@ -678,6 +678,7 @@ nest_replies(const struct dom *d, const struct metrics *m, const uint8_t *tf, ui
 	int n = 0, cap = 2 * l->nm;
 	int *mem = xmalloc((size_t)cap * sizeof *mem), *like = xmalloc((size_t)cap * sizeof *like);
 	double *sim = xmalloc((size_t)cap * sizeof *sim), *held = xmalloc((size_t)cap * sizeof *held);
+	uint8_t *nested = xmalloc((size_t)cap);
 	for (int k = 0; k < l->nm; k++) {
 		int c = l->mem[k];
 		for (int x = c; x < d->end[c]; x++) {
@@ -698,7 +699,9 @@ nest_replies(const struct dom *d, const struct metrics *m, const uint8_t *tf, ui
 				like = xreallocarray(like, (size_t)cap, sizeof *like);
 				sim = xreallocarray(sim, (size_t)cap, sizeof *sim);
 				held = xreallocarray(held, (size_t)cap, sizeof *held);
+				nested = xreallocarray(nested, (size_t)cap, 1);
 			}
+			nested[n] = x != c;
 			mem[n] = x;
 			like[n] = x == c ? l->like[k] : reproot;
 			sim[n] = s;
@@ -706,20 +709,34 @@ nest_replies(const struct dom *d, const struct metrics *m, const uint8_t *tf, ui
 		}
 	}
 	int *msg = xmalloc((size_t)n * sizeof *msg), *part = xmalloc((size_t)n * sizeof *part);
-	bool ok = n > l->nm, in = false;
+	bool ok = true, in = false;
+	int w = 0;
 	for (int i = 0; i < n && ok; i++) {
-		msg[i] = walk_place(d, m, rep, reproot, mem[i]);
-		part[i] = msg[i];
-		while (part[i] != mem[i] && d->parent[part[i]] != mem[i])
-			part[i] = d->parent[part[i]];
-		ok = part[i] != mem[i];
+		int mi = mem[i], pi = walk_place(d, m, rep, reproot, mi), mg = pi;
+		while (pi != mi && d->parent[pi] != mi)
+			pi = d->parent[pi];
+		/* a reply with no message of its own, no child with text on
+		 * the way to the place (a board hides one rated down, the
+		 * replies to it still under it), is no post; a top post must
+		 * have one */
+		if (pi == mi && nested[i])
+			continue;
+		ok = pi != mi;
 		/* a part holds no member: the next members are its
 		 * member's own descendants, before the part or after it */
-		for (int j = i + 1; ok && j < n && mem[j] < d->end[mem[i]]; j++)
-			ok = !(mem[j] >= part[i] && mem[j] < d->end[part[i]]);
-		in |= ok && dom_contains(d, msg[i], anchor);
+		for (int j = i + 1; ok && j < n && mem[j] < d->end[mi]; j++)
+			ok = !(mem[j] >= pi && mem[j] < d->end[pi]);
+		in |= ok && dom_contains(d, mg, anchor);
+		mem[w] = mi;
+		like[w] = like[i];
+		sim[w] = sim[i];
+		held[w] = held[i];
+		msg[w] = mg;
+		part[w++] = pi;
 	}
-	ok = ok && in;
+	n = w;
+	free(nested);
+	ok = ok && in && n > l->nm;
 	if (ok) {
 		/* the likes as parts, so that each names a post: each like is
 		 * a member, and mem is in page order (element numbers) */
