@@ -1014,17 +1014,6 @@ list_item(const struct dom *d, int b)
 	       (d->parent[b] >= 0 && !strcmp(dom_tagname(d, d->parent[b]), "li"));
 }
 
-/* A code block the model dropped between two blocks it kept (through
- * other dropped code blocks and headings: a tutorial's commands, each
- * under its step) is kept: a pre (or a block in one), in cc's content region, with text,
- * visible, in no nav, header, footer, aside, form or menu, not dropped by
- * the end rule, not a repeat of kept text nor a part of a thread's post
- * outside its message.  The model, taught on news, holds code for
- * chrome.  Reason code.  So is a list's item (an li, or a block an li
- * holds: a page builder's li > p) the model dropped between two blocks
- * it kept, through other dropped items and headings, less than
- * LIST_LINKS of it a link: the list a paragraph or a heading introduces,
- * whose short items the model takes for a menu's.  Reason list. */
 /* Is block b a code block: a pre, or a block up to three levels inside
  * one (a highlighter's line, "pre > code > div")? */
 static bool
@@ -1036,6 +1025,17 @@ code_block(const struct dom *d, int b)
 	return false;
 }
 
+/* A code block the model dropped between two blocks it kept (through
+ * other dropped code blocks and headings: a tutorial's commands, each
+ * under its step) is kept: a code block, in cc's content region, with
+ * text, visible, in no nav, header, footer, aside, form or menu, not
+ * dropped by the end rule, not a repeat of kept text nor a part of a
+ * thread's post outside its message.  The model, taught on news, holds
+ * code for chrome.  Reason code.  So is a list's item (an li, or a block an li
+ * holds: a page builder's li > p) the model dropped between two blocks
+ * it kept, through other dropped items and headings, less than
+ * LIST_LINKS of it a link: the list a paragraph or a heading introduces,
+ * whose short items the model takes for a menu's.  Reason list. */
 static bool
 run_kept(const struct dom *d, const struct auto_state *st, const struct decision *dc, int j,
 	 enum reason why)

@@ -709,7 +709,7 @@ nest_replies(const struct dom *d, const struct metrics *m, const uint8_t *tf, ui
 		}
 	}
 	int *msg = xmalloc((size_t)n * sizeof *msg), *part = xmalloc((size_t)n * sizeof *part);
-	bool ok = true, in = false;
+	bool ok = n > l->nm, in = false;
 	int w = 0;
 	for (int i = 0; i < n && ok; i++) {
 		int mi = mem[i], pi = walk_place(d, m, rep, reproot, mi), mg = pi;
