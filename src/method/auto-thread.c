@@ -678,7 +678,6 @@ nest_replies(const struct dom *d, const struct metrics *m, const uint8_t *tf, ui
 	int n = 0, cap = 2 * l->nm;
 	int *mem = xmalloc((size_t)cap * sizeof *mem), *like = xmalloc((size_t)cap * sizeof *like);
 	double *sim = xmalloc((size_t)cap * sizeof *sim), *held = xmalloc((size_t)cap * sizeof *held);
-	uint8_t *nested = xmalloc((size_t)cap);
 	for (int k = 0; k < l->nm; k++) {
 		int c = l->mem[k];
 		for (int x = c; x < d->end[c]; x++) {
@@ -699,9 +698,7 @@ nest_replies(const struct dom *d, const struct metrics *m, const uint8_t *tf, ui
 				like = xreallocarray(like, (size_t)cap, sizeof *like);
 				sim = xreallocarray(sim, (size_t)cap, sizeof *sim);
 				held = xreallocarray(held, (size_t)cap, sizeof *held);
-				nested = xreallocarray(nested, (size_t)cap, 1);
 			}
-			nested[n] = x != c;
 			mem[n] = x;
 			like[n] = x == c ? l->like[k] : reproot;
 			sim[n] = s;
@@ -718,8 +715,8 @@ nest_replies(const struct dom *d, const struct metrics *m, const uint8_t *tf, ui
 		/* a reply with no message of its own, no child with text on
 		 * the way to the place (a board hides one rated down, the
 		 * replies to it still under it), is no post; a top post must
-		 * have one */
-		if (pi == mi && nested[i])
+		 * have one (the top posts are l's members, in page order) */
+		if (pi == mi && !bsearch(&mi, l->mem, (size_t)l->nm, sizeof *l->mem, int_cmp))
 			continue;
 		ok = pi != mi;
 		/* a part holds no member: the next members are its
@@ -735,7 +732,6 @@ nest_replies(const struct dom *d, const struct metrics *m, const uint8_t *tf, ui
 		part[w++] = pi;
 	}
 	n = w;
-	free(nested);
 	ok = ok && in && n > l->nm;
 	if (ok) {
 		/* the likes as parts, so that each names a post: each like is
