@@ -54,6 +54,8 @@ dom_dialog(const struct dom *d, int i)
 {
 	if (!strcmp(dom_tagname(d, i), "dialog"))
 		return dom_attr(d, i, "open") ? NULL : "a dialog element, not open";
+	if (dom_attr(d, i, "popover"))
+		return "the popover attribute";
 	const char *modal = dom_attr(d, i, "aria-modal");
 	if (modal)
 		return strcasecmp(modal, "true") ? NULL : "aria-modal=\"true\"";

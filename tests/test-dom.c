@@ -620,9 +620,9 @@ test_svg_title(void **state)
 }
 
 /* A dialog over the page is never text, nor text the parser lost: a
- * modal banner, an alertdialog and a closed dialog element are skipped
- * with all they hold; a modeless sheet (aria-modal="false") and an open
- * dialog element are the page's. */
+ * modal banner, an alertdialog, a closed dialog element and a popover
+ * are skipped with all they hold; a modeless sheet (aria-modal="false")
+ * and an open dialog element are the page's. */
 static void
 test_dialog(void **state)
 {
@@ -635,24 +635,28 @@ test_dialog(void **state)
 		  "<div role=\"alertdialog\"><p>Accept all</p></div>"
 		  "<div role=\"dialog\" aria-modal=\"false\"><p>Sizes</p></div>"
 		  "<dialog><p>Sign up</p></dialog>"
-		  "<dialog open><p>Tide</p></dialog></body></html>");
+		  "<dialog open><p>Tide</p></dialog>"
+		  "<div popover id=\"app\"><p>Install</p></div></body></html>");
 	const struct dom *d = pg.dom;
 	int dialogs = 0, inside = 0;
 	for (int i = 0; i < d->n; i++) {
 		dialogs += dom_dialog(d, i) != NULL;
 		inside += (d->flags[i] & (DOM_SKIP | DOM_DIALOG)) == (DOM_SKIP | DOM_DIALOG);
 	}
-	/* the banner, the alertdialog, the closed dialog element */
-	assert_int_equal(dialogs, 3);
-	/* those three, their three p, the b, the button and the svg; not the
+	/* the banner, the alertdialog, the closed dialog element, the
+	 * popover */
+	assert_int_equal(dialogs, 4);
+	assert_string_equal(dom_dialog(d, test_by_id(&pg, "app")),
+			    "the popover attribute");
+	/* those four, their four p, the b, the button and the svg; not the
 	 * script or the title */
-	assert_int_equal(inside, 9);
+	assert_int_equal(inside, 11);
 	/* "Harbournews" 11, "Sizes" 5, "Tide" 4 of the tree's text; the
-	 * dialogs' "Weusecookies" 12, "Acceptall" 9, "Signup" 6 counted as
-	 * the tree's, not lost: 47 (the script and the svg's title in the
-	 * banner count nowhere, as no reader shows them) */
-	assert_int_equal(d->tree_text, 47);
-	assert_int_equal(d->source_text, 47);
+	 * dialogs' "Weusecookies" 12, "Acceptall" 9, "Signup" 6, "Install" 7
+	 * counted as the tree's, not lost: 54 (the script and the svg's
+	 * title in the banner count nowhere, as no reader shows them) */
+	assert_int_equal(d->tree_text, 54);
+	assert_int_equal(d->source_text, 54);
 	long shown = 0;
 	for (int t = 0; t < d->ntexts; t++)
 		if (!(d->texts[t].flags & TEXT_SKIP))
