@@ -810,6 +810,67 @@ test_signature_in_message(void **state)
 	page_free(&pg);
 }
 
+/* A message posted twice: the opener gives the whole opening message
+ * again in post 3, at the same place (div[2]/p[1], p[2]), under a
+ * quote of bob's reply.  The two paragraphs hold 169 + 141 = 310
+ * characters (white space not counted), more than a signature's 300,
+ * and all of post 1's message: not a signature, so post 1 keeps them.
+ * In post 3 the copy is 310 of 310 + 13 ("Quoting bob:" 11 and "ok" 2,
+ * in the blockquote: another's words, which count in the message but
+ * not as posted twice) = 96 % >= 80 %: kept by the thread too, then
+ * dropped as a duplicate of post 1's paragraphs (all their trigrams
+ * already kept).  The quote stays (two lines too short for trigrams).
+ * Before, both copies went as a signature would. */
+static const char twice_thread[] =
+	"<html><body>\n"
+	"<h1>The harbour wall</h1>\n"
+	"<div id=\"posts\">\n"
+	"<div><div><a href=\"/u/ann\">ann</a> <span>2021</span></div><div><p>The harbour wall "
+	"by the lifeboat station has a crack that grows after every spring tide, and the council "
+	"has not answered the letters we sent in March. The crack is as wide as a hand at the top "
+	"of the steps now.</p><p>Who else has seen it, and would "
+	"you sign a second letter asking them to inspect the wall before the autumn gales? "
+	"Copies will be at the shop and at the chandlery from Monday.</p>"
+	"</div></div>\n"
+	"<div><div><a href=\"/u/bob\">bob</a> <span>2022</span></div><div><p>ok</p></div></div>\n"
+	"<div><div><a href=\"/u/ann\">ann</a> <span>2023</span></div><div><blockquote>"
+	"<div>Quoting bob:</div><div>ok</div></blockquote><p>The harbour wall "
+	"by the lifeboat station has a crack that grows after every spring tide, and the council "
+	"has not answered the letters we sent in March. The crack is as wide as a hand at the top "
+	"of the steps now.</p><p>Who else has seen it, and would "
+	"you sign a second letter asking them to inspect the wall before the autumn gales? "
+	"Copies will be at the shop and at the chandlery from Monday.</p>"
+	"</div></div>\n"
+	"<div><div><a href=\"/u/cy\">cy</a> <span>2024</span></div><div><p>I will sign it "
+	"at the shop on Saturday.</p></div></div>\n"
+	"</div></body></html>\n";
+
+static void
+test_posted_twice(void **state)
+{
+	(void)state;
+	struct page pg;
+	const struct thread *t = check_text(&pg, twice_thread,
+		"The harbour wall by the lifeboat station has a crack that grows after every "
+		"spring tide, and the council has not answered the letters we sent in March. The "
+		"crack is as wide as a hand at the top of the steps now.\n"
+		"Who else has seen it, and would you sign a second letter asking them to inspect "
+		"the wall before the autumn gales? Copies will be at the shop and at the chandlery from Monday.\n"
+		"ok\n"
+		"Quoting bob:\n"
+		"ok\n"
+		"I will sign it at the shop on Saturday.\n", 4);
+	const struct dom *d = pg.dom;
+	int p1 = child(d, t->msg[0], 1), p2 = child(d, t->msg[0], 2);
+	assert_int_equal(t->repeat[p1], 0);
+	assert_int_equal(t->repeat[p2], 0);
+	assert_int_equal(test_last.dc.reason[p1], REASON_THREAD);
+	/* the copy in post 3, after its blockquote */
+	int c1 = child(d, t->msg[2], 2);
+	assert_int_equal(test_last.dc.reason[c1], REASON_DUPLICATE);
+	page_free(&pg);
+}
+
 /* A page's columns are no posts: a header, the article's column with its
  * sidebar and a footer under body, alike in shape (div > div > p, twice),
  * each with a date beside its first box, the article the largest kept
@@ -1024,6 +1085,7 @@ main(void)
 		cmocka_unit_test(test_long_reply),
 		cmocka_unit_test(test_article_comments),
 		cmocka_unit_test(test_signature_in_message),
+		cmocka_unit_test(test_posted_twice),
 		cmocka_unit_test(test_page_columns),
 		cmocka_unit_test(test_numbered_sections),
 		cmocka_unit_test(test_code_entries),

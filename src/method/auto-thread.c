@@ -837,6 +837,11 @@ mark_repeats(const struct dom *d, const struct metrics *m, const struct search *
 	struct holding *v = xmalloc(((size_t)(nb > d->ntexts ? nb : d->ntexts) + 1) * sizeof *v);
 	size_t nv = 0;
 	uint8_t *count = se->count;
+	/* each post's message characters, and those of its repeats; each
+	 * holding's characters */
+	long *all = xcalloc((size_t)t->nposts + 1, sizeof *all);
+	long *rep = xcalloc((size_t)t->nposts + 1, sizeof *rep);
+	int *own = xmalloc(((size_t)nb + 1) * sizeof *own);
 	for (int i = 0; i < t->nposts; i++)
 		places(d, t->post[i], sh);
 	int at = 0;
@@ -851,21 +856,48 @@ mark_repeats(const struct dom *d, const struct metrics *m, const struct search *
 				h = mix(h, th[x]);
 				chars += m->tchars[x];
 			}
+		all[i] += chars;
 		if (chars < THREAD_REPEAT_CHARS)
 			continue;
+		own[nv] = chars;
 		v[nv++] = (struct holding){ mix(h, sh[b]) | 1, (uint32_t)i, (uint32_t)j };
 	}
 	count_holders(v, nv, count);
+	int bq = dom_tag_id(d, "blockquote");
 	for (size_t k = 0; k < nv; k++)
-		if (count[v[k].where] >= 2)
-			t->repeat[block[v[k].where]] = count[v[k].where];
+		if (count[v[k].where] >= 2) {
+			int b = block[v[k].where], msg = t->msg[v[k].holder], x = b;
+			t->repeat[b] = count[v[k].where];
+			/* a quotation is another's words: the poster's own
+			 * are the ones posted twice */
+			while (x != msg && d->tag[x] != bq)
+				x = d->parent[x];
+			if (x == msg)
+				rep[v[k].holder] += own[k];
+		}
+	/* A message whose words stand at the same place in another post,
+	 * nearly whole (THREAD_HELD of it) and longer than any signature,
+	 * is a message posted twice, not a signature: its blocks are no
+	 * repeats, and the later copy goes as a duplicate of the first. */
+	uint8_t *posted_twice = xcalloc((size_t)d->n + 1, 1);
+	for (size_t k = 0; k < nv; k++) {
+		int b = block[v[k].where], i = (int)v[k].holder;
+		if (t->repeat[b] && rep[i] > THREAD_SIG_CHARS &&
+		    rep[i] >= THREAD_HELD * (double)all[i]) {
+			t->repeat[b] = 0;
+			posted_twice[b] = 1;
+		}
+	}
+	free(all);
+	free(rep);
+	free(own);
 
 	/* and text by text: a signature set in the message's own block
 	 * (after an <hr> or a "____" line in the message cell) */
 	nv = 0;
 	for (int i = 0; i < t->nposts; i++)
 		for (int x = d->text_begin[t->msg[i]]; x < d->text_end[t->msg[i]]; x++)
-			if (m->tchars[x] >= THREAD_REPEAT_CHARS)
+			if (m->tchars[x] >= THREAD_REPEAT_CHARS && !posted_twice[d->texts[x].block])
 				v[nv++] = (struct holding){ mix(th[x], sh[d->texts[x].elem]) | 1,
 							    (uint32_t)i, (uint32_t)x };
 	count_holders(v, nv, count);
@@ -876,6 +908,7 @@ mark_repeats(const struct dom *d, const struct metrics *m, const struct search *
 			t->text_repeat[v[k].where] = 1;
 		}
 	free(v);
+	free(posted_twice);
 	for (int i = 0; i < t->nposts; i++)
 		mark_signature(d, m, tf, t->msg[i], t);
 }
