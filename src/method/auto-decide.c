@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "method/auto-decide.h"
 #include "meta.h"
@@ -398,15 +399,45 @@ shingle_word(const unsigned char *w, size_t n, void *arg)
  * the card that names the product are not. */
 #define DUP_SHORT 12
 
+/* The elements in a tab of code samples: a tab panel (role="tabpanel")
+ * that holds a pre, or inside one.  Tabs of code give the same steps for
+ * several languages or platforms ("Install the SDK", "Set your
+ * variables"), one each: what one tab shares with another is not a
+ * repeat.  Bit 1 of each byte: holds a pre; bit 2: in a code tab. */
+static uint8_t *
+code_tabs(const struct dom *d)
+{
+	uint8_t *in = xcalloc((size_t)d->n + 1, 1);
+	int pre = dom_tag_id(d, "pre");
+	if (pre < 0)
+		return in;
+	/* a child comes after its parent: up from the last element */
+	for (int i = d->n - 1; i >= 0; i--) {
+		in[i] |= d->tag[i] == pre;
+		if (d->parent[i] >= 0)
+			in[d->parent[i]] |= in[i] & 1;
+	}
+	for (int i = 0; i < d->n; i++) {
+		const char *role = in[i] & 1 ? dom_attr(d, i, "role") : NULL;
+		if ((d->parent[i] >= 0 && in[d->parent[i]] & 2) ||
+		    (role && !strcasecmp(role, "tabpanel")))
+			in[i] |= 2;
+	}
+	return in;
+}
+
 /* Each block's word trigrams, made once per page: a threshold change
  * compares them again, it does not read the text again.  A trigram is
  * kept as its number among the page's distinct ones, so that which block
- * first brought it is an array, not a hash table. */
+ * first brought it is an array, not a hash table.  A block in a tab of
+ * code samples has none (code_tabs): it neither repeats nor is
+ * repeated. */
 static void
 block_shingles(const struct dom *d, struct auto_state *st)
 {
 	const struct features *f = &st->sig;
 	struct shingles s = { 0 };
+	uint8_t *tab = code_tabs(d);
 	st->shingle_at = xmalloc(((size_t)f->nblocks + 1) * sizeof *st->shingle_at);
 	st->shingle_words = xmalloc(((size_t)f->nblocks + 1) * sizeof *st->shingle_words);
 	for (int j = 0; j < f->nblocks; j++) {
@@ -414,11 +445,12 @@ block_shingles(const struct dom *d, struct auto_state *st)
 		st->shingle_at[j] = s.n;
 		s.nwords = 0;
 		s.prev[0] = s.prev[1] = 0;
-		for (int t = d->text_begin[b]; t < d->text_end[b]; t++)
+		for (int t = d->text_begin[b]; t < d->text_end[b] && !(tab[b] & 2); t++)
 			if (d->texts[t].block == b && !(d->texts[t].flags & (TEXT_SKIP | TEXT_BREAK)))
 				each_word(dom_text(d, t), d->texts[t].len, shingle_word, &s);
 		st->shingle_words[j] = s.nwords;
 	}
+	free(tab);
 	st->shingle_at[f->nblocks] = s.n;
 	/* never NULL: an offset into it is taken for every block */
 	st->shingle = s.id ? s.id : xmalloc(sizeof *st->shingle);
