@@ -871,6 +871,63 @@ test_posted_twice(void **state)
 	page_free(&pg);
 }
 
+/* An opening post laid out apart: a line of counts ("12 replies", "3
+ * years ago": a digit, 40 characters at most, so no words) where the
+ * replies have their message, the message one element further.  The
+ * message place is div[2], one step below a post: in the replies it
+ * holds all their words (1 each), in the opening post none, a mean of
+ * 3/4 = 75 % >= 50 %.  Walked in the opening post, div[2] holds text
+ * (the counts) but none of its words, so its message is its own place:
+ * div[3], the deepest holding half its words or more (all 125
+ * characters of the paragraph; the p itself may not be a message).
+ * Before, the paragraph was outside the message, a post part. */
+static const char apart_thread[] =
+	"<html><body>\n"
+	"<div id=\"posts\">\n"
+	"<div><div><a href=\"/u/ann\">ann</a> <span>2021</span></div><div><span>12 replies</span> "
+	"<span>3 years ago</span></div><div><p>The slipway at the east pier is green with weed "
+	"again and two people fell there on Sunday, one of them with a boat trailer.</p>"
+	"</div></div>\n"
+	"<div><div><a href=\"/u/bob\">bob</a> <span>2022</span></div><div><p>I will bring a stiff "
+	"brush on Saturday morning.</p></div></div>\n"
+	"<div><div><a href=\"/u/cy\">cy</a> <span>2023</span></div><div><p>The council cleans it "
+	"in spring only.</p></div></div>\n"
+	"<div><div><a href=\"/u/di\">di</a> <span>2024</span></div><div><p>Count me in for "
+	"Saturday.</p></div></div>\n"
+	"</div></body></html>\n";
+
+static void
+test_opening_own_place(void **state)
+{
+	(void)state;
+	struct page pg;
+	const struct thread *t = check_text(&pg, apart_thread,
+		"The slipway at the east pier is green with weed again and two people fell there "
+		"on Sunday, one of them with a boat trailer.\n"
+		"I will bring a stiff brush on Saturday morning.\n"
+		"The council cleans it in spring only.\n"
+		"Count me in for Saturday.\n", 4);
+	const struct dom *d = pg.dom;
+	assert_int_equal(t->msg_depth, 1);
+	assert_int_equal(t->msg[0], child(d, t->post[0], 3));
+	assert_int_equal(t->own[0], 1);
+	for (int k = 1; k < 4; k++) {
+		assert_int_equal(t->msg[k], child(d, t->post[k], 2));
+		assert_int_equal(t->own[k], 0);
+	}
+	struct params p;
+	params_default(&p);
+	struct buf out;
+	buf_init(&out);
+	detail(&pg, &p, child(d, t->msg[0], 1), &out);
+	assert_non_null(strstr(out.data,
+		"its message: div (line 3), 1 step below the post: the deepest place holding 50% or "
+		"more of its own words, as the messages' place (1 step below a post) holds none of "
+		"them here\n"));
+	buf_free(&out);
+	page_free(&pg);
+}
+
 /* A page's columns are no posts: a header, the article's column with its
  * sidebar and a footer under body, alike in shape (div > div > p, twice),
  * each with a date beside its first box, the article the largest kept
@@ -1086,6 +1143,7 @@ main(void)
 		cmocka_unit_test(test_article_comments),
 		cmocka_unit_test(test_signature_in_message),
 		cmocka_unit_test(test_posted_twice),
+		cmocka_unit_test(test_opening_own_place),
 		cmocka_unit_test(test_page_columns),
 		cmocka_unit_test(test_numbered_sections),
 		cmocka_unit_test(test_code_entries),

@@ -33,6 +33,7 @@ thread_free(struct thread *t)
 	free(t->sim);
 	free(t->held);
 	free(t->like);
+	free(t->own);
 	free(t->repeat);
 	free(t->text_repeat);
 	thread_init(t);
@@ -172,6 +173,23 @@ message_tag(const struct dom *d, int e)
 	return true;
 }
 
+/* The deepest element below post c that holds half its words or more
+ * (words: per element, as level_eval counts them) and may be a message
+ * (message_tag); c itself where none does. */
+static int
+own_place(const struct dom *d, const int *words, int c)
+{
+	int x = c;
+	for (int next = c; next >= 0;) {
+		x = next;
+		next = -1;
+		for (int k = d->first_child[x]; k >= 0 && next < 0; k = d->next_sibling[k])
+			if (2 * (long)words[k] >= words[c] && message_tag(d, k))
+				next = k;
+	}
+	return x;
+}
+
 /* A decimal digit of the scripts forums write dates and counts in:
  * ASCII, fullwidth, Arabic-Indic (both), Devanagari, Bengali, Thai,
  * Tibetan, Myanmar. */
@@ -308,6 +326,8 @@ struct level {
 	int *mem, *msg;
 	double *sim, *held;
 	int *like;          /* the member each was found alike to */
+	uint8_t *own;       /* each member's message found by its own words
+			     * (own_place) */
 	int posts;          /* members with a message and text beside it */
 	int panel;          /* the median post's characters beside its message */
 	double share;
@@ -328,6 +348,7 @@ level_free(struct level *l)
 	free(l->sim);
 	free(l->held);
 	free(l->like);
+	free(l->own);
 	memset(l, 0, sizeof *l);
 }
 
@@ -634,6 +655,7 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 			best = s;
 	}
 	l->msg = xmalloc((size_t)l->nm * sizeof *l->msg);
+	l->own = xcalloc((size_t)l->nm, 1);
 	int rep = best ? best->rep : -1, reproot = -1;
 	for (int k = 0; k < l->nm && rep >= 0; k++)
 		if (dom_contains(d, l->mem[k], rep))
@@ -653,6 +675,19 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 		l->panel = beside[l->posts / 2];
 	}
 	free(beside);
+	/* A member whose place holds none of its own words, which are more
+	 * than an author panel holds (an opening post laid out apart, its
+	 * counts where the others have their message): its message is its
+	 * own deepest place holding half of them.  Not an opening post
+	 * unlike the replies, whose message thread_candidate finds around
+	 * the anchor. */
+	for (int k = 0; k < l->nm && rep >= 0; k++) {
+		int c = l->mem[k];
+		if (words[l->msg[k]] == 0 && words[c] > l->panel && !(l->opening && c == l->a)) {
+			l->msg[k] = own_place(d, words, c);
+			l->own[k] = 1;
+		}
+	}
 	free(sums);
 }
 
@@ -756,6 +791,8 @@ nest_replies(const struct dom *d, const struct metrics *m, const uint8_t *tf, ui
 		free(l->like);
 		free(l->sim);
 		free(l->held);
+		free(l->own);
+		l->own = xcalloc((size_t)n, 1);
 		l->mem = part;
 		l->msg = msg;
 		l->like = like;
@@ -1046,11 +1083,13 @@ thread_candidate(const struct dom *d, const struct metrics *m, const struct thre
 		t->sim = xmalloc((size_t)best.nm * sizeof *t->sim);
 		t->held = xmalloc((size_t)best.nm * sizeof *t->held);
 		t->like = xmalloc((size_t)best.nm * sizeof *t->like);
+		t->own = xmalloc((size_t)best.nm);
 		for (int k = 0; k < best.nm; k++)
 			if (opening_post(d, m, tf, &best, k)) {
 				t->post[t->nposts] = best.mem[k];
 				t->msg[t->nposts] = best.msg[k];
 				t->like[t->nposts] = best.like[k];
+				t->own[t->nposts] = best.own[k];
 				t->held[t->nposts] = best.held[k];
 				t->sim[t->nposts++] = best.sim[k];
 				if (dom_contains(d, best.mem[k], anchor))
@@ -1210,6 +1249,7 @@ thread_find(const struct dom *d, const struct metrics *m, const int *block,
 			t->sim = copy_of(c->sim, np * sizeof *c->sim);
 			t->held = copy_of(c->held, np * sizeof *c->held);
 			t->like = copy_of(c->like, np * sizeof *c->like);
+			t->own = copy_of(c->own, np);
 			t->repeat = copy_of(c->repeat, (size_t)d->n + 1);
 			t->text_repeat = copy_of(c->text_repeat, (size_t)d->ntexts + 1);
 			t->kept_in = kept_in;

@@ -92,6 +92,9 @@ struct thread {
 			     * the fewer paths the more hold (THREAD_HELD
 			     * or more); else 0 */
 	int *like;          /* the sibling it was found alike to (element) */
+	uint8_t *own;       /* its message found by its own words: the place
+			     * of the others' messages holds none of them (an
+			     * opening post laid out apart) */
 	int anchor;         /* the kept block the thread was found from */
 	int anchor_post;    /* the post that holds the anchor */
 	bool opening;       /* the anchor's post is an opening post unlike the

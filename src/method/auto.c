@@ -344,7 +344,15 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 			       whose,
 			       (int)(t->sim[k] * 100 + 0.5), THREAD_SHAPE_DEPTH,
 			       (int)(THREAD_SHAPE * 100));
-	if (t->nested)
+	if (t->own && t->own[k]) {
+		int steps = d->depth[t->msg[k]] - d->depth[t->post[k]];
+		explain_printf(x, EXPLAIN_DIM, "its message: %s (line %d), %d step%s below the post: "
+			       "the deepest place holding %d%% or more of its own words, as the "
+			       "messages' place (%d step%s below a post) holds none of them here",
+			       msg.data, d->line[t->msg[k]], steps, steps == 1 ? "" : "s",
+			       (int)(THREAD_MESSAGE * 100), t->msg_depth,
+			       t->msg_depth == 1 ? "" : "s");
+	} else if (t->nested)
 		explain_printf(x, EXPLAIN_DIM, "its message: %s (line %d), %d step%s below the post: "
 			       "the deepest place holding %d%% or more of the words of the %d %s "
 			       "elements side by side, on average over them (their replies' words "
