@@ -459,11 +459,32 @@ block_shingles(const struct dom *d, struct auto_state *st)
 	u64_ids_free(&s.ids);
 }
 
+/* The item of pf's grid that holds element b (its index), -1 for none:
+ * the items are in document order and apart. */
+static int
+card_of(const struct dom *d, const struct page_figures *pf, int b)
+{
+	int lo = 0, hi = pf->ngrid - 1, at = -1;
+	while (lo <= hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (pf->grid[mid] <= b) {
+			at = mid;
+			lo = mid + 1;
+		} else {
+			hi = mid - 1;
+		}
+	}
+	return at >= 0 && b < d->end[pf->grid[at]] ? at : -1;
+}
+
 /* A kept block of DUP_WORDS words or more, four fifths of whose word
  * trigrams are already in kept text, is dropped: visible blocks are seen
  * in reading order, then hidden ones, so that a hidden copy of the
  * article (schema.org markup, a print version) or a repeated headline
- * counts once. */
+ * counts once.  Not a field of a listing's card (under DUP_SHORT words)
+ * whose text stands in another card: each card is read whole, and a
+ * spec, a price or a card's fine print that another card shares is its
+ * own. */
 static void
 drop_duplicates(const struct dom *d, struct auto_state *st, struct decision *dc)
 {
@@ -487,8 +508,6 @@ drop_duplicates(const struct dom *d, struct auto_state *st, struct decision *dc)
 			if (st->shingle_words[j] >= DUP_WORDS && hit * 5 >= n * 4 &&
 			    (f->x[j][F_TAG_HEADING] == 0 || st->shingle_words[j] >= DUP_SHORT ||
 			     hit == n)) {
-				dc->content[b] = 0;
-				dc->reason[b] = REASON_DUPLICATE;
 				/* the block that holds most of it already */
 				int cand[16], cnt[16], nc = 0, best = -1;
 				for (size_t k = 0; k < n; k++) {
@@ -504,7 +523,15 @@ drop_duplicates(const struct dom *d, struct auto_state *st, struct decision *dc)
 					if (++cnt[c] > (best >= 0 ? cnt[best] : 0))
 						best = c;
 				}
-				dup_of[b] = best >= 0 ? cand[best] : -1;
+				int o = best >= 0 ? cand[best] : -1;
+				int card = o >= 0 && st->shingle_words[j] < DUP_SHORT ?
+					   card_of(d, &f->page, b) : -1;
+				int its = card >= 0 ? card_of(d, &f->page, o) : -1;
+				if (its >= 0 && its != card)
+					continue;
+				dc->content[b] = 0;
+				dc->reason[b] = REASON_DUPLICATE;
+				dup_of[b] = o;
 				continue;
 			}
 			for (size_t k = 0; k < n; k++)
