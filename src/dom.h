@@ -174,7 +174,8 @@ const char *dom_attr(const struct dom *d, int i, const char *name);
  * consent banner, a sign-up form, a menu drawer), in words: a dialog
  * element not open, a popover (shown only when a button opens it), or
  * the ARIA role of one (dialog, alertdialog) that does not say it is
- * modeless (aria-modal="false"); NULL when it is none.  Its text, like a script's, is never the page's (DOM_SKIP). */
+ * modeless (aria-modal="false"); NULL when it is none.  Its text, like a
+ * script's, is never the page's (DOM_SKIP). */
 const char *dom_dialog(const struct dom *d, int i);
 /* Where element i points (its href, "#...") when it is a permalink
  * (DOM_PERMALINK: a link to a place in the page whose whole text is one

@@ -878,7 +878,7 @@ mark_repeats(const struct dom *d, const struct metrics *m, const struct search *
 	 * holding's characters */
 	long *all = xcalloc((size_t)t->nposts + 1, sizeof *all);
 	long *rep = xcalloc((size_t)t->nposts + 1, sizeof *rep);
-	int *own = xmalloc(((size_t)nb + 1) * sizeof *own);
+	int *held_chars = xmalloc(((size_t)nb + 1) * sizeof *held_chars);
 	for (int i = 0; i < t->nposts; i++)
 		places(d, t->post[i], sh);
 	int at = 0;
@@ -896,7 +896,7 @@ mark_repeats(const struct dom *d, const struct metrics *m, const struct search *
 		all[i] += chars;
 		if (chars < THREAD_REPEAT_CHARS)
 			continue;
-		own[nv] = chars;
+		held_chars[nv] = chars;
 		v[nv++] = (struct holding){ mix(h, sh[b]) | 1, (uint32_t)i, (uint32_t)j };
 	}
 	count_holders(v, nv, count);
@@ -910,7 +910,7 @@ mark_repeats(const struct dom *d, const struct metrics *m, const struct search *
 			while (x != msg && d->tag[x] != bq)
 				x = d->parent[x];
 			if (x == msg)
-				rep[v[k].holder] += own[k];
+				rep[v[k].holder] += held_chars[k];
 		}
 	/* A message whose words stand at the same place in another post,
 	 * nearly whole (THREAD_HELD of it) and longer than any signature,
@@ -927,7 +927,7 @@ mark_repeats(const struct dom *d, const struct metrics *m, const struct search *
 	}
 	free(all);
 	free(rep);
-	free(own);
+	free(held_chars);
 
 	/* and text by text: a signature set in the message's own block
 	 * (after an <hr> or a "____" line in the message cell) */
