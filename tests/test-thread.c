@@ -821,25 +821,21 @@ test_signature_in_message(void **state)
  * dropped as a duplicate of post 1's paragraphs (all their trigrams
  * already kept).  The quote stays (two lines too short for trigrams).
  * Before, both copies went as a signature would. */
+#define HARBOUR_MESSAGE \
+	"<p>The harbour wall by the lifeboat station has a crack that grows after every " \
+	"spring tide, and the council has not answered the letters we sent in March. The " \
+	"crack is as wide as a hand at the top of the steps now.</p><p>Who else has seen " \
+	"it, and would you sign a second letter asking them to inspect the wall before the " \
+	"autumn gales? Copies will be at the shop and at the chandlery from Monday.</p>"
 static const char twice_thread[] =
 	"<html><body>\n"
 	"<h1>The harbour wall</h1>\n"
 	"<div id=\"posts\">\n"
-	"<div><div><a href=\"/u/ann\">ann</a> <span>2021</span></div><div><p>The harbour wall "
-	"by the lifeboat station has a crack that grows after every spring tide, and the council "
-	"has not answered the letters we sent in March. The crack is as wide as a hand at the top "
-	"of the steps now.</p><p>Who else has seen it, and would "
-	"you sign a second letter asking them to inspect the wall before the autumn gales? "
-	"Copies will be at the shop and at the chandlery from Monday.</p>"
+	"<div><div><a href=\"/u/ann\">ann</a> <span>2021</span></div><div>" HARBOUR_MESSAGE
 	"</div></div>\n"
 	"<div><div><a href=\"/u/bob\">bob</a> <span>2022</span></div><div><p>ok</p></div></div>\n"
 	"<div><div><a href=\"/u/ann\">ann</a> <span>2023</span></div><div><blockquote>"
-	"<div>Quoting bob:</div><div>ok</div></blockquote><p>The harbour wall "
-	"by the lifeboat station has a crack that grows after every spring tide, and the council "
-	"has not answered the letters we sent in March. The crack is as wide as a hand at the top "
-	"of the steps now.</p><p>Who else has seen it, and would "
-	"you sign a second letter asking them to inspect the wall before the autumn gales? "
-	"Copies will be at the shop and at the chandlery from Monday.</p>"
+	"<div>Quoting bob:</div><div>ok</div></blockquote>" HARBOUR_MESSAGE
 	"</div></div>\n"
 	"<div><div><a href=\"/u/cy\">cy</a> <span>2024</span></div><div><p>I will sign it "
 	"at the shop on Saturday.</p></div></div>\n"
