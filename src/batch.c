@@ -164,14 +164,18 @@ batch_wait_input(int fd)
 }
 
 /* handler for each of them, no SA_RESTART; the old actions in old[]
- * when old is not NULL. */
+ * when old is not NULL.  The stop signals and the clock's wait while a
+ * handler runs: a TERM from the parent that came inside a worker's
+ * handler for the group's HUP would end the worker between the handler
+ * taking its temporary file and removing it. */
 static void
 on_stop_signals(void (*handler)(int), struct sigaction *old)
 {
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = handler;
-	sigemptyset(&sa.sa_mask);
+	stop_set(&sa.sa_mask);
+	sigaddset(&sa.sa_mask, SIGALRM);
 	for (int i = 0; i < NSTOP_SIGNALS; i++)
 		sigaction(stop_signals[i], &sa, old ? &old[i] : NULL);
 }
@@ -189,6 +193,9 @@ static void
 worker_tick(int sig)
 {
 	if (--ticks_left <= 0) {
+		/* out of time while writing the page's output: no half of
+		 * it is left */
+		write_tmp_remove();
 		signal(sig, SIG_DFL);
 		raise(sig);     /* delivered, and the worker ended, as the handler returns */
 	}

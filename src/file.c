@@ -237,9 +237,11 @@ tmp_track(const char *name)
 void
 write_tmp_remove(void)
 {
+	/* removed before it is forgotten: a handler that interrupts this
+	 * one finds it still tracked (a second unlink only fails) */
 	if (tmp_live) {
-		tmp_live = 0;
 		unlink(tmp_name);
+		tmp_live = 0;
 	}
 }
 
