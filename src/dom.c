@@ -49,6 +49,22 @@ static const char *const phrasing_tags[] = {
 	"strong", "sub", "sup", "time", "u", "var", "wbr", "img", "label",
 };
 
+int
+dom_item_of(const struct dom *d, const int *roots, int n, int e)
+{
+	int lo = 0, hi = n - 1;
+	while (lo <= hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (roots[mid] > e)
+			hi = mid - 1;
+		else if (d->end[roots[mid]] <= e)
+			lo = mid + 1;
+		else
+			return mid;
+	}
+	return -1;
+}
+
 const char *
 dom_dialog(const struct dom *d, int i)
 {

@@ -204,6 +204,10 @@ dom_contains(const struct dom *d, int a, int b)
 	return b >= a && b < d->end[a];
 }
 
+/* The index of the element of roots[0..n) (in document order, none
+ * inside another) whose subtree holds e, -1 for none. */
+int dom_item_of(const struct dom *d, const int *roots, int n, int e);
+
 /* "div#main.article" for element i: the tag, the id and two class tokens,
  * each shortened with "~", then "+N" for more classes. */
 struct buf;

@@ -399,29 +399,27 @@ shingle_word(const unsigned char *w, size_t n, void *arg)
  * the card that names the product are not. */
 #define DUP_SHORT 12
 
-/* The elements in a tab of code samples: a tab panel (role="tabpanel")
- * that holds a pre, or inside one.  Tabs of code give the same steps for
- * several languages or platforms ("Install the SDK", "Set your
- * variables"), one each: what one tab shares with another is not a
- * repeat.  Bit 1 of each byte: holds a pre; bit 2: in a code tab. */
+/* The elements in a tab of code samples: a tab panel (role="tabpanel",
+ * DOM_PANEL) that holds a pre, and all inside it.  Tabs of code give
+ * the same steps for several languages or platforms ("Install the SDK",
+ * "Set your variables"), one each: what one tab shares with another is
+ * not a repeat. */
 static uint8_t *
 code_tabs(const struct dom *d)
 {
 	uint8_t *in = xcalloc((size_t)d->n + 1, 1);
 	int pre = dom_tag_id(d, "pre");
-	if (pre < 0)
-		return in;
-	/* a child comes after its parent: up from the last element */
-	for (int i = d->n - 1; i >= 0; i--) {
-		in[i] |= d->tag[i] == pre;
-		if (d->parent[i] >= 0)
-			in[d->parent[i]] |= in[i] & 1;
-	}
-	for (int i = 0; i < d->n; i++) {
-		const char *role = in[i] & 1 ? dom_attr(d, i, "role") : NULL;
-		if ((d->parent[i] >= 0 && in[d->parent[i]] & 2) ||
-		    (role && !strcasecmp(role, "tabpanel")))
-			in[i] |= 2;
+	for (int i = 0; pre >= 0 && i < d->n; i++) {
+		if (in[i] || !(d->flags[i] & DOM_PANEL))
+			continue;
+		const char *role = dom_attr(d, i, "role");
+		if (!role || strcasecmp(role, "tabpanel"))
+			continue;
+		bool code = false;
+		for (int x = i + 1; x < d->end[i] && !code; x++)
+			code = d->tag[x] == pre;
+		if (code)
+			memset(in + i, 1, (size_t)(d->end[i] - i));
 	}
 	return in;
 }
@@ -445,7 +443,7 @@ block_shingles(const struct dom *d, struct auto_state *st)
 		st->shingle_at[j] = s.n;
 		s.nwords = 0;
 		s.prev[0] = s.prev[1] = 0;
-		for (int t = d->text_begin[b]; t < d->text_end[b] && !(tab[b] & 2); t++)
+		for (int t = d->text_begin[b]; t < d->text_end[b] && !tab[b]; t++)
 			if (d->texts[t].block == b && !(d->texts[t].flags & (TEXT_SKIP | TEXT_BREAK)))
 				each_word(dom_text(d, t), d->texts[t].len, shingle_word, &s);
 		st->shingle_words[j] = s.nwords;
@@ -457,24 +455,6 @@ block_shingles(const struct dom *d, struct auto_state *st)
 	st->shingle_owner = xmalloc(((size_t)s.ids.n + 1) * sizeof *st->shingle_owner);
 	st->nshingles = s.ids.n;
 	u64_ids_free(&s.ids);
-}
-
-/* The item of pf's grid that holds element b (its index), -1 for none:
- * the items are in document order and apart. */
-static int
-card_of(const struct dom *d, const struct page_figures *pf, int b)
-{
-	int lo = 0, hi = pf->ngrid - 1, at = -1;
-	while (lo <= hi) {
-		int mid = lo + (hi - lo) / 2;
-		if (pf->grid[mid] <= b) {
-			at = mid;
-			lo = mid + 1;
-		} else {
-			hi = mid - 1;
-		}
-	}
-	return at >= 0 && b < d->end[pf->grid[at]] ? at : -1;
 }
 
 /* A kept block of DUP_WORDS words or more, four fifths of whose word
@@ -524,9 +504,10 @@ drop_duplicates(const struct dom *d, struct auto_state *st, struct decision *dc)
 						best = c;
 				}
 				int o = best >= 0 ? cand[best] : -1;
+				const struct page_figures *pf = &f->page;
 				int card = o >= 0 && st->shingle_words[j] < DUP_SHORT ?
-					   card_of(d, &f->page, b) : -1;
-				int its = card >= 0 ? card_of(d, &f->page, o) : -1;
+					   dom_item_of(d, pf->grid, pf->ngrid, b) : -1;
+				int its = card >= 0 ? dom_item_of(d, pf->grid, pf->ngrid, o) : -1;
 				if (its >= 0 && its != card)
 					continue;
 				dc->content[b] = 0;

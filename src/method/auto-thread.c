@@ -1264,17 +1264,7 @@ thread_find(const struct dom *d, const struct metrics *m, const int *block,
 int
 thread_post_of(const struct dom *d, const struct thread *t, int e)
 {
-	int lo = 0, hi = t->nposts - 1;
-	while (lo <= hi) {
-		int mid = lo + (hi - lo) / 2;
-		if (t->post[mid] > e)
-			hi = mid - 1;
-		else if (d->end[t->post[mid]] <= e)
-			lo = mid + 1;
-		else
-			return mid;
-	}
-	return -1;
+	return dom_item_of(d, t->post, t->nposts, e);
 }
 
 int
