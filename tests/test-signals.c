@@ -377,6 +377,33 @@ test_form_wrapper(void **state)
 	}
 }
 
+/* A header is the page's banner only outside sectioning content: the
+ * body's header (b1) and a nav in an article's header (n2) are
+ * negative; an article's header (h1), a section's (h2) and main's (h3)
+ * head their part and are not; an article's footer (f1) still is. */
+static void
+test_header_in_part(void **state)
+{
+	(void)state;
+	struct page pg;
+	struct features f;
+	test_page(&pg, "<html><body><header><p id=\"b1\">Site name</p></header><main>"
+		  "<header><p id=\"h3\">Topic</p></header>"
+		  "<article><header><p id=\"h1\">A headline</p><nav><p id=\"n2\">Up</p></nav>"
+		  "</header><p>Aaaaaaaaaa bbbbbbbbbb cccccccccc dddddddddd.</p>"
+		  "<footer><p id=\"f1\">Tags</p></footer></article>"
+		  "<section><header><p id=\"h2\">Part two</p></header></section>"
+		  "</main></body></html>");
+	features_compute(&pg, auto_model_builtin.stage1, &f);
+	static const struct { const char *id; float neg_tag; } want[] = {
+		{ "b1", 1 }, { "h3", 0 }, { "h1", 0 }, { "n2", 1 }, { "f1", 1 }, { "h2", 0 },
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+		assert_near(f.x[block_index(&pg, &f, want[i].id)][F_NEG_TAG], want[i].neg_tag, 0);
+	features_free(&f);
+	page_free(&pg);
+}
+
 /* The cards of one block: six li of one class under one ul, "Title N"
  * (6 characters each, 36 in all), beat a nav's six links of 4 ("Menu",
  * 24); five spans of one class (a group under CARDS1_MIN) are none;
@@ -884,6 +911,7 @@ main(void)
 		cmocka_unit_test(test_comment_template),
 		cmocka_unit_test(test_hidden),
 		cmocka_unit_test(test_form_wrapper),
+		cmocka_unit_test(test_header_in_part),
 		cmocka_unit_test(test_cards1),
 		cmocka_unit_test(test_page_grid_site),
 		cmocka_unit_test(test_sib_long),

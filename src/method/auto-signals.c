@@ -590,9 +590,22 @@ ancestor_flags(struct fctx *c)
 		free(is_ctl);
 		free(controls);
 	}
+	/* a header inside an article, a section or the main element heads
+	 * that part (its headline, byline, a card's teaser); only one
+	 * outside them is the page's banner (HTML's sectioning rule).  A
+	 * footer in an article keeps the negative tag: its tags, share
+	 * buttons and author boxes are no more the text than the page's. */
+	int header_tag = dom_tag_id(d, "header"), article_tag = dom_tag_id(d, "article"),
+	    section_tag = dom_tag_id(d, "section"), main_tag = dom_tag_id(d, "main");
+	uint8_t *sect = xcalloc((size_t)n + 1, 1);
 	for (int i = 0; i < n; i++) {
 		uint8_t a = 0;
 		const char *id = dom_attr(d, i, "id"), *cl = dom_attr(d, i, "class");
+		int p = d->parent[i];
+		int tag = d->tag[i];
+		sect[i] = (p >= 0 && sect[p]) ||
+			  (tag >= 0 && (tag == article_tag || tag == section_tag || tag == main_tag));
+		bool heads_part = p >= 0 && sect[p] && tag >= 0 && tag == header_tag;
 		uint8_t w = word_lists_of(&wl, id) | word_lists_of(&wl, cl);
 		if (w & W_NEG)
 			a |= A_NEG_WORD;
@@ -605,7 +618,7 @@ ancestor_flags(struct fctx *c)
 		if (w & W_CAPTION)
 			a |= A_CAPTION;
 		named_thread[i] = (w & W_THREAD) != 0;
-		a |= tagflags[d->tag[i]] & (wraps[i] ? (uint8_t)~A_NEG_TAG : 0xff);
+		a |= tagflags[d->tag[i]] & (wraps[i] || heads_part ? (uint8_t)~A_NEG_TAG : 0xff);
 		const char *ip = dom_attr(d, i, "itemprop"), *role = dom_attr(d, i, "role");
 		if ((ip && !strcasecmp(ip, "articleBody")) || (role && !strcasecmp(role, "main")))
 			a |= A_SEMANTIC;
@@ -629,6 +642,7 @@ ancestor_flags(struct fctx *c)
 		}
 	}
 	word_memo_free(wl.memo);
+	free(sect);
 	free(tagflags);
 	free(wraps);
 	/* a page that hides nine tenths of its text or more hides itself
