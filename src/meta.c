@@ -192,10 +192,21 @@ contains_folded(const char *hay, const char *needle)
 	return yes;
 }
 
-/* "Headline | Site", "Site - Section - Headline" -> "Headline": split at
+/* "Headline | Site", "Site | Section | Headline" -> "Headline": split at
  * the separators sites put around their name; drop the parts that name
- * the site (only those when only_site: a headline); of several parts left, keep the longest when a bar or a
- * guillemet separated them (they never stand inside a headline). */
+ * the site (only those when only_site: a headline); of several parts
+ * left, keep the longest when a bar or a guillemet separated them (they
+ * never stand inside a headline).  A name a dash joins to what follows
+ * stays: "Talkspace - Online Therapy", "Nintendo Switch - OLED Model" is
+ * a brand before its tagline or its product's model, the title as its
+ * reader sees it. */
+/* Does a dash separate what stands at p from what follows? */
+static bool
+dash_after(const char *p)
+{
+	return !strncmp(p, " - ", 3) || !strncmp(p, " \u2013 ", 5) || !strncmp(p, " \u2014 ", 5);
+}
+
 static void
 strip_site(char *title, const char *site, const char *host, bool only_site)
 {
@@ -232,7 +243,7 @@ strip_site(char *title, const char *site, const char *host, bool only_site)
 	bool dropped = false;
 	while (hi > lo && names_site(ps[hi], pl[hi], site, host))
 		hi--, dropped = true;
-	while (lo < hi && names_site(ps[lo], pl[lo], site, host))
+	while (lo < hi && names_site(ps[lo], pl[lo], site, host) && !dash_after(ps[lo] + pl[lo]))
 		lo++, dropped = true;
 	if (!dropped && (!strong || only_site))
 		return;

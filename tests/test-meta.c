@@ -726,6 +726,17 @@ test_title_headline(void **state)
 	expect_title("<html><head><title>Reddit - The heart of the internet</title></head><body>"
 		     "<h1>Enameled cast iron pan and metal</h1><p>Text.</p></body></html>",
 		     "Enameled cast iron pan and metal", "h1");
+	/* the site's name after the headline goes, and before it behind a
+	 * bar; a dash joins it to its tagline, and it stays */
+	expect_title("<html><head><title>Online Therapy - Talkspace</title>"
+		     "<meta property=\"og:site_name\" content=\"Talkspace\"></head><body>"
+		     "<p>Text.</p></body></html>", "Online Therapy", "title");
+	expect_title("<html><head><title>Talkspace | Online Therapy</title>"
+		     "<meta property=\"og:site_name\" content=\"Talkspace\"></head><body>"
+		     "<p>Text.</p></body></html>", "Online Therapy", "title");
+	expect_title("<html><head><title>Talkspace - Online Therapy</title>"
+		     "<meta property=\"og:site_name\" content=\"Talkspace\"></head><body>"
+		     "<p>Text.</p></body></html>", "Talkspace - Online Therapy", "title");
 	/* an empty h1 beside the headline does not make two */
 	expect_title("<html><head><title>Hire Local Movers \u2013 Moving Help in Jackson, NJ | HireAHelper</title>"
 		     "<meta property=\"og:site_name\" content=\"HireAHelper\"></head><body>"
