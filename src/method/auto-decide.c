@@ -886,12 +886,20 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 	const struct page_figures *pf = &f->page;
 	bool grid = false, cards = false, grid1 = false;
 	int at = 0, at1 = 0;
-	if ((kind == KIND_LISTING || kind == KIND_FORUM) && pf->ngrid > 0) {
+	/* a page of another kind (a service page, a shop's) where the model
+	 * kept nothing shows its grid as a listing does: a shop's products
+	 * under a banner, a topic's stories (GRID_ALONE) */
+	st->grid_alone = false;
+	if (kind != KIND_ARTICLE && pf->ngrid > 0) {
 		struct grid_sums g;
 		grid_sums(d, st, dc, &g);
-		grid = g.in > 0 && g.in >= GRID_OVER * g.kept;
-		cards = g.in > 0 && g.in >= GRID_WIDE * g.kept &&
-			(g.kept_in < g.kept || pf->ngrid >= GRID_COLUMNS);
+		bool listing = kind == KIND_LISTING || kind == KIND_FORUM;
+		if (listing || g.kept == 0) {
+			grid = g.in > 0 && g.in >= GRID_OVER * g.kept;
+			cards = g.in > 0 && g.in >= GRID_WIDE * g.kept &&
+				(g.kept_in < g.kept || pf->ngrid >= GRID_COLUMNS);
+			st->grid_alone = grid && !listing;
+		}
 	}
 	/* a listing whose cards are one block each, a title linking to
 	 * the item (CARDS1_LINKS of it a link or more), where the grid of
@@ -907,6 +915,7 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 		grid1 = in1 > 0 && in1 >= GRID_WIDE * kept1;
 		cards |= grid1;
 	}
+	st->kind_grid = grid;
 	long kept = 0, more = 0, prose = 0, nprose = 0, comments = 0;
 	double more_links = 0;
 	for (int j = 0; j < f->nblocks; j++) {
@@ -1414,7 +1423,7 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	for (int i = 0; i < d->n; i++)
 		st->dup_of[i] = -1;
 	st->run_first = st->run_last = -1;
-	st->by_date = st->by_sections = false;
+	st->by_date = st->by_sections = st->kind_grid = st->grid_alone = false;
 	st->kept_root = -1;
 	st->grid_chars = st->grid_kept = 0;
 	st->grid_cards = 0;

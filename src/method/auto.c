@@ -489,8 +489,9 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 	enum page_kind kind = auto_kind(st, why, sizeof why);
 	explain_printf(x, EXPLAIN_DIM, "page: %s, as %s", page_kind_names[kind], why);
 	const struct page_figures *pf = &st->sig.page;
-	if (kind == KIND_LISTING && pf->ngrid > 0) {
-		/* which repeated structure is the listing's grid */
+	if ((kind == KIND_LISTING || st->grid_alone) && pf->ngrid > 0) {
+		/* which repeated structure is the listing's grid, or the one
+		 * another kind of page keeps */
 		struct buf item, in;
 		buf_init(&item);
 		buf_init(&in);
@@ -529,16 +530,19 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 	if (r->dc.reason[i] == REASON_KIND) {
 		/* a heading cc drops comes with the section it heads */
 		int j = block_of(st, i);
+		const char *grid = st->grid_alone || kind == KIND_LISTING || kind == KIND_FORUM ?
+				   " and every card of its grid" : "";
+		int at = 0;
+		bool card = st->kind_grid && page_in_grid(d, &st->sig.page, &at, i);
 		if (j >= 0 && st->sig.x[j][F_TAG_HEADING] != 0 &&
-		    st->sig.x[j][F_CC_CONTENT] == 0)
+		    st->sig.x[j][F_CC_CONTENT] == 0 && !card)
 			explain_printf(x, EXPLAIN_NORMAL, "kept: a heading in cc's content region, "
 				       "too short for cc, over a block the %s page keeps",
 				       page_kind_names[kind]);
 		else if (st->by_date)
 			explain_printf(x, EXPLAIN_NORMAL, "kept: a page that names no date (no dated "
 				       "article or post) keeps cc's blocks in cc's content region%s, "
-				       "beside the model's", kind == KIND_LISTING || kind == KIND_FORUM ?
-				       " and every card of its grid" : "");
+				       "beside the model's", grid);
 		else if (st->by_sections)
 			explain_printf(x, EXPLAIN_NORMAL, "kept: a %s page keeps cc's blocks in cc's "
 				       "content region where, comments aside, they add twice the text "
@@ -547,9 +551,11 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 				       st->sections_more, st->sections_kept, 100 * st->sections_links);
 		else
 			explain_printf(x, EXPLAIN_NORMAL, "kept: a %s page keeps cc's blocks in cc's "
-				       "content region%s, beside the model's", page_kind_names[kind],
-				       kind == KIND_LISTING || kind == KIND_FORUM ?
-				       " and every card of its grid" : "");
+				       "content region%s, beside the model's", page_kind_names[kind], grid);
+		if (card && st->grid_alone)
+			explain_printf(x, EXPLAIN_NORMAL, "kept: a card of its grid, which a %s page "
+				       "keeps as a listing does where the model kept none of its text",
+				       page_kind_names[kind]);
 	}
 	struct buf ra, rz;
 	buf_init(&ra);
