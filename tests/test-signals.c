@@ -404,6 +404,33 @@ test_header_in_part(void **state)
 	page_free(&pg);
 }
 
+/* A landmark's ARIA role makes a negative tag as its element does: a
+ * div with role=navigation (r1), "Banner" in capitals (r2), contentinfo
+ * with a fallback token after it (r3); the first token is the role, so
+ * "presentation navigation" is none (r4), nor is a role the list lacks
+ * (r5). */
+static void
+test_landmark_roles(void **state)
+{
+	(void)state;
+	struct page pg;
+	struct features f;
+	test_page(&pg, "<html><body><div role=\"navigation\"><p id=\"r1\">Home</p></div>"
+		  "<div role=\"Banner\"><p id=\"r2\">Site</p></div>"
+		  "<div role=\"contentinfo region\"><p id=\"r3\">Contact</p></div>"
+		  "<div role=\"presentation navigation\"><p id=\"r4\">Aaaaaaaaaa bbbbbbbbbb</p></div>"
+		  "<div role=\"region\"><p id=\"r5\">Aaaaaaaaaa bbbbbbbbbb cccccccccc.</p></div>"
+		  "</body></html>");
+	features_compute(&pg, auto_model_builtin.stage1, &f);
+	static const struct { const char *id; float neg_tag; } want[] = {
+		{ "r1", 1 }, { "r2", 1 }, { "r3", 1 }, { "r4", 0 }, { "r5", 0 },
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+		assert_near(f.x[block_index(&pg, &f, want[i].id)][F_NEG_TAG], want[i].neg_tag, 0);
+	features_free(&f);
+	page_free(&pg);
+}
+
 /* The cards of one block: six li of one class under one ul, "Title N"
  * (6 characters each, 36 in all), beat a nav's six links of 4 ("Menu",
  * 24); five spans of one class (a group under CARDS1_MIN) are none;
@@ -912,6 +939,7 @@ main(void)
 		cmocka_unit_test(test_hidden),
 		cmocka_unit_test(test_form_wrapper),
 		cmocka_unit_test(test_header_in_part),
+		cmocka_unit_test(test_landmark_roles),
 		cmocka_unit_test(test_cards1),
 		cmocka_unit_test(test_page_grid_site),
 		cmocka_unit_test(test_sib_long),

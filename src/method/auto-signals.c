@@ -323,6 +323,23 @@ enum { A_NEG_WORD = 1, A_POS_WORD = 2, A_SEMANTIC = 4, A_NEG_TAG = 8, A_HIDDEN =
        A_COMMENT = 32, A_CAPTION = 64 };
 
 static const char *const neg_tags[] = { "nav", "aside", "footer", "header", "form", "menu" };
+/* the ARIA roles of those tags' landmarks: nav, header (banner), footer
+ * (contentinfo), aside (complementary), a search form, a menu */
+static const char *const neg_roles[] = { "navigation", "banner", "contentinfo", "complementary",
+	"search", "menu", "menubar" };
+
+/* Is role's first token (the role a reader takes; the rest fall back)
+ * one of neg_roles, in any case? */
+static bool
+neg_role(const char *role)
+{
+	role += strspn(role, " \t\n\f\r");
+	size_t n = strcspn(role, " \t\n\f\r");
+	for (size_t k = 0; k < sizeof neg_roles / sizeof neg_roles[0]; k++)
+		if (strlen(neg_roles[k]) == n && !strncasecmp(role, neg_roles[k], n))
+			return true;
+	return false;
+}
 static const char *const semantic_tags[] = { "article", "main" };
 
 /* The second stage's features (auto-signals.h).  Linear: the core's path to
@@ -622,6 +639,10 @@ ancestor_flags(struct fctx *c)
 		const char *ip = dom_attr(d, i, "itemprop"), *role = dom_attr(d, i, "role");
 		if ((ip && !strcasecmp(ip, "articleBody")) || (role && !strcasecmp(role, "main")))
 			a |= A_SEMANTIC;
+		/* an element that names itself a landmark of the site's is one
+		 * of its negative tags (a div with role=navigation is a nav) */
+		if (role && neg_role(role))
+			a |= A_NEG_TAG;
 		if (hidden(d, i))
 			a |= A_HIDDEN;
 		/* what the site keeps out of search engines' snippets (a
