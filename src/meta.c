@@ -192,6 +192,13 @@ contains_folded(const char *hay, const char *needle)
 	return yes;
 }
 
+/* Does a dash separate what stands at p from what follows? */
+static bool
+dash_after(const char *p)
+{
+	return !strncmp(p, " - ", 3) || !strncmp(p, " \u2013 ", 5) || !strncmp(p, " \u2014 ", 5);
+}
+
 /* "Headline | Site", "Site | Section | Headline" -> "Headline": split at
  * the separators sites put around their name; drop the parts that name
  * the site (only those when only_site: a headline); of several parts
@@ -200,13 +207,6 @@ contains_folded(const char *hay, const char *needle)
  * stays: "Talkspace - Online Therapy", "Nintendo Switch - OLED Model" is
  * a brand before its tagline or its product's model, the title as its
  * reader sees it. */
-/* Does a dash separate what stands at p from what follows? */
-static bool
-dash_after(const char *p)
-{
-	return !strncmp(p, " - ", 3) || !strncmp(p, " \u2013 ", 5) || !strncmp(p, " \u2014 ", 5);
-}
-
 static void
 strip_site(char *title, const char *site, const char *host, bool only_site)
 {

@@ -888,7 +888,7 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 	int at = 0, at1 = 0;
 	/* a page of another kind (a service page, a shop's) where the model
 	 * kept nothing shows its grid as a listing does: a shop's products
-	 * under a banner, a topic's stories (GRID_ALONE) */
+	 * under a banner, a topic's stories (st->grid_alone) */
 	st->grid_alone = false;
 	if (kind != KIND_ARTICLE && pf->ngrid > 0) {
 		struct grid_sums g;
