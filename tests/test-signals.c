@@ -21,6 +21,25 @@ block_index(const struct page *pg, const struct features *f, const char *value)
 	return -1;
 }
 
+/* One signal's value on the blocks of a page, by their elements' ids. */
+struct id_value {
+	const char *id;
+	float value;
+};
+
+static void
+expect_signal(const char *html, int feature, const struct id_value *want, size_t n)
+{
+	struct page pg;
+	struct features f;
+	test_page(&pg, html);
+	features_compute(&pg, auto_model_builtin.stage1, &f);
+	for (size_t i = 0; i < n; i++)
+		assert_near(f.x[block_index(&pg, &f, want[i].id)][feature], want[i].value, 0);
+	features_free(&f);
+	page_free(&pg);
+}
+
 /* Characters (whitespace never counts) and what follows from them.
  * b1: "Hello world, see " 14 + "." 1 own, "this link" 8 link = 23,
  *     two punctuation marks, ends with '.'
@@ -257,18 +276,11 @@ static void
 test_thread(void **state)
 {
 	(void)state;
-	struct page pg;
-	struct features f;
-	test_page(&pg, thread_page);
-	features_compute(&pg, auto_model_builtin.stage1, &f);
-	static const struct { const char *id; float comment; } want[] = {
+	static const struct id_value want[] = {
 		{ "op", 0 }, { "r1", 0 }, { "r2", 0 }, { "wp", 1 }, { "dq", 1 },
 		{ "short", 0 }, { "c3", 1 },
 	};
-	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
-		assert_near(f.x[block_index(&pg, &f, want[i].id)][F_COMMENT], want[i].comment, 0);
-	features_free(&f);
-	page_free(&pg);
+	expect_signal(thread_page, F_COMMENT, want, sizeof want / sizeof want[0]);
 }
 
 /* The page's own classes name its template: body.comments-page (a
@@ -385,23 +397,16 @@ static void
 test_header_in_part(void **state)
 {
 	(void)state;
-	struct page pg;
-	struct features f;
-	test_page(&pg, "<html><body><header><p id=\"b1\">Site name</p></header><main>"
-		  "<header><p id=\"h3\">Topic</p></header>"
-		  "<article><header><p id=\"h1\">A headline</p><nav><p id=\"n2\">Up</p></nav>"
-		  "</header><p>Aaaaaaaaaa bbbbbbbbbb cccccccccc dddddddddd.</p>"
-		  "<footer><p id=\"f1\">Tags</p></footer></article>"
-		  "<section><header><p id=\"h2\">Part two</p></header></section>"
-		  "</main></body></html>");
-	features_compute(&pg, auto_model_builtin.stage1, &f);
-	static const struct { const char *id; float neg_tag; } want[] = {
+	static const struct id_value want[] = {
 		{ "b1", 1 }, { "h3", 0 }, { "h1", 0 }, { "n2", 1 }, { "f1", 1 }, { "h2", 0 },
 	};
-	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
-		assert_near(f.x[block_index(&pg, &f, want[i].id)][F_NEG_TAG], want[i].neg_tag, 0);
-	features_free(&f);
-	page_free(&pg);
+	expect_signal("<html><body><header><p id=\"b1\">Site name</p></header><main>"
+		      "<header><p id=\"h3\">Topic</p></header>"
+		      "<article><header><p id=\"h1\">A headline</p><nav><p id=\"n2\">Up</p></nav>"
+		      "</header><p>Aaaaaaaaaa bbbbbbbbbb cccccccccc dddddddddd.</p>"
+		      "<footer><p id=\"f1\">Tags</p></footer></article>"
+		      "<section><header><p id=\"h2\">Part two</p></header></section>"
+		      "</main></body></html>", F_NEG_TAG, want, sizeof want / sizeof want[0]);
 }
 
 /* A landmark's ARIA role makes a negative tag as its element does: a
@@ -413,22 +418,15 @@ static void
 test_landmark_roles(void **state)
 {
 	(void)state;
-	struct page pg;
-	struct features f;
-	test_page(&pg, "<html><body><div role=\"navigation\"><p id=\"r1\">Home</p></div>"
-		  "<div role=\"Banner\"><p id=\"r2\">Site</p></div>"
-		  "<div role=\"contentinfo region\"><p id=\"r3\">Contact</p></div>"
-		  "<div role=\"presentation navigation\"><p id=\"r4\">Aaaaaaaaaa bbbbbbbbbb</p></div>"
-		  "<div role=\"region\"><p id=\"r5\">Aaaaaaaaaa bbbbbbbbbb cccccccccc.</p></div>"
-		  "</body></html>");
-	features_compute(&pg, auto_model_builtin.stage1, &f);
-	static const struct { const char *id; float neg_tag; } want[] = {
+	static const struct id_value want[] = {
 		{ "r1", 1 }, { "r2", 1 }, { "r3", 1 }, { "r4", 0 }, { "r5", 0 },
 	};
-	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
-		assert_near(f.x[block_index(&pg, &f, want[i].id)][F_NEG_TAG], want[i].neg_tag, 0);
-	features_free(&f);
-	page_free(&pg);
+	expect_signal("<html><body><div role=\"navigation\"><p id=\"r1\">Home</p></div>"
+		      "<div role=\"Banner\"><p id=\"r2\">Site</p></div>"
+		      "<div role=\"contentinfo region\"><p id=\"r3\">Contact</p></div>"
+		      "<div role=\"presentation navigation\"><p id=\"r4\">Aaaaaaaaaa bbbbbbbbbb</p></div>"
+		      "<div role=\"region\"><p id=\"r5\">Aaaaaaaaaa bbbbbbbbbb cccccccccc.</p></div>"
+		      "</body></html>", F_NEG_TAG, want, sizeof want / sizeof want[0]);
 }
 
 /* The cards of one block: six li of one class under one ul, "Title N"
