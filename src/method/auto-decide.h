@@ -64,6 +64,10 @@ struct auto_state {
 	uint32_t nshingles;
 	uint8_t *end_head;
 	bool end_product;       /* decide_auto read review headings as ends */
+	/* keep_kind took the cards of the page's grid (kind_grid); of a
+	 * page of another kind than a listing or a thread, as the model
+	 * kept nothing (grid_alone) */
+	bool kind_grid, grid_alone;
 	uint8_t *hidden;        /* per block of sig: its F_HIDDEN is not 0 */
 	struct thread thread;   /* the forum thread decide_auto found, if any */
 	/* The kind decide_auto kept the page's content as: auto.kind's when
@@ -73,10 +77,6 @@ struct auto_state {
 	bool kind_set;          /* auto.kind named it */
 	int8_t dated;           /* the page names its date: 1, 0, -1 not read yet */
 	bool by_date;           /* keep_kind widened as it names none */
-	/* keep_kind took the cards of the page's grid (kind_grid); of a
-	 * page of another kind than a listing or a thread, as the model
-	 * kept nothing (grid_alone) */
-	bool kind_grid, grid_alone;
 	/* keep_kind widened on the sections sign: what cc added (characters,
 	 * of them link text) and what the model kept */
 	bool by_sections;
