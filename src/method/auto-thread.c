@@ -681,20 +681,15 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 	 * own deepest place holding half of them.  Not an opening post
 	 * unlike the replies, whose message thread_candidate finds around
 	 * the anchor. */
-	bool moved = false;
 	for (int k = 0; k < l->nm && rep >= 0; k++) {
 		int c = l->mem[k];
 		if (words[l->msg[k]] == 0 && words[c] > l->panel && !(l->opening && c == l->a)) {
+			/* the post counted again with its message moved */
+			l->posts -= is_post(d, m, tf, c, l->msg[k]);
 			l->msg[k] = own_place(d, words, c);
 			l->own[k] = 1;
-			moved = true;
+			l->posts += is_post(d, m, tf, c, l->msg[k]);
 		}
-	}
-	/* the posts counted again with the messages moved */
-	if (moved) {
-		l->posts = 0;
-		for (int k = 0; k < l->nm; k++)
-			l->posts += is_post(d, m, tf, l->mem[k], l->msg[k]);
 	}
 	free(sums);
 }
