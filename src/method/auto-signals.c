@@ -620,9 +620,9 @@ ancestor_flags(struct fctx *c)
 		const char *id = dom_attr(d, i, "id"), *cl = dom_attr(d, i, "class");
 		int p = d->parent[i];
 		int tag = d->tag[i];
-		sect[i] = (p >= 0 && sect[p]) ||
-			  (tag >= 0 && (tag == article_tag || tag == section_tag || tag == main_tag));
-		bool heads_part = p >= 0 && sect[p] && tag >= 0 && tag == header_tag;
+		sect[i] = (p >= 0 && sect[p]) || tag == article_tag || tag == section_tag ||
+			  tag == main_tag;
+		bool heads_part = p >= 0 && sect[p] && tag == header_tag;
 		uint8_t w = word_lists_of(&wl, id) | word_lists_of(&wl, cl);
 		if (w & W_NEG)
 			a |= A_NEG_WORD;
