@@ -111,6 +111,30 @@ dom_hidden_attr(const struct dom *d, int i)
 	return !(d->flags[i] & DOM_PANEL) && dom_attr(d, i, "hidden");
 }
 
+bool
+dom_role_is(const char *role, const char *name)
+{
+	role += strspn(role, " \t\n\f\r");
+	size_t n = strcspn(role, " \t\n\f\r");
+	return strlen(name) == n && !strncasecmp(role, name, n);
+}
+
+int
+dom_main(const struct dom *d)
+{
+	int main_tag = dom_tag_id(d, "main"), found = -1;
+	for (int i = 0; i < d->n; i++) {
+		const char *role = dom_attr(d, i, "role");
+		if (d->tag[i] != main_tag && !(role && dom_role_is(role, "main")))
+			continue;
+		if (found >= 0 && !dom_contains(d, found, i))
+			return -1;
+		if (found < 0)
+			found = i;
+	}
+	return found;
+}
+
 static const char *const skip_tags[] = {
 	"script", "style", "noscript", "template", "head",
 };

@@ -189,6 +189,13 @@ const char *dom_permalink(const struct dom *d, int i);
  * segment a React server streams, a hidden div "S:N" that its script
  * moves into the template holding its place). */
 bool dom_hidden_attr(const struct dom *d, int i);
+/* Whether an ARIA role attribute's first token (the role a reader takes;
+ * the rest are fallbacks) is name, in any case. */
+bool dom_role_is(const char *role, const char *name);
+/* The page's main landmark: its one main element or element of role
+ * main (one inside another counts once); -1 where it has none, or
+ * several apart, and so does not say which is the page's. */
+int dom_main(const struct dom *d);
 /* Tag id of a lower-case name, or -1 if the page has no such element. */
 int dom_tag_id(const struct dom *d, const char *name);
 /* Absolute XPath with positions: /html/body/div[2]/p[1]. */

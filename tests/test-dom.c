@@ -828,6 +828,40 @@ test_streamed_segment(void **state)
 	page_free(&pg);
 }
 
+/* The main landmark: a main element or role main (its first token, in
+ * any case); one inside another is one landmark; two apart, or none,
+ * name no main. */
+static void
+test_main_landmark(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *html, *id;
+	} cases[] = {
+		{ "<p>Tide</p><div id=\"m\"><p>Harbour</p></div>", NULL },
+		{ "<nav>Menu</nav><main id=\"m\"><p>Harbour</p></main>", "m" },
+		{ "<div id=\"m\" role=\" MAIN region\"><main><p>Harbour</p></main></div>", "m" },
+		{ "<div role=\"region main\"><p>Tide</p></div>", NULL },
+		{ "<main><p>Tide</p></main><div role=\"main\"><p>Harbour</p></div>", NULL },
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		char html[256];
+		snprintf(html, sizeof html, "<html><body>%s</body></html>", cases[k].html);
+		struct page pg;
+		test_page(&pg, html);
+		int m = dom_main(pg.dom);
+		if (cases[k].id)
+			assert_int_equal(m, test_by_id(&pg, cases[k].id));
+		else
+			assert_int_equal(m, -1);
+		page_free(&pg);
+	}
+	assert_true(dom_role_is("navigation", "navigation"));
+	assert_true(dom_role_is("\tNavigation menu", "navigation"));
+	assert_false(dom_role_is("menu navigation", "navigation"));
+	assert_false(dom_role_is("nav", "navigation"));
+}
+
 int
 main(void)
 {
@@ -849,6 +883,7 @@ main(void)
 		cmocka_unit_test(test_svg_title),
 		cmocka_unit_test(test_dialog),
 		cmocka_unit_test(test_permalink),
+		cmocka_unit_test(test_main_landmark),
 		cmocka_unit_test(test_self_anchor),
 		cmocka_unit_test(test_streamed_segment),
 	};

@@ -925,6 +925,43 @@ test_page_grid_site(void **state)
 	page_free(&pg);
 }
 
+/* A group of items inside the page's main landmark is its grid before
+ * one outside, though that one holds more text: three div.t of the
+ * trending stories beside main (a linked h3 and a p, 25 + 38, 24 + 37
+ * and 26 + 36 characters) against main's three cards (52).  Without the
+ * landmark the stories are the grid. */
+static void
+test_page_grid_main(void **state)
+{
+	(void)state;
+	static const char page[] =
+		"<html><body><div id=\"side\">"
+		"<div class=\"t\"><h3><a href=\"/x\">Tides are higher this year</a></h3>"
+		"<p>Read by a great many people this week.</p></div>"
+		"<div class=\"t\"><h3><a href=\"/y\">The harbour gets a crane</a></h3>"
+		"<p>Read by a great many people today.</p></div>"
+		"<div class=\"t\"><h3><a href=\"/z\">Ferries run late on Sunday</a></h3>"
+		"<p>Read by many people this weekend.</p></div>"
+		"</div><%s><h1>Mugs</h1><div id=\"grid\">"
+		"<div class=\"card\"><h2><a href=\"/a\">Red mug</a></h2><p>Holds tea.</p></div>"
+		"<div class=\"card\"><h2><a href=\"/b\">Blue mug</a></h2><p>Holds coffee.</p></div>"
+		"<div class=\"card\"><h2><a href=\"/c\">Tall cup</a></h2><p>Holds water.</p></div>"
+		"</div></%s></body></html>";
+	static const char *const wrap[][2] = { { "main", "card" }, { "div", "t" } };
+	for (size_t k = 0; k < 2; k++) {
+		char html[2048];
+		snprintf(html, sizeof html, page, wrap[k][0], wrap[k][0]);
+		struct page pg;
+		struct features f;
+		test_page(&pg, html);
+		features_compute(&pg, auto_model_builtin.stage1, &f);
+		assert_int_equal(f.page.ngrid, 3);
+		assert_string_equal(dom_attr(pg.dom, f.page.grid[0], "class"), wrap[k][1]);
+		features_free(&f);
+		page_free(&pg);
+	}
+}
+
 int
 main(void)
 {
@@ -940,6 +977,7 @@ main(void)
 		cmocka_unit_test(test_landmark_roles),
 		cmocka_unit_test(test_cards1),
 		cmocka_unit_test(test_page_grid_site),
+		cmocka_unit_test(test_page_grid_main),
 		cmocka_unit_test(test_sib_long),
 		cmocka_unit_test(test_jsonld),
 		cmocka_unit_test(test_core),

@@ -155,12 +155,15 @@ cluster_keys(const struct dom *d, struct keyed *v, int k)
  * with min - 1 others like them.  Each group's items are marked in rep
  * and the largest group's size kept in *largest (both when not NULL);
  * the group that holds the most text outside the site's own regions is
- * *items[0..*nitems), in document order.  sub[i] is the text of i's
- * subtree, own[i] the part of it outside those regions, blocks[i] its
- * blocks. */
+ * *items[0..*nitems), in document order, one inside the page's main
+ * landmark (main, -1 for none) before any outside it: a shop's products
+ * or a blog's posts in main, not the trending stories or a mega menu
+ * beside it, which may hold more.  sub[i] is the text of i's subtree,
+ * own[i] the part of it outside those regions, blocks[i] its blocks. */
 static void
 group_items(const struct dom *d, const long *sub, const long *own, const int *blocks,
-	    long total, bool one, int min, uint8_t *rep, int *largest, int **items, int *nitems)
+	    long total, int main, bool one, int min, uint8_t *rep, int *largest, int **items,
+	    int *nitems)
 {
 	int n = d->n, k = 0;
 	struct keyed *v = xmalloc(((size_t)n + 1) * sizeof *v);
@@ -175,6 +178,7 @@ group_items(const struct dom *d, const long *sub, const long *own, const int *bl
 	if (largest)
 		*largest = 0;
 	long best = 0;
+	bool best_main = false;
 	int ga = 0, gz = 0;
 	for (int a = 0, z; a < k; a = z) {
 		long text = 0;
@@ -189,7 +193,9 @@ group_items(const struct dom *d, const long *sub, const long *own, const int *bl
 				rep[v[j].elem] = 1;
 			text += own[v[j].elem];
 		}
-		if (text > best) {
+		bool in_main = main >= 0 && text > 0 && dom_contains(d, main, v[a].parent);
+		if (in_main > best_main || (in_main == best_main && text > best)) {
+			best_main = in_main;
 			best = text;
 			ga = a;
 			gz = z;
@@ -293,10 +299,11 @@ page_figures_compute(const struct dom *d, const int *order, const int *chars, in
 	/* the repeated items (a card's title and text, a post's author and
 	 * message; not a paragraph of a text, not a menu's link) and the
 	 * grid among them; the cards of one block, a title alone */
-	group_items(d, sub, own, blocks, pf->chars, false, KIND_REPEAT_MIN, pf->in_repeat,
+	int main = dom_main(d);
+	group_items(d, sub, own, blocks, pf->chars, main, false, KIND_REPEAT_MIN, pf->in_repeat,
 		    &pf->repeats, &pf->grid, &pf->ngrid);
-	group_items(d, sub, own, blocks, pf->chars, true, CARDS1_MIN, NULL, NULL, &pf->cards1,
-		    &pf->ncards1);
+	group_items(d, sub, own, blocks, pf->chars, main, true, CARDS1_MIN, NULL, NULL,
+		    &pf->cards1, &pf->ncards1);
 	free(blocks);
 	free(own);
 	uint8_t *in_code = xcalloc((size_t)n + 1, 1);

@@ -333,10 +333,8 @@ static const char *const neg_roles[] = { "navigation", "banner", "contentinfo", 
 static bool
 neg_role(const char *role)
 {
-	role += strspn(role, " \t\n\f\r");
-	size_t n = strcspn(role, " \t\n\f\r");
 	for (size_t k = 0; k < sizeof neg_roles / sizeof neg_roles[0]; k++)
-		if (strlen(neg_roles[k]) == n && !strncasecmp(role, neg_roles[k], n))
+		if (dom_role_is(role, neg_roles[k]))
 			return true;
 	return false;
 }
@@ -637,7 +635,7 @@ ancestor_flags(struct fctx *c)
 		named_thread[i] = (w & W_THREAD) != 0;
 		a |= tagflags[d->tag[i]] & (wraps[i] || heads_part ? (uint8_t)~A_NEG_TAG : 0xff);
 		const char *ip = dom_attr(d, i, "itemprop"), *role = dom_attr(d, i, "role");
-		if ((ip && !strcasecmp(ip, "articleBody")) || (role && !strcasecmp(role, "main")))
+		if ((ip && !strcasecmp(ip, "articleBody")) || (role && dom_role_is(role, "main")))
 			a |= A_SEMANTIC;
 		/* an element that names itself a landmark of the site's is one
 		 * of its negative tags (a div with role=navigation is a nav) */
