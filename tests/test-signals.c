@@ -962,6 +962,57 @@ test_page_grid_main(void **state)
 	}
 }
 
+/* Groups alike are one grid: a recipe index's two carousels, one under
+ * each heading, items of one tag and class words (an instance's id,
+ * post-1001, set aside) under parents of one tag and class words at one
+ * depth.  Not where the second carousel's parent is of another class,
+ * nor where the items have no class words to share (a layout's divs). */
+static void
+test_page_grid_alike(void **state)
+{
+	(void)state;
+	static const char page[] =
+		"<html><body><main><h1>Recipes</h1>"
+		"<section><h2>Salads</h2><div class=\"carousel row\">"
+		"<%s id=\"c1\"><h3><a href=\"/a\">Green salad</a></h3><p>Leaves and oil.</p></%s>"
+		"<%s id=\"c2\"><h3><a href=\"/b\">Bean salad</a></h3><p>Beans and herbs.</p></%s>"
+		"<%s id=\"c3\"><h3><a href=\"/c\">Egg salad</a></h3><p>Eggs and cress.</p></%s>"
+		"</div></section>"
+		"<section><h2>Soups</h2><div class=\"%s\">"
+		"<%s id=\"c4\"><h3><a href=\"/d\">Leek soup</a></h3><p>Leeks and potato.</p></%s>"
+		"<%s id=\"c5\"><h3><a href=\"/e\">Fish soup</a></h3><p>Cod and fennel.</p></%s>"
+		"<%s id=\"c6\"><h3><a href=\"/f\">Bean soup</a></h3><p>Beans and bacon.</p></%s>"
+		"</div></section></main></body></html>";
+	static const struct {
+		const char *item, *item2, *parent;
+		int ngrid;
+		const char *last;
+	} cases[] = {
+		{ "article class=\"card post-1001\"", "article class=\"post-2002 card\"", "row carousel",
+		  6, "c6" },
+		{ "article class=\"card post-1001\"", "article class=\"card post-2002\"", "grid", 3, "c3" },
+		{ "div", "div", "row carousel", 3, "c3" },
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		/* the closing tag is the item's first word */
+		const char *o1 = cases[k].item, *o2 = cases[k].item2;
+		char close[16], html[4096];
+		snprintf(close, sizeof close, "%.*s", (int)strcspn(o1, " "), o1);
+		snprintf(html, sizeof html, page, o1, close, o1, close, o1, close,
+			 cases[k].parent, o2, close, o2, close, o2, close);
+		struct page pg;
+		struct features f;
+		test_page(&pg, html);
+		features_compute(&pg, auto_model_builtin.stage1, &f);
+		assert_int_equal(f.page.ngrid, cases[k].ngrid);
+		assert_string_equal(dom_attr(pg.dom, f.page.grid[0], "id"), "c1");
+		assert_string_equal(dom_attr(pg.dom, f.page.grid[f.page.ngrid - 1], "id"),
+				    cases[k].last);
+		features_free(&f);
+		page_free(&pg);
+	}
+}
+
 int
 main(void)
 {
@@ -978,6 +1029,7 @@ main(void)
 		cmocka_unit_test(test_cards1),
 		cmocka_unit_test(test_page_grid_site),
 		cmocka_unit_test(test_page_grid_main),
+		cmocka_unit_test(test_page_grid_alike),
 		cmocka_unit_test(test_sib_long),
 		cmocka_unit_test(test_jsonld),
 		cmocka_unit_test(test_core),

@@ -150,16 +150,74 @@ cluster_keys(const struct dom *d, struct keyed *v, int k)
 	free(rw);
 }
 
+/* A group of items (v[a..z), under one parent, of one key), its text
+ * outside the site's regions, whether it lies in the main landmark, and
+ * what makes another group like it: the items' and the parent's tags and
+ * class words (no instance's id), the parent's depth. */
+struct group {
+	int a, z;
+	long text;
+	bool in_main;
+	int tag, ptag, pdepth, nw, npw;
+	uint64_t w[CLASS_WORDS], pw[CLASS_WORDS];
+};
+
+/* Whether group y is of group x's kind: items of one tag and alike class
+ * words (CLASS_SHARE of them in common; items without class words are
+ * alike to none but their siblings), under parents of one tag and alike
+ * class words at one depth: the rows of a shop's products, the carousels
+ * of a recipe index, one under each heading. */
+static bool
+groups_alike(const struct group *x, const struct group *y)
+{
+	return x == y || (x->tag == y->tag && x->ptag == y->ptag && x->pdepth == y->pdepth &&
+			  x->nw > 0 && y->nw > 0 &&
+			  words_alike(x->w, x->nw, y->w, y->nw, CLASS_SHARE) &&
+			  words_alike(x->pw, x->npw, y->pw, y->npw, CLASS_SHARE));
+}
+
+static int
+cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x > y) - (x < y);
+}
+
+/* Of the groups of GROUP_SEEDS most text (alone), each is a seed; the
+ * grid is the seed whose alike groups hold the most text together. */
+#define GROUP_SEEDS 16
+
+/* A group's rank among the seeds: in the main landmark, its text, its
+ * index. */
+struct rank {
+	bool in_main;
+	long text;
+	int group;
+};
+
+/* One in the main landmark first, then more text, then document order. */
+static int
+cmp_rank(const void *a, const void *b)
+{
+	const struct rank *x = a, *y = b;
+	if (x->in_main != y->in_main)
+		return y->in_main - x->in_main;
+	if (x->text != y->text)
+		return x->text < y->text ? 1 : -1;
+	return (x->group > y->group) - (x->group < y->group);
+}
+
 /* The groups of items: elements of two blocks or more (one: of one
  * block), under 1/2 of the page's text, that share their parent and key
  * with min - 1 others like them.  Each group's items are marked in rep
  * and the largest group's size kept in *largest (both when not NULL);
- * the group that holds the most text outside the site's own regions is
- * *items[0..*nitems), in document order, one inside the page's main
- * landmark (main, -1 for none) before any outside it: a shop's products
- * or a blog's posts in main, not the trending stories or a mega menu
- * beside it, which may hold more.  sub[i] is the text of i's subtree,
- * own[i] the part of it outside those regions, blocks[i] its blocks. */
+ * *items[0..*nitems), in document order, are the items of the group
+ * that, with the groups alike to it (groups_alike), holds the most text
+ * outside the site's own regions: one inside the page's main landmark
+ * (main, -1 for none) before any outside it, a shop's products or a
+ * blog's posts in main, not the trending stories or a mega menu beside
+ * it, which may hold more.  sub[i] is the text of i's subtree, own[i]
+ * the part of it outside those regions, blocks[i] its blocks. */
 static void
 group_items(const struct dom *d, const long *sub, const long *own, const int *blocks,
 	    long total, int main, bool one, int min, uint8_t *rep, int *largest, int **items,
@@ -177,34 +235,74 @@ group_items(const struct dom *d, const long *sub, const long *own, const int *bl
 	qsort(v, (size_t)k, sizeof *v, cmp_keyed);
 	if (largest)
 		*largest = 0;
-	long best = 0;
-	bool best_main = false;
-	int ga = 0, gz = 0;
+	struct group *g = NULL;
+	int ng = 0, cap = 0;
+	bool ids;
 	for (int a = 0, z; a < k; a = z) {
-		long text = 0;
 		for (z = a + 1; z < k && v[z].parent == v[a].parent && v[z].key == v[a].key; z++)
 			;
 		if (z - a < min)
 			continue;
 		if (largest && z - a > *largest)
 			*largest = z - a;
+		if (ng == cap) {
+			cap = cap ? 2 * cap : 16;
+			g = xreallocarray(g, (size_t)cap, sizeof *g);
+		}
+		struct group *x = &g[ng++];
+		int e = v[a].elem, p = v[a].parent;
+		x->a = a;
+		x->z = z;
+		x->text = 0;
 		for (int j = a; j < z; j++) {
 			if (rep)
 				rep[v[j].elem] = 1;
-			text += own[v[j].elem];
+			x->text += own[v[j].elem];
 		}
-		bool in_main = main >= 0 && text > 0 && dom_contains(d, main, v[a].parent);
+		x->in_main = main >= 0 && x->text > 0 && dom_contains(d, main, p);
+		x->tag = d->tag[e];
+		x->ptag = d->tag[p];
+		x->pdepth = d->depth[p];
+		x->nw = class_words(d, e, x->w, &ids);
+		x->npw = class_words(d, p, x->pw, &ids);
+	}
+	/* the seeds: the groups of most text alone, in main first */
+	struct rank *order = xmalloc(((size_t)ng + 1) * sizeof *order);
+	for (int c = 0; c < ng; c++)
+		order[c] = (struct rank){ g[c].in_main, g[c].text, c };
+	qsort(order, (size_t)ng, sizeof *order, cmp_rank);
+	int nseed = ng < GROUP_SEEDS ? ng : GROUP_SEEDS;
+	long best = 0;
+	bool best_main = false;
+	int chosen = -1;
+	for (int s = 0; s < nseed; s++) {
+		const struct group *x = &g[order[s].group];
+		long text = 0;
+		bool in_main = false;
+		for (int c = 0; c < ng; c++)
+			if (groups_alike(x, &g[c])) {
+				text += g[c].text;
+				in_main |= g[c].in_main;
+			}
 		if (in_main > best_main || (in_main == best_main && text > best)) {
 			best_main = in_main;
 			best = text;
-			ga = a;
-			gz = z;
+			chosen = order[s].group;
 		}
 	}
-	*nitems = gz - ga;
-	*items = xmalloc(((size_t)*nitems + 1) * sizeof **items);
-	for (int j = ga; j < gz; j++)
-		(*items)[j - ga] = v[j].elem;     /* sorted by element: document order */
+	int m = 0;
+	for (int c = 0; chosen >= 0 && c < ng; c++)
+		m += groups_alike(&g[chosen], &g[c]) ? g[c].z - g[c].a : 0;
+	*items = xmalloc(((size_t)m + 1) * sizeof **items);
+	*nitems = 0;
+	for (int c = 0; chosen >= 0 && c < ng; c++)
+		if (groups_alike(&g[chosen], &g[c]))
+			for (int j = g[c].a; j < g[c].z; j++)
+				(*items)[(*nitems)++] = v[j].elem;
+	/* in document order, as page_in_grid walks them */
+	qsort(*items, (size_t)m, sizeof **items, cmp_int);
+	free(order);
+	free(g);
 	free(v);
 }
 
