@@ -497,11 +497,21 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 		buf_init(&in);
 		explain_label(x, d, pf->grid[0], &item);
 		explain_label(x, d, d->parent[pf->grid[0]], &in);
-		explain_printf(x, EXPLAIN_DIM, "its grid: %d %s in %s (line %d), %.0f %% of the "
+		/* the parents beyond the first (the items are in document
+		 * order, each parent's together) */
+		int more = 0;
+		for (int k = 1; k < pf->ngrid; k++)
+			more += d->parent[pf->grid[k]] != d->parent[pf->grid[k - 1]];
+		char others[64] = "";
+		if (more > 0)
+			snprintf(others, sizeof others, " and in %d more like it", more);
+		explain_printf(x, EXPLAIN_DIM, "its grid: %d %s in %s (line %d)%s, %.0f %% of the "
 			       "page's text: of the items repeated under one parent with one tag and "
-			       "class (instance ids aside), those holding the most text outside a "
-			       "nav, header, footer, aside, form or menu", pf->ngrid, item.data, in.data,
-			       d->line[d->parent[pf->grid[0]]], 100 * pf->grid_share);
+			       "class (instance ids aside), with the groups alike to them (items and "
+			       "parents of one tag and half their class words, at one depth), those "
+			       "holding the most text outside a nav, header, footer, aside, form or "
+			       "menu, in the page's main landmark first", pf->ngrid, item.data, in.data,
+			       d->line[d->parent[pf->grid[0]]], others, 100 * pf->grid_share);
 		buf_free(&item);
 		buf_free(&in);
 	}
