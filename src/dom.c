@@ -127,6 +127,10 @@ dom_main(const struct dom *d)
 		const char *role = dom_attr(d, i, "role");
 		if (d->tag[i] != main_tag && !(role && dom_role_is(role, "main")))
 			continue;
+		/* HTML allows other main elements where they are hidden (a
+		 * single-page app's views); one in a template is none */
+		if (d->flags[i] & DOM_SKIP || dom_hidden_attr(d, i))
+			continue;
 		if (found >= 0 && !dom_contains(d, found, i))
 			return -1;
 		if (found < 0)

@@ -193,8 +193,9 @@ bool dom_hidden_attr(const struct dom *d, int i);
  * the rest are fallbacks) is name, in any case. */
 bool dom_role_is(const char *role, const char *name);
 /* The page's main landmark: its one main element or element of role
- * main (one inside another counts once); -1 where it has none, or
- * several apart, and so does not say which is the page's. */
+ * main (one inside another counts once; a hidden one, or one in a
+ * template, none); -1 where it has none, or several apart, and so does
+ * not say which is the page's. */
 int dom_main(const struct dom *d);
 /* Tag id of a lower-case name, or -1 if the page has no such element. */
 int dom_tag_id(const struct dom *d, const char *name);

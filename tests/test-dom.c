@@ -829,8 +829,8 @@ test_streamed_segment(void **state)
 }
 
 /* The main landmark: a main element or role main (its first token, in
- * any case); one inside another is one landmark; two apart, or none,
- * name no main. */
+ * any case); one inside another is one landmark; a hidden one or one in
+ * a template is none; two apart, or none, name no main. */
 static void
 test_main_landmark(void **state)
 {
@@ -843,6 +843,8 @@ test_main_landmark(void **state)
 		{ "<div id=\"m\" role=\" MAIN region\"><main><p>Harbour</p></main></div>", "m" },
 		{ "<div role=\"region main\"><p>Tide</p></div>", NULL },
 		{ "<main><p>Tide</p></main><div role=\"main\"><p>Harbour</p></div>", NULL },
+		{ "<main hidden><p>Tide</p></main><template><main><p>Ebb</p></main></template>"
+		  "<main id=\"m\"><p>Harbour</p></main>", "m" },
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		char html[256];
