@@ -294,6 +294,7 @@ auto_state_new(const struct page *pg, const struct auto_model *m)
 	st->end_head = xcalloc((size_t)st->sig.nblocks + 1, 1);
 	/* a byte a block: the threshold walks read it, not the rows */
 	st->hidden = xmalloc((size_t)st->sig.nblocks + 1);
+	st->beside_main = xcalloc((size_t)st->sig.nblocks + 1, 1);
 	for (int j = 0; j < st->sig.nblocks; j++)
 		st->hidden[j] = st->sig.x[j][F_HIDDEN] != 0;
 	for (int i = 0; i < st->n; i++)
@@ -350,6 +351,7 @@ auto_state_free(struct auto_state *st)
 	free(st->shingle_owner);
 	free(st->end_head);
 	free(st->hidden);
+	free(st->beside_main);
 	thread_free(&st->thread);
 	thread_cache_free(&st->thread_cache);
 	free(st);
@@ -844,6 +846,12 @@ grid_sums(const struct dom *d, const struct auto_state *st, const struct decisio
  * short article (those are mostly links). */
 #define SECTIONS_WIDE 2
 #define SECTIONS_LINKS 0.1
+/* Where the page's main landmark holds this share of the text the model
+ * kept or more, what the kind adds is in main too: what cc finds beside
+ * it is the site's (a footer's blurb, a newsletter's offer, a box of
+ * related products), where the model's text says main is the page's
+ * own (doc/algorithms.md, "Page kinds"). */
+#define MAIN_KEPT 0.5
 /* A card of one block is a title that links to its item: this share of
  * its text a link or more (a reply's line, its title linked and its
  * author and time not, is no card). */
@@ -916,6 +924,13 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 		cards |= grid1;
 	}
 	st->kind_grid = grid;
+	long kept_all = 0, kept_main = 0;
+	for (int j = 0; pf->main >= 0 && j < f->nblocks; j++)
+		if (dc->content[f->block[j]]) {
+			kept_all += f->chars[j];
+			kept_main += dom_contains(d, pf->main, f->block[j]) ? f->chars[j] : 0;
+		}
+	bool in_main = kept_all > 0 && kept_main >= MAIN_KEPT * (double)kept_all;
 	long kept = 0, more = 0, prose = 0, nprose = 0, comments = 0;
 	double more_links = 0;
 	for (int j = 0; j < f->nblocks; j++) {
@@ -945,6 +960,10 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 		 * link to the section's own page) */
 		if (!card && f->x[j][F_LINK_DENSITY] >= KIND_LINKS)
 			continue;
+		if (in_main && !dom_contains(d, pf->main, b)) {
+			st->beside_main[j] = 1;
+			continue;
+		}
 		dc->content[b] = 2;
 		more += f->chars[j];
 		more_links += f->x[j][F_LINK_DENSITY] * f->chars[j];
@@ -983,6 +1002,7 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 	st->sections_links = more > 0 ? more_links / (double)more : 0;
 	bool apart = sections || intro || (st->by_date && kind != KIND_FORUM);
 	bool wide = more > 0 && (strong || sections || intro || st->by_date);
+	st->kind_main = wide && in_main;
 	for (int j = 0; j < f->nblocks; j++) {
 		int b = f->block[j];
 		/* the heading goes with the section it heads */
@@ -1423,7 +1443,8 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	for (int i = 0; i < d->n; i++)
 		st->dup_of[i] = -1;
 	st->run_first = st->run_last = -1;
-	st->by_date = st->by_sections = st->kind_grid = st->grid_alone = false;
+	st->by_date = st->by_sections = st->kind_grid = st->grid_alone = st->kind_main = false;
+	memset(st->beside_main, 0, (size_t)f->nblocks);
 	st->kept_root = -1;
 	st->grid_chars = st->grid_kept = 0;
 	st->grid_cards = 0;

@@ -68,6 +68,11 @@ struct auto_state {
 	 * page of another kind than a listing or a thread, as the model
 	 * kept nothing (grid_alone) */
 	bool kind_grid, grid_alone;
+	/* keep_kind widened inside the page's main landmark, which holds
+	 * what the model kept (MAIN_KEPT); per block of sig, those it left
+	 * out for lying beside main */
+	bool kind_main;
+	uint8_t *beside_main;
 	uint8_t *hidden;        /* per block of sig: its F_HIDDEN is not 0 */
 	struct thread thread;   /* the forum thread decide_auto found, if any */
 	/* The kind decide_auto kept the page's content as: auto.kind's when

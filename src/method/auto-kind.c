@@ -397,7 +397,7 @@ page_figures_compute(const struct dom *d, const int *order, const int *chars, in
 	/* the repeated items (a card's title and text, a post's author and
 	 * message; not a paragraph of a text, not a menu's link) and the
 	 * grid among them; the cards of one block, a title alone */
-	int main = dom_main(d);
+	int main = pf->main = dom_main(d);
 	group_items(d, sub, own, blocks, pf->chars, main, false, KIND_REPEAT_MIN, pf->in_repeat,
 		    &pf->repeats, &pf->grid, &pf->ngrid);
 	group_items(d, sub, own, blocks, pf->chars, main, true, CARDS1_MIN, NULL, NULL,

@@ -50,6 +50,7 @@ struct page_figures {
 	int headings;           /* h2-h6 with text */
 	int repeats;            /* the largest group of repeated items with text */
 	uint8_t *in_repeat;     /* per element: inside a repeated item */
+	int main;               /* the main landmark (dom_main), -1 for none */
 	/* The grid: the items of the group of repeated items that holds the
 	 * most text outside the site's own regions (a listing's cards), in
 	 * document order; owned. */

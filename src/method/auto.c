@@ -537,6 +537,17 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 	}
 	if (st->thread.nposts > 0)
 		thread_explain(x, d, &st->thread, r->dc.reason[i], i);
+	int jb = block_of(st, i);
+	if (jb >= 0 && st->beside_main[jb] && !r->dc.content[i]) {
+		struct buf l;
+		buf_init(&l);
+		explain_label(x, d, st->sig.page.main, &l);
+		explain_printf(x, EXPLAIN_NOISE, "not kept by the %s page's kind: cc's, but outside "
+			       "the page's main landmark, %s (line %d), which holds half the text the "
+			       "model kept or more", page_kind_names[kind], l.data,
+			       d->line[st->sig.page.main]);
+		buf_free(&l);
+	}
 	if (r->dc.reason[i] == REASON_KIND) {
 		/* a heading cc drops comes with the section it heads */
 		int j = block_of(st, i);
@@ -544,6 +555,7 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 				   " and every card of its grid" : "";
 		int at = 0;
 		bool card = st->kind_grid && page_in_grid(d, &st->sig.page, &at, i);
+		const char *in_main = st->kind_main ? " inside the page's main landmark" : "";
 		if (j >= 0 && st->sig.x[j][F_TAG_HEADING] != 0 &&
 		    st->sig.x[j][F_CC_CONTENT] == 0 && !card)
 			explain_printf(x, EXPLAIN_NORMAL, "kept: a heading in cc's content region, "
@@ -551,17 +563,18 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 				       page_kind_names[kind]);
 		else if (st->by_date)
 			explain_printf(x, EXPLAIN_NORMAL, "kept: a page that names no date (no dated "
-				       "article or post) keeps cc's blocks in cc's content region%s, "
-				       "beside the model's", grid);
+				       "article or post) keeps cc's blocks in cc's content region%s%s, "
+				       "beside the model's", in_main, grid);
 		else if (st->by_sections)
 			explain_printf(x, EXPLAIN_NORMAL, "kept: a %s page keeps cc's blocks in cc's "
-				       "content region where, comments aside, they add twice the text "
+				       "content region%s where, comments aside, they add twice the text "
 				       "the model kept or more (%ld characters to %ld), under a tenth of "
-				       "it links (%.0f %%): its sections", page_kind_names[kind],
+				       "it links (%.0f %%): its sections", page_kind_names[kind], in_main,
 				       st->sections_more, st->sections_kept, 100 * st->sections_links);
 		else
 			explain_printf(x, EXPLAIN_NORMAL, "kept: a %s page keeps cc's blocks in cc's "
-				       "content region%s, beside the model's", page_kind_names[kind], grid);
+				       "content region%s%s, beside the model's", page_kind_names[kind],
+				       in_main, grid);
 		if (card && st->grid_alone)
 			explain_printf(x, EXPLAIN_NORMAL, "kept: a card of its grid, which a %s page "
 				       "keeps as a listing does where the model kept none of its text",
