@@ -537,6 +537,7 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 	}
 	if (st->thread.nposts > 0)
 		thread_explain(x, d, &st->thread, r->dc.reason[i], i);
+	/* what keep_kind left beside the main landmark */
 	int jb = block_of(st, i);
 	if (jb >= 0 && st->beside_main[jb] && !r->dc.content[i]) {
 		struct buf l;
@@ -550,14 +551,13 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 	}
 	if (r->dc.reason[i] == REASON_KIND) {
 		/* a heading cc drops comes with the section it heads */
-		int j = block_of(st, i);
 		const char *grid = st->grid_alone || kind == KIND_LISTING || kind == KIND_FORUM ?
 				   " and every card of its grid" : "";
 		int at = 0;
 		bool card = st->kind_grid && page_in_grid(d, &st->sig.page, &at, i);
 		const char *in_main = st->kind_main ? " inside the page's main landmark" : "";
-		if (j >= 0 && st->sig.x[j][F_TAG_HEADING] != 0 &&
-		    st->sig.x[j][F_CC_CONTENT] == 0 && !card)
+		if (jb >= 0 && st->sig.x[jb][F_TAG_HEADING] != 0 &&
+		    st->sig.x[jb][F_CC_CONTENT] == 0 && !card)
 			explain_printf(x, EXPLAIN_NORMAL, "kept: a heading in cc's content region, "
 				       "too short for cc, over a block the %s page keeps",
 				       page_kind_names[kind]);
