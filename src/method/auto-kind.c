@@ -176,13 +176,6 @@ groups_alike(const struct group *x, const struct group *y)
 			  words_alike(x->pw, x->npw, y->pw, y->npw, CLASS_SHARE));
 }
 
-static int
-cmp_int(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-	return (x > y) - (x < y);
-}
-
 /* Of the groups of GROUP_SEEDS most text (alone), each is a seed; the
  * grid is the seed whose alike groups hold the most text together. */
 #define GROUP_SEEDS 16
@@ -300,7 +293,7 @@ group_items(const struct dom *d, const long *sub, const long *own, const int *bl
 			for (int j = g[c].a; j < g[c].z; j++)
 				(*items)[(*nitems)++] = v[j].elem;
 	/* in document order, as page_in_grid walks them */
-	qsort(*items, (size_t)m, sizeof **items, cmp_int);
+	qsort(*items, (size_t)m, sizeof **items, int_cmp);
 	free(order);
 	free(g);
 	free(v);
