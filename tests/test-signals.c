@@ -927,9 +927,10 @@ test_page_grid_site(void **state)
 
 /* A group of items inside the page's main landmark is its grid before
  * one outside, though that one holds more text: three div.t of the
- * trending stories beside main (a linked h3 and a p, 25 + 38, 24 + 37
- * and 26 + 36 characters) against main's three cards (52).  Without the
- * landmark the stories are the grid. */
+ * trending stories beside main (a linked h3 and a p, 22 + 31, 20 + 28
+ * and 22 + 28 characters without white space, 151) against main's three
+ * cards (52), of the page's 207 with the h1's 4.  Without the landmark
+ * the stories are the grid. */
 static void
 test_page_grid_main(void **state)
 {
@@ -948,6 +949,7 @@ test_page_grid_main(void **state)
 		"<div class=\"card\"><h2><a href=\"/c\">Tall cup</a></h2><p>Holds water.</p></div>"
 		"</div></%s></body></html>";
 	static const char *const wrap[][2] = { { "main", "card" }, { "div", "t" } };
+	static const double share[] = { 52.0 / 207, 151.0 / 207 };
 	for (size_t k = 0; k < 2; k++) {
 		char html[2048];
 		snprintf(html, sizeof html, page, wrap[k][0], wrap[k][0]);
@@ -955,8 +957,10 @@ test_page_grid_main(void **state)
 		struct features f;
 		test_page(&pg, html);
 		features_compute(&pg, auto_model_builtin.stage1, &f);
+		assert_int_equal(f.page.chars, 207);
 		assert_int_equal(f.page.ngrid, 3);
 		assert_string_equal(dom_attr(pg.dom, f.page.grid[0], "class"), wrap[k][1]);
+		assert_true(fabs(f.page.grid_share - share[k]) < 1e-9);
 		features_free(&f);
 		page_free(&pg);
 	}

@@ -176,8 +176,9 @@ groups_alike(const struct group *x, const struct group *y)
 			  words_alike(x->pw, x->npw, y->pw, y->npw, CLASS_SHARE));
 }
 
-/* Of the groups of GROUP_SEEDS most text (alone), each is a seed; the
- * grid is the seed whose alike groups hold the most text together. */
+/* The GROUP_SEEDS groups of most text, each alone, are the seeds; the
+ * grid is the seed whose alike groups hold the most text together (a
+ * bound on the pairs compared on a page of thousands of groups). */
 #define GROUP_SEEDS 16
 
 /* A group's rank among the seeds: in the main landmark, its text, its
