@@ -51,9 +51,11 @@ struct page_figures {
 	int repeats;            /* the largest group of repeated items with text */
 	uint8_t *in_repeat;     /* per element: inside a repeated item */
 	int main;               /* the main landmark (dom_main), -1 for none */
-	/* The grid: the items of the group of repeated items that holds the
-	 * most text outside the site's own regions (a listing's cards), in
-	 * document order; owned. */
+	/* The grid: the items of the group of repeated items that, with the
+	 * groups alike to it, holds the most text outside the site's own
+	 * regions, one in the main landmark before one outside it (a
+	 * listing's cards, a recipe index's carousels), in document order;
+	 * owned. */
 	int *grid;
 	int ngrid;
 	double grid_share;      /* the grid's characters / chars */
