@@ -47,6 +47,8 @@ static const char *const phrasing_tags[] = {
 	"a", "abbr", "b", "bdi", "bdo", "br", "cite", "code", "data", "dfn",
 	"em", "font", "i", "kbd", "mark", "q", "s", "samp", "small", "span",
 	"strong", "sub", "sup", "time", "u", "var", "wbr", "img", "label",
+	"del", "ins", "ruby", "rb", "rt", "rp", "rtc", "tt", "big", "strike", "nobr",
+	"acronym",
 };
 
 int
@@ -138,6 +140,26 @@ dom_main(const struct dom *d)
 	}
 	return found;
 }
+
+/* HTML's other elements, current and obsolete: an element of none of
+ * these lists (a custom element, "mjx-container", "lite-youtube"; MathML's
+ * "math", "mi", "mrow") is laid out inline until a stylesheet says
+ * otherwise, which pith does not read (mark_inline). */
+static const char *const html_tags[] = {
+	"acronym", "address", "applet", "area", "article", "aside", "audio", "base",
+	"basefont", "bgsound", "big", "blink", "blockquote", "body", "button", "canvas",
+	"caption", "center", "col", "colgroup", "datalist", "dd", "del", "details", "dialog",
+	"dir", "div", "dl", "dt", "embed", "fieldset", "figcaption", "figure", "footer",
+	"form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header",
+	"hgroup", "hr", "html", "iframe", "image", "input", "ins", "isindex", "keygen",
+	"legend", "li", "link", "listing", "main", "map", "marquee", "menu", "menuitem",
+	"meta", "meter", "multicol", "nav", "nextid", "nobr", "noembed", "noframes",
+	"noscript", "object", "ol", "optgroup", "option", "output", "p", "param",
+	"picture", "plaintext", "pre", "progress", "rb", "rp", "rt", "rtc", "ruby",
+	"script", "search", "section", "select", "slot", "source", "spacer", "strike",
+	"style", "summary", "svg", "table", "tbody", "td", "template", "textarea",
+	"tfoot", "th", "thead", "title", "tr", "track", "tt", "ul", "video", "xmp",
+};
 
 static const char *const skip_tags[] = {
 	"script", "style", "noscript", "template", "head",
@@ -687,6 +709,102 @@ mark_panels(struct dom *d)
 	}
 }
 
+/* An element of a name HTML does not have (html_tags, phrasing_tags),
+ * outside an svg, is phrasing where all its element children are: a
+ * browser lays it out inline, and a block in it makes its own lines as
+ * it would in a span.  MathML's "math" too, but one display="block".
+ * libtidy, told that such names are block-level (it would otherwise
+ * move a div out of an inline one), made each a block of its own: an
+ * inline equation's every symbol on a line of its own, and the words
+ * around it apart.  The texts' blocks are found again. */
+static bool
+attr_is(const struct dom *d, int i, const char *name, const char *value)
+{
+	const char *v = dom_attr(d, i, name);
+	return v && !strcasecmp(v, value);
+}
+
+/* Is element i, or an inline element it is in, hidden by its hidden
+ * attribute or a style attribute's display:none (a page's MathML that a
+ * picture of the equation stands for)? */
+static bool
+style_hidden(const struct dom *d, int i)
+{
+	for (int e = i; e >= 0; e = d->parent[e]) {
+		const char *st = dom_attr(d, e, "style");
+		for (const char *p = st ? ascii_casestr(st, "display") : NULL; p;
+		     p = ascii_casestr(p + 7, "display")) {
+			const char *v = p + 7;
+			v += strspn(v, " \t");
+			if (*v == ':' && !strncasecmp(v + 1 + strspn(v + 1, " \t"), "none", 4))
+				return true;
+		}
+		if (dom_attr(d, e, "hidden"))
+			return true;
+		if (e != i && !(d->flags[e] & DOM_PHRASING))
+			break;
+	}
+	return false;
+}
+
+static void
+mark_inline(struct dom *d)
+{
+	uint8_t *unknown = xcalloc((size_t)d->ntags + 1, 1);
+	bool any = false;
+	for (int t = 0; t < d->ntags; t++) {
+		const char *tn = d->tagnames[t];
+		unknown[t] = !IN_LIST(tn, html_tags) && !IN_LIST(tn, phrasing_tags);
+		any |= unknown[t];
+	}
+	if (!any) {
+		free(unknown);
+		return;
+	}
+	/* left as they are: an svg, a display equation, an equation a
+	 * picture stands for, and what is in them */
+	int svg = dom_tag_id(d, "svg"), math = dom_tag_id(d, "math");
+	uint8_t *apart = xcalloc((size_t)d->n + 1, 1);
+	for (int i = 0; i < d->n; i++) {
+		int p = d->parent[i];
+		apart[i] = (p >= 0 && apart[p]) || d->tag[i] == svg ||
+			   (d->tag[i] == math && (attr_is(d, i, "display", "block") || style_hidden(d, i)));
+	}
+	bool changed = false;
+	for (int i = d->n - 1; i >= 0; i--) {   /* children after parents */
+		if (!unknown[d->tag[i]] || d->flags[i] & DOM_SKIP)
+			continue;
+		const char *tn = d->tagnames[d->tag[i]];
+		/* a semantics element shows its first child alone: an
+		 * annotation (an equation's TeX) is for programs */
+		if (!strcmp(tn, "annotation") || !strcmp(tn, "annotation-xml")) {
+			for (int e = i; e < d->end[i]; e++)
+				d->flags[e] |= DOM_SKIP;
+			for (int k = d->text_begin[i]; k < d->text_end[i]; k++)
+				d->texts[k].flags |= TEXT_SKIP;
+			continue;
+		}
+		if (apart[i])
+			continue;
+		int c = d->first_child[i];
+		while (c >= 0 && d->flags[c] & (DOM_PHRASING | DOM_SKIP))  /* a script shows nothing */
+			c = d->next_sibling[c];
+		if (c < 0) {
+			d->flags[i] |= DOM_PHRASING;
+			changed = true;
+			if (d->text_begin[i] < d->ntexts)
+				d->texts[d->text_begin[i]].flags |= TEXT_SPACED;
+			if (d->text_end[i] < d->ntexts)
+				d->texts[d->text_end[i]].flags |= TEXT_SPACED;
+		}
+	}
+	if (changed)
+		for (int k = 0; k < d->ntexts; k++)
+			d->texts[k].block = block_of(d, d->texts[k].elem);
+	free(apart);
+	free(unknown);
+}
+
 /* 1-based positions among same-tag siblings, O(n) with a scratch counter
  * per tag. */
 static void
@@ -923,6 +1041,7 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	d->attr_begin[d->n] = d->nattrs;
 	d->pool = buf_steal(&b.pool, &d->pool_len);
 	compute_positions(d);
+	mark_inline(d);
 	mark_panels(d);
 	d->source_text = ss.text;
 	d->closed_selects = ss.nclose;

@@ -119,7 +119,7 @@ extract_text_drop(const struct dom *d, const uint8_t *content, const uint8_t *ma
 		const struct dom_text *x = &d->texts[t];
 		if (spans)
 			spans[t].start = spans[t].end = 0;
-		if (formula && formula[t])
+		if ((formula && formula[t]) || x->flags & TEXT_SPACED)
 			space = true;
 		if (x->flags & TEXT_SKIP)
 			continue;

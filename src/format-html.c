@@ -46,6 +46,10 @@ html_texts(struct fmt *f, int from, int to, bool pre)
 	for (int t = from; t < to; t++) {
 		if (!text_kept(f, t))
 			continue;
+		/* a space the parser dropped (dom.h's TEXT_SPACED) */
+		if (f->d->texts[t].flags & TEXT_SPACED && f->out->len &&
+		    f->out->data[f->out->len - 1] != ' ' && f->out->data[f->out->len - 1] != '>')
+			buf_addc(f->out, ' ');
 		if (f->d->texts[t].flags & TEXT_BREAK) {
 			buf_adds(f->out, "<br>");
 			continue;

@@ -176,6 +176,8 @@ static void
 md_texts(struct fmt *f, int from, int to)
 {
 	for (int t = from; t < to; t++) {
+		if (f->d->texts[t].flags & TEXT_SPACED)
+			f->space = true;
 		if (!text_kept(f, t))
 			continue;
 		if (f->d->texts[t].flags & TEXT_BREAK) {
