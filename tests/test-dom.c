@@ -97,6 +97,20 @@ test_texts(void **state)
 	page_free(&pg);
 }
 
+/* Every text of the page, all blocks kept, as extract_text writes it. */
+static void
+all_text(const char *html, struct buf *t)
+{
+	struct page pg;
+	test_page(&pg, html);
+	uint8_t *all = xmalloc((size_t)pg.dom->n + 1);
+	memset(all, 1, (size_t)pg.dom->n + 1);
+	buf_init(t);
+	extract_text(pg.dom, all, t);
+	free(all);
+	page_free(&pg);
+}
+
 /* A processing instruction no '>' ends reads as a comment to the end of
  * the page (HTML's bogus comment): the text before it stays, nothing of
  * it is text, and (under LeakSanitizer) libtidy leaks none of it; one
@@ -110,41 +124,14 @@ test_unterminated_pi(void **state)
 	buf_adds(&b, "<html><body><p>Before it.</p><?xml version=\"1.0\" ");
 	for (int i = 0; i < 20000; i++)
 		buf_adds(&b, "aaaaa");
-	struct page pg;
-	test_page(&pg, b.data);
 	struct buf t;
-	buf_init(&t);
-	uint8_t *all = xmalloc((size_t)pg.dom->n + 1);
-	memset(all, 1, (size_t)pg.dom->n + 1);
-	extract_text(pg.dom, all, &t);
-	free(all);
+	all_text(b.data, &t);
 	assert_string_equal(t.data, "Before it.\n");
-	page_free(&pg);
 	buf_free(&t);
 	buf_free(&b);
-	test_page(&pg, "<html><body><p>One.</p><?php echo 1 ?><p>Two.</p></body></html>");
-	buf_init(&t);
-	all = xmalloc((size_t)pg.dom->n + 1);
-	memset(all, 1, (size_t)pg.dom->n + 1);
-	extract_text(pg.dom, all, &t);
-	free(all);
+	all_text("<html><body><p>One.</p><?php echo 1 ?><p>Two.</p></body></html>", &t);
 	assert_string_equal(t.data, "One.\nTwo.\n");
 	buf_free(&t);
-	page_free(&pg);
-}
-
-/* Every text of the page, all blocks kept, as extract_text writes it. */
-static void
-all_text(const char *html, struct buf *t)
-{
-	struct page pg;
-	test_page(&pg, html);
-	uint8_t *all = xmalloc((size_t)pg.dom->n + 1);
-	memset(all, 1, (size_t)pg.dom->n + 1);
-	buf_init(t);
-	extract_text(pg.dom, all, t);
-	free(all);
-	page_free(&pg);
 }
 
 /* Elements of names HTML does not have are inline where they hold no

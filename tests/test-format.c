@@ -124,7 +124,8 @@ test_markdown(void **state)
 	assert_non_null(strstr(md, "<pre><code><div>int a;</div><div>int b;</div></code></pre>\n"));
 	free(md);
 
-	/* a block inside a link (custom elements are blocks) stays inside it */
+	/* a custom element inside a link stays inside it, its words apart
+	 * (the parser dropped the spaces around it: dom.h's TEXT_SPACED) */
 	md = render("<p>See <a href=\"/d\">the <x-part>docs</x-part> page</a>.</p>", true, &o);
 	assert_string_equal(md, "See [the docs page](https://ex.test/d).\n");
 	free(md);
@@ -264,11 +265,30 @@ test_html_wrappers(void **state)
 	free(h);
 }
 
+/* An inline element of a name HTML lacks keeps the words either side
+ * apart in Markdown and HTML as in the text (dom.h's TEXT_SPACED): the
+ * parser dropped the white space around it. */
+static void
+test_unknown_inline_spaced(void **state)
+{
+	(void)state;
+	static const char page[] = "<html><body><div>solutions to\n<mjx-c><math><mi>x</mi>"
+				   "</math></mjx-c>\nand they are</div></body></html>";
+	struct format_opts o = { 0 };
+	char *md = render(page, true, &o);
+	assert_string_equal(md, "solutions to x and they are\n");
+	free(md);
+	char *h = render(page, false, &o);
+	assert_non_null(strstr(h, "solutions to x and they are"));
+	free(h);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_markdown),
+		cmocka_unit_test(test_unknown_inline_spaced),
 		cmocka_unit_test(test_markdown_keeps_decision),
 		cmocka_unit_test(test_html_sanitized),
 		cmocka_unit_test(test_url_resolve),
