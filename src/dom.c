@@ -113,6 +113,38 @@ dom_hidden_attr(const struct dom *d, int i)
 	return !(d->flags[i] & DOM_PANEL) && dom_attr(d, i, "hidden");
 }
 
+/* Whether the inline style st sets property to value, in any case and
+ * with any blanks around the colon ("Display : NONE"). */
+static bool
+style_sets(const char *st, const char *property, const char *value)
+{
+	size_t np = strlen(property), nv = strlen(value);
+	for (const char *s = st; (s = ascii_casestr(s, property)); s += np) {
+		if (s > st && (isalnum((unsigned char)s[-1]) || s[-1] == '-'))
+			continue;               /* a longer name: "foo-display" */
+		const char *v = s + np;
+		while (isspace((unsigned char)*v))
+			v++;
+		if (*v++ != ':')
+			continue;
+		while (isspace((unsigned char)*v))
+			v++;
+		if (!strncasecmp(v, value, nv))
+			return true;
+	}
+	return false;
+}
+
+bool
+dom_hidden(const struct dom *d, int i)
+{
+	if (dom_hidden_attr(d, i))
+		return true;
+	const char *st = dom_attr(d, i, "style");
+	return st && !(d->flags[i] & DOM_PANEL) &&
+	       (style_sets(st, "display", "none") || style_sets(st, "visibility", "hidden"));
+}
+
 bool
 dom_role_is(const char *role, const char *name)
 {
@@ -724,22 +756,13 @@ attr_is(const struct dom *d, int i, const char *name, const char *value)
 	return v && !strcasecmp(v, value);
 }
 
-/* Is element i, or an inline element it is in, hidden by its hidden
- * attribute or a style attribute's display:none (a page's MathML that a
- * picture of the equation stands for)? */
+/* Is element i, or an inline element it is in, hidden (dom_hidden: a
+ * page's MathML that a picture of the equation stands for)? */
 static bool
-style_hidden(const struct dom *d, int i)
+inline_hidden(const struct dom *d, int i)
 {
 	for (int e = i; e >= 0; e = d->parent[e]) {
-		const char *st = dom_attr(d, e, "style");
-		for (const char *p = st ? ascii_casestr(st, "display") : NULL; p;
-		     p = ascii_casestr(p + 7, "display")) {
-			const char *v = p + 7;
-			v += strspn(v, " \t");
-			if (*v == ':' && !strncasecmp(v + 1 + strspn(v + 1, " \t"), "none", 4))
-				return true;
-		}
-		if (dom_attr(d, e, "hidden"))
+		if (dom_hidden(d, e))
 			return true;
 		if (e != i && !(d->flags[e] & DOM_PHRASING))
 			break;
@@ -768,7 +791,7 @@ mark_inline(struct dom *d)
 	for (int i = 0; i < d->n; i++) {
 		int p = d->parent[i];
 		apart[i] = (p >= 0 && apart[p]) || d->tag[i] == svg ||
-			   (d->tag[i] == math && (attr_is(d, i, "display", "block") || style_hidden(d, i)));
+			   (d->tag[i] == math && (attr_is(d, i, "display", "block") || inline_hidden(d, i)));
 	}
 	bool changed = false;
 	for (int i = d->n - 1; i >= 0; i--) {   /* children after parents */
@@ -1041,8 +1064,8 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	d->attr_begin[d->n] = d->nattrs;
 	d->pool = buf_steal(&b.pool, &d->pool_len);
 	compute_positions(d);
-	mark_inline(d);
 	mark_panels(d);
+	mark_inline(d);
 	d->source_text = ss.text;
 	d->closed_selects = ss.nclose;
 	d->closed_at = ss.close_at;     /* the dom's now */

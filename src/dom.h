@@ -194,6 +194,10 @@ const char *dom_permalink(const struct dom *d, int i);
  * segment a React server streams, a hidden div "S:N" that its script
  * moves into the template holding its place). */
 bool dom_hidden_attr(const struct dom *d, int i);
+/* Whether element i is not rendered, by its own markup: the hidden
+ * attribute (dom_hidden_attr), or an inline style of display:none or
+ * visibility:hidden, not on a DOM_PANEL. */
+bool dom_hidden(const struct dom *d, int i);
 /* Whether an ARIA role attribute's first token (the role a reader takes;
  * the rest are fallbacks) is name, in any case. */
 bool dom_role_is(const char *role, const char *name);

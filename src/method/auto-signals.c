@@ -273,42 +273,6 @@ jsonld_body(const struct dom *d, struct buf *out)
 	return false;
 }
 
-/* Whether the inline style st sets property to value, in any case and
- * with any blanks around the colon ("Display : NONE"). */
-static bool
-style_sets(const char *st, const char *property, const char *value)
-{
-	size_t np = strlen(property), nv = strlen(value);
-	for (const char *s = st; (s = ascii_casestr(s, property)); s += np) {
-		if (s > st && (isalnum((unsigned char)s[-1]) || s[-1] == '-'))
-			continue;               /* a longer name: "foo-display" */
-		const char *v = s + np;
-		while (isspace((unsigned char)*v))
-			v++;
-		if (*v++ != ':')
-			continue;
-		while (isspace((unsigned char)*v))
-			v++;
-		if (!strncasecmp(v, value, nv))
-			return true;
-	}
-	return false;
-}
-
-/* Whether element i is not rendered, by its own markup: the hidden
- * attribute, or an inline style of display:none or visibility:hidden;
- * neither on a part the page shows on demand or as it arrives
- * (DOM_PANEL, dom_hidden_attr). */
-static bool
-hidden(const struct dom *d, int i)
-{
-	if (dom_hidden_attr(d, i))
-		return true;
-	const char *st = dom_attr(d, i, "style");
-	return st && !(d->flags[i] & DOM_PANEL) &&
-	       (style_sets(st, "display", "none") || style_sets(st, "visibility", "hidden"));
-}
-
 /* ---- the features ---- */
 
 /* The share of a page's text under hidden elements from which the page
@@ -641,7 +605,7 @@ ancestor_flags(struct fctx *c)
 		 * of its negative tags (a div with role=navigation is a nav) */
 		if (role && neg_role(role))
 			a |= A_NEG_TAG;
-		if (hidden(d, i))
+		if (dom_hidden(d, i))
 			a |= A_HIDDEN;
 		/* what the site keeps out of search engines' snippets (a
 		 * consent banner, a price box) weighs as hidden text does */
