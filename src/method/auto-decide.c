@@ -1254,40 +1254,29 @@ keep_thread(const struct dom *d, struct auto_state *st, struct decision *dc)
 	}
 }
 
-/* Least characters of the block a thread is looked for from where
- * nothing was kept: a sentence, not a post's date or a button. */
-#define THREAD_LONE 80
-
-/* Where neither the model nor the page's kind kept anything, the thread
- * is looked for from the block the model rates highest of those that may
- * be a post's message (visible, in no nav, footer or the like, a sentence
- * long): a board's posts the model took for comments. */
+/* Where the model kept nothing longer than a date or a label
+ * (THREAD_META_CHARS: a profile's "Member" line), the thread is looked
+ * for from the page's largest block that may be a post's message
+ * (visible, in no nav, footer or the like): a thread of short posts whose
+ * messages the model doubted, a board's posts it took for comments.  The
+ * posts must still hold half of what it kept. */
 static bool
-lone_thread(const struct dom *d, struct auto_state *st, struct decision *dc)
+short_thread(const struct dom *d, struct auto_state *st, const struct decision *dc)
 {
 	const struct features *f = &st->sig;
 	int best = -1;
 	for (int j = 0; j < f->nblocks; j++) {
-		int b = f->block[j];
-		if (dc->content[b])
+		if (dc->content[f->block[j]] && f->chars[j] > THREAD_META_CHARS)
 			return false;
-		if (!st->hidden[j] && f->x[j][F_NEG_TAG] == 0 && f->chars[j] >= THREAD_LONE &&
-		    (best < 0 || st->score[b] > st->score[f->block[best]]))
+		if (!st->hidden[j] && f->x[j][F_NEG_TAG] == 0 &&
+		    (best < 0 || f->chars[j] > f->chars[best]))
 			best = j;
 	}
-	if (best < 0)
+	if (best < 0 || !thread_find_from(d, st->m, f->block, f->chars, f->nblocks, dc->content,
+					  f->block[best], &st->thread, &st->thread_cache))
 		return false;
-	uint8_t *lone = xcalloc((size_t)d->n + 1, 1);
-	lone[f->block[best]] = 1;
-	bool found = thread_find(d, st->m, f->block, f->chars, f->nblocks, lone, &st->thread,
-				 &st->thread_cache);
-	free(lone);
-	if (found) {
-		st->thread.lone = true;
-		keep_thread(d, st, dc);
-	} else
-		thread_free(&st->thread);
-	return found;
+	st->thread.largest = true;
+	return true;
 }
 
 int
@@ -1488,8 +1477,8 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	/* a forum thread around what the model kept (keep_thread); then the
 	 * repeats again, over every message: a reply's quote of an earlier
 	 * post */
-	if (thread_on && thread_find(d, st->m, f->block, f->chars, f->nblocks,
-				     dc->content, &st->thread, &st->thread_cache)) {
+	if (thread_on && (thread_find(d, st->m, f->block, f->chars, f->nblocks, dc->content,
+				      &st->thread, &st->thread_cache) || short_thread(d, st, dc))) {
 		keep_thread(d, st, dc);
 		if (p->auto_duplicate)
 			drop_duplicates(d, st, dc);
@@ -1503,8 +1492,6 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 		if (kind == KIND_DOCS || kind == KIND_LISTING || kind == KIND_SERVICE ||
 		    kind == KIND_FORUM || kind == KIND_PRODUCT || p->auto_kind == 0)
 			keep_kind(d, st, kind, dc, p->auto_duplicate, p->auto_kind == 0);
-		if (thread_on && lone_thread(d, st, dc))
-			kind = KIND_FORUM;
 	}
 	if (p->auto_grow && st->thread.nposts == 0)
 		keep_continued(d, st, dc);

@@ -1216,19 +1216,26 @@ thread_find(const struct dom *d, const struct metrics *m, const int *block,
 	    const int *chars, int nb, const uint8_t *content, struct thread *t,
 	    struct thread_cache *cache)
 {
-	thread_free(t);
 	int anchor = -1, most = 0;
-	long kept = 0;
 	for (int j = 0; j < nb; j++)
-		if (content[block[j]]) {
-			kept += chars[j];
-			if (chars[j] > most) {
-				most = chars[j];
-				anchor = block[j];
-			}
+		if (content[block[j]] && chars[j] > most) {
+			most = chars[j];
+			anchor = block[j];
 		}
+	return thread_find_from(d, m, block, chars, nb, content, anchor, t, cache);
+}
+
+bool
+thread_find_from(const struct dom *d, const struct metrics *m, const int *block,
+		 const int *chars, int nb, const uint8_t *content, int anchor,
+		 struct thread *t, struct thread_cache *cache)
+{
+	thread_free(t);
 	if (anchor < 0)
 		return false;
+	long kept = 0;
+	for (int j = 0; j < nb; j++)
+		kept += content[block[j]] ? chars[j] : 0;
 	struct thread_cache local;
 	if (!cache) {
 		thread_cache_init(&local);

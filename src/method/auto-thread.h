@@ -27,7 +27,8 @@
  * post is then the part of its element that holds the message.
  *
  * thread_find() starts from the largest block the method kept (the
- * opening post, on a thread page) and looks at each of its ancestors in
+ * opening post, on a thread page; thread_find_from, from a block given)
+ * and looks at each of its ancestors in
  * turn for siblings of its shape; the level with the most posts (three at
  * least, the median one holding at most THREAD_PANEL_CHARS beside its
  * message) wins, when that block is in its post's message.  It is a thread
@@ -114,8 +115,9 @@ struct thread {
 	int msg_depth;      /* steps from a post's root to the message place */
 	long kept_in;       /* the method's kept characters in the posts */
 	long kept_all;      /* and in all */
-	bool lone;          /* the method kept nothing: the anchor is the block
-			     * it rates highest (auto's lone_thread) */
+	bool largest;       /* the method kept nothing longer than a label:
+			     * the anchor is the page's largest block, not
+			     * its largest kept one (auto's short_thread) */
 	uint8_t *repeat;    /* per element: posts with its text at its place (capped) */
 	uint8_t *text_repeat;   /* per text node in a message: 1 when its text
 				 * (THREAD_REPEAT_CHARS or more) stands at its
@@ -160,6 +162,11 @@ void thread_cache_free(struct thread_cache *c);
 bool thread_find(const struct dom *d, const struct metrics *m, const int *block,
 		 const int *chars, int nb, const uint8_t *content, struct thread *t,
 		 struct thread_cache *cache);
+/* The same from the given anchor, a block, wherever the method kept
+ * text: the posts must still hold THREAD_KEPT of what it kept. */
+bool thread_find_from(const struct dom *d, const struct metrics *m, const int *block,
+		      const int *chars, int nb, const uint8_t *content, int anchor,
+		      struct thread *t, struct thread_cache *cache);
 
 /* The index of the post that holds element e, or -1. */
 int thread_post_of(const struct dom *d, const struct thread *t, int e);

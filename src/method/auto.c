@@ -298,11 +298,13 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 			       parent.data, d->line[under]);
 	}
 	int like = thread_post_of(d, t, t->like[k]);
-	const char *anchor = t->lone ? "the block the model rates highest (it kept none)" :
-				       "the largest kept block";
+	char largest[96];
+	snprintf(largest, sizeof largest, "the page's largest block (the model kept none of "
+		 "more than %d characters)", THREAD_META_CHARS);
+	const char *anchor = t->largest ? largest : "the largest kept block";
 	/* the post compared with, where it is the anchor's */
 	const char *whose = like != t->anchor_post ? "" :
-			    t->lone ? " (the highest rated block's)" : " (the largest kept block's)";
+			    t->largest ? " (the largest block's)" : " (the largest kept block's)";
 	if (k == t->anchor_post && t->opening)
 		explain_printf(x, EXPLAIN_DIM, "this is post %d, the opening post, whose message "
 			       "holds %s: its message is the element around that block as deep "
