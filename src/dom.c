@@ -83,7 +83,9 @@ dom_dialog(const struct dom *d, int i)
 	return role && !strcasecmp(role, "alertdialog") ? "role=\"alertdialog\"" : NULL;
 }
 
-static const char *const permalink_marks[] = { "\u00b6", "\u00a7", "#", "\U0001f517", "\u2693" };
+/* (U+200B, a zero-width space: Docusaurus's mark, drawn by its CSS) */
+static const char *const permalink_marks[] = { "\u00b6", "\u00a7", "#", "\U0001f517", "\u2693",
+	"\u200b" };
 
 /* The mark of a permalink's text (one of permalink_marks, white space
  * around it allowed), or NULL. */

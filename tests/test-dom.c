@@ -711,8 +711,8 @@ test_dialog(void **state)
 	page_free(&pg);
 }
 
-/* A heading's permalink ("¶", "#", "§" linking to the heading) is
- * never text: its mark would glue itself to the heading.  A footnote's
+/* A heading's permalink ("¶", "#", "§", a zero-width space linking to
+ * the heading) is never text: its mark would glue itself to the heading.  A footnote's
  * number, a mark linking to another page and a link of more than the
  * mark (in its text or in an element after it) stay. */
 static void
@@ -723,6 +723,7 @@ test_permalink(void **state)
 	test_page(&pg, "<html><body>"
 		  "<h2 id=\"m\">Middleware<a class=\"headerlink\" href=\"#m\">\u00b6</a></h2>"
 		  "<h3>Cache<a href=\"#c\"> # </a></h3>"
+		  "<h4 id=\"z\">Setup<a class=\"hash-link\" href=\"#z\">\u200b</a></h4>"
 		  "<p>Tide<a href=\"#fn1\">1</a> <a href=\"/page\">\u00b6</a> "
 		  "<a href=\"#s3\">\u00a7 3</a> <a href=\"#c12\">\u00a7<b>12</b></a></p>"
 		  "</body></html>");
@@ -732,13 +733,14 @@ test_permalink(void **state)
 		if (dom_permalink(d, i)) {
 			marks++;
 			assert_true(d->flags[i] & DOM_SKIP);
-			assert_string_equal(dom_permalink(d, i), marks == 1 ? "#m" : "#c");
+			assert_string_equal(dom_permalink(d, i),
+					    marks == 1 ? "#m" : marks == 2 ? "#c" : "#z");
 		}
 		skipped += (d->flags[i] & DOM_SKIP) && !strcmp(dom_tagname(d, i), "a");
 	}
-	assert_int_equal(marks, 2);
+	assert_int_equal(marks, 3);
 	/* not the link whose mark a number follows ("§12") */
-	assert_int_equal(skipped, 2);
+	assert_int_equal(skipped, 3);
 	/* the tree's text as read: no mark, the other links' text kept */
 	struct buf b;
 	buf_init(&b);
@@ -746,12 +748,12 @@ test_permalink(void **state)
 		if (!(d->texts[t].flags & TEXT_SKIP))
 			buf_add(&b, dom_text(d, t), d->texts[t].len);
 	/* (the parser moves the space before "#" out of its link) */
-	assert_string_equal(b.data, "MiddlewareCache Tide1 \u00b6 \u00a7 3 \u00a712");
+	assert_string_equal(b.data, "MiddlewareCache SetupTide1 \u00b6 \u00a7 3 \u00a712");
 	buf_free(&b);
 	/* the marks are the tree's, not lost: "Middleware¶" 11 + "Cache#"
-	 * 6 + "Tide1¶§3§12" 11 */
-	assert_int_equal(d->tree_text, 28);
-	assert_int_equal(d->source_text, 28);
+	 * 6 + "Setup" and the zero-width space 6 + "Tide1¶§3§12" 11 */
+	assert_int_equal(d->tree_text, 34);
+	assert_int_equal(d->source_text, 34);
 	page_free(&pg);
 }
 
