@@ -743,14 +743,6 @@ mark_panels(struct dom *d)
 	}
 }
 
-/* An element of a name HTML does not have (html_tags, phrasing_tags),
- * outside an svg, is phrasing where all its element children are: a
- * browser lays it out inline, and a block in it makes its own lines as
- * it would in a span.  MathML's "math" too, but one display="block".
- * libtidy, told that such names are block-level (it would otherwise
- * move a div out of an inline one), made each a block of its own: an
- * inline equation's every symbol on a line of its own, and the words
- * around it apart.  The texts' blocks are found again. */
 static bool
 attr_is(const struct dom *d, int i, const char *name, const char *value)
 {
@@ -772,7 +764,18 @@ inline_hidden(const struct dom *d, int i)
 	return false;
 }
 
-static void
+/* An element of a name HTML does not have (html_tags, phrasing_tags),
+ * outside an svg, is phrasing where all its element children are: a
+ * browser lays it out inline, and a block in it makes its own lines as
+ * it would in a span.  Not a display equation (math display="block") or
+ * one hidden, a picture of it shown instead, nor what is in them; an
+ * annotation (an equation's TeX) is never shown.  libtidy, told that such
+ * names are block-level (it would otherwise move a div out of an inline
+ * one), made each a block of its own: an inline equation's every symbol
+ * on a line of its own, and the words around it apart.  The texts'
+ * blocks are found again.  Returns the characters of the annotations
+ * left out, as source_scan counts them: the tree's, not lost. */
+static long
 mark_inline(struct dom *d)
 {
 	uint8_t *unknown = xcalloc((size_t)d->ntags + 1, 1);
@@ -784,7 +787,7 @@ mark_inline(struct dom *d)
 	}
 	if (!any) {
 		free(unknown);
-		return;
+		return 0;
 	}
 	/* left as they are: an svg, a display equation, an equation a
 	 * picture stands for, and what is in them */
@@ -796,6 +799,7 @@ mark_inline(struct dom *d)
 			   (d->tag[i] == math && (attr_is(d, i, "display", "block") || inline_hidden(d, i)));
 	}
 	bool changed = false;
+	long annotated = 0;
 	for (int i = d->n - 1; i >= 0; i--) {   /* children after parents */
 		if (!unknown[d->tag[i]] || d->flags[i] & DOM_SKIP)
 			continue;
@@ -806,7 +810,10 @@ mark_inline(struct dom *d)
 			for (int e = i; e < d->end[i]; e++)
 				d->flags[e] |= DOM_SKIP;
 			for (int k = d->text_begin[i]; k < d->text_end[i]; k++)
-				d->texts[k].flags |= TEXT_SKIP;
+				if (!(d->texts[k].flags & TEXT_SKIP)) {
+					d->texts[k].flags |= TEXT_SKIP;
+					annotated += source_chars(dom_text(d, k), d->texts[k].len);
+				}
 			continue;
 		}
 		if (apart[i])
@@ -828,6 +835,7 @@ mark_inline(struct dom *d)
 			d->texts[k].block = block_of(d, d->texts[k].elem);
 	free(apart);
 	free(unknown);
+	return annotated;
 }
 
 /* 1-based positions among same-tag siblings, O(n) with a scratch counter
@@ -1067,14 +1075,14 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	d->pool = buf_steal(&b.pool, &d->pool_len);
 	compute_positions(d);
 	mark_panels(d);
-	mark_inline(d);
+	long annotated = mark_inline(d);
 	d->source_text = ss.text;
 	d->closed_selects = ss.nclose;
 	d->closed_at = ss.close_at;     /* the dom's now */
 	ss.close_at = NULL;
 	/* the parser's count first: the source's counts no <noscript>; a
 	 * dialog's text is the tree's, left out */
-	d->tree_text = tree_text(d) + b.dialog_text;
+	d->tree_text = tree_text(d) + b.dialog_text + annotated;
 	noscript_read(d);
 	d->loss_elem = -1;
 	if (dom_lost(d))

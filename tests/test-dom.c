@@ -176,6 +176,13 @@ test_unknown_inline(void **state)
 	assert_true(pg.dom->flags[test_by_id(&pg, "i")] & DOM_PHRASING);
 	assert_false(pg.dom->flags[test_by_id(&pg, "z")] & DOM_PHRASING);
 	page_free(&pg);
+	/* the annotation's text is the tree's, left out, not lost: "Let" 3
+	 * + "c" 1 + "{\displaystylec}" 16 + "be" 2 */
+	test_page(&pg, "<html><body><div>Let <math><semantics><mi>c</mi><annotation>"
+		       "{\\displaystyle c}</annotation></semantics></math> be</div></body></html>");
+	assert_int_equal(pg.dom->source_text, 22);
+	assert_int_equal(pg.dom->tree_text, 22);
+	page_free(&pg);
 }
 
 /* The source's text as a tokenizer reads it, worked out by hand:
