@@ -175,24 +175,23 @@ dom_main(const struct dom *d)
 	return found;
 }
 
-/* HTML's other elements, current and obsolete: an element of none of
- * these lists (a custom element, "mjx-container", "lite-youtube"; MathML's
- * "math", "mi", "mrow") is laid out inline until a stylesheet says
- * otherwise, which pith does not read (mark_inline). */
+/* HTML's other elements, current and obsolete (not phrasing_tags): an
+ * element of neither list (a custom element, "mjx-container",
+ * "lite-youtube"; MathML's "math", "mi", "mrow") is laid out inline until
+ * a stylesheet says otherwise, which pith does not read (mark_inline). */
 static const char *const html_tags[] = {
-	"acronym", "address", "applet", "area", "article", "aside", "audio", "base",
-	"basefont", "bgsound", "big", "blink", "blockquote", "body", "button", "canvas",
-	"caption", "center", "col", "colgroup", "datalist", "dd", "del", "details", "dialog",
-	"dir", "div", "dl", "dt", "embed", "fieldset", "figcaption", "figure", "footer",
-	"form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header",
-	"hgroup", "hr", "html", "iframe", "image", "input", "ins", "isindex", "keygen",
-	"legend", "li", "link", "listing", "main", "map", "marquee", "menu", "menuitem",
-	"meta", "meter", "multicol", "nav", "nextid", "nobr", "noembed", "noframes",
-	"noscript", "object", "ol", "optgroup", "option", "output", "p", "param",
-	"picture", "plaintext", "pre", "progress", "rb", "rp", "rt", "rtc", "ruby",
-	"script", "search", "section", "select", "slot", "source", "spacer", "strike",
-	"style", "summary", "svg", "table", "tbody", "td", "template", "textarea",
-	"tfoot", "th", "thead", "title", "tr", "track", "tt", "ul", "video", "xmp",
+	"address", "applet", "area", "article", "aside", "audio", "base", "basefont",
+	"bgsound", "blink", "blockquote", "body", "button", "canvas", "caption", "center",
+	"col", "colgroup", "datalist", "dd", "details", "dialog", "dir", "div", "dl", "dt",
+	"embed", "fieldset", "figcaption", "figure", "footer", "form", "frame", "frameset",
+	"h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hgroup", "hr", "html",
+	"iframe", "image", "input", "isindex", "keygen", "legend", "li", "link", "listing",
+	"main", "map", "marquee", "menu", "menuitem", "meta", "meter", "multicol", "nav",
+	"nextid", "noembed", "noframes", "noscript", "object", "ol", "optgroup", "option",
+	"output", "p", "param", "picture", "plaintext", "pre", "progress", "script",
+	"search", "section", "select", "slot", "source", "spacer", "style", "summary",
+	"svg", "table", "tbody", "td", "template", "textarea", "tfoot", "th", "thead",
+	"title", "tr", "track", "ul", "video", "xmp",
 };
 
 static const char *const skip_tags[] = {

@@ -298,9 +298,10 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 			       parent.data, d->line[under]);
 	}
 	int like = thread_post_of(d, t, t->like[k]);
-	char largest[96];
-	snprintf(largest, sizeof largest, "the page's largest block (the model kept none of "
-		 "more than %d characters)", THREAD_META_CHARS);
+	char largest[160];
+	snprintf(largest, sizeof largest, "the page's largest block outside nav, header, "
+		 "footer, aside, form and menu (the model kept none of more than %d characters)",
+		 THREAD_META_CHARS);
 	const char *anchor = t->largest ? largest : "the largest kept block";
 	/* the post compared with, where it is the anchor's */
 	const char *whose = like != t->anchor_post ? "" :
