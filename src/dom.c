@@ -742,13 +742,6 @@ mark_panels(struct dom *d)
 	}
 }
 
-static bool
-attr_is(const struct dom *d, int i, const char *name, const char *value)
-{
-	const char *v = dom_attr(d, i, name);
-	return v && !strcasecmp(v, value);
-}
-
 /* Is element i, or an inline element it is in, hidden (dom_hidden: a
  * page's MathML that a picture of the equation stands for)? */
 static bool
@@ -794,8 +787,10 @@ mark_inline(struct dom *d)
 	uint8_t *apart = xcalloc((size_t)d->n + 1, 1);
 	for (int i = 0; i < d->n; i++) {
 		int p = d->parent[i];
+		const char *disp = d->tag[i] == math ? dom_attr(d, i, "display") : NULL;
 		apart[i] = (p >= 0 && apart[p]) || d->tag[i] == svg ||
-			   (d->tag[i] == math && (attr_is(d, i, "display", "block") || inline_hidden(d, i)));
+			   (d->tag[i] == math && ((disp && !strcasecmp(disp, "block")) ||
+						   inline_hidden(d, i)));
 	}
 	bool changed = false;
 	long annotated = 0;
@@ -835,6 +830,20 @@ mark_inline(struct dom *d)
 	free(apart);
 	free(unknown);
 	return annotated;
+}
+
+/* A formula's source (<script type="math/tex">, MathJax's; "math/mml"),
+ * left out with the scripts: the page shows the formula between the
+ * words around it, which stay apart (TEXT_SPACED on the text after it). */
+static void
+mark_formulas(struct dom *d)
+{
+	int script = dom_tag_id(d, "script");
+	for (int e = 0; script >= 0 && e < d->n; e++) {
+		const char *type = d->tag[e] == script ? dom_attr(d, e, "type") : NULL;
+		if (type && !strncasecmp(type, "math/", 5) && d->text_end[e] < d->ntexts)
+			d->texts[d->text_end[e]].flags |= TEXT_SPACED;
+	}
 }
 
 /* 1-based positions among same-tag siblings, O(n) with a scratch counter
@@ -1075,6 +1084,7 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	compute_positions(d);
 	mark_panels(d);
 	long annotated = mark_inline(d);
+	mark_formulas(d);
 	d->source_text = ss.text;
 	d->closed_selects = ss.nclose;
 	d->closed_at = ss.close_at;     /* the dom's now */

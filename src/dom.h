@@ -48,11 +48,12 @@ enum {
 	TEXT_LINK  = 1 << 1,    /* inside a link */
 	TEXT_BREAK = 1 << 2,    /* a <br>: no characters, a line break */
 	TEXT_NOSCRIPT = 1 << 3, /* in a DOM_NOSCRIPT element */
-	TEXT_SPACED = 1 << 4,   /* white space before it that the parser may
-				   have dropped: the first text in or after an
-				   element of a name HTML does not have, which
-				   the parser took for a block (dom.c's
-				   mark_inline) */
+	TEXT_SPACED = 1 << 4,   /* the words before it stay apart from its:
+				   the first text in or after an element of a
+				   name HTML does not have, whose white space
+				   the parser dropped (dom.c's mark_inline),
+				   and the first after a formula's source left
+				   out (mark_formulas) */
 };
 
 struct dom_text {

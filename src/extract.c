@@ -67,32 +67,6 @@ add_collapsed(struct buf *out, const struct dom_collapsed *c, int t, bool *space
 	*space = a->trail;
 }
 
-bool
-extract_is_formula(const struct dom *d, int e)
-{
-	if (!(d->flags[e] & DOM_SKIP) || strcmp(dom_tagname(d, e), "script"))
-		return false;
-	const char *type = dom_attr(d, e, "type");
-	return type && strncasecmp(type, "math/", 5) == 0;
-}
-
-/* formula[t] is set when a formula (extract_is_formula) stands right
- * before text node t, so that the words either side stay apart.  NULL:
- * the page has none. */
-static uint8_t *
-formulas_before(const struct dom *d)
-{
-	uint8_t *f = NULL;
-	for (int e = 0; e < d->n; e++) {
-		if (!extract_is_formula(d, e))
-			continue;
-		if (!f)
-			f = xcalloc((size_t)d->ntexts + 1, 1);
-		f[d->text_begin[e]] = 1;
-	}
-	return f;
-}
-
 void
 extract_text_spans(const struct dom *d, const uint8_t *content,
 		   struct buf *out, struct extract_span *spans)
@@ -114,12 +88,11 @@ extract_text_drop(const struct dom *d, const uint8_t *content, const uint8_t *ma
 {
 	int last_block = -1;
 	bool space = false;
-	uint8_t *formula = formulas_before(d);
 	for (int t = 0; t < d->ntexts; t++) {
 		const struct dom_text *x = &d->texts[t];
 		if (spans)
 			spans[t].start = spans[t].end = 0;
-		if ((formula && formula[t]) || x->flags & TEXT_SPACED)
+		if (x->flags & TEXT_SPACED)
 			space = true;
 		if (x->flags & TEXT_SKIP)
 			continue;
@@ -151,7 +124,6 @@ extract_text_drop(const struct dom *d, const uint8_t *content, const uint8_t *ma
 		}
 	}
 	end_line(out);
-	free(formula);
 }
 
 static bool

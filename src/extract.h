@@ -45,9 +45,4 @@ void extract_prepare(struct dom *d);
 void extract_comments(const struct dom *d, const uint8_t *content, const uint8_t *mask,
 		      struct buf *out);
 
-/* Element e is a formula's source (<script type="math/tex">, MathJax's;
- * "math/mml"): the page shows the formula between the words around it,
- * and pith, which leaves the script out, keeps those words apart. */
-bool extract_is_formula(const struct dom *d, int e);
-
 #endif

@@ -529,8 +529,6 @@ md_element(struct fmt *f, int e)
 		md_texts(f, d->text_begin[e], d->text_end[e]);
 		return;
 	}
-	if (extract_is_formula(d, e))
-		f->space = true;        /* the words around it stay apart */
 	if (!f->kept[e] || d->flags[e] & DOM_SKIP)
 		return;
 	if (d->flags[e] & DOM_PHRASING) {
