@@ -846,6 +846,25 @@ mark_formulas(struct dom *d)
 	}
 }
 
+/* The texts of preformatted elements, whose line breaks and spaces are
+ * their text's (a code block's lines). */
+static void
+mark_pre(struct dom *d)
+{
+	static const char *const names[] = { "pre", "listing", "xmp", "plaintext" };
+	int tags[4];
+	for (size_t k = 0; k < 4; k++)
+		tags[k] = dom_tag_id(d, names[k]);
+	for (int e = 0; e < d->n; e++)
+		for (size_t k = 0; k < 4; k++)
+			if (tags[k] >= 0 && d->tag[e] == tags[k]) {
+				for (int t = d->text_begin[e]; t < d->text_end[e]; t++)
+					d->texts[t].flags |= TEXT_PRE;
+				e = d->end[e] - 1;      /* all of it is marked */
+				break;
+			}
+}
+
 /* 1-based positions among same-tag siblings, O(n) with a scratch counter
  * per tag. */
 static void
@@ -1085,6 +1104,7 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	mark_panels(d);
 	long annotated = mark_inline(d);
 	mark_formulas(d);
+	mark_pre(d);
 	d->source_text = ss.text;
 	d->closed_selects = ss.nclose;
 	d->closed_at = ss.close_at;     /* the dom's now */

@@ -54,6 +54,8 @@ enum {
 				   the parser dropped (dom.c's mark_inline),
 				   and the first after a formula's source left
 				   out (mark_formulas) */
+	TEXT_PRE   = 1 << 5,    /* in a pre (or listing, xmp, plaintext): its
+				   white space is the text's (mark_pre) */
 };
 
 struct dom_text {

@@ -67,6 +67,28 @@ add_collapsed(struct buf *out, const struct dom_collapsed *c, int t, bool *space
 	*space = a->trail;
 }
 
+/* Preformatted text t as it is, its line breaks kept: a break is written
+ * only before more text of the same block (*breaks counts those held), so
+ * a code block neither starts nor ends with an empty line.  Carriage
+ * returns and form feeds are left out (pages are split at form feeds). */
+static void
+add_pre(struct buf *out, const char *s, size_t n, int *breaks)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\n') {
+			(*breaks)++;
+			continue;
+		}
+		if (s[i] == '\r' || s[i] == '\f')
+			continue;
+		if (*breaks && out->len && out->data[out->len - 1] != '\n')
+			for (; *breaks > 0; (*breaks)--)
+				buf_addc(out, '\n');
+		*breaks = 0;
+		buf_addc(out, s[i]);
+	}
+}
+
 void
 extract_text_spans(const struct dom *d, const uint8_t *content,
 		   struct buf *out, struct extract_span *spans)
@@ -86,7 +108,7 @@ void
 extract_text_drop(const struct dom *d, const uint8_t *content, const uint8_t *mask,
 		  const uint8_t *text_drop, struct buf *out, struct extract_span *spans)
 {
-	int last_block = -1;
+	int last_block = -1, breaks = 0;
 	bool space = false;
 	for (int t = 0; t < d->ntexts; t++) {
 		const struct dom_text *x = &d->texts[t];
@@ -103,21 +125,37 @@ extract_text_drop(const struct dom *d, const uint8_t *content, const uint8_t *ma
 		if (x->block != last_block) {
 			end_line(out);
 			space = false;
+			breaks = 0;
 			last_block = x->block;
 		}
 		if (x->flags & TEXT_BREAK) {
-			end_line(out);
+			if (x->flags & TEXT_PRE && out->len && out->data[out->len - 1] != '\n')
+				breaks++;
+			else
+				end_line(out);
 			space = false;
 			continue;
 		}
 		size_t before = out->len;
-		if (d->collapsed)
-			add_collapsed(out, d->collapsed, t, &space);
-		else
-			buf_add_collapsed(out, dom_text(d, t), x->len, &space);
+		if (x->flags & TEXT_PRE) {
+			if (space && !breaks && out->len && out->data[out->len - 1] != '\n')
+				buf_addc(out, ' ');
+			add_pre(out, dom_text(d, t), x->len, &breaks);
+			space = false;
+		} else {
+			if (breaks) {
+				end_line(out);
+				breaks = 0;
+			}
+			if (d->collapsed)
+				add_collapsed(out, d->collapsed, t, &space);
+			else
+				buf_add_collapsed(out, dom_text(d, t), x->len, &space);
+		}
 		if (spans) {
-			/* a leading space belongs to the previous node */
-			if (out->len > before && out->data[before] == ' ')
+			/* a leading space belongs to the previous node (a
+			 * preformatted text's is its own) */
+			if (!(x->flags & TEXT_PRE) && out->len > before && out->data[before] == ' ')
 				before++;
 			spans[t].start = before;
 			spans[t].end = out->len;

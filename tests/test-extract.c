@@ -88,6 +88,54 @@ test_prepared(void **state)
 	page_free(&pg);
 }
 
+/* A preformatted block keeps its lines and indentation, across the
+ * spans of a highlighter and a break; it neither starts nor ends with an
+ * empty line; a carriage return is left out; the text around it is
+ * collapsed as ever. */
+static void
+test_pre(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg,
+		  "<html><body><p>Run   it:</p><pre>\n\n  make  -j2\r\n\n"
+		  "<span class=\"k\">def</span> f(x):\n    <b>return</b> x<br>end\n\n</pre>"
+		  "<p>then <code>a  b</code> done</p><pre>\n</pre><pre>one</pre></body></html>");
+	check_prepared(&pg,
+		"Run it:\n"
+		"  make  -j2\n"
+		"\n"
+		"def f(x):\n"
+		"    return x\n"
+		"end\n"
+		"then a b done\n"
+		"one\n");
+	/* a text's span starts at the line breaks held before it ("def"
+	 * after "-j2" and the empty line), and its leading spaces and
+	 * those after a break in it are its own */
+	uint8_t *all = malloc((size_t)pg.dom->n);
+	memset(all, 1, (size_t)pg.dom->n);
+	struct buf b = { 0 };
+	struct extract_span *sp = calloc((size_t)pg.dom->ntexts, sizeof *sp);
+	extract_text_spans(pg.dom, all, &b, sp);
+	int found = 0;
+	for (int t = 0; t < pg.dom->ntexts; t++)
+		if (!strcmp(dom_text(pg.dom, t), "def")) {
+			assert_int_equal(sp[t].start, 19);
+			assert_int_equal(sp[t].end, 24);
+			found++;
+		} else if (!strcmp(dom_text(pg.dom, t), " f(x):\n    ")) {
+			assert_int_equal(sp[t].start, 24);
+			assert_int_equal(sp[t].end, 35);
+			found++;
+		}
+	assert_int_equal(found, 2);
+	free(sp);
+	free(all);
+	buf_free(&b);
+	page_free(&pg);
+}
+
 static void
 test_spans(void **state)
 {
@@ -619,6 +667,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_blocks_and_spaces),
+		cmocka_unit_test(test_pre),
 		cmocka_unit_test(test_spans),
 		cmocka_unit_test(test_prepared),
 		cmocka_unit_test(test_meta_og),

@@ -1037,16 +1037,16 @@ test_code_entries(void **state)
 		"Result is the type used for returning and propagating errors, with the variants "
 		"Ok, holding a success value, and Err, holding an error value.\n"
 		"1.0.0 pub fn is_ok(&self)\n"
-		"let x: Result<i32, &str> = Ok(-3); assert_eq!(x.is_ok(), true); let y: "
-		"Result<i32, &str> = Err(\"bad\"); assert_eq!(y.is_ok(), false);\n"
+		"let x: Result<i32, &str> = Ok(-3);\nassert_eq!(x.is_ok(), true);\n"
+		"let y: Result<i32, &str> = Err(\"bad\");\nassert_eq!(y.is_ok(), false);\n"
 		"1.0.0 pub fn is_err(&self)\n"
-		"let x: Result<i32, &str> = Ok(-3); assert_eq!(x.is_err(), false); let y: "
-		"Result<i32, &str> = Err(\"bad\"); assert_eq!(y.is_err(), true);\n"
+		"let x: Result<i32, &str> = Ok(-3);\nassert_eq!(x.is_err(), false);\n"
+		"let y: Result<i32, &str> = Err(\"bad\");\nassert_eq!(y.is_err(), true);\n"
 		"1.0.0 pub fn unwrap_or(&self)\n"
-		"let dflt = 2; let x: Result<u32, &str> = Ok(9); assert_eq!(x.unwrap_or(dflt), 9);\n"
+		"let dflt = 2;\nlet x: Result<u32, &str> = Ok(9);\nassert_eq!(x.unwrap_or(dflt), 9);\n"
 		"1.0.0 pub fn map_err(&self)\n"
-		"let x: Result<u32, u32> = Ok(2); assert_eq!(x.map_err(|e| e + 1), Ok(2)); let y: "
-		"Result<u32, u32> = Err(13); assert_eq!(y.map_err(|e| e + 1), Err(14));\n", 0);
+		"let x: Result<u32, u32> = Ok(2);\nassert_eq!(x.map_err(|e| e + 1), Ok(2));\n"
+		"let y: Result<u32, u32> = Err(13);\nassert_eq!(y.map_err(|e| e + 1), Err(14));\n", 0);
 	page_free(&pg);
 	buf_free(&b);
 }
