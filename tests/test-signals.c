@@ -285,7 +285,10 @@ test_thread(void **state)
 
 /* The page's own classes name its template: body.comments-page (a
  * thread's page) and html.has-comments hold the whole page, no box of
- * comments; div.comment below them is one. */
+ * comments; div.comment below them is one.  A class that says a state of
+ * its element (article.has-comments: the post has comments below it;
+ * no-comments, with_replies) names no box either, while another class
+ * beside it may (ol.comment-list.has-replies); an id counts as a class. */
 static void
 test_comment_template(void **state)
 {
@@ -294,10 +297,21 @@ test_comment_template(void **state)
 	struct features f;
 	test_page(&pg, "<html class=\"has-comments\"><body class=\"single-page comments-page\">"
 		  "<p id=\"post\">The post itself.</p><div class=\"comment\"><p id=\"c1\">A "
-		  "reply.</p></div></body></html>");
+		  "reply.</p></div>"
+		  "<article class=\"hentry has-comments\"><p id=\"a1\">An article.</p></article>"
+		  "<div class=\"entry no-comments\"><p id=\"a2\">Another.</p></div>"
+		  "<div class=\"x With_Replies\"><p id=\"a3\">A third.</p></div>"
+		  "<ol class=\"comment-list has-replies\"><li id=\"c2\">A reply in a list.</li></ol>"
+		  "<div class=\"has-comments\" id=\"comments\"><p id=\"c3\">Named by its id.</p></div>"
+		  "</body></html>");
 	features_compute(&pg, auto_model_builtin.stage1, &f);
 	assert_near(f.x[block_index(&pg, &f, "post")][F_COMMENT], 0, 0);
 	assert_near(f.x[block_index(&pg, &f, "c1")][F_COMMENT], 1, 0);
+	assert_near(f.x[block_index(&pg, &f, "a1")][F_COMMENT], 0, 0);
+	assert_near(f.x[block_index(&pg, &f, "a2")][F_COMMENT], 0, 0);
+	assert_near(f.x[block_index(&pg, &f, "a3")][F_COMMENT], 0, 0);
+	assert_near(f.x[block_index(&pg, &f, "c2")][F_COMMENT], 1, 0);
+	assert_near(f.x[block_index(&pg, &f, "c3")][F_COMMENT], 1, 0);
 	features_free(&f);
 	page_free(&pg);
 }

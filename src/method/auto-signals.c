@@ -107,6 +107,38 @@ word_lists_of(struct word_lists *w, const char *s)
 	return bits;
 }
 
+/* Whether s names a box of comments: a token of it (class names are
+ * split at blanks) holds a comment word and does not say a state of the
+ * element it is on, "has-comments", "no-comments", "with-replies" (a
+ * post that has comments below it is not one).  Only where the value
+ * holds a comment word at all (word_lists_of). */
+static bool
+names_comments(struct word_lists *w, const char *s)
+{
+	static const char *const state[] = { "has", "no", "with", "without" };
+	char tok[256];
+	while (s && *s) {
+		s += strspn(s, " \t\n\f\r");
+		size_t n = strcspn(s, " \t\n\f\r");
+		if (!n)
+			break;
+		size_t k = n < sizeof tok - 1 ? n : sizeof tok - 1;
+		memcpy(tok, s, k);
+		tok[k] = '\0';
+		s += n;
+		if (!(word_lists_of(w, tok) & W_COMMENT))
+			continue;
+		bool is_state = false;
+		for (size_t i = 0; i < sizeof state / sizeof state[0] && !is_state; i++) {
+			size_t m = strlen(state[i]);
+			is_state = !strncasecmp(tok, state[i], m) && (tok[m] == '-' || tok[m] == '_');
+		}
+		if (!is_state)
+			return true;
+	}
+	return false;
+}
+
 static bool
 is_tag(const char *t, const char *const *list, size_t n)
 {
@@ -592,7 +624,8 @@ ancestor_flags(struct fctx *c)
 			a |= A_POS_WORD;
 		/* the page's own classes name its template ("comments-page",
 		 * "has-comments"), not a box of comments */
-		if (w & W_COMMENT && i != d->body && d->parent[i] >= 0)
+		if (w & W_COMMENT && i != d->body && d->parent[i] >= 0 &&
+		    (names_comments(&wl, id) || names_comments(&wl, cl)))
 			a |= A_COMMENT;
 		if (w & W_CAPTION)
 			a |= A_CAPTION;

@@ -71,8 +71,8 @@
 	  "no ©, \"copyright\" or \"all rights reserved\" in its text", sig_copyright) \
 	X(SIB_LONG,    "sib_long", "share of sibling blocks with >= 80 characters", \
 	  "no block under its parent, itself too, has 80 characters", sig_sib_long) \
-	X(COMMENT,     "comment", "its or an ancestor's class/id says comment, reply, respond, disqus, discussion", \
-	  "no class/id on it or above says comment, reply, respond, disqus, discussion, or it is in a forum thread's replies", \
+	X(COMMENT,     "comment", "its or an ancestor's class/id says comment, reply, respond, disqus, discussion (not a state: has-comments)", \
+	  "no class/id on it or above says comment, reply, respond, disqus, discussion but as a state (has-, no-, with-, without-comments), or it is in a forum thread's replies", \
 	  sig_comment) \
 	X(HIDDEN,      "hidden", "inside an element with the hidden attribute, display:none, visibility:hidden or data-nosnippet", \
 	  "visible: no hidden attribute, display:none, visibility:hidden or data-nosnippet on it or above", \
