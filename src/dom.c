@@ -846,6 +846,64 @@ mark_formulas(struct dom *d)
 	}
 }
 
+/* The class names the common frameworks give text for screen readers
+ * alone, moved out of sight by their stylesheets (Bootstrap's and
+ * Tailwind's sr-only, Bootstrap 5's and Drupal's visually-hidden, HTML5
+ * Boilerplate's visuallyhidden, WordPress's screen-reader-text,
+ * Foundation's show-for-sr, Drupal 7's element-invisible, GOV.UK's and
+ * the US design system's): a reader of the page never sees it. */
+static const char *const screen_reader_classes[] = {
+	"sr-only", "visually-hidden", "visuallyhidden", "screen-reader-text", "show-for-sr",
+	"element-invisible", "u-visually-hidden", "govuk-visually-hidden", "usa-sr-only",
+};
+
+const char *
+dom_screen_reader(const struct dom *d, int i)
+{
+	const char *cl = dom_attr(d, i, "class");
+	while (cl && *cl) {
+		cl += strspn(cl, " \t\n\f\r");
+		size_t k = strcspn(cl, " \t\n\f\r");
+		for (size_t j = 0; j < sizeof screen_reader_classes / sizeof *screen_reader_classes; j++)
+			if (strlen(screen_reader_classes[j]) == k &&
+			    !strncasecmp(cl, screen_reader_classes[j], k))
+				return screen_reader_classes[j];
+		cl += k;
+	}
+	return NULL;
+}
+
+bool
+dom_for_screen_readers(const struct dom *d, int i)
+{
+	for (int a = i; a >= 0 && d->flags[a] & DOM_SKIP; a = d->parent[a])
+		if (dom_screen_reader(d, a))
+			return true;
+	return false;
+}
+
+/* Text for screen readers alone (dom_screen_reader) is left out as a
+ * script is; its characters, which the parser read, are returned for the
+ * tree's count. */
+static long
+mark_screen_reader(struct dom *d)
+{
+	long n = 0;
+	for (int e = 0; e < d->n; e++) {
+		if (d->flags[e] & DOM_SKIP || !dom_screen_reader(d, e))
+			continue;
+		for (int x = e; x < d->end[e]; x++)
+			d->flags[x] |= DOM_SKIP;
+		for (int t = d->text_begin[e]; t < d->text_end[e]; t++)
+			if (!(d->texts[t].flags & TEXT_SKIP)) {
+				d->texts[t].flags |= TEXT_SKIP;
+				n += source_chars(dom_text(d, t), d->texts[t].len);
+			}
+		e = d->end[e] - 1;
+	}
+	return n;
+}
+
 /* The texts of preformatted elements, whose line breaks and spaces are
  * their text's (a code block's lines). */
 static void
@@ -1103,6 +1161,7 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	compute_positions(d);
 	mark_panels(d);
 	long annotated = mark_inline(d);
+	annotated += mark_screen_reader(d);
 	mark_formulas(d);
 	mark_pre(d);
 	d->source_text = ss.text;

@@ -191,6 +191,13 @@ const char *dom_dialog(const struct dom *d, int i);
  * documentation page puts after each heading); NULL when it is none.  The mark is never the page's
  * text: it would glue itself to the heading ("Middleware¶"). */
 const char *dom_permalink(const struct dom *d, int i);
+/* The class of i that marks text for screen readers alone ("sr-only",
+ * "visually-hidden", ...; left out of the text as a script is, DOM_SKIP),
+ * or NULL. */
+const char *dom_screen_reader(const struct dom *d, int i);
+/* Whether i is left out for being text for screen readers alone: it or
+ * an ancestor it is left out with has such a class. */
+bool dom_for_screen_readers(const struct dom *d, int i);
 /* Whether element i carries the hidden attribute and means it: not a
  * part the page shows on demand or as it arrives (DOM_PANEL: a tab's
  * panel, an accordion's answer, what a button's aria-controls names; a

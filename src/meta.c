@@ -320,7 +320,9 @@ headline_in(const struct dom *d, const char *og, const char *tt, const char *jl,
 	for (size_t k = 0; k < 2; k++) {
 		int tag = dom_tag_id(d, tags[k]);
 		for (int i = 0; tag >= 0 && i < d->n; i++) {
-			if (d->tag[i] != tag || d->flags[i] & DOM_SKIP)
+			/* a heading for screen readers alone is the page's
+			 * heading still, named so for them */
+			if (d->tag[i] != tag || (d->flags[i] & DOM_SKIP && !dom_for_screen_readers(d, i)))
 				continue;
 			char *h = headline_text(d, i);
 			struct buf a;

@@ -328,6 +328,15 @@ element_decision(struct detail *D, const struct tui *t, int i)
 				add(D, ROLE_SKIP, "  %s (line %d, #%d)", label(d, a, &b), d->line[a], a);
 			break;
 		}
+	/* text for screen readers alone: which class made it so */
+	for (int a = i; k == MARK_SKIP && a >= 0 && d->flags[a] & DOM_SKIP; a = d->parent[a])
+		if ((sign = dom_screen_reader(d, a))) {
+			add(D, ROLE_SKIP, "%s text for screen readers alone (class \"%s\"), which "
+			    "the page does not show", a == i ? "it is" : "it lies in", sign);
+			if (a != i)
+				add(D, ROLE_SKIP, "  %s (line %d, #%d)", label(d, a, &b), d->line[a], a);
+			break;
+		}
 	/* a permalink's mark is never text: where it points */
 	const char *href = k == MARK_SKIP ? dom_permalink(d, i) : NULL;
 	if (href)
