@@ -718,6 +718,42 @@ test_dialog(void **state)
 	page_free(&pg);
 }
 
+/* Text for screen readers alone: a class token of the list, in any case,
+ * among others; not a longer token holding one (sr-only-focusable alone,
+ * not-sr-only).  It and all it holds are never text, and count as the
+ * tree's text, not as text the parser lost. */
+static void
+test_screen_reader(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg, "<html><body><p id=\"p\">Price \u00a312<span id=\"a\" class=\"x SR-Only\"> "
+		  "twelve <b id=\"b\">pounds</b></span></p><a id=\"c\" class=\"sr-only-focusable\" "
+		  "href=\"#m\">Skip</a><span id=\"d\" class=\"not-sr-only\">Menu</span>"
+		  "<h1 id=\"e\" class=\"screen-reader-text\">Prices</h1></body></html>");
+	const struct dom *d = pg.dom;
+	assert_string_equal(dom_screen_reader(d, test_by_id(&pg, "a")), "sr-only");
+	assert_null(dom_screen_reader(d, test_by_id(&pg, "b")));
+	assert_true(dom_for_screen_readers(d, test_by_id(&pg, "b")));
+	assert_null(dom_screen_reader(d, test_by_id(&pg, "c")));
+	assert_null(dom_screen_reader(d, test_by_id(&pg, "d")));
+	assert_false(dom_for_screen_readers(d, test_by_id(&pg, "p")));
+	assert_string_equal(dom_screen_reader(d, test_by_id(&pg, "e")), "screen-reader-text");
+	struct buf shown = { 0 };
+	for (int t = 0; t < d->ntexts; t++)
+		if (!(d->texts[t].flags & TEXT_SKIP))
+			buf_add(&shown, dom_text(d, t), d->texts[t].len);
+	buf_addc(&shown, '\0');
+	/* the parser moves the span's leading space before it */
+	assert_string_equal(shown.data, "Price \u00a312 SkipMenu");
+	/* "Price" 5, "\u00a312" 3, "Skip" 4, "Menu" 4; "twelve" 6,
+	 * "pounds" 6, "Prices" 6 */
+	assert_int_equal(d->tree_text, 34);
+	assert_int_equal(d->source_text, 34);
+	buf_free(&shown);
+	page_free(&pg);
+}
+
 /* A heading's permalink ("¶", "#", "§", a zero-width space linking to
  * the heading) is never text: its mark would glue itself to the heading.  A footnote's
  * number, a mark linking to another page and a link of more than the
@@ -938,6 +974,7 @@ main(void)
 		cmocka_unit_test(test_noscript_page),
 		cmocka_unit_test(test_svg_title),
 		cmocka_unit_test(test_dialog),
+		cmocka_unit_test(test_screen_reader),
 		cmocka_unit_test(test_permalink),
 		cmocka_unit_test(test_main_landmark),
 		cmocka_unit_test(test_unknown_inline),
