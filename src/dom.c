@@ -858,6 +858,13 @@ static const char *const screen_reader_classes[] = {
 };
 
 const char *
+dom_screen_reader_class(size_t k)
+{
+	return k < sizeof screen_reader_classes / sizeof *screen_reader_classes ?
+	       screen_reader_classes[k] : NULL;
+}
+
+const char *
 dom_screen_reader(const struct dom *d, int i)
 {
 	const char *cl = dom_attr(d, i, "class");

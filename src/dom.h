@@ -195,6 +195,8 @@ const char *dom_permalink(const struct dom *d, int i);
  * "visually-hidden", ...; left out of the text as a script is, DOM_SKIP),
  * or NULL. */
 const char *dom_screen_reader(const struct dom *d, int i);
+/* The k-th of those classes, NULL past the last. */
+const char *dom_screen_reader_class(size_t k);
 /* Whether i is left out for being text for screen readers alone: it or
  * an ancestor it is left out with has such a class. */
 bool dom_for_screen_readers(const struct dom *d, int i);

@@ -649,7 +649,7 @@ learn_strips(struct lp *pages, int np, int nserved, struct cands *tiers, struct 
 			if (best < 0 || chosen->n >= 40)
 				break;
 			char tok[128];
-			if (tier == 0 && as_id_or_class(pages, np, c->v[best], tok)) {
+			if ((tier == 0 || tier == 3) && as_id_or_class(pages, np, c->v[best], tok)) {
 				learn_cand_add(by_token, tok);
 				dead[best] = 1;
 				added++;
@@ -914,6 +914,14 @@ body_strips(struct lp *pages, int np, const int *todo, int ntodo, const char *ch
 	struct cands tiers[4] = { { 0 }, { 0 }, { 0 }, { 0 } };
 	for (size_t g = 0; g < sizeof generic_strips / sizeof *generic_strips; g++)
 		learn_cand_add(&tiers[3], generic_strips[g]);
+	/* text for screen readers alone, which pith leaves out and a reader
+	 * of the rule would keep: by its class (dom_screen_reader) */
+	for (size_t k = 0; dom_screen_reader_class(k); k++) {
+		char e[160];
+		snprintf(e, sizeof e, "//*[contains(concat(' ',normalize-space(@class),' '),' %s ')]",
+			 dom_screen_reader_class(k));
+		learn_cand_add(&tiers[3], e);
+	}
 	int nserved = 0;
 	for (int i = 0; i < np; i++)
 		memset(pages[i].in, 0, (size_t)pages[i].d->n + 1);
