@@ -756,6 +756,23 @@ inline_hidden(const struct dom *d, int i)
 	return false;
 }
 
+/* Element e and all it holds left out as a script is (DOM_SKIP, its texts
+ * TEXT_SKIP): the characters of its texts that were shown so far, which
+ * the parser read and the tree's count must hold. */
+static long
+skip_subtree(struct dom *d, int e)
+{
+	long n = 0;
+	for (int x = e; x < d->end[e]; x++)
+		d->flags[x] |= DOM_SKIP;
+	for (int t = d->text_begin[e]; t < d->text_end[e]; t++)
+		if (!(d->texts[t].flags & TEXT_SKIP)) {
+			d->texts[t].flags |= TEXT_SKIP;
+			n += source_chars(dom_text(d, t), d->texts[t].len);
+		}
+	return n;
+}
+
 /* An element of a name HTML does not have (html_tags, phrasing_tags),
  * outside an svg, is phrasing where all its element children are: a
  * browser lays it out inline, and a block in it makes its own lines as
@@ -801,13 +818,7 @@ mark_inline(struct dom *d)
 		/* a semantics element shows its first child alone: an
 		 * annotation (an equation's TeX) is for programs */
 		if (!strcmp(tn, "annotation") || !strcmp(tn, "annotation-xml")) {
-			for (int e = i; e < d->end[i]; e++)
-				d->flags[e] |= DOM_SKIP;
-			for (int k = d->text_begin[i]; k < d->text_end[i]; k++)
-				if (!(d->texts[k].flags & TEXT_SKIP)) {
-					d->texts[k].flags |= TEXT_SKIP;
-					annotated += source_chars(dom_text(d, k), d->texts[k].len);
-				}
+			annotated += skip_subtree(d, i);
 			continue;
 		}
 		if (apart[i])
@@ -899,13 +910,7 @@ mark_screen_reader(struct dom *d)
 	for (int e = 0; e < d->n; e++) {
 		if (d->flags[e] & DOM_SKIP || !dom_screen_reader(d, e))
 			continue;
-		for (int x = e; x < d->end[e]; x++)
-			d->flags[x] |= DOM_SKIP;
-		for (int t = d->text_begin[e]; t < d->text_end[e]; t++)
-			if (!(d->texts[t].flags & TEXT_SKIP)) {
-				d->texts[t].flags |= TEXT_SKIP;
-				n += source_chars(dom_text(d, t), d->texts[t].len);
-			}
+		n += skip_subtree(d, e);
 		e = d->end[e] - 1;
 	}
 	return n;

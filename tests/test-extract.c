@@ -88,6 +88,35 @@ test_prepared(void **state)
 	page_free(&pg);
 }
 
+/* The text of every element of pg into b, and each text node's span
+ * in it (freed by the caller). */
+static struct extract_span *
+spans_of_all(const struct page *pg, struct buf *b)
+{
+	uint8_t *all = malloc((size_t)pg->dom->n);
+	memset(all, 1, (size_t)pg->dom->n);
+	struct extract_span *sp = calloc((size_t)pg->dom->ntexts + 1, sizeof *sp);
+	extract_text_spans(pg->dom, all, b, sp);
+	free(all);
+	return sp;
+}
+
+/* The one text node of pg whose text is text spans [start, end) of the
+ * extracted text. */
+static void
+expect_span(const struct page *pg, const struct extract_span *sp, const char *text,
+	    size_t start, size_t end)
+{
+	int found = 0;
+	for (int t = 0; t < pg->dom->ntexts; t++)
+		if (!strcmp(dom_text(pg->dom, t), text)) {
+			assert_int_equal(sp[t].start, start);
+			assert_int_equal(sp[t].end, end);
+			found++;
+		}
+	assert_int_equal(found, 1);
+}
+
 /* A preformatted block keeps its lines and indentation, across the
  * spans of a highlighter and a break; it neither starts nor ends with an
  * empty line; a carriage return is left out; the text around it is
@@ -113,25 +142,11 @@ test_pre(void **state)
 	/* a text's span starts at the line breaks held before it ("def"
 	 * after "-j2" and the empty line), and its leading spaces and
 	 * those after a break in it are its own */
-	uint8_t *all = malloc((size_t)pg.dom->n);
-	memset(all, 1, (size_t)pg.dom->n);
 	struct buf b = { 0 };
-	struct extract_span *sp = calloc((size_t)pg.dom->ntexts, sizeof *sp);
-	extract_text_spans(pg.dom, all, &b, sp);
-	int found = 0;
-	for (int t = 0; t < pg.dom->ntexts; t++)
-		if (!strcmp(dom_text(pg.dom, t), "def")) {
-			assert_int_equal(sp[t].start, 19);
-			assert_int_equal(sp[t].end, 24);
-			found++;
-		} else if (!strcmp(dom_text(pg.dom, t), " f(x):\n    ")) {
-			assert_int_equal(sp[t].start, 24);
-			assert_int_equal(sp[t].end, 35);
-			found++;
-		}
-	assert_int_equal(found, 2);
+	struct extract_span *sp = spans_of_all(&pg, &b);
+	expect_span(&pg, sp, "def", 19, 24);
+	expect_span(&pg, sp, " f(x):\n    ", 24, 35);
 	free(sp);
-	free(all);
 	buf_free(&b);
 	page_free(&pg);
 }
@@ -142,30 +157,14 @@ test_spans(void **state)
 	(void)state;
 	struct page pg;
 	test_page(&pg, "<html><body><p>ab <b>cd</b></p><p>ef</p></body></html>");
-	uint8_t *all = malloc((size_t)pg.dom->n);
-	memset(all, 1, (size_t)pg.dom->n);
-	struct buf b;
-	buf_init(&b);
-	struct extract_span *sp = calloc((size_t)pg.dom->ntexts, sizeof *sp);
-	extract_text_spans(pg.dom, all, &b, sp);
+	struct buf b = { 0 };
+	struct extract_span *sp = spans_of_all(&pg, &b);
 	assert_string_equal(b.data, "ab cd\nef\n");
 	/* "ab " ends in a pending space, so its span is "ab" */
-	int found = 0;
-	for (int t = 0; t < pg.dom->ntexts; t++) {
-		const char *s = dom_text(pg.dom, t);
-		if (!strcmp(s, "cd")) {
-			assert_int_equal(sp[t].start, 3);
-			assert_int_equal(sp[t].end, 5);
-			found++;
-		} else if (!strcmp(s, "ef")) {
-			assert_int_equal(sp[t].start, 6);
-			assert_int_equal(sp[t].end, 8);
-			found++;
-		}
-	}
-	assert_int_equal(found, 2);
+	expect_span(&pg, sp, "ab ", 0, 2);
+	expect_span(&pg, sp, "cd", 3, 5);
+	expect_span(&pg, sp, "ef", 6, 8);
 	free(sp);
-	free(all);
 	buf_free(&b);
 	page_free(&pg);
 }
