@@ -529,6 +529,10 @@ static const char *const generic_strips[] = {
 	"//div[.//a][not(.//text()[normalize-space()][not(ancestor::a)])]",
 	"//form", "//button", "//select", "//nav", "//aside", "//iframe", "//noscript",
 	"//footer", "//figcaption",
+	/* what pith leaves out and a reader of the rule would keep: a
+	 * dialog over the page (dom_dialog) */
+	"//dialog[not(@open)]", "//*[@aria-modal='true']", "//*[@popover]",
+	"//*[@role='dialog' or @role='alertdialog'][not(@aria-modal='false')]",
 };
 
 /* Does some element of d have tok as its id or as a class token? */
