@@ -111,9 +111,10 @@ word_lists_of(struct word_lists *w, const char *s)
  * split at blanks) holds a comment word and does not say a state of the
  * element it is on, "has-comments", "no-comments", "with-replies" (a
  * post that has comments below it is not one).  Only where the value
- * holds a comment word at all (word_lists_of). */
+ * holds a comment word at all (word_lists_of).  The tokens are copies,
+ * so they are not looked up in the memo, which keeps the values it saw. */
 static bool
-names_comments(struct word_lists *w, const char *s)
+names_comments(const char *s)
 {
 	static const char *const state[] = { "has", "no", "with", "without" };
 	char tok[256];
@@ -126,7 +127,10 @@ names_comments(struct word_lists *w, const char *s)
 		memcpy(tok, s, k);
 		tok[k] = '\0';
 		s += n;
-		if (!(word_lists_of(w, tok) & W_COMMENT))
+		bool word = false;
+		for (size_t i = 0; i < sizeof comment_words / sizeof *comment_words && !word; i++)
+			word = ascii_casestr(tok, comment_words[i]) != NULL;
+		if (!word)
 			continue;
 		bool is_state = false;
 		for (size_t i = 0; i < sizeof state / sizeof state[0] && !is_state; i++) {
@@ -625,7 +629,7 @@ ancestor_flags(struct fctx *c)
 		/* the page's own classes name its template ("comments-page",
 		 * "has-comments"), not a box of comments */
 		if (w & W_COMMENT && i != d->body && d->parent[i] >= 0 &&
-		    (names_comments(&wl, id) || names_comments(&wl, cl)))
+		    (names_comments(id) || names_comments(cl)))
 			a |= A_COMMENT;
 		if (w & W_CAPTION)
 			a |= A_CAPTION;
