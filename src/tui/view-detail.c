@@ -273,6 +273,25 @@ stage_lines(struct detail *D, const struct tui_model *m, int i)
 		    now ? "content" : "noise");
 }
 
+/* Element i, never text, is so because it or an ancestor it is left out
+ * with is what of() names (a dialog, a class for screen readers): "it is"
+ * or "it lies in", then before, the sign, after, and that ancestor. */
+static void
+left_out_by(struct detail *D, const struct dom *d, int i,
+	    const char *(*of)(const struct dom *, int), const char *before, const char *after,
+	    struct buf *b)
+{
+	for (int a = i; a >= 0 && d->flags[a] & DOM_SKIP; a = d->parent[a]) {
+		const char *sign = of(d, a);
+		if (!sign)
+			continue;
+		add(D, ROLE_SKIP, "%s %s%s%s", a == i ? "it is" : "it lies in", before, sign, after);
+		if (a != i)
+			add(D, ROLE_SKIP, "  %s (line %d, #%d)", label(d, a, b), d->line[a], a);
+		return;
+	}
+}
+
 /* Element i's decision: by what, at which stage, for which reason, the
  * method's own lines and cc's figures. */
 static void
@@ -318,25 +337,13 @@ element_decision(struct detail *D, const struct tui *t, int i)
 		add(D, mark_role(k), "%s: [%c] %s%s", m->algo->name, mark_char(k),
 		    dc->content[i] ? "content" : "noise", why[k]);
 	}
-	/* a dialog's text is never the page's: which dialog, and why */
-	const char *sign = NULL;
-	for (int a = i; k == MARK_SKIP && a >= 0; a = d->parent[a])
-		if ((sign = dom_dialog(d, a))) {
-			add(D, ROLE_SKIP, "%s a dialog over the page (%s), not a part of it",
-			    a == i ? "it is" : "it lies in", sign);
-			if (a != i)
-				add(D, ROLE_SKIP, "  %s (line %d, #%d)", label(d, a, &b), d->line[a], a);
-			break;
-		}
-	/* text for screen readers alone: which class made it so */
-	for (int a = i; k == MARK_SKIP && a >= 0 && d->flags[a] & DOM_SKIP; a = d->parent[a])
-		if ((sign = dom_screen_reader(d, a))) {
-			add(D, ROLE_SKIP, "%s text for screen readers alone (class \"%s\"), which "
-			    "the page does not show", a == i ? "it is" : "it lies in", sign);
-			if (a != i)
-				add(D, ROLE_SKIP, "  %s (line %d, #%d)", label(d, a, &b), d->line[a], a);
-			break;
-		}
+	/* a dialog's text is never the page's: which dialog, and why; text
+	 * for screen readers alone: which class made it so */
+	if (k == MARK_SKIP) {
+		left_out_by(D, d, i, dom_dialog, "a dialog over the page (", "), not a part of it", &b);
+		left_out_by(D, d, i, dom_screen_reader, "text for screen readers alone (class \"",
+			    "\"), which the page does not show", &b);
+	}
 	/* a permalink's mark is never text: where it points */
 	const char *href = k == MARK_SKIP ? dom_permalink(d, i) : NULL;
 	if (href)
