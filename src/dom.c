@@ -148,11 +148,21 @@ dom_hidden(const struct dom *d, int i)
 }
 
 bool
+dom_next_token(const char **s, const char **tok, size_t *n)
+{
+	*s += strspn(*s, " \t\n\f\r");
+	*tok = *s;
+	*n = strcspn(*s, " \t\n\f\r");
+	*s += *n;
+	return *n > 0;
+}
+
+bool
 dom_role_is(const char *role, const char *name)
 {
-	role += strspn(role, " \t\n\f\r");
-	size_t n = strcspn(role, " \t\n\f\r");
-	return strlen(name) == n && !strncasecmp(role, name, n);
+	const char *tok;
+	size_t n;
+	return dom_next_token(&role, &tok, &n) && strlen(name) == n && !strncasecmp(tok, name, n);
 }
 
 int
@@ -878,16 +888,13 @@ dom_screen_reader_class(size_t k)
 const char *
 dom_screen_reader(const struct dom *d, int i)
 {
-	const char *cl = dom_attr(d, i, "class");
-	while (cl && *cl) {
-		cl += strspn(cl, " \t\n\f\r");
-		size_t k = strcspn(cl, " \t\n\f\r");
+	const char *cl = dom_attr(d, i, "class"), *tok;
+	size_t k;
+	while (cl && dom_next_token(&cl, &tok, &k))
 		for (size_t j = 0; j < sizeof screen_reader_classes / sizeof *screen_reader_classes; j++)
 			if (strlen(screen_reader_classes[j]) == k &&
-			    !strncasecmp(cl, screen_reader_classes[j], k))
+			    !strncasecmp(tok, screen_reader_classes[j], k))
 				return screen_reader_classes[j];
-		cl += k;
-	}
 	return NULL;
 }
 

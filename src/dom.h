@@ -210,6 +210,10 @@ bool dom_hidden_attr(const struct dom *d, int i);
  * attribute (dom_hidden_attr), or an inline style of display:none or
  * visibility:hidden, not on a DOM_PANEL. */
 bool dom_hidden(const struct dom *d, int i);
+/* The next token of the space-separated list *s (a class or role value,
+ * split at HTML's white space) into tok and n, *s past it; false at the
+ * end. */
+bool dom_next_token(const char **s, const char **tok, size_t *n);
 /* Whether an ARIA role attribute's first token (the role a reader takes;
  * the rest are fallbacks) is name, in any case. */
 bool dom_role_is(const char *role, const char *name);

@@ -65,6 +65,7 @@ struct word_lists {
 	const char *words[64];
 	uint64_t list[5];
 	struct word_memo *memo;
+	struct word_finder comment;     /* comment_words alone (names_comments) */
 };
 
 static void
@@ -93,6 +94,8 @@ word_lists_init(struct word_lists *w)
 	ADD_LIST(w, &n, 3, caption_words);
 	ADD_LIST(w, &n, 4, thread_words);
 	w->memo = word_memo_new(w->words, n, 255);
+	word_finder_init(&w->comment, comment_words,
+			 (int)(sizeof comment_words / sizeof comment_words[0]));
 }
 
 /* Which word lists the value s holds (W_*); NULL holds none. */
@@ -107,35 +110,26 @@ word_lists_of(struct word_lists *w, const char *s)
 	return bits;
 }
 
-/* Whether s names a box of comments: a token of it (class names are
- * split at blanks) holds a comment word and does not say a state of the
- * element it is on, "has-comments", "no-comments", "with-replies" (a
- * post that has comments below it is not one).  Only where the value
- * holds a comment word at all (word_lists_of).  The tokens are copies,
- * so they are not looked up in the memo, which keeps the values it saw. */
+/* Whether s names a box of comments: a token of it holds a comment word
+ * and does not say a state of the element it is on, "has-comments",
+ * "no-comments", "with-replies" (a post that has comments below it is
+ * not one).  Only where the value holds a comment word at all
+ * (word_lists_of); the tokens are looked for in w->comment, which reads
+ * them in place, not in the memo, which keeps the values it saw. */
 static bool
-names_comments(const char *s)
+names_comments(const struct word_lists *w, const char *s)
 {
 	static const char *const state[] = { "has", "no", "with", "without" };
-	char tok[256];
-	while (s && *s) {
-		s += strspn(s, " \t\n\f\r");
-		size_t n = strcspn(s, " \t\n\f\r");
-		if (!n)
-			break;
-		size_t k = n < sizeof tok - 1 ? n : sizeof tok - 1;
-		memcpy(tok, s, k);
-		tok[k] = '\0';
-		s += n;
-		bool word = false;
-		for (size_t i = 0; i < sizeof comment_words / sizeof *comment_words && !word; i++)
-			word = ascii_casestr(tok, comment_words[i]) != NULL;
-		if (!word)
+	const char *tok;
+	size_t n;
+	while (s && dom_next_token(&s, &tok, &n)) {
+		if (!word_finder_scan(&w->comment, tok, n))
 			continue;
 		bool is_state = false;
 		for (size_t i = 0; i < sizeof state / sizeof state[0] && !is_state; i++) {
 			size_t m = strlen(state[i]);
-			is_state = !strncasecmp(tok, state[i], m) && (tok[m] == '-' || tok[m] == '_');
+			is_state = n > m && !strncasecmp(tok, state[i], m) &&
+				   (tok[m] == '-' || tok[m] == '_');
 		}
 		if (!is_state)
 			return true;
@@ -629,7 +623,7 @@ ancestor_flags(struct fctx *c)
 		/* the page's own classes name its template ("comments-page",
 		 * "has-comments"), not a box of comments */
 		if (w & W_COMMENT && i != d->body && d->parent[i] >= 0 &&
-		    (names_comments(id) || names_comments(cl)))
+		    (names_comments(&wl, id) || names_comments(&wl, cl)))
 			a |= A_COMMENT;
 		if (w & W_CAPTION)
 			a |= A_CAPTION;
