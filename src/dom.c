@@ -87,9 +87,19 @@ dom_dialog(const struct dom *d, int i)
 static const char *const permalink_marks[] = { "\u00b6", "\u00a7", "#", "\U0001f517", "\u2693",
 	"\u200b" };
 
-/* The mark of a permalink's text (one of permalink_marks, white space
- * around it allowed), or NULL. */
-static const char *
+/* Is s (n bytes of UTF-8) one code point of the Private Use Area,
+ * U+E000 to U+F8FF: an icon font's glyph, drawn as a picture (Font
+ * Awesome's link, U+F0C1, the mark of Sphinx's Read the Docs theme)? */
+static bool
+icon_glyph(const unsigned char *s, size_t n)
+{
+	return n == 3 && (s[0] == 0xee || (s[0] == 0xef && s[1] <= 0xa3)) &&
+	       (s[1] & 0xc0) == 0x80 && (s[2] & 0xc0) == 0x80;
+}
+
+/* Is a permalink's text a mark: one of permalink_marks or an icon
+ * font's glyph, white space around it allowed? */
+static bool
 permalink_mark(const char *s, size_t n)
 {
 	while (n && isspace((unsigned char)*s))
@@ -98,8 +108,8 @@ permalink_mark(const char *s, size_t n)
 		n--;
 	for (size_t k = 0; k < sizeof permalink_marks / sizeof permalink_marks[0]; k++)
 		if (n == strlen(permalink_marks[k]) && !memcmp(s, permalink_marks[k], n))
-			return permalink_marks[k];
-	return NULL;
+			return true;
+	return icon_glyph((const unsigned char *)s, n);
 }
 
 const char *

@@ -754,10 +754,11 @@ test_screen_reader(void **state)
 	page_free(&pg);
 }
 
-/* A heading's permalink ("¶", "#", "§", a zero-width space linking to
- * the heading) is never text: its mark would glue itself to the heading.  A footnote's
- * number, a mark linking to another page and a link of more than the
- * mark (in its text or in an element after it) stay. */
+/* A heading's permalink ("¶", "#", "§", a zero-width space, an icon
+ * font's glyph linking to the heading) is never text: its mark would
+ * glue itself to the heading.  A footnote's number, a mark linking to
+ * another page and a link of more than the mark (in its text or in an
+ * element after it) stay. */
 static void
 test_permalink(void **state)
 {
@@ -767,8 +768,10 @@ test_permalink(void **state)
 		  "<h2 id=\"m\">Middleware<a class=\"headerlink\" href=\"#m\">\u00b6</a></h2>"
 		  "<h3>Cache<a href=\"#c\"> # </a></h3>"
 		  "<h4 id=\"z\">Setup<a class=\"hash-link\" href=\"#z\">\u200b</a></h4>"
+		  "<h5 id=\"r\">Reload<a class=\"headerlink\" href=\"#r\">\uf0c1</a></h5>"
 		  "<p>Tide<a href=\"#fn1\">1</a> <a href=\"/page\">\u00b6</a> "
-		  "<a href=\"#s3\">\u00a7 3</a> <a href=\"#c12\">\u00a7<b>12</b></a></p>"
+		  "<a href=\"#s3\">\u00a7 3</a> <a href=\"#c12\">\u00a7<b>12</b></a> "
+		  "<a href=\"/x\">\uf0c1</a> <a href=\"#w\">\uf8ff\uf8ff</a> <a href=\"#v\">\uf900</a></p>"
 		  "</body></html>");
 	const struct dom *d = pg.dom;
 	int marks = 0, skipped = 0;
@@ -777,13 +780,18 @@ test_permalink(void **state)
 			marks++;
 			assert_true(d->flags[i] & DOM_SKIP);
 			assert_string_equal(dom_permalink(d, i),
-					    marks == 1 ? "#m" : marks == 2 ? "#c" : "#z");
+					    marks == 1   ? "#m"
+					    : marks == 2 ? "#c"
+					    : marks == 3 ? "#z"
+							 : "#r");
 		}
 		skipped += (d->flags[i] & DOM_SKIP) && !strcmp(dom_tagname(d, i), "a");
 	}
-	assert_int_equal(marks, 3);
-	/* not the link whose mark a number follows ("§12") */
-	assert_int_equal(skipped, 3);
+	assert_int_equal(marks, 4);
+	/* not the link whose mark a number follows ("§12"), nor two glyphs
+	 * or a code point past the Private Use Area (U+F900, a CJK
+	 * compatibility ideograph) */
+	assert_int_equal(skipped, 4);
 	/* the tree's text as read: no mark, the other links' text kept */
 	struct buf b;
 	buf_init(&b);
@@ -791,12 +799,14 @@ test_permalink(void **state)
 		if (!(d->texts[t].flags & TEXT_SKIP))
 			buf_add(&b, dom_text(d, t), d->texts[t].len);
 	/* (the parser moves the space before "#" out of its link) */
-	assert_string_equal(b.data, "MiddlewareCache SetupTide1 \u00b6 \u00a7 3 \u00a712");
+	assert_string_equal(b.data, "MiddlewareCache SetupReloadTide1 \u00b6 \u00a7 3 \u00a712 "
+				    "\uf0c1 \uf8ff\uf8ff \uf900");
 	buf_free(&b);
 	/* the marks are the tree's, not lost: "Middleware¶" 11 + "Cache#"
-	 * 6 + "Setup" and the zero-width space 6 + "Tide1¶§3§12" 11 */
-	assert_int_equal(d->tree_text, 34);
-	assert_int_equal(d->source_text, 34);
+	 * 6 + "Setup" and the zero-width space 6 + "Reload" and its glyph
+	 * 7 + "Tide1¶§3§12" 11 + the four glyphs after it 4 */
+	assert_int_equal(d->tree_text, 45);
+	assert_int_equal(d->source_text, 45);
 	page_free(&pg);
 }
 
