@@ -67,24 +67,41 @@ add_collapsed(struct buf *out, const struct dom_collapsed *c, int t, bool *space
 	*space = a->trail;
 }
 
-/* Preformatted text t as it is, its line breaks kept: a break is written
- * only before more text of the same block (*breaks counts those held), so
- * a code block neither starts nor ends with an empty line.  Carriage
- * returns and form feeds are left out (pages are split at form feeds). */
+/* What a preformatted text holds back: the line breaks (breaks) and the
+ * run of spaces and tabs (ws) that more text of the same block would
+ * write first. */
+struct pre_hold {
+	int breaks;
+	struct buf ws;
+};
+
+/* Preformatted text t as it is, its line breaks and indentation kept: a
+ * break, and white space, is written only before more text of the same
+ * block, so a code block neither starts nor ends with an empty line, and
+ * no line ends in white space or is nothing else (the indented "}" line
+ * before a template's closing tag).  Carriage returns and form feeds are
+ * left out (pages are split at form feeds). */
 static void
-add_pre(struct buf *out, const char *s, size_t n, int *breaks)
+add_pre(struct buf *out, const char *s, size_t n, struct pre_hold *h)
 {
 	for (size_t i = 0; i < n; i++) {
 		if (s[i] == '\n') {
-			(*breaks)++;
+			h->breaks++;
+			h->ws.len = 0;
 			continue;
 		}
 		if (s[i] == '\r' || s[i] == '\f')
 			continue;
-		if (*breaks && out->len && out->data[out->len - 1] != '\n')
-			for (; *breaks > 0; (*breaks)--)
+		if (s[i] == ' ' || s[i] == '\t') {
+			buf_addc(&h->ws, s[i]);
+			continue;
+		}
+		if (h->breaks && out->len && out->data[out->len - 1] != '\n')
+			for (; h->breaks > 0; h->breaks--)
 				buf_addc(out, '\n');
-		*breaks = 0;
+		h->breaks = 0;
+		buf_add(out, h->ws.data, h->ws.len);
+		h->ws.len = 0;
 		buf_addc(out, s[i]);
 	}
 }
@@ -108,7 +125,9 @@ void
 extract_text_drop(const struct dom *d, const uint8_t *content, const uint8_t *mask,
 		  const uint8_t *text_drop, struct buf *out, struct extract_span *spans)
 {
-	int last_block = -1, breaks = 0;
+	int last_block = -1;
+	struct pre_hold held = { 0 };
+	buf_init(&held.ws);
 	bool space = false;
 	for (int t = 0; t < d->ntexts; t++) {
 		const struct dom_text *x = &d->texts[t];
@@ -125,28 +144,31 @@ extract_text_drop(const struct dom *d, const uint8_t *content, const uint8_t *ma
 		if (x->block != last_block) {
 			end_line(out);
 			space = false;
-			breaks = 0;
+			held.breaks = 0;
+			held.ws.len = 0;
 			last_block = x->block;
 		}
 		if (x->flags & TEXT_BREAK) {
 			if (x->flags & TEXT_PRE && out->len && out->data[out->len - 1] != '\n')
-				breaks++;
+				held.breaks++;
 			else
 				end_line(out);
+			held.ws.len = 0;
 			space = false;
 			continue;
 		}
 		size_t before = out->len;
 		if (x->flags & TEXT_PRE) {
-			if (space && !breaks && out->len && out->data[out->len - 1] != '\n')
+			if (space && !held.breaks && out->len && out->data[out->len - 1] != '\n')
 				buf_addc(out, ' ');
-			add_pre(out, dom_text(d, t), x->len, &breaks);
+			add_pre(out, dom_text(d, t), x->len, &held);
 			space = false;
 		} else {
-			if (breaks) {
+			if (held.breaks) {
 				end_line(out);
-				breaks = 0;
+				held.breaks = 0;
 			}
+			held.ws.len = 0;
 			if (d->collapsed)
 				add_collapsed(out, d->collapsed, t, &space);
 			else
@@ -162,6 +184,7 @@ extract_text_drop(const struct dom *d, const uint8_t *content, const uint8_t *ma
 		}
 	}
 	end_line(out);
+	buf_free(&held.ws);
 }
 
 static bool

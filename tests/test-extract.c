@@ -119,33 +119,39 @@ expect_span(const struct page *pg, const struct extract_span *sp, const char *te
 
 /* A preformatted block keeps its lines and indentation, across the
  * spans of a highlighter and a break; it neither starts nor ends with an
- * empty line; a carriage return is left out; the text around it is
- * collapsed as ever. */
+ * empty line, and no line of it ends in spaces or tabs (the parser
+ * turns a tab into spaces; a line of nothing else is empty, the last
+ * one, before the closing tag, left out); a carriage return is left
+ * out; the text around it is collapsed as ever. */
 static void
 test_pre(void **state)
 {
 	(void)state;
 	struct page pg;
 	test_page(&pg,
-		  "<html><body><p>Run   it:</p><pre>\n\n  make  -j2\r\n\n"
-		  "<span class=\"k\">def</span> f(x):\n    <b>return</b> x<br>end\n\n</pre>"
-		  "<p>then <code>a  b</code> done</p><pre>\n</pre><pre>one</pre></body></html>");
+		  "<html><body><p>Run   it:</p><pre>\n\n  make  -j2  \r\n\n"
+		  "<span class=\"k\">def</span> f(x):\n   \n    <b>return</b> x \t<br>end\n\n   </pre>"
+		  "<p>then <code>a  b</code> done</p><pre>\n</pre><pre> \n\t</pre><pre>one</pre>"
+		  "</body></html>");
 	check_prepared(&pg,
 		"Run it:\n"
 		"  make  -j2\n"
 		"\n"
 		"def f(x):\n"
+		"\n"
 		"    return x\n"
 		"end\n"
 		"then a b done\n"
 		"one\n");
-	/* a text's span starts at the line breaks held before it ("def"
-	 * after "-j2" and the empty line), and its leading spaces and
-	 * those after a break in it are its own */
+	/* a text's span starts at the line breaks and the spaces held
+	 * before it ("def" after "-j2" and the empty line, "return" after
+	 * the empty line and its indentation), and a space inside a line is
+	 * its own */
 	struct buf b = { 0 };
 	struct extract_span *sp = spans_of_all(&pg, &b);
 	expect_span(&pg, sp, "def", 19, 24);
-	expect_span(&pg, sp, " f(x):\n    ", 24, 35);
+	expect_span(&pg, sp, " f(x):\n   \n    ", 24, 30);
+	expect_span(&pg, sp, "return", 30, 42);
 	free(sp);
 	buf_free(&b);
 	page_free(&pg);
