@@ -1028,22 +1028,29 @@ tree_text(const struct dom *d)
 
 /* A page whose text stands in <noscript>, with next to nothing shown
  * outside it (an application's shell; Discourse, Flarum and others send
- * their threads so): read as a browser with scripting off shows it. */
+ * their threads so): read as a browser with scripting off shows it.  What
+ * an element hidden by its own markup holds (dom_hidden: the shell's
+ * "Loading..." and the error its scripts show when they fail) is not
+ * shown either. */
 enum { NOSCRIPT_MIN = 200, NOSCRIPT_RATIO = 10 };
 
 static void
 noscript_read(struct dom *d)
 {
 	long shown = 0, hidden = 0;
+	uint8_t *unseen = xcalloc((size_t)d->n + 1, 1);
+	for (int i = 0; i < d->n; i++)
+		unseen[i] = (d->parent[i] >= 0 && unseen[d->parent[i]]) || dom_hidden(d, i);
 	for (int t = 0; t < d->ntexts; t++) {
 		const struct dom_text *x = &d->texts[t];
 		if (x->flags & TEXT_BREAK)
 			continue;
 		if (x->flags & TEXT_NOSCRIPT)
 			hidden += source_chars(dom_text(d, t), x->len);
-		else if (!(x->flags & TEXT_SKIP))
+		else if (!(x->flags & TEXT_SKIP) && !unseen[x->elem])
 			shown += source_chars(dom_text(d, t), x->len);
 	}
+	free(unseen);
 	if (hidden < NOSCRIPT_MIN || shown * NOSCRIPT_RATIO >= hidden)
 		return;
 	for (int i = 0; i < d->n; i++)

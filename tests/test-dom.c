@@ -601,7 +601,7 @@ test_costly_markup(void **state)
 
 /* A page whose text stands in <noscript> (an application's shell) is
  * read as a browser with scripting off shows it; a page with text of its
- * own keeps its <noscript> out. */
+ * own, not hidden by its markup, keeps its <noscript> out. */
 static void
 test_noscript_page(void **state)
 {
@@ -643,6 +643,22 @@ test_noscript_page(void **state)
 	for (int i = 0; i < pg.dom->n; i++)
 		if (pg.dom->tag[i] == dom_tag_id(pg.dom, "noscript"))
 			assert_true(pg.dom->flags[i] & DOM_SKIP);
+	page_free(&pg);
+
+	/* the same message and an error, hidden till the scripts show
+	 * them (Flarum's shell), are not shown: 7 characters outside
+	 * ("Ferries") against 221 */
+	b.len = 0;
+	buf_adds(&b, "<html><body><header>Ferries</header>"
+		 "<div id=loading style=\"color: red; display: none\">Loading the thread, please wait</div>"
+		 "<div id=error hidden><div><p>Something went wrong.</p></div></div><noscript>"
+		 "<h1>Ferry thread</h1>");
+	for (int i = 0; i < 30; i++)
+		buf_adds(&b, "<p>Reply 12</p>");
+	buf_adds(&b, "</noscript></body></html>");
+	test_page(&pg, b.data);
+	assert_int_equal(pg.dom->noscript_read, 11 + 30 * 7);
+	assert_int_equal(pg.dom->noscript_shown, 7);
 	page_free(&pg);
 	buf_free(&b);
 }
