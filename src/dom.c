@@ -1038,20 +1038,21 @@ static void
 noscript_read(struct dom *d)
 {
 	long shown = 0, hidden = 0;
+	for (int t = 0; t < d->ntexts; t++)
+		if ((d->texts[t].flags & (TEXT_NOSCRIPT | TEXT_BREAK)) == TEXT_NOSCRIPT)
+			hidden += source_chars(dom_text(d, t), d->texts[t].len);
+	if (hidden < NOSCRIPT_MIN)
+		return;
 	uint8_t *unseen = xcalloc((size_t)d->n + 1, 1);
 	for (int i = 0; i < d->n; i++)
 		unseen[i] = (d->parent[i] >= 0 && unseen[d->parent[i]]) || dom_hidden(d, i);
 	for (int t = 0; t < d->ntexts; t++) {
 		const struct dom_text *x = &d->texts[t];
-		if (x->flags & TEXT_BREAK)
-			continue;
-		if (x->flags & TEXT_NOSCRIPT)
-			hidden += source_chars(dom_text(d, t), x->len);
-		else if (!(x->flags & TEXT_SKIP) && !unseen[x->elem])
+		if (!(x->flags & (TEXT_BREAK | TEXT_NOSCRIPT | TEXT_SKIP)) && !unseen[x->elem])
 			shown += source_chars(dom_text(d, t), x->len);
 	}
 	free(unseen);
-	if (hidden < NOSCRIPT_MIN || shown * NOSCRIPT_RATIO >= hidden)
+	if (shown * NOSCRIPT_RATIO >= hidden)
 		return;
 	for (int i = 0; i < d->n; i++)
 		if ((d->flags[i] & DOM_NOSCRIPT) && !(d->flags[i] & (DOM_DIALOG | DOM_PERMALINK)))

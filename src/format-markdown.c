@@ -246,8 +246,8 @@ lang_name(const char *s, size_t n, char *out)
 
 /* The language element e's class names: "language-X", the HTML
  * standard's convention for code, or its "lang-X"; "highlight-X" on the
- * box Sphinx sets around the pre; "brush: X", SyntaxHighlighter's (MDN);
- * "sourceCode X", pandoc's. */
+ * box Sphinx sets around the pre ("highlight-source-X", GitHub's);
+ * "brush: X", SyntaxHighlighter's (MDN); "sourceCode X", pandoc's. */
 static bool
 lang_of_class(const struct dom *d, int e, char *out)
 {
@@ -260,7 +260,12 @@ lang_of_class(const struct dom *d, int e, char *out)
 	while (cls && dom_next_token(&cls, &tok, &n)) {
 		for (size_t k = 0; k < sizeof prefixes / sizeof prefixes[0]; k++) {
 			size_t l = strlen(prefixes[k]);
-			if (n > l && !strncasecmp(tok, prefixes[k], l) && lang_name(tok + l, n - l, out))
+			if (n <= l || strncasecmp(tok, prefixes[k], l))
+				continue;
+			/* GitHub's "highlight-source-python" */
+			if (k == 2 && n > l + 7 && !strncasecmp(tok + l, "source-", 7))
+				l += 7;
+			if (lang_name(tok + l, n - l, out))
 				return true;
 		}
 		/* "brush:" a token of its own, the name the next */
