@@ -306,6 +306,97 @@ test_opening_apart(void **state)
 	page_free(&pg);
 }
 
+/* A forum that boxes the opening post and lists the replies under a
+ * heading, every post named as comments are ("Discussion", "Comment"; so
+ * Vanilla sets a thread).  The opening post, div#op, has no sibling of
+ * its shape; its wrappers' later sibling, div.replies, holds the list.
+ * Its tag paths (to 4 levels: div, div/div, div/div/a, div/div/span,
+ * div/div/p) are each reply's div.Comment's: 5 of 5 shared, 100 % >= 50 %,
+ * so the replies are the div of each li (which holds nothing else), 3 of
+ * them, and the opening post makes 4 = THREAD_POSTS + 1 members.  Each
+ * post has a digit beside its message (its date): 4 posts.  The message
+ * place is div.msg, one level down (the author is a link, the date a
+ * short text with a digit: no words).  The h1 and the h2 "Comments"
+ * stand in the posts' container, div#content, in no post: dropped. */
+static const char alike_thread[] =
+	"<html><body>\n"
+	"<div id=\"nav\"><a href=\"/\">Home</a> <a href=\"/c\">Categories</a></div>\n"
+	"<div id=\"content\">\n"
+	"<div class=\"MessageList Discussion\"><h1>Ferry to Ness in winter?</h1>\n"
+	"<div class=\"ItemDiscussion\"><div id=\"op\"><div><a href=\"/u/ann\">ann</a> "
+	"<span>3 Jan 2025</span></div><div class=\"msg\"><p>Has anyone taken the ferry to "
+	"Ness this winter? I heard the timetable changed in January and the evening boat "
+	"does not run on Sundays any more.</p></div></div></div>\n"
+	"</div>\n"
+	"<div class=\"replies\"><h2>Comments</h2><ul class=\"Comments\">\n"
+	"<li class=\"ItemComment\"><div class=\"Comment\"><div><a href=\"/u/bob\">bob</a> "
+	"<span>4 Jan 2025</span></div><div class=\"msg\"><p>Yes, it runs twice a day "
+	"now.</p></div></div></li>\n"
+	"<li class=\"ItemComment\"><div class=\"Comment\"><div><a href=\"/u/cy\">cy</a> "
+	"<span>5 Jan 2025</span></div><div class=\"msg\"><p>The evening one was cancelled "
+	"twice last week.</p></div></div></li>\n"
+	"<li class=\"ItemComment\"><div class=\"Comment\"><div><a href=\"/u/dee\">dee</a> "
+	"<span>6 Jan 2025</span></div><div class=\"msg\"><p>Check the harbour board before "
+	"you go.</p></div></div></li>\n"
+	"</ul></div>\n"
+	"</div>\n"
+	"<div id=\"foot\">Powered by a forum</div>\n"
+	"</body></html>\n";
+
+static void
+test_replies_alike(void **state)
+{
+	(void)state;
+	struct page pg;
+	const struct thread *t = check_text(&pg, alike_thread,
+		"Has anyone taken the ferry to Ness this winter? I heard the timetable changed in "
+		"January and the evening boat does not run on Sundays any more.\n"
+		"Yes, it runs twice a day now.\n"
+		"The evening one was cancelled twice last week.\n"
+		"Check the harbour board before you go.\n", 4);
+	const struct dom *d = pg.dom;
+	assert_true(t->apart);
+	assert_true(t->alike);
+	assert_false(t->opening);
+	assert_int_equal(t->post[0], test_by_id(&pg, "op"));
+	assert_int_equal(t->container, test_by_id(&pg, "content"));
+	struct params p;
+	params_default(&p);
+	struct buf out = { 0 };
+	int msg = t->msg[2] == child(d, t->post[2], 2) ? child(d, t->msg[2], 1) : -1;
+	detail(&pg, &p, msg, &out);
+	assert_non_null(strstr(out.data,
+		"kept: the message of post 3 of 4 of a forum thread\n"
+		"the posts: an opening post in div.ItemDiscussion (line 5), and after it 3 div "
+		"elements of its shape in a container of their own, ul.Comments (line 7), named "
+		"as comments but laid out as the opening post is (an article is not laid out as "
+		"its comments are), each with text beside its message and a digit there (a date, "
+		"a number; the opening post's may be in its wrapper)\n"
+		"this one and post 1 (the largest block's) share 100% of their tag paths 4 levels "
+		"down (50% make one shape)\n"));
+	buf_free(&out);
+	page_free(&pg);
+
+	/* The same page whose opening post has no author line or date, as
+	 * an article over its comments has none in its body: its tag paths
+	 * (div, div/div, div/div/p) are 3 of the replies' 5, alike (60 %),
+	 * but it is no post (no digit beside its message), and no other
+	 * level holds four alike: no thread. */
+	struct buf html = { 0 };
+	buf_adds(&html, alike_thread);
+	const char *line = "<div><a href=\"/u/ann\">ann</a> <span>3 Jan 2025</span></div>";
+	char *at = strstr(html.data, line);
+	memmove(at, at + strlen(line), strlen(at + strlen(line)) + 1);
+	test_page(&pg, html.data);
+	params_default(&p);
+	buf_init(&out);
+	test_run_into(&pg, &method_auto, &p, NULL, &out);
+	assert_int_equal(((const struct auto_state *)test_last.state)->thread.nposts, 0);
+	buf_free(&out);
+	buf_free(&html);
+	page_free(&pg);
+}
+
 /* A story over its readers' thread, twelve links to other stories
  * between them: the model keeps the story's headline and summary, but the
  * reading-order run is the thread's, after the links, and drops them.  The
@@ -1132,6 +1223,7 @@ main(void)
 		cmocka_unit_test(test_replies_below),
 		cmocka_unit_test(test_replies_wrapped),
 		cmocka_unit_test(test_opening_apart),
+		cmocka_unit_test(test_replies_alike),
 		cmocka_unit_test(test_story_before),
 		cmocka_unit_test(test_many_signed),
 		cmocka_unit_test(test_table_thread),

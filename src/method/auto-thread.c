@@ -333,6 +333,8 @@ struct level {
 	double share;
 	int depth;
 	bool opening;       /* a's post unlike the others (first_alike) */
+	bool alike;         /* replies apart laid out as a's post is
+			     * (replies_alike) */
 	int root;           /* the posts' container: a's parent, or where
 			     * the replies stand apart its grandparent */
 	int nested;         /* of the members, replies nested in the posts
@@ -538,6 +540,85 @@ gather(const struct dom *d, const struct metrics *m, int a, int like, bool apart
 	}
 }
 
+int
+thread_item(const struct dom *d, int e)
+{
+	while (d->parent[e] >= 0 && d->first_child[d->parent[e]] == e && d->next_sibling[e] < 0)
+		e = d->parent[e];
+	return e;
+}
+
+/* How many wrappers up from an opening post, and how many levels down in
+ * their later siblings, replies laid out as it is are looked for; how
+ * many elements of its tag there are compared with it at most. */
+#define ALIKE_WRAPS 2
+#define ALIKE_BELOW (THREAD_BELOW + 2)
+#define ALIKE_TRIES 16
+
+/* The first element of a's tag with text, and a's shape (sp->anchor), in
+ * g's subtree down to levels below g; -1 for none.  *tries counts the
+ * comparisons left. */
+static int
+alike_in(const struct dom *d, const struct metrics *m, int a, int g, int levels, uint64_t *ph,
+	 struct shapes *sp, int *tries)
+{
+	if (d->tag[g] == d->tag[a] && text_of(m, g) > 0) {
+		if (--*tries < 0)
+			return -1;
+		double held;
+		shape_of(d, g, ph, &sp->cur);
+		if (shape_sim(&sp->anchor, &sp->cur, &held) >= THREAD_SHAPE)
+			return g;
+	}
+	if (levels == 0)
+		return -1;
+	for (int c = d->first_child[g]; c >= 0 && *tries >= 0; c = d->next_sibling[c]) {
+		int r = alike_in(d, m, a, c, levels - 1, ph, sp, tries);
+		if (r >= 0)
+			return r;
+	}
+	return -1;
+}
+
+/* An opening post laid out as its replies are (its author, date and
+ * message in the same places: THREAD_SHAPE of their tag paths shared),
+ * the replies in a list of their own after a wrapper of it, up to
+ * ALIKE_WRAPS wrappers up, and named as comments (Vanilla boxes the first
+ * post and lists the replies under a "Comments" heading, each an
+ * li.ItemComment).  An article is not laid out as its readers' comments
+ * are, so their naming does not rule the thread out here as it does
+ * where the opening post is unlike the replies.  Into l, a and the
+ * replies: the elements of a's shape in the items of the list that holds
+ * the first element alike a.  False when there is none, or fewer than
+ * THREAD_POSTS replies, or none named a comment. */
+static bool
+replies_alike(const struct dom *d, const struct metrics *m, int a, uint64_t *ph,
+	      struct shapes *sp, struct level *l)
+{
+	int tries = ALIKE_TRIES, like = -1, q = d->parent[a];
+	shape_of(d, a, ph, &sp->anchor);
+	for (int w = 0; w < ALIKE_WRAPS && like < 0 && q >= 0 && d->parent[q] >= 0; w++) {
+		for (int g = d->next_sibling[q]; g >= 0 && like < 0 && tries >= 0; g = d->next_sibling[g])
+			like = alike_in(d, m, a, g, ALIKE_BELOW, ph, sp, &tries);
+		if (like < 0)
+			q = d->parent[q];
+	}
+	if (like < 0)
+		return false;
+	int r = d->parent[thread_item(d, like)];
+	if (r < 0)
+		return false;
+	l->nm = 0;
+	sp->anchor_el = a;
+	sp->nring = sp->next = 0;
+	add_member(d, m, a, a, ph, sp, l);
+	for (int c = d->first_child[r]; c >= 0; c = d->next_sibling[c])
+		if (!add_member(d, m, a, c, ph, sp, l) && d->tag[c] != d->tag[a])
+			add_below(d, m, a, c, THREAD_BELOW, ph, sp, l);
+	l->root = d->parent[q];
+	return l->nm >= THREAD_POSTS + 1 && named_comment(d, l->root, l);
+}
+
 /* Fill l for ancestor a: its siblings of its shape, the message place,
  * and how many are posts.  sp: scratch. */
 static void
@@ -578,6 +659,18 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 		if (l->nm < THREAD_POSTS + 1 || named_comment(d, l->root, l))
 			l->nm = 0;
 		l->opening = true;
+	}
+	/* or replies alike it, in a list apart (however named: it is no
+	 * article, whose body is unlike its readers' comments) */
+	if (l->nm < 2) {
+		int root = l->root;
+		l->alike = replies_alike(d, m, a, ph, sp, l);
+		if (l->alike) {
+			l->opening = false;
+		} else {
+			l->nm = 0;
+			l->root = root;
+		}
 	}
 	if (l->nm < 2)
 		return;
@@ -1102,6 +1195,7 @@ thread_candidate(const struct dom *d, const struct metrics *m, const struct thre
 		t->nested = best.nested;
 		t->opening = best.opening;
 		t->apart = best.root != d->parent[best.a];
+		t->alike = best.alike;
 		t->container = best.root;
 		t->anchor = anchor;
 		t->share = best.share;

@@ -108,6 +108,8 @@ struct thread {
 			     * that tag side by side in the container) */
 	bool apart;         /* and its replies stand in a container of their own,
 			     * after the opening post's wrapper */
+	bool alike;         /* apart, and laid out as the opening post is,
+			     * though named as comments (replies_alike) */
 	int container;      /* the parent of the anchor's post (apart: its
 			     * grandparent): in it, what is no post's message
 			     * is not content */
@@ -168,6 +170,9 @@ bool thread_find_from(const struct dom *d, const struct metrics *m, const int *b
 		      const int *chars, int nb, const uint8_t *content, int anchor,
 		      struct thread *t, struct thread_cache *cache);
 
+/* e, or its nearest ancestor that is not its parent's only element
+ * child: a list's item around a post that is all the item holds. */
+int thread_item(const struct dom *d, int e);
 /* The index of the post that holds element e, or -1. */
 int thread_post_of(const struct dom *d, const struct thread *t, int e);
 /* The same for the elements of a walk, *at (0 before the first)

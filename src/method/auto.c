@@ -261,18 +261,23 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 	if (t->members > t->nposts)
 		buf_printf(&of, "%d of ", t->nposts - t->opening);
 	if (t->apart) {
-		/* the replies' container: the last post's parent */
+		/* the replies' container: the last post's parent; where they
+		 * are alike the opening post, the list above the items that
+		 * hold nothing else (replies_alike) */
 		struct buf rep;
 		buf_init(&rep);
-		int r = d->parent[t->post[t->nposts - 1]];
+		int last = t->post[t->nposts - 1];
+		int r = d->parent[t->alike ? thread_item(d, last) : last];
 		explain_label(x, d, r, &rep);
 		explain_printf(x, EXPLAIN_DIM, "the posts: an opening post in %s (line %d), and "
-			       "after it %s%d %s elements of one shape in a container of their own, "
-			       "%s (line %d), each with text beside its message and a digit there "
+			       "after it %s%d %s elements of %s shape in a container of their own, "
+			       "%s (line %d)%s, each with text beside its message and a digit there "
 			       "(a date, a number; the opening post's may be in its wrapper)",
 			       parent.data, d->line[under], of.data ? of.data : "",
-			       t->members - 1, d->tagnames[d->tag[t->post[k]]], rep.data,
-			       d->line[r]);
+			       t->members - 1, d->tagnames[d->tag[t->post[k]]],
+			       t->alike ? "its" : "one", rep.data, d->line[r],
+			       t->alike ? ", named as comments but laid out as the opening post is "
+					  "(an article is not laid out as its comments are)" : "");
 		buf_free(&rep);
 	} else if (t->nested) {
 		/* the posts are parts of the elements that nest the replies */
