@@ -660,8 +660,8 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 			l->nm = 0;
 		l->opening = true;
 	}
-	/* or replies alike it, in a list apart (however named: it is no
-	 * article, whose body is unlike its readers' comments) */
+	/* or replies laid out as it is, in a list apart, named as comments
+	 * (an article's body is not laid out as its readers' comments are) */
 	if (l->nm < 2) {
 		int root = l->root;
 		l->alike = replies_alike(d, m, a, ph, sp, l);
