@@ -244,6 +244,13 @@ lang_name(const char *s, size_t n, char *out)
 	return true;
 }
 
+/* Whether the n bytes at s differ from the string w (0 when equal). */
+static int
+strcmp_n(const char *s, size_t n, const char *w)
+{
+	return strlen(w) != n || memcmp(s, w, n);
+}
+
 /* The language element e's class names: "language-X", the HTML
  * standard's convention for code, or its "lang-X"; "highlight-X" on the
  * box Sphinx sets around the pre ("highlight-source-X", GitHub's);
@@ -256,7 +263,7 @@ lang_of_class(const struct dom *d, int e, char *out)
 	size_t n;
 	bool pandoc = false, brush = false;
 	for (const char *c = cls; c && dom_next_token(&c, &tok, &n);)
-		pandoc |= n == 10 && !memcmp(tok, "sourceCode", 10);
+		pandoc |= !strcmp_n(tok, n, "sourceCode");
 	while (cls && dom_next_token(&cls, &tok, &n)) {
 		for (size_t k = 0; k < sizeof prefixes / sizeof prefixes[0]; k++) {
 			size_t l = strlen(prefixes[k]);
@@ -268,8 +275,11 @@ lang_of_class(const struct dom *d, int e, char *out)
 			if (lang_name(tok + l, n - l, out))
 				return true;
 		}
-		/* "brush:" a token of its own, the name the next */
-		if ((brush || (pandoc && !(n == 10 && !memcmp(tok, "sourceCode", 10)))) &&
+		/* "brush:" a token of its own, the name the next; pandoc's
+		 * own tokens are "sourceCode" and, with line numbers,
+		 * "numberSource" and "numberLines" */
+		if ((brush || (pandoc && strcmp_n(tok, n, "sourceCode") &&
+			       strcmp_n(tok, n, "numberSource") && strcmp_n(tok, n, "numberLines"))) &&
 		    lang_name(tok, n, out))
 			return true;
 		brush = n == 6 && !strncasecmp(tok, "brush:", 6);

@@ -114,13 +114,13 @@ test_markdown(void **state)
 	 * (the HTML standard's "language-"), on the pre ("lang-",
 	 * SyntaxHighlighter's "brush: X", pandoc's "sourceCode X", a
 	 * data-lang), on a box around it (Sphinx's "highlight-", GitHub's
-	 * "highlight-source-"); a
-	 * name no info string may hold (a backtick, a space), "none" and
-	 * Sphinx's "default" are none */
+	 * "highlight-source-"); a name no info string may hold (a backtick,
+	 * a space), "none" and Sphinx's "default" are none */
 	md = render("<pre><code class=\"hljs language-python\">a</code></pre>"
 		    "<pre class=\"lang-js prettyprint\">b</pre>"
 		    "<pre class=\"brush: css notranslate\">c</pre>"
 		    "<pre class=\"sourceCode c++\">d</pre>"
+		    "<pre class=\"sourceCode numberSource python numberLines\">l</pre>"
 		    "<pre data-lang=\"rust\">e</pre>"
 		    "<div class=\"highlight-sh notranslate\"><div class=\"highlight\"><pre>f</pre></div></div>"
 		    "<div class=\"highlight highlight-source-go\"><pre>k</pre></div>"
@@ -128,7 +128,7 @@ test_markdown(void **state)
 		    "<pre class=\"highlight-default\">i</pre><pre class=\"language-none\">j</pre>",
 		    true, &o);
 	assert_string_equal(md, "```python\na\n```\n\n```js\nb\n```\n\n```css\nc\n```\n\n"
-				"```c++\nd\n```\n\n```rust\ne\n```\n\n```sh\nf\n```\n\n```go\nk\n```\n\n"
+				"```c++\nd\n```\n\n```python\nl\n```\n\n```rust\ne\n```\n\n```sh\nf\n```\n\n```go\nk\n```\n\n"
 				"```\ng\n```\n\n```\nh\n```\n\n```\ni\n```\n\n```\nj\n```\n");
 	free(md);
 

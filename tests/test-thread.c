@@ -363,8 +363,9 @@ test_replies_alike(void **state)
 	struct params p;
 	params_default(&p);
 	struct buf out = { 0 };
-	int msg = t->msg[2] == child(d, t->post[2], 2) ? child(d, t->msg[2], 1) : -1;
-	detail(&pg, &p, msg, &out);
+	/* post 3's message is its second child, div.msg; the block, its p */
+	assert_int_equal(t->msg[2], child(d, t->post[2], 2));
+	detail(&pg, &p, child(d, t->msg[2], 1), &out);
 	assert_non_null(strstr(out.data,
 		"kept: the message of post 3 of 4 of a forum thread\n"
 		"the posts: an opening post in div.ItemDiscussion (line 5), and after it 3 div "
@@ -386,6 +387,7 @@ test_replies_alike(void **state)
 	buf_adds(&html, alike_thread);
 	const char *line = "<div><a href=\"/u/ann\">ann</a> <span>3 Jan 2025</span></div>";
 	char *at = strstr(html.data, line);
+	assert_non_null(at);
 	memmove(at, at + strlen(line), strlen(at + strlen(line)) + 1);
 	test_page(&pg, html.data);
 	params_default(&p);
