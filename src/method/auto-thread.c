@@ -516,21 +516,23 @@ first_alike(const struct dom *d, const struct metrics *m, int a, int g, int leve
 
 /* Into l, a and its siblings with the shape of like (a, or the first
  * reply after an opening post a), and those up to THREAD_BELOW levels
- * down in another sibling; apart, a and like's siblings of its shape
- * (like stands below a later sibling of a's parent). */
+ * down in another sibling; apart (list, not -1), a and list's children
+ * of like's shape and those below them (list stands after a's
+ * wrapper). */
 static void
-gather(const struct dom *d, const struct metrics *m, int a, int like, bool apart,
+gather(const struct dom *d, const struct metrics *m, int a, int like, int list,
        uint64_t *ph, struct shapes *sp, struct level *l)
 {
-	shape_of(d, like, ph, &sp->anchor);
+	if (sp->anchor_el != like)
+		shape_of(d, like, ph, &sp->anchor);
 	sp->anchor_el = like;
 	sp->nring = sp->next = 0;
 	/* replies in a container of their own (apart), after the opening
-	 * post's wrapper: a first, then the first reply and its siblings */
+	 * post's wrapper: a first, then the replies */
 	int r = d->parent[a];
-	if (apart) {
+	if (list >= 0) {
 		add_member(d, m, a, a, ph, sp, l);
-		r = d->parent[like];
+		r = list;
 	}
 	for (int c = d->first_child[r]; c >= 0; c = d->next_sibling[c]) {
 		if (add_member(d, m, a, c, ph, sp, l))
@@ -596,7 +598,11 @@ replies_alike(const struct dom *d, const struct metrics *m, int a, uint64_t *ph,
 	      struct shapes *sp, struct level *l)
 {
 	int tries = ALIKE_TRIES, like = -1, q = d->parent[a];
-	shape_of(d, a, ph, &sp->anchor);
+	/* a's shape, unless the level's first gather left it there */
+	if (sp->anchor_el != a) {
+		shape_of(d, a, ph, &sp->anchor);
+		sp->anchor_el = a;
+	}
 	for (int w = 0; w < ALIKE_WRAPS && like < 0 && q >= 0 && d->parent[q] >= 0; w++) {
 		for (int g = d->next_sibling[q]; g >= 0 && like < 0 && tries >= 0; g = d->next_sibling[g])
 			like = alike_in(d, m, a, g, ALIKE_BELOW, ph, sp, &tries);
@@ -609,14 +615,13 @@ replies_alike(const struct dom *d, const struct metrics *m, int a, uint64_t *ph,
 	if (r < 0)
 		return false;
 	l->nm = 0;
-	sp->anchor_el = a;
-	sp->nring = sp->next = 0;
-	add_member(d, m, a, a, ph, sp, l);
-	for (int c = d->first_child[r]; c >= 0; c = d->next_sibling[c])
-		if (!add_member(d, m, a, c, ph, sp, l) && d->tag[c] != d->tag[a])
-			add_below(d, m, a, c, THREAD_BELOW, ph, sp, l);
+	gather(d, m, a, a, r, ph, sp, l);
+	if (l->nm < THREAD_POSTS + 1 || !named_comment(d, d->parent[q], l)) {
+		l->nm = 0;
+		return false;
+	}
 	l->root = d->parent[q];
-	return l->nm >= THREAD_POSTS + 1 && named_comment(d, l->root, l);
+	return true;
 }
 
 /* Fill l for ancestor a: its siblings of its shape, the message place,
@@ -635,7 +640,7 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 	/* a's siblings of its shape, and those up to THREAD_BELOW levels
 	 * down in another sibling (an opening post before a list of
 	 * replies, in its wrappers) */
-	gather(d, m, a, a, false, ph, sp, l);
+	gather(d, m, a, a, -1, ph, sp, l);
 	/* An opening post unlike its replies (a title, tags and votes about
 	 * its message), the replies in a list beside it: those alike each
 	 * other, compared with the first of them.  THREAD_POSTS replies at
@@ -655,22 +660,16 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 	}
 	if (seed >= 0) {
 		l->nm = 0;
-		gather(d, m, a, seed, l->root != p, ph, sp, l);
+		gather(d, m, a, seed, l->root != p ? d->parent[seed] : -1, ph, sp, l);
 		if (l->nm < THREAD_POSTS + 1 || named_comment(d, l->root, l))
 			l->nm = 0;
 		l->opening = true;
 	}
 	/* or replies laid out as it is, in a list apart, named as comments
 	 * (an article's body is not laid out as its readers' comments are) */
-	if (l->nm < 2) {
-		int root = l->root;
-		l->alike = replies_alike(d, m, a, ph, sp, l);
-		if (l->alike) {
-			l->opening = false;
-		} else {
-			l->nm = 0;
-			l->root = root;
-		}
+	if (l->nm < 2 && replies_alike(d, m, a, ph, sp, l)) {
+		l->alike = true;
+		l->opening = false;
 	}
 	if (l->nm < 2)
 		return;
@@ -806,6 +805,7 @@ nest_replies(const struct dom *d, const struct metrics *m, const uint8_t *tf, ui
 		return false;
 	int rep = l->msg[self], reproot = l->mem[self];
 	shape_of(d, reproot, ph, &sp->anchor);
+	sp->anchor_el = reproot;
 	int n = 0, cap = 2 * l->nm;
 	int *mem = xmalloc((size_t)cap * sizeof *mem), *like = xmalloc((size_t)cap * sizeof *like);
 	double *sim = xmalloc((size_t)cap * sizeof *sim), *held = xmalloc((size_t)cap * sizeof *held);
