@@ -399,6 +399,125 @@ test_replies_alike(void **state)
 	page_free(&pg);
 }
 
+static const char question_thread[] =
+	"<html><body>\n"
+	"<div id=\"nav\"><a href=\"/\">Home</a> <a href=\"/q\">Questions</a></div>\n"
+	"<h1>Why has my sourdough starter stopped rising?</h1>\n"
+	"<div id=\"mainbar\">\n"
+	"<div class=\"question\" id=\"q\"><div class=\"votes\">12</div><div class=\"cell\">"
+	"<div class=\"prose\"><p>My starter stopped rising after I moved it to the cellar. It "
+	"smells fine, a little sour, but the bubbles are gone.</p></div><div class=\"sig\">"
+	"<a href=\"/u/kes\">kes</a> <span>3 Mar 2025</span></div></div></div>\n"
+	"<div id=\"answers\"><div class=\"head\">3 answers</div>\n"
+	"<div class=\"answer\"><div class=\"votes\">9</div><div class=\"cell\"><div "
+	"class=\"prose\"><p>Too cold, most likely. Bring it back to the kitchen.</p></div>"
+	"<div class=\"sig\"><a href=\"/u/bh\">bh</a> <span>4 Mar 2025</span></div></div></div>\n"
+	"<div class=\"answer\"><div class=\"votes\">4</div><div class=\"cell\"><div "
+	"class=\"prose\"><p>Feed it rye flour for a week.</p></div><div class=\"sig\"><a "
+	"href=\"/u/oy\">oy</a> <span>5 Mar 2025</span></div></div></div>\n"
+	"<div class=\"answer\"><div class=\"votes\">1</div><div class=\"cell\"><div "
+	"class=\"prose\"><p>Discard most of it and rebuild from a spoonful.</p></div><div "
+	"class=\"sig\"><a href=\"/u/ly\">ly</a> <span>6 Mar 2025</span></div></div></div>\n"
+	"</div>\n"
+	"</div>\n"
+	"<div id=\"foot\">Questions and answers</div>\n"
+	"</body></html>\n";
+
+/* A question and its answers in a list of their own right after it, the
+ * list the first div after the question: the list is no post itself,
+ * but the first of its divs laid out as the question is (its votes, its
+ * cell with the message and signature: the question's tag paths, all
+ * of them) has two others of its shape beside it. */
+static void
+test_question_answers(void **state)
+{
+	(void)state;
+	struct page pg;
+	const struct thread *t = check_text(&pg, question_thread,
+		"My starter stopped rising after I moved it to the cellar. It smells fine, a "
+		"little sour, but the bubbles are gone.\n"
+		"Too cold, most likely. Bring it back to the kitchen.\n"
+		"Feed it rye flour for a week.\n"
+		"Discard most of it and rebuild from a spoonful.\n", 4);
+	const struct dom *d = pg.dom;
+	assert_true(t->apart);
+	assert_true(t->within);
+	assert_false(t->alike);
+	assert_false(t->opening);
+	assert_int_equal(t->post[0], test_by_id(&pg, "q"));
+	assert_int_equal(t->container, test_by_id(&pg, "mainbar"));
+	struct params p;
+	params_default(&p);
+	struct buf out = { 0 };
+	/* answer 2's message: div.prose in its cell, the block its p */
+	assert_int_equal(t->msg[2], child(d, child(d, t->post[2], 2), 1));
+	detail(&pg, &p, child(d, t->msg[2], 1), &out);
+	assert_non_null(strstr(out.data,
+		"kept: the message of post 3 of 4 of a forum thread\n"
+		"the posts: an opening post in div#mainbar (line 4), and after it 3 div elements "
+		"of its shape in a container of their own, div#answers (line 6), the first element "
+		"of the opening post's tag after it (a question's answers), each with text beside "
+		"its message and a digit there (a date, a number; the opening post's may be in its "
+		"wrapper)\n"
+		"this one and post 2 share 100% of their tag paths 4 levels down (50% make one "
+		"shape)\n"
+		"its message: div.prose (line 8), 2 steps below the post: the deepest place "
+		"holding 50% or more of a post's words (dates, counts and labels another post has "
+		"left out), 100% on average\n"));
+	buf_free(&out);
+	page_free(&pg);
+
+	/* The same answers named as comments: an article's readers'
+	 * comments, listed so after it: no thread. */
+	struct buf html = { 0 };
+	const char *from = "class=\"answer\"";
+	for (const char *at = question_thread, *hit; *at; at = hit + strlen(from)) {
+		hit = strstr(at, from);
+		if (!hit) {
+			buf_adds(&html, at);
+			break;
+		}
+		buf_add(&html, at, (size_t)(hit - at));
+		buf_adds(&html, "class=\"comment\"");
+	}
+	assert_non_null(strstr(html.data, "<div class=\"comment\"><div class=\"votes\">1<"));
+	test_page(&pg, html.data);
+	params_default(&p);
+	buf_init(&out);
+	test_run_into(&pg, &method_auto, &p, NULL, &out);
+	assert_int_equal(((const struct auto_state *)test_last.state)->thread.nposts, 0);
+	buf_free(&out);
+	buf_free(&html);
+	page_free(&pg);
+
+	/* The question laid out unlike the answers, its message where
+	 * theirs is but a tag list instead of votes and signature (div,
+	 * div/div, div/div/p, ul, ul/li, ul/li/a against div, div/div,
+	 * div/div/p, div/div/a, div/div/span: 3 of 8 paths shared, 37 %):
+	 * the list's divs are no replies to it, and there is no thread (as
+	 * there is where any first div in the list with others of its shape
+	 * would do). */
+	buf_init(&html);
+	const char *q0 = strstr(question_thread, "<div class=\"question\"");
+	const char *q1 = strstr(question_thread, "<div id=\"answers\"");
+	assert_non_null(q0);
+	assert_non_null(q1);
+	buf_add(&html, question_thread, (size_t)(q0 - question_thread));
+	buf_adds(&html, "<div class=\"question\" id=\"q\"><div>kes, 3 Mar 2025</div><div><div>"
+		 "<p>My starter stopped rising after I moved it to the cellar. It smells fine, "
+		 "a little sour, but the bubbles are gone.</p></div></div><ul><li><a "
+		 "href=\"/t/bread\">bread</a></li></ul></div>\n");
+	buf_adds(&html, q1);
+	test_page(&pg, html.data);
+	params_default(&p);
+	buf_init(&out);
+	test_run_into(&pg, &method_auto, &p, NULL, &out);
+	assert_int_equal(((const struct auto_state *)test_last.state)->thread.nposts, 0);
+	buf_free(&out);
+	buf_free(&html);
+	page_free(&pg);
+}
+
 /* A story over its readers' thread, twelve links to other stories
  * between them: the model keeps the story's headline and summary, but the
  * reading-order run is the thread's, after the links, and drops them.  The
@@ -1226,6 +1345,7 @@ main(void)
 		cmocka_unit_test(test_replies_wrapped),
 		cmocka_unit_test(test_opening_apart),
 		cmocka_unit_test(test_replies_alike),
+		cmocka_unit_test(test_question_answers),
 		cmocka_unit_test(test_story_before),
 		cmocka_unit_test(test_many_signed),
 		cmocka_unit_test(test_table_thread),

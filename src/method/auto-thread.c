@@ -335,6 +335,9 @@ struct level {
 	bool opening;       /* a's post unlike the others (first_alike) */
 	bool alike;         /* replies apart laid out as a's post is
 			     * (replies_alike) */
+	bool within;        /* replies laid out as a's post is, in the
+			     * first element of its tag after it
+			     * (replies_within) */
 	int root;           /* the posts' container: a's parent, or where
 			     * the replies stand apart its grandparent */
 	int nested;         /* of the members, replies nested in the posts
@@ -624,6 +627,57 @@ replies_alike(const struct dom *d, const struct metrics *m, int a, uint64_t *ph,
 	return true;
 }
 
+/* Into l, a and the replies, where the first of g's elements of a's tag
+ * levels below g that is laid out as own (THREAD_SHAPE of their tag
+ * paths shared) has THREAD_POSTS others of its shape beside it; false,
+ * l->nm 0, when none of them, up to *tries compared, has. */
+static bool
+within_at(const struct dom *d, const struct metrics *m, int a, int g, int levels,
+	  const struct shape *own, uint64_t *ph, struct shapes *sp, struct level *l, int *tries)
+{
+	for (int x = d->first_child[g]; x >= 0 && *tries > 0; x = d->next_sibling[x]) {
+		if (levels > 1) {
+			if (within_at(d, m, a, x, levels - 1, own, ph, sp, l, tries))
+				return true;
+			continue;
+		}
+		if (d->tag[x] != d->tag[a] || text_of(m, x) == 0)
+			continue;
+		--*tries;
+		double held;
+		shape_of(d, x, ph, &sp->cur);
+		if (shape_sim(own, &sp->cur, &held) < THREAD_SHAPE)
+			continue;
+		l->nm = 0;
+		gather(d, m, a, x, d->parent[x], ph, sp, l);
+		if (l->nm >= THREAD_POSTS + 1)
+			return true;
+	}
+	l->nm = 0;
+	return false;
+}
+
+/* The replies in seed, the first element of a's tag after a, where seed
+ * is their container: the first of seed's elements of a's tag, down to
+ * THREAD_BELOW levels and the shallowest first, laid out as a is and
+ * with THREAD_POSTS others of its shape beside it; at most ALIKE_TRIES
+ * compared with a.  Into l, a and those.  False, l->nm 0, when there is
+ * none. */
+static bool
+replies_within(const struct dom *d, const struct metrics *m, int a, int seed, uint64_t *ph,
+	       struct shapes *sp, struct level *l)
+{
+	int tries = ALIKE_TRIES;
+	struct shape own = { 0 };
+	shape_of(d, a, ph, &own);
+	bool found = false;
+	for (int lev = 1; lev <= THREAD_BELOW && !found && tries > 0; lev++)
+		found = within_at(d, m, a, seed, lev, &own, ph, sp, l, &tries);
+	l->nm = found ? l->nm : 0;
+	shape_free(&own);
+	return found;
+}
+
 /* Fill l for ancestor a: its siblings of its shape, the message place,
  * and how many are posts.  sp: scratch. */
 static void
@@ -661,9 +715,15 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 	if (seed >= 0) {
 		l->nm = 0;
 		gather(d, m, a, seed, l->root != p ? d->parent[seed] : -1, ph, sp, l);
-		if (l->nm < THREAD_POSTS + 1 || named_comment(d, l->root, l))
+		/* or that first alike holds the replies, laid out as a is (a
+		 * question's answers, in an element of the question's tag) */
+		if (l->nm < THREAD_POSTS + 1 && l->root == p)
+			l->within = replies_within(d, m, a, seed, ph, sp, l);
+		if (l->nm < THREAD_POSTS + 1 || named_comment(d, l->root, l)) {
 			l->nm = 0;
-		l->opening = true;
+			l->within = false;
+		}
+		l->opening = !l->within;
 	}
 	/* or replies laid out as it is, in a list apart, named as comments
 	 * (an article's body is not laid out as its readers' comments are) */
@@ -1141,7 +1201,7 @@ thread_candidate(const struct dom *d, const struct metrics *m, const struct thre
 				self++;
 		}
 		/* the anchor is in the message of a post */
-		bool apart = l.root != p;
+		bool apart = l.root != p || l.within;
 		bool ok = l.nm >= 2 && self < l.nm && opening_post(d, m, tf, &l, self) &&
 			  dom_contains(d, l.msg[self], anchor) && l.posts >= THREAD_POSTS &&
 			  3 * l.posts >= l.nm && l.panel <= THREAD_PANEL_CHARS;
@@ -1194,8 +1254,9 @@ thread_candidate(const struct dom *d, const struct metrics *m, const struct thre
 		t->members = best.nm;
 		t->nested = best.nested;
 		t->opening = best.opening;
-		t->apart = best.root != d->parent[best.a];
+		t->apart = best.root != d->parent[best.a] || best.within;
 		t->alike = best.alike;
+		t->within = best.within;
 		t->container = best.root;
 		t->anchor = anchor;
 		t->share = best.share;

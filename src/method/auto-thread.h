@@ -19,7 +19,10 @@
  * elements).  Where the opening post's wrapper has no such sibling, the
  * replies may stand in a container of their own after the wrapper, as
  * deep below one of its later siblings (a theme that sets the first post
- * apart, its date and author in the wrapper beside it); replies so apart
+ * apart, its date and author in the wrapper beside it), or in the first
+ * element of the opening post's tag after it, each laid out as the
+ * opening post is (a question's answers, in a list beside the question);
+ * replies so apart
  * that are mostly cards under a heading that links to another page are a
  * listing's, not a thread's.  Where each reply stands inside the post
  * it answers (a comment and the list of its replies in one element),
@@ -110,8 +113,11 @@ struct thread {
 			     * after the opening post's wrapper */
 	bool alike;         /* apart, and laid out as the opening post is,
 			     * though named as comments (replies_alike) */
-	int container;      /* the parent of the anchor's post (apart: its
-			     * grandparent): in it, what is no post's message
+	bool within;        /* apart, laid out as the opening post is, in
+			     * the first element of its tag after it
+			     * (replies_within) */
+	int container;      /* the parent of the anchor's post (apart after
+			     * a wrapper: its grandparent): in it, what is no post's message
 			     * is not content */
 	double share;       /* mean share of a post's text its message holds */
 	int msg_depth;      /* steps from a post's root to the message place */

@@ -275,9 +275,11 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 			       "(a date, a number; the opening post's may be in its wrapper)",
 			       parent.data, d->line[under], of.data ? of.data : "",
 			       t->members - 1, d->tagnames[d->tag[t->post[k]]],
-			       t->alike ? "its" : "one", rep.data, d->line[r],
+			       t->alike || t->within ? "its" : "one", rep.data, d->line[r],
 			       t->alike ? ", named as comments but laid out as the opening post is "
-					  "(an article is not laid out as its comments are)" : "");
+					  "(an article is not laid out as its comments are)" :
+			       t->within ? ", the first element of the opening post's tag after it "
+					   "(a question's answers)" : "");
 		buf_free(&rep);
 	} else if (t->nested) {
 		/* the posts are parts of the elements that nest the replies */
