@@ -518,6 +518,82 @@ test_question_answers(void **state)
 	page_free(&pg);
 }
 
+/* Four posts, each after a header of its own that holds its date and
+ * number (bbPress's reply header), its author and message in the post's
+ * div.  Post HEAD is each header's date. */
+static void
+headed_thread(struct buf *html, const char *const head[4])
+{
+	static const char *const who[4] = { "ann", "bob", "cy", "dee" };
+	static const char *const msg[4] = {
+		"Has anyone taken the ferry to Ness this winter? I heard the timetable changed "
+		"in January and the evening boat does not run on Sundays any more.",
+		"Yes, it runs twice a day now.",
+		"The evening one was cancelled twice last week.",
+		"Check the harbour board before you go.",
+	};
+	buf_adds(html, "<html><body>\n<div id=\"nav\"><a href=\"/\">Forums</a> <a href=\"/f\">"
+		 "Travel</a></div>\n<h1>Ferry to Ness in winter?</h1>\n<div id=\"replies\">\n");
+	for (int i = 0; i < 4; i++)
+		buf_printf(html, "<div class=\"head\"><span>%s</span> <a href=\"#p%d\">#%d</a></div>\n"
+			   "<div class=\"reply\" id=\"p%d\"><div class=\"author\"><a href=\"/u/%s\">"
+			   "%s</a> Member</div><div class=\"content\"><p>%s</p></div></div>\n",
+			   head[i], i + 1, i + 1, i + 1, who[i], who[i], msg[i]);
+	buf_adds(html, "</div>\n<div id=\"foot\">Powered by a forum</div>\n</body></html>\n");
+}
+
+/* The posts' dates stand in the headers before them, none in the posts
+ * (their authors' names have no digit): with four headers each holding
+ * a date, each post is one; headers that hold a step's bare number
+ * ("01") make no thread of the steps. */
+static void
+test_dated_headers(void **state)
+{
+	(void)state;
+	static const char *const dates[4] = {
+		"3 Jan 2025, 9:14", "4 Jan 2025, 8:02", "5 Jan 2025, 17:40", "6 Jan 2025, 7:55",
+	};
+	static const char *const steps[4] = { "01", "02", "03", "04" };
+	struct buf html = { 0 };
+	headed_thread(&html, dates);
+	struct page pg;
+	const struct thread *t = check_text(&pg, html.data,
+		"Has anyone taken the ferry to Ness this winter? I heard the timetable changed in "
+		"January and the evening boat does not run on Sundays any more.\n"
+		"Yes, it runs twice a day now.\n"
+		"The evening one was cancelled twice last week.\n"
+		"Check the harbour board before you go.\n", 4);
+	assert_int_equal(t->post[0], test_by_id(&pg, "p1"));
+	assert_int_equal(t->container, test_by_id(&pg, "replies"));
+	assert_true(t->headed);
+	struct params p;
+	params_default(&p);
+	struct buf out = { 0 };
+	detail(&pg, &p, child(pg.dom, t->msg[1], 1), &out);
+	assert_non_null(strstr(out.data,
+		"kept: the message of post 2 of 4 of a forum thread\n"
+		"the posts: 4 div elements of one shape in div#replies (line 4), each with text "
+		"beside its message and a digit there (a date, a number), or a date in the element "
+		"before it (3 or more have one: a header of their own)\n"
+		"this one and post 1 (the largest kept block's) share 100% of their tag paths 4 "
+		"levels down (50% make one shape)\n"
+		"its message: div.content (line 8), 1 step below the post:"));
+	buf_free(&out);
+	page_free(&pg);
+	buf_free(&html);
+
+	buf_init(&html);
+	headed_thread(&html, steps);
+	test_page(&pg, html.data);
+	params_default(&p);
+	buf_init(&out);
+	test_run_into(&pg, &method_auto, &p, NULL, &out);
+	assert_int_equal(((const struct auto_state *)test_last.state)->thread.nposts, 0);
+	buf_free(&out);
+	buf_free(&html);
+	page_free(&pg);
+}
+
 /* A story over its readers' thread, twelve links to other stories
  * between them: the model keeps the story's headline and summary, but the
  * reading-order run is the thread's, after the links, and drops them.  The
@@ -1346,6 +1422,7 @@ main(void)
 		cmocka_unit_test(test_opening_apart),
 		cmocka_unit_test(test_replies_alike),
 		cmocka_unit_test(test_question_answers),
+		cmocka_unit_test(test_dated_headers),
 		cmocka_unit_test(test_story_before),
 		cmocka_unit_test(test_many_signed),
 		cmocka_unit_test(test_table_thread),

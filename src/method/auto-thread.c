@@ -335,6 +335,9 @@ struct level {
 	bool opening;       /* a's post unlike the others (first_alike) */
 	bool alike;         /* replies apart laid out as a's post is
 			     * (replies_alike) */
+	bool headed;        /* THREAD_POSTS members or more have a header
+			     * with a date before them (dated_header): a
+			     * post's date may stand there */
 	bool within;        /* replies laid out as a's post is, in the
 			     * first element of its tag after it
 			     * (replies_within) */
@@ -454,11 +457,67 @@ dated(const struct dom *d, const uint8_t *tf, int c, int msg)
 	return false;
 }
 
-/* A post: text in its message, and beside it text with a digit. */
-static bool
-is_post(const struct dom *d, const struct metrics *m, const uint8_t *tf, int c, int msg)
+/* The element before c among its parent's children, -1 for none. */
+static int
+prev_sibling(const struct dom *d, int c)
 {
-	return text_of(m, msg) > 0 && text_of(m, c) > text_of(m, msg) && dated(d, tf, c, msg);
+	int p = d->parent[c], e = c - 1;
+	while (e >= 0 && e != p && d->parent[e] != p)
+		e = d->parent[e];
+	return e >= 0 && e != p ? e : -1;
+}
+
+/* Whether text node t has two runs of digits (is_digit) or more: a
+ * date, a time; not a step's or a post's bare number. */
+static bool
+digit_runs(const struct dom *d, int t)
+{
+	const unsigned char *u = (const unsigned char *)dom_text(d, t);
+	size_t n = d->texts[t].len;
+	int runs = 0;
+	bool in = false;
+	for (size_t i = 0; i < n && runs < 2;) {
+		uint32_t cp = u[i];
+		i += u[i] < 0x80 ? 1 : utf8_decode(u + i, n - i, &cp);
+		bool digit = is_digit(cp);
+		runs += digit && !in;
+		in = digit;
+	}
+	return runs >= 2;
+}
+
+/* Whether post c's date stands in a header of its own before it: the
+ * element before c, of its tag, of at most THREAD_HEADER_CHARS, with a
+ * date or a count (TF_META) of two runs of digits or more, and no code
+ * (bbPress sets each reply's date and number in a div.bbp-reply-header
+ * before the div of its author and message). */
+static bool
+dated_header(const struct dom *d, const struct metrics *m, const uint8_t *tf, int c)
+{
+	int h = prev_sibling(d, c);
+	if (h < 0 || d->tag[h] != d->tag[c] || text_of(m, h) == 0 ||
+	    text_of(m, h) > THREAD_HEADER_CHARS)
+		return false;
+	bool date = false;
+	for (int t = d->text_begin[h]; t < d->text_end[h]; t++) {
+		if (d->texts[t].flags & TEXT_SKIP)
+			continue;
+		if (tf[t] & TF_CODE)
+			return false;
+		date |= (tf[t] & TF_META) && digit_runs(d, t);
+	}
+	return date;
+}
+
+/* A post: text in its message, and beside it text with a digit, or,
+ * where its level's posts are headed (struct level), a header before it
+ * with a date. */
+static bool
+is_post(const struct dom *d, const struct metrics *m, const uint8_t *tf, int c, int msg,
+	bool headed)
+{
+	return text_of(m, msg) > 0 && text_of(m, c) > text_of(m, msg) &&
+	       (dated(d, tf, c, msg) || (headed && dated_header(d, m, tf, c)));
 }
 
 /* Whether member k of l is a post: the opening post set apart from its
@@ -468,9 +527,10 @@ opening_post(const struct dom *d, const struct metrics *m, const uint8_t *tf,
 	     const struct level *l, int k)
 {
 	int c = l->mem[k];
-	if (is_post(d, m, tf, c, l->msg[k]))
+	if (is_post(d, m, tf, c, l->msg[k], l->headed))
 		return true;
-	return c == l->a && l->root != d->parent[c] && is_post(d, m, tf, d->parent[c], l->msg[k]);
+	return c == l->a && l->root != d->parent[c] &&
+	       is_post(d, m, tf, d->parent[c], l->msg[k], false);
 }
 
 /* Add the descendants of c, down to levels below it, that are posts of
@@ -733,6 +793,10 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 	}
 	if (l->nm < 2)
 		return;
+	int headers = 0;
+	for (int k = 0; k < l->nm; k++)
+		headers += dated_header(d, m, tf, l->mem[k]);
+	l->headed = headers >= THREAD_POSTS;
 	/* The message place: the deepest whose mean share of a post's
 	 * words is at least THREAD_MESSAGE.  A post's words are its non-link
 	 * text less its chrome: a short text with a digit (a date, a count,
@@ -818,7 +882,7 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 	for (int k = 0; k < l->nm; k++) {
 		int c = l->mem[k];
 		l->msg[k] = rep >= 0 ? walk_place(d, m, rep, reproot, c) : c;
-		if (is_post(d, m, tf, c, l->msg[k]))
+		if (is_post(d, m, tf, c, l->msg[k], l->headed))
 			beside[l->posts++] = text_of(m, c) - text_of(m, l->msg[k]);
 	}
 	/* the median post's text beside its message: an author panel's */
@@ -837,10 +901,10 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 		int c = l->mem[k];
 		if (words[l->msg[k]] == 0 && words[c] > l->panel && !(l->opening && c == l->a)) {
 			/* the post counted again with its message moved */
-			l->posts -= is_post(d, m, tf, c, l->msg[k]);
+			l->posts -= is_post(d, m, tf, c, l->msg[k], l->headed);
 			l->msg[k] = own_place(d, words, c);
 			l->own[k] = 1;
-			l->posts += is_post(d, m, tf, c, l->msg[k]);
+			l->posts += is_post(d, m, tf, c, l->msg[k], l->headed);
 		}
 	}
 	free(sums);
@@ -935,7 +999,7 @@ nest_replies(const struct dom *d, const struct metrics *m, const uint8_t *tf, ui
 		int *beside = xmalloc((size_t)n * sizeof *beside);
 		l->posts = 0;
 		for (int i = 0; i < n; i++)
-			if (is_post(d, m, tf, part[i], msg[i]))
+			if (is_post(d, m, tf, part[i], msg[i], false))
 				beside[l->posts++] = text_of(m, part[i]) - text_of(m, msg[i]);
 		if (l->posts > 0) {
 			qsort(beside, (size_t)l->posts, sizeof *beside, int_cmp);
@@ -1190,7 +1254,7 @@ thread_candidate(const struct dom *d, const struct metrics *m, const struct thre
 				l.msg[self] = e;
 				l.posts = 0;
 				for (int k = 0; k < l.nm; k++)
-					l.posts += is_post(d, m, tf, l.mem[k], l.msg[k]);
+					l.posts += is_post(d, m, tf, l.mem[k], l.msg[k], l.headed);
 			}
 		}
 		/* replies nested in the posts they answer: every post's part
@@ -1257,6 +1321,7 @@ thread_candidate(const struct dom *d, const struct metrics *m, const struct thre
 		t->apart = best.root != d->parent[best.a] || best.within;
 		t->alike = best.alike;
 		t->within = best.within;
+		t->headed = best.headed;
 		t->container = best.root;
 		t->anchor = anchor;
 		t->share = best.share;

@@ -52,6 +52,8 @@
 /* How many levels down in a sibling of the opening post its replies may
  * stand (not looking inside a post found). */
 #define THREAD_BELOW 3
+/* Most characters of a header before a post that holds its date. */
+#define THREAD_HEADER_CHARS 80
 /* Least number of posts (two alike are as often an article's sections). */
 #define THREAD_POSTS 3
 /* Most characters the median post holds beside its message: an author
@@ -113,6 +115,8 @@ struct thread {
 			     * after the opening post's wrapper */
 	bool alike;         /* apart, and laid out as the opening post is,
 			     * though named as comments (replies_alike) */
+	bool headed;        /* a post's date may stand in the element before
+			     * it, where THREAD_POSTS posts have one there */
 	bool within;        /* apart, laid out as the opening post is, in
 			     * the first element of its tag after it
 			     * (replies_within) */
