@@ -933,6 +933,76 @@ mark_screen_reader(struct dom *d)
 	return n;
 }
 
+/* Whether e's class names a code language ("language-X" or "lang-X")
+ * whose name is s[0..n), compared without case. */
+static bool
+class_names_lang(const struct dom *d, int e, const char *s, size_t n)
+{
+	static const char *const prefix[] = { "language-", "lang-" };
+	const char *cl = e >= 0 ? dom_attr(d, e, "class") : NULL;
+	while (cl && *cl) {
+		cl += strspn(cl, " \t\n\f\r");
+		size_t len = strcspn(cl, " \t\n\f\r");
+		for (size_t k = 0; k < 2; k++) {
+			size_t pl = strlen(prefix[k]);
+			if (len == pl + n && !strncmp(cl, prefix[k], pl) &&
+			    !strncasecmp(cl + pl, s, n))
+				return true;
+		}
+		cl += len;
+	}
+	return false;
+}
+
+#define CODE_LABEL_CHARS 20
+
+/* A code block's label: a sibling of a pre whose whole text is the
+ * language the pre, its code or its parent names by class (VitePress
+ * sets span.lang, "c", beside the pre in div.language-c) is the block's
+ * chrome, left out as a script is.  Returns the characters so left out
+ * for the tree's count.  At most CODE_LABEL_CHARS characters. */
+static long
+mark_code_labels(struct dom *d)
+{
+	int pre = dom_tag_id(d, "pre");
+	long n = 0;
+	for (int e = 0; pre >= 0 && e < d->n; e++) {
+		if (d->tag[e] != pre || d->flags[e] & DOM_SKIP || d->parent[e] < 0)
+			continue;
+		int p = d->parent[e], code = d->first_child[e];
+		for (int c = d->first_child[p]; c >= 0; c = d->next_sibling[c]) {
+			if (c == e || d->flags[c] & DOM_SKIP)
+				continue;
+			/* its one shown text but white space, trimmed */
+			const char *s = NULL;
+			size_t len = 0;
+			int shown = 0;
+			for (int t = d->text_begin[c]; t < d->text_end[c] && shown < 2; t++) {
+				const char *x = dom_text(d, t);
+				size_t xn = d->texts[t].len;
+				if (d->texts[t].flags & (TEXT_SKIP | TEXT_BREAK))
+					continue;
+				while (xn > 0 && isspace((unsigned char)*x))
+					x++, xn--;
+				while (xn > 0 && isspace((unsigned char)x[xn - 1]))
+					xn--;
+				if (xn > 0) {
+					s = x;
+					len = xn;
+					shown++;
+				}
+			}
+			if (shown != 1 || len > CODE_LABEL_CHARS)
+				continue;
+			if (class_names_lang(d, e, s, len) || class_names_lang(d, p, s, len) ||
+			    (code >= 0 && class_names_lang(d, code, s, len)))
+				n += skip_subtree(d, c);
+		}
+		e = d->end[e] - 1;
+	}
+	return n;
+}
+
 /* The texts of preformatted elements, whose line breaks and spaces are
  * their text's (a code block's lines). */
 static void
@@ -1199,6 +1269,7 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	mark_panels(d);
 	long annotated = mark_inline(d);
 	annotated += mark_screen_reader(d);
+	annotated += mark_code_labels(d);
 	mark_formulas(d);
 	mark_pre(d);
 	d->source_text = ss.text;

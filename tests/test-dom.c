@@ -826,6 +826,41 @@ test_permalink(void **state)
 	page_free(&pg);
 }
 
+/* A code block's label, the language the pre, its code or its parent
+ * names by class, beside the pre (VitePress: span.lang in
+ * div.language-c), is left out, case aside; not a label that names
+ * another language, one of two texts, nor one beside no pre. */
+static void
+test_code_label(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg, "<html><body>"
+		  "<div class=\"language-c vp-adaptive-theme\"><button class=\"copy\"></button>"
+		  "<span class=\"lang\"> C </span><pre><code>int x;</code></pre></div>"
+		  "<div><span>sh</span><pre class=\"shiki lang-sh\">ls</pre></div>"
+		  "<div class=\"code\"><div class=\"head\"><b>py</b></div><pre><code "
+		  "class=\"language-py\">pass</code></pre></div>"
+		  "<div class=\"language-c\"><span>go</span><pre>x</pre></div>"
+		  "<div class=\"language-c\"><span>c <b>c</b></span><pre>y</pre></div>"
+		  "<div class=\"language-c\"><span>c</span><p>c</p></div>"
+		  "</body></html>");
+	const struct dom *d = pg.dom;
+	struct buf b;
+	buf_init(&b);
+	for (int t = 0; t < d->ntexts; t++)
+		if (!(d->texts[t].flags & TEXT_SKIP)) {
+			buf_add(&b, dom_text(d, t), d->texts[t].len);
+			buf_addc(&b, '|');
+		}
+	/* (the parser moves the space before "C" out of its span) */
+	assert_string_equal(b.data, " |int x;|ls|pass|go|x|c |c|y|c|c|");
+	buf_free(&b);
+	/* the labels are the tree's, not lost: " C " 3, "sh" 2, "py" 2 */
+	assert_int_equal(d->tree_text, d->source_text);
+	page_free(&pg);
+}
+
 /* A heading's link to itself (href "#X" where X is the heading's id,
  * its parent's, or the link's own id or name) is no link: the heading
  * is a section's, not a menu's.  A heading linking elsewhere in the page
@@ -1002,6 +1037,7 @@ main(void)
 		cmocka_unit_test(test_dialog),
 		cmocka_unit_test(test_screen_reader),
 		cmocka_unit_test(test_permalink),
+		cmocka_unit_test(test_code_label),
 		cmocka_unit_test(test_main_landmark),
 		cmocka_unit_test(test_unknown_inline),
 		cmocka_unit_test(test_self_anchor),
