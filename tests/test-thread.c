@@ -594,6 +594,92 @@ test_dated_headers(void **state)
 	page_free(&pg);
 }
 
+/* A blog's posts listed under their titles, each linking to its page
+ * (WordPress's category archive): TITLE[k] is post k's title. */
+static void
+titled_posts(struct buf *html, const char *const title[4])
+{
+	static const char *const msg[4] = {
+		"The council has started the repairs to the north quay wall, which will close "
+		"the slipway until spring.",
+		"From November the evening ferry to Ness will run on weekdays only.",
+		"Traders returned to the fish market on Saturday, three weeks after the flood.",
+		"Five volunteers received awards for the rescue of two sailors off the point.",
+	};
+	buf_adds(html, "<html><body>\n<div id=\"nav\"><a href=\"/\">Home</a> <a href=\"/about\">"
+		 "About</a></div>\n<main id=\"main\"><h1>Category: Harbour</h1>\n");
+	for (int i = 0; i < 4; i++)
+		buf_printf(html, "<article id=\"post-%d\"><header><h2><a href=\"/%d/\">%s</a></h2>"
+			   "</header><div class=\"entry\"><p>%s</p></div><footer>Published "
+			   "<time>%d March 2025</time></footer></article>\n",
+			   i, i, title[i], msg[i], 2 + i);
+	buf_adds(html, "</main>\n<div id=\"foot\">Powered by a blog</div>\n</body></html>\n");
+}
+
+/* Posts under titles of their own, linking elsewhere, no two alike and
+ * none the end of another, keep their titles; the titles a thread's
+ * replies repeat ("Re: " and the first post's) and names of one word
+ * (an author's, as a heading) are not. */
+static void
+test_post_titles(void **state)
+{
+	(void)state;
+	static const char *const own[4] = {
+		"Harbour works begin on the north quay", "Ferry timetable changes for winter",
+		"Fish market reopens after flood", "Lifeboat crew honoured",
+	};
+	static const char *const subject[4] = {
+		"Harbour works", "Re: Harbour works", "Re: Harbour works", "Re: Harbour works",
+	};
+	static const char *const names[4] = { "ann", "bob", "cy", "dee" };
+	const char *msgs =
+		"The council has started the repairs to the north quay wall, which will close the "
+		"slipway until spring.\n"
+		"From November the evening ferry to Ness will run on weekdays only.\n"
+		"Traders returned to the fish market on Saturday, three weeks after the flood.\n"
+		"Five volunteers received awards for the rescue of two sailors off the point.\n";
+	struct buf html = { 0 };
+	titled_posts(&html, own);
+	struct page pg;
+	const struct thread *t = check_text(&pg, html.data,
+		"Harbour works begin on the north quay\n"
+		"The council has started the repairs to the north quay wall, which will close the "
+		"slipway until spring.\n"
+		"Ferry timetable changes for winter\n"
+		"From November the evening ferry to Ness will run on weekdays only.\n"
+		"Fish market reopens after flood\n"
+		"Traders returned to the fish market on Saturday, three weeks after the flood.\n"
+		"Lifeboat crew honoured\n"
+		"Five volunteers received awards for the rescue of two sailors off the point.\n", 4);
+	assert_int_equal(((const struct auto_state *)test_last.state)->thread_titles, 4);
+	struct params p;
+	params_default(&p);
+	struct buf out = { 0 };
+	/* post 2's title: its header's h2 */
+	detail(&pg, &p, child(pg.dom, child(pg.dom, t->post[1], 1), 1), &out);
+	assert_non_null(strstr(out.data,
+		"kept: the title of post 2 of 4 of a forum thread, outside its message: a heading "
+		"that links elsewhere, as each of 4 posts has, no two alike and none the end of "
+		"another (a post's own title, as a blog lists its posts under theirs; not a "
+		"thread's subject repeated, \"Re: ...\")\n"));
+	buf_free(&out);
+	page_free(&pg);
+	buf_free(&html);
+
+	buf_init(&html);
+	titled_posts(&html, subject);
+	check_text(&pg, html.data, msgs, 4);
+	assert_int_equal(((const struct auto_state *)test_last.state)->thread_titles, 0);
+	page_free(&pg);
+	buf_free(&html);
+
+	buf_init(&html);
+	titled_posts(&html, names);
+	check_text(&pg, html.data, msgs, 4);
+	page_free(&pg);
+	buf_free(&html);
+}
+
 /* A story over its readers' thread, twelve links to other stories
  * between them: the model keeps the story's headline and summary, but the
  * reading-order run is the thread's, after the links, and drops them.  The
@@ -1423,6 +1509,7 @@ main(void)
 		cmocka_unit_test(test_replies_alike),
 		cmocka_unit_test(test_question_answers),
 		cmocka_unit_test(test_dated_headers),
+		cmocka_unit_test(test_post_titles),
 		cmocka_unit_test(test_story_before),
 		cmocka_unit_test(test_many_signed),
 		cmocka_unit_test(test_table_thread),

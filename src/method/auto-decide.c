@@ -1219,19 +1219,106 @@ complete_grid(const struct dom *d, struct auto_state *st, struct decision *dc)
 	}
 }
 
+/* The block's shown text, white space collapsed, into out. */
+static void
+block_text(const struct dom *d, int b, struct buf *out)
+{
+	bool space = true;
+	out->len = 0;
+	if (out->data)
+		out->data[0] = '\0';
+	for (int t = d->text_begin[b]; t < d->text_end[b]; t++)
+		if (d->texts[t].block == b && !(d->texts[t].flags & (TEXT_SKIP | TEXT_BREAK)))
+			buf_add_collapsed(out, dom_text(d, t), d->texts[t].len, &space);
+	while (out->len > 0 && out->data[out->len - 1] == ' ')
+		out->data[--out->len] = '\0';
+}
+
+/* Whether s[0..n), a heading's text, reads as a title, not a name: two
+ * words or more, or TITLE_POINTS code points or more outside ASCII (a
+ * title in a script written without spaces). */
+#define TITLE_POINTS 10
+#define TITLE_LINKS 0.5
+static bool
+titled(const char *s, size_t n)
+{
+	if (n == 0)
+		return false;
+	if (memchr(s, ' ', n))
+		return true;
+	size_t points = 0;
+	for (size_t i = 0; i < n; i++) {
+		if ((unsigned char)s[i] < 0x80)
+			return false;
+		points += ((unsigned char)s[i] & 0xC0) != 0x80;
+	}
+	return points >= TITLE_POINTS;
+}
+
+/* Whether the posts' headings outside their messages that link
+ * elsewhere (at[0..n), blocks) are their own titles, each a card's: two
+ * or more, no two alike, none the end of another ("Re: Ferry" ends with
+ * the first post's "Ferry": a thread's subject, repeated). */
+static bool
+own_titles(const struct dom *d, const int *at, int n)
+{
+	if (n < 2)
+		return false;
+	struct buf *tx = xcalloc((size_t)n, sizeof *tx);
+	bool own = true;
+	for (int k = 0; k < n && own; k++) {
+		block_text(d, at[k], &tx[k]);
+		own = titled(tx[k].data, tx[k].len);
+	}
+	for (int k = 0; k < n && own; k++)
+		for (int l = 0; l < n && own; l++) {
+			if (k == l || tx[l].len > tx[k].len)
+				continue;
+			own = tx[l].len == 0 ||
+			      memcmp(tx[k].data + tx[k].len - tx[l].len, tx[l].data, tx[l].len) != 0;
+		}
+	for (int k = 0; k < n; k++)
+		buf_free(&tx[k]);
+	free(tx);
+	return own;
+}
+
 /* A forum thread: every post's message is the content; its author
  * panel, signature and controls are not, nor is anything else in the
  * posts' container (the rows between posts, the title, the pages, the
- * quick reply) (auto-thread.h).  Before the container, a block the model
- * kept is kept even off the reading-order run. */
+ * quick reply) (auto-thread.h).  Where each post has a title of its own
+ * (own_titles: a blog's posts listed under their linked titles), the
+ * titles are kept too.  Before the container, a block the model kept is
+ * kept even off the reading-order run. */
 static void
 keep_thread(const struct dom *d, struct auto_state *st, struct decision *dc)
 {
 	const struct features *f = &st->sig;
 	const struct thread *t = &st->thread;
 	int at = 0;
+	/* the posts' headings outside their messages, linking elsewhere
+	 * (more than TITLE_LINKS of them a link): their own titles, or a
+	 * thread's subject repeated */
+	int *title = xmalloc(((size_t)f->nblocks + 1) * sizeof *title), ntitles = 0;
 	for (int j = 0; j < f->nblocks; j++) {
 		int b = f->block[j], i = thread_post_next(d, t, &at, b);
+		if (i >= 0 && !dom_contains(d, t->msg[i], b) && !st->hidden[j] &&
+		    f->x[j][F_TAG_HEADING] != 0 && f->x[j][F_LINK_DENSITY] > TITLE_LINKS)
+			title[ntitles++] = b;
+	}
+	bool titled = own_titles(d, title, ntitles);
+	st->thread_titles = titled ? ntitles : 0;
+	at = 0;
+	int ti = 0;
+	for (int j = 0; j < f->nblocks; j++) {
+		int b = f->block[j], i = thread_post_next(d, t, &at, b);
+		if (titled && ti < ntitles && title[ti] == b) {
+			ti++;
+			dc->content[b] = 1;
+			dc->reason[b] = REASON_THREAD;
+			st->dup_of[b] = -1;
+			continue;
+		}
 		if (i < 0 && !dom_contains(d, t->container, b)) {
 			/* before the thread, what the model kept and the run
 			 * dropped: an opening post set apart (a story over
@@ -1248,6 +1335,7 @@ keep_thread(const struct dom *d, struct auto_state *st, struct decision *dc)
 		dc->reason[b] = msg ? REASON_THREAD : REASON_POST_PART;
 		st->dup_of[b] = -1;
 	}
+	free(title);
 	if (t->text_repeat) {
 		dc->text_drop = xmalloc((size_t)d->ntexts + 1);
 		memcpy(dc->text_drop, t->text_repeat, (size_t)d->ntexts + 1);

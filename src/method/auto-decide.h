@@ -75,6 +75,8 @@ struct auto_state {
 	uint8_t *beside_main;
 	uint8_t *hidden;        /* per block of sig: its F_HIDDEN is not 0 */
 	struct thread thread;   /* the forum thread decide_auto found, if any */
+	int thread_titles;      /* its posts' own titles kept (keep_thread), 0
+				 * for none */
 	/* The kind decide_auto kept the page's content as: auto.kind's when
 	 * set, else a forum thread where the thread stage found posts, else
 	 * the figures' (sig.kind). */

@@ -220,7 +220,7 @@ element_ref(const struct explain *x, const struct dom *d, int e, struct buf *out
  * one, and where its message is. */
 static void
 thread_explain(const struct explain *x, const struct dom *d, const struct thread *t,
-	       int reason, int i)
+	       int reason, int i, int titles)
 {
 	int k = thread_post_of(d, t, i);
 	if (k < 0) {
@@ -247,7 +247,14 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 	buf_init(&of);
 	explain_label(x, d, under, &parent);
 	explain_label(x, d, t->msg[k], &msg);
-	if (reason == REASON_THREAD)
+	if (reason == REASON_THREAD && !dom_contains(d, t->msg[k], i))
+		explain_printf(x, EXPLAIN_NORMAL, "kept: the title of post %d of %d of a forum "
+			       "thread, outside its message: a heading that links elsewhere, as "
+			       "each of %d posts has, no two alike and none the end of another "
+			       "(a post's own title, as a blog lists its posts under theirs; not "
+			       "a thread's subject repeated, \"Re: ...\")", k + 1, t->nposts,
+			       titles);
+	else if (reason == REASON_THREAD)
 		explain_printf(x, EXPLAIN_NORMAL, "kept: the message of post %d of %d of a forum "
 			       "thread", k + 1, t->nposts);
 	else if (reason == REASON_POST_PART && t->repeat[i])
@@ -548,7 +555,7 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 		buf_free(&l);
 	}
 	if (st->thread.nposts > 0)
-		thread_explain(x, d, &st->thread, r->dc.reason[i], i);
+		thread_explain(x, d, &st->thread, r->dc.reason[i], i, st->thread_titles);
 	/* what keep_kind left beside the main landmark */
 	int jb = block_of(st, i);
 	if (jb >= 0 && st->beside_main[jb] && !r->dc.content[i]) {
