@@ -678,6 +678,24 @@ test_post_titles(void **state)
 	check_text(&pg, html.data, msgs, 4);
 	page_free(&pg);
 	buf_free(&html);
+
+	/* titles in a script written without spaces: ten code points or
+	 * more outside ASCII, digits beside them */
+	static const char *const zh[4] = {
+		"2025年北码头维修工程今天开工", "冬季渡轮时刻表从十一月起调整",
+		"鱼市场在洪水过后重新开门营业", "四名救生艇志愿者获得表彰",
+	};
+	buf_init(&html);
+	titled_posts(&html, zh);
+	test_page(&pg, html.data);
+	params_default(&p);
+	buf_init(&out);
+	test_run_into(&pg, &method_auto, &p, NULL, &out);
+	assert_int_equal(((const struct auto_state *)test_last.state)->thread_titles, 4);
+	assert_non_null(strstr(out.data, "2025年北码头维修工程今天开工\nThe council"));
+	buf_free(&out);
+	page_free(&pg);
+	buf_free(&html);
 }
 
 /* A story over its readers' thread, twelve links to other stories

@@ -1236,7 +1236,7 @@ block_text(const struct dom *d, int b, struct buf *out)
 
 /* Whether s[0..n), a heading's text, reads as a title, not a name: two
  * words or more, or TITLE_POINTS code points or more outside ASCII (a
- * title in a script written without spaces). */
+ * title in a script written without spaces, "2025年港口工程开工"). */
 #define TITLE_POINTS 10
 #define TITLE_LINKS 0.5
 static bool
@@ -1247,23 +1247,23 @@ titled(const char *s, size_t n)
 	if (memchr(s, ' ', n))
 		return true;
 	size_t points = 0;
-	for (size_t i = 0; i < n; i++) {
-		if ((unsigned char)s[i] < 0x80)
-			return false;
-		points += ((unsigned char)s[i] & 0xC0) != 0x80;
-	}
+	for (size_t i = 0; i < n; i++)
+		points += (unsigned char)s[i] >= 0xC0;       /* a lead byte */
 	return points >= TITLE_POINTS;
 }
 
 /* Whether the posts' headings outside their messages that link
  * elsewhere (at[0..n), blocks) are their own titles, each a card's: two
  * or more, no two alike, none the end of another ("Re: Ferry" ends with
- * the first post's "Ferry": a thread's subject, repeated). */
+ * the first post's "Ferry": a thread's subject, repeated); the first
+ * TITLE_PAIRS compared so. */
+#define TITLE_PAIRS 256
 static bool
 own_titles(const struct dom *d, const int *at, int n)
 {
 	if (n < 2)
 		return false;
+	n = n < TITLE_PAIRS ? n : TITLE_PAIRS;
 	struct buf *tx = xcalloc((size_t)n, sizeof *tx);
 	bool own = true;
 	for (int k = 0; k < n && own; k++) {
@@ -1306,13 +1306,13 @@ keep_thread(const struct dom *d, struct auto_state *st, struct decision *dc)
 		    f->x[j][F_TAG_HEADING] != 0 && f->x[j][F_LINK_DENSITY] > TITLE_LINKS)
 			title[ntitles++] = b;
 	}
-	bool titled = own_titles(d, title, ntitles);
-	st->thread_titles = titled ? ntitles : 0;
+	bool keep_titles = own_titles(d, title, ntitles);
+	st->thread_titles = keep_titles ? ntitles : 0;
 	at = 0;
 	int ti = 0;
 	for (int j = 0; j < f->nblocks; j++) {
 		int b = f->block[j], i = thread_post_next(d, t, &at, b);
-		if (titled && ti < ntitles && title[ti] == b) {
+		if (keep_titles && ti < ntitles && title[ti] == b) {
 			ti++;
 			dc->content[b] = 1;
 			dc->reason[b] = REASON_THREAD;
