@@ -933,23 +933,83 @@ mark_screen_reader(struct dom *d)
 	return n;
 }
 
-/* Whether e's class names a code language ("language-X" or "lang-X")
- * whose name is s[0..n), compared without case. */
+/* Copies a language's name of n bytes into out (size DOM_CODE_LANG)
+ * where it is one an info string may hold: letters, digits and "+#._-",
+ * up to DOM_CODE_LANG - 1 bytes; a highlighter's "none" or Sphinx's
+ * "default" is no name. */
 static bool
-class_names_lang(const struct dom *d, int e, const char *s, size_t n)
+lang_name(const char *s, size_t n, char *out)
 {
-	static const char *const prefix[] = { "language-", "lang-" };
-	const char *cl = e >= 0 ? dom_attr(d, e, "class") : NULL;
-	while (cl && *cl) {
-		cl += strspn(cl, " \t\n\f\r");
-		size_t len = strcspn(cl, " \t\n\f\r");
-		for (size_t k = 0; k < 2; k++) {
-			size_t pl = strlen(prefix[k]);
-			if (len == pl + n && !strncmp(cl, prefix[k], pl) &&
-			    !strncasecmp(cl + pl, s, n))
+	if (n == 0 || n >= DOM_CODE_LANG)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!isalnum((unsigned char)s[i]) && !strchr("+#._-", s[i]))
+			return false;
+	if ((n == 4 && !strncasecmp(s, "none", 4)) || (n == 7 && !strncasecmp(s, "default", 7)))
+		return false;
+	memcpy(out, s, n);
+	out[n] = '\0';
+	return true;
+}
+
+/* Whether the n bytes at s differ from the string w (0 when equal). */
+static int
+strcmp_n(const char *s, size_t n, const char *w)
+{
+	return strlen(w) != n || memcmp(s, w, n);
+}
+
+/* The language element e's class names: "language-X", the HTML
+ * standard's convention for code, or its "lang-X"; "highlight-X" on the
+ * box Sphinx sets around the pre ("highlight-source-X", GitHub's);
+ * "brush: X", SyntaxHighlighter's (MDN); "sourceCode X", pandoc's. */
+static bool
+lang_of_class(const struct dom *d, int e, char *out)
+{
+	static const char *const prefixes[] = { "language-", "lang-", "highlight-", "brush:" };
+	const char *cls = dom_attr(d, e, "class"), *tok;
+	size_t n;
+	bool pandoc = false, brush = false;
+	for (const char *c = cls; c && dom_next_token(&c, &tok, &n);)
+		pandoc |= !strcmp_n(tok, n, "sourceCode");
+	while (cls && dom_next_token(&cls, &tok, &n)) {
+		for (size_t k = 0; k < sizeof prefixes / sizeof prefixes[0]; k++) {
+			size_t l = strlen(prefixes[k]);
+			if (n <= l || strncasecmp(tok, prefixes[k], l))
+				continue;
+			/* GitHub's "highlight-source-python" */
+			if (k == 2 && n > l + 7 && !strncasecmp(tok + l, "source-", 7))
+				l += 7;
+			if (lang_name(tok + l, n - l, out))
 				return true;
 		}
-		cl += len;
+		/* "brush:" a token of its own, the name the next; pandoc's
+		 * own tokens are "sourceCode" and, with line numbers,
+		 * "numberSource" and "numberLines" */
+		if ((brush || (pandoc && strcmp_n(tok, n, "sourceCode") &&
+			       strcmp_n(tok, n, "numberSource") && strcmp_n(tok, n, "numberLines"))) &&
+		    lang_name(tok, n, out))
+			return true;
+		brush = n == 6 && !strncasecmp(tok, "brush:", 6);
+	}
+	return false;
+}
+
+bool
+dom_code_lang(const struct dom *d, int e, char *out)
+{
+	int at[4] = { e, -1, -1, -1 }, na = 1;
+	int c = d->first_child[e];
+	if (c >= 0 && !strcmp(dom_tagname(d, c), "code"))
+		at[na++] = c;
+	for (int p = d->parent[e], k = 0; p >= 0 && k < 2; p = d->parent[p], k++)
+		at[na++] = p;
+	for (int k = 0; k < na; k++) {
+		const char *v = dom_attr(d, at[k], "data-lang");
+		if (!v)
+			v = dom_attr(d, at[k], "data-language");
+		if ((v && lang_name(v, strlen(v), out)) || lang_of_class(d, at[k], out))
+			return true;
 	}
 	return false;
 }
@@ -957,9 +1017,9 @@ class_names_lang(const struct dom *d, int e, const char *s, size_t n)
 #define CODE_LABEL_CHARS 20
 
 /* A code block's label: a sibling of a pre whose whole text is the
- * language the pre, its code or its parent names by class (VitePress
- * sets span.lang, "c", beside the pre in div.language-c) is the block's
- * chrome, left out as a script is.  Returns the characters so left out
+ * language the block names (dom_code_lang; VitePress sets span.lang,
+ * "c", beside the pre in div.language-c; MDN a div.example-header, "js",
+ * beside its pre.brush:) is the block's chrome, left out as a script is.  Returns the characters so left out
  * for the tree's count.  At most CODE_LABEL_CHARS characters. */
 static long
 mark_code_labels(struct dom *d)
@@ -969,8 +1029,10 @@ mark_code_labels(struct dom *d)
 	for (int e = 0; pre >= 0 && e < d->n; e++) {
 		if (d->tag[e] != pre || d->flags[e] & DOM_SKIP || d->parent[e] < 0)
 			continue;
-		int p = d->parent[e], code = d->first_child[e];
-		for (int c = d->first_child[p]; c >= 0; c = d->next_sibling[c]) {
+		int p = d->parent[e];
+		char lang[DOM_CODE_LANG];
+		bool named = dom_code_lang(d, e, lang);
+		for (int c = d->first_child[p]; named && c >= 0; c = d->next_sibling[c]) {
 			if (c == e || d->flags[c] & DOM_SKIP)
 				continue;
 			/* its one shown text but white space, trimmed */
@@ -992,10 +1054,8 @@ mark_code_labels(struct dom *d)
 					shown++;
 				}
 			}
-			if (shown != 1 || len > CODE_LABEL_CHARS)
-				continue;
-			if (class_names_lang(d, e, s, len) || class_names_lang(d, p, s, len) ||
-			    (code >= 0 && class_names_lang(d, code, s, len)))
+			if (shown == 1 && len <= CODE_LABEL_CHARS && named &&
+			    strlen(lang) == len && !strncasecmp(lang, s, len))
 				n += skip_subtree(d, c);
 		}
 		e = d->end[e] - 1;

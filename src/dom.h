@@ -215,6 +215,14 @@ bool dom_hidden(const struct dom *d, int i);
  * split at HTML's white space) into tok and n, *s past it; false at the
  * end. */
 bool dom_next_token(const char **s, const char **tok, size_t *n);
+/* The language code block e (a pre) names, into out (size DOM_CODE_LANG):
+ * on the pre, its code element, or up to two boxes around it, by class
+ * ("language-X", "lang-X", "highlight-X", "highlight-source-X",
+ * "brush: X", pandoc's "sourceCode X") or by a data-lang or
+ * data-language attribute; letters, digits and "+#._-" only, a
+ * highlighter's "none" or "default" no name.  False for none. */
+#define DOM_CODE_LANG 32
+bool dom_code_lang(const struct dom *d, int e, char *out);
 /* Whether an ARIA role attribute's first token (the role a reader takes;
  * the rest are fallbacks) is name, in any case. */
 bool dom_role_is(const char *role, const char *name);

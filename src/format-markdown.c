@@ -224,93 +224,8 @@ pop_seg(struct fmt *f)
 	f->nsegs--;
 }
 
-/* Copies a language's name of n bytes into out (size CODE_LANG) where it
- * is one an info string may hold: letters, digits and "+#._-", up to
- * CODE_LANG - 1 bytes; a highlighter's "none" or Sphinx's "default" is
- * no name. */
-#define CODE_LANG 32
-static bool
-lang_name(const char *s, size_t n, char *out)
-{
-	if (n == 0 || n >= CODE_LANG)
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if (!isalnum((unsigned char)s[i]) && !strchr("+#._-", s[i]))
-			return false;
-	if ((n == 4 && !strncasecmp(s, "none", 4)) || (n == 7 && !strncasecmp(s, "default", 7)))
-		return false;
-	memcpy(out, s, n);
-	out[n] = '\0';
-	return true;
-}
-
-/* Whether the n bytes at s differ from the string w (0 when equal). */
-static int
-strcmp_n(const char *s, size_t n, const char *w)
-{
-	return strlen(w) != n || memcmp(s, w, n);
-}
-
-/* The language element e's class names: "language-X", the HTML
- * standard's convention for code, or its "lang-X"; "highlight-X" on the
- * box Sphinx sets around the pre ("highlight-source-X", GitHub's);
- * "brush: X", SyntaxHighlighter's (MDN); "sourceCode X", pandoc's. */
-static bool
-lang_of_class(const struct dom *d, int e, char *out)
-{
-	static const char *const prefixes[] = { "language-", "lang-", "highlight-", "brush:" };
-	const char *cls = dom_attr(d, e, "class"), *tok;
-	size_t n;
-	bool pandoc = false, brush = false;
-	for (const char *c = cls; c && dom_next_token(&c, &tok, &n);)
-		pandoc |= !strcmp_n(tok, n, "sourceCode");
-	while (cls && dom_next_token(&cls, &tok, &n)) {
-		for (size_t k = 0; k < sizeof prefixes / sizeof prefixes[0]; k++) {
-			size_t l = strlen(prefixes[k]);
-			if (n <= l || strncasecmp(tok, prefixes[k], l))
-				continue;
-			/* GitHub's "highlight-source-python" */
-			if (k == 2 && n > l + 7 && !strncasecmp(tok + l, "source-", 7))
-				l += 7;
-			if (lang_name(tok + l, n - l, out))
-				return true;
-		}
-		/* "brush:" a token of its own, the name the next; pandoc's
-		 * own tokens are "sourceCode" and, with line numbers,
-		 * "numberSource" and "numberLines" */
-		if ((brush || (pandoc && strcmp_n(tok, n, "sourceCode") &&
-			       strcmp_n(tok, n, "numberSource") && strcmp_n(tok, n, "numberLines"))) &&
-		    lang_name(tok, n, out))
-			return true;
-		brush = n == 6 && !strncasecmp(tok, "brush:", 6);
-	}
-	return false;
-}
-
-/* The language a code block names, into out (size CODE_LANG): on the pre
- * e, its code element, or up to two boxes around it, by class
- * (lang_of_class) or by a data-lang or data-language attribute. */
-static bool
-code_lang(const struct dom *d, int e, char *out)
-{
-	int at[4] = { e, -1, -1, -1 }, na = 1;
-	int c = d->first_child[e];
-	if (c >= 0 && tag_is(d, c, "code"))
-		at[na++] = c;
-	for (int p = d->parent[e], k = 0; p >= 0 && k < 2; p = d->parent[p], k++)
-		at[na++] = p;
-	for (int k = 0; k < na; k++) {
-		const char *v = dom_attr(d, at[k], "data-lang");
-		if (!v)
-			v = dom_attr(d, at[k], "data-language");
-		if ((v && lang_name(v, strlen(v), out)) || lang_of_class(d, at[k], out))
-			return true;
-	}
-	return false;
-}
-
 /* The text of pre, raw, as a fenced block, its info string the language
- * the block names (code_lang). */
+ * the block names (dom_code_lang). */
 static void
 md_pre(struct fmt *f, int e)
 {
@@ -355,8 +270,8 @@ md_pre(struct fmt *f, int e)
 			md_line(f, "", 0);
 			break;
 		}
-	char lang[CODE_LANG], open[64 + CODE_LANG];
-	snprintf(open, sizeof open, "%s%s", fence, code_lang(d, e, lang) ? lang : "");
+	char lang[DOM_CODE_LANG], open[64 + DOM_CODE_LANG];
+	snprintf(open, sizeof open, "%s%s", fence, dom_code_lang(d, e, lang) ? lang : "");
 	md_line(f, open, strlen(open));
 	while (s < n) {
 		size_t l = s;

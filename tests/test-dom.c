@@ -826,10 +826,11 @@ test_permalink(void **state)
 	page_free(&pg);
 }
 
-/* A code block's label, the language the pre, its code or its parent
- * names by class, beside the pre (VitePress: span.lang in
- * div.language-c), is left out, case aside; not a label that names
- * another language, one of two texts, nor one beside no pre. */
+/* A code block's label, the language the block names (dom_code_lang),
+ * beside the pre (VitePress: span.lang in div.language-c; MDN: a
+ * div.example-header beside pre.brush: js), is left out, case aside;
+ * not a label that names another language, one of two texts, one
+ * beside no pre, nor a highlighter's "none", which names none. */
 static void
 test_code_label(void **state)
 {
@@ -844,6 +845,10 @@ test_code_label(void **state)
 		  "<div class=\"language-c\"><span>go</span><pre>x</pre></div>"
 		  "<div class=\"language-c\"><span>c <b>c</b></span><pre>y</pre></div>"
 		  "<div class=\"language-c\"><span>c</span><p>c</p></div>"
+		  "<div class=\"code-example\"><div class=\"example-header\"><span "
+		  "class=\"language-name\">js</span></div><pre class=\"brush: js notranslate\">"
+		  "<code>z</code></pre></div>"
+		  "<div class=\"language-none\"><span>none</span><pre>w</pre></div>"
 		  "</body></html>");
 	const struct dom *d = pg.dom;
 	struct buf b;
@@ -854,7 +859,7 @@ test_code_label(void **state)
 			buf_addc(&b, '|');
 		}
 	/* (the parser moves the space before "C" out of its span) */
-	assert_string_equal(b.data, " |int x;|ls|pass|go|x|c |c|y|c|c|");
+	assert_string_equal(b.data, " |int x;|ls|pass|go|x|c |c|y|c|c|z|none|w|");
 	buf_free(&b);
 	/* the labels are the tree's, not lost: " C " 3, "sh" 2, "py" 2 */
 	assert_int_equal(d->tree_text, d->source_text);
