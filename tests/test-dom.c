@@ -647,7 +647,7 @@ test_noscript_page(void **state)
 
 	/* the same message and an error, hidden till the scripts show
 	 * them (Flarum's shell), are not shown: 7 characters outside
-	 * ("Ferries") against 221 */
+	 * ("Ferries") against 221; read so, the page leaves them out */
 	b.len = 0;
 	buf_adds(&b, "<html><body><header>Ferries</header>"
 		 "<div id=loading style=\"color: red; display: none\">Loading the thread, please wait</div>"
@@ -659,6 +659,22 @@ test_noscript_page(void **state)
 	test_page(&pg, b.data);
 	assert_int_equal(pg.dom->noscript_read, 11 + 30 * 7);
 	assert_int_equal(pg.dom->noscript_shown, 7);
+	/* and the page so read leaves them out, the noscript's text in */
+	struct buf shown = { 0 };
+	for (int t = 0; t < pg.dom->ntexts; t++)
+		if (!(pg.dom->texts[t].flags & (TEXT_SKIP | TEXT_BREAK)) && pg.dom->texts[t].len) {
+			buf_add(&shown, dom_text(pg.dom, t), pg.dom->texts[t].len);
+			buf_addc(&shown, '|');
+		}
+	struct buf want = { 0 };
+	buf_adds(&want, "Ferries|Ferry thread|");
+	for (int i = 0; i < 30; i++)
+		buf_adds(&want, "Reply 12|");
+	assert_string_equal(shown.data, want.data);
+	buf_free(&want);
+	/* the tree's count has their text: nothing lost */
+	assert_int_equal(pg.dom->tree_text, pg.dom->source_text);
+	buf_free(&shown);
 	page_free(&pg);
 	buf_free(&b);
 }
