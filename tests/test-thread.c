@@ -90,6 +90,18 @@ auto_text(struct page *pg, const char *html, struct buf *out)
 	test_run_into(pg, &method_auto, &p, NULL, out);
 }
 
+/* html's page, in whose auto text no thread is found. */
+static void
+assert_no_thread(const char *html)
+{
+	struct page pg;
+	struct buf out;
+	auto_text(&pg, html, &out);
+	assert_int_equal(((const struct auto_state *)test_last.state)->thread.nposts, 0);
+	buf_free(&out);
+	page_free(&pg);
+}
+
 /* html's page in pg, whose auto text must be want with nposts posts in
  * its thread; the thread, for more checks (pg is the caller's to free). */
 static const struct thread *
@@ -299,11 +311,8 @@ test_opening_apart(void **state)
 	 * to another page (a listing's first card set apart, then the
 	 * grid): no thread. */
 	apart_page(&html, true);
-	auto_text(&pg, html.data, &out);
-	assert_int_equal(((const struct auto_state *)test_last.state)->thread.nposts, 0);
-	buf_free(&out);
+	assert_no_thread(html.data);
 	buf_free(&html);
-	page_free(&pg);
 }
 
 /* A forum that boxes the opening post and lists the replies under a
@@ -389,14 +398,8 @@ test_replies_alike(void **state)
 	char *at = strstr(html.data, line);
 	assert_non_null(at);
 	memmove(at, at + strlen(line), strlen(at + strlen(line)) + 1);
-	test_page(&pg, html.data);
-	params_default(&p);
-	buf_init(&out);
-	test_run_into(&pg, &method_auto, &p, NULL, &out);
-	assert_int_equal(((const struct auto_state *)test_last.state)->thread.nposts, 0);
-	buf_free(&out);
+	assert_no_thread(html.data);
 	buf_free(&html);
-	page_free(&pg);
 }
 
 static const char question_thread[] =
@@ -481,14 +484,8 @@ test_question_answers(void **state)
 		buf_adds(&html, "class=\"comment\"");
 	}
 	assert_non_null(strstr(html.data, "<div class=\"comment\"><div class=\"votes\">1<"));
-	test_page(&pg, html.data);
-	params_default(&p);
-	buf_init(&out);
-	test_run_into(&pg, &method_auto, &p, NULL, &out);
-	assert_int_equal(((const struct auto_state *)test_last.state)->thread.nposts, 0);
-	buf_free(&out);
+	assert_no_thread(html.data);
 	buf_free(&html);
-	page_free(&pg);
 
 	/* The question laid out unlike the answers, its message where
 	 * theirs is but a tag list instead of votes and signature (div,
@@ -508,14 +505,8 @@ test_question_answers(void **state)
 		 "a little sour, but the bubbles are gone.</p></div></div><ul><li><a "
 		 "href=\"/t/bread\">bread</a></li></ul></div>\n");
 	buf_adds(&html, q1);
-	test_page(&pg, html.data);
-	params_default(&p);
-	buf_init(&out);
-	test_run_into(&pg, &method_auto, &p, NULL, &out);
-	assert_int_equal(((const struct auto_state *)test_last.state)->thread.nposts, 0);
-	buf_free(&out);
+	assert_no_thread(html.data);
 	buf_free(&html);
-	page_free(&pg);
 }
 
 /* Four posts, each after a header of its own that holds its date and
@@ -584,14 +575,8 @@ test_dated_headers(void **state)
 
 	buf_init(&html);
 	headed_thread(&html, steps);
-	test_page(&pg, html.data);
-	params_default(&p);
-	buf_init(&out);
-	test_run_into(&pg, &method_auto, &p, NULL, &out);
-	assert_int_equal(((const struct auto_state *)test_last.state)->thread.nposts, 0);
-	buf_free(&out);
+	assert_no_thread(html.data);
 	buf_free(&html);
-	page_free(&pg);
 }
 
 /* A blog's posts listed under their titles, each linking to its page
@@ -1345,12 +1330,7 @@ test_page_columns(void **state)
 		buf_printf(&b, "<p>Section %d of the site map: news, sport, weather, business, "
 			       "opinion and letters.</p>", i + 1);
 	buf_adds(&b, "</div></div></body></html>");
-	struct page pg;
-	struct buf out;
-	auto_text(&pg, b.data, &out);
-	assert_int_equal(((const struct auto_state *)test_last.state)->thread.nposts, 0);
-	buf_free(&out);
-	page_free(&pg);
+	assert_no_thread(b.data);
 	buf_free(&b);
 }
 
