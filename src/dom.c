@@ -1016,11 +1016,21 @@ dom_code_lang(const struct dom *d, int e, char *out)
 
 #define CODE_LABEL_CHARS 20
 
+int
+dom_prev_sibling(const struct dom *d, int e)
+{
+	int p = d->parent[e], x = e - 1;
+	while (x >= 0 && x != p && d->parent[x] != p)
+		x = d->parent[x];
+	return x >= 0 && x != p ? x : -1;
+}
+
 /* A code block's label: a sibling of a pre whose whole text is the
  * language the block names (dom_code_lang; VitePress sets span.lang,
  * "c", beside the pre in div.language-c; MDN a div.example-header, "js",
- * beside its pre.brush:) is the block's chrome, left out as a script is.  Returns the characters so left out
- * for the tree's count.  At most CODE_LABEL_CHARS characters. */
+ * beside its pre.brush:), one of the two before it or the one after, is
+ * the block's chrome, left out as a script is.  At most CODE_LABEL_CHARS
+ * characters.  Returns the characters so left out for the tree's count. */
 static long
 mark_code_labels(struct dom *d)
 {
@@ -1029,11 +1039,17 @@ mark_code_labels(struct dom *d)
 	for (int e = 0; pre >= 0 && e < d->n; e++) {
 		if (d->tag[e] != pre || d->flags[e] & DOM_SKIP || d->parent[e] < 0)
 			continue;
-		int p = d->parent[e];
 		char lang[DOM_CODE_LANG];
-		bool named = dom_code_lang(d, e, lang);
-		for (int c = d->first_child[p]; named && c >= 0; c = d->next_sibling[c]) {
-			if (c == e || d->flags[c] & DOM_SKIP)
+		if (!dom_code_lang(d, e, lang)) {
+			e = d->end[e] - 1;
+			continue;
+		}
+		/* the two elements before the pre and the one after it */
+		int near[3] = { dom_prev_sibling(d, e), -1, d->next_sibling[e] };
+		near[1] = near[0] >= 0 ? dom_prev_sibling(d, near[0]) : -1;
+		for (int k = 0; k < 3; k++) {
+			int c = near[k];
+			if (c < 0 || d->flags[c] & DOM_SKIP)
 				continue;
 			/* its one shown text but white space, trimmed */
 			const char *s = NULL;
@@ -1054,8 +1070,8 @@ mark_code_labels(struct dom *d)
 					shown++;
 				}
 			}
-			if (shown == 1 && len <= CODE_LABEL_CHARS && named &&
-			    strlen(lang) == len && !strncasecmp(lang, s, len))
+			if (shown == 1 && len <= CODE_LABEL_CHARS && strlen(lang) == len &&
+			    !strncasecmp(lang, s, len))
 				n += skip_subtree(d, c);
 		}
 		e = d->end[e] - 1;

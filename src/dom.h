@@ -215,6 +215,9 @@ bool dom_hidden(const struct dom *d, int i);
  * split at HTML's white space) into tok and n, *s past it; false at the
  * end. */
 bool dom_next_token(const char **s, const char **tok, size_t *n);
+/* The element before e among its parent's children, -1 for none: O(e's
+ * depth), the elements being in document order. */
+int dom_prev_sibling(const struct dom *d, int e);
 /* The language code block e (a pre) names, into out (size DOM_CODE_LANG):
  * on the pre, its code element, or up to two boxes around it, by class
  * ("language-X", "lang-X", "highlight-X", "highlight-source-X",

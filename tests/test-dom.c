@@ -846,7 +846,8 @@ test_permalink(void **state)
  * beside the pre (VitePress: span.lang in div.language-c; MDN: a
  * div.example-header beside pre.brush: js), is left out, case aside;
  * not a label that names another language, one of two texts, one
- * beside no pre, nor a highlighter's "none", which names none. */
+ * beside no pre, a highlighter's "none", which names none, nor one three
+ * elements before the pre. */
 static void
 test_code_label(void **state)
 {
@@ -865,6 +866,7 @@ test_code_label(void **state)
 		  "class=\"language-name\">js</span></div><pre class=\"brush: js notranslate\">"
 		  "<code>z</code></pre></div>"
 		  "<div class=\"language-none\"><span>none</span><pre>w</pre></div>"
+		  "<div class=\"language-c\"><span>c</span><i>a</i><i>b</i><pre>v</pre></div>"
 		  "</body></html>");
 	const struct dom *d = pg.dom;
 	struct buf b;
@@ -875,7 +877,7 @@ test_code_label(void **state)
 			buf_addc(&b, '|');
 		}
 	/* (the parser moves the space before "C" out of its span) */
-	assert_string_equal(b.data, " |int x;|ls|pass|go|x|c |c|y|c|c|z|none|w|");
+	assert_string_equal(b.data, " |int x;|ls|pass|go|x|c |c|y|c|c|z|none|w|c|a|b|v|");
 	buf_free(&b);
 	/* the labels are the tree's, not lost: " C " 3, "sh" 2, "py" 2 */
 	assert_int_equal(d->tree_text, d->source_text);

@@ -457,16 +457,6 @@ dated(const struct dom *d, const uint8_t *tf, int c, int msg)
 	return false;
 }
 
-/* The element before c among its parent's children, -1 for none. */
-static int
-prev_sibling(const struct dom *d, int c)
-{
-	int p = d->parent[c], e = c - 1;
-	while (e >= 0 && e != p && d->parent[e] != p)
-		e = d->parent[e];
-	return e >= 0 && e != p ? e : -1;
-}
-
 /* Whether text node t has two runs of digits (is_digit) or more: a
  * date, a time; not a step's or a post's bare number. */
 static bool
@@ -494,7 +484,7 @@ digit_runs(const struct dom *d, int t)
 static bool
 dated_header(const struct dom *d, const struct metrics *m, const uint8_t *tf, int c)
 {
-	int h = prev_sibling(d, c);
+	int h = dom_prev_sibling(d, c);
 	if (h < 0 || d->tag[h] != d->tag[c] || text_of(m, h) == 0 ||
 	    text_of(m, h) > THREAD_HEADER_CHARS)
 		return false;
