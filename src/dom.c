@@ -1197,10 +1197,9 @@ noscript_read(struct dom *d)
 		if (!(x->flags & (TEXT_BREAK | TEXT_NOSCRIPT | TEXT_SKIP)) && !unseen[x->elem])
 			shown += source_chars(dom_text(d, t), x->len);
 	}
-	if (shown * NOSCRIPT_RATIO >= hidden) {
-		free(unseen);
+	free(unseen);
+	if (shown * NOSCRIPT_RATIO >= hidden)
 		return;
-	}
 	/* the shell's hidden parts, outside the noscripts, are left out (the
 	 * tree's count has their text) */
 	for (int i = 0; i < d->n; i++)
@@ -1208,7 +1207,6 @@ noscript_read(struct dom *d)
 			skip_subtree(d, i);
 			i = d->end[i] - 1;
 		}
-	free(unseen);
 	for (int i = 0; i < d->n; i++)
 		if ((d->flags[i] & DOM_NOSCRIPT) && !(d->flags[i] & (DOM_DIALOG | DOM_PERMALINK)))
 			d->flags[i] &= (uint8_t)~DOM_SKIP;

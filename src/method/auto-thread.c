@@ -204,27 +204,26 @@ is_digit(uint32_t cp)
 	return false;
 }
 
-/* Whether text node t holds a digit. */
-static bool
-has_digit(const struct dom *d, int t)
+/* How many runs of digits text node t holds, counted up to most: one, a
+ * digit at all; two, a date or a time rather than a step's or a post's
+ * bare number. */
+static int
+digit_runs(const struct dom *d, int t, int most)
 {
 	const unsigned char *u = (const unsigned char *)dom_text(d, t);
 	size_t n = d->texts[t].len;
-	for (size_t i = 0; i < n;) {
+	int runs = 0;
+	bool in = false;
+	for (size_t i = 0; i < n && runs < most;) {
+		uint32_t cp = u[i];
 		/* ASCII's digits are its only ones: most bytes are settled
 		 * without the table */
-		if (u[i] < 0x80) {
-			if ((unsigned)(u[i] - '0') < 10)
-				return true;
-			i++;
-			continue;
-		}
-		uint32_t cp;
-		i += utf8_decode(u + i, n - i, &cp);
-		if (is_digit(cp))
-			return true;
+		i += u[i] < 0x80 ? 1 : utf8_decode(u + i, n - i, &cp);
+		bool digit = cp < 0x80 ? cp - '0' < 10 : is_digit(cp);
+		runs += digit && !in;
+		in = digit;
 	}
-	return false;
+	return runs;
 }
 
 /* A place's share of the posts' words summed over them, its depth below
@@ -457,25 +456,6 @@ dated(const struct dom *d, const uint8_t *tf, int c, int msg)
 	return false;
 }
 
-/* Whether text node t has two runs of digits (is_digit) or more: a
- * date, a time; not a step's or a post's bare number. */
-static bool
-digit_runs(const struct dom *d, int t)
-{
-	const unsigned char *u = (const unsigned char *)dom_text(d, t);
-	size_t n = d->texts[t].len;
-	int runs = 0;
-	bool in = false;
-	for (size_t i = 0; i < n && runs < 2;) {
-		uint32_t cp = u[i];
-		i += u[i] < 0x80 ? 1 : utf8_decode(u + i, n - i, &cp);
-		bool digit = is_digit(cp);
-		runs += digit && !in;
-		in = digit;
-	}
-	return runs >= 2;
-}
-
 /* Whether post c's date stands in a header of its own before it: the
  * element before c, of its tag, of at most THREAD_HEADER_CHARS, with a
  * date or a count (TF_META) of two runs of digits or more, and no code
@@ -494,7 +474,7 @@ dated_header(const struct dom *d, const struct metrics *m, const uint8_t *tf, in
 			continue;
 		if (tf[t] & TF_CODE)
 			return false;
-		date |= (tf[t] & TF_META) && digit_runs(d, t);
+		date |= (tf[t] & TF_META) && digit_runs(d, t, 2) == 2;
 	}
 	return date;
 }
@@ -723,7 +703,6 @@ replies_within(const struct dom *d, const struct metrics *m, int a, int seed, ui
 	bool found = false;
 	for (int lev = 1; lev <= THREAD_BELOW && !found && tries > 0; lev++)
 		found = within_at(d, m, a, seed, lev, &own, ph, sp, l, &tries);
-	l->nm = found ? l->nm : 0;
 	shape_free(&own);
 	return found;
 }
@@ -1406,7 +1385,7 @@ cached(const struct dom *d, const struct metrics *m, const int *block, int nb, i
 			c->text_hash[x] = site_text_hash(d, x);
 			/* a digit in a heading numbers a section, it
 			 * dates no post ("02 Email sync") */
-			bool digit = has_digit(d, x) && !(in[d->texts[x].elem] & IN_HEADING);
+			bool digit = digit_runs(d, x, 1) && !(in[d->texts[x].elem] & IN_HEADING);
 			c->text_facts[x] = (uint8_t)((digit ? TF_DIGIT : 0) |
 						     (digit && m->tchars[x] <= THREAD_META_CHARS ? TF_META : 0) |
 						     (sig_rule(d, x) ? TF_RULE : 0) |
