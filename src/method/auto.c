@@ -303,15 +303,17 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 			       d->tagnames[d->tag[t->post[k]]], tag);
 		buf_free(&top);
 	} else {
+		char headed[96] = "";
+		if (t->headed)
+			snprintf(headed, sizeof headed, ", or a date in the element before it (%d or "
+				 "more have one: a header of their own)", THREAD_POSTS);
 		explain_printf(x, EXPLAIN_DIM, "the posts: %s%s%d %s elements of one shape %sin %s "
 			       "(line %d), each with text beside its message and a digit there (a "
 			       "date, a number)%s",
 			       t->opening ? "an opening post unlike the others, and " : "",
 			       of.data ? of.data : "", t->members - t->opening,
 			       d->tagnames[d->tag[t->post[k]]], t->opening ? "after it " : "",
-			       parent.data, d->line[under],
-			       t->headed ? ", or a date in the element before it (3 or more "
-					   "have one: a header of their own)" : "");
+			       parent.data, d->line[under], headed);
 	}
 	int like = thread_post_of(d, t, t->like[k]);
 	char largest[160];
