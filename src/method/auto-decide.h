@@ -130,7 +130,7 @@ int auto_run_prev(const struct dom *d, const struct auto_state *st, const struct
 
 /* Least rows of two cells or more (the header's among them) that make a
  * table a table of data. */
-#define TABLE_ROWS 4
+#define TABLE_ROWS 3
 /* Element t's rows of two cells or more when it is a table of data, as
  * keep_tables keeps one: a header cell, TABLE_ROWS such rows or more, no
  * table inside; else 0. */
