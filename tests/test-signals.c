@@ -904,6 +904,50 @@ test_page_code_named(void **state)
 	page_free(&pg);
 }
 
+/* A page that declares itself a discussion is a forum thread, whatever
+ * its figures say: the same code block that makes the page below
+ * documentation (28 %) gives way to the declaration, in JSON-LD (a
+ * string among the types) or in microdata (the last part of an itemtype
+ * URL).  The name as a property, in a script that is not JSON-LD, as a
+ * part of a longer type or as the start of a URL's path declares
+ * nothing. */
+static void
+test_page_declared(void **state)
+{
+	(void)state;
+	static const char *const yes[] = {
+		"<script type=\"application/ld+json\">{\"@type\": [\"WebPage\", \"QAPage\"]}</script>",
+		"<script type=\"application/ld+json\">{\"@graph\":[{\"@type\":"
+		"\"DiscussionForumPosting\"}]}</script>",
+		"<div itemscope itemtype=\"https://schema.org/Thing https://schema.org/QAPage\"></div>",
+	};
+	static const char *const no[] = {
+		"<script type=\"application/ld+json\">{\"QAPage\": 1, \"@type\": \"WebPage\"}</script>",
+		"<script>var t = \"DiscussionForumPosting\";</script>",
+		"<script type=\"application/ld+json\">{\"@type\": \"QAPageX\"}</script>",
+		"<div itemscope itemtype=\"https://example.com/QAPage/x\"></div>",
+	};
+	for (size_t k = 0; k < sizeof yes / sizeof *yes + sizeof no / sizeof *no; k++) {
+		bool declared = k < sizeof yes / sizeof *yes;
+		const char *decl = declared ? yes[k] : no[k - sizeof yes / sizeof *yes];
+		char html[1024];
+		snprintf(html, sizeof html, "<html><head>%s</head><body><h1>Install</h1>"
+			 "<p>Run this once.</p><pre>make install</pre><p>Then open it.</p>"
+			 "</body></html>", decl);
+		struct page pg;
+		struct features f;
+		test_page(&pg, html);
+		features_compute(&pg, auto_model_builtin.stage1, &f);
+		assert_int_equal(f.page.discussion, declared);
+		assert_int_equal(f.kind, declared ? KIND_FORUM : KIND_DOCS);
+		if (declared)
+			assert_string_equal(f.kind_why, "it declares itself a discussion (schema.org "
+					    "DiscussionForumPosting or QAPage)");
+		features_free(&f);
+		page_free(&pg);
+	}
+}
+
 /* The grid is the group of items with the most text outside the site's
  * own regions: a header's menu of three div.m (an h3 and a p: 7 + 41,
  * 6 + 40 and 4 + 43 characters, 141) holds more than grid_page's three
@@ -1057,6 +1101,7 @@ main(void)
 		cmocka_unit_test(test_page_linked_teasers),
 		cmocka_unit_test(test_page_shape),
 		cmocka_unit_test(test_page_code_named),
+		cmocka_unit_test(test_page_declared),
 		cmocka_unit_test(test_page_teasers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -47,6 +47,8 @@ struct page_figures {
 				   (code_named in auto-kind.c), outside the
 				   site's regions */
 	int forms;              /* input, select, textarea, button */
+	bool discussion;        /* the page declares itself a thread or a
+				   question (page_kind_decide) */
 	int headings;           /* h2-h6 with text */
 	int repeats;            /* the largest group of repeated items with text */
 	uint8_t *in_repeat;     /* per element: inside a repeated item */
