@@ -579,6 +579,51 @@ test_dated_headers(void **state)
 	buf_free(&html);
 }
 
+/* Five posts in plain divs, each an author line (a name and a date) and
+ * a message; the third holds an empty div first (a slot its script fills
+ * with an advertisement), so its author line is its second div and its
+ * message its third.  The message place is div[2] of the first post
+ * (the first that holds words there; the others but the third have it
+ * too), and the third post's message is found by its place among the
+ * divs that hold text: its second, the message.  Counted among all its
+ * divs, its message would be its author line, which holds words of its
+ * own: "Cy" kept, its message dropped. */
+static void
+test_empty_slot(void **state)
+{
+	(void)state;
+	static const char *const msg[5] = {
+		"The evening ferry to Ness was cancelled twice last week, and the harbour board "
+		"has said nothing about the winter timetable. Does anyone know whether the Sunday "
+		"crossing will run in December?",
+		"It runs, but only the morning boat.",
+		"The board posts the timetable at the pier on Fridays.",
+		"Ask at the harbour office, they know first.",
+		"It ran last Sunday at nine.",
+	};
+	static const char *const name[5] = { "Ann", "Bob", "Cy", "Dee", "Eve" };
+	struct buf html;
+	buf_init(&html);
+	buf_adds(&html, "<html><body><div id=\"nav\"><a href=\"/\">Home</a> <a href=\"/f\">Forum"
+		 "</a></div><h1>Sunday ferry</h1><div id=\"posts\">\n");
+	for (int k = 0; k < 5; k++)
+		buf_printf(&html, "<div class=\"post\">%s<div class=\"who\"><b>%s</b> "
+			   "<span>%d Nov 2025</span></div><div class=\"msg\"><p>%s</p></div></div>\n",
+			   k == 2 ? "<div class=\"slot\"></div>" : "", name[k], 3 + k, msg[k]);
+	buf_adds(&html, "</div></body></html>\n");
+	struct buf want;
+	buf_init(&want);
+	for (int k = 0; k < 5; k++)
+		buf_printf(&want, "%s\n", msg[k]);
+	struct page pg;
+	const struct thread *t = check_text(&pg, html.data, want.data, 5);
+	for (int k = 0; k < 5; k++)
+		assert_int_equal(t->msg[k], child(pg.dom, t->post[k], k == 2 ? 3 : 2));
+	page_free(&pg);
+	buf_free(&want);
+	buf_free(&html);
+}
+
 /* A blog's posts listed under their titles, each linking to its page
  * (WordPress's category archive): TITLE[k] is post k's title. */
 static void
@@ -1507,6 +1552,7 @@ main(void)
 		cmocka_unit_test(test_replies_alike),
 		cmocka_unit_test(test_question_answers),
 		cmocka_unit_test(test_dated_headers),
+		cmocka_unit_test(test_empty_slot),
 		cmocka_unit_test(test_post_titles),
 		cmocka_unit_test(test_story_before),
 		cmocka_unit_test(test_many_signed),

@@ -119,14 +119,39 @@ places(const struct dom *d, int c, uint64_t *sh)
 		sh[x] = mix(sh[d->parent[x]], ((uint64_t)d->tag[x] << 32) | (uint32_t)d->pos[x]);
 }
 
+/* Per element, its position among its parent's children of its tag that
+ * hold text, 1 for the first; 0 for one that holds none. */
+static int *
+text_positions(const struct dom *d, const struct metrics *m)
+{
+	int *tp = xcalloc((size_t)d->n + 1, sizeof *tp);
+	int *count = xcalloc((size_t)d->ntags + 1, sizeof *count);
+	for (int e = 0; e < d->n; e++) {
+		for (int k = d->first_child[e]; k >= 0; k = d->next_sibling[k])
+			if (text_of(m, k) > 0)
+				tp[k] = ++count[d->tag[k]];
+		for (int k = d->first_child[e]; k >= 0; k = d->next_sibling[k])
+			count[d->tag[k]] = 0;
+	}
+	free(count);
+	return tp;
+}
+
 #define THREAD_PLACE_STEPS 64
 
 /* The element at the place rep has below its own post, walked from post
- * c: the same tag and position at each step when that holds text, else
- * the same tag holding the most; where neither holds any, the walk stops
- * there. */
+ * c: at each step the child of the same tag and the same position among
+ * those of its tag that hold text (tp, text_positions: an empty one, a
+ * post's hidden metadata or an advertisement's slot that a script
+ * fills, does not move the others) when there is one, else the one of
+ * that tag holding the most; where none holds any, the walk stops
+ * there.  (A place keeps the positions among all siblings: counted as
+ * the walk counts them, the sections of two of WCXB's service pages,
+ * each with its own empty ornaments, took the same places and passed
+ * for posts.) */
 static int
-walk_place(const struct dom *d, const struct metrics *m, int rep, int root_of_rep, int c)
+walk_place(const struct dom *d, const struct metrics *m, const int *tp, int rep,
+	   int root_of_rep, int c)
 {
 	int steps[THREAD_PLACE_STEPS], ns = 0;
 	/* a place deeper than the steps kept is the post itself */
@@ -140,7 +165,7 @@ walk_place(const struct dom *d, const struct metrics *m, int rep, int root_of_re
 		for (int k = d->first_child[cur]; k >= 0; k = d->next_sibling[k]) {
 			if (d->tag[k] != d->tag[want] || text_of(m, k) == 0)
 				continue;
-			if (d->pos[k] == d->pos[want])
+			if (tp[k] == tp[want])
 				same = k;
 			if (best < 0 || m->TA[k] > m->TA[best])
 				best = k;
@@ -239,6 +264,7 @@ struct place_sum {
 struct search {
 	const uint64_t *th;
 	const uint8_t *tf;
+	const int *tp;
 	uint64_t *ph, *sh, *tkey;
 	int *words;
 	uint8_t *count;
@@ -850,7 +876,7 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 	int *beside = xmalloc((size_t)l->nm * sizeof *beside);
 	for (int k = 0; k < l->nm; k++) {
 		int c = l->mem[k];
-		l->msg[k] = rep >= 0 ? walk_place(d, m, rep, reproot, c) : c;
+		l->msg[k] = rep >= 0 ? walk_place(d, m, se->tp, rep, reproot, c) : c;
 		if (is_post(d, m, tf, c, l->msg[k], l->headed))
 			beside[l->posts++] = text_of(m, c) - text_of(m, l->msg[k]);
 	}
@@ -891,8 +917,8 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
  * when the anchor is in a part's message and no part holds another
  * member.  ph, sp: scratch. */
 static bool
-nest_replies(const struct dom *d, const struct metrics *m, const uint8_t *tf, uint64_t *ph,
-	     struct shapes *sp, struct level *l, int self, int anchor)
+nest_replies(const struct dom *d, const struct metrics *m, const uint8_t *tf, const int *tp,
+	     uint64_t *ph, struct shapes *sp, struct level *l, int self, int anchor)
 {
 	if (l->nm < 2 || l->depth < 2 || l->opening || self >= l->nm)
 		return false;
@@ -933,7 +959,7 @@ nest_replies(const struct dom *d, const struct metrics *m, const uint8_t *tf, ui
 	bool ok = n > l->nm, in = false;
 	int w = 0;
 	for (int i = 0; i < n && ok; i++) {
-		int mi = mem[i], pi = walk_place(d, m, rep, reproot, mi), mg = pi;
+		int mi = mem[i], pi = walk_place(d, m, tp, rep, reproot, mi), mg = pi;
 		while (pi != mi && d->parent[pi] != mi)
 			pi = d->parent[pi];
 		/* a reply with no message of its own, no child with text on
@@ -1190,7 +1216,7 @@ thread_candidate(const struct dom *d, const struct metrics *m, const struct thre
 	const uint8_t *tf = tc->text_facts;
 	size_t n = (size_t)d->n + 1, nt = (size_t)d->ntexts + 1;
 	struct search se = {
-		.th = tc->text_hash, .tf = tf,
+		.th = tc->text_hash, .tf = tf, .tp = tc->text_pos,
 		.ph = xmalloc(n * sizeof *se.ph), .sh = xmalloc(n * sizeof *se.sh),
 		.tkey = xmalloc(nt * sizeof *se.tkey), .words = xmalloc(n * sizeof *se.words),
 		.count = xmalloc(n > nt ? n : nt),
@@ -1228,7 +1254,7 @@ thread_candidate(const struct dom *d, const struct metrics *m, const struct thre
 		}
 		/* replies nested in the posts they answer: every post's part
 		 * that holds its message */
-		if (nest_replies(d, m, tf, se.ph, &sp, &l, self, anchor)) {
+		if (nest_replies(d, m, tf, se.tp, se.ph, &sp, &l, self, anchor)) {
 			self = 0;
 			while (self < l.nm && !dom_contains(d, l.mem[self], anchor))
 				self++;
@@ -1338,6 +1364,7 @@ thread_cache_free(struct thread_cache *c)
 		thread_free(&c->slot[k].cand);
 	free(c->text_hash);
 	free(c->text_facts);
+	free(c->text_pos);
 	thread_cache_init(c);
 }
 
@@ -1392,6 +1419,7 @@ cached(const struct dom *d, const struct metrics *m, const int *block, int nb, i
 						     (in[d->texts[x].elem] & IN_CODE ? TF_CODE : 0));
 		}
 		free(in);
+		c->text_pos = text_positions(d, m);
 	}
 	s->ok = thread_candidate(d, m, c, block, nb, anchor, &s->cand);
 	s->anchor = anchor;

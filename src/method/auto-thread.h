@@ -159,6 +159,8 @@ struct thread_cache {
 	int searches;        /* anchors searched from (tests) */
 	uint64_t *text_hash; /* each text node's site_text_hash, once found */
 	uint8_t *text_facts; /* and what the search asks of it (TF_) */
+	int *text_pos;       /* each element's place among its siblings
+				(text_positions in auto-thread.c) */
 };
 /* A text node's facts: it holds a digit (outside a heading); it is a
  * date or a count (short, with a digit); it is a signature's delimiter
