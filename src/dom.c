@@ -422,6 +422,20 @@ self_link(const struct dom *d, int e)
 	return !strcmp(dom_tagname(d, e), "a") && self_anchor(d, e, d->parent[e]);
 }
 
+/* Is e a button inside a heading (h1 to h6)? */
+static bool
+heading_button(const struct dom *d, int e)
+{
+	if (strcmp(dom_tagname(d, e), "button"))
+		return false;
+	for (int a = d->parent[e]; a >= 0; a = d->parent[a]) {
+		const char *t = dom_tagname(d, a);
+		if (t[0] == 'h' && t[1] >= '1' && t[1] <= '6' && !t[2])
+			return true;
+	}
+	return false;
+}
+
 /* Start element for tidy node nd under parent p; returns its id. */
 static int
 add_element(struct builder *b, TidyNode nd, int p, int *last_child)
@@ -530,14 +544,16 @@ add_text(struct builder *b, TidyDoc doc, TidyNode nd, int e)
 		return;
 	}
 	/* a permalink's mark: the link's only child, in a link within the
-	 * page (in a noscript too, which a page may be read from) */
-	if ((d->flags[e] & DOM_LINK || self_link(d, e)) &&
+	 * page (in a noscript too, which a page may be read from), or in a
+	 * heading's button that copies the heading's link */
+	bool button = heading_button(d, e);
+	if ((d->flags[e] & DOM_LINK || self_link(d, e) || button) &&
 	    (!(d->flags[e] & DOM_SKIP) || d->flags[e] & DOM_NOSCRIPT) &&
 	    !tidyGetPrev(nd) && !tidyGetNext(nd)) {
-		const char *href = dom_attr(d, e, "href");
-		if (href && href[0] == '#' && tidyNodeGetValue(doc, nd, &b->val) &&
+		const char *href = button ? NULL : dom_attr(d, e, "href");
+		if ((button || (href && href[0] == '#')) && tidyNodeGetValue(doc, nd, &b->val) &&
 		    permalink_mark((const char *)b->val.bp, b->val.size)) {
-			d->flags[e] |= DOM_SKIP | DOM_PERMALINK;
+			d->flags[e] |= DOM_SKIP | (button ? 0 : DOM_PERMALINK);
 			/* the source's count has no noscript */
 			if (!(d->flags[e] & DOM_NOSCRIPT))
 				b->dialog_text += source_chars((const char *)b->val.bp, b->val.size);

@@ -842,6 +842,42 @@ test_permalink(void **state)
 	page_free(&pg);
 }
 
+/* A heading's button whose one text is a permalink's mark (a "copy
+ * link" button, drawn as the mark) is no text either; a button of a
+ * mark outside a heading, or of more than the mark, stays. */
+static void
+test_permalink_button(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg, "<html><body>"
+		  "<h2 id=\"v\">Volunteers <button class=\"copy-link\" data-link=\"/e#v\">"
+		  "\U0001f517</button></h2>"
+		  "<h3>Rota<span><button>\u00a7</button></span></h3>"
+		  "<h4>Tea <button>\U0001f517 Copy</button></h4>"
+		  "<p>Tide <button>#</button></p>"
+		  "</body></html>");
+	const struct dom *d = pg.dom;
+	int skipped = 0;
+	for (int i = 0; i < d->n; i++) {
+		assert_null(dom_permalink(d, i));
+		skipped += (d->flags[i] & DOM_SKIP) && !strcmp(dom_tagname(d, i), "button");
+	}
+	assert_int_equal(skipped, 2);
+	struct buf b;
+	buf_init(&b);
+	for (int t = 0; t < d->ntexts; t++)
+		if (!(d->texts[t].flags & TEXT_SKIP))
+			buf_add(&b, dom_text(d, t), d->texts[t].len);
+	assert_string_equal(b.data, "Volunteers RotaTea \U0001f517 CopyTide #");
+	buf_free(&b);
+	/* the marks are the tree's, not lost: "Volunteers🔗" 11 + "Rota§"
+	 * 5 + "Tea🔗Copy" 8 + "Tide#" 5 */
+	assert_int_equal(d->tree_text, 29);
+	assert_int_equal(d->source_text, 29);
+	page_free(&pg);
+}
+
 /* A code block's label, the language the block names (dom_code_lang),
  * beside the pre (VitePress: span.lang in div.language-c; MDN: a
  * div.example-header beside pre.brush: js), is left out, case aside;
@@ -1060,6 +1096,7 @@ main(void)
 		cmocka_unit_test(test_dialog),
 		cmocka_unit_test(test_screen_reader),
 		cmocka_unit_test(test_permalink),
+		cmocka_unit_test(test_permalink_button),
 		cmocka_unit_test(test_code_label),
 		cmocka_unit_test(test_main_landmark),
 		cmocka_unit_test(test_unknown_inline),
