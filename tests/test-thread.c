@@ -1476,6 +1476,93 @@ keep_only(int n, int b, uint8_t *content)
 	content[b] = 1;
 }
 
+/* The method keeps the question's two paragraphs (93 and 49
+ * characters) and the first answer's one (117), the largest: the posts
+ * found from it are the three answers in div#answers, which hold 117 of
+ * the 259 characters kept, less than half.  The search starts again from
+ * the largest kept block outside div#answers, the question's first
+ * paragraph, and finds the question with its answers (4 posts), which
+ * hold all 259; the detail of the question's paragraph says where the
+ * search started. */
+static void
+test_question_again(void **state)
+{
+	(void)state;
+	struct buf html = { 0 };
+	buf_adds(&html, question_thread);
+	const char *q = "<p>My starter stopped rising after I moved it to the cellar. It "
+			"smells fine, a little sour, but the bubbles are gone.</p>";
+	const char *a = "<p>Too cold, most likely. Bring it back to the kitchen.</p>";
+	char *at = strstr(html.data, q);
+	assert_non_null(at);
+	struct buf page = { 0 };
+	buf_add(&page, html.data, (size_t)(at - html.data) + strlen(q));
+	buf_adds(&page, "<p>I feed it twice a day with the same flour and water as before.</p>");
+	const char *rest = at + strlen(q);
+	const char *ra = strstr(rest, a);
+	assert_non_null(ra);
+	buf_add(&page, rest, (size_t)(ra - rest));
+	buf_adds(&page, "<p>Too cold, most likely: a starter slows right down below fifteen degrees. "
+		 "Bring it back to the kitchen and feed it there for three or four days.</p>");
+	buf_adds(&page, ra + strlen(a));
+	struct page pg;
+	struct buf out;
+	auto_text(&pg, page.data, &out);
+	const struct auto_state *st = test_last.state;
+	const struct dom *d = pg.dom;
+	const struct features *f = &st->sig;
+	int question = test_by_id(&pg, "q"), answers = test_by_id(&pg, "answers");
+	int qmsg = child(d, child(d, question, 2), 1);
+	int q1 = child(d, qmsg, 1), q2 = child(d, qmsg, 2);
+	int a1 = child(d, child(d, child(d, child(d, answers, 2), 2), 1), 1);
+	int chars[3] = { 0 }, want[3] = { 93, 49, 117 }, el[3] = { q1, q2, a1 };
+	for (int j = 0; j < f->nblocks; j++)
+		for (int k = 0; k < 3; k++)
+			chars[k] += f->block[j] == el[k] ? f->chars[j] : 0;
+	assert_memory_equal(chars, want, sizeof chars);
+	uint8_t *content = xcalloc((size_t)d->n + 1, 1);
+	content[q1] = content[q2] = content[a1] = 1;
+	struct thread_cache cache;
+	thread_cache_init(&cache);
+	struct thread t;
+	thread_init(&t);
+	assert_true(thread_find(d, st->m, f->block, f->chars, f->nblocks, content, &t, &cache));
+	assert_int_equal(cache.searches, 2);
+	assert_int_equal(t.nposts, 4);
+	assert_int_equal(t.post[0], question);
+	assert_int_equal(t.anchor, q1);
+	assert_int_equal(t.first_list, answers);
+	assert_int_equal(t.kept_in, 259);
+	/* the detail of the question's paragraph, with this thread */
+	struct auto_state *ms = test_last.state;
+	struct thread keep = ms->thread;
+	ms->thread = t;
+	struct params p;
+	params_default(&p);
+	struct buf ex = { 0 };
+	detail(&pg, &p, q1, &ex);
+	assert_non_null(strstr(ex.data,
+		"\nthis is post 1, whose message holds the largest kept block outside "
+		"div#answers (line 6): the posts found from the largest kept block, in it, held "
+		"less than 50% of the kept text\n"));
+	buf_free(&ex);
+	ms->thread = keep;
+	thread_free(&t);
+	/* the answer's paragraph alone kept: the answers hold all of it */
+	memset(content, 0, (size_t)d->n + 1);
+	content[a1] = 1;
+	assert_true(thread_find(d, st->m, f->block, f->chars, f->nblocks, content, &t, NULL));
+	assert_int_equal(t.nposts, 3);
+	assert_int_equal(t.first_list, -1);
+	thread_free(&t);
+	thread_cache_free(&cache);
+	free(content);
+	buf_free(&out);
+	page_free(&pg);
+	buf_free(&page);
+	buf_free(&html);
+}
+
 /* The page's cache holds the threads of several anchors: a threshold
  * that comes back to an anchor finds its thread again without a search,
  * and each thread is the one a search from nothing finds. */
@@ -1551,6 +1638,7 @@ main(void)
 		cmocka_unit_test(test_opening_apart),
 		cmocka_unit_test(test_replies_alike),
 		cmocka_unit_test(test_question_answers),
+		cmocka_unit_test(test_question_again),
 		cmocka_unit_test(test_dated_headers),
 		cmocka_unit_test(test_empty_slot),
 		cmocka_unit_test(test_post_titles),

@@ -22,7 +22,7 @@ void
 thread_init(struct thread *t)
 {
 	memset(t, 0, sizeof *t);
-	t->anchor = t->anchor_post = t->container = -1;
+	t->anchor = t->anchor_post = t->container = t->first_list = -1;
 }
 
 void
@@ -1439,7 +1439,32 @@ thread_find(const struct dom *d, const struct metrics *m, const int *block,
 			most = chars[j];
 			anchor = block[j];
 		}
-	return thread_find_from(d, m, block, chars, nb, content, anchor, t, cache);
+	struct thread_cache local;
+	if (!cache) {
+		thread_cache_init(&local);
+		cache = &local;
+	}
+	bool found = thread_find_from(d, m, block, chars, nb, content, anchor, t, cache);
+	/* posts found from the largest kept block that hold too little of
+	 * what the method kept: a reply's, whose list leaves out the
+	 * opening post the method kept above it (a question over its list
+	 * of answers).  The search starts again, once, from the largest
+	 * kept block outside that list. */
+	if (!found && anchor >= 0 && cached(d, m, block, nb, anchor, cache)->ok) {
+		int list = cached(d, m, block, nb, anchor, cache)->cand.container, again = -1;
+		most = 0;
+		for (int j = 0; j < nb; j++)
+			if (content[block[j]] && chars[j] > most && !dom_contains(d, list, block[j])) {
+				most = chars[j];
+				again = block[j];
+			}
+		if (again >= 0 &&
+		    (found = thread_find_from(d, m, block, chars, nb, content, again, t, cache)))
+			t->first_list = list;
+	}
+	if (cache == &local)
+		thread_cache_free(&local);
+	return found;
 }
 
 bool

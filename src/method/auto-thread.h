@@ -36,7 +36,10 @@
  * least, the median one holding at most THREAD_PANEL_CHARS beside its
  * message) wins, when that block is in its post's message.  It is a thread
  * only when the posts hold at least half of the text the method kept (an
- * article whose comments follow it is not one) and their messages'
+ * article whose comments follow it is not one; where the posts found
+ * from a reply's block do not, the search starts again, once, from the
+ * largest kept block outside their container: the question above a
+ * list of answers) and their messages'
  * text is not mostly code (a reference's entries, a signature over an
  * example, are alike as posts are).  Linear in the page times
  * its depth; no I/O. */
@@ -130,6 +133,11 @@ struct thread {
 	bool largest;       /* the method kept nothing longer than a label:
 			     * the anchor is the page's largest block, not
 			     * its largest kept one (auto's short_thread) */
+	int first_list;     /* -1; else the posts found from the largest
+			     * kept block held too little of what the method
+			     * kept, and the anchor is the largest kept block
+			     * outside their container, this element
+			     * (thread_find) */
 	uint8_t *repeat;    /* per element: posts with its text at its place (capped) */
 	uint8_t *text_repeat;   /* per text node in a message: 1 when its text
 				 * (THREAD_REPEAT_CHARS or more) stands at its

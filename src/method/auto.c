@@ -320,10 +320,24 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 	snprintf(largest, sizeof largest, "the page's largest block outside nav, header, "
 		 "footer, aside, form and menu (the model kept none of more than %d characters)",
 		 THREAD_META_CHARS);
-	const char *anchor = t->largest ? largest : "the largest kept block";
+	/* or the largest kept block outside the posts found first */
+	struct buf outside;
+	buf_init(&outside);
+	if (t->first_list >= 0) {
+		struct buf list;
+		buf_init(&list);
+		explain_label(x, d, t->first_list, &list);
+		buf_printf(&outside, "the largest kept block outside %s (line %d): the posts found "
+			   "from the largest kept block, in it, held less than %d%% of the kept text",
+			   list.data, d->line[t->first_list], (int)(THREAD_KEPT * 100));
+		buf_free(&list);
+	}
+	const char *anchor = t->largest ? largest : t->first_list >= 0 ? outside.data :
+			     "the largest kept block";
 	/* the post compared with, where it is the anchor's */
 	const char *whose = like != t->anchor_post ? "" :
-			    t->largest ? " (the largest block's)" : " (the largest kept block's)";
+			    t->largest ? " (the largest block's)" :
+			    t->first_list >= 0 ? " (the anchor's)" : " (the largest kept block's)";
 	if (k == t->anchor_post && t->opening)
 		explain_printf(x, EXPLAIN_DIM, "this is post %d, the opening post, whose message "
 			       "holds %s: its message is the element around that block as deep "
@@ -392,6 +406,7 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 	buf_free(&parent);
 	buf_free(&msg);
 	buf_free(&of);
+	buf_free(&outside);
 }
 
 /* What the sibling pages said of block i and what that did. */
