@@ -1095,6 +1095,81 @@ mark_code_labels(struct dom *d)
 	return n;
 }
 
+/* Whether text node t is shown text: not left out, not all white space. */
+static bool
+shown_text(const struct dom *d, int t)
+{
+	if (d->texts[t].flags & TEXT_SKIP)
+		return false;
+	const char *s = dom_text(d, t);
+	for (uint32_t k = 0; k < d->texts[t].len; k++)
+		if (!isspace((unsigned char)s[k]))
+			return true;
+	return false;
+}
+
+#define TOP_LINK_CHARS 16
+#define TOP_TARGETS 32
+
+/* A link to the page's top ("top", "Back to top", "返回顶部") is the
+ * page's chrome, left out as a script is: an href "#top" where no
+ * element is so named (a browser goes to the top), or "#X" where X names
+ * the html or body element, an element before any shown text that holds
+ * none (man7.org's a#top_of_page), or one named "top" that begins before
+ * any (a wrapper of the whole page), its text TOP_LINK_CHARS code points
+ * at most.  (An element that holds the first text may be the first
+ * section, which a table of contents links to.)  In a heading it glued itself to the heading ("NAME
+ * top").  Returns the characters so left out for the tree's count. */
+static long
+mark_top_links(struct dom *d)
+{
+	int a = dom_tag_id(d, "a");
+	if (a < 0)
+		return 0;
+	int first = 0;
+	while (first < d->ntexts && !shown_text(d, first))
+		first++;
+	/* the names of the top: those of the elements before any shown
+	 * text that hold none, and of html and body */
+	const char *top[TOP_TARGETS];
+	int ntop = 0;
+	bool named_top = false;
+	for (int e = 0; e < d->n; e++) {
+		/* a name names a place only on a link (<a name="top">): a
+		 * meta's is its own ("description") */
+		const char *names[2] = { dom_attr(d, e, "id"),
+					 d->tag[e] == a ? dom_attr(d, e, "name") : NULL };
+		bool at_top = d->text_end[e] <= first || e == d->body || d->parent[e] < 0;
+		for (int k = 0; k < 2; k++) {
+			if (!names[k])
+				continue;
+			bool is_top = !strcmp(names[k], "top");
+			named_top |= is_top;
+			if ((at_top || (is_top && d->text_begin[e] <= first)) && ntop < TOP_TARGETS)
+				top[ntop++] = names[k];
+		}
+	}
+	long n = 0;
+	for (int e = 0; e < d->n; e++) {
+		const char *href = d->tag[e] == a ? dom_attr(d, e, "href") : NULL;
+		if (!href || href[0] != '#' || !href[1] || d->flags[e] & DOM_SKIP)
+			continue;
+		bool to_top = !named_top && !strcmp(href + 1, "top");
+		for (int k = 0; k < ntop && !to_top; k++)
+			to_top = !strcmp(top[k], href + 1);
+		if (!to_top)
+			continue;
+		long cps = 0;
+		for (int t = d->text_begin[e]; t < d->text_end[e]; t++)
+			if (!(d->texts[t].flags & TEXT_SKIP))
+				for (uint32_t k = 0; k < d->texts[t].len; k++)
+					cps += ((unsigned char)dom_text(d, t)[k] & 0xc0) != 0x80;
+		if (cps <= TOP_LINK_CHARS)
+			n += skip_subtree(d, e);
+	}
+	return n;
+}
+
 /* The texts of preformatted elements, whose line breaks and spaces are
  * their text's (a code block's lines). */
 static void
@@ -1369,6 +1444,7 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	long annotated = mark_inline(d);
 	annotated += mark_screen_reader(d);
 	annotated += mark_code_labels(d);
+	annotated += mark_top_links(d);
 	mark_formulas(d);
 	mark_pre(d);
 	d->source_text = ss.text;

@@ -878,6 +878,50 @@ test_permalink_button(void **state)
 	page_free(&pg);
 }
 
+/* A link to the page's top is no text: to an empty element before any
+ * text (a#start), to the body by its id, to "#top" where nothing is so
+ * named, or to an element named "top" that begins the page.  A link to a
+ * heading, to a name only a meta has ("description"), or to the top with
+ * more than 16 characters of text stays. */
+static void
+test_top_links(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *html, *text;
+		int links;      /* the links left out */
+	} cases[] = {
+		{ "<html><head><meta name=\"description\" content=\"x\"></head><body id=\"page\">"
+		  "<a id=\"start\"></a><h2 id=\"n\">NAME <a href=\"#start\">top</a></h2>"
+		  "<p>ls <a href=\"#n\">lists</a> <a href=\"#description\">files</a>.</p>"
+		  "<p><a href=\"#page\">\u2191 Back to top</a> <a href=\"#top\">top</a> "
+		  "<a href=\"#start\">Back to the top of this page</a></p></body></html>",
+		  "NAME ls lists files.  Back to the top of this page", 3 },
+		{ "<html><body><div id=\"top\"><h1>Tide</h1><p>High at noon. "
+		  "<a href=\"#top\">Top</a></p></div></body></html>",
+		  "TideHigh at noon. ", 1 },
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+		struct page pg;
+		test_page(&pg, cases[k].html);
+		const struct dom *d = pg.dom;
+		struct buf b;
+		buf_init(&b);
+		for (int t = 0; t < d->ntexts; t++)
+			if (!(d->texts[t].flags & TEXT_SKIP))
+				buf_add(&b, dom_text(d, t), d->texts[t].len);
+		assert_string_equal(b.data, cases[k].text);
+		buf_free(&b);
+		int links = 0;
+		for (int i = 0; i < d->n; i++)
+			links += !strcmp(dom_tagname(d, i), "a") && d->flags[i] & DOM_SKIP;
+		assert_int_equal(links, cases[k].links);
+		/* the links' text is the tree's, not lost */
+		assert_int_equal(d->tree_text, d->source_text);
+		page_free(&pg);
+	}
+}
+
 /* A code block's label, the language the block names (dom_code_lang),
  * beside the pre (VitePress: span.lang in div.language-c; MDN: a
  * div.example-header beside pre.brush: js), is left out, case aside;
@@ -1097,6 +1141,7 @@ main(void)
 		cmocka_unit_test(test_screen_reader),
 		cmocka_unit_test(test_permalink),
 		cmocka_unit_test(test_permalink_button),
+		cmocka_unit_test(test_top_links),
 		cmocka_unit_test(test_code_label),
 		cmocka_unit_test(test_main_landmark),
 		cmocka_unit_test(test_unknown_inline),
