@@ -786,6 +786,19 @@ test_screen_reader(void **state)
 	page_free(&pg);
 }
 
+/* The tree's text as a reader reads it: every text node not left out,
+ * one after another, into b (initialised here; "" for none, not NULL). */
+static void
+read_text(const struct dom *d, struct buf *b)
+{
+	buf_init(b);
+	buf_addc(b, '\0');
+	b->len = 0;
+	for (int t = 0; t < d->ntexts; t++)
+		if (!(d->texts[t].flags & TEXT_SKIP))
+			buf_add(b, dom_text(d, t), d->texts[t].len);
+}
+
 /* A heading's permalink ("¶", "#", "§", a zero-width space, an icon
  * font's glyph linking to the heading) is never text: its mark would
  * glue itself to the heading.  A footnote's number, a mark linking to
@@ -826,10 +839,7 @@ test_permalink(void **state)
 	assert_int_equal(skipped, 4);
 	/* the tree's text as read: no mark, the other links' text kept */
 	struct buf b;
-	buf_init(&b);
-	for (int t = 0; t < d->ntexts; t++)
-		if (!(d->texts[t].flags & TEXT_SKIP))
-			buf_add(&b, dom_text(d, t), d->texts[t].len);
+	read_text(d, &b);
 	/* (the parser moves the space before "#" out of its link) */
 	assert_string_equal(b.data, "MiddlewareCache SetupReloadTide1 \u00b6 \u00a7 3 \u00a712 "
 				    "\uf0c1 \uf8ff\uf8ff \uf900");
@@ -865,10 +875,7 @@ test_permalink_button(void **state)
 	}
 	assert_int_equal(skipped, 2);
 	struct buf b;
-	buf_init(&b);
-	for (int t = 0; t < d->ntexts; t++)
-		if (!(d->texts[t].flags & TEXT_SKIP))
-			buf_add(&b, dom_text(d, t), d->texts[t].len);
+	read_text(d, &b);
 	assert_string_equal(b.data, "Volunteers RotaTea \U0001f517 CopyTide #");
 	buf_free(&b);
 	/* the marks are the tree's, not lost: "Volunteers🔗" 11 + "Rota§"
@@ -906,10 +913,7 @@ test_top_links(void **state)
 		test_page(&pg, cases[k].html);
 		const struct dom *d = pg.dom;
 		struct buf b;
-		buf_init(&b);
-		for (int t = 0; t < d->ntexts; t++)
-			if (!(d->texts[t].flags & TEXT_SKIP))
-				buf_add(&b, dom_text(d, t), d->texts[t].len);
+		read_text(d, &b);
 		assert_string_equal(b.data, cases[k].text);
 		buf_free(&b);
 		int links = 0;
