@@ -1118,8 +1118,9 @@ shown_text(const struct dom *d, int t)
  * none (man7.org's a#top_of_page), or one named "top" that begins before
  * any (a wrapper of the whole page), its text TOP_LINK_CHARS code points
  * at most.  (An element that holds the first text may be the first
- * section, which a table of contents links to.)  In a heading it glued itself to the heading ("NAME
- * top").  Returns the characters so left out for the tree's count. */
+ * section, which a table of contents links to.)  In a heading the link
+ * glued itself to it ("NAME top").  Returns the characters so left out
+ * for the tree's count. */
 static long
 mark_top_links(struct dom *d)
 {

@@ -1450,8 +1450,10 @@ thread_find(const struct dom *d, const struct metrics *m, const int *block,
 	 * opening post the method kept above it (a question over its list
 	 * of answers).  The search starts again, once, from the largest
 	 * kept block outside that list. */
-	if (!found && anchor >= 0 && cached(d, m, block, nb, anchor, cache)->ok) {
-		int list = cached(d, m, block, nb, anchor, cache)->cand.container, again = -1;
+	const struct thread_cached *first = !found && anchor >= 0 ?
+					    cached(d, m, block, nb, anchor, cache) : NULL;
+	if (first && first->ok) {
+		int list = first->cand.container, again = -1;
 		most = 0;
 		for (int j = 0; j < nb; j++)
 			if (content[block[j]] && chars[j] > most && !dom_contains(d, list, block[j])) {
