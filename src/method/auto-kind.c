@@ -461,8 +461,8 @@ page_figures_compute(const struct dom *d, const int *order, const int *chars, in
 			pf->headings++;
 		if (!pf->discussion && d->tag[i] == script) {
 			const char *type = dom_attr(d, i, "type");
-			for (int t = d->text_begin[i]; type && strstr(type, "ld+json") &&
-			     t < d->text_end[i] && !pf->discussion; t++)
+			bool ld = type && strstr(type, "ld+json");
+			for (int t = d->text_begin[i]; ld && t < d->text_end[i] && !pf->discussion; t++)
 				pf->discussion = ld_discussion(dom_text(d, t));
 		}
 		const char *it = pf->discussion ? NULL : dom_attr(d, i, "itemtype");

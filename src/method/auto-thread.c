@@ -1428,17 +1428,28 @@ cached(const struct dom *d, const struct metrics *m, const int *block, int nb, i
 	return s;
 }
 
+/* The largest block the method kept (content), outside element out
+ * unless out is -1; -1 for none. */
+static int
+largest_kept(const struct dom *d, const int *block, const int *chars, int nb,
+	     const uint8_t *content, int out)
+{
+	int at = -1, most = 0;
+	for (int j = 0; j < nb; j++)
+		if (content[block[j]] && chars[j] > most &&
+		    (out < 0 || !dom_contains(d, out, block[j]))) {
+			most = chars[j];
+			at = block[j];
+		}
+	return at;
+}
+
 bool
 thread_find(const struct dom *d, const struct metrics *m, const int *block,
 	    const int *chars, int nb, const uint8_t *content, struct thread *t,
 	    struct thread_cache *cache)
 {
-	int anchor = -1, most = 0;
-	for (int j = 0; j < nb; j++)
-		if (content[block[j]] && chars[j] > most) {
-			most = chars[j];
-			anchor = block[j];
-		}
+	int anchor = largest_kept(d, block, chars, nb, content, -1);
 	struct thread_cache local;
 	if (!cache) {
 		thread_cache_init(&local);
@@ -1453,13 +1464,8 @@ thread_find(const struct dom *d, const struct metrics *m, const int *block,
 	const struct thread_cached *first = !found && anchor >= 0 ?
 					    cached(d, m, block, nb, anchor, cache) : NULL;
 	if (first && first->ok) {
-		int list = first->cand.container, again = -1;
-		most = 0;
-		for (int j = 0; j < nb; j++)
-			if (content[block[j]] && chars[j] > most && !dom_contains(d, list, block[j])) {
-				most = chars[j];
-				again = block[j];
-			}
+		int list = first->cand.container;
+		int again = largest_kept(d, block, chars, nb, content, list);
 		if (again >= 0 &&
 		    (found = thread_find_from(d, m, block, chars, nb, content, again, t, cache)))
 			t->first_list = list;
