@@ -483,10 +483,47 @@ md_inline(struct fmt *f, int e)
 	free(href);
 }
 
+/* Whether unordered list e lays out sections, not items: one of its
+ * kept items holds a kept heading (a review's picks, each a heading over
+ * its specs table and verdict; a grid of cards, each under its title).
+ * Its bullets say nothing, and a heading, table or code block indented
+ * under one is read, and drawn by many renderers, as the item's text.
+ * An ordered list stays a list: its numbers are a ranking or steps. */
+static bool
+section_list(const struct fmt *f, int e)
+{
+	const struct dom *d = f->d;
+	for (int c = d->first_child[e]; c >= 0; c = d->next_sibling[c]) {
+		if (!tag_is(d, c, "li") || !f->kept[c])
+			continue;
+		for (int i = c + 1; i < d->end[c]; i++)
+			if (f->kept[i] && !(d->flags[i] & DOM_SKIP) && heading_level(d, i))
+				return true;
+	}
+	return false;
+}
+
 static void
 md_list(struct fmt *f, int e)
 {
 	const struct dom *d = f->d;
+	/* a list of sections: each item's blocks at the list's own level */
+	if (!tag_is(d, e, "ol") && section_list(f, e)) {
+		int at = d->text_begin[e];
+		md_flush(f);
+		for (int c = d->first_child[e]; c >= 0; c = d->next_sibling[c]) {
+			md_texts(f, at, d->text_begin[c]);
+			at = d->text_end[c];
+			md_flush(f);
+			md_element(f, c);
+			md_flush(f);
+			f->need_blank = true;
+		}
+		md_texts(f, at, d->text_end[e]);
+		md_flush(f);
+		f->need_blank = true;
+		return;
+	}
 	bool ordered = tag_is(d, e, "ol");
 	const char *st = ordered ? dom_attr(d, e, "start") : NULL;
 	int num = st && atoi(st) > 0 ? atoi(st) : 1;

@@ -105,6 +105,32 @@ test_markdown(void **state)
 			    "    apt-get install pith\n"
 			    "    ```\n");
 	free(md);
+	/* a list whose items are sections (a heading each, or in one of
+	 * them) is laid out as sections, no bullets, its stray text kept;
+	 * an ordered one stays a list, its numbers are content; a list of
+	 * items alone stays one */
+	md = render("<ul><li><h3>Cam One</h3><p>Sharp.</p><table><tr><td>Range</td><td>9 m</td>"
+		    "</tr></table></li> loose <li><p>Cam Two, no heading.</p></li></ul>"
+		    "<ol><li><h3>First</h3><p>Best.</p></li><li><h3>Second</h3></li></ol>"
+		    "<ul><li><b>Bold</b> item</li></ul>", true, &o);
+	assert_string_equal(md, "### Cam One\n"
+			    "\n"
+			    "Sharp.\n"
+			    "\n"
+			    "| Range | 9 m |\n"
+			    "| --- | --- |\n"
+			    "\n"
+			    "loose\n"
+			    "\n"
+			    "Cam Two, no heading.\n"
+			    "\n"
+			    "1. ### First\n"
+			    "\n"
+			    "    Best.\n"
+			    "2. ### Second\n"
+			    "\n"
+			    "- Bold item\n");
+	free(md);
 	/* a quote that opens with code keeps its prefix on the fence */
 	md = render("<blockquote><pre>make</pre></blockquote>", true, &o);
 	assert_string_equal(md, "> ```\n> make\n> ```\n");
