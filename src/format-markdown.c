@@ -496,9 +496,13 @@ section_list(const struct fmt *f, int e)
 	for (int c = d->first_child[e]; c >= 0; c = d->next_sibling[c]) {
 		if (!tag_is(d, c, "li") || !f->kept[c])
 			continue;
-		for (int i = c + 1; i < d->end[c]; i++)
-			if (f->kept[i] && !(d->flags[i] & DOM_SKIP) && heading_level(d, i))
+		/* a heading in a list inside the item is that list's */
+		for (int i = c + 1; i < d->end[c]; i++) {
+			if (tag_is(d, i, "ul") || tag_is(d, i, "ol"))
+				i = d->end[i] - 1;
+			else if (f->kept[i] && !(d->flags[i] & DOM_SKIP) && heading_level(d, i))
 				return true;
+		}
 	}
 	return false;
 }

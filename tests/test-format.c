@@ -112,7 +112,8 @@ test_markdown(void **state)
 	md = render("<ul><li><h3>Cam One</h3><p>Sharp.</p><table><tr><td>Range</td><td>9 m</td>"
 		    "</tr></table></li> loose <li><p>Cam Two, no heading.</p></li></ul>"
 		    "<ol><li><h3>First</h3><p>Best.</p></li><li><h3>Second</h3></li></ol>"
-		    "<ul><li><b>Bold</b> item</li></ul>", true, &o);
+		    "<ul><li><b>Bold</b> item</li></ul>"
+		    "<ul><li>Outer<ul><li><h4>Inner</h4></li></ul></li></ul>", true, &o);
 	assert_string_equal(md, "### Cam One\n"
 			    "\n"
 			    "Sharp.\n"
@@ -129,7 +130,11 @@ test_markdown(void **state)
 			    "    Best.\n"
 			    "2. ### Second\n"
 			    "\n"
-			    "- Bold item\n");
+			    "- Bold item\n"
+			    "\n"
+			    "- Outer\n"
+			    "\n"
+			    "    #### Inner\n");
 	free(md);
 	/* a quote that opens with code keeps its prefix on the fence */
 	md = render("<blockquote><pre>make</pre></blockquote>", true, &o);
