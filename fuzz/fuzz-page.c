@@ -5,8 +5,9 @@
  * parameters taken from the first input bytes, once without and once with
  * pins, every node's XPath, the auto method (its signals use both the
  * DOM and the line blocks) and the line-block method on the same page;
- * each text must be valid UTF-8 with no control character but tab and
- * line feed.
+ * the pinned cc run and the auto run also as Markdown and as HTML, with
+ * links and images; each text must be valid UTF-8 with no control
+ * character but tab and line feed.
  * The first 4 bytes are the settings, the rest is the page. */
 #include "config.h"
 
@@ -14,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "format.h"
 #include "page.h"
 #include "run.h"
 
@@ -33,16 +35,29 @@ check_text(const struct buf *out)
 			abort();
 }
 
-/* The page through method m as every front-end runs it, the text in out. */
+/* The page through method m as every front-end runs it, the text in out;
+ * with formats, what it kept as Markdown and as HTML too. */
 static void
 fuzz_run(struct page *pg, const struct method *m, const struct params *p,
-	 const uint8_t *pins, struct buf *out)
+	 const uint8_t *pins, bool formats, struct buf *out)
 {
 	struct run r;
 	run_init(&r);
 	struct run_input in = { .method = m, .params = p, .pins = pins, .index = -1 };
 	run_page(&r, pg, &in);
 	buf_add(out, r.text.data, r.text.len);
+	if (formats && !r.by_lines) {
+		struct format_opts fo = { .links = true, .images = true,
+					  .url = "https://fuzz.test/a/b.html" };
+		struct buf f;
+		buf_init(&f);
+		format_markdown(pg->dom, r.dc.content, r.masked ? r.mask : NULL, &fo, &f);
+		check_text(&f);
+		f.len = 0;
+		format_html(pg->dom, r.dc.content, r.masked ? r.mask : NULL, &fo, &f);
+		check_text(&f);
+		buf_free(&f);
+	}
 	run_free(&r);
 }
 
@@ -73,14 +88,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		const struct dom *d = pg.dom;
 		struct buf out;
 		buf_init(&out);
-		fuzz_run(&pg, &method_cc, &p, NULL, &out);
+		fuzz_run(&pg, &method_cc, &p, NULL, false, &out);
 		check_text(&out);
 		/* pins: every third node in, every fifth out */
 		uint8_t *pins = calloc((size_t)d->n + 1, 1);
 		for (int i = 0; i < d->n; i++)
 			pins[i] = i % 3 == 0 ? PIN_IN : i % 5 == 0 ? PIN_OUT : PIN_NONE;
 		out.len = 0;
-		fuzz_run(&pg, &method_cc, &p, pins, &out);
+		fuzz_run(&pg, &method_cc, &p, pins, true, &out);
 		free(pins);
 		struct buf xp;
 		buf_init(&xp);
@@ -98,10 +113,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		buf_free(&xp);
 		out.len = 0;
-		fuzz_run(&pg, &method_auto, &p, NULL, &out);
+		fuzz_run(&pg, &method_auto, &p, NULL, true, &out);
 		check_text(&out);
 		out.len = 0;
-		fuzz_run(&pg, &method_lb, &p, NULL, &out);
+		fuzz_run(&pg, &method_lb, &p, NULL, false, &out);
 		check_text(&out);
 		buf_free(&out);
 	}
