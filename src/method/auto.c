@@ -627,7 +627,13 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 				explain_printf(x, EXPLAIN_NORMAL, "kept: a term in cc's content region, "
 					       "straight over its definition's %s, which is kept",
 					       ra.data);
-			else
+			else if (k > j + 1) {
+				/* over its subheading, then what that heads */
+				element_ref(x, d, st->sig.block[j + 1], &rz);
+				explain_printf(x, EXPLAIN_NORMAL, "kept: a heading in cc's content "
+					       "region, over the heading %s and %s, which is kept",
+					       rz.data, ra.data);
+			} else
 				explain_printf(x, EXPLAIN_NORMAL, "kept: a heading in cc's content "
 					       "region, over %s, which is kept", ra.data);
 		} else {
