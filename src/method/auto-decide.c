@@ -1026,7 +1026,8 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 /* A section's heading the model dropped over the block it heads, which
  * it kept, is kept with it: a heading, or up to HEADINGS_OVER headings in
  * a row (a heading and its subheading, which the model may have kept),
- * straight before a kept block that is not one, in cc's content region, with text, visible, in no nav,
+ * straight before a kept block that is not one (but for captions the
+ * model dropped between them), in cc's content region, with text, visible, in no nav,
  * header, footer, aside, form or menu, not dropped by the end rule, and
  * less than HEADING_LINKS of it a link (a teaser's linked title heads
  * another page, not this section).  So is a term (dt) straight before
@@ -1185,10 +1186,18 @@ auto_headed(const struct auto_state *st, const struct decision *dc, int j)
 	/* past the headings after it, HEADINGS_OVER in all, the model's
 	 * too: a section's heading over its first subsection's, which the
 	 * model kept with its text (a numbered section "4. Remote tools",
-	 * then "a. Their history" and a paragraph) */
-	int k = j + 1;
-	while (k < f->nblocks && k - j < HEADINGS_OVER && f->x[k][F_TAG_HEADING] != 0)
-		k++;
+	 * then "a. Their history" and a paragraph); and past the captions
+	 * the model dropped, a picture's between a pick's heading and its
+	 * text ("7. Our Own Brand", "Source: Our Own Brand", a paragraph) */
+	int k = j + 1, heads = 1;
+	for (; k < f->nblocks; k++) {
+		if (f->x[k][F_TAG_HEADING] != 0) {
+			if (heads++ == HEADINGS_OVER)
+				break;
+		} else if (f->x[k][F_CAPTION] == 0 || dc->content[f->block[k]]) {
+			break;
+		}
+	}
 	return k < f->nblocks && dc->content[f->block[k]] && f->x[k][F_TAG_HEADING] == 0 ? k : -1;
 }
 

@@ -627,15 +627,33 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 				explain_printf(x, EXPLAIN_NORMAL, "kept: a term in cc's content region, "
 					       "straight over its definition's %s, which is kept",
 					       ra.data);
-			else if (k > j + 1) {
-				/* over its subheading, then what that heads */
-				element_ref(x, d, st->sig.block[j + 1], &rz);
+			else {
+				/* over its subheading, then what that heads, past
+				 * the captions the model dropped */
+				int sub = -1, cap = -1;
+				for (int m = j + 1; m < k; m++) {
+					if (st->sig.x[m][F_TAG_HEADING] != 0)
+						sub = sub < 0 ? m : sub;
+					else
+						cap = cap < 0 ? m : cap;
+				}
+				struct buf rs, rc;
+				buf_init(&rs);
+				buf_init(&rc);
+				if (sub >= 0)
+					element_ref(x, d, st->sig.block[sub], &rs);
+				if (cap >= 0)
+					element_ref(x, d, st->sig.block[cap], &rc);
 				explain_printf(x, EXPLAIN_NORMAL, "kept: a heading in cc's content "
-					       "region, over the heading %s and %s, which is kept",
-					       rz.data, ra.data);
-			} else
-				explain_printf(x, EXPLAIN_NORMAL, "kept: a heading in cc's content "
-					       "region, over %s, which is kept", ra.data);
+					       "region, over %s%s%s%s, which is kept%s%s%s",
+					       sub >= 0 ? "the heading " : "", sub >= 0 ? rs.data : "",
+					       sub >= 0 ? " and " : "", ra.data,
+					       cap >= 0 ? ", past the caption " : "",
+					       cap >= 0 ? rc.data : "",
+					       cap >= 0 ? " the model dropped" : "");
+				buf_free(&rs);
+				buf_free(&rc);
+			}
 		} else {
 			explain_printf(x, EXPLAIN_NORMAL, "kept: a heading in cc's content region, over "
 				       "a block that was kept (a pin drops it now)");
