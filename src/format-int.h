@@ -48,6 +48,13 @@ tag_is(const struct dom *d, int e, const char *name)
 	return !strcmp(dom_tagname(d, e), name);
 }
 
+/* Append code point s[0..k) to out as Markdown writes text: escaped
+ * where it could start Markdown's inline syntax (a letter or digit
+ * straight before it if word_before, next[0..nn) the text after it, in a
+ * table's cell if in_cell). */
+void md_escaped(struct buf *out, const char *s, size_t k, bool word_before, const char *next,
+		size_t nn, bool in_cell);
+
 /* The walk over d for a kept text: content per block, mask per element
  * (as extract_text_mask() tests), o's options, output to out.  kept[],
  * img_kept[] and base are filled here; fmt_free releases them. */

@@ -134,28 +134,73 @@ md_flush(struct fmt *f)
 		md_flush_as(f, NULL);
 }
 
-/* Append code point text, escaped for Markdown's inline syntax. */
+/* Whether s[0..n), from an '&', reads as a character reference:
+ * "&copy;", "&#169;", "&#xA9;". */
+static bool
+entity_at(const char *s, size_t n)
+{
+	size_t i = 1;
+	if (i < n && s[i] == '#') {
+		bool hex = ++i < n && (s[i] == 'x' || s[i] == 'X');
+		i += hex;
+		size_t from = i;
+		while (i < n && i - from < 8 && (hex ? isxdigit((unsigned char)s[i]) :
+						  isdigit((unsigned char)s[i])))
+			i++;
+		return i > from && i < n && s[i] == ';';
+	}
+	size_t from = i;
+	while (i < n && i - from < 32 && isalnum((unsigned char)s[i]))
+		i++;
+	return i > from && isalpha((unsigned char)s[from]) && i < n && s[i] == ';';
+}
+
+/* Append code point s[0..k) to out, escaped for Markdown's inline syntax
+ * where it could start some: word_before says a letter or digit is
+ * written straight before it, next[0..nn) is the text after it, in_cell
+ * that it stands in a table's cell.  An underscore inside a word
+ * ("rustc_codegen") emphasises nothing, an '&' that starts no character
+ * reference ("Q&A", "Cables & chargers") and a '<' that starts no tag or
+ * autolink ("a < b") are themselves; they stay so, and the Markdown
+ * reads as the text does. */
+void
+md_escaped(struct buf *out, const char *s, size_t k, bool word_before, const char *next,
+	   size_t nn, bool in_cell)
+{
+	if (k == 1) {
+		char c = s[0];
+		bool word_after = nn && isalnum((unsigned char)next[0]);
+		if (c == '\\' || c == '`' || c == '*' || c == '[' || c == ']' ||
+		    (c == '_' && !(word_before && word_after)) || (c == '|' && in_cell)) {
+			buf_addc(out, '\\');
+		} else if (c == '<' && nn && (isalpha((unsigned char)next[0]) || next[0] == '/' ||
+					      next[0] == '!' || next[0] == '?')) {
+			buf_adds(out, "&lt;");
+			return;
+		} else if (c == '&' && entity_at(s, 1 + nn)) {
+			buf_adds(out, "&amp;");
+			return;
+		}
+	}
+	buf_add(out, s, k);
+}
+
+/* Append code point s[0..k) to the current block, escaped (md_escaped):
+ * next[0..nn) is the text after it. */
 static void
-md_add_char(struct fmt *f, const char *s, size_t k)
+md_add_char(struct fmt *f, const char *s, size_t k, const char *next, size_t nn)
 {
 	struct buf *p = &f->para;
 	if (f->space && p->len && p->data[p->len - 1] != '\n' && p->data[p->len - 1] != ' ')
 		buf_addc(p, ' ');
+	bool spaced = f->space;
 	f->space = false;
-	if (!f->raw && k == 1) {
-		char c = s[0];
-		if (c == '\\' || c == '`' || c == '*' || c == '_' || c == '[' || c == ']' ||
-		    (c == '|' && f->in_cell)) {
-			buf_addc(p, '\\');
-		} else if (c == '<') {
-			buf_adds(p, "&lt;");
-			return;
-		} else if (c == '&') {
-			buf_adds(p, "&amp;");
-			return;
-		}
+	if (f->raw) {
+		buf_add(p, s, k);
+		return;
 	}
-	buf_add(p, s, k);
+	md_escaped(p, s, k, !spaced && p->len && isalnum((unsigned char)p->data[p->len - 1]),
+		   next, nn, f->in_cell);
 }
 
 static void
@@ -168,7 +213,7 @@ md_add_text(struct fmt *f, const char *s, size_t n)
 		if (uc_is_white(cp))
 			f->space = true;
 		else
-			md_add_char(f, s + i, k);
+			md_add_char(f, s + i, k, s + i + k, n - i - k);
 		i += k;
 	}
 }

@@ -146,12 +146,14 @@ format_front_matter(const struct page_meta *m, struct buf *out)
 }
 
 /* "# TITLE" and a blank line: white space collapsed, Markdown's inline
- * marks escaped as in the body's text. */
+ * marks escaped as in the body's text (md_escaped), so that a body that
+ * begins with the very heading is seen to. */
 static void
 md_title(const char *t, struct buf *out)
 {
 	buf_adds(out, "# ");
 	bool space = false;
+	const char *end = t + strlen(t);
 	for (const char *c = t; *c; c++) {
 		if (isspace((unsigned char)*c)) {
 			space = out->len > 2;
@@ -159,15 +161,10 @@ md_title(const char *t, struct buf *out)
 		}
 		if (space)
 			buf_addc(out, ' ');
+		bool word_before = !space && out->len > 2 &&
+				   isalnum((unsigned char)out->data[out->len - 1]);
 		space = false;
-		if (strchr("\\`*_[]", *c))
-			buf_addc(out, '\\');
-		if (*c == '<')
-			buf_adds(out, "&lt;");
-		else if (*c == '&')
-			buf_adds(out, "&amp;");
-		else
-			buf_addc(out, *c);
+		md_escaped(out, c, 1, word_before, c + 1, (size_t)(end - c - 1), false);
 	}
 	buf_adds(out, "\n\n");
 }

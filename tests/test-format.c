@@ -53,7 +53,7 @@ test_markdown(void **state)
 	assert_string_equal(md,
 		"# Harbour votes\n"
 		"\n"
-		"The council met on [Tuesday](https://ex.test/docs/minutes.html) &amp; voted"
+		"The council met on [Tuesday](https://ex.test/docs/minutes.html) & voted"
 		" \\*twice\\* \\[sic\\] &lt;again>.\n"
 		"\n"
 		"- One\n"
@@ -105,6 +105,15 @@ test_markdown(void **state)
 			    "    apt-get install pith\n"
 			    "    ```\n");
 	free(md);
+	/* what starts no Markdown is left as the text has it: an '&' that
+	 * begins no character reference, a '<' that begins no tag, an
+	 * underscore inside a word */
+	md = render("<p>Q&amp;A, a &lt; b, &lt;br&gt; and &amp;copy; &amp;#169; &amp;#xA9; "
+		    "rustc_codegen _x_ snake_</p>", true, &o);
+	assert_string_equal(md, "Q&A, a < b, &lt;br> and &amp;copy; &amp;#169; &amp;#xA9; "
+			    "rustc_codegen \\_x\\_ snake\\_\n");
+	free(md);
+
 	/* a list whose items are sections (a heading each, or in one of
 	 * them) is laid out as sections, no bullets, its stray text kept;
 	 * an ordered one stays a list, its numbers are content; a list of
