@@ -1032,8 +1032,10 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
  * less than HEADING_LINKS of it a link (a teaser's linked title heads
  * another page, not this section).  So is a term (dt) straight before
  * its kept definition, a link or not (a reference's term links to its
- * own page; the model takes a row of linked names for a menu's).
- * Reason heading. */
+ * own page; the model takes a row of linked names for a menu's).  And
+ * so is a question's toggle over its answer, as a heading (auto_toggle:
+ * an accordion's button, a details element's summary), which the model,
+ * taught on news, takes for a control.  Reason heading. */
 #define HEADINGS_OVER 2
 #define HEADING_LINKS 0.5
 
@@ -1050,6 +1052,19 @@ may_add(const struct auto_state *st, const struct decision *dc, int j)
 	       r != REASON_END && r != REASON_DUPLICATE && r != REASON_POST_PART;
 }
 
+/* An accordion's toggle: see auto-decide.h. */
+bool
+auto_toggle(const struct dom *d, const struct features *f, int j)
+{
+	int b = f->block[j];
+	for (int e = b, n = 0; e >= 0 && n < 3; e = d->parent[e], n++)
+		if (!strcmp(dom_tagname(d, e), "summary") || dom_attr(d, e, "aria-controls") ||
+		    dom_attr(d, e, "aria-expanded"))
+			return (j == 0 || f->block[j - 1] < e) &&
+			       (j + 1 == f->nblocks || f->block[j + 1] >= d->end[e]);
+	return false;
+}
+
 static void
 keep_headings(const struct dom *d, struct auto_state *st, struct decision *dc)
 {
@@ -1063,7 +1078,7 @@ keep_headings(const struct dom *d, struct auto_state *st, struct decision *dc)
 			dc->reason[f->block[j]] = REASON_HEADING;
 		}
 	for (int j = 0; j + 1 < f->nblocks; j++)
-		if (may_add(st, dc, j) && f->x[j][F_TAG_HEADING] != 0 &&
+		if (may_add(st, dc, j) && (f->x[j][F_TAG_HEADING] != 0 || auto_toggle(d, f, j)) &&
 		    f->x[j][F_LINK_DENSITY] < HEADING_LINKS && f->x[j][F_CC_REGION] != 0 &&
 		    auto_headed(st, dc, j) >= 0) {
 			dc->content[f->block[j]] = 1;

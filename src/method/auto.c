@@ -644,8 +644,11 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 					element_ref(x, d, st->sig.block[sub], &rs);
 				if (cap >= 0)
 					element_ref(x, d, st->sig.block[cap], &rc);
-				explain_printf(x, EXPLAIN_NORMAL, "kept: a heading in cc's content "
+				bool tg = st->sig.x[j][F_TAG_HEADING] == 0 && auto_toggle(d, &st->sig, j);
+				explain_printf(x, EXPLAIN_NORMAL, "kept: %s in cc's content "
 					       "region, over %s%s%s%s, which is kept%s%s%s",
+					       tg ? "a toggle that opens the panel under it (aria-controls, "
+					       "aria-expanded or a summary), as a heading" : "a heading",
 					       sub >= 0 ? "the heading " : "", sub >= 0 ? rs.data : "",
 					       sub >= 0 ? " and " : "", ra.data,
 					       cap >= 0 ? ", past the caption " : "",
