@@ -1052,16 +1052,44 @@ may_add(const struct auto_state *st, const struct decision *dc, int j)
 	       r != REASON_END && r != REASON_DUPLICATE && r != REASON_POST_PART;
 }
 
-/* An accordion's toggle: see auto-decide.h. */
+/* Whether element b lies in an element whose id is one of ids (a list
+ * separated by white space, as aria-controls gives it). */
+static bool
+in_named(const struct dom *d, int b, const char *ids)
+{
+	for (int e = b; e >= 0; e = d->parent[e]) {
+		const char *id = dom_attr(d, e, "id");
+		size_t n = id ? strlen(id) : 0;
+		for (const char *c = ids; n && *c;) {
+			c += strspn(c, " \t\n\r\f");
+			size_t m = strcspn(c, " \t\n\r\f");
+			if (m == n && !memcmp(c, id, n))
+				return true;
+			c += m;
+		}
+	}
+	return false;
+}
+
+/* An accordion's toggle over block k: see auto-decide.h. */
 bool
-auto_toggle(const struct dom *d, const struct features *f, int j)
+auto_toggle(const struct dom *d, const struct features *f, int j, int k)
 {
 	int b = f->block[j];
-	for (int e = b, n = 0; e >= 0 && n < 3; e = d->parent[e], n++)
-		if (!strcmp(dom_tagname(d, e), "summary") || dom_attr(d, e, "aria-controls") ||
-		    dom_attr(d, e, "aria-expanded"))
-			return (j == 0 || f->block[j - 1] < e) &&
-			       (j + 1 == f->nblocks || f->block[j + 1] >= d->end[e]);
+	for (int e = b, n = 0; e >= 0 && n < 3; e = d->parent[e], n++) {
+		bool summary = !strcmp(dom_tagname(d, e), "summary");
+		const char *panel = summary ? NULL : dom_attr(d, e, "aria-controls");
+		if (!summary && !panel && !dom_attr(d, e, "aria-expanded"))
+			continue;
+		if ((j > 0 && f->block[j - 1] >= e) ||
+		    (j + 1 < f->nblocks && f->block[j + 1] < d->end[e]) || k < 0)
+			return false;
+		/* the panel it names, or else its own item's (the details,
+		 * the accordion's entry): not a tab list's last tab over
+		 * the first tab's panel */
+		return panel ? in_named(d, f->block[k], panel) :
+		       d->parent[e] >= 0 && dom_contains(d, d->parent[e], f->block[k]);
+	}
 	return false;
 }
 
@@ -1077,13 +1105,16 @@ keep_headings(const struct dom *d, struct auto_state *st, struct decision *dc)
 			dc->content[f->block[j]] = 1;
 			dc->reason[f->block[j]] = REASON_HEADING;
 		}
-	for (int j = 0; j + 1 < f->nblocks; j++)
-		if (may_add(st, dc, j) && (f->x[j][F_TAG_HEADING] != 0 || auto_toggle(d, f, j)) &&
-		    f->x[j][F_LINK_DENSITY] < HEADING_LINKS && f->x[j][F_CC_REGION] != 0 &&
-		    auto_headed(st, dc, j) >= 0) {
+	for (int j = 0; j + 1 < f->nblocks; j++) {
+		if (!may_add(st, dc, j) || f->x[j][F_LINK_DENSITY] >= HEADING_LINKS ||
+		    f->x[j][F_CC_REGION] == 0)
+			continue;
+		int k = auto_headed(st, dc, j);
+		if (k >= 0 && (f->x[j][F_TAG_HEADING] != 0 || auto_toggle(d, f, j, k))) {
 			dc->content[f->block[j]] = 1;
 			dc->reason[f->block[j]] = REASON_HEADING;
 		}
+	}
 }
 
 /* Least share of a list's item that is link text for it to be taken for

@@ -118,13 +118,14 @@ int auto_end_heading(const struct dom *d, const struct auto_state *st, int e, bo
  * heading it: what keep_headings keeps a heading for (reason heading);
  * -1 for none. */
 int auto_headed(const struct auto_state *st, const struct decision *dc, int j);
-/* Whether block j of f is an accordion's or a disclosure's toggle, which
- * keep_headings keeps over the panel it opens as it keeps a heading: it
- * is, or lies up to two levels inside, an element that names the panel
- * it opens or whether that is open (aria-controls, aria-expanded: a
- * question's button over its answer) or a details element's summary,
- * and that element holds no other block. */
-bool auto_toggle(const struct dom *d, const struct features *f, int j);
+/* Whether block j of f is an accordion's or a disclosure's toggle over
+ * block k, which keep_headings keeps over the panel it opens as it keeps
+ * a heading: j is, or lies up to two levels inside, an element that
+ * names the panel it opens or whether that is open (aria-controls,
+ * aria-expanded: a question's button over its answer) or a details
+ * element's summary, that element holds no other block, and k lies in
+ * the panel it names (aria-controls) or else in that element's parent. */
+bool auto_toggle(const struct dom *d, const struct features *f, int j, int k);
 /* The kept blocks after and before the code block (why REASON_CODE) or
  * list item (REASON_LIST) at block j (an index into st->sig) that
  * keep_runs keeps it between, past code blocks and headings (items) that

@@ -644,7 +644,7 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 					element_ref(x, d, st->sig.block[sub], &rs);
 				if (cap >= 0)
 					element_ref(x, d, st->sig.block[cap], &rc);
-				bool tg = st->sig.x[j][F_TAG_HEADING] == 0 && auto_toggle(d, &st->sig, j);
+				bool tg = st->sig.x[j][F_TAG_HEADING] == 0 && auto_toggle(d, &st->sig, j, k);
 				explain_printf(x, EXPLAIN_NORMAL, "kept: %s in cc's content "
 					       "region, over %s%s%s%s, which is kept%s%s%s",
 					       tg ? "a toggle that opens the panel under it (aria-controls, "
