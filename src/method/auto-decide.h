@@ -114,9 +114,9 @@ bool auto_end_phrase(const char *s, size_t n);
  * comments). */
 int auto_end_heading(const struct dom *d, const struct auto_state *st, int e, bool *reviews);
 /* The kept block (an index into st->sig) that the heading at block j
- * heads, past HEADINGS_OVER - 1 headings at most, dropped or kept for
- * heading it: what keep_headings keeps a heading for (reason heading);
- * -1 for none. */
+ * heads, past HEADINGS_OVER - 1 headings at most (dropped or kept) and
+ * the captions the model dropped: what keep_headings keeps a heading
+ * (or a toggle) for (reason heading); -1 for none. */
 int auto_headed(const struct auto_state *st, const struct decision *dc, int j);
 /* Whether block j of f is an accordion's or a disclosure's toggle over
  * block k, which keep_headings keeps over the panel it opens as it keeps
