@@ -252,6 +252,7 @@ struct builder {
 	int hashcap;
 	uint8_t *tagflags;      /* DOM_PHRASING / DOM_SKIP by tag id */
 	TidyBuffer val;
+	const struct source_cols *cols;  /* what source_blank moved */
 	long dialog_text;       /* characters of text in dialogs and
 				   permalinks' marks, not kept */
 };
@@ -454,7 +455,7 @@ add_element(struct builder *b, TidyNode nd, int p, int *last_child)
 	d->next_sibling[i] = -1;
 	d->depth[i] = p < 0 ? 0 : d->depth[p] + 1;
 	d->line[i] = (int)tidyNodeLine(nd);
-	d->col[i] = (int)tidyNodeColumn(nd);
+	d->col[i] = source_col(b->cols, d->line[i], (int)tidyNodeColumn(nd));
 	d->text_begin[i] = d->ntexts;
 	d->attr_begin[i] = d->nattrs;
 	if (p >= 0) {
@@ -1395,6 +1396,14 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 		fixed = source_repair(utf8, len, &ss, &srclen);
 		src = fixed;
 	}
+	/* the scripts and styles libtidy would read a character at a time,
+	 * for nothing: cut out, their lines kept */
+	char *blank = NULL;
+	const char *tsrc = src;
+	size_t tlen = srclen;
+	struct source_cols cols = { 0 };
+	if (ss.nblank)
+		tsrc = blank = source_blank(src, srclen, &ss, &tlen, &cols);
 	struct tidy_arena arena;
 	tidy_arena_init(&arena);
 	TidyDoc doc = tidy_create(&arena.base);
@@ -1405,10 +1414,12 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 		tidyOptSetValue(doc, TidyInlineTags, SOURCE_PRE_DIV " " SOURCE_PRE_STYLE);
 	TidyBuffer in;
 	tidyBufInit(&in);
-	tidyBufAttach(&in, (byte *)src, (uint)srclen);
+	tidyBufAttach(&in, (byte *)tsrc, (uint)tlen);
 	int rc = tidyParseBuffer(doc, &in);
 	tidyBufDetach(&in);
+	free(blank);
 	if (rc < 0) {
+		source_cols_free(&cols);
 		tidyRelease(doc);
 		tidy_arena_drop(&arena);
 		free(fixed);
@@ -1422,6 +1433,7 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	struct builder b;
 	memset(&b, 0, sizeof b);
 	b.d = d;
+	b.cols = &cols;
 	d->body = d->head = -1;
 	b.hashcap = 128;
 	b.hash = xmalloc((size_t)b.hashcap * sizeof *b.hash);
@@ -1432,6 +1444,7 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	buf_addc(&b.pool, '\0'); /* offset 0 is the empty string */
 	tidyBufInit(&b.val);
 	walk(&b, doc);
+	source_cols_free(&cols);
 	tidyBufFree(&b.val);
 	tidyRelease(doc);
 	tidy_arena_drop(&arena);

@@ -121,6 +121,94 @@ raw_end(const char *s, size_t n, size_t i, const char *name, size_t len)
 	return n;
 }
 
+/* The offset of the "</script" that ends a script's text, or n.  In
+ * HTML's script data states a "<!--" escapes the text, a "<script" then
+ * escapes it twice, and a "</script" inside the double escape ends only
+ * that; a "-->" ends both. */
+static size_t
+script_end(const char *s, size_t n, size_t i)
+{
+	enum { DATA, ESCAPED, DOUBLE } st = DATA;
+	for (; i < n; i++) {
+		if (s[i] == '>') {
+			if (st != DATA && s[i - 1] == '-' && s[i - 2] == '-')
+				st = DATA;
+			continue;
+		}
+		if (s[i] != '<')
+			continue;
+		if (st == DATA && i + 3 < n && !memcmp(s + i + 1, "!--", 3)) {
+			st = ESCAPED;
+			i += 3;    /* on the second '-': "<!-->" ends at once */
+			continue;
+		}
+		bool end = i + 1 < n && s[i + 1] == '/';
+		size_t nb = i + 1 + end;
+		if (nb + 6 > n || strncasecmp(s + nb, "script", 6))
+			continue;
+		char c = nb + 6 < n ? s[nb + 6] : '\0';
+		if (!(c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == '/' ||
+		      c == '>'))
+			continue;
+		if (end && st != DOUBLE)
+			return i;
+		if (end)
+			st = ESCAPED;
+		else if (st == ESCAPED)
+			st = DOUBLE;
+	}
+	return n;
+}
+
+/* Whether the start tag s[from..to) (past its name, before its '>') has
+ * a type attribute whose value holds "ld+json", in any case, or a
+ * character reference ("application&#x2F;ld&#x2B;json"): a script that
+ * may be JSON-LD.  Any of them: libtidy keeps the last of two. */
+static bool
+type_ld_json(const char *s, size_t from, size_t to)
+{
+	size_t i = from;
+	while (i < to) {
+		while (i < to && (isspace((unsigned char)s[i]) || s[i] == '/'))
+			i++;
+		size_t nb = i;
+		while (i < to && !isspace((unsigned char)s[i]) && s[i] != '=' && s[i] != '/')
+			i++;
+		size_t ne = i;
+		while (i < to && isspace((unsigned char)s[i]))
+			i++;
+		size_t vb = i, ve = i;
+		if (i < to && s[i] == '=') {
+			i++;
+			while (i < to && isspace((unsigned char)s[i]))
+				i++;
+			vb = i;
+			if (i < to && (s[i] == '"' || s[i] == '\'')) {
+				char q = s[i++];
+				vb = i;
+				while (i < to && s[i] != q)
+					i++;
+				ve = i;
+				i += i < to;
+			} else {
+				while (i < to && !isspace((unsigned char)s[i]))
+					i++;
+				ve = i;
+			}
+		}
+		if (ne - nb == 4 && !strncasecmp(s + nb, "type", 4)) {
+			if (memchr(s + vb, '&', ve - vb))
+				return true;
+			for (size_t k = vb; k + 7 <= ve; k++)
+				if (!strncasecmp(s + k, "ld+json", 7))
+					return true;
+		}
+		if (i == nb)    /* a stray '=' */
+			i++;
+	}
+	return false;
+}
+
 /* Append offset at to the array *v of *n offsets (*cap of room). */
 static void
 add_offset(size_t **v, int *n, size_t *cap, size_t at)
@@ -130,6 +218,18 @@ add_offset(size_t **v, int *n, size_t *cap, size_t at)
 		*v = xreallocarray(*v, *cap, sizeof **v);
 	}
 	(*v)[(*n)++] = at;
+}
+
+static void
+add_blank(struct source_scan *out, size_t *cap, size_t at, size_t end)
+{
+	if ((size_t)out->nblank == *cap) {
+		*cap = *cap ? *cap * 2 : 8;
+		out->blank_at = xreallocarray(out->blank_at, *cap, sizeof *out->blank_at);
+		out->blank_end = xreallocarray(out->blank_end, *cap, sizeof *out->blank_end);
+	}
+	out->blank_at[out->nblank] = at;
+	out->blank_end[out->nblank++] = end;
 }
 
 /* The div and style tags of the pre being read (struct pre_state),
@@ -202,7 +302,7 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 {
 	memset(out, 0, sizeof *out);
 	out->stop_at = n;
-	size_t cap = 0, cdata_cap = 0, pre_cap = 0;
+	size_t cap = 0, cdata_cap = 0, pre_cap = 0, blank_cap = 0;
 	int tables = 0, foreign = 0;
 	struct pre_state ps = { 0, 0, 0 };
 	bool select = false, select_table = false;
@@ -260,7 +360,13 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 					foreign--;
 				if (k == K_RAW && !end) {
 					size_t body = i;
-					i = raw_end(s, n, i, s + nb, ne - nb);
+					bool script = ne - nb == 6 && !strncasecmp(s + nb, "script", 6);
+					bool style = ne - nb == 5 && !strncasecmp(s + nb, "style", 5);
+					i = script ? script_end(s, n, i) : raw_end(s, n, i, s + nb, ne - nb);
+					if (i < n && i > body && s[body - 2] != '/' &&
+					    (script || (style && !ps.depth)) &&
+					    !(script && type_ld_json(s, ne, body - 1)))
+						add_blank(out, &blank_cap, body, i);
 					/* a style in a pre: renamed where it ends
 					 * and holds no '<', so that libtidy, which
 					 * reads it then as text, sees what the
@@ -332,6 +438,10 @@ source_scan_free(struct source_scan *sc)
 	free(sc->pre_at);
 	sc->pre_at = NULL;
 	sc->npre = 0;
+	free(sc->blank_at);
+	free(sc->blank_end);
+	sc->blank_at = sc->blank_end = NULL;
+	sc->nblank = 0;
 }
 
 /* Offset at of the page in the repaired one: past the "</select>"s put
@@ -374,6 +484,122 @@ source_repair(const char *s, size_t n, const struct source_scan *sc, size_t *len
 			memcpy(o + at, SOURCE_PRE_STYLE, 5);
 	}
 	return o;
+}
+
+/* libtidy's reading of s[from..to) (its ReadChar), from column *col: the
+ * line ends it counts, and the column it is at after them.  A line ends
+ * at an LF, a CR LF or a CR; the character after a lone CR is put back
+ * and read again as one column, whatever it is (a second CR ends no
+ * line).  A tab goes on to the next multiple of 8, plus 1; the control
+ * characters other than ESC are dropped; a UTF-8 sequence is one column. */
+static int
+tidy_read(const char *s, size_t from, size_t to, int *col)
+{
+	int ends = 0, c = *col;
+	for (size_t i = from; i < to;) {
+		unsigned char b = (unsigned char)s[i++];
+		if (b == '\n') {
+			ends++;
+			c = 1;
+		} else if (b == '\r') {
+			ends++;
+			c = 1;
+			if (i < to && s[i] == '\n') {
+				i++;
+			} else if (i < to) {
+				c++;
+				do
+					i++;
+				while (i < to && ((unsigned char)s[i] & 0xC0) == 0x80);
+			}
+		} else if (b == '\t') {
+			c = ((c - 1) / 8 + 1) * 8 + 1;
+		} else if ((b >= 32 || b == 033) && (b & 0xC0) != 0x80) {
+			c++;
+		}
+	}
+	*col = c;
+	return ends;
+}
+
+char *
+source_blank(const char *s, size_t n, const struct source_scan *sc, size_t *len,
+	     struct source_cols *cols)
+{
+	memset(cols, 0, sizeof *cols);
+	/* a range's LFs take no more bytes than its line ends did, but its
+	 * spaces can (a tab is one byte and up to eight columns) */
+	char *o = xmalloc(n + 7 * (size_t)sc->nblank + 1);
+	size_t from = 0, w = 0;
+	/* old: libtidy's column at from in s; shift: how many fewer it
+	 * counts there in the blanked text */
+	int line = 1, old = 1, shift = 0, cap = 0, c = 0;
+	for (int k = 0; k < sc->nblank; k++) {
+		size_t a = moved(sc, sc->blank_at[k], &c), e = moved(sc, sc->blank_end[k], &c);
+		memcpy(o + w, s + from, a - from);
+		w += a - from;
+		int ends = tidy_read(s, from, a, &old);
+		if (ends) {
+			line += ends;
+			shift = 0;
+		}
+		int now = old - shift;
+		/* the text: as many LFs as it ends lines, then spaces to the
+		 * column its end had, modulo 8 */
+		ends = tidy_read(s, a, e, &old);
+		if (ends) {
+			line += ends;
+			memset(o + w, '\n', (size_t)ends);
+			w += (size_t)ends;
+			now = 1;
+		}
+		while ((old - now) % 8) {
+			o[w++] = ' ';
+			now++;
+		}
+		shift = old - now;
+		if (shift) {
+			if (cols->n == cap) {
+				cap = cap ? 2 * cap : 8;
+				cols->line = xreallocarray(cols->line, (size_t)cap, sizeof *cols->line);
+				cols->col = xreallocarray(cols->col, (size_t)cap, sizeof *cols->col);
+				cols->shift = xreallocarray(cols->shift, (size_t)cap, sizeof *cols->shift);
+			}
+			cols->line[cols->n] = line;
+			cols->col[cols->n] = now;
+			cols->shift[cols->n++] = shift;
+		}
+		from = e;
+	}
+	memcpy(o + w, s + from, n - from);
+	w += n - from;
+	o[w] = '\0';
+	*len = w;
+	return o;
+}
+
+int
+source_col(const struct source_cols *c, int line, int col)
+{
+	/* the last range's end at or before (line, col) */
+	int lo = 0, hi = c->n;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (c->line[mid] < line || (c->line[mid] == line && c->col[mid] <= col))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo > 0 && c->line[lo - 1] == line ? col + c->shift[lo - 1] : col;
+}
+
+void
+source_cols_free(struct source_cols *c)
+{
+	free(c->line);
+	free(c->col);
+	free(c->shift);
+	memset(c, 0, sizeof *c);
 }
 
 void

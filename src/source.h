@@ -18,6 +18,10 @@ struct source_scan {
 	size_t *pre_at;     /* offsets of the names of the div and style
 			       tags inside a pre */
 	int npre;
+	size_t *blank_at;   /* the texts of the scripts and styles pith
+			       never reads, [blank_at[k], blank_end[k]) */
+	size_t *blank_end;
+	int nblank;
 	size_t stop_at;     /* with stop >= 0: the offset of the character
 			       that took text past stop, else n */
 };
@@ -38,7 +42,15 @@ long source_chars(const char *s, size_t n);
  * own end tag ends with its divs closed: an unmatched div end tag, the
  * end tag of an element that holds a pre (a li's, an article's) or the
  * page's end leave it as it was; and only a style that ends and holds no
- * '<' (libtidy reads a renamed one's text as markup).  With stop >= 0
+ * '<' (libtidy reads a renamed one's text as markup).  The text of each
+ * script and style that ends, does not end its start tag with "/>", is
+ * not in a pre (a style) and is not JSON-LD (a script whose type holds
+ * "ld+json" or a character reference) is noted in blank_at: libtidy
+ * reads it a character at a time, and pith keeps nothing of it.  A
+ * script ends where HTML's script data states end it: at the first
+ * "</script" outside a "<!--" that a "<script" followed (libtidy counts
+ * every "<script" inside, and one in a string swallows the page up to
+ * the next script's end).  With stop >= 0
  * the scan ends at the first character past stop (stop_at). */
 void source_scan(const char *s, size_t n, long stop, struct source_scan *out);
 void source_scan_free(struct source_scan *sc);
@@ -59,6 +71,28 @@ char *source_repair(const char *s, size_t n, const struct source_scan *sc, size_
  * again. */
 #define SOURCE_PRE_DIV "d_v"
 #define SOURCE_PRE_STYLE "s_yle"
+
+/* Where source_blank took text out: at the end of the k-th range taken
+ * out of a line, libtidy's column in the blanked text is col[k] on line
+ * line[k], and from there on that line it is shift[k] less than in the
+ * text before (a multiple of 8, so that tabs after it line up alike).
+ * Lines are the same in both. */
+struct source_cols {
+	int n;
+	int *line, *col, *shift;
+};
+
+/* s[0..n) (the page, or source_repair's text of it: sc's offsets are
+ * moved past the "</select>"s put in) with the text of each of sc's
+ * blank ranges made an LF for each line it ends (as libtidy counts them)
+ * and the spaces that keep its end's column the same modulo 8, in a new
+ * NUL-terminated buffer of *len bytes; the columns that moved in *cols. */
+char *source_blank(const char *s, size_t n, const struct source_scan *sc, size_t *len,
+		   struct source_cols *cols);
+/* libtidy's column in the text before source_blank of the place it
+ * names (line, col) in the blanked text. */
+int source_col(const struct source_cols *c, int line, int col);
+void source_cols_free(struct source_cols *c);
 
 /* The 1-based line and column (bytes) of offset at in s. */
 void source_line_col(const char *s, size_t n, size_t at, int *line, int *col);

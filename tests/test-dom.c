@@ -201,13 +201,121 @@ test_source_text(void **state)
 	assert_int_equal(sc.text, 9);
 	assert_int_equal(sc.nclose, 0);
 	assert_int_equal(sc.stop_at, sizeof s - 1);
+	source_scan_free(&sc);
 	/* stop after 5: the sixth character is "é" */
 	source_scan(s, sizeof s - 1, 5, &sc);
 	assert_int_equal(sc.stop_at, (size_t)(strstr(s, "\xc3\xa9") - s));
+	source_scan_free(&sc);
 	int line, col;
 	source_line_col("ab\ncd\nef", 8, 7, &line, &col);
 	assert_int_equal(line, 3);
 	assert_int_equal(col, 2);
+}
+
+/* The scripts and styles whose text pith never reads are cut out before
+ * libtidy reads them: a script ends at the first "</script" (here inside
+ * a string) unless a "<!--" and a "<script" came before it; JSON-LD (in
+ * any case, or written with character references, which libtidy reads), a
+ * style in a pre, a script that ends its start tag with "/>" and one
+ * never ended keep their text. */
+static void
+test_blank_ranges(void **state)
+{
+	(void)state;
+	static const char s[] =
+		"<script>w('<script>x</script>');</script><p>a</p>"
+		"<script type='Application/LD+JSON'>{}</script>"
+		"<script type=text/javascript type=application&#x2F;ld&#x2B;json>{}</script>"
+		"<STYLE media=all>p{}</STYLE>"
+		"<script><!-- w('<script>y</script>') --></script>"
+		"<script><!--> w('</script>')</script>"
+		"<pre><style>b{}</style></pre><script src=z />c</script><script>d";
+	struct source_scan sc;
+	source_scan(s, sizeof s - 1, -1, &sc);
+	assert_int_equal(sc.nblank, 4);
+	const char *at[4] = { "w('<script>x", "p{}", "<!-- w", "<!--> w" };
+	const char *end[4] = { "</script>');", "</STYLE>", "</script><script><!-->",
+			       "</script>')</script><pre>" };
+	for (int k = 0; k < 4; k++) {
+		assert_int_equal(sc.blank_at[k], (size_t)(strstr(s, at[k]) - s));
+		assert_int_equal(sc.blank_end[k], (size_t)(strstr(s, end[k]) - s));
+	}
+	/* "');" and "')" are text; "c" is in a script, as HTML reads it */
+	assert_int_equal(sc.text, 3 + 1 + 2);
+	source_scan_free(&sc);
+}
+
+/* The blanked text keeps libtidy's lines and its columns modulo 8, and
+ * the columns it counts fewer are added back to the tree's.
+ * Line 1: the script's text starts at column 18; "abcdefghij" takes it
+ * to 28, the tab to 33, "kl" to 35.  One space takes the blanked text
+ * from 18 to 19, 16 short; "</script>" ends at 44 (28), the tab goes on
+ * to 49 (33), where <b> is.
+ * Lines 2 to 5: LF, CR LF and a lone CR end three lines; <i> is on line
+ * 5 past "</script>", at column 10.
+ * Lines 6 and 7: the CR ends line 6 and puts back the second CR, read as
+ * column 1; the tab goes from 2 to 9, "q" to 10: one space, 8 short.
+ * <u> is at 19 (11); the next script's text, "é", is column 35 (27),
+ * one space ends it at 28, 8 short; <s> is at 45 (37). */
+static void
+test_blank_columns(void **state)
+{
+	(void)state;
+	static const char s[] =
+		"<body><p><script>abcdefghij\tkl</script>\t<b>x</b></p>\n"
+		"<p>x</p><script>\n\tvar a;\r\n\r</script><i>y</i>\n"
+		"<script>\r\r\tq</script><u>z</u><script>\xc3\xa9</script><s>w</s>";
+	struct source_scan sc;
+	source_scan(s, sizeof s - 1, -1, &sc);
+	assert_int_equal(sc.nblank, 4);
+	size_t len;
+	struct source_cols cols;
+	char *o = source_blank(s, sizeof s - 1, &sc, &len, &cols);
+	assert_string_equal(o, "<body><p><script> </script>\t<b>x</b></p>\n"
+			    "<p>x</p><script>\n\n\n</script><i>y</i>\n"
+			    "<script>\n </script><u>z</u><script> </script><s>w</s>");
+	assert_int_equal(len, strlen(o));
+	free(o);
+	source_scan_free(&sc);
+	assert_int_equal(cols.n, 3);
+	static const int line[] = { 1, 7, 7 }, col[] = { 19, 2, 28 }, shift[] = { 16, 8, 8 };
+	for (int k = 0; k < 3; k++) {
+		assert_int_equal(cols.line[k], line[k]);
+		assert_int_equal(cols.col[k], col[k]);
+		assert_int_equal(cols.shift[k], shift[k]);
+	}
+	assert_int_equal(source_col(&cols, 1, 18), 18);   /* before the end */
+	assert_int_equal(source_col(&cols, 1, 33), 49);
+	assert_int_equal(source_col(&cols, 5, 10), 10);   /* no range ends there */
+	assert_int_equal(source_col(&cols, 7, 11), 19);
+	source_cols_free(&cols);
+	/* a tab is one byte, and the spaces for it up to seven: the text
+	 * from 13 goes to 17 (four), then from 34 to 41 (seven) */
+	static const char tabs[] = "<p>x<script>\t</script><script>\t</script>";
+	source_scan(tabs, sizeof tabs - 1, -1, &sc);
+	o = source_blank(tabs, sizeof tabs - 1, &sc, &len, &cols);
+	assert_string_equal(o, "<p>x<script>    </script><script>       </script>");
+	assert_int_equal(len, sizeof tabs - 1 + 3 + 6);
+	assert_int_equal(cols.n, 0);
+	free(o);
+	source_scan_free(&sc);
+	source_cols_free(&cols);
+
+	struct page pg;
+	test_page(&pg, s);
+	const struct dom *d = pg.dom;
+	static const char *const tags[] = { "b", "i", "u", "s" };
+	static const int at_line[] = { 1, 5, 7, 7 }, at_col[] = { 49, 10, 19, 45 };
+	for (int k = 0; k < 4; k++) {
+		int e = dom_tag_id(d, tags[k]);
+		int i = 0;
+		while (i < d->n && d->tag[i] != e)
+			i++;
+		assert_true(i < d->n);
+		assert_int_equal(d->line[i], at_line[k]);
+		assert_int_equal(d->col[i], at_col[k]);
+	}
+	page_free(&pg);
 }
 
 /* libtidy's (line, column) as a byte offset: a tab goes to column 9, é
@@ -1134,6 +1242,8 @@ main(void)
 		cmocka_unit_test(test_select_repair),
 		cmocka_unit_test(test_cdata_repair),
 		cmocka_unit_test(test_source_offset),
+		cmocka_unit_test(test_blank_ranges),
+		cmocka_unit_test(test_blank_columns),
 		cmocka_unit_test(test_pre_repair),
 		cmocka_unit_test(test_xpath_and_attrs),
 		cmocka_unit_test(test_nesting_depth),
