@@ -496,7 +496,24 @@ static int
 tidy_read(const char *s, size_t from, size_t to, int *col)
 {
 	int ends = 0, c = *col;
-	for (size_t i = from; i < to;) {
+	size_t i = from;
+	/* with no lone CR (most pages), the LFs end the lines: count them
+	 * and read the last line alone */
+	const char *p = s + from, *end = s + to;
+	while ((p = memchr(p, '\r', (size_t)(end - p))) && p + 1 < end && p[1] == '\n')
+		p++;
+	if (!p) {
+		const char *last = NULL;
+		for (p = s + from; (p = memchr(p, '\n', (size_t)(end - p))); p++) {
+			ends++;
+			last = p;
+		}
+		if (last) {
+			i = (size_t)(last - s) + 1;
+			c = 1;
+		}
+	}
+	while (i < to) {
 		unsigned char b = (unsigned char)s[i++];
 		if (b == '\n') {
 			ends++;
