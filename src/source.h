@@ -48,9 +48,9 @@ long source_chars(const char *s, size_t n);
  * "ld+json" or a character reference) is noted in blank_at: libtidy
  * reads it a character at a time, and pith keeps nothing of it.  A
  * script ends where HTML's script data states end it: at the first
- * "</script" outside a "<!--" that a "<script" followed (libtidy counts
- * every "<script" inside, and one in a string swallows the page up to
- * the next script's end).  With stop >= 0
+ * "</script" outside a "<!--" that a "<script" followed (libtidy, which
+ * looks for tags in a script's text, would end some elsewhere).  With
+ * stop >= 0
  * the scan ends at the first character past stop (stop_at). */
 void source_scan(const char *s, size_t n, long stop, struct source_scan *out);
 void source_scan_free(struct source_scan *sc);
