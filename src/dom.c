@@ -389,17 +389,27 @@ add_attr(struct builder *b, const char *name, const char *value)
 	a->value = pool_add(b, value ? value : "", value ? strlen(value) : 0);
 }
 
-/* Is link a (parent p, its attributes added) a heading's link to
- * itself: an href "#X" in a heading (h1-h6, through phrasing elements)
- * whose id, or whose parent's (its section's), or the link's own id or
- * name, is X?  A documentation generator writes every section heading
- * so ("<h2 id=\"usage\"><a href=\"#usage\">Usage</a></h2>"), for a
- * reader to copy its address: the heading is no menu's link. */
+/* Is link a (parent p, its attributes added) a link to itself: an href
+ * ending in "#X" where X is the link's own id or name (a news site wraps
+ * its section headings so, after the page's address), or an href "#X" in
+ * a heading (h1-h6, through phrasing elements) whose id, or whose
+ * parent's (its section's), is X?  A documentation generator writes
+ * every section heading so ("<h2 id=\"usage\"><a href=\"#usage\">Usage</a></h2>"),
+ * for a reader to copy its address: the heading is no menu's link. */
 static bool
 self_anchor(const struct dom *d, int a, int p)
 {
 	const char *href = dom_attr(d, a, "href");
-	if (!href || href[0] != '#' || !href[1])
+	const char *frag = href ? strchr(href, '#') : NULL;
+	if (!frag || !frag[1])
+		return false;
+	/* a link to its own place, after whatever address (the page's,
+	 * written out): around a heading as well as in one */
+	const char *own[] = { dom_attr(d, a, "id"), dom_attr(d, a, "name") };
+	for (size_t k = 0; k < sizeof own / sizeof own[0]; k++)
+		if (own[k] && !strcmp(own[k], frag + 1))
+			return true;
+	if (href[0] != '#')
 		return false;
 	while (p >= 0 && d->flags[p] & DOM_PHRASING)
 		p = d->parent[p];

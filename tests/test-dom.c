@@ -1078,9 +1078,12 @@ test_code_label(void **state)
 
 /* A heading's link to itself (href "#X" where X is the heading's id,
  * its parent's, or the link's own id or name) is no link: the heading
- * is a section's, not a menu's.  A heading linking elsewhere in the page
- * and a paragraph's link to a heading stay links; a permalink's mark in
- * a heading that links to itself is still skipped. */
+ * is a section's, not a menu's.  So is any link whose href ends in "#X"
+ * where X is its own id or name, after the page's address too, around a
+ * heading as well as in one ("/guide#k" around "Keys").  A heading
+ * linking elsewhere in the page, a link to another page's place of
+ * another name and a paragraph's link to a heading stay links; a
+ * permalink's mark in a heading that links to itself is still skipped. */
 static void
 test_self_anchor(void **state)
 {
@@ -1091,6 +1094,8 @@ test_self_anchor(void **state)
 		  "<h3><a id=\"n\" href=\"#n\">Notes</a></h3>"
 		  "<h3 id=\"x\"><a href=\"#y\">Other</a></h3>"
 		  "<h4 id=\"m\">Mark<a href=\"#m\">\u00b6</a></h4>"
+		  "<a href=\"/guide#k\" id=\"k\"><h2>Keys</h2></a>"
+		  "<a href=\"/guide#z\" id=\"k2\"><h2>Elsewhere</h2></a>"
 		  "<p><a href=\"#u\">see use()</a></p></section></body></html>");
 	const struct dom *d = pg.dom;
 	struct buf links, plain;
@@ -1106,9 +1111,9 @@ test_self_anchor(void **state)
 		buf_add(to, dom_text(d, t), d->texts[t].len);
 		buf_add(to, "|", 1);
 	}
-	assert_int_equal(nlinks, 2);
-	assert_string_equal(links.data, "Other|see use()|");
-	assert_string_equal(plain.data, "Setup|use()|Notes|Mark|");
+	assert_int_equal(nlinks, 3);
+	assert_string_equal(links.data, "Other|Elsewhere|see use()|");
+	assert_string_equal(plain.data, "Setup|use()|Notes|Mark|Keys|");
 	buf_free(&links);
 	buf_free(&plain);
 	page_free(&pg);
