@@ -394,8 +394,9 @@ add_attr(struct builder *b, const char *name, const char *value)
  * its section headings so, after the page's address), or an href "#X" in
  * a heading (h1-h6, through phrasing elements) whose id, or whose
  * parent's (its section's), is X?  A documentation generator writes
- * every section heading so ("<h2 id=\"usage\"><a href=\"#usage\">Usage</a></h2>"),
- * for a reader to copy its address: the heading is no menu's link. */
+ * every section heading so, for a reader to copy its address
+ * ("<h2 id=\"usage\"><a href=\"#usage\">Usage</a></h2>"): the heading
+ * is no menu's link. */
 static bool
 self_anchor(const struct dom *d, int a, int p)
 {
@@ -417,8 +418,7 @@ self_anchor(const struct dom *d, int a, int p)
 	if (tn[0] != 'h' || tn[1] < '1' || tn[1] > '6' || tn[2])
 		return false;
 	const char *ids[] = { dom_attr(d, p, "id"), d->parent[p] >= 0 ?
-			      dom_attr(d, d->parent[p], "id") : NULL, dom_attr(d, a, "id"),
-			      dom_attr(d, a, "name") };
+			      dom_attr(d, d->parent[p], "id") : NULL };
 	for (size_t k = 0; k < sizeof ids / sizeof ids[0]; k++)
 		if (ids[k] && !strcmp(ids[k], href + 1))
 			return true;
