@@ -139,17 +139,6 @@ charset_how(const struct charset_guess *g)
 	return g->low_confidence ? "detected?" : charset_source_name(g->source);
 }
 
-/* Case-insensitive search for needle in s[0..n). */
-static const char *
-memcasestr(const char *s, size_t n, const char *needle)
-{
-	size_t k = strlen(needle);
-	for (size_t i = 0; i + k <= n; i++)
-		if (strncasecmp(s + i, needle, k) == 0)
-			return s + i;
-	return NULL;
-}
-
 /* Copy a charset value starting at p (quoted or bare) into out. */
 static void
 copy_label(const char *p, const char *end, char *out, size_t outlen)
@@ -168,51 +157,6 @@ is_space(char c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
 }
 
-/* One attribute of a tag at p (before end): its name and value as
- * pointers into the page.  Returns the position after it, or NULL at the
- * tag's end. */
-static const char *
-next_attr(const char *p, const char *end, const char **name, size_t *nlen,
-	  const char **val, size_t *vlen)
-{
-	while (p < end && (is_space(*p) || *p == '/'))
-		p++;
-	if (p >= end || *p == '>')
-		return NULL;
-	*name = p;
-	while (p < end && !is_space(*p) && *p != '=' && *p != '>' && *p != '/')
-		p++;
-	*nlen = (size_t)(p - *name);
-	*val = p;
-	*vlen = 0;
-	while (p < end && is_space(*p))
-		p++;
-	if (p >= end || *p != '=')
-		return p;
-	p++;
-	while (p < end && is_space(*p))
-		p++;
-	if (p < end && (*p == '"' || *p == '\'')) {
-		char q = *p++;
-		*val = p;
-		while (p < end && *p != q)
-			p++;
-		*vlen = (size_t)(p - *val);
-		return p < end ? p + 1 : p;
-	}
-	*val = p;
-	while (p < end && !is_space(*p) && *p != '>')
-		p++;
-	*vlen = (size_t)(p - *val);
-	return p;
-}
-
-static bool
-attr_is(const char *name, size_t nlen, const char *want)
-{
-	return nlen == strlen(want) && strncasecmp(name, want, nlen) == 0;
-}
-
 /* The label of one <meta> tag (p just after "<meta", tag ending before
  * end), WHATWG's way: a charset attribute, or the charset= of content
  * when http-equiv is content-type. */
@@ -222,14 +166,14 @@ meta_label(const char *p, const char *end, char *out, size_t outlen)
 	const char *name, *val, *content = NULL;
 	size_t nlen, vlen, clen = 0;
 	bool pragma = false;
-	while ((p = next_attr(p, end, &name, &nlen, &val, &vlen)) != NULL) {
-		if (attr_is(name, nlen, "charset") && vlen) {
+	while ((p = html_next_attr(p, end, &name, &nlen, &val, &vlen)) != NULL) {
+		if (html_attr_is(name, nlen, "charset") && vlen) {
 			copy_label(val, val + vlen, out, outlen);
 			return *out ? 0 : -1;
 		}
-		if (attr_is(name, nlen, "http-equiv"))
+		if (html_attr_is(name, nlen, "http-equiv"))
 			pragma = vlen == 12 && strncasecmp(val, "content-type", 12) == 0;
-		else if (attr_is(name, nlen, "content") && !content) {
+		else if (html_attr_is(name, nlen, "content") && !content) {
 			content = val;
 			clen = vlen;
 		}

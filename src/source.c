@@ -147,8 +147,7 @@ script_end(const char *s, size_t n, size_t i)
 		if (nb + 6 > n || strncasecmp(s + nb, "script", 6))
 			continue;
 		char c = nb + 6 < n ? s[nb + 6] : '\0';
-		if (!(c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == '/' ||
-		      c == '>'))
+		if (!c || !strchr(" \t\n\f\r/>", c))
 			continue;
 		if (end && st != DOUBLE)
 			return i;
@@ -167,45 +166,12 @@ script_end(const char *s, size_t n, size_t i)
 static bool
 type_ld_json(const char *s, size_t from, size_t to)
 {
-	size_t i = from;
-	while (i < to) {
-		while (i < to && (isspace((unsigned char)s[i]) || s[i] == '/'))
-			i++;
-		size_t nb = i;
-		while (i < to && !isspace((unsigned char)s[i]) && s[i] != '=' && s[i] != '/')
-			i++;
-		size_t ne = i;
-		while (i < to && isspace((unsigned char)s[i]))
-			i++;
-		size_t vb = i, ve = i;
-		if (i < to && s[i] == '=') {
-			i++;
-			while (i < to && isspace((unsigned char)s[i]))
-				i++;
-			vb = i;
-			if (i < to && (s[i] == '"' || s[i] == '\'')) {
-				char q = s[i++];
-				vb = i;
-				while (i < to && s[i] != q)
-					i++;
-				ve = i;
-				i += i < to;
-			} else {
-				while (i < to && !isspace((unsigned char)s[i]))
-					i++;
-				ve = i;
-			}
-		}
-		if (ne - nb == 4 && !strncasecmp(s + nb, "type", 4)) {
-			if (memchr(s + vb, '&', ve - vb))
-				return true;
-			for (size_t k = vb; k + 7 <= ve; k++)
-				if (!strncasecmp(s + k, "ld+json", 7))
-					return true;
-		}
-		if (i == nb)    /* a stray '=' */
-			i++;
-	}
+	const char *p = s + from, *end = s + to, *name, *val;
+	size_t nlen, vlen;
+	while ((p = html_next_attr(p, end, &name, &nlen, &val, &vlen)))
+		if (html_attr_is(name, nlen, "type") &&
+		    (memchr(val, '&', vlen) || memcasestr(val, vlen, "ld+json")))
+			return true;
 	return false;
 }
 
@@ -578,13 +544,9 @@ source_blank(const char *s, size_t n, const struct source_scan *sc, size_t *len,
 		if (shift) {
 			if (cols->n == cap) {
 				cap = cap ? 2 * cap : 8;
-				cols->line = xreallocarray(cols->line, (size_t)cap, sizeof *cols->line);
-				cols->col = xreallocarray(cols->col, (size_t)cap, sizeof *cols->col);
-				cols->shift = xreallocarray(cols->shift, (size_t)cap, sizeof *cols->shift);
+				cols->at = xreallocarray(cols->at, (size_t)cap, sizeof *cols->at);
 			}
-			cols->line[cols->n] = line;
-			cols->col[cols->n] = now;
-			cols->shift[cols->n++] = shift;
+			cols->at[cols->n++] = (struct source_shift){ line, now, shift };
 		}
 		from = e;
 	}
@@ -602,20 +564,19 @@ source_col(const struct source_cols *c, int line, int col)
 	int lo = 0, hi = c->n;
 	while (lo < hi) {
 		int mid = lo + (hi - lo) / 2;
-		if (c->line[mid] < line || (c->line[mid] == line && c->col[mid] <= col))
+		const struct source_shift *m = &c->at[mid];
+		if (m->line < line || (m->line == line && m->col <= col))
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo > 0 && c->line[lo - 1] == line ? col + c->shift[lo - 1] : col;
+	return lo > 0 && c->at[lo - 1].line == line ? col + c->at[lo - 1].shift : col;
 }
 
 void
 source_cols_free(struct source_cols *c)
 {
-	free(c->line);
-	free(c->col);
-	free(c->shift);
+	free(c->at);
 	memset(c, 0, sizeof *c);
 }
 

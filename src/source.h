@@ -73,13 +73,15 @@ char *source_repair(const char *s, size_t n, const struct source_scan *sc, size_
 #define SOURCE_PRE_STYLE "s_yle"
 
 /* Where source_blank took text out: at the end of the k-th range taken
- * out of a line, libtidy's column in the blanked text is col[k] on line
- * line[k], and from there on that line it is shift[k] less than in the
- * text before (a multiple of 8, so that tabs after it line up alike).
+ * out of a line, libtidy's column in the blanked text is at[k].col on
+ * line at[k].line, and from there on that line it is at[k].shift less
+ * than in the text before (a multiple of 8, so that tabs after it line up alike).
  * Lines are the same in both. */
 struct source_cols {
 	int n;
-	int *line, *col, *shift;
+	struct source_shift {
+		int line, col, shift;
+	} *at;
 };
 
 /* s[0..n) (the page, or source_repair's text of it: sc's offsets are

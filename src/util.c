@@ -668,6 +668,65 @@ utf8_chars(const char *s, size_t n)
 	return count;
 }
 
+const char *
+memcasestr(const char *s, size_t n, const char *needle)
+{
+	size_t k = strlen(needle);
+	for (size_t i = 0; i + k <= n; i++)
+		if (strncasecmp(s + i, needle, k) == 0)
+			return s + i;
+	return NULL;
+}
+
+/* HTML's white space */
+static bool
+html_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
+
+const char *
+html_next_attr(const char *p, const char *end, const char **name, size_t *nlen,
+	       const char **val, size_t *vlen)
+{
+	while (p < end && (html_space(*p) || *p == '/'))
+		p++;
+	if (p >= end || *p == '>')
+		return NULL;
+	*name = p;
+	while (p < end && !html_space(*p) && *p != '=' && *p != '>' && *p != '/')
+		p++;
+	*nlen = (size_t)(p - *name);
+	*val = p;
+	*vlen = 0;
+	while (p < end && html_space(*p))
+		p++;
+	if (p >= end || *p != '=')
+		return p;
+	p++;
+	while (p < end && html_space(*p))
+		p++;
+	if (p < end && (*p == '"' || *p == '\'')) {
+		char q = *p++;
+		*val = p;
+		while (p < end && *p != q)
+			p++;
+		*vlen = (size_t)(p - *val);
+		return p < end ? p + 1 : p;
+	}
+	*val = p;
+	while (p < end && !html_space(*p) && *p != '>')
+		p++;
+	*vlen = (size_t)(p - *val);
+	return p;
+}
+
+bool
+html_attr_is(const char *name, size_t nlen, const char *want)
+{
+	return nlen == strlen(want) && strncasecmp(name, want, nlen) == 0;
+}
+
 bool
 str_ieq(const char *a, const char *b)
 {

@@ -149,6 +149,16 @@ void strmap_free(struct strmap *m);
  * bytes beyond a stray few, or many control bytes)? */
 bool bytes_look_binary(const char *bytes, size_t n);
 
+/* Case-insensitive search for needle in s[0..n). */
+const char *memcasestr(const char *s, size_t n, const char *needle);
+/* One attribute of a start tag at p (before end, past the tag's name):
+ * its name and value as pointers into the page, the value unquoted.
+ * Returns the position after it, or NULL at the tag's end. */
+const char *html_next_attr(const char *p, const char *end, const char **name, size_t *nlen,
+			   const char **val, size_t *vlen);
+/* Whether an attribute's name (nlen bytes) is want, in any case. */
+bool html_attr_is(const char *name, size_t nlen, const char *want);
+
 bool str_ieq(const char *a, const char *b);
 bool str_has_suffix(const char *s, const char *suffix);
 /* Every control character but tab and line feed (and carriage return,

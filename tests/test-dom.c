@@ -280,9 +280,9 @@ test_blank_columns(void **state)
 	assert_int_equal(cols.n, 3);
 	static const int line[] = { 1, 7, 7 }, col[] = { 19, 2, 28 }, shift[] = { 16, 8, 8 };
 	for (int k = 0; k < 3; k++) {
-		assert_int_equal(cols.line[k], line[k]);
-		assert_int_equal(cols.col[k], col[k]);
-		assert_int_equal(cols.shift[k], shift[k]);
+		assert_int_equal(cols.at[k].line, line[k]);
+		assert_int_equal(cols.at[k].col, col[k]);
+		assert_int_equal(cols.at[k].shift, shift[k]);
 	}
 	assert_int_equal(source_col(&cols, 1, 18), 18);   /* before the end */
 	assert_int_equal(source_col(&cols, 1, 33), 49);
