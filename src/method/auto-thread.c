@@ -1368,18 +1368,19 @@ thread_cache_free(struct thread_cache *c)
 	thread_cache_init(c);
 }
 
-/* Per element, IN_HEADING when it is a heading (h1..h6) or inside one,
- * IN_CODE a pre or code element or inside one. */
-enum { IN_HEADING = 1, IN_CODE = 2 };
+/* Per element, IN_TITLE when it is a heading (h1..h6) or a term (dt), or
+ * inside one, IN_CODE a pre or code element or inside one. */
+enum { IN_TITLE = 1, IN_CODE = 2 };
 static uint8_t *
 inside(const struct dom *d)
 {
-	static const char *const names[] = { "h1", "h2", "h3", "h4", "h5", "h6", "pre", "code" };
+	static const char *const names[] = { "h1", "h2", "h3", "h4", "h5", "h6", "dt", "pre",
+					      "code" };
 	uint8_t *is = xcalloc((size_t)d->ntags + 1, 1), *in = xcalloc((size_t)d->n + 1, 1);
-	for (int h = 0; h < 8; h++) {
+	for (size_t h = 0; h < sizeof names / sizeof *names; h++) {
 		int t = dom_tag_id(d, names[h]);
 		if (t >= 0)
-			is[t] = h < 6 ? IN_HEADING : IN_CODE;
+			is[t] = h < 7 ? IN_TITLE : IN_CODE;
 	}
 	for (int e = 0; e < d->n; e++)
 		in[e] = (uint8_t)(is[d->tag[e]] | (d->parent[e] >= 0 ? in[d->parent[e]] : 0));
@@ -1411,8 +1412,13 @@ cached(const struct dom *d, const struct metrics *m, const int *block, int nb, i
 		for (int x = 0; x < d->ntexts; x++) {
 			c->text_hash[x] = site_text_hash(d, x);
 			/* a digit in a heading numbers a section, it
-			 * dates no post ("02 Email sync") */
-			bool digit = digit_runs(d, x, 1) && !(in[d->texts[x].elem] & IN_HEADING);
+			 * dates no post ("02 Email sync"); in a term
+			 * it names one (a reference's "u16_check",
+			 * each entry a dt over its dd, as alike as
+			 * posts): a forum's lists of figures set the
+			 * label in the dt, the figure in the dd
+			 * ("Posts:" 14) */
+			bool digit = digit_runs(d, x, 1) && !(in[d->texts[x].elem] & IN_TITLE);
 			c->text_facts[x] = (uint8_t)((digit ? TF_DIGIT : 0) |
 						     (digit && m->tchars[x] <= THREAD_META_CHARS ? TF_META : 0) |
 						     (sig_rule(d, x) ? TF_RULE : 0) |
