@@ -470,7 +470,10 @@ test_question_answers(void **state)
 	buf_free(&out);
 	page_free(&pg);
 
-	/* The same answers named as comments: an article's readers'
+	/* The same answers named as comments: the question holds at most
+	 * THREAD_OPENING times their mean text (about twice), a discussion's
+	 * opening post, and they are its replies.  Under an article eight
+	 * times as long as they are on average, they are its readers'
 	 * comments, listed so after it: no thread. */
 	struct buf html = { 0 };
 	const char *from = "class=\"answer\"";
@@ -484,7 +487,27 @@ test_question_answers(void **state)
 		buf_adds(&html, "class=\"comment\"");
 	}
 	assert_non_null(strstr(html.data, "<div class=\"comment\"><div class=\"votes\">1<"));
-	assert_no_thread(html.data);
+	check_text(&pg, html.data,
+		"My starter stopped rising after I moved it to the cellar. It smells fine, a "
+		"little sour, but the bubbles are gone.\n"
+		"Too cold, most likely. Bring it back to the kitchen.\n"
+		"Feed it rye flour for a week.\n"
+		"Discard most of it and rebuild from a spoonful.\n", 4);
+	page_free(&pg);
+	const char *para = "but the bubbles are gone.";
+	char *gone = strstr(html.data, para);
+	assert_non_null(gone);
+	struct buf article = { 0 };
+	buf_add(&article, html.data, (size_t)(gone - html.data));
+	buf_adds(&article, "but the bubbles are gone. I had kept it in the kitchen for two years, "
+		 "fed every morning with white flour and water from the tap, and it doubled "
+		 "within six hours every time. The cellar is cooler, about twelve degrees, and "
+		 "much darker. I have tried feeding it twice a day, warming the water first and "
+		 "moving it to a smaller jar, and none of it has helped: after three weeks it "
+		 "barely rises at all.");
+	buf_adds(&article, gone + strlen(para));
+	assert_no_thread(article.data);
+	buf_free(&article);
 	buf_free(&html);
 
 	/* The question laid out unlike the answers, its message where

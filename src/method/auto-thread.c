@@ -145,7 +145,11 @@ text_positions(const struct dom *d, const struct metrics *m)
  * post's hidden metadata or an advertisement's slot that a script
  * fills, does not move the others) when there is one, else the one of
  * that tag holding the most; where none holds any, the walk stops
- * there.  (A place keeps the positions among all siblings: counted as
+ * there.  Where the one at that position holds link text alone and the
+ * one at want's position counted from the last holds words, the latter
+ * (NodeBB draws a user with no picture as a link around the name's
+ * first letter, where the others have an image: one more sibling with
+ * text before the message).  (A place keeps the positions among all siblings: counted as
  * the walk counts them, the sections of two of WCXB's service pages,
  * each with its own empty ornaments, took the same places and passed
  * for posts.) */
@@ -161,16 +165,29 @@ walk_place(const struct dom *d, const struct metrics *m, const int *tp, int rep,
 		steps[ns++] = x;
 	int cur = c;
 	for (int s = ns - 1; s >= 0; s--) {
-		int want = steps[s], same = -1, best = -1;
+		int want = steps[s], same = -1, best = -1, with = 0, last = 0;
+		/* how many of want's tag with text follow want */
+		for (int k = d->first_child[d->parent[want]]; k >= 0; k = d->next_sibling[k])
+			last += d->tag[k] == d->tag[want] && text_of(m, k) > 0;
+		last -= tp[want];
 		for (int k = d->first_child[cur]; k >= 0; k = d->next_sibling[k]) {
 			if (d->tag[k] != d->tag[want] || text_of(m, k) == 0)
 				continue;
+			with++;
 			if (tp[k] == tp[want])
 				same = k;
 			if (best < 0 || m->TA[k] > m->TA[best])
 				best = k;
 		}
 		int next = same >= 0 ? same : best;
+		/* the one there holds link text alone (an avatar's letter,
+		 * where want's post has a picture): the one at want's
+		 * place counted from the last, where it holds words */
+		for (int k = d->first_child[cur]; same >= 0 && m->TA[same] == 0 && k >= 0;
+		     k = d->next_sibling[k])
+			if (d->tag[k] == d->tag[want] && text_of(m, k) > 0 && tp[k] == with - last &&
+			    m->TA[k] > 0)
+				next = k;
 		if (next < 0)
 			break;
 		cur = next;
@@ -554,6 +571,23 @@ named_comment(const struct dom *d, int p, const struct level *l)
 	return false;
 }
 
+/* Whether the opening post a holds at most THREAD_OPENING times the
+ * mean text of l's other members, its replies: a discussion's question
+ * or link with a line about it, which the replies outweigh, not an
+ * article over its readers' comments. */
+static bool
+short_opening(const struct metrics *m, int a, const struct level *l)
+{
+	long replies = 0;
+	int n = 0;
+	for (int k = 0; k < l->nm; k++)
+		if (l->mem[k] != a) {
+			replies += text_of(m, l->mem[k]);
+			n++;
+		}
+	return n > 0 && (double)text_of(m, a) * n <= THREAD_OPENING * (double)replies;
+}
+
 /* The first element of a's tag with text among g and its later
  * siblings, and levels - 1 levels down in those of another tag (as
  * add_below looks); -1 for none.  From a's next sibling, THREAD_BELOW + 1
@@ -774,7 +808,8 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 		 * question's answers, in an element of the question's tag) */
 		if (l->nm < THREAD_POSTS + 1 && l->root == p)
 			l->within = replies_within(d, m, a, seed, ph, sp, l);
-		if (l->nm < THREAD_POSTS + 1 || named_comment(d, l->root, l)) {
+		if (l->nm < THREAD_POSTS + 1 ||
+		    (named_comment(d, l->root, l) && !short_opening(m, a, l))) {
 			l->nm = 0;
 			l->within = false;
 		}

@@ -57,6 +57,11 @@
 #define THREAD_BELOW 3
 /* Most characters of a header before a post that holds its date. */
 #define THREAD_HEADER_CHARS 80
+/* Most times the mean text of its replies that an opening post unlike
+ * them holds where they are named comments and still a thread's: a
+ * discussion's question or link, the replies its substance (an article
+ * holds six times its comments' mean and more). */
+#define THREAD_OPENING 3
 /* Least number of posts (two alike are as often an article's sections). */
 #define THREAD_POSTS 3
 /* Most characters the median post holds beside its message: an author
