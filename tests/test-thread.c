@@ -1491,6 +1491,59 @@ test_code_entries(void **state)
 	buf_free(&b);
 }
 
+/* A reference page whose entries are disclosures, as rustdoc writes
+ * them: each a details element, its summary a line with the version, a
+ * link to the source and the signature (libtidy moves the section out
+ * of the summary, beside it), then the description and an example.
+ * Alike as posts, each with a digit beside its message (the version)
+ * and a message of prose and code, and the thread stage took them for
+ * a thread from the longest description, the signatures its posts'
+ * panels; but a disclosure is no post: there is no thread, and every
+ * signature stays over its description. */
+static void
+test_disclosures(void **state)
+{
+	(void)state;
+	static const char *const fn[] = { "is_empty", "len", "clear", "push" };
+	static const char *const arg[] = { "&amp;self) -&gt; bool", "&amp;self) -&gt; usize",
+					   "&amp;mut self)", "&amp;mut self, c: char)" };
+	static const char *const text[] = { "&self) -> bool", "&self) -> usize", "&mut self)",
+					    "&mut self, c: char)" };
+	static const char *const says[] = {
+		"Returns true if the buffer holds no characters, and false if it holds one or more.",
+		"Returns the length of the buffer in bytes, which is not always the number of "
+		"characters it holds: a character outside ASCII takes two, three or four bytes, so "
+		"that a buffer of ten characters may be forty bytes long. Count the characters "
+		"with chars().count(), which reads the whole buffer, where the number matters.",
+		"Truncates the buffer, removing every character it holds; its capacity stays.",
+		"Appends the character given to the end of the buffer, growing it where it is full.",
+	};
+	struct buf b, want;
+	buf_init(&b);
+	buf_init(&want);
+	static const char intro[] = "A growable buffer of characters, written to at its end and "
+		"read from anywhere in it. A buffer owns its characters and frees them when it is "
+		"dropped; it grows by doubling, so that appending one character at a time costs "
+		"little on average.";
+	buf_printf(&b, "<html><body><h1>Struct Buffer</h1><p>%s</p><div id=\"methods\">", intro);
+	buf_printf(&want, "Struct Buffer\n%s\n", intro);
+	for (int i = 0; i < 4; i++) {
+		buf_printf(&b, "<details open><summary><section><span>1.%d.0 &middot; <a "
+			   "href=\"/src/buffer.rs.html#%d\">Source</a></span><h4>pub fn %s(%s</h4>"
+			   "</section></summary><div><p>%s</p><pre>let mut b = Buffer::new();\n"
+			   "b.%s();</pre></div></details>", i + 2, 10 * i, fn[i], arg[i], says[i],
+			   fn[i]);
+		buf_printf(&want, "1.%d.0 · Source\npub fn %s(%s\n%s\nlet mut b = Buffer::new();\n"
+			   "b.%s();\n", i + 2, fn[i], text[i], says[i], fn[i]);
+	}
+	buf_adds(&b, "</div></body></html>");
+	struct page pg;
+	check_text(&pg, b.data, want.data, 0);
+	page_free(&pg);
+	buf_free(&b);
+	buf_free(&want);
+}
+
 /* Keep only element b of n. */
 static void
 keep_only(int n, int b, uint8_t *content)
@@ -1676,6 +1729,7 @@ main(void)
 		cmocka_unit_test(test_page_columns),
 		cmocka_unit_test(test_numbered_sections),
 		cmocka_unit_test(test_code_entries),
+		cmocka_unit_test(test_disclosures),
 		cmocka_unit_test(test_cache_anchors),
 		cmocka_unit_test(test_nested_replies),
 		cmocka_unit_test(test_nested_hidden),

@@ -487,11 +487,16 @@ add_member(const struct dom *d, const struct metrics *m, int a, int c, uint64_t 
 
 /* Whether post c holds a digit outside its message: the date, the post's
  * number, the author's post count that every forum shows beside a post
- * (and an article's section headings seldom have).  tf: the page's text
- * facts (TF_). */
+ * (and an article's section headings seldom have).  A disclosure
+ * (details) is no post, whatever it holds: a reference's entry, its
+ * signature and version the label that opens its description (rustdoc
+ * sets each method so), or a question of a list of answers.  tf: the
+ * page's text facts (TF_). */
 static bool
 dated(const struct dom *d, const uint8_t *tf, int c, int msg)
 {
+	if (!strcmp(d->tagnames[d->tag[c]], "details"))
+		return false;
 	for (int t = d->text_begin[c]; t < d->text_end[c]; t++)
 		if (!(d->texts[t].flags & TEXT_SKIP) && !dom_contains(d, msg, d->texts[t].elem) &&
 		    (tf[t] & TF_DIGIT))

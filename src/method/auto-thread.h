@@ -6,7 +6,8 @@
  * post's or with one of the last few posts taken), each holding text in
  * two places at least: a message and, beside it, an author panel, a date,
  * a number or controls, with a digit among them (not in a heading or a
- * term: a section's number, a reference's name).  The message is the
+ * term: a section's number, a reference's name); a disclosure (details)
+ * is none (a reference's entry under its signature).  The message is the
  * place (a path of tags and positions from the post's root) that holds,
  * on average over the posts, half a post's words or more: the deepest
  * such.  Words leave out a post's chrome: dates and counts (short texts
