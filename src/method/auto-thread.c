@@ -383,6 +383,8 @@ struct level {
 	bool within;        /* replies laid out as a's post is, in the
 			     * first element of its tag after it
 			     * (replies_within) */
+	double short_open;  /* the replies named as comments, a's text over
+			     * their mean (short_opening); else 0 */
 	int root;           /* the posts' container: a's parent, or where
 			     * the replies stand apart its grandparent */
 	int nested;         /* of the members, replies nested in the posts
@@ -576,11 +578,11 @@ named_comment(const struct dom *d, int p, const struct level *l)
 	return false;
 }
 
-/* Whether the opening post a holds at most THREAD_OPENING times the
- * mean text of l's other members, its replies: a discussion's question
- * or link with a line about it, which the replies outweigh, not an
- * article over its readers' comments. */
-static bool
+/* The opening post a's text over the mean text of l's other members,
+ * its replies, where that is at most THREAD_OPENING (a discussion's
+ * question or link with a line about it, which the replies outweigh,
+ * not an article over its readers' comments); else 0. */
+static double
 short_opening(const struct metrics *m, int a, const struct level *l)
 {
 	long replies = 0;
@@ -590,7 +592,10 @@ short_opening(const struct metrics *m, int a, const struct level *l)
 			replies += text_of(m, l->mem[k]);
 			n++;
 		}
-	return n > 0 && (double)text_of(m, a) * n <= THREAD_OPENING * (double)replies;
+	if (n == 0 || replies == 0)
+		return 0;
+	double times = (double)text_of(m, a) * n / (double)replies;
+	return times <= THREAD_OPENING ? times : 0;
 }
 
 /* The first element of a's tag with text among g and its later
@@ -813,8 +818,10 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 		 * question's answers, in an element of the question's tag) */
 		if (l->nm < THREAD_POSTS + 1 && l->root == p)
 			l->within = replies_within(d, m, a, seed, ph, sp, l);
+		if (l->nm >= THREAD_POSTS + 1 && named_comment(d, l->root, l))
+			l->short_open = short_opening(m, a, l);
 		if (l->nm < THREAD_POSTS + 1 ||
-		    (named_comment(d, l->root, l) && !short_opening(m, a, l))) {
+		    (named_comment(d, l->root, l) && l->short_open == 0)) {
 			l->nm = 0;
 			l->within = false;
 		}
@@ -1356,6 +1363,7 @@ thread_candidate(const struct dom *d, const struct metrics *m, const struct thre
 		t->apart = best.root != d->parent[best.a] || best.within;
 		t->alike = best.alike;
 		t->within = best.within;
+		t->short_open = best.short_open;
 		t->headed = best.headed;
 		t->container = best.root;
 		t->anchor = anchor;

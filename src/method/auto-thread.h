@@ -129,6 +129,9 @@ struct thread {
 	bool within;        /* apart, laid out as the opening post is, in
 			     * the first element of its tag after it
 			     * (replies_within) */
+	double short_open;  /* apart, the replies named as comments: the
+			     * opening post's text over their mean, at most
+			     * THREAD_OPENING; else 0 */
 	int container;      /* the parent of the anchor's post (apart after
 			     * a wrapper: its grandparent): in it, what is no post's message
 			     * is not content */

@@ -276,6 +276,19 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 		int last = t->post[t->nposts - 1];
 		int r = d->parent[t->alike ? thread_item(d, last) : last];
 		explain_label(x, d, r, &rep);
+		/* how they were found beside the opening post */
+		struct buf how;
+		buf_init(&how);
+		if (t->alike)
+			buf_adds(&how, ", named as comments but laid out as the opening post is (an "
+				 "article is not laid out as its comments are)");
+		if (t->within)
+			buf_adds(&how, ", the first element of the opening post's tag after it (a "
+				 "question's answers)");
+		if (t->short_open > 0)
+			buf_printf(&how, ", named as comments but the opening post holds %.1f times "
+				   "their mean text (%d at most: a discussion's question or link, not an "
+				   "article)", t->short_open, THREAD_OPENING);
 		explain_printf(x, EXPLAIN_DIM, "the posts: an opening post in %s (line %d), and "
 			       "after it %s%d %s elements of %s shape in a container of their own, "
 			       "%s (line %d)%s, each with text beside its message and a digit there "
@@ -283,10 +296,8 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 			       parent.data, d->line[under], of.data ? of.data : "",
 			       t->members - 1, d->tagnames[d->tag[t->post[k]]],
 			       t->alike || t->within ? "its" : "one", rep.data, d->line[r],
-			       t->alike ? ", named as comments but laid out as the opening post is "
-					  "(an article is not laid out as its comments are)" :
-			       t->within ? ", the first element of the opening post's tag after it "
-					   "(a question's answers)" : "");
+			       how.data ? how.data : "");
+		buf_free(&how);
 		buf_free(&rep);
 	} else if (t->nested) {
 		/* the posts are parts of the elements that nest the replies */
