@@ -682,8 +682,8 @@ titled_posts(struct buf *html, const char *const title[4])
 
 /* Posts under titles of their own, linking elsewhere, no two alike and
  * none the end of another, keep their titles; the titles a thread's
- * replies repeat ("Re: " and the first post's) and names of one word
- * (an author's, as a heading) are not. */
+ * replies repeat ("Re: " and the first post's), names of one word (an
+ * author's, as a heading) and a post's number and date are not. */
 static void
 test_post_titles(void **state)
 {
@@ -740,6 +740,19 @@ test_post_titles(void **state)
 	buf_init(&html);
 	titled_posts(&html, names);
 	check_text(&pg, html.data, msgs, 4);
+	page_free(&pg);
+	buf_free(&html);
+
+	/* a post's number and date over each post, linking to it (FluxBB's
+	 * h2): two words, but no letter, so no title */
+	static const char *const dated[4] = {
+		"#1 2025-03-02 10:14:07", "#2 2025-03-02 11:40:52", "#3 2025-03-03 08:05:19",
+		"#4 2025-03-03 09:31:44",
+	};
+	buf_init(&html);
+	titled_posts(&html, dated);
+	check_text(&pg, html.data, msgs, 4);
+	assert_int_equal(((const struct auto_state *)test_last.state)->thread_titles, 0);
 	page_free(&pg);
 	buf_free(&html);
 

@@ -1,6 +1,7 @@
 /* auto-decide.c - the combined method. */
 #include "config.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1290,15 +1291,23 @@ block_text(const struct dom *d, int b, struct buf *out)
 		out->data[--out->len] = '\0';
 }
 
-/* Whether s[0..n), a heading's text, reads as a title, not a name: two
- * words or more, or TITLE_POINTS code points or more outside ASCII (a
- * title in a script written without spaces, "2025年港口工程开工"). */
+/* Whether s[0..n), a heading's text, reads as a title, not a name or a
+ * post's number and date: two words or more, with a letter among them
+ * (a character outside ASCII counts as one: "#1 2024-03-11 19:42:07",
+ * FluxBB's heading over each post, is none), or TITLE_POINTS code points
+ * or more outside ASCII (a title in a script written without spaces,
+ * "2025年港口工程开工"). */
 #define TITLE_POINTS 10
 #define TITLE_LINKS 0.5
 static bool
 titled(const char *s, size_t n)
 {
 	if (n == 0)
+		return false;
+	bool letter = false;
+	for (size_t i = 0; i < n && !letter; i++)
+		letter = isalpha((unsigned char)s[i]) || (unsigned char)s[i] >= 0x80;
+	if (!letter)
 		return false;
 	if (memchr(s, ' ', n))
 		return true;
