@@ -149,10 +149,10 @@ text_positions(const struct dom *d, const struct metrics *m)
  * one at want's position counted from the last holds words, the latter
  * (NodeBB draws a user with no picture as a link around the name's
  * first letter, where the others have an image: one more sibling with
- * text before the message).  (A place keeps the positions among all siblings: counted as
- * the walk counts them, the sections of two of WCXB's service pages,
- * each with its own empty ornaments, took the same places and passed
- * for posts.) */
+ * text before the message).  (A place keeps the positions among all
+ * siblings: counted as the walk counts them, the sections of two of
+ * WCXB's service pages, each with its own empty ornaments, took the
+ * same places and passed for posts.) */
 static int
 walk_place(const struct dom *d, const struct metrics *m, const int *tp, int rep,
 	   int root_of_rep, int c)
@@ -489,16 +489,11 @@ add_member(const struct dom *d, const struct metrics *m, int a, int c, uint64_t 
 
 /* Whether post c holds a digit outside its message: the date, the post's
  * number, the author's post count that every forum shows beside a post
- * (and an article's section headings seldom have).  A disclosure
- * (details) is no post, whatever it holds: a reference's entry, its
- * signature and version the label that opens its description (rustdoc
- * sets each method so), or a question of a list of answers.  tf: the
- * page's text facts (TF_). */
+ * (and an article's section headings seldom have).  tf: the page's text
+ * facts (TF_). */
 static bool
 dated(const struct dom *d, const uint8_t *tf, int c, int msg)
 {
-	if (!strcmp(d->tagnames[d->tag[c]], "details"))
-		return false;
 	for (int t = d->text_begin[c]; t < d->text_end[c]; t++)
 		if (!(d->texts[t].flags & TEXT_SKIP) && !dom_contains(d, msg, d->texts[t].elem) &&
 		    (tf[t] & TF_DIGIT))
@@ -531,12 +526,16 @@ dated_header(const struct dom *d, const struct metrics *m, const uint8_t *tf, in
 
 /* A post: text in its message, and beside it text with a digit, or,
  * where its level's posts are headed (struct level), a header before it
- * with a date. */
+ * with a date.  A disclosure (details) is none, whatever it holds: a
+ * reference's entry, its signature and version the label that opens its
+ * description (rustdoc sets each method so), or a question of a list
+ * of answers. */
 static bool
 is_post(const struct dom *d, const struct metrics *m, const uint8_t *tf, int c, int msg,
 	bool headed)
 {
 	return text_of(m, msg) > 0 && text_of(m, c) > text_of(m, msg) &&
+	       strcmp(d->tagnames[d->tag[c]], "details") != 0 &&
 	       (dated(d, tf, c, msg) || (headed && dated_header(d, m, tf, c)));
 }
 
