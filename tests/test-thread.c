@@ -504,6 +504,7 @@ test_question_answers(void **state)
 		"question's answers), named as comments but the opening post holds 2.3 times their "
 		"mean text (3 at most: a discussion's question or link, not an article), each "
 		"with text"));
+	buf_free(&out);
 	page_free(&pg);
 	const char *para = "but the bubbles are gone.";
 	char *gone = strstr(html.data, para);
