@@ -258,7 +258,9 @@ test_article(void **state)
  * of 8 words, the second differs from the first in its first word (5 of
  * its 6 trigrams repeated: 5 x 5 >= 6 x 4, a duplicate were it a
  * paragraph) and stays, being shorter than DUP_SHORT (12 words); the
- * third repeats the first whole and goes. */
+ * third repeats the first whole and goes.  A fourth, of 8 words, stands
+ * whole in the first paragraph (19 words, DUP_SHORT or more): a sentence
+ * naming it, not its copy, so it stays. */
 static const char copies[] =
 	"<html><head><title>Copies</title></head><body><article>"
 	"<p id=\"a\">The council approved the new budget on Monday after a long "
@@ -270,6 +272,7 @@ static const char copies[] =
 	"<h2 id=\"h1\">Current wall repairs at the time of writing</h2>"
 	"<h2 id=\"h2\">Future wall repairs at the time of writing</h2>"
 	"<h2 id=\"h3\">Current wall repairs at the time of writing</h2>"
+	"<h2 id=\"h4\">The cost of repairing the old harbour wall</h2>"
 	"<p id=\"r\">The council approved the new budget on Monday after a long "
 	"debate about the cost of repairing the old harbour wall.</p>"
 	"</article><div style=\"display: none\"><p id=\"h\">The council approved "
@@ -308,6 +311,7 @@ test_duplicates(void **state)
 	assert_int_equal(dc->content[test_by_id(&pg, "h2")], 1);
 	assert_int_equal(dc->content[test_by_id(&pg, "h3")], 0);
 	assert_int_equal(dc->reason[test_by_id(&pg, "h3")], REASON_DUPLICATE);
+	assert_int_equal(dc->content[test_by_id(&pg, "h4")], 1);
 	assert_string_equal(reason_name(REASON_DUPLICATE), "duplicate");
 	page_free(&pg);
 }

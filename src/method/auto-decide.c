@@ -460,6 +460,25 @@ block_shingles(const struct dom *d, struct auto_state *st)
 	u64_ids_free(&s.ids);
 }
 
+/* The words block b (an element that is one) holds, as the shingles
+ * count them; 0 for an element that is no block. */
+static int
+block_words(const struct auto_state *st, int b)
+{
+	const struct features *f = &st->sig;
+	int lo = 0, hi = f->nblocks - 1;
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2;
+		if (f->block[mid] == b)
+			return st->shingle_words[mid];
+		if (f->block[mid] < b)
+			lo = mid + 1;
+		else
+			hi = mid - 1;
+	}
+	return 0;
+}
+
 /* A kept block of DUP_WORDS words or more, four fifths of whose word
  * trigrams are already in kept text, is dropped: visible blocks are seen
  * in reading order, then hidden ones, so that a hidden copy of the
@@ -467,7 +486,9 @@ block_shingles(const struct dom *d, struct auto_state *st)
  * counts once.  Not a field of a listing's card (under DUP_SHORT words)
  * whose text stands in another card: each card is read whole, and a
  * spec, a price or a card's fine print that another card shares is its
- * own. */
+ * own.  Nor a heading under DUP_SHORT words whose text stands mostly in
+ * a block of DUP_SHORT words or more: a sentence that names the
+ * sections, not a copy of the heading. */
 static void
 drop_duplicates(const struct dom *d, struct auto_state *st, struct decision *dc)
 {
@@ -513,10 +534,16 @@ drop_duplicates(const struct dom *d, struct auto_state *st, struct decision *dc)
 				int its = card >= 0 ? dom_item_of(d, pf->grid, pf->ngrid, o) : -1;
 				if (its >= 0 && its != card)
 					continue;
-				dc->content[b] = 0;
-				dc->reason[b] = REASON_DUPLICATE;
-				dup_of[b] = o;
-				continue;
+				/* a short heading that a longer text names (an
+				 * intro listing the sections) is no copy of it */
+				if (!(o >= 0 && f->x[j][F_TAG_HEADING] != 0 &&
+				      st->shingle_words[j] < DUP_SHORT &&
+				      block_words(st, o) >= DUP_SHORT)) {
+					dc->content[b] = 0;
+					dc->reason[b] = REASON_DUPLICATE;
+					dup_of[b] = o;
+					continue;
+				}
 			}
 			for (size_t k = 0; k < n; k++)
 				if (owner[h[k]] < 0)
