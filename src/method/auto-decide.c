@@ -460,23 +460,20 @@ block_shingles(const struct dom *d, struct auto_state *st)
 	u64_ids_free(&s.ids);
 }
 
-/* The words block b (an element that is one) holds, as the shingles
- * count them; 0 for an element that is no block. */
-static int
-block_words(const struct auto_state *st, int b)
+int
+auto_block_of(const struct auto_state *st, int e)
 {
-	const struct features *f = &st->sig;
-	int lo = 0, hi = f->nblocks - 1;
+	int lo = 0, hi = st->sig.nblocks - 1;
 	while (lo <= hi) {
-		int mid = (lo + hi) / 2;
-		if (f->block[mid] == b)
-			return st->shingle_words[mid];
-		if (f->block[mid] < b)
+		int mid = lo + (hi - lo) / 2;
+		if (st->sig.block[mid] == e)
+			return mid;
+		if (st->sig.block[mid] < e)
 			lo = mid + 1;
 		else
 			hi = mid - 1;
 	}
-	return 0;
+	return -1;
 }
 
 /* A kept block of DUP_WORDS words or more, four fifths of whose word
@@ -536,9 +533,10 @@ drop_duplicates(const struct dom *d, struct auto_state *st, struct decision *dc)
 					continue;
 				/* a short heading that a longer text names (an
 				 * intro listing the sections) is no copy of it */
-				if (!(o >= 0 && f->x[j][F_TAG_HEADING] != 0 &&
+				int jo = o >= 0 ? auto_block_of(st, o) : -1;
+				if (!(jo >= 0 && f->x[j][F_TAG_HEADING] != 0 &&
 				      st->shingle_words[j] < DUP_SHORT &&
-				      block_words(st, o) >= DUP_SHORT)) {
+				      st->shingle_words[jo] >= DUP_SHORT)) {
 					dc->content[b] = 0;
 					dc->reason[b] = REASON_DUPLICATE;
 					dup_of[b] = o;

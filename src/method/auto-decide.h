@@ -113,6 +113,9 @@ bool auto_end_phrase(const char *s, size_t n);
  * set when that heads a product's reviews (no related stories or
  * comments). */
 int auto_end_heading(const struct dom *d, const struct auto_state *st, int e, bool *reviews);
+/* The index among st->sig's blocks of the block whose element is e, -1
+ * when e is none (the blocks are in document order). */
+int auto_block_of(const struct auto_state *st, int e);
 /* The kept block (an index into st->sig) that the heading at block j
  * heads, past HEADINGS_OVER - 1 headings at most (dropped or kept) and
  * the captions the model dropped: what keep_headings keeps a heading

@@ -165,11 +165,7 @@ walk_place(const struct dom *d, const struct metrics *m, const int *tp, int rep,
 		steps[ns++] = x;
 	int cur = c;
 	for (int s = ns - 1; s >= 0; s--) {
-		int want = steps[s], same = -1, best = -1, with = 0, last = 0;
-		/* how many of want's tag with text follow want */
-		for (int k = d->first_child[d->parent[want]]; k >= 0; k = d->next_sibling[k])
-			last += d->tag[k] == d->tag[want] && text_of(m, k) > 0;
-		last -= tp[want];
+		int want = steps[s], same = -1, best = -1, with = 0;
 		for (int k = d->first_child[cur]; k >= 0; k = d->next_sibling[k]) {
 			if (d->tag[k] != d->tag[want] || text_of(m, k) == 0)
 				continue;
@@ -183,11 +179,15 @@ walk_place(const struct dom *d, const struct metrics *m, const int *tp, int rep,
 		/* the one there holds link text alone (an avatar's letter,
 		 * where want's post has a picture): the one at want's
 		 * place counted from the last, where it holds words */
-		for (int k = d->first_child[cur]; same >= 0 && m->TA[same] == 0 && k >= 0;
-		     k = d->next_sibling[k])
-			if (d->tag[k] == d->tag[want] && text_of(m, k) > 0 && tp[k] == with - last &&
-			    m->TA[k] > 0)
-				next = k;
+		if (same >= 0 && m->TA[same] == 0) {
+			int after = -tp[want];  /* of want's tag with text after want */
+			for (int k = d->first_child[d->parent[want]]; k >= 0; k = d->next_sibling[k])
+				after += d->tag[k] == d->tag[want] && text_of(m, k) > 0;
+			for (int k = d->first_child[cur]; k >= 0; k = d->next_sibling[k])
+				if (d->tag[k] == d->tag[want] && text_of(m, k) > 0 &&
+				    tp[k] == with - after && m->TA[k] > 0)
+					next = k;
+		}
 		if (next < 0)
 			break;
 		cur = next;
@@ -817,10 +817,9 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 		 * question's answers, in an element of the question's tag) */
 		if (l->nm < THREAD_POSTS + 1 && l->root == p)
 			l->within = replies_within(d, m, a, seed, ph, sp, l);
-		if (l->nm >= THREAD_POSTS + 1 && named_comment(d, l->root, l))
-			l->short_open = short_opening(m, a, l);
-		if (l->nm < THREAD_POSTS + 1 ||
-		    (named_comment(d, l->root, l) && l->short_open == 0)) {
+		bool named = l->nm >= THREAD_POSTS + 1 && named_comment(d, l->root, l);
+		l->short_open = named ? short_opening(m, a, l) : 0;
+		if (l->nm < THREAD_POSTS + 1 || (named && l->short_open == 0)) {
 			l->nm = 0;
 			l->within = false;
 		}

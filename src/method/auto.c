@@ -184,24 +184,6 @@ auto_site_signals_of(const void *state, int nblocks)
 	return st && st->sx && st->sig.nblocks == nblocks ? &st->sx[0][0] : NULL;
 }
 
-/* The index among the blocks of the block whose element is e, -1 when e
- * is none (the blocks are in document order). */
-static int
-block_of(const struct auto_state *st, int e)
-{
-	int lo = 0, hi = st->sig.nblocks - 1;
-	while (lo <= hi) {
-		int mid = lo + (hi - lo) / 2;
-		if (st->sig.block[mid] == e)
-			return mid;
-		if (st->sig.block[mid] < e)
-			lo = mid + 1;
-		else
-			hi = mid - 1;
-	}
-	return -1;
-}
-
 static const struct method_column auto_columns[] = {
 	{ .name = "P", .decimals = 3, .width = 4, .blank_negative = true, .value = auto_p,
 	  .help = "the block's probability of being content" },
@@ -436,7 +418,7 @@ site_explain(const struct run *r, const struct auto_state *st, int i, const stru
 	explain_printf(x, EXPLAIN_NORMAL, "its path (tags, ids, classes) is on %d of them, "
 		       "with other text on %d", st->at_path[i], st->at_path[i] - st->same[i]);
 	const float *w = st->model->site, *v = NULL;
-	int j = block_of(st, i);
+	int j = auto_block_of(st, i);
 	if (j >= 0)
 		v = st->sx[j];
 	if (!w || !v)
@@ -585,7 +567,7 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 	if (st->thread.nposts > 0)
 		thread_explain(x, d, &st->thread, r->dc.reason[i], i, st->thread_titles);
 	/* what keep_kind left beside the main landmark */
-	int jb = block_of(st, i);
+	int jb = auto_block_of(st, i);
 	if (jb >= 0 && st->beside_main[jb] && !r->dc.content[i]) {
 		struct buf l;
 		buf_init(&l);
@@ -631,7 +613,7 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 	buf_init(&ra);
 	buf_init(&rz);
 	if (r->dc.reason[i] == REASON_HEADING) {
-		int j = block_of(st, i), k = j >= 0 ? auto_headed(st, &r->dc, j) : -1;
+		int j = auto_block_of(st, i), k = j >= 0 ? auto_headed(st, &r->dc, j) : -1;
 		if (k >= 0) {
 			element_ref(x, d, st->sig.block[k], &ra);
 			if (!strcmp(d->tagnames[d->tag[i]], "dt"))
@@ -676,7 +658,7 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 	if (r->dc.reason[i] == REASON_CODE || r->dc.reason[i] == REASON_LIST) {
 		enum reason run = (enum reason)r->dc.reason[i];
 		const char *what = run == REASON_CODE ? "a code block" : "a list's item";
-		int j = block_of(st, i);
+		int j = auto_block_of(st, i);
 		int next = j >= 0 ? auto_run_next(d, st, &r->dc, j, run, NULL) : -1;
 		int prev = j >= 0 ? auto_run_prev(d, st, &r->dc, j, run) : -1;
 		if (next >= 0 && prev >= 0) {
@@ -790,7 +772,7 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 	explain_printf(x, EXPLAIN_DIM, "%s", st->stage == 1 ? "  (first stage: weight x value)" :
 		       "  (tree steps; bias: base + roots)");
 	/* the block's own signal values, to show beside their shares */
-	int j = block_of(st, i);
+	int j = auto_block_of(st, i);
 	const float *v = j >= 0 ? st->sig.x[j] : NULL;
 	for (int k = 0; k < F_COUNT; k++) {
 		int f = order[k];
