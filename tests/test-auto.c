@@ -275,6 +275,12 @@ static const char copies[] =
 	"<h2 id=\"h4\">The cost of repairing the old harbour wall</h2>"
 	"<p id=\"r\">The council approved the new budget on Monday after a long "
 	"debate about the cost of repairing the old harbour wall.</p>"
+	"<dl><dt id=\"t1\">dump(obj, fp)</dt><dd id=\"d1\">Serialize the object as a "
+	"JSON formatted stream and write it to the file given.</dd>"
+	"<dt id=\"t2\">dumps(obj)</dt><dd id=\"d2\">Serialize the object as a JSON "
+	"formatted stream and write it to the string given.</dd>"
+	"<dt id=\"t3\">dump(obj, fp)</dt><dd id=\"d3\">Serialize the object as a "
+	"JSON formatted stream and write it to the file given.</dd></dl>"
 	"</article><div style=\"display: none\"><p id=\"h\">The council approved "
 	"the new budget on Monday after a long debate about the cost of "
 	"repairing the old harbour wall. Work on the wall will begin in the "
@@ -312,6 +318,12 @@ test_duplicates(void **state)
 	assert_int_equal(dc->content[test_by_id(&pg, "h3")], 0);
 	assert_int_equal(dc->reason[test_by_id(&pg, "h3")], REASON_DUPLICATE);
 	assert_int_equal(dc->content[test_by_id(&pg, "h4")], 1);
+	/* 11 of d2's 13 trigrams are d1's, but its term is another: kept;
+	 * d3 repeats d1 under the same term */
+	assert_int_equal(dc->content[test_by_id(&pg, "d1")], 1);
+	assert_int_equal(dc->content[test_by_id(&pg, "d2")], 1);
+	assert_int_equal(dc->content[test_by_id(&pg, "d3")], 0);
+	assert_int_equal(dc->reason[test_by_id(&pg, "d3")], REASON_DUPLICATE);
 	assert_string_equal(reason_name(REASON_DUPLICATE), "duplicate");
 	page_free(&pg);
 }

@@ -476,6 +476,45 @@ auto_block_of(const struct auto_state *st, int e)
 	return -1;
 }
 
+/* The term an entry of a definition list names: the dt that holds e, or
+ * the dt before the dd that holds e; -1 for none. */
+static int
+term_of(const struct dom *d, int e)
+{
+	int dt = dom_tag_id(d, "dt"), dd = dom_tag_id(d, "dd");
+	if (dt < 0 || dd < 0)
+		return -1;
+	for (; e >= 0; e = d->parent[e]) {
+		if (d->tag[e] == dt)
+			return e;
+		if (d->tag[e] == dd) {
+			int s = dom_prev_sibling(d, e);
+			while (s >= 0 && d->tag[s] == dd)
+				s = dom_prev_sibling(d, s);
+			return s >= 0 && d->tag[s] == dt ? s : -1;
+		}
+	}
+	return -1;
+}
+
+/* Whether two elements' shown texts differ (white space collapsed). */
+static bool
+texts_differ(const struct dom *d, int a, int b)
+{
+	struct buf x = { 0 }, y = { 0 };
+	bool sa = true, sb = true;
+	for (int t = d->text_begin[a]; t < d->text_end[a]; t++)
+		if (!(d->texts[t].flags & TEXT_SKIP))
+			buf_add_collapsed(&x, dom_text(d, t), d->texts[t].len, &sa);
+	for (int t = d->text_begin[b]; t < d->text_end[b]; t++)
+		if (!(d->texts[t].flags & TEXT_SKIP))
+			buf_add_collapsed(&y, dom_text(d, t), d->texts[t].len, &sb);
+	bool differ = x.len != y.len || (x.len > 0 && memcmp(x.data, y.data, x.len) != 0);
+	buf_free(&x);
+	buf_free(&y);
+	return differ;
+}
+
 /* A kept block of DUP_WORDS words or more, four fifths of whose word
  * trigrams are already in kept text, is dropped: visible blocks are seen
  * in reading order, then hidden ones, so that a hidden copy of the
@@ -485,7 +524,10 @@ auto_block_of(const struct auto_state *st, int e)
  * spec, a price or a card's fine print that another card shares is its
  * own.  Nor a heading under DUP_SHORT words whose text stands mostly in
  * a block of DUP_SHORT words or more: a sentence that names the
- * sections, not a copy of the heading. */
+ * sections, not a copy of the heading.  Nor an entry of a definition
+ * list whose term differs from the term of the entry that holds its
+ * text: a reference's two functions described alike (json's dump and
+ * dumps) are two entries. */
 static void
 drop_duplicates(const struct dom *d, struct auto_state *st, struct decision *dc)
 {
@@ -534,9 +576,12 @@ drop_duplicates(const struct dom *d, struct auto_state *st, struct decision *dc)
 				/* a short heading that a longer text names (an
 				 * intro listing the sections) is no copy of it */
 				int jo = o >= 0 ? auto_block_of(st, o) : -1;
+				int term = o >= 0 ? term_of(d, b) : -1;
+				int oterm = term >= 0 ? term_of(d, o) : -1;
 				if (!(jo >= 0 && f->x[j][F_TAG_HEADING] != 0 &&
 				      st->shingle_words[j] < DUP_SHORT &&
-				      st->shingle_words[jo] >= DUP_SHORT)) {
+				      st->shingle_words[jo] >= DUP_SHORT) &&
+				    !(oterm >= 0 && oterm != term && texts_differ(d, term, oterm))) {
 					dc->content[b] = 0;
 					dc->reason[b] = REASON_DUPLICATE;
 					dup_of[b] = o;
