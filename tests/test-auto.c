@@ -281,11 +281,16 @@ static const char copies[] =
 	"formatted stream and write it to the string given.</dd>"
 	"<dt id=\"t3\">dump(obj, fp)</dt><dd id=\"d3\">Serialize the object as a "
 	"JSON formatted stream and write it to the file given.</dd></dl>"
+	"<pre id=\"k1\">aws dynamodb create-table --table-name GameScores "
+	"--billing-mode PROVISIONED --table-class STANDARD</pre>"
+	"<pre id=\"k2\">aws dynamodb create-table --table-name GameScores "
+	"--billing-mode PROVISIONED --table-class INFREQUENT</pre>"
 	"</article><div style=\"display: none\"><p id=\"h\">The council approved "
 	"the new budget on Monday after a long debate about the cost of "
 	"repairing the old harbour wall. Work on the wall will begin in the "
 	"spring and should be finished before the autumn storms arrive on the "
-	"coast.</p></div></body></html>";
+	"coast.</p><pre id=\"k3\">aws dynamodb create-table --table-name GameScores "
+	"--billing-mode PROVISIONED --table-class STANDARD ACCESS</pre></div></body></html>";
 
 static void
 test_duplicates(void **state)
@@ -324,6 +329,12 @@ test_duplicates(void **state)
 	assert_int_equal(dc->content[test_by_id(&pg, "d2")], 1);
 	assert_int_equal(dc->content[test_by_id(&pg, "d3")], 0);
 	assert_int_equal(dc->reason[test_by_id(&pg, "d3")], REASON_DUPLICATE);
+	/* 10 of k2's 11 trigrams are k1's: a shown code block is a
+	 * repeat only whole (another example); k3, hidden, holds 11 of
+	 * its 12 */
+	assert_int_equal(dc->content[test_by_id(&pg, "k2")], 1);
+	assert_int_equal(dc->content[test_by_id(&pg, "k3")], 0);
+	assert_int_equal(dc->reason[test_by_id(&pg, "k3")], REASON_DUPLICATE);
 	assert_string_equal(reason_name(REASON_DUPLICATE), "duplicate");
 	page_free(&pg);
 }

@@ -524,10 +524,15 @@ texts_differ(const struct dom *d, int a, int b)
  * spec, a price or a card's fine print that another card shares is its
  * own.  Nor a heading under DUP_SHORT words whose text stands mostly in
  * a block of DUP_SHORT words or more: a sentence that names the
- * sections, not a copy of the heading.  Nor an entry of a definition
+ * sections, not a copy of the heading.  A shown code block is a repeat
+ * only where all its trigrams are: a reference's examples differ by an
+ * option or a line (a hidden copy is still one at four fifths).  Nor an
+ * entry of a definition
  * list whose term differs from the term of the entry that holds its
  * text: a reference's two functions described alike (json's dump and
  * dumps) are two entries. */
+static bool code_block(const struct dom *d, int b);
+
 static void
 drop_duplicates(const struct dom *d, struct auto_state *st, struct decision *dc)
 {
@@ -549,8 +554,9 @@ drop_duplicates(const struct dom *d, struct auto_state *st, struct decision *dc)
 			for (size_t k = 0; k < n; k++)
 				hit += owner[h[k]] >= 0;
 			if (st->shingle_words[j] >= DUP_WORDS && hit * 5 >= n * 4 &&
-			    (f->x[j][F_TAG_HEADING] == 0 || st->shingle_words[j] >= DUP_SHORT ||
-			     hit == n)) {
+			    (hit == n || (!(pass == 0 && code_block(d, b)) &&
+					  (f->x[j][F_TAG_HEADING] == 0 ||
+					   st->shingle_words[j] >= DUP_SHORT)))) {
 				/* the block that holds most of it already */
 				int cand[16], cnt[16], nc = 0, best = -1;
 				for (size_t k = 0; k < n; k++) {
