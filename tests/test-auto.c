@@ -285,6 +285,8 @@ static const char copies[] =
 	"--billing-mode PROVISIONED --table-class STANDARD</pre>"
 	"<pre id=\"k2\">aws dynamodb create-table --table-name GameScores "
 	"--billing-mode PROVISIONED --table-class INFREQUENT</pre>"
+	"<p id=\"n2\">The council approved the new budget on Monday after a long "
+	"debate about the cost of repairing the new harbour wall.</p>"
 	"</article><div style=\"display: none\"><p id=\"h\">The council approved "
 	"the new budget on Monday after a long debate about the cost of "
 	"repairing the old harbour wall. Work on the wall will begin in the "
@@ -301,6 +303,7 @@ test_duplicates(void **state)
 	params_default(&p);
 	p.auto_T = 0;           /* every block is a candidate */
 	p.auto_grow = 0;
+	p.auto_kind = KIND_ARTICLE + 1; /* its code would make it documentation */
 	test_page(&pg, copies);
 	struct buf sb;
 	buf_init(&sb);
@@ -335,6 +338,19 @@ test_duplicates(void **state)
 	assert_int_equal(dc->content[test_by_id(&pg, "k2")], 1);
 	assert_int_equal(dc->content[test_by_id(&pg, "k3")], 0);
 	assert_int_equal(dc->reason[test_by_id(&pg, "k3")], REASON_DUPLICATE);
+	/* 16 of n2's 19 trigrams are a's */
+	assert_int_equal(dc->content[test_by_id(&pg, "n2")], 0);
+	assert_int_equal(dc->reason[test_by_id(&pg, "n2")], REASON_DUPLICATE);
+	/* on a documentation page a shown block is a repeat only whole: n2
+	 * stays, r (a's very words) and the hidden k3 still go */
+	p.auto_kind = KIND_DOCS + 1;
+	buf_init(&sb);
+	test_run_into(&pg, &method_auto, &p, NULL, &sb);
+	buf_free(&sb);
+	assert_int_equal(dc->content[test_by_id(&pg, "n2")], 1);
+	assert_int_equal(dc->content[r], 0);
+	assert_int_equal(dc->reason[r], REASON_DUPLICATE);
+	assert_int_equal(dc->content[test_by_id(&pg, "k3")], 0);
 	assert_string_equal(reason_name(REASON_DUPLICATE), "duplicate");
 	page_free(&pg);
 }

@@ -526,7 +526,9 @@ texts_differ(const struct dom *d, int a, int b)
  * a block of DUP_SHORT words or more: a sentence that names the
  * sections, not a copy of the heading.  A shown code block is a repeat
  * only where all its trigrams are: a reference's examples differ by an
- * option or a line (a hidden copy is still one at four fifths).  Nor an
+ * option or a line (a hidden copy is still one at four fifths); so is
+ * every shown block where whole (a documentation page, whose entries
+ * read alike: "X is a meta-argument. ..." under each argument).  Nor an
  * entry of a definition
  * list whose term differs from the term of the entry that holds its
  * text: a reference's two functions described alike (json's dump and
@@ -534,7 +536,7 @@ texts_differ(const struct dom *d, int a, int b)
 static bool code_block(const struct dom *d, int b);
 
 static void
-drop_duplicates(const struct dom *d, struct auto_state *st, struct decision *dc)
+drop_duplicates(const struct dom *d, struct auto_state *st, struct decision *dc, bool whole)
 {
 	const struct features *f = &st->sig;
 	int *dup_of = st->dup_of;
@@ -554,7 +556,7 @@ drop_duplicates(const struct dom *d, struct auto_state *st, struct decision *dc)
 			for (size_t k = 0; k < n; k++)
 				hit += owner[h[k]] >= 0;
 			if (st->shingle_words[j] >= DUP_WORDS && hit * 5 >= n * 4 &&
-			    (hit == n || (!(pass == 0 && code_block(d, b)) &&
+			    (hit == n || (!(pass == 0 && (whole || code_block(d, b))) &&
 					  (f->x[j][F_TAG_HEADING] == 0 ||
 					   st->shingle_words[j] >= DUP_SHORT)))) {
 				/* the block that holds most of it already */
@@ -1097,7 +1099,7 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 		}
 	}
 	if (wide && repeats)
-		drop_duplicates(d, st, dc);
+		drop_duplicates(d, st, dc, kind == KIND_DOCS);
 }
 
 /* A section's heading the model dropped over the block it heads, which
@@ -1667,7 +1669,7 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	st->grid_chars = st->grid_kept = 0;
 	st->grid_cards = 0;
 	if (p->auto_duplicate)
-		drop_duplicates(d, st, dc);
+		drop_duplicates(d, st, dc, kind == KIND_DOCS);
 	st->end_product = kind == KIND_PRODUCT;
 	if (p->auto_grow && f->nblocks > 0) {
 		/* The article ends at a heading over related stories or
@@ -1710,7 +1712,7 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 				      &st->thread, &st->thread_cache) || short_thread(d, st, dc))) {
 		keep_thread(d, st, dc);
 		if (p->auto_duplicate)
-			drop_duplicates(d, st, dc);
+			drop_duplicates(d, st, dc, false);
 		kind = KIND_FORUM;
 	} else {
 		/* a page of repeated items where no thread was found keeps
