@@ -902,6 +902,20 @@ test_page_code_named(void **state)
 	assert_string_equal(f.kind_why, "7 % of its text names code (5 % or more)");
 	features_free(&f);
 	page_free(&pg);
+
+	/* keys, a program's output, a variable and teletype text name code
+	 * as code does: Ctrl, C, ^C, status and 130 are 16 of the 59
+	 * characters (27 %) */
+	test_page(&pg, "<html><body><h1>Keys</h1><p>Press <kbd>Ctrl</kbd> and <kbd>C</kbd> "
+		  "to stop it; the shell prints <samp>^C</samp>, sets <var>status</var> to "
+		  "<tt>130</tt>.</p></body></html>");
+	features_compute(&pg, auto_model_builtin.stage1, &f);
+	assert_true(f.page.code == 0);
+	assert_true(fabs(f.page.code_named - 16.0 / 59) < 1e-9);
+	assert_int_equal(f.kind, KIND_DOCS);
+	assert_string_equal(f.kind_why, "27 % of its text names code (5 % or more)");
+	features_free(&f);
+	page_free(&pg);
 }
 
 /* A page that declares itself a discussion is a forum thread, whatever

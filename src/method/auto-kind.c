@@ -309,7 +309,7 @@ tag_roles(const struct dom *d)
 {
 	static const char *const controls[] = { "input", "select", "textarea", "button" };
 	static const char *const heads[] = { "h2", "h3", "h4", "h5", "h6" };
-	static const char *const code_tags[] = { "pre", "code" };
+	static const char *const code_tags[] = { "pre", "code", "samp", "kbd", "tt", "var" };
 	uint8_t *r = xcalloc((size_t)d->ntags + 1, 1);
 	for (int t = 0; t < d->ntags; t++) {
 		for (size_t i = 0; i < sizeof controls / sizeof controls[0]; i++)
@@ -328,7 +328,9 @@ tag_roles(const struct dom *d)
  * WebSocket.send() method", an API reference's entries), where a
  * reference has few code blocks.  A longer one is a snippet (a share
  * box's embed code), which a code block's share counts where it is a
- * block.  in_code[i]: element i is or lies in a pre or code. */
+ * block.  in_code[i]: element i is or lies in a pre, code, kbd, samp,
+ * tt or var (keys, a program's output, a variable, teletype text: old
+ * manuals and generated references set their names so). */
 #define CODE_NAMED 64
 static double
 code_named(const struct dom *d, const uint8_t *in_code, const uint8_t *site)

@@ -99,8 +99,8 @@
 	  "no block of 80+ characters ends a sentence", sig_page_prose) \
 	X(PAGE_REPEAT, "page_repeat", "share of the page's text inside repeated items", \
 	  "no text inside repeated items", sig_page_repeat) \
-	X(PAGE_CODE,   "page_code", "share of the page's text in pre and code", \
-	  "no text in pre or code", sig_page_code) \
+	X(PAGE_CODE,   "page_code", "share of the page's text in pre, code, kbd, samp, tt or var", \
+	  "no text in pre, code, kbd, samp, tt or var", sig_page_code) \
 	X(PAGE_FORM,   "page_form", "log(1 + form controls: input, select, textarea, button)", \
 	  "no form controls", sig_page_form) \
 	X(PAGE_HEADS,  "page_heads", "log(1 + h2-h6 headings with text)", \
