@@ -1641,6 +1641,28 @@ keep_continued(const struct dom *d, struct auto_state *st, struct decision *dc)
 	free(ph);
 }
 
+/* Where the model and the rules above kept nothing, every block a rule
+ * may add is kept (may_add: shown, in no nav, header, footer, aside,
+ * form or menu, not after the article's end, no repeat): a page of
+ * short lines of links and names, an index or a list of contributors,
+ * that cc, too, finds no content in.  A page whose text is all in the
+ * site's regions (a shell whose scripts bring the rest) stays empty,
+ * and so does a page whose kind the user set (auto.kind), which keeps
+ * what that kind keeps.  Reason fallback. */
+static void
+keep_fallback(struct auto_state *st, struct decision *dc)
+{
+	const struct features *f = &st->sig;
+	for (int j = 0; j < f->nblocks; j++)
+		if (dc->content[f->block[j]])
+			return;
+	for (int j = 0; j < f->nblocks; j++)
+		if (may_add(st, dc, j)) {
+			dc->content[f->block[j]] = 1;
+			dc->reason[f->block[j]] = REASON_FALLBACK;
+		}
+}
+
 void
 decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	    struct decision *dc)
@@ -1729,8 +1751,11 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	keep_runs(d, st, dc, REASON_CODE);
 	keep_runs(d, st, dc, REASON_LIST);
 	keep_headings(d, st, dc);
-	if (p->auto_grow)
+	if (p->auto_grow) {
 		keep_tables(d, st, dc);
+		if (p->auto_kind == 0)
+			keep_fallback(st, dc);
+	}
 	st->kind = kind;
 	st->kind_set = p->auto_kind > 0;
 	/* a repeat is dropped in favour of its first copy; when that copy

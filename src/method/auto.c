@@ -707,6 +707,10 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 	}
 	buf_free(&ra);
 	buf_free(&rz);
+	if (r->dc.reason[i] == REASON_FALLBACK)
+		explain_printf(x, EXPLAIN_NORMAL, "kept: neither the model nor any rule after it "
+			       "kept a block of this page, so every shown block in no nav, header, "
+			       "footer, aside, form or menu is kept (an index, a list of names)");
 	if (r->dc.reason[i] == REASON_GRID)
 		explain_printf(x, EXPLAIN_NORMAL, "kept: a card of the page's grid of %d items (one "
 			       "tag and class), of whose %ld characters the model kept %ld (a third or "
@@ -881,7 +885,7 @@ auto_stages(const void *state, const struct page *pg, int k, struct buf *b)
 static const enum reason auto_reasons[] = {
 	REASON_AUTO, REASON_NOISE, REASON_OUTLIER, REASON_DUPLICATE, REASON_THREAD, REASON_POST_PART, REASON_END, REASON_TEMPLATE, REASON_SITE,
 	REASON_KIND, REASON_GRID, REASON_HEADING, REASON_CODE, REASON_LIST, REASON_TABLE,
-	REASON_CONTINUED,
+	REASON_CONTINUED, REASON_FALLBACK,
 };
 
 const struct method method_auto = {

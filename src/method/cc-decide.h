@@ -47,7 +47,8 @@
 	X(CODE, "code", "auto: a code block between kept blocks") \
 	X(LIST, "list", "auto: a list's item between kept blocks") \
 	X(TABLE, "table", "auto: a cell of a table of data where the kept blocks are") \
-	X(CONTINUED, "continued", "auto: text cc keeps, at the tag path of kept running prose")
+	X(CONTINUED, "continued", "auto: text cc keeps, at the tag path of kept running prose") \
+	X(FALLBACK, "fallback", "auto: nothing else was kept: a shown block in no nav, header, footer, aside, form or menu")
 
 #define REASON_ENUM(id, name, legend) REASON_##id,
 enum reason { REASONS(REASON_ENUM) REASON_COUNT };
