@@ -918,6 +918,59 @@ test_page_code_named(void **state)
 	page_free(&pg);
 }
 
+/* A page that names a documentation generator in its meta generator is
+ * documentation, unless its text is mostly links (an index, a table of
+ * contents: a listing, which keeps its links).  The name starts the
+ * content, case aside, and no letter or digit follows it. */
+static void
+test_page_generator(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *meta, *body, *gen, *why;
+		enum page_kind kind;
+	} cases[] = {
+		{ "<meta name=\"generator\" content=\"Doxygen 1.9.4\">",
+		  "<h1>tide.h File Reference</h1><p>Reads a tide table.</p>", "Doxygen",
+		  "it names a documentation generator as its maker (meta generator: Doxygen), "
+		  "0 % of its text links (under 35 %)", KIND_DOCS },
+		{ "<META NAME=\"GENERATOR\" CONTENT=\" modular docbook HTML Stylesheet\">",
+		  "<h1>tide.h File Reference</h1><p>Reads a tide table.</p>", "Modular DocBook",
+		  "it names a documentation generator as its maker (meta generator: Modular "
+		  "DocBook), 0 % of its text links (under 35 %)", KIND_DOCS },
+		/* 19 of 32 characters links: an index */
+		{ "<meta name=\"generator\" content=\"mkdocs-1.6.1, mkdocs-material-9\">",
+		  "<ul><li><a href=\"a.html\">tide_open</a></li><li><a href=\"b.html\">"
+		  "tide_close</a></li></ul><p>Two functions.</p>", "MkDocs",
+		  "59 % of its text is links (35 % or more), 0 % prose", KIND_LISTING },
+		{ "<meta name=\"generator\" content=\"Doxygenic 2\">",
+		  "<ul><li><a href=\"a.html\">tide_open</a></li><li><a href=\"b.html\">"
+		  "tide_close</a></li></ul><p>Two functions.</p>", NULL,
+		  "59 % of its text is links (35 % or more), 0 % prose", KIND_LISTING },
+		{ "<meta name=\"description\" content=\"Doxygen\">",
+		  "<ul><li><a href=\"a.html\">tide_open</a></li><li><a href=\"b.html\">"
+		  "tide_close</a></li></ul><p>Two functions.</p>", NULL,
+		  "59 % of its text is links (35 % or more), 0 % prose", KIND_LISTING },
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+		char html[1024];
+		snprintf(html, sizeof html, "<html><head>%s</head><body>%s</body></html>",
+			 cases[k].meta, cases[k].body);
+		struct page pg;
+		struct features f;
+		test_page(&pg, html);
+		features_compute(&pg, auto_model_builtin.stage1, &f);
+		if (cases[k].gen)
+			assert_string_equal(f.page.generator, cases[k].gen);
+		else
+			assert_null(f.page.generator);
+		assert_int_equal(f.kind, cases[k].kind);
+		assert_string_equal(f.kind_why, cases[k].why);
+		features_free(&f);
+		page_free(&pg);
+	}
+}
+
 /* A page that declares itself a discussion is a forum thread, whatever
  * its figures say: the code block that makes the page below
  * documentation (27 % of its text) gives way to the declaration, in
@@ -1116,6 +1169,7 @@ main(void)
 		cmocka_unit_test(test_page_linked_teasers),
 		cmocka_unit_test(test_page_shape),
 		cmocka_unit_test(test_page_code_named),
+		cmocka_unit_test(test_page_generator),
 		cmocka_unit_test(test_page_declared),
 		cmocka_unit_test(test_page_teasers),
 	};

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "method/auto-kind.h"
 #include "util.h"
@@ -405,6 +406,30 @@ itemtype_discussion(const char *s)
 	return false;
 }
 
+/* The documentation generators a page may name in its meta generator
+ * ("Doxygen 1.9.4", "mkdocs-1.6.1, mkdocs-material-9", "GTK-Doc V1.33.1
+ * (XML mode)"): the name starts its content, case aside, and no letter
+ * or digit follows it. */
+static const char *const doc_generators[] = {
+	"Doxygen", "Docutils", "Sphinx", "MkDocs", "Docusaurus", "rustdoc", "GTK-Doc",
+	"texi2html", "texi2any", "makeinfo", "DocBook XSL", "Modular DocBook", "javadoc",
+	"pdoc", "TypeDoc", "VuePress", "VitePress", "GitBook", "bookdown", "Antora",
+	"Starlight", "Nextra", "mdBook",
+};
+
+static const char *
+doc_generator(const char *content)
+{
+	while (isspace((unsigned char)*content))
+		content++;
+	for (size_t k = 0; k < sizeof doc_generators / sizeof *doc_generators; k++) {
+		size_t n = strlen(doc_generators[k]);
+		if (!strncasecmp(content, doc_generators[k], n) && !isalnum((unsigned char)content[n]))
+			return doc_generators[k];
+	}
+	return NULL;
+}
+
 void
 page_figures_compute(const struct dom *d, const int *order, const int *chars, int nb,
 		     const int *link, const uint8_t *ends, const uint8_t *site,
@@ -445,7 +470,7 @@ page_figures_compute(const struct dom *d, const int *order, const int *chars, in
 	free(own);
 	uint8_t *in_code = xcalloc((size_t)n + 1, 1);
 	uint8_t *role = tag_roles(d);
-	int script = dom_tag_id(d, "script");
+	int script = dom_tag_id(d, "script"), meta = dom_tag_id(d, "meta");
 	for (int i = 0; i < n; i++) {
 		int p = d->parent[i];
 		uint8_t r = role[d->tag[i]];
@@ -469,6 +494,12 @@ page_figures_compute(const struct dom *d, const int *order, const int *chars, in
 		}
 		const char *it = pf->discussion ? NULL : dom_attr(d, i, "itemtype");
 		pf->discussion |= it && itemtype_discussion(it);
+		if (!pf->generator && meta >= 0 && d->tag[i] == meta) {
+			const char *name = dom_attr(d, i, "name");
+			const char *content = dom_attr(d, i, "content");
+			if (name && content && !strcasecmp(name, "generator"))
+				pf->generator = doc_generator(content);
+		}
 	}
 	free(role);
 	pf->code_named = code_named(d, in_code, site);
@@ -553,6 +584,11 @@ page_kind_decide(const struct page_figures *pf, char *why, size_t n)
 		snprintf(why, n, "it declares itself a discussion (schema.org %s or %s)",
 			 discussion_types[0], discussion_types[1]);
 		return KIND_FORUM;
+	}
+	if (pf->generator && pf->link < 0.35) {
+		snprintf(why, n, "it names a documentation generator as its maker (meta generator: "
+			 "%s), %.0f %% of its text links (under 35 %%)", pf->generator, 100 * pf->link);
+		return KIND_DOCS;
 	}
 	if (pf->code >= 0.05) {
 		snprintf(why, n, "%.0f %% of its text is code (5 %% or more)", 100 * pf->code);

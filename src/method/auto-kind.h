@@ -49,6 +49,8 @@ struct page_figures {
 	int forms;              /* input, select, textarea, button */
 	bool discussion;        /* the page declares itself a thread or a
 				   question (page_kind_decide) */
+	const char *generator;  /* the documentation generator the page names
+				   as its maker (page_kind_decide), or NULL */
 	int headings;           /* h2-h6 with text */
 	int repeats;            /* the largest group of repeated items with text */
 	uint8_t *in_repeat;     /* per element: inside a repeated item */
