@@ -1641,6 +1641,33 @@ keep_continued(const struct dom *d, struct auto_state *st, struct decision *dc)
 	free(ph);
 }
 
+/* On a documentation page, the blocks between two kept blocks are kept
+ * where every one of them may be added (may_add: shown, in no nav,
+ * header, footer, aside, form or menu, not after the article's end, no
+ * repeat; a hidden or empty block is passed over): a reference runs on
+ * between the paragraphs the model keeps, through the signatures, the
+ * parameters' lines and the names it takes for a menu's.  Reason
+ * between. */
+static void
+keep_between(struct auto_state *st, struct decision *dc)
+{
+	const struct features *f = &st->sig;
+	int last = -1;
+	for (int j = 0; j < f->nblocks; j++) {
+		if (!dc->content[f->block[j]])
+			continue;
+		bool fill = last >= 0 && j > last + 1;
+		for (int i = last + 1; fill && i < j; i++)
+			fill = f->chars[i] == 0 || st->hidden[i] || may_add(st, dc, i);
+		for (int i = last + 1; fill && i < j; i++)
+			if (may_add(st, dc, i)) {
+				dc->content[f->block[i]] = 1;
+				dc->reason[f->block[i]] = REASON_BETWEEN;
+			}
+		last = j;
+	}
+}
+
 /* Where the model and the rules above kept nothing, every block a rule
  * may add is kept (may_add: shown, in no nav, header, footer, aside,
  * form or menu, not after the article's end, no repeat): a page of
@@ -1753,6 +1780,8 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	keep_headings(d, st, dc);
 	if (p->auto_grow) {
 		keep_tables(d, st, dc);
+		if (kind == KIND_DOCS)
+			keep_between(st, dc);
 		if (p->auto_kind == 0)
 			keep_fallback(st, dc);
 	}

@@ -671,6 +671,32 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 				       "kept blocks (a pin drops one of them now)", what);
 		}
 	}
+	if (r->dc.reason[i] == REASON_BETWEEN) {
+		/* the kept blocks the run lies between: the nearest ones kept
+		 * for another reason */
+		int prev = -1, next = -1;
+		for (int k = jb - 1; jb >= 0 && k >= 0 && prev < 0; k--) {
+			int b = st->sig.block[k];
+			if (r->dc.content[b] && r->dc.reason[b] != REASON_BETWEEN)
+				prev = b;
+		}
+		for (int k = jb + 1; jb >= 0 && k < st->sig.nblocks && next < 0; k++) {
+			int b = st->sig.block[k];
+			if (r->dc.content[b] && r->dc.reason[b] != REASON_BETWEEN)
+				next = b;
+		}
+		if (prev >= 0 && next >= 0) {
+			element_ref(x, d, prev, &ra);
+			element_ref(x, d, next, &rz);
+			explain_printf(x, EXPLAIN_NORMAL, "kept: a documentation page's text runs on "
+				       "between kept blocks, %s before it and %s after it, where no "
+				       "block between them is in a nav, header, footer, aside, form or "
+				       "menu, after the end, or a repeat", ra.data, rz.data);
+		} else {
+			explain_printf(x, EXPLAIN_NORMAL, "kept: a documentation page's text runs on "
+				       "between kept blocks (a pin drops one of them now)");
+		}
+	}
 	if (r->dc.reason[i] == REASON_TABLE) {
 		/* the cell's own table: a data table holds no other */
 		int t = d->parent[i];
@@ -885,7 +911,7 @@ auto_stages(const void *state, const struct page *pg, int k, struct buf *b)
 static const enum reason auto_reasons[] = {
 	REASON_AUTO, REASON_NOISE, REASON_OUTLIER, REASON_DUPLICATE, REASON_THREAD, REASON_POST_PART, REASON_END, REASON_TEMPLATE, REASON_SITE,
 	REASON_KIND, REASON_GRID, REASON_HEADING, REASON_CODE, REASON_LIST, REASON_TABLE,
-	REASON_CONTINUED, REASON_FALLBACK,
+	REASON_CONTINUED, REASON_BETWEEN, REASON_FALLBACK,
 };
 
 const struct method method_auto = {
