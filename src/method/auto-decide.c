@@ -1641,13 +1641,14 @@ keep_continued(const struct dom *d, struct auto_state *st, struct decision *dc)
 	free(ph);
 }
 
-/* On a documentation page, the blocks between two kept blocks are kept
- * where every one of them may be added (may_add: shown, in no nav,
- * header, footer, aside, form or menu, not after the article's end, no
- * repeat; a hidden or empty block is passed over): a reference runs on
- * between the paragraphs the model keeps, through the signatures, the
- * parameters' lines and the names it takes for a menu's.  Reason
- * between. */
+/* On a documentation page, and on a service page that names no date,
+ * the blocks between two kept blocks are kept where every one of them
+ * may be added (may_add: shown, in no nav, header, footer, aside, form
+ * or menu, not after the article's end, no repeat; a hidden or empty
+ * block is passed over): a reference runs on between the paragraphs the
+ * model keeps, through the signatures, the parameters' lines and the
+ * names it takes for a menu's, and a service's page through its
+ * sections' short lines.  Reason between. */
 static void
 keep_between(struct auto_state *st, struct decision *dc)
 {
@@ -1780,7 +1781,15 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	keep_headings(d, st, dc);
 	if (p->auto_grow) {
 		keep_tables(d, st, dc);
-		if (kind == KIND_DOCS)
+		/* a service page that names no date reads on as a
+		 * reference does (keep_kind: st->dated) */
+		bool undated = false;
+		if (kind == KIND_SERVICE) {
+			if (st->dated < 0)
+				st->dated = extract_dated(d);
+			undated = !st->dated;
+		}
+		if (kind == KIND_DOCS || undated)
 			keep_between(st, dc);
 		if (p->auto_kind == 0)
 			keep_fallback(st, dc);

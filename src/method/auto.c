@@ -685,16 +685,18 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 			if (r->dc.content[b] && r->dc.reason[b] != REASON_BETWEEN)
 				next = b;
 		}
+		const char *page = kind == KIND_DOCS ? "a documentation page" :
+				   "a service page that names no date";
 		if (prev >= 0 && next >= 0) {
 			element_ref(x, d, prev, &ra);
 			element_ref(x, d, next, &rz);
-			explain_printf(x, EXPLAIN_NORMAL, "kept: a documentation page's text runs on "
-				       "between kept blocks, %s before it and %s after it, where no "
-				       "block between them is in a nav, header, footer, aside, form or "
-				       "menu, after the end, or a repeat", ra.data, rz.data);
+			explain_printf(x, EXPLAIN_NORMAL, "kept: on %s the text runs on between "
+				       "kept blocks, %s before it and %s after it, where no block "
+				       "between them is in a nav, header, footer, aside, form or menu, "
+				       "after the end, or a repeat", page, ra.data, rz.data);
 		} else {
-			explain_printf(x, EXPLAIN_NORMAL, "kept: a documentation page's text runs on "
-				       "between kept blocks (a pin drops one of them now)");
+			explain_printf(x, EXPLAIN_NORMAL, "kept: on %s the text runs on between "
+				       "kept blocks (a pin drops one of them now)", page);
 		}
 	}
 	if (r->dc.reason[i] == REASON_TABLE) {

@@ -48,7 +48,7 @@
 	X(LIST, "list", "auto: a list's item between kept blocks") \
 	X(TABLE, "table", "auto: a cell of a table of data where the kept blocks are") \
 	X(CONTINUED, "continued", "auto: text cc keeps, at the tag path of kept running prose") \
-	X(BETWEEN, "between", "auto: documentation: a block between kept blocks, where no block between them is the site's, the end's or a repeat") \
+	X(BETWEEN, "between", "auto: documentation or an undated service page: a block between kept blocks, where no block between them is the site's, the end's or a repeat") \
 	X(FALLBACK, "fallback", "auto: nothing else was kept: a shown block in no nav, header, footer, aside, form or menu")
 
 #define REASON_ENUM(id, name, legend) REASON_##id,
