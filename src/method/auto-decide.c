@@ -1671,10 +1671,11 @@ keep_between(struct auto_state *st, struct decision *dc)
 
 /* Where the model and the rules above kept nothing, every block a rule
  * may add is kept (may_add: shown, in no nav, header, footer, aside,
- * form or menu, not after the article's end, no repeat): a page of
- * short lines of links and names, an index or a list of contributors,
- * that cc, too, finds no content in.  A page whose text is all in the
- * site's regions (a shell whose scripts bring the rest) stays empty,
+ * form or menu, not after the article's end, no repeat) but a block of
+ * links alone (KIND_LINKS: a menu's): a page of short lines of links
+ * and names, an index or a list of contributors, that cc, too, finds no
+ * content in.  A page whose text is all in the site's regions or in
+ * links alone (a shell whose scripts bring the rest) stays empty,
  * and so does a page whose kind the user set (auto.kind), which keeps
  * what that kind keeps.  Reason fallback. */
 static void
@@ -1685,7 +1686,7 @@ keep_fallback(struct auto_state *st, struct decision *dc)
 		if (dc->content[f->block[j]])
 			return;
 	for (int j = 0; j < f->nblocks; j++)
-		if (may_add(st, dc, j)) {
+		if (may_add(st, dc, j) && f->x[j][F_LINK_DENSITY] < KIND_LINKS) {
 			dc->content[f->block[j]] = 1;
 			dc->reason[f->block[j]] = REASON_FALLBACK;
 		}
