@@ -874,48 +874,47 @@ test_page_shape(void **state)
 	page_free(&pg);
 }
 
+/* Page html's figures: no code block, named code the share given, so
+ * documentation, for the reason given. */
+static void
+expect_code_named(const char *html, double share, const char *why)
+{
+	struct page pg;
+	struct features f;
+	test_page(&pg, html);
+	features_compute(&pg, auto_model_builtin.stage1, &f);
+	assert_true(f.page.code == 0);
+	assert_true(fabs(f.page.code_named - share) < 1e-9);
+	assert_int_equal(f.kind, KIND_DOCS);
+	assert_string_equal(f.kind_why, why);
+	features_free(&f);
+	page_free(&pg);
+}
+
 /* A reference names its code in its lists, not in code blocks: an h1
  * "Socket" (6 characters, white space not counted), a sentence (49), an h2
  * "Methods" (7), and a list of two methods, send() (6) and close() (7)
  * in code, each with a description (14, 20); a paragraph "Embed:" (6)
  * with a snippet of 70 characters in code, too long for a name; a nav's
  * code (the site's) counts for nothing.  13 of 185 characters name code
- * (7 %), none is a code block: documentation. */
+ * (7 %), none is a code block: documentation.  Keys, a program's output,
+ * a variable and teletype text name code as code does: Ctrl, C, ^C,
+ * status and 130 are 16 of the second page's 59 characters (27 %). */
 static void
 test_page_code_named(void **state)
 {
 	(void)state;
-	static const char page[] =
-		"<html><body><nav><code>Socket.prototype.open()</code></nav><h1>Socket</h1>"
-		"<p>A socket sends and receives messages over one connection.</p>"
-		"<h2>Methods</h2><dl><dt><code>send()</code></dt><dd>Sends a message.</dd>"
-		"<dt><code>close()</code></dt><dd>Closes the connection.</dd></dl>"
-		"<p>Embed: <code>https://example.com/player/embed/0123456789abcdef0123456789abcdefghi"
-		"/x</code></p></body></html>";
-	struct page pg;
-	struct features f;
-	test_page(&pg, page);
-	features_compute(&pg, auto_model_builtin.stage1, &f);
-	assert_true(f.page.code == 0);
-	assert_true(fabs(f.page.code_named - 13.0 / 185) < 1e-9);
-	assert_int_equal(f.kind, KIND_DOCS);
-	assert_string_equal(f.kind_why, "7 % of its text names code (5 % or more)");
-	features_free(&f);
-	page_free(&pg);
-
-	/* keys, a program's output, a variable and teletype text name code
-	 * as code does: Ctrl, C, ^C, status and 130 are 16 of the 59
-	 * characters (27 %) */
-	test_page(&pg, "<html><body><h1>Keys</h1><p>Press <kbd>Ctrl</kbd> and <kbd>C</kbd> "
-		  "to stop it; the shell prints <samp>^C</samp>, sets <var>status</var> to "
-		  "<tt>130</tt>.</p></body></html>");
-	features_compute(&pg, auto_model_builtin.stage1, &f);
-	assert_true(f.page.code == 0);
-	assert_true(fabs(f.page.code_named - 16.0 / 59) < 1e-9);
-	assert_int_equal(f.kind, KIND_DOCS);
-	assert_string_equal(f.kind_why, "27 % of its text names code (5 % or more)");
-	features_free(&f);
-	page_free(&pg);
+	expect_code_named("<html><body><nav><code>Socket.prototype.open()</code></nav><h1>Socket</h1>"
+			  "<p>A socket sends and receives messages over one connection.</p>"
+			  "<h2>Methods</h2><dl><dt><code>send()</code></dt><dd>Sends a message.</dd>"
+			  "<dt><code>close()</code></dt><dd>Closes the connection.</dd></dl>"
+			  "<p>Embed: <code>https://example.com/player/embed/0123456789abcdef"
+			  "0123456789abcdefghi/x</code></p></body></html>",
+			  13.0 / 185, "7 % of its text names code (5 % or more)");
+	expect_code_named("<html><body><h1>Keys</h1><p>Press <kbd>Ctrl</kbd> and <kbd>C</kbd> "
+			  "to stop it; the shell prints <samp>^C</samp>, sets <var>status</var> "
+			  "to <tt>130</tt>.</p></body></html>",
+			  16.0 / 59, "27 % of its text names code (5 % or more)");
 }
 
 /* A page that names a documentation generator in its meta generator is
