@@ -501,8 +501,10 @@ term_of(const struct dom *d, int e)
 static bool
 texts_differ(const struct dom *d, int a, int b)
 {
-	struct buf x = { 0 }, y = { 0 };
+	struct buf x, y;
 	bool sa = true, sb = true;
+	buf_init(&x);
+	buf_init(&y);
 	for (int t = d->text_begin[a]; t < d->text_end[a]; t++)
 		if (!(d->texts[t].flags & TEXT_SKIP))
 			buf_add_collapsed(&x, dom_text(d, t), d->texts[t].len, &sa);
@@ -528,11 +530,10 @@ texts_differ(const struct dom *d, int a, int b)
  * only where all its trigrams are: a reference's examples differ by an
  * option or a line (a hidden copy is still one at four fifths); so is
  * every shown block where whole (a documentation page, whose entries
- * read alike: "X is a meta-argument. ..." under each argument).  Nor an
- * entry of a definition
- * list whose term differs from the term of the entry that holds its
- * text: a reference's two functions described alike (json's dump and
- * dumps) are two entries. */
+ * read alike: "X is a meta-argument. ..." under each argument).  Nor is
+ * an entry of a definition list whose term differs from the term of the
+ * entry that holds its text: a reference's two functions described
+ * alike (json's dump and dumps) are two entries. */
 static bool code_block(const struct dom *d, int b);
 
 static void

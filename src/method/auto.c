@@ -738,7 +738,8 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 	if (r->dc.reason[i] == REASON_FALLBACK)
 		explain_printf(x, EXPLAIN_NORMAL, "kept: neither the model nor any rule after it "
 			       "kept a block of this page, so every shown block in no nav, header, "
-			       "footer, aside, form or menu is kept (an index, a list of names)");
+			       "footer, aside, form or menu, and not of links alone, is kept (an "
+			       "index, a list of names)");
 	if (r->dc.reason[i] == REASON_GRID)
 		explain_printf(x, EXPLAIN_NORMAL, "kept: a card of the page's grid of %d items (one "
 			       "tag and class), of whose %ld characters the model kept %ld (a third or "

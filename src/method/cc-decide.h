@@ -49,7 +49,7 @@
 	X(TABLE, "table", "auto: a cell of a table of data where the kept blocks are") \
 	X(CONTINUED, "continued", "auto: text cc keeps, at the tag path of kept running prose") \
 	X(BETWEEN, "between", "auto: documentation or an undated service page: a block between kept blocks, where no block between them is the site's, the end's or a repeat") \
-	X(FALLBACK, "fallback", "auto: nothing else was kept: a shown block in no nav, header, footer, aside, form or menu")
+	X(FALLBACK, "fallback", "auto: nothing else was kept: a shown block in no nav, header, footer, aside, form or menu, not links alone")
 
 #define REASON_ENUM(id, name, legend) REASON_##id,
 enum reason { REASONS(REASON_ENUM) REASON_COUNT };
