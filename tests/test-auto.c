@@ -355,6 +355,60 @@ test_duplicates(void **state)
 	page_free(&pg);
 }
 
+/* A sentence repeated at the same place in items of one group is each
+ * item's own where the items differ: the credit line under each of three
+ * webcams (w2 and w3, whole repeats of w1) stays.  Where the items are
+ * one text (a carousel's clone of its slide, s2) the copy goes, and so
+ * does a quote of a post inside another (q1 lies deeper, in a
+ * blockquote: no same place). */
+static const char fields[] =
+	"<html><head><title>Webcams</title></head><body><article>"
+	"<ul><li class=\"cam\"><h3>Half Dome</h3><p id=\"w1\">This image is provided "
+	"courtesy of the park conservancy and updated every minute.</p></li>"
+	"<li class=\"cam\"><h3>El Capitan</h3><p id=\"w2\">This image is provided "
+	"courtesy of the park conservancy and updated every minute.</p></li>"
+	"<li class=\"cam\"><h3>Yosemite Falls</h3><p id=\"w3\">This image is provided "
+	"courtesy of the park conservancy and updated every minute.</p></li></ul>"
+	"<div class=\"slide\"><p id=\"s1\">Winter opening hours begin on the first "
+	"of November for every visitor centre.</p></div>"
+	"<div class=\"slide\"><p id=\"s2\">Winter opening hours begin on the first "
+	"of November for every visitor centre.</p></div>"
+	"<div class=\"post\"><p id=\"q0\">The road to the valley was closed by snow "
+	"for two days last week.</p></div>"
+	"<div class=\"post\"><blockquote><p id=\"q1\">The road to the valley was closed "
+	"by snow for two days last week.</p></blockquote><p id=\"q2\">It opened again "
+	"on Sunday morning.</p></div>"
+	"</article></body></html>";
+
+static void
+test_duplicate_fields(void **state)
+{
+	(void)state;
+	struct page pg;
+	struct params p;
+	params_default(&p);
+	p.auto_T = 0;
+	p.auto_grow = 0;
+	p.auto_kind = KIND_ARTICLE + 1;
+	test_page(&pg, fields);
+	struct buf sb;
+	buf_init(&sb);
+	test_run_into(&pg, &method_auto, &p, NULL, &sb);
+	buf_free(&sb);
+	const struct decision *dc = &test_last.dc;
+	assert_int_equal(dc->content[test_by_id(&pg, "w1")], 1);
+	assert_int_equal(dc->content[test_by_id(&pg, "w2")], 1);
+	assert_int_equal(dc->content[test_by_id(&pg, "w3")], 1);
+	assert_int_equal(dc->content[test_by_id(&pg, "s1")], 1);
+	assert_int_equal(dc->content[test_by_id(&pg, "s2")], 0);
+	assert_int_equal(dc->reason[test_by_id(&pg, "s2")], REASON_DUPLICATE);
+	assert_int_equal(dc->content[test_by_id(&pg, "q0")], 1);
+	assert_int_equal(dc->content[test_by_id(&pg, "q1")], 0);
+	assert_int_equal(dc->reason[test_by_id(&pg, "q1")], REASON_DUPLICATE);
+	assert_int_equal(dc->content[test_by_id(&pg, "q2")], 1);
+	page_free(&pg);
+}
+
 /* A menu and one short paragraph: a page smaller than any the trees learnt
  * from.  The first stage decides (no block at even odds in the second):
  * the paragraph is extracted, every score is the first stage's
@@ -870,6 +924,7 @@ main(void)
 		cmocka_unit_test(test_best_run),
 		cmocka_unit_test(test_article),
 		cmocka_unit_test(test_duplicates),
+		cmocka_unit_test(test_duplicate_fields),
 		cmocka_unit_test(test_small_page),
 		cmocka_unit_test(test_end_phrase),
 		cmocka_unit_test(test_end),

@@ -533,8 +533,39 @@ texts_differ(const struct dom *d, int a, int b)
  * read alike: "X is a meta-argument. ..." under each argument).  Nor is
  * an entry of a definition list whose term differs from the term of the
  * entry that holds its text: a reference's two functions described
- * alike (json's dump and dumps) are two entries. */
+ * alike (json's dump and dumps) are two entries.  Nor is a block at the
+ * same place in another item of a repeated group than its text's first
+ * block, where the two items' texts differ (same_field): a webcam's
+ * credit line under each webcam, an offer's terms under each offer. */
 static bool code_block(const struct dom *d, int b);
+
+/* The two items of one repeated group that hold o and b at the same
+ * place, in *io and *ib: walking up from both in step, each pair of
+ * ancestors has one tag, up to two siblings of one tag and class
+ * attribute, both below b's own block (a field of an item: a card's
+ * credit line, an offer's terms, not the item itself, which a
+ * paragraph repeated in an article's body would be).  False for none. */
+static bool
+same_field(const struct dom *d, int o, int b, int *io, int *ib)
+{
+	if (o < 0 || o == b || d->depth[o] != d->depth[b])
+		return false;
+	int x = b, y = o;
+	while (d->parent[x] != d->parent[y]) {
+		if (d->tag[x] != d->tag[y])
+			return false;
+		x = d->parent[x];
+		y = d->parent[y];
+	}
+	if (x == b || d->tag[x] != d->tag[y])
+		return false;
+	const char *cx = dom_attr(d, x, "class"), *cy = dom_attr(d, y, "class");
+	if (!cx != !cy || (cx && strcmp(cx, cy) != 0))
+		return false;
+	*io = y;
+	*ib = x;
+	return true;
+}
 
 static void
 drop_duplicates(const struct dom *d, struct auto_state *st, struct decision *dc, bool whole)
@@ -546,6 +577,10 @@ drop_duplicates(const struct dom *d, struct auto_state *st, struct decision *dc,
 	/* which block first brought each trigram to the kept text, -1 */
 	int *owner = st->shingle_owner;
 	memset(owner, 0xFF, ((size_t)st->nshingles + 1) * sizeof *owner);
+	/* the last two items compared: the fields of one card follow each
+	 * other, and a copy's every block would read the items again */
+	int memo_o = -1, memo_b = -1;
+	bool memo_differ = false;
 	for (int pass = 0; pass < 2; pass++) {
 		for (int j = 0; j < f->nblocks; j++) {
 			int b = f->block[j];
@@ -582,6 +617,19 @@ drop_duplicates(const struct dom *d, struct auto_state *st, struct decision *dc,
 				int its = card >= 0 ? dom_item_of(d, pf->grid, pf->ngrid, o) : -1;
 				if (its >= 0 && its != card)
 					continue;
+				/* the same field of two items that differ: each
+				 * item's own (a carousel's clone of a slide, a
+				 * copy of a section, is a repeat whole) */
+				int io, ib;
+				if (same_field(d, o, b, &io, &ib)) {
+					if (io != memo_o || ib != memo_b) {
+						memo_o = io;
+						memo_b = ib;
+						memo_differ = texts_differ(d, io, ib);
+					}
+					if (memo_differ)
+						continue;
+				}
 				/* a short heading that a longer text names (an
 				 * intro listing the sections) is no copy of it */
 				int jo = o >= 0 ? auto_block_of(st, o) : -1;
