@@ -364,6 +364,44 @@ nearest_table(const struct dom *d, int e)
 	return e;
 }
 
+/* The characters of e's shown text that are not white space. */
+static long
+shown_chars(const struct dom *d, int e)
+{
+	long n = 0;
+	for (int t = d->text_begin[e]; t < d->text_end[e]; t++) {
+		if (d->texts[t].flags & TEXT_SKIP)
+			continue;
+		const char *s = dom_text(d, t);
+		for (size_t k = 0; k < d->texts[t].len; k++)
+			n += !isspace((unsigned char)s[k]);
+	}
+	return n;
+}
+
+/* Whether a table lays out a page rather than holding data: one of its
+ * cells holds a kept heading, code block or table and more text beside
+ * it (a page of the 2000s laid out in a table, an article's heading and
+ * its paragraphs in one cell; a data table's column heads, an h4 alone
+ * in each head cell, are data).  A Markdown table's cell is one line,
+ * so such a table is written as the blocks its cells hold, in order. */
+static bool
+layout_table(const struct fmt *f, int table)
+{
+	const struct dom *d = f->d;
+	for (int e = table + 1; e < d->end[table]; e++) {
+		if (!f->kept[e] || (d->flags[e] & DOM_SKIP) ||
+		    !(heading_level(d, e) || tag_is(d, e, "pre") || tag_is(d, e, "table")))
+			continue;
+		int c = d->parent[e];
+		while (c > table && !tag_is(d, c, "td") && !tag_is(d, c, "th"))
+			c = d->parent[c];
+		if (c > table && nearest_table(d, c) == table && shown_chars(d, c) > shown_chars(d, e))
+			return true;
+	}
+	return false;
+}
+
 static void
 md_table(struct fmt *f, int table)
 {
@@ -653,7 +691,7 @@ md_element(struct fmt *f, int e)
 		md_pre(f, e);
 		return;
 	}
-	if (tag_is(d, e, "table")) {
+	if (tag_is(d, e, "table") && !layout_table(f, e)) {
 		md_flush(f);
 		md_table(f, e);
 		return;

@@ -145,6 +145,23 @@ test_markdown(void **state)
 			    "\n"
 			    "    #### Inner\n");
 	free(md);
+	/* a table whose cell holds a heading and more text lays the page
+	 * out: written as its cells' blocks; one whose head cells hold a
+	 * heading alone holds data and stays a table */
+	md = render("<table><tr><td><h2>Half Dome</h2><p>The valley floor.</p></td>"
+		    "<td><p>Courtesy of the park.</p></td></tr></table>"
+		    "<table><tr><td><h4>Item</h4></td><td><h4>Grams</h4></td></tr>"
+		    "<tr><td>Oats</td><td>80</td></tr></table>", true, &o);
+	assert_string_equal(md, "## Half Dome\n"
+			    "\n"
+			    "The valley floor.\n"
+			    "\n"
+			    "Courtesy of the park.\n"
+			    "\n"
+			    "| Item | Grams |\n"
+			    "| --- | --- |\n"
+			    "| Oats | 80 |\n");
+	free(md);
 	/* a quote that opens with code keeps its prefix on the fence */
 	md = render("<blockquote><pre>make</pre></blockquote>", true, &o);
 	assert_string_equal(md, "> ```\n> make\n> ```\n");
