@@ -255,6 +255,9 @@ struct builder {
 	const struct source_cols *cols;  /* what source_blank moved */
 	long dialog_text;       /* characters of text in dialogs and
 				   permalinks' marks, not kept */
+	int *spaced;            /* the body's meta and link elements that
+				   white space stood beside (source.h) */
+	int nspaced, spacedcap;
 };
 
 static unsigned
@@ -459,6 +462,19 @@ add_element(struct builder *b, TidyNode nd, int p, int *last_child)
 		name = "div";
 	else if (name && !strcmp(name, SOURCE_PRE_STYLE))
 		name = "style";
+	else if (name && (!strcmp(name, SOURCE_BODY_META) || !strcmp(name, SOURCE_BODY_LINK) ||
+			  !strcmp(name, SOURCE_BODY_META_SPACED) ||
+			  !strcmp(name, SOURCE_BODY_LINK_SPACED))) {
+		if (name[1] == '-') {
+			if (b->nspaced == b->spacedcap) {
+				b->spacedcap = b->spacedcap ? 2 * b->spacedcap : 16;
+				b->spaced = xreallocarray(b->spaced, (size_t)b->spacedcap,
+							  sizeof *b->spaced);
+			}
+			b->spaced[b->nspaced++] = i;
+		}
+		name = name[0] == 'm' ? "meta" : "link";
+	}
 	d->tag[i] = intern_tag(b, name ? name : "unknown");
 	d->parent[i] = p;
 	d->first_child[i] = -1;
@@ -1402,7 +1418,7 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	char *fixed = NULL;
 	const char *src = utf8;
 	size_t srclen = len;
-	if (ss.nclose || ss.ncdata || ss.npre) {
+	if (ss.nclose || ss.ncdata || ss.npre || ss.nmeta) {
 		fixed = source_repair(utf8, len, &ss, &srclen);
 		src = fixed;
 	}
@@ -1422,6 +1438,11 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	 * of is one more for every page's every tag to be looked up among */
 	if (ss.npre)
 		tidyOptSetValue(doc, TidyInlineTags, SOURCE_PRE_DIV " " SOURCE_PRE_STYLE);
+	/* a meta or link after the body's start, renamed (source_repair)
+	 * so that libtidy leaves it where it stands */
+	if (ss.nmeta)
+		tidyOptSetValue(doc, TidyEmptyTags, SOURCE_BODY_META " " SOURCE_BODY_LINK " "
+				SOURCE_BODY_META_SPACED " " SOURCE_BODY_LINK_SPACED);
 	TidyBuffer in;
 	tidyBufInit(&in);
 	tidyBufAttach(&in, (byte *)tsrc, (uint)tlen);
@@ -1470,6 +1491,12 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	annotated += mark_code_labels(d);
 	annotated += mark_top_links(d);
 	mark_formulas(d);
+	/* the words around a meta or link stay apart where the page had
+	 * white space there (libtidy dropped it) */
+	for (int k = 0; k < b.nspaced; k++)
+		if (d->text_end[b.spaced[k]] < d->ntexts)
+			d->texts[d->text_end[b.spaced[k]]].flags |= TEXT_SPACED;
+	free(b.spaced);
 	mark_pre(d);
 	d->source_text = ss.text;
 	d->closed_selects = ss.nclose;

@@ -268,8 +268,9 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 {
 	memset(out, 0, sizeof *out);
 	out->stop_at = n;
-	size_t cap = 0, cdata_cap = 0, pre_cap = 0, blank_cap = 0;
+	size_t cap = 0, cdata_cap = 0, pre_cap = 0, blank_cap = 0, meta_cap = 0;
 	int tables = 0, foreign = 0;
+	bool in_body = false;
 	struct pre_state ps = { 0, 0, 0 };
 	bool select = false, select_table = false;
 	size_t i = 0;
@@ -297,6 +298,13 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 				while (ne < n && is_namechar((unsigned char)s[ne]))
 					ne++;
 				enum kind k = kind_of(s + nb, ne - nb);
+				if (!end && ne - nb == 4) {
+					if (!strncasecmp(s + nb, "body", 4))
+						in_body = true;
+					else if (in_body && (!strncasecmp(s + nb, "meta", 4) ||
+							  !strncasecmp(s + nb, "link", 4)))
+						add_offset(&out->meta_at, &out->nmeta, &meta_cap, nb);
+				}
 				if ((ne - nb == 3 || ps.depth) && !foreign)
 					in_pre(s + nb, ne - nb, end, nb, &ps, out, &pre_cap);
 				if (select) {
@@ -404,6 +412,9 @@ source_scan_free(struct source_scan *sc)
 	free(sc->pre_at);
 	sc->pre_at = NULL;
 	sc->npre = 0;
+	free(sc->meta_at);
+	sc->meta_at = NULL;
+	sc->nmeta = 0;
 	free(sc->blank_at);
 	free(sc->blank_end);
 	sc->blank_at = sc->blank_end = NULL;
@@ -448,6 +459,14 @@ source_repair(const char *s, size_t n, const struct source_scan *sc, size_t *len
 			memcpy(o + at, SOURCE_PRE_DIV, 3);
 		else
 			memcpy(o + at, SOURCE_PRE_STYLE, 5);
+	}
+	for (int k = 0, c = 0; k < sc->nmeta; k++) {
+		size_t at = moved(sc, sc->meta_at[k], &c), e = tag_end(o, *len, at + 4);
+		bool spaced = (at >= 2 && isspace((unsigned char)o[at - 2])) ||
+			      (e < *len && isspace((unsigned char)o[e]));
+		bool meta = (o[at] | 0x20) == 'm';
+		memcpy(o + at, meta ? (spaced ? SOURCE_BODY_META_SPACED : SOURCE_BODY_META) :
+				      (spaced ? SOURCE_BODY_LINK_SPACED : SOURCE_BODY_LINK), 4);
 	}
 	return o;
 }

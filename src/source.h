@@ -18,6 +18,9 @@ struct source_scan {
 	size_t *pre_at;     /* offsets of the names of the div and style
 			       tags inside a pre */
 	int npre;
+	size_t *meta_at;    /* offsets of the names of the meta and link
+			       start tags after the body's */
+	int nmeta;
 	size_t *blank_at;   /* the texts of the scripts and styles pith
 			       never reads, [blank_at[k], blank_end[k]) */
 	size_t *blank_end;
@@ -49,16 +52,22 @@ long source_chars(const char *s, size_t n);
  * reads it a character at a time, and pith keeps nothing of it.  A
  * script ends where HTML's script data states end it: at the first
  * "</script" outside a "<!--" that a "<script" followed (libtidy, which
- * looks for tags in a script's text, would end some elsewhere).  With
+ * looks for tags in a script's text, would end some elsewhere).  The
+ * meta and link start tags after the body's start tag are noted in
+ * meta_at: HTML leaves them where they stand (microdata's
+ * <meta itemprop>, in a byline, a heading, a price), libtidy takes them
+ * for the head's and ends the paragraph, heading, pre or inline element
+ * that holds them, its text going on outside it.  With
  * stop >= 0
  * the scan ends at the first character past stop (stop_at). */
 void source_scan(const char *s, size_t n, long stop, struct source_scan *out);
 void source_scan_free(struct source_scan *sc);
 
 /* s with "</select>" inserted before each offset of sc (ascending),
- * each "<![CDATA[" of sc made "<?CDATA[[" and each div or style of sc's
- * pre_at named SOURCE_PRE_DIV or SOURCE_PRE_STYLE (as long: no offset
- * moves), in a new
+ * each "<![CDATA[" of sc made "<?CDATA[[", each div or style of sc's
+ * pre_at named SOURCE_PRE_DIV or SOURCE_PRE_STYLE and each meta or link
+ * of its meta_at SOURCE_BODY_META or SOURCE_BODY_LINK, or their _SPACED
+ * names (as long: no offset moves), in a new
  * NUL-terminated buffer of *len bytes.  Outside svg and math, HTML
  * reads "<![CDATA[" as a comment that the next '>' ends; libtidy reads a
  * CDATA section to "]]>", and one that a page leaves open swallows the
@@ -71,6 +80,16 @@ char *source_repair(const char *s, size_t n, const struct source_scan *sc, size_
  * again. */
 #define SOURCE_PRE_DIV "d_v"
 #define SOURCE_PRE_STYLE "s_yle"
+/* The names a meta and a link after the body's start tag have for
+ * libtidy, which is told they are empty inline elements, and which the
+ * tree names meta and link again.  libtidy drops the white space around
+ * such an element: the _SPACED names are those of one that white space
+ * stands before or after in the page, whose next text the tree sets
+ * apart (TEXT_SPACED), "voted <meta ...>to" two words. */
+#define SOURCE_BODY_META "m_ta"
+#define SOURCE_BODY_LINK "l_nk"
+#define SOURCE_BODY_META_SPACED "m-ta"
+#define SOURCE_BODY_LINK_SPACED "l-nk"
 
 /* Where source_blank took text out: at the end of the k-th range taken
  * out of a line, libtidy's column in the blanked text is at[k].col on

@@ -518,6 +518,64 @@ test_pre_repair(void **state)
 	page_free(&pg);
 }
 
+/* libtidy takes a meta or a link in the body for the head's and ends
+ * the paragraph, heading, pre or inline element that holds it, the rest
+ * of its text going on outside; HTML leaves it in place (microdata).
+ * Those after the body's start tag are renamed (as long) before parsing,
+ * as empty inline elements, and named again in the tree; the head's stay.
+ * libtidy drops the white space around them: where the page had some
+ * before or after one (the _SPACED names), the next text is set apart. */
+static void
+test_body_meta(void **state)
+{
+	(void)state;
+	static const char s[] =
+		"<html><head><meta charset=utf-8><link rel=icon href=i.png></head><body>"
+		"<h3><meta charSet=\"UTF-8\"/>Basic cues</h3>"
+		"<p>voted <meta itemprop=\"a\" content=\"1\">to repair it</p>"
+		"<p>price<link itemprop=\"c\" href=\"/usd\">20</p></body></html>";
+	struct source_scan sc;
+	source_scan(s, sizeof s - 1, -1, &sc);
+	assert_int_equal(sc.nmeta, 3);
+	assert_int_equal(sc.meta_at[0], (size_t)(strstr(s, "meta charSet") - s));
+	size_t len;
+	char *fixed = source_repair(s, sizeof s - 1, &sc, &len);
+	assert_int_equal(len, sizeof s - 1);
+	assert_non_null(strstr(fixed, "<head><meta charset=utf-8><link rel=icon"));
+	assert_non_null(strstr(fixed, "<h3><m_ta charSet=\"UTF-8\"/>Basic cues</h3>"
+				      "<p>voted <m-ta itemprop=\"a\" content=\"1\">to repair it</p>"
+				      "<p>price<l_nk itemprop=\"c\" href=\"/usd\">20</p>"));
+	free(fixed);
+	source_scan_free(&sc);
+
+	struct buf t;
+	all_text(s, &t);
+	assert_string_equal(t.data, "Basic cues\nvoted to repair it\nprice20\n");
+	buf_free(&t);
+	struct page pg;
+	test_page(&pg, s);
+	const struct dom *d = pg.dom;
+	struct buf b;
+	buf_init(&b);
+	for (int i = 0; i < d->n; i++)
+		if (!strcmp(dom_tagname(d, i), "meta") || !strcmp(dom_tagname(d, i), "link")) {
+			dom_xpath(d, i, &b);
+			buf_addc(&b, ' ');
+		}
+	assert_string_equal(b.data, "/html/head/meta[1] /html/head/link[1] /html/body/h3[1]/meta[1] "
+			    "/html/body/p[1]/meta[1] /html/body/p[2]/link[1] ");
+	/* its attributes are the page's */
+	int m = -1;
+	for (int i = 0; i < d->n && m < 0; i++)
+		if (!strcmp(dom_tagname(d, i), "meta") && !strcmp(dom_tagname(d, d->parent[i]), "p"))
+			m = i;
+	assert_true(m >= 0);
+	assert_string_equal(dom_attr(d, m, "itemprop"), "a");
+	assert_string_equal(dom_attr(d, m, "content"), "1");
+	buf_free(&b);
+	page_free(&pg);
+}
+
 static void
 test_xpath_and_attrs(void **state)
 {
@@ -1250,6 +1308,7 @@ main(void)
 		cmocka_unit_test(test_blank_ranges),
 		cmocka_unit_test(test_blank_columns),
 		cmocka_unit_test(test_pre_repair),
+		cmocka_unit_test(test_body_meta),
 		cmocka_unit_test(test_xpath_and_attrs),
 		cmocka_unit_test(test_nesting_depth),
 		cmocka_unit_test(test_depth_limit),
