@@ -1436,8 +1436,17 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	/* a div or style in a pre, renamed before parsing (source_repair):
 	 * told to libtidy only where there is one, as each tag it is told
 	 * of is one more for every page's every tag to be looked up among */
-	if (ss.npre)
-		tidyOptSetValue(doc, TidyInlineTags, SOURCE_PRE_DIV " " SOURCE_PRE_STYLE);
+	if (ss.npre || ss.inline_custom) {
+		struct buf tags;
+		buf_init(&tags);
+		if (ss.npre)
+			buf_adds(&tags, SOURCE_PRE_DIV " " SOURCE_PRE_STYLE " ");
+		/* the custom elements a paragraph holds, inline as in HTML */
+		if (ss.inline_custom)
+			buf_adds(&tags, ss.inline_custom);
+		tidyOptSetValue(doc, TidyInlineTags, tags.data);
+		buf_free(&tags);
+	}
 	/* a meta or link after the body's start, renamed (source_repair)
 	 * so that libtidy leaves it where it stands */
 	if (ss.nmeta)

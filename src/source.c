@@ -198,6 +198,104 @@ add_blank(struct source_scan *out, size_t *cap, size_t at, size_t end)
 	out->blank_end[out->nblank++] = end;
 }
 
+/* The custom elements' names seen (struct custom_state): whether one
+ * stood in a paragraph, a heading, a pre or a dt, and whether one held a
+ * block element's start tag; the open ones' names, innermost last. */
+struct custom_name {
+	const char *name;
+	size_t len;
+	bool in_para, block;
+};
+struct custom_state {
+	struct custom_name names[SOURCE_CUSTOM_MAX];
+	int nnames;
+	int open[SOURCE_CUSTOM_MAX];    /* indices into names */
+	int nopen;
+	bool para;      /* a p, h1-h6, pre or dt is open */
+};
+
+/* Start tags of the elements a paragraph holds no part of: HTML ends an
+ * open p at them (and libtidy a custom element told inline). */
+static bool
+block_start(const char *name, size_t len)
+{
+	static const char *const names[] = {
+		"address", "article", "aside", "blockquote", "details", "dialog", "div",
+		"dl", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2",
+		"h3", "h4", "h5", "h6", "header", "hgroup", "hr", "li", "main", "menu",
+		"nav", "ol", "p", "pre", "section", "table", "ul", "dd", "dt",
+	};
+	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+		if (strlen(names[k]) == len && !strncasecmp(names[k], name, len))
+			return true;
+	return false;
+}
+
+/* The elements whose content is a paragraph's: a custom element in one
+ * is inline in HTML. */
+static bool
+para_start(const char *name, size_t len)
+{
+	if (len == 2 && (name[0] | 0x20) == 'h' && name[1] >= '1' && name[1] <= '6')
+		return true;
+	return (len == 1 && (name[0] | 0x20) == 'p') ||
+	       (len == 3 && !strncasecmp(name, "pre", 3)) ||
+	       (len == 2 && !strncasecmp(name, "dt", 2));
+}
+
+static void
+custom_tag(struct custom_state *cs, const char *name, size_t len, bool end, bool self_closed)
+{
+	bool custom = memchr(name, '-', len) != NULL;
+	if (!custom) {
+		if (!end && block_start(name, len)) {
+			for (int k = 0; k < cs->nopen; k++)
+				cs->names[cs->open[k]].block = true;
+			cs->para = para_start(name, len);
+		} else if (end && para_start(name, len)) {
+			cs->para = false;
+		}
+		return;
+	}
+	int at = 0;
+	while (at < cs->nnames && !(cs->names[at].len == len &&
+				    !strncasecmp(cs->names[at].name, name, len)))
+		at++;
+	if (end) {
+		int k = cs->nopen - 1;
+		while (k >= 0 && cs->open[k] != at)
+			k--;
+		if (k >= 0)
+			cs->nopen = k;
+		return;
+	}
+	if (at == cs->nnames) {
+		if (cs->nnames == SOURCE_CUSTOM_MAX)
+			return;
+		cs->names[cs->nnames++] = (struct custom_name){ name, len, false, false };
+	}
+	cs->names[at].in_para |= cs->para;
+	if (!self_closed && cs->nopen < SOURCE_CUSTOM_MAX)
+		cs->open[cs->nopen++] = at;
+}
+
+static char *
+custom_list(const struct custom_state *cs)
+{
+	struct buf b;
+	buf_init(&b);
+	for (int k = 0; k < cs->nnames; k++) {
+		const struct custom_name *c = &cs->names[k];
+		if (!c->in_para || c->block)
+			continue;
+		if (b.len)
+			buf_addc(&b, ' ');
+		for (size_t i = 0; i < c->len; i++)
+			buf_addc(&b, (char)tolower((unsigned char)c->name[i]));
+	}
+	return b.len ? buf_steal(&b, NULL) : (buf_free(&b), NULL);
+}
+
 /* The div and style tags of the pre being read (struct pre_state),
  * kept only when the pre ends as HTML and libtidy both end it: at its
  * own end tag, with its divs closed.  An end tag of a div opened before
@@ -271,6 +369,8 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 	size_t cap = 0, cdata_cap = 0, pre_cap = 0, blank_cap = 0, meta_cap = 0;
 	int tables = 0, foreign = 0;
 	bool in_body = false;
+	/* the custom elements' names, read for a whole scan only */
+	struct custom_state *cs = stop < 0 ? xcalloc(1, sizeof *cs) : NULL;
 	struct pre_state ps = { 0, 0, 0 };
 	bool select = false, select_table = false;
 	size_t i = 0;
@@ -329,6 +429,8 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 					select_table = tables > 0;
 				}
 				i = tag_end(s, n, ne);
+				if (cs && !foreign)
+					custom_tag(cs, s + nb, ne - nb, end, i >= 2 && s[i - 2] == '/');
 				/* <svg/> opens nothing */
 				if (k == K_FOREIGN && !end && i >= 2 && s[i - 2] == '/')
 					foreign--;
@@ -398,6 +500,10 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 	 * may not; as it was */
 	if (ps.depth)
 		pre_drop(&ps, out);
+	if (cs) {
+		out->inline_custom = custom_list(cs);
+		free(cs);
+	}
 }
 
 void
@@ -415,6 +521,8 @@ source_scan_free(struct source_scan *sc)
 	free(sc->meta_at);
 	sc->meta_at = NULL;
 	sc->nmeta = 0;
+	free(sc->inline_custom);
+	sc->inline_custom = NULL;
 	free(sc->blank_at);
 	free(sc->blank_end);
 	sc->blank_at = sc->blank_end = NULL;

@@ -21,6 +21,8 @@ struct source_scan {
 	size_t *meta_at;    /* offsets of the names of the meta and link
 			       start tags after the body's */
 	int nmeta;
+	char *inline_custom; /* the custom elements' names to tell libtidy
+				are inline, space-separated, or NULL */
 	size_t *blank_at;   /* the texts of the scripts and styles pith
 			       never reads, [blank_at[k], blank_end[k]) */
 	size_t *blank_end;
@@ -57,7 +59,14 @@ long source_chars(const char *s, size_t n);
  * meta_at: HTML leaves them where they stand (microdata's
  * <meta itemprop>, in a byline, a heading, a price), libtidy takes them
  * for the head's and ends the paragraph, heading, pre or inline element
- * that holds them, its text going on outside it.  With
+ * that holds them, its text going on outside it.  The names of the
+ * custom elements (a '-' in the name) that stand in a paragraph, a
+ * heading, a pre or a dt and never hold a block element's start tag are
+ * listed in inline_custom: libtidy, told that custom elements are
+ * block-level (so that it keeps a div inside one), ends the paragraph at
+ * such an element, which HTML leaves inline ("A <hl-trusted-source><a>
+ * large study</a></hl-trusted-source> from 2017"; at most
+ * SOURCE_CUSTOM_MAX names).  With
  * stop >= 0
  * the scan ends at the first character past stop (stop_at). */
 void source_scan(const char *s, size_t n, long stop, struct source_scan *out);
@@ -74,6 +83,8 @@ void source_scan_free(struct source_scan *sc);
  * page.  It ends a processing instruction at the next '>', as HTML does
  * the comment. */
 char *source_repair(const char *s, size_t n, const struct source_scan *sc, size_t *len);
+
+#define SOURCE_CUSTOM_MAX 64
 
 /* The names a div and a style inside a pre have for libtidy, which is
  * told they are inline elements, and which the tree names div and style

@@ -138,8 +138,9 @@ test_unterminated_pi(void **state)
  * block (mark_inline): the words around them stay on their line, with
  * the spaces the parser dropped; one holding a div stays a block, and so
  * do a display equation and one a hidden span holds; an equation's TeX
- * annotation is not shown.  (libtidy still ends a p at such an element,
- * and the words after it stand outside any p: the last case.) */
+ * annotation is not shown.  In a p, one that holds no block is told to
+ * libtidy as inline (source_scan's inline_custom), so the p holds it as
+ * HTML does; one that holds a div ends the p, as in HTML. */
 static void
 test_unknown_inline(void **state)
 {
@@ -160,7 +161,8 @@ test_unknown_inline(void **state)
 		{ "<p>Keep <big>this</big> and <del>that</del> together</p>",
 		  "Keep this and that together\n" },
 		{ "<p>Seen <relative-time>3 days ago</relative-time> by us</p>",
-		  "Seen\n3 days ago by us\n" },
+		  "Seen 3 days ago by us\n" },
+		{ "<p>x <my-card><div>Title</div>tail</my-card> y</p>", "x\nTitle\ntail\ny\n" },
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		char html[512];
@@ -170,6 +172,15 @@ test_unknown_inline(void **state)
 		assert_string_equal(t.data, cases[k].want);
 		buf_free(&t);
 	}
+	/* told inline: a custom element in a p (its name in lower case)
+	 * that holds no block; not one holding a div, nor one in no p */
+	static const char named[] = "<p>Seen <Relative-Time>3</relative-time></p>"
+				    "<p>x <my-card><div>T</div></my-card></p><my-other>z</my-other>"
+				    "<h2><my-icon/>Title</h2>";
+	struct source_scan sc;
+	source_scan(named, sizeof named - 1, -1, &sc);
+	assert_string_equal(sc.inline_custom, "relative-time my-icon");
+	source_scan_free(&sc);
 	struct page pg;
 	test_page(&pg, "<html><body><p>a <x-y id=\"i\">b</x-y> c</p><x-z id=\"z\"><p>d</p></x-z>"
 		       "</body></html>");
