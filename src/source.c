@@ -446,8 +446,12 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 					/* a style in a pre: renamed where it ends
 					 * and holds no '<', so that libtidy, which
 					 * reads it then as text, sees what the
-					 * scan and a browser see */
-					if (ps.depth && ne - nb == 5 && !strncasecmp(s + nb, "style", 5) &&
+					 * scan and a browser see; anywhere in
+					 * the body too (CSS in JS puts one
+					 * beside each component), where libtidy
+					 * ends a paragraph or a heading at it
+					 * and drops the white space around it */
+					if ((ps.depth || in_body) && style &&
 					    i < n && !memchr(s + body, '<', i - body)) {
 						add_offset(&out->pre_at, &out->npre, &pre_cap, nb);
 						add_offset(&out->pre_at, &out->npre, &pre_cap, i + 2);

@@ -16,7 +16,8 @@ struct source_scan {
 	size_t *cdata_at;   /* offsets of "<![CDATA[" in HTML's content */
 	int ncdata;
 	size_t *pre_at;     /* offsets of the names of the div and style
-			       tags inside a pre */
+			       tags inside a pre, and of the style tags
+			       after the body's start tag */
 	int npre;
 	size_t *meta_at;    /* offsets of the names of the meta and link
 			       start tags after the body's */
@@ -47,7 +48,11 @@ long source_chars(const char *s, size_t n);
  * own end tag ends with its divs closed: an unmatched div end tag, the
  * end tag of an element that holds a pre (a li's, an article's) or the
  * page's end leave it as it was; and only a style that ends and holds no
- * '<' (libtidy reads a renamed one's text as markup).  The text of each
+ * '<' (libtidy reads a renamed one's text as markup).  So is such a
+ * style anywhere after the body's start tag: libtidy ends the paragraph
+ * or heading that holds one and drops the white space around it ("Pour
+ * the<style>...</style> Solo Stove" read "Pour theSolo Stove"); HTML
+ * shows neither.  The text of each
  * script and style that ends, does not end its start tag with "/>", is
  * not in a pre (a style) and is not JSON-LD (a script whose type holds
  * "ld+json" or a character reference) is noted in blank_at: libtidy
@@ -86,9 +91,9 @@ char *source_repair(const char *s, size_t n, const struct source_scan *sc, size_
 
 #define SOURCE_CUSTOM_MAX 64
 
-/* The names a div and a style inside a pre have for libtidy, which is
- * told they are inline elements, and which the tree names div and style
- * again. */
+/* The names a div and a style inside a pre (and a style in the body)
+ * have for libtidy, which is told they are inline elements, and which
+ * the tree names div and style again. */
 #define SOURCE_PRE_DIV "d_v"
 #define SOURCE_PRE_STYLE "s_yle"
 /* The names a meta and a link after the body's start tag have for

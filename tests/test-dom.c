@@ -563,6 +563,23 @@ test_body_meta(void **state)
 	all_text(s, &t);
 	assert_string_equal(t.data, "Basic cues\nvoted to repair it\nprice20\n");
 	buf_free(&t);
+	/* a style in the body likewise (renamed as in a pre): the paragraph
+	 * and heading hold on, and the words around one stay apart; one
+	 * holding a '<' is left as it was */
+	static const char styled[] =
+		"<html><head><style>p{}</style></head><body><p>Pour the <style>.a{}</style>"
+		"gel on</p><h2>Fire <style>.b{}</style> pit</h2><div>in <style>.c{}</style> div</div>"
+		"<p>x <style>a<b</style> y</p></body></html>";
+	source_scan(styled, sizeof styled - 1, -1, &sc);
+	assert_int_equal(sc.npre, 6);
+	fixed = source_repair(styled, sizeof styled - 1, &sc, &len);
+	assert_non_null(strstr(fixed, "<head><style>p{}</style></head><body><p>Pour the <s_yle>.a{}</s_yle>"));
+	assert_non_null(strstr(fixed, "<p>x <style>a<b</style> y</p>"));
+	free(fixed);
+	source_scan_free(&sc);
+	all_text(styled, &t);
+	assert_string_equal(t.data, "Pour the gel on\nFire pit\nin div\nx\ny\n");
+	buf_free(&t);
 	struct page pg;
 	test_page(&pg, s);
 	const struct dom *d = pg.dom;
