@@ -116,6 +116,57 @@ check_text(struct page *pg, const char *html, const char *want, int nposts)
 	return t;
 }
 
+/* An introduction before the first post, in the posts' container: two
+ * paragraphs of running prose, 158 + 158 = 316 characters (white space
+ * not counted) >= THREAD_INTRO_CHARS (300), that the model keeps, stay
+ * with the posts' messages (an article's picks, taken for posts); a
+ * board's description of 81 alone (< 300) goes with the rest of the
+ * container.  The thread is sought from the largest kept block, the
+ * first post's message (192). */
+#define INTRO_THREAD(intro) \
+	"<html><body>\n" \
+	"<h1>Rye starter smells of nail polish</h1>\n" \
+	"<div id=\"posts\">\n" intro \
+	"<div><div><a href=\"/u/ann\">ann</a> <span>Baker</span> <span>2021</span></div><div><p>" \
+	MSG_1 "</p></div></div>\n" \
+	"<div><div><a href=\"/u/bob\">bob</a> <span>Regular</span> <span>2022</span></div><div><p>" \
+	MSG_2 "</p></div></div>\n" \
+	"<div><div><a href=\"/u/cy\">cy</a> <span>Newcomer</span> <span>2023</span></div><div><p>" \
+	MSG_3 "</p></div></div>\n" \
+	"<div><div><a href=\"/u/di\">di</a> <span>Baker</span> <span>2024</span></div><div><p>" \
+	MSG_4 "</p></div></div>\n" \
+	"</div>\n</body></html>\n"
+#define MSG_1 "My rye starter is two weeks old and it has stopped rising since Sunday, " \
+	"although I feed it every morning with the same flour and water as before, and a grey " \
+	"liquid now sits on top of it. Is it dead, or can I still save it before the weekend?"
+#define MSG_2 "It is hungry, not dead: feed it twice a day for a week, and keep it " \
+	"somewhere that stays warm through the night, not on the cold windowsill."
+#define MSG_3 "Mine smelled the same until I moved it beside the oven, and after three " \
+	"days of two feeds a day it doubled again and the sharp smell was gone."
+#define MSG_4 "A spoon of fresh flour on top brings it back for me, and pouring off the " \
+	"grey liquid before each feed keeps the sour taste from getting too strong."
+#define INTRO_A "Every baker meets a starter that sulks sooner or later, and the sharp " \
+	"smell of nail polish is the most common alarm that readers send us about their rye, " \
+	"most of all in the first weeks of winter."
+#define INTRO_B "We asked the forum what they do when it happens, and kept the four " \
+	"answers that worked in our own kitchen over a month of cold mornings, slow rises and " \
+	"loaves that came out flatter than we hoped."
+#define THREAD_MESSAGES MSG_1 "\n" MSG_2 "\n" MSG_3 "\n" MSG_4 "\n"
+
+static void
+test_thread_intro(void **state)
+{
+	(void)state;
+	struct page pg;
+	check_text(&pg, INTRO_THREAD("<p>" INTRO_A "</p><p>" INTRO_B "</p>\n"),
+		   INTRO_A "\n" INTRO_B "\n" THREAD_MESSAGES, 4);
+	page_free(&pg);
+	check_text(&pg, INTRO_THREAD("<p>This board is for sourdough questions: starters, flours, "
+				     "ovens and the bread you bake with them.</p>\n"),
+		   THREAD_MESSAGES, 4);
+	page_free(&pg);
+}
+
 /* 300 posts, each signed with the same line: the line's place holds the
  * same text in every post, 300 holders counted as 255 at most; every
  * 15th post has a note after it, 20 holders; each message's own text is
@@ -1750,6 +1801,7 @@ main(void)
 		cmocka_unit_test(test_empty_slot),
 		cmocka_unit_test(test_post_titles),
 		cmocka_unit_test(test_story_before),
+		cmocka_unit_test(test_thread_intro),
 		cmocka_unit_test(test_many_signed),
 		cmocka_unit_test(test_table_thread),
 		cmocka_unit_test(test_long_reply),

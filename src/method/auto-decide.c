@@ -1481,7 +1481,24 @@ own_titles(const struct dom *d, const int *at, int n)
  * quick reply) (auto-thread.h).  Where each post has a title of its own
  * (own_titles: a blog's posts listed under their linked titles), the
  * titles are kept too.  Before the container, a block the model kept is
- * kept even off the reading-order run. */
+ * kept even off the reading-order run.  In the container before the
+ * first post, the running prose the model kept (80 characters or more
+ * ending a sentence) stays where it holds THREAD_INTRO_CHARS or more in
+ * all: an article's introduction to its picks, which the thread stage
+ * takes for posts (a board's one-line description stays out). */
+#define THREAD_INTRO_CHARS 300
+
+static bool
+thread_intro(const struct features *f, const struct auto_state *st, const struct decision *dc,
+	     const struct dom *d, int j)
+{
+	const struct thread *t = &st->thread;
+	int b = f->block[j];
+	return t->nposts > 0 && d->end[b] <= t->post[0] && dom_contains(d, t->container, b) &&
+	       dc->content[b] && !st->hidden[j] && f->chars[j] >= 80 &&
+	       f->x[j][F_ENDS_PUNCT] != 0;
+}
+
 static void
 keep_thread(const struct dom *d, struct auto_state *st, struct decision *dc)
 {
@@ -1500,6 +1517,9 @@ keep_thread(const struct dom *d, struct auto_state *st, struct decision *dc)
 	}
 	bool keep_titles = own_titles(d, title, ntitles);
 	st->thread_titles = keep_titles ? ntitles : 0;
+	long intro = 0;
+	for (int j = 0; j < f->nblocks; j++)
+		intro += thread_intro(f, st, dc, d, j) ? f->chars[j] : 0;
 	at = 0;
 	int ti = 0;
 	for (int j = 0; j < f->nblocks; j++) {
@@ -1523,6 +1543,8 @@ keep_thread(const struct dom *d, struct auto_state *st, struct decision *dc)
 		}
 		bool msg = i >= 0 && dom_contains(d, t->msg[i], b) && !t->repeat[b] &&
 			   !st->hidden[j];
+		if (i < 0 && intro >= THREAD_INTRO_CHARS && thread_intro(f, st, dc, d, j))
+			continue;
 		dc->content[b] = msg;
 		dc->reason[b] = msg ? REASON_THREAD : REASON_POST_PART;
 		st->dup_of[b] = -1;
