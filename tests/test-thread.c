@@ -167,6 +167,52 @@ test_thread_intro(void **state)
 	page_free(&pg);
 }
 
+/* A board that writes its thread as one definition list, a dt over each
+ * post's dd: the dt holds the post's number, name, date and time
+ * ("2024/03/11" and "18:40": dated_text), a header of its own before the
+ * post (dated_header), and the dd is all message.  The headers go, the
+ * messages stay.  A reference's terms hold digits too ("u16_check"), no
+ * date: no thread there (kept as the model keeps it). */
+#define DL_POST(n, day, msg) \
+	"<dt>" #n " : <b>Anonymous</b> : 2024/03/" #day " 18:4" #n ":07 ID:Ab3dE9</dt><dd>" msg "<br>" \
+	"<br></dd>\n"
+static const char dl_thread[] =
+	"<html><body>\n<h1>Tomatoes on the balcony, part 12</h1>\n<dl class=\"thread\">\n"
+	DL_POST(1, 11, "A thread for growing small tomatoes in pots on a balcony or a windowsill."
+		"<br>Ask anything about soil, stakes and pests.")
+	DL_POST(2, 11, "Thanks for the new thread, I am trying a yellow variety this year.")
+	DL_POST(3, 12, "How many plants fit in one planter of sixty five centimetres?")
+	DL_POST(4, 12, "&gt;&gt;3<br>Two at most, or the roots run dry in summer.")
+	"</dl>\n<p><a href=\"/board\">Back to the board</a></p>\n</body></html>\n";
+
+static void
+test_dl_thread(void **state)
+{
+	(void)state;
+	struct page pg;
+	check_text(&pg, dl_thread,
+		   "A thread for growing small tomatoes in pots on a balcony or a windowsill.\n"
+		   "Ask anything about soil, stakes and pests.\n"
+		   "Thanks for the new thread, I am trying a yellow variety this year.\n"
+		   "How many plants fit in one planter of sixty five centimetres?\n"
+		   ">>3\n"
+		   "Two at most, or the roots run dry in summer.\n", 4);
+	page_free(&pg);
+	struct buf out;
+	auto_text(&pg, "<html><body><h1>Checked arithmetic</h1><dl>"
+		  "<dt>u16_check(a, b)</dt><dd>Adds two numbers of sixteen bits and reports an "
+		  "overflow to the caller.</dd>"
+		  "<dt>u32_check(a, b)</dt><dd>Adds two numbers of thirty two bits and reports an "
+		  "overflow to the caller.</dd>"
+		  "<dt>u64_check(a, b)</dt><dd>Adds two numbers of sixty four bits and reports an "
+		  "overflow to the caller.</dd>"
+		  "<dt>i16_check(a, b)</dt><dd>Adds two signed numbers of sixteen bits and reports "
+		  "an overflow to the caller.</dd></dl></body></html>", &out);
+	assert_int_equal(((const struct auto_state *)test_last.state)->thread.nposts, 0);
+	buf_free(&out);
+	page_free(&pg);
+}
+
 /* 300 posts, each signed with the same line: the line's place holds the
  * same text in every post, 300 holders counted as 255 at most; every
  * 15th post has a note after it, 20 holders; each message's own text is
@@ -1802,6 +1848,7 @@ main(void)
 		cmocka_unit_test(test_post_titles),
 		cmocka_unit_test(test_story_before),
 		cmocka_unit_test(test_thread_intro),
+		cmocka_unit_test(test_dl_thread),
 		cmocka_unit_test(test_many_signed),
 		cmocka_unit_test(test_table_thread),
 		cmocka_unit_test(test_long_reply),

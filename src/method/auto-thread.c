@@ -268,6 +268,33 @@ digit_runs(const struct dom *d, int t, int most)
 	return runs;
 }
 
+/* Whether text t holds a date or a time in ASCII digits: a year of four
+ * digits, a separator ('/', '-', '.') and one or two digits
+ * ("2024/03/11"), or one or two digits, a ':' and two ("18:40"). */
+static bool
+dated_text(const struct dom *d, int t)
+{
+	const char *s = dom_text(d, t);
+	size_t n = d->texts[t].len;
+	for (size_t i = 0; i < n; i++) {
+		if (!isdigit((unsigned char)s[i]) || (i > 0 && isdigit((unsigned char)s[i - 1])))
+			continue;
+		size_t k = i;
+		while (k < n && isdigit((unsigned char)s[k]))
+			k++;
+		size_t run = k - i;
+		if (k + 1 < n && isdigit((unsigned char)s[k + 1])) {
+			if (run == 4 && (s[k] == '/' || s[k] == '-' || s[k] == '.'))
+				return true;
+			if (run <= 2 && s[k] == ':' && k + 2 < n && isdigit((unsigned char)s[k + 2]) &&
+			    (k + 3 == n || !isdigit((unsigned char)s[k + 3])))
+				return true;
+		}
+		i = k;
+	}
+	return false;
+}
+
 /* A place's share of the posts' words summed over them, its depth below
  * a post and an element at it. */
 struct place_sum {
@@ -501,8 +528,17 @@ dated(const struct dom *d, const uint8_t *tf, int c, int msg)
 	return false;
 }
 
+/* Whether h is the term (a dt) of the description c (a dd). */
+static bool
+term_of_entry(const struct dom *d, int h, int c)
+{
+	return h >= 0 && !strcmp(d->tagnames[d->tag[h]], "dt") &&
+	       !strcmp(d->tagnames[d->tag[c]], "dd");
+}
+
 /* Whether post c's date stands in a header of its own before it: the
- * element before c, of its tag, of at most THREAD_HEADER_CHARS, with a
+ * element before c, of its tag (or the dt over a dd: a board that writes
+ * its thread as one definition list), of at most THREAD_HEADER_CHARS, with a
  * date or a count (TF_META) of two runs of digits or more, and no code
  * (bbPress sets each reply's date and number in a div.bbp-reply-header
  * before the div of its author and message). */
@@ -510,7 +546,7 @@ static bool
 dated_header(const struct dom *d, const struct metrics *m, const uint8_t *tf, int c)
 {
 	int h = dom_prev_sibling(d, c);
-	if (h < 0 || d->tag[h] != d->tag[c] || text_of(m, h) == 0 ||
+	if (h < 0 || (d->tag[h] != d->tag[c] && !term_of_entry(d, h, c)) || text_of(m, h) == 0 ||
 	    text_of(m, h) > THREAD_HEADER_CHARS)
 		return false;
 	bool date = false;
@@ -526,7 +562,7 @@ dated_header(const struct dom *d, const struct metrics *m, const uint8_t *tf, in
 
 /* A post: text in its message, and beside it text with a digit, or,
  * where its level's posts are headed (struct level), a header before it
- * with a date.  A disclosure (details) is none, whatever it holds: a
+ * with a date; a dd under a dated dt may be all message.  A disclosure (details) is none, whatever it holds: a
  * reference's entry, its signature and version the label that opens its
  * description (rustdoc sets each method so), or a question of a list
  * of answers. */
@@ -534,9 +570,11 @@ static bool
 is_post(const struct dom *d, const struct metrics *m, const uint8_t *tf, int c, int msg,
 	bool headed)
 {
-	return text_of(m, msg) > 0 && text_of(m, c) > text_of(m, msg) &&
-	       strcmp(d->tagnames[d->tag[c]], "details") != 0 &&
-	       (dated(d, tf, c, msg) || (headed && dated_header(d, m, tf, c)));
+	return text_of(m, msg) > 0 && strcmp(d->tagnames[d->tag[c]], "details") != 0 &&
+	       ((text_of(m, c) > text_of(m, msg) &&
+		 (dated(d, tf, c, msg) || (headed && dated_header(d, m, tf, c)))) ||
+		(headed && term_of_entry(d, dom_prev_sibling(d, c), c) &&
+		 dated_header(d, m, tf, c)));
 }
 
 /* Whether member k of l is a post: the opening post set apart from its
@@ -1414,9 +1452,10 @@ thread_cache_free(struct thread_cache *c)
 	thread_cache_init(c);
 }
 
-/* Per element, IN_TITLE when it is a heading (h1..h6) or a term (dt), or
+/* Per element, IN_TITLE when it is a heading (h1..h6) or a term (dt)
+ * (IN_TERM too), or
  * inside one, IN_CODE a pre or code element or inside one. */
-enum { IN_TITLE = 1, IN_CODE = 2 };
+enum { IN_TITLE = 1, IN_CODE = 2, IN_TERM = 4 };
 static uint8_t *
 inside(const struct dom *d)
 {
@@ -1425,8 +1464,8 @@ inside(const struct dom *d)
 	uint8_t *is = xcalloc((size_t)d->ntags + 1, 1), *in = xcalloc((size_t)d->n + 1, 1);
 	for (size_t h = 0; h < sizeof names / sizeof *names; h++) {
 		int t = dom_tag_id(d, names[h]);
-		if (t >= 0)
-			is[t] = h < 7 ? IN_TITLE : IN_CODE;
+		if (t >= 0)     /* names[6] is dt */
+			is[t] = h < 6 ? IN_TITLE : h == 6 ? IN_TITLE | IN_TERM : IN_CODE;
 	}
 	for (int e = 0; e < d->n; e++)
 		in[e] = (uint8_t)(is[d->tag[e]] | (d->parent[e] >= 0 ? in[d->parent[e]] : 0));
@@ -1463,8 +1502,14 @@ cached(const struct dom *d, const struct metrics *m, const int *block, int nb, i
 			 * each entry a dt over its dd, as alike as
 			 * posts): a forum's lists of figures set the
 			 * label in the dt, the figure in the dd
-			 * ("Posts:" 14) */
-			bool digit = digit_runs(d, x, 1) && !(in[d->texts[x].elem] & IN_TITLE);
+			 * ("Posts:" 14); but a date or a time in a term
+			 * dates its entry (dated_text: a board's dt over
+			 * each post's dd, "1 : Anonymous : 2024/03/11
+			 * 18:40:07 ID:Ab3dE9") */
+			uint8_t is = in[d->texts[x].elem];
+			bool digit = digit_runs(d, x, 1) &&
+				     (!(is & IN_TITLE) ||
+				      ((is & IN_TERM) && !(is & IN_CODE) && dated_text(d, x)));
 			c->text_facts[x] = (uint8_t)((digit ? TF_DIGIT : 0) |
 						     (digit && m->tchars[x] <= THREAD_META_CHARS ? TF_META : 0) |
 						     (sig_rule(d, x) ? TF_RULE : 0) |
