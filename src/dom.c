@@ -908,15 +908,27 @@ mark_inline(struct dom *d)
 
 /* A formula's source (<script type="math/tex">, MathJax's; "math/mml"),
  * left out with the scripts: the page shows the formula between the
- * words around it, which stay apart (TEXT_SPACED on the text after it). */
+ * words around it, which stay apart (TEXT_SPACED on the text after it).
+ * So do the words around a style in the body, where a word (ASCII
+ * letters and digits) follows it: CSS in JS writes one between two
+ * components, each a box of its own on the screen ("Try it
+ * free</a><style>...</style><a ...>Book a demo", two buttons). */
 static void
 mark_formulas(struct dom *d)
 {
-	int script = dom_tag_id(d, "script");
-	for (int e = 0; script >= 0 && e < d->n; e++) {
+	int script = dom_tag_id(d, "script"), style = dom_tag_id(d, "style");
+	for (int e = 0; (script >= 0 || style >= 0) && e < d->n; e++) {
 		const char *type = d->tag[e] == script ? dom_attr(d, e, "type") : NULL;
-		if (type && !strncasecmp(type, "math/", 5) && d->text_end[e] < d->ntexts)
-			d->texts[d->text_end[e]].flags |= TEXT_SPACED;
+		int t = d->text_end[e];
+		if (t >= d->ntexts)
+			continue;
+		/* after a style, a word: not the punctuation that ends the
+		 * sentence before it, nor a script that spaces no words */
+		bool spaced = (type && !strncasecmp(type, "math/", 5)) ||
+			      (d->tag[e] == style && d->body >= 0 && dom_contains(d, d->body, e) &&
+			       d->texts[t].len > 0 && isalnum((unsigned char)dom_text(d, t)[0]));
+		if (spaced)
+			d->texts[t].flags |= TEXT_SPACED;
 	}
 }
 

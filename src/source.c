@@ -439,10 +439,6 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 					bool script = ne - nb == 6 && !strncasecmp(s + nb, "script", 6);
 					bool style = ne - nb == 5 && !strncasecmp(s + nb, "style", 5);
 					i = script ? script_end(s, n, i) : raw_end(s, n, i, s + nb, ne - nb);
-					if (i < n && i > body && s[body - 2] != '/' &&
-					    (script || (style && !ps.depth)) &&
-					    !(script && type_ld_json(s, ne, body - 1)))
-						add_blank(out, &blank_cap, body, i);
 					/* a style in a pre: renamed where it ends
 					 * and holds no '<', so that libtidy, which
 					 * reads it then as text, sees what the
@@ -450,9 +446,17 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 					 * the body too (CSS in JS puts one
 					 * beside each component), where libtidy
 					 * ends a paragraph or a heading at it
-					 * and drops the white space around it */
-					if ((ps.depth || in_body) && style &&
-					    i < n && !memchr(s + body, '<', i - body)) {
+					 * and drops the white space around it.
+					 * Its text stays (an inline element's
+					 * blank text would move out of it, a
+					 * space in the paragraph) */
+					bool renamed = (ps.depth || in_body) && style && i < n &&
+						       !memchr(s + body, '<', i - body);
+					if (i < n && i > body && s[body - 2] != '/' &&
+					    (script || (style && !ps.depth && !renamed)) &&
+					    !(script && type_ld_json(s, ne, body - 1)))
+						add_blank(out, &blank_cap, body, i);
+					if (renamed) {
 						add_offset(&out->pre_at, &out->npre, &pre_cap, nb);
 						add_offset(&out->pre_at, &out->npre, &pre_cap, i + 2);
 					}

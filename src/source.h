@@ -54,7 +54,9 @@ long source_chars(const char *s, size_t n);
  * the<style>...</style> Solo Stove" read "Pour theSolo Stove"); HTML
  * shows neither.  The text of each
  * script and style that ends, does not end its start tag with "/>", is
- * not in a pre (a style) and is not JSON-LD (a script whose type holds
+ * not in a pre nor renamed (a style: a renamed one's blank text would
+ * move out of the inline element, a space in its paragraph) and is not
+ * JSON-LD (a script whose type holds
  * "ld+json" or a character reference) is noted in blank_at: libtidy
  * reads it a character at a time, and pith keeps nothing of it.  A
  * script ends where HTML's script data states end it: at the first

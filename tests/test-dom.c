@@ -563,22 +563,29 @@ test_body_meta(void **state)
 	all_text(s, &t);
 	assert_string_equal(t.data, "Basic cues\nvoted to repair it\nprice20\n");
 	buf_free(&t);
-	/* a style in the body likewise (renamed as in a pre): the paragraph
-	 * and heading hold on, and the words around one stay apart; one
-	 * holding a '<' is left as it was */
+	/* a style in the body likewise (renamed as in a pre, its text kept
+	 * for libtidy): the paragraph and heading hold on, and the words
+	 * around one stay apart, where a word follows it (two buttons, CSS
+	 * in JS between them), not a full stop; one holding a '<' is left
+	 * as it was */
 	static const char styled[] =
 		"<html><head><style>p{}</style></head><body><p>Pour the <style>.a{}</style>"
 		"gel on</p><h2>Fire <style>.b{}</style> pit</h2><div>in <style>.c{}</style> div</div>"
+		"<p>Try it <a href=\"/t\">free</a><style>.d{}</style><a href=\"/b\">Book</a></p>"
+		"<p>Install Python<style>.e{}</style>.</p>"
 		"<p>x <style>a<b</style> y</p></body></html>";
 	source_scan(styled, sizeof styled - 1, -1, &sc);
-	assert_int_equal(sc.npre, 6);
+	assert_int_equal(sc.npre, 10);
+	/* blanked: the head's style and the one holding a '<'; the renamed kept */
+	assert_int_equal(sc.nblank, 2);
 	fixed = source_repair(styled, sizeof styled - 1, &sc, &len);
 	assert_non_null(strstr(fixed, "<head><style>p{}</style></head><body><p>Pour the <s_yle>.a{}</s_yle>"));
 	assert_non_null(strstr(fixed, "<p>x <style>a<b</style> y</p>"));
 	free(fixed);
 	source_scan_free(&sc);
 	all_text(styled, &t);
-	assert_string_equal(t.data, "Pour the gel on\nFire pit\nin div\nx\ny\n");
+	assert_string_equal(t.data, "Pour the gel on\nFire pit\nin div\nTry it free Book\n"
+			    "Install Python.\nx\ny\n");
 	buf_free(&t);
 	struct page pg;
 	test_page(&pg, s);
