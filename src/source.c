@@ -214,6 +214,16 @@ struct custom_state {
 	bool para;      /* a p, h1-h6, pre or dt is open */
 };
 
+/* Whether name (len bytes) is one of names[0..n), in any case. */
+static bool
+name_in(const char *const *names, size_t n, const char *name, size_t len)
+{
+	for (size_t k = 0; k < n; k++)
+		if (strlen(names[k]) == len && !strncasecmp(names[k], name, len))
+			return true;
+	return false;
+}
+
 /* Start tags of the elements a paragraph holds no part of: HTML ends an
  * open p at them (and libtidy a custom element told inline). */
 static bool
@@ -225,10 +235,7 @@ block_start(const char *name, size_t len)
 		"h3", "h4", "h5", "h6", "header", "hgroup", "hr", "li", "main", "menu",
 		"nav", "ol", "p", "pre", "section", "table", "ul", "dd", "dt",
 	};
-	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
-		if (strlen(names[k]) == len && !strncasecmp(names[k], name, len))
-			return true;
-	return false;
+	return name_in(names, sizeof names / sizeof names[0], name, len);
 }
 
 /* The elements whose content is a paragraph's: a custom element in one
@@ -320,10 +327,7 @@ ends_pre(const char *name, size_t len)
 		"summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
 		"h1", "h2", "h3", "h4", "h5", "h6",
 	};
-	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
-		if (strlen(names[k]) == len && !strncasecmp(names[k], name, len))
-			return true;
-	return false;
+	return name_in(names, sizeof names / sizeof names[0], name, len);
 }
 
 static void
