@@ -213,6 +213,55 @@ test_dl_thread(void **state)
 	page_free(&pg);
 }
 
+/* A post with a title before its message, where the others have none
+ * (vBulletin 3's optional post title; vichan's box of a reply's files):
+ * the message's place, the first div of text in a post's second div,
+ * is the title in that post.  The title holds a b alone; the others'
+ * messages hold text of their own: nothing in common at the first
+ * level, and the walk takes the next div that holds text (the message).
+ * Its signature, a div after it of text and a br, is no nearer. */
+static const char titled_thread[] =
+	"<html><body>\n<h1>Brakes squeal in the rain</h1>\n<div id=\"posts\">\n"
+	"<div><div><a href=\"/u/ann\">ann</a> <span>2021</span></div><div><div>My rim brakes "
+	"squeal every time it rains, even with new pads.</div></div></div>\n"
+	"<div><div><a href=\"/u/bob\">bob</a> <span>2022</span></div><div><div><b>Toe them in"
+	"</b></div><div>Set the front of each pad a little closer to the rim than its back.</div>"
+	"<div>__________<br>Bob's bikes</div></div></div>\n"
+	"<div><div><a href=\"/u/cy\">cy</a> <span>2023</span></div><div><div>Clean the rims "
+	"with alcohol first, oil on them does the same.</div></div></div>\n"
+	"<div><div><a href=\"/u/di\">di</a> <span>2024</span></div><div><div>Mine stopped "
+	"once I changed to softer pads for winter.</div></div></div>\n"
+	"</div>\n</body></html>\n";
+
+static void
+test_titled_post(void **state)
+{
+	(void)state;
+	struct page pg;
+	const struct thread *t = check_text(&pg, titled_thread,
+		   "My rim brakes squeal every time it rains, even with new pads.\n"
+		   "Set the front of each pad a little closer to the rim than its back.\n"
+		   "Clean the rims with alcohol first, oil on them does the same.\n"
+		   "Mine stopped once I changed to softer pads for winter.\n", 4);
+	const struct dom *d = pg.dom;
+	/* the messages' place: div[2]/div[1]; in post 2 div[2]/div[2] */
+	assert_int_equal(t->msg_depth, 2);
+	assert_int_equal(t->msg[1], child(d, child(d, t->post[1], 2), 2));
+	assert_int_equal(t->own[1], 2);
+	assert_int_equal(t->own[0], 0);
+	struct params p;
+	params_default(&p);
+	struct buf out;
+	buf_init(&out);
+	detail(&pg, &p, t->msg[1], &out);
+	assert_non_null(strstr(out.data,
+		"its message: div (line 5), 2 steps below the post: the first div after the one "
+		"at the messages' place that holds what a message holds, as the one there holds "
+		"none of it (a title, a box of files)\n"));
+	buf_free(&out);
+	page_free(&pg);
+}
+
 /* 300 posts, each signed with the same line: the line's place holds the
  * same text in every post, 300 holders counted as 255 at most; every
  * 15th post has a note after it, 20 holders; each message's own text is
@@ -1445,16 +1494,18 @@ test_posted_twice(void **state)
  * replies have their message, the message one element further.  The
  * message place is div[2], one step below a post: in the replies it
  * holds all their words (1 each), in the opening post none, a mean of
- * 3/4 = 75 % >= 50 %.  Walked in the opening post, div[2] holds text
- * (the counts) but none of its words, so its message is its own place:
+ * 3/4 = 75 % >= 50 %.  Walked in the opening post, div[2] holds a p
+ * as the replies' messages do (so the walk stays there: test_titled_post
+ * has a div[2] that holds nothing a message holds) and text (the counts)
+ * but none of its words, so its message is its own place:
  * div[3], the deepest holding half its words or more (all 125
  * characters of the paragraph; the p itself may not be a message).
  * Before, the paragraph was outside the message, a post part. */
 static const char apart_thread[] =
 	"<html><body>\n"
 	"<div id=\"posts\">\n"
-	"<div><div><a href=\"/u/ann\">ann</a> <span>2021</span></div><div><span>12 replies</span> "
-	"<span>3 years ago</span></div><div><p>The slipway at the east pier is green with weed "
+	"<div><div><a href=\"/u/ann\">ann</a> <span>2021</span></div><div><p><span>12 replies</span> "
+	"<span>3 years ago</span></p></div><div><p>The slipway at the east pier is green with weed "
 	"again and two people fell there on Sunday, one of them with a boat trailer.</p>"
 	"</div></div>\n"
 	"<div><div><a href=\"/u/bob\">bob</a> <span>2022</span></div><div><p>I will bring a stiff "
@@ -1849,6 +1900,7 @@ main(void)
 		cmocka_unit_test(test_story_before),
 		cmocka_unit_test(test_thread_intro),
 		cmocka_unit_test(test_dl_thread),
+		cmocka_unit_test(test_titled_post),
 		cmocka_unit_test(test_many_signed),
 		cmocka_unit_test(test_table_thread),
 		cmocka_unit_test(test_long_reply),

@@ -139,6 +139,26 @@ text_positions(const struct dom *d, const struct metrics *m)
 
 #define THREAD_PLACE_STEPS 64
 
+/* What element e holds at its first level, as bits: one per child's tag
+ * (its number modulo 63) and the last for text of its own (not white
+ * space). */
+static uint64_t
+child_profile(const struct dom *d, int e)
+{
+	uint64_t bits = 0;
+	for (int k = d->first_child[e]; k >= 0; k = d->next_sibling[k])
+		bits |= (uint64_t)1 << (d->tag[k] % 63);
+	for (int t = d->text_begin[e]; t < d->text_end[e]; t++) {
+		if (d->texts[t].elem != e || d->texts[t].flags & TEXT_SKIP)
+			continue;
+		const char *x = dom_text(d, t);
+		for (size_t i = 0; i < d->texts[t].len; i++)
+			if (!isspace((unsigned char)x[i]))
+				return bits | (uint64_t)1 << 63;
+	}
+	return bits;
+}
+
 /* The element at the place rep has below its own post, walked from post
  * c: at each step the child of the same tag and the same position among
  * those of its tag that hold text (tp, text_positions: an empty one, a
@@ -149,14 +169,21 @@ text_positions(const struct dom *d, const struct metrics *m)
  * one at want's position counted from the last holds words, the latter
  * (NodeBB draws a user with no picture as a link around the name's
  * first letter, where the others have an image: one more sibling with
- * text before the message).  (A place keeps the positions among all
+ * text before the message).  At the last step, the message itself:
+ * where the one there holds nothing of what want holds at its first
+ * level (child_profile: a post's title of a b alone, a box of its
+ * files, where the others' messages hold text and line breaks), the
+ * first of its tag that does, *moved set (when not NULL).  (A place
+ * keeps the positions among all
  * siblings: counted as the walk counts them, the sections of two of
  * WCXB's service pages, each with its own empty ornaments, took the
  * same places and passed for posts.) */
 static int
 walk_place(const struct dom *d, const struct metrics *m, const int *tp, int rep,
-	   int root_of_rep, int c)
+	   int root_of_rep, int c, bool *moved)
 {
+	if (moved)
+		*moved = false;
 	int steps[THREAD_PLACE_STEPS], ns = 0;
 	/* a place deeper than the steps kept is the post itself */
 	if (d->depth[rep] - d->depth[root_of_rep] > THREAD_PLACE_STEPS)
@@ -187,6 +214,20 @@ walk_place(const struct dom *d, const struct metrics *m, const int *tp, int rep,
 				if (d->tag[k] == d->tag[want] && text_of(m, k) > 0 &&
 				    tp[k] == with - after && m->TA[k] > 0)
 					next = k;
+		}
+		/* the last step, the message itself: a title or a box of
+		 * files before it, where want's post has none */
+		if (s == 0 && same >= 0 && with >= 2) {
+			uint64_t pw = child_profile(d, want);
+			if (pw && !(child_profile(d, same) & pw))
+				for (int k = d->first_child[cur]; k >= 0; k = d->next_sibling[k])
+					if (d->tag[k] == d->tag[want] && text_of(m, k) > 0 &&
+					    (child_profile(d, k) & pw)) {
+						next = k;
+						if (moved)
+							*moved = k != same;
+						break;
+					}
 		}
 		if (next < 0)
 			break;
@@ -396,7 +437,9 @@ struct level {
 	double *sim, *held;
 	int *like;          /* the member each was found alike to */
 	uint8_t *own;       /* each member's message found by its own words
-			     * (own_place) */
+			     * (own_place): 1; or the place's next of its
+			     * tag, the place holding nothing a message does
+			     * (walk_place): 2 */
 	int posts;          /* members with a message and text beside it */
 	int panel;          /* the median post's characters beside its message */
 	double share;
@@ -959,7 +1002,9 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 	int *beside = xmalloc((size_t)l->nm * sizeof *beside);
 	for (int k = 0; k < l->nm; k++) {
 		int c = l->mem[k];
-		l->msg[k] = rep >= 0 ? walk_place(d, m, se->tp, rep, reproot, c) : c;
+		bool moved = false;
+		l->msg[k] = rep >= 0 ? walk_place(d, m, se->tp, rep, reproot, c, &moved) : c;
+		l->own[k] = moved ? 2 : 0;
 		if (is_post(d, m, tf, c, l->msg[k], l->headed))
 			beside[l->posts++] = text_of(m, c) - text_of(m, l->msg[k]);
 	}
@@ -1042,7 +1087,7 @@ nest_replies(const struct dom *d, const struct metrics *m, const uint8_t *tf, co
 	bool ok = n > l->nm, in = false;
 	int w = 0;
 	for (int i = 0; i < n && ok; i++) {
-		int mi = mem[i], pi = walk_place(d, m, tp, rep, reproot, mi), mg = pi;
+		int mi = mem[i], pi = walk_place(d, m, tp, rep, reproot, mi, NULL), mg = pi;
 		while (pi != mi && d->parent[pi] != mi)
 			pi = d->parent[pi];
 		/* a reply with no message of its own, no child with text on

@@ -109,7 +109,10 @@ struct thread {
 	int *like;          /* the sibling it was found alike to (element) */
 	uint8_t *own;       /* its message found by its own words: the place
 			     * of the others' messages holds none of them (an
-			     * opening post laid out apart) */
+			     * opening post laid out apart): 1; or the next
+			     * element of the place's tag, the place holding
+			     * nothing of what a message holds at its first
+			     * level (a title, a box of files before it): 2 */
 	int anchor;         /* the kept block the thread was found from */
 	int anchor_post;    /* the post that holds the anchor */
 	bool opening;       /* the anchor's post is an opening post unlike the

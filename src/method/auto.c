@@ -372,7 +372,14 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 			       whose,
 			       (int)(t->sim[k] * 100 + 0.5), THREAD_SHAPE_DEPTH,
 			       (int)(THREAD_SHAPE * 100));
-	if (t->own[k]) {
+	if (t->own[k] == 2) {
+		int steps = d->depth[t->msg[k]] - d->depth[t->post[k]];
+		explain_printf(x, EXPLAIN_DIM, "its message: %s (line %d), %d step%s below the post: "
+			       "the first %s after the one at the messages' place that holds what "
+			       "a message holds, as the one there holds none of it (a title, a box "
+			       "of files)", msg.data, d->line[t->msg[k]], steps, steps == 1 ? "" : "s",
+			       d->tagnames[d->tag[t->msg[k]]]);
+	} else if (t->own[k]) {
 		int steps = d->depth[t->msg[k]] - d->depth[t->post[k]];
 		explain_printf(x, EXPLAIN_DIM, "its message: %s (line %d), %d step%s below the post: "
 			       "the deepest place holding %d%% or more of its own words, as the "
