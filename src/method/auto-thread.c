@@ -1367,6 +1367,10 @@ thread_candidate(const struct dom *d, const struct metrics *m, const struct thre
 		 * the replies' is deep, around the anchor: the element there,
 		 * or the nearest container above it (a message_tag); the
 		 * posts are counted again with it */
+		/* (its message is the one around the anchor, however the
+		 * walk found it: not one moved past a title) */
+		if (l.opening && self < l.nm && l.own && l.own[self] == 2)
+			l.own[self] = 0;
 		if (l.opening && self < l.nm && !dom_contains(d, l.msg[self], anchor)) {
 			int e = anchor;
 			while (e >= 0 && d->depth[e] > d->depth[a] + l.depth)
