@@ -581,10 +581,10 @@ term_of_entry(const struct dom *d, int h, int c)
 
 /* Whether post c's date stands in a header of its own before it: the
  * element before c, of its tag (or the dt over a dd: a board that writes
- * its thread as one definition list), of at most THREAD_HEADER_CHARS, with a
- * date or a count (TF_META) of two runs of digits or more, and no code
- * (bbPress sets each reply's date and number in a div.bbp-reply-header
- * before the div of its author and message). */
+ * its thread as one definition list), of at most THREAD_HEADER_CHARS,
+ * with a date or a count (TF_META) of two runs of digits or more, and
+ * no code (bbPress sets each reply's date and number in a
+ * div.bbp-reply-header before the div of its author and message). */
 static bool
 dated_header(const struct dom *d, const struct metrics *m, const uint8_t *tf, int c)
 {
@@ -605,10 +605,10 @@ dated_header(const struct dom *d, const struct metrics *m, const uint8_t *tf, in
 
 /* A post: text in its message, and beside it text with a digit, or,
  * where its level's posts are headed (struct level), a header before it
- * with a date; a dd under a dated dt may be all message.  A disclosure (details) is none, whatever it holds: a
- * reference's entry, its signature and version the label that opens its
- * description (rustdoc sets each method so), or a question of a list
- * of answers. */
+ * with a date; a dd under a dated dt may be all message.  A disclosure
+ * (details) is none, whatever it holds: a reference's entry, its
+ * signature and version the label that opens its description (rustdoc
+ * sets each method so), or a question of a list of answers. */
 static bool
 is_post(const struct dom *d, const struct metrics *m, const uint8_t *tf, int c, int msg,
 	bool headed)
