@@ -255,11 +255,15 @@ custom_tag(struct custom_state *cs, const char *name, size_t len, bool end, bool
 {
 	bool custom = memchr(name, '-', len) != NULL;
 	if (!custom) {
-		if (!end && block_start(name, len)) {
+		/* every tag of the page comes here: a block's start matters
+		 * only to an open paragraph or custom element, but a
+		 * paragraph's starts one */
+		bool para = para_start(name, len);
+		if (!end && (para || ((cs->para || cs->nopen) && block_start(name, len)))) {
 			for (int k = 0; k < cs->nopen; k++)
 				cs->names[cs->open[k]].block = true;
-			cs->para = para_start(name, len);
-		} else if (end && para_start(name, len)) {
+			cs->para = para;
+		} else if (end && para) {
 			cs->para = false;
 		}
 		return;
