@@ -139,24 +139,37 @@ text_positions(const struct dom *d, const struct metrics *m)
 
 #define THREAD_PLACE_STEPS 64
 
+/* Whether the texts [from, to) hold a character that is not white space
+ * (TEXT_SKIP's aside). */
+static bool
+texts_shown(const struct dom *d, int from, int to)
+{
+	for (int t = from; t < to; t++) {
+		const char *x = dom_text(d, t);
+		for (size_t i = 0; !(d->texts[t].flags & TEXT_SKIP) && i < d->texts[t].len; i++)
+			if (!isspace((unsigned char)x[i]))
+				return true;
+	}
+	return false;
+}
+
 /* What element e holds at its first level, as bits: one per child's tag
  * (its number modulo 63) and the last for text of its own (not white
- * space). */
+ * space), read in the gaps between its children (not its descendants'
+ * texts: a message of many is read once a post). */
 static uint64_t
 child_profile(const struct dom *d, int e)
 {
 	uint64_t bits = 0;
-	for (int k = d->first_child[e]; k >= 0; k = d->next_sibling[k])
+	bool own = false;
+	int pos = d->text_begin[e];
+	for (int k = d->first_child[e]; k >= 0; k = d->next_sibling[k]) {
 		bits |= (uint64_t)1 << (d->tag[k] % 63);
-	for (int t = d->text_begin[e]; t < d->text_end[e]; t++) {
-		if (d->texts[t].elem != e || d->texts[t].flags & TEXT_SKIP)
-			continue;
-		const char *x = dom_text(d, t);
-		for (size_t i = 0; i < d->texts[t].len; i++)
-			if (!isspace((unsigned char)x[i]))
-				return bits | (uint64_t)1 << 63;
+		own = own || texts_shown(d, pos, d->text_begin[k]);
+		pos = d->text_end[k];
 	}
-	return bits;
+	own = own || texts_shown(d, pos, d->text_end[e]);
+	return own ? bits | (uint64_t)1 << 63 : bits;
 }
 
 /* The element at the place rep has below its own post, walked from post
