@@ -906,16 +906,23 @@ mark_inline(struct dom *d)
 	return annotated;
 }
 
-/* A formula's source (<script type="math/tex">, MathJax's; "math/mml"),
- * left out with the scripts: the page shows the formula between the
- * words around it, which stay apart (TEXT_SPACED on the text after it).
- * So do the words around a style in the body, where a word (ASCII
- * letters and digits) follows it: CSS in JS writes one between two
- * components, each a box of its own on the screen ("Try it
- * free</a><style>...</style><a ...>Book a demo", two buttons). */
+/* The words around an element the page shows nothing of, or in its
+ * place, stay apart (TEXT_SPACED on the text after it):
+ * - a formula's source (<script type="math/tex">, MathJax's;
+ *   "math/mml"), left out with the scripts: the page shows the formula
+ *   between them;
+ * - a style in the body, where a word (ASCII letters and digits)
+ *   follows it: CSS in JS writes one between two components, each a box
+ *   of its own on the screen ("Try it free</a><style>...</style><a
+ *   ...>Book a demo", two buttons);
+ * - spaced[0..nspaced), the body's meta and link elements that white
+ *   space stood beside in the page (libtidy dropped it). */
 static void
-mark_formulas(struct dom *d)
+mark_apart(struct dom *d, const int *spaced, int nspaced)
 {
+	for (int k = 0; k < nspaced; k++)
+		if (d->text_end[spaced[k]] < d->ntexts)
+			d->texts[d->text_end[spaced[k]]].flags |= TEXT_SPACED;
 	int script = dom_tag_id(d, "script"), style = dom_tag_id(d, "style");
 	for (int e = 0; (script >= 0 || style >= 0) && e < d->n; e++) {
 		const char *type = d->tag[e] == script ? dom_attr(d, e, "type") : NULL;
@@ -924,10 +931,10 @@ mark_formulas(struct dom *d)
 			continue;
 		/* after a style, a word: not the punctuation that ends the
 		 * sentence before it, nor a script that spaces no words */
-		bool spaced = (type && !strncasecmp(type, "math/", 5)) ||
-			      (d->tag[e] == style && d->body >= 0 && dom_contains(d, d->body, e) &&
-			       d->texts[t].len > 0 && isalnum((unsigned char)dom_text(d, t)[0]));
-		if (spaced)
+		bool apart = (type && !strncasecmp(type, "math/", 5)) ||
+			     (d->tag[e] == style && d->body >= 0 && dom_contains(d, d->body, e) &&
+			      d->texts[t].len > 0 && isalnum((unsigned char)dom_text(d, t)[0]));
+		if (apart)
 			d->texts[t].flags |= TEXT_SPACED;
 	}
 }
@@ -1511,12 +1518,7 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	annotated += mark_screen_reader(d);
 	annotated += mark_code_labels(d);
 	annotated += mark_top_links(d);
-	mark_formulas(d);
-	/* the words around a meta or link stay apart where the page had
-	 * white space there (libtidy dropped it) */
-	for (int k = 0; k < b.nspaced; k++)
-		if (d->text_end[b.spaced[k]] < d->ntexts)
-			d->texts[d->text_end[b.spaced[k]]].flags |= TEXT_SPACED;
+	mark_apart(d, b.spaced, b.nspaced);
 	free(b.spaced);
 	mark_pre(d);
 	d->source_text = ss.text;

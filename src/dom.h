@@ -53,7 +53,8 @@ enum {
 				   name HTML does not have, whose white space
 				   the parser dropped (dom.c's mark_inline),
 				   and the first after a formula's source left
-				   out (mark_formulas) */
+				   out, a style in the body or a meta or link
+				   white space stood beside (mark_apart) */
 	TEXT_PRE   = 1 << 5,    /* in a pre (or listing, xmp, plaintext): its
 				   white space is the text's (mark_pre) */
 };
