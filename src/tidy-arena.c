@@ -4,6 +4,7 @@
 
 #include <pthread.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,16 @@ struct tidy_arena_free {
 struct tidy_arena_map {
 	char *at;
 	size_t bytes;
+};
+
+/* The head of a block from malloc: the arena's list of them. */
+struct tidy_arena_big {
+	union {
+		struct {
+			struct tidy_arena_big *prev, *next;
+		} l;
+		max_align_t align;    /* the block after it keeps malloc's alignment */
+	} u;
 };
 
 #define GRAIN TIDY_ARENA_GRAIN
@@ -122,12 +133,70 @@ slab_cut(struct tidy_arena *a, unsigned cls)
 	a->end[cls] = s + SLAB / size * size;
 }
 
+static void
+big_link(struct tidy_arena *a, struct tidy_arena_big *h)
+{
+	h->u.l.prev = NULL;
+	h->u.l.next = a->bigs;
+	if (a->bigs)
+		a->bigs->u.l.prev = h;
+	a->bigs = h;
+}
+
+static void
+big_unlink(struct tidy_arena *a, struct tidy_arena_big *h)
+{
+	if (h->u.l.prev)
+		h->u.l.prev->u.l.next = h->u.l.next;
+	else
+		a->bigs = h->u.l.next;
+	if (h->u.l.next)
+		h->u.l.next->u.l.prev = h->u.l.prev;
+}
+
+/* n bytes and a head */
+static size_t
+headed(size_t n)
+{
+	if (n > SIZE_MAX - sizeof(struct tidy_arena_big))
+		die("out of memory (%zu bytes for the HTML parser)", n);
+	return sizeof(struct tidy_arena_big) + n;
+}
+
+/* A block from malloc, on the arena's list, so that one libtidy never
+ * frees (it loses a few when a "<?xml" is cut short) goes at the drop. */
+static void *
+big_alloc(struct tidy_arena *a, size_t n)
+{
+	struct tidy_arena_big *h = xmalloc(headed(n));
+	big_link(a, h);
+	return h + 1;
+}
+
+static void
+big_free(struct tidy_arena *a, void *block)
+{
+	struct tidy_arena_big *h = (struct tidy_arena_big *)block - 1;
+	big_unlink(a, h);
+	free(h);
+}
+
+static void *
+big_realloc(struct tidy_arena *a, void *block, size_t n)
+{
+	struct tidy_arena_big *h = (struct tidy_arena_big *)block - 1;
+	big_unlink(a, h);
+	h = xrealloc(h, headed(n));
+	big_link(a, h);
+	return h + 1;
+}
+
 static void *TIDY_CALL
 arena_alloc(TidyAllocator *self, size_t n)
 {
 	struct tidy_arena *a = (struct tidy_arena *)self;
 	if (n >= TIDY_ARENA_BIG || a->live)
-		return xmalloc(n ? n : 1);
+		return big_alloc(a, n);
 	unsigned cls = n ? (unsigned)((n + GRAIN - 1) / GRAIN) : 1;
 	struct tidy_arena_free *f = a->freed[cls];
 	if (f) {
@@ -149,7 +218,7 @@ arena_free(TidyAllocator *self, void *block)
 		return;
 	ptrdiff_t k = slab_of(a, block);
 	if (k < 0) {
-		free(block);
+		big_free(a, block);
 		return;
 	}
 	if (a->live) {
@@ -171,7 +240,7 @@ arena_realloc(TidyAllocator *self, void *block, size_t n)
 		return arena_alloc(self, n);
 	ptrdiff_t k = slab_of(a, block);
 	if (k < 0)
-		return xrealloc(block, n ? n : 1);
+		return big_realloc(a, block, n);
 	unsigned cls = a->slab_class[k];
 	size_t have = cls * GRAIN;
 	if (n <= have)
@@ -229,6 +298,11 @@ tidy_arena_drain(struct tidy_arena *a)
 void
 tidy_arena_drop(struct tidy_arena *a)
 {
+	while (a->bigs) {
+		struct tidy_arena_big *h = a->bigs;
+		a->bigs = h->u.l.next;
+		free(h);
+	}
 	for (size_t i = a->nmaps; i-- > 0;) {
 		struct tidy_arena_map m = a->maps[i];
 		pthread_mutex_lock(&kept.lock);
@@ -263,5 +337,14 @@ tidy_arena_kept(void)
 	pthread_mutex_lock(&kept.lock);
 	size_t n = kept.bytes;
 	pthread_mutex_unlock(&kept.lock);
+	return n;
+}
+
+size_t
+tidy_arena_bigs(const struct tidy_arena *a)
+{
+	size_t n = 0;
+	for (const struct tidy_arena_big *h = a->bigs; h; h = h->u.l.next)
+		n++;
 	return n;
 }

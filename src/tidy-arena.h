@@ -32,7 +32,8 @@
  *  - a block of TIDY_ARENA_BIG bytes or more is malloc's: libtidy's lexer
  *    grows its buffer of the page's text by realloc, which an arena would
  *    copy, and frees long strings it made for a while, which an arena
- *    would keep until the end;
+ *    would keep until the end; such a block has a head that keeps it on
+ *    the arena's list, and the drop frees those libtidy left;
  *  - slabs are cut from mappings of 256 KB doubling to 4 MB; dropped
  *    mappings, up to TIDY_ARENA_KEEP bytes of them, are kept for the next
  *    parse in the process, so that a batch's worker does not fault fresh
@@ -58,6 +59,7 @@
 
 struct tidy_arena_free;        /* a freed block: the next of its size */
 struct tidy_arena_map;         /* a mapping slabs are cut from */
+struct tidy_arena_big;         /* the head of a block from malloc */
 
 struct tidy_arena {
 	TidyAllocator base;              /* first: libtidy hands this back */
@@ -74,6 +76,8 @@ struct tidy_arena {
 	struct tidy_arena_map *maps;
 	size_t nmaps, mapcap;
 	char *uncut, *mapend;
+	/* the blocks from malloc not yet freed, freed at the drop */
+	struct tidy_arena_big *bigs;
 };
 
 void tidy_arena_init(struct tidy_arena *a);
@@ -83,5 +87,7 @@ void tidy_arena_drop(struct tidy_arena *a);
 /* Bytes of a's mappings, and of those kept for the next parse (tests). */
 size_t tidy_arena_bytes(const struct tidy_arena *a);
 size_t tidy_arena_kept(void);
+/* Blocks from malloc not yet freed (tests). */
+size_t tidy_arena_bigs(const struct tidy_arena *a);
 
 #endif

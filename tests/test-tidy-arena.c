@@ -1,7 +1,8 @@
 /* test-tidy-arena.c - libtidy's arena (tidy-arena.h): blocks without
  * heads in slabs by size, freed blocks reused by size, large blocks from
- * malloc, mappings kept between parses up to the bound, slabs given back
- * as they empty once drained, and parses through it. */
+ * malloc and freed at the drop if libtidy did not, mappings kept between
+ * parses up to the bound, slabs given back as they empty once drained,
+ * and parses through it. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -109,7 +110,21 @@ test_big(void **state)
 	assert_int_equal(t[99], 'y');
 	release(&a, t);
 	assert_int_equal(tidy_arena_bytes(&a) > 0, 1);
+	assert_int_equal(tidy_arena_bigs(&a), 0);
+	/* blocks libtidy never frees go at the drop (AddressSanitizer would
+	 * report them lost): three, one of them grown, one freed */
+	char *l1 = alloc(&a, 2 * TIDY_ARENA_BIG), *l2 = alloc(&a, TIDY_ARENA_BIG);
+	char *l3 = alloc(&a, 3 * TIDY_ARENA_BIG);
+	assert_int_equal((uintptr_t)l2 % _Alignof(max_align_t), 0);
+	memset(l2, 'z', TIDY_ARENA_BIG);
+	l2 = grow(&a, l2, 8 * TIDY_ARENA_BIG);
+	assert_int_equal(l2[TIDY_ARENA_BIG - 1], 'z');
+	assert_int_equal(tidy_arena_bigs(&a), 3);
+	release(&a, l1);
+	assert_int_equal(tidy_arena_bigs(&a), 2);
+	(void)l3;
 	tidy_arena_drop(&a);
+	assert_int_equal(tidy_arena_bigs(&a), 0);
 }
 
 static void
