@@ -374,7 +374,7 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 {
 	memset(out, 0, sizeof *out);
 	out->stop_at = n;
-	size_t cap = 0, cdata_cap = 0, pre_cap = 0, blank_cap = 0, meta_cap = 0;
+	size_t cap = 0, cdata_cap = 0, pre_cap = 0, blank_cap = 0, meta_cap = 0, pi_cap = 0;
 	int tables = 0, foreign = 0;
 	bool in_body = false;
 	/* the custom elements' names, read for a whole scan only */
@@ -396,6 +396,9 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 				if (e && !foreign && d == '!' && i + 9 <= n &&
 				    !memcmp(s + i, "<![CDATA[", 9))
 					add_offset(&out->cdata_at, &out->ncdata, &cdata_cap, i);
+				if (d == '?' && i + 5 <= n && (!memcmp(s + i + 2, "php", 3) ||
+							      !memcmp(s + i + 2, "xml", 3)))
+					add_offset(&out->pi_at, &out->npi, &pi_cap, i + 2);
 				i = e ? (size_t)(e - s) + 1 : n;
 				continue;
 			}
@@ -537,6 +540,9 @@ source_scan_free(struct source_scan *sc)
 	free(sc->meta_at);
 	sc->meta_at = NULL;
 	sc->nmeta = 0;
+	free(sc->pi_at);
+	sc->pi_at = NULL;
+	sc->npi = 0;
 	free(sc->inline_custom);
 	sc->inline_custom = NULL;
 	free(sc->blank_at);
@@ -592,6 +598,8 @@ source_repair(const char *s, size_t n, const struct source_scan *sc, size_t *len
 		memcpy(o + at, meta ? (spaced ? SOURCE_BODY_META_SPACED : SOURCE_BODY_META) :
 				      (spaced ? SOURCE_BODY_LINK_SPACED : SOURCE_BODY_LINK), 4);
 	}
+	for (int k = 0, c = 0; k < sc->npi; k++)
+		o[moved(sc, sc->pi_at[k], &c)] = '_';
 	return o;
 }
 

@@ -22,6 +22,9 @@ struct source_scan {
 	size_t *meta_at;    /* offsets of the names of the meta and link
 			       start tags after the body's */
 	int nmeta;
+	size_t *pi_at;      /* offsets of the targets "php" and "xml" of
+			       processing instructions */
+	int npi;
 	char *inline_custom; /* the custom elements' names to tell libtidy
 				are inline, space-separated, or NULL */
 	size_t *blank_at;   /* the texts of the scripts and styles pith
@@ -73,7 +76,11 @@ long source_chars(const char *s, size_t n);
  * block-level (so that it keeps a div inside one), ends the paragraph at
  * such an element, which HTML leaves inline ("A <hl-trusted-source><a>
  * large study</a></hl-trusted-source> from 2017"; at most
- * SOURCE_CUSTOM_MAX names).  With
+ * SOURCE_CUSTOM_MAX names).  The targets "php" and "xml" of the
+ * processing instructions are noted in pi_at: HTML ends every "<?" at the
+ * next '>', as a comment; libtidy reads a "<?php" to "?>" and a "<?xml"'s
+ * attributes, quotes and all, and one whose quote no quote ends swallows
+ * the rest of the page.  With
  * stop >= 0
  * the scan ends at the first character past stop (stop_at). */
 void source_scan(const char *s, size_t n, long stop, struct source_scan *out);
@@ -83,7 +90,8 @@ void source_scan_free(struct source_scan *sc);
  * each "<![CDATA[" of sc made "<?CDATA[[", each div or style of sc's
  * pre_at named SOURCE_PRE_DIV or SOURCE_PRE_STYLE and each meta or link
  * of its meta_at SOURCE_BODY_META or SOURCE_BODY_LINK, or their _SPACED
- * names (as long: no offset moves), in a new
+ * names, and each target of its pi_at "_hp" or "_ml" (as long: no offset
+ * moves), in a new
  * NUL-terminated buffer of *len bytes.  Outside svg and math, HTML
  * reads "<![CDATA[" as a comment that the next '>' ends; libtidy reads a
  * CDATA section to "]]>", and one that a page leaves open swallows the

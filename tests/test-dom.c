@@ -114,8 +114,9 @@ all_text(const char *html, struct buf *t)
 /* A processing instruction no '>' ends reads as a comment to the end of
  * the page (HTML's bogus comment): the text before it stays, nothing of
  * it is text, and (under LeakSanitizer) libtidy leaks none of it; one
- * that a '>' ends is dropped as before, and what follows stays; one whose
- * attribute's quote no quote ends leaks nothing either. */
+ * that a '>' ends is dropped as before, and what follows stays, whatever
+ * quotes it holds and its target (php and xml, which libtidy reads as
+ * their languages: source.h). */
 static void
 test_unterminated_pi(void **state)
 {
@@ -133,18 +134,24 @@ test_unterminated_pi(void **state)
 	all_text("<html><body><p>One.</p><?php echo 1 ?><p>Two.</p></body></html>", &t);
 	assert_string_equal(t.data, "One.\nTwo.\n");
 	buf_free(&t);
-	/* a quote no quote ends, with a '>' after it: libtidy reads to the
-	 * end of the page and loses the attribute's value (1,100 bytes,
-	 * malloc's), which the arena frees at the drop */
+	/* a "<?xml" whose quote no quote ends, a '>' after it (libtidy read
+	 * to the end of the page, and lost the attribute's 1,100 bytes),
+	 * and a "<?php" (libtidy read it to "?>"): each ends at the '>' */
 	buf_init(&b);
 	buf_adds(&b, "<html><body><p>Before it.</p><?xml a=\"");
 	for (int i = 0; i < 220; i++)
 		buf_adds(&b, "bbbbb");
-	buf_adds(&b, "></blockquote>");
+	buf_adds(&b, "></blockquote><p>After it.</p>");
 	all_text(b.data, &t);
-	assert_string_equal(t.data, "Before it.\n");
+	assert_string_equal(t.data, "Before it.\nAfter it.\n");
 	buf_free(&t);
 	buf_free(&b);
+	all_text("<html><body><p>One.</p><?php echo \"a ?><p>Two.</p></body></html>", &t);
+	assert_string_equal(t.data, "One.\nTwo.\n");
+	buf_free(&t);
+	all_text("<html><body><p>One.</p><?php if (1 > 0) echo 1; ?></body></html>", &t);
+	assert_string_equal(t.data, "One.\n0) echo 1; ?>\n");
+	buf_free(&t);
 }
 
 /* Elements of names HTML does not have are inline where they hold no
@@ -439,7 +446,9 @@ test_select_repair(void **state)
 /* A "<![CDATA[" in HTML's content is a comment that the next '>' ends
  * (HTML5's bogus comment); libtidy reads a CDATA section to "]]>", and
  * one left open took the page with it.  Inside svg and math it is a
- * CDATA section and stays; after a "</select>" put in, it moves on. */
+ * CDATA section and stays; after a "</select>" put in, it moves on.  So
+ * is a processing instruction "<?php" or "<?xml" (libtidy reads them as
+ * their languages): its target is renamed. */
 static void
 test_cdata_repair(void **state)
 {
@@ -468,6 +477,19 @@ test_cdata_repair(void **state)
 	assert_false(dom_lost(pg.dom));
 	assert_int_equal(pg.dom->tree_text, 1 + 17);
 	page_free(&pg);
+
+	/* the targets libtidy reads as languages are renamed, after a
+	 * "</select>" put in too; a name of capitals is not one of them */
+	static const char pis[] =
+		"<select><input><?xml a=\"b><p>x</p><?php echo \"y ?><?PHP z><?xmlx>";
+	source_scan(pis, sizeof pis - 1, -1, &sc);
+	assert_int_equal(sc.nclose, 1);
+	assert_int_equal(sc.npi, 3);
+	fixed = source_repair(pis, sizeof pis - 1, &sc, &len);
+	assert_string_equal(fixed, "<select></select><input><?_ml a=\"b><p>x</p><?_hp echo \"y ?>"
+			    "<?PHP z><?_mlx>");
+	free(fixed);
+	source_scan_free(&sc);
 }
 
 /* libtidy moves a div or a style out of a pre, cutting the pre in
