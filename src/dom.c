@@ -1217,8 +1217,53 @@ mark_top_links(struct dom *d)
 	return n;
 }
 
+/* Whether the texts [from, to) read as prose: PRE_PROSE_CHARS characters
+ * or more (not white space), a sentence's end (., ! or ? after a letter
+ * and before white space, or an ideographic full stop) every
+ * PRE_PROSE_WORDS words or fewer, and at most one character in
+ * PRE_PROSE_SYMBOLS of code's punctuation ({}[];=<>\|; not parentheses,
+ * which sentences hold too).  A program's lines hold their braces,
+ * semicolons and assignments; a bug tracker's comment and an archived
+ * mail, written in a pre, hold sentences. */
+#define PRE_PROSE_CHARS 40
+#define PRE_PROSE_WORDS 25
+#define PRE_PROSE_SYMBOLS 50
+static bool
+prose_texts(const struct dom *d, int from, int to)
+{
+	long chars = 0, symbols = 0, words = 0, ends = 0;
+	bool letter = false, space = true;
+	for (int t = from; t < to; t++) {
+		const unsigned char *s = (const unsigned char *)dom_text(d, t);
+		uint32_t n = d->texts[t].len;
+		for (uint32_t i = 0; i < n; i++) {
+			unsigned char c = s[i];
+			if (isspace(c)) {
+				space = true;
+				continue;
+			}
+			words += space;
+			space = false;
+			if ((c & 0xC0) == 0x80)
+				continue;
+			chars++;
+			if (c && strchr("{}[];=<>\\|", c))
+				symbols++;
+			bool end = (c == '.' || c == '!' || c == '?') && letter &&
+				   (i + 1 == n || isspace(s[i + 1]));
+			end |= c == 0xE3 && i + 2 < n && s[i + 1] == 0x80 && s[i + 2] == 0x82;
+			ends += end;
+			letter = isalpha(c) || c >= 0xC0;
+		}
+		space = true;    /* a text ends at an element's edge */
+	}
+	return chars >= PRE_PROSE_CHARS && symbols * PRE_PROSE_SYMBOLS <= chars &&
+	       ends > 0 && words <= PRE_PROSE_WORDS * ends;
+}
+
 /* The texts of preformatted elements, whose line breaks and spaces are
- * their text's (a code block's lines). */
+ * their text's (a code block's lines), and prose (TEXT_PROSE) where
+ * prose_texts says so. */
 static void
 mark_pre(struct dom *d)
 {
@@ -1229,8 +1274,11 @@ mark_pre(struct dom *d)
 	for (int e = 0; e < d->n; e++)
 		for (size_t k = 0; k < 4; k++)
 			if (tags[k] >= 0 && d->tag[e] == tags[k]) {
+				uint8_t f = TEXT_PRE |
+					    (prose_texts(d, d->text_begin[e], d->text_end[e]) ?
+					     TEXT_PROSE : 0);
 				for (int t = d->text_begin[e]; t < d->text_end[e]; t++)
-					d->texts[t].flags |= TEXT_PRE;
+					d->texts[t].flags |= f;
 				e = d->end[e] - 1;      /* all of it is marked */
 				break;
 			}

@@ -57,6 +57,9 @@ enum {
 				   white space stood beside (mark_apart) */
 	TEXT_PRE   = 1 << 5,    /* in a pre (or listing, xmp, plaintext): its
 				   white space is the text's (mark_pre) */
+	TEXT_PROSE = 1 << 6,    /* in such an element whose text reads as
+				   prose, not code: a bug tracker's comment, an
+				   archived mail (mark_pre) */
 };
 
 struct dom_text {

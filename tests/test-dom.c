@@ -154,6 +154,71 @@ test_unterminated_pi(void **state)
 	buf_free(&t);
 }
 
+/* A pre's texts read as prose (TEXT_PROSE) with 40 characters or more
+ * (white space aside), a sentence's end every 25 words or fewer, and at
+ * most one of {}[];=<>\\| in 50 characters (counted by hand below). */
+static void
+test_pre_prose(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *text;
+		bool prose;
+	} cases[] = {
+		/* 90 characters, two ends, no symbol */
+		{ "The winter timetable still says that the ferry leaves from the old pier.\n"
+		  "It moved to the new quay in November.", true },
+		/* 62 characters, one ';' (50 <= 62), parentheses are prose's */
+		{ "Call the office (or the harbour) before you go down; the boat leaves early.",
+		  true },
+		/* a program: {, ; and } in 43 characters */
+		{ "int main(void) { return printf(\"Done. Bye.\\n\"); }", false },
+		/* 7 characters */
+		{ "Yes. No.", false },
+		/* 58 characters, no sentence's end */
+		{ "sudo apt-get install libfoo-dev libbar-dev libbaz-dev libqux-dev", false },
+		/* 56 characters, two ideographic full stops */
+		{ "\xe5\x86\xac\xe3\x81\xae\xe6\x99\x82\xe5\x88\xbb\xe8\xa1\xa8\xe3\x81\xab"
+		  "\xe3\x81\xaf\xe5\x8f\xa4\xe3\x81\x84\xe6\xa1\x9f\xe6\xa9\x8b\xe3\x81\x8b"
+		  "\xe3\x82\x89\xe8\x88\xb9\xe3\x81\x8c\xe5\x87\xba\xe3\x82\x8b\xe3\x81\xa8"
+		  "\xe6\x9b\xb8\xe3\x81\x84\xe3\x81\xa6\xe3\x81\x82\xe3\x82\x8a\xe3\x81\xbe"
+		  "\xe3\x81\x99\xe3\x81\x8c\xe3\x80\x81\xe5\x8d\x81\xe4\xb8\x80\xe6\x9c\x88"
+		  "\xe3\x81\xab\xe6\x96\xb0\xe3\x81\x97\xe3\x81\x84\xe5\xb2\xb8\xe5\xa3\x81"
+		  "\xe3\x81\xb8\xe7\xa7\xbb\xe3\x82\x8a\xe3\x81\xbe\xe3\x81\x97\xe3\x81\x9f"
+		  "\xe3\x80\x82\xe5\x8d\xb0\xe5\x88\xb7\xe3\x81\x97\xe3\x81\x9f\xe6\x99\x82"
+		  "\xe5\x88\xbb\xe8\xa1\xa8\xe3\x82\x82\xe5\x90\x8c\xe3\x81\x98\xe3\x81\xa7"
+		  "\xe3\x81\x99\xe3\x80\x82", true },
+		/* 26 words and one end: more than 25 words a sentence */
+		{ "one two three four five six seven eight nine ten eleven twelve thirteen "
+		  "fourteen fifteen sixteen seventeen eighteen nineteen twenty twentyone "
+		  "twentytwo twentythree twentyfour twentyfive twentysix.", false },
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		struct buf html;
+		buf_init(&html);
+		buf_printf(&html, "<html><body><p>Above.</p><pre>%s</pre></body></html>",
+			   cases[k].text);
+		struct page pg;
+		test_page(&pg, html.data);
+		const struct dom *d = pg.dom;
+		int pre = -1;
+		for (int e = 0; e < d->n && pre < 0; e++)
+			if (!strcmp(dom_tagname(d, e), "pre"))
+				pre = e;
+		assert_true(pre >= 0);
+		assert_true(d->text_begin[pre] < d->text_end[pre]);
+		for (int t = d->text_begin[pre]; t < d->text_end[pre]; t++) {
+			assert_true(d->texts[t].flags & TEXT_PRE);
+			if (!!(d->texts[t].flags & TEXT_PROSE) != cases[k].prose)
+				fail_msg("case %zu: prose %d", k, !cases[k].prose);
+		}
+		/* the p is in no pre */
+		assert_false(d->texts[0].flags & (TEXT_PRE | TEXT_PROSE));
+		page_free(&pg);
+		buf_free(&html);
+	}
+}
+
 /* Elements of names HTML does not have are inline where they hold no
  * block (mark_inline): the words around them stay on their line, with
  * the spaces the parser dropped; one holding a div stays a block, and so
@@ -1371,6 +1436,7 @@ main(void)
 		cmocka_unit_test(test_flags),
 		cmocka_unit_test(test_texts),
 		cmocka_unit_test(test_unterminated_pi),
+		cmocka_unit_test(test_pre_prose),
 		cmocka_unit_test(test_source_text),
 		cmocka_unit_test(test_select_repair),
 		cmocka_unit_test(test_cdata_repair),
