@@ -1556,6 +1556,13 @@ keep_thread(const struct dom *d, struct auto_state *st, struct decision *dc)
 	}
 }
 
+/* Characters of e's text, links' too (0 for no element). */
+static long
+text_chars(const struct metrics *m, int e)
+{
+	return e >= 0 ? (long)m->TA[e] + m->LT[e] : 0;
+}
+
 /* Where the model kept nothing longer than a date or a label
  * (THREAD_META_CHARS: a profile's "Member" line), the thread is looked
  * for from the page's largest block that may be a post's message
@@ -1574,9 +1581,26 @@ short_thread(const struct dom *d, struct auto_state *st, const struct decision *
 		    (best < 0 || f->chars[j] > f->chars[best]))
 			best = j;
 	}
-	if (best < 0 || !thread_find_from(d, st->m, f->block, f->chars, f->nblocks, dc->content,
-					  f->block[best], &st->thread, &st->thread_cache))
+	if (best < 0)
 		return false;
+	if (!thread_find_from(d, st->m, f->block, f->chars, f->nblocks, dc->content,
+			      f->block[best], &st->thread, &st->thread_cache)) {
+		/* what it kept lies outside the posts (a bug's fields over
+		 * its comments): the posts are the thread where their
+		 * messages hold half the page's text */
+		uint8_t *none = xcalloc((size_t)d->n + 1, 1);
+		bool found = thread_find_from(d, st->m, f->block, f->chars, f->nblocks, none,
+					      f->block[best], &st->thread, &st->thread_cache);
+		free(none);
+		long msgs = 0, page = text_chars(st->m, d->body);
+		for (int i = 0; found && i < st->thread.nposts; i++)
+			msgs += text_chars(st->m, st->thread.msg[i]);
+		if (!found || 2 * msgs < page) {
+			thread_free(&st->thread);
+			return false;
+		}
+		st->thread.outside = page > 0 ? (double)msgs / page : 1;
+	}
 	st->thread.largest = true;
 	return true;
 }

@@ -263,6 +263,10 @@ message_tag(const struct dom *d, int e)
 	if (d->flags[e] & DOM_PHRASING)
 		return false;
 	const char *t = d->tagnames[d->tag[e]];
+	/* a pre of prose is a message whole (a bug tracker's comment) */
+	if (!strcmp(t, "pre") && d->text_begin[e] < d->text_end[e] &&
+	    d->texts[d->text_begin[e]].flags & TEXT_PROSE)
+		return true;
 	for (size_t i = 0; i < sizeof no / sizeof no[0]; i++)
 		if (!strcmp(t, no[i]))
 			return false;
@@ -1575,7 +1579,8 @@ cached(const struct dom *d, const struct metrics *m, const int *block, int nb, i
 			c->text_facts[x] = (uint8_t)((digit ? TF_DIGIT : 0) |
 						     (digit && m->tchars[x] <= THREAD_META_CHARS ? TF_META : 0) |
 						     (sig_rule(d, x) ? TF_RULE : 0) |
-						     (in[d->texts[x].elem] & IN_CODE ? TF_CODE : 0));
+						     (in[d->texts[x].elem] & IN_CODE &&
+						      !(d->texts[x].flags & TEXT_PROSE) ? TF_CODE : 0));
 		}
 		free(in);
 		c->text_pos = text_positions(d, m);

@@ -145,6 +145,10 @@ struct thread {
 	bool largest;       /* the method kept nothing longer than a label:
 			     * the anchor is the page's largest block, not
 			     * its largest kept one (auto's short_thread) */
+	double outside;     /* 0; else what the method kept lies outside
+			     * the posts, and this is the share of the
+			     * page's text their messages hold (half or
+			     * more: auto's short_thread) */
 	int first_list;     /* -1; else the posts found from the largest
 			     * kept block held too little of what the method
 			     * kept, and the anchor is the largest kept block

@@ -309,10 +309,13 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 			       parent.data, d->line[under], headed);
 	}
 	int like = thread_post_of(d, t, t->like[k]);
-	char largest[160];
+	char largest[320], apart[160] = "";
+	if (t->outside > 0)
+		snprintf(apart, sizeof apart, "; what it kept lies outside the posts, whose "
+			 "messages hold %.0f %% of the page's text: half or more", 100 * t->outside);
 	snprintf(largest, sizeof largest, "the page's largest block outside nav, header, "
-		 "footer, aside, form and menu (the model kept none of more than %d characters)",
-		 THREAD_META_CHARS);
+		 "footer, aside, form and menu (the model kept none of more than %d characters%s)",
+		 THREAD_META_CHARS, apart);
 	/* or the largest kept block outside the posts found first */
 	struct buf outside;
 	buf_init(&outside);
