@@ -258,6 +258,7 @@ struct builder {
 	int *spaced;            /* the body's meta and link elements that
 				   white space stood beside (source.h) */
 	int nspaced, spacedcap;
+	bool headings;          /* SOURCE_HEADING_BLOCK names are headings */
 };
 
 static unsigned
@@ -474,6 +475,14 @@ add_element(struct builder *b, TidyNode nd, int p, int *last_child)
 			b->spaced[b->nspaced++] = i;
 		}
 		name = name[0] == 'm' ? "meta" : "link";
+	}
+	char heading[3];
+	if (b->headings && name && name[0] == SOURCE_HEADING_BLOCK && name[1] >= '1' &&
+	    name[1] <= '6' && !name[2]) {
+		heading[0] = 'h';
+		heading[1] = name[1];
+		heading[2] = '\0';
+		name = heading;
 	}
 	d->tag[i] = intern_tag(b, name ? name : "unknown");
 	d->parent[i] = p;
@@ -1485,7 +1494,7 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	char *fixed = NULL;
 	const char *src = utf8;
 	size_t srclen = len;
-	if (ss.nclose || ss.ncdata || ss.npre || ss.nmeta || ss.npi) {
+	if (ss.nclose || ss.ncdata || ss.npre || ss.nmeta || ss.npi || ss.nheading) {
 		fixed = source_repair(utf8, len, &ss, &srclen);
 		src = fixed;
 	}
@@ -1514,6 +1523,10 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 		tidyOptSetValue(doc, TidyInlineTags, tags.data);
 		buf_free(&tags);
 	}
+	/* a heading that holds a block, renamed (source_repair) so that
+	 * libtidy keeps the block in it as HTML does */
+	if (ss.nheading)
+		tidyOptSetValue(doc, TidyBlockTags, SOURCE_HEADING_BLOCK_TAGS);
 	/* a meta or link after the body's start, renamed (source_repair)
 	 * so that libtidy leaves it where it stands */
 	if (ss.nmeta)
@@ -1541,6 +1554,7 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	memset(&b, 0, sizeof b);
 	b.d = d;
 	b.cols = &cols;
+	b.headings = ss.nheading > 0;
 	d->body = d->head = -1;
 	b.hashcap = 128;
 	b.hash = xmalloc((size_t)b.hashcap * sizeof *b.hash);

@@ -369,17 +369,68 @@ in_pre(const char *name, size_t len, bool end, size_t at, struct pre_state *ps,
 	}
 }
 
+/* The heading being read (struct heading_state): where its start tag's
+ * name is, the blocks open in it and whether one was; a heading that
+ * ends otherwise than at its own end tag with them closed is left as it
+ * was. */
+struct heading_state {
+	bool open;
+	bool block;     /* a block's start tag was in it */
+	int depth;      /* blocks open in it */
+	size_t at;      /* offset of its start tag's name */
+};
+
+static bool
+is_heading(const char *name, size_t len)
+{
+	return len == 2 && (name[0] | 0x20) == 'h' && name[1] >= '1' && name[1] <= '6';
+}
+
+/* A tag named name (len bytes, at offset at), outside svg and math. */
+static void
+in_heading(const char *name, size_t len, bool end, size_t at, struct heading_state *hs,
+	   struct source_scan *out, size_t *cap)
+{
+	if (is_heading(name, len)) {
+		if (!end && hs->open) {
+			/* a heading in a heading: HTML ends the first
+			 * where it is the current node; both left alone */
+			hs->open = false;
+		} else if (!end) {
+			*hs = (struct heading_state){ true, false, 0, at };
+		} else if (hs->open) {
+			if (hs->block && hs->depth == 0) {
+				add_offset(&out->heading_at, &out->nheading, cap, hs->at);
+				add_offset(&out->heading_at, &out->nheading, cap, at);
+			}
+			hs->open = false;
+		}
+		return;
+	}
+	if (!hs->open || (len == 2 && !strncasecmp(name, "hr", 2)) || !block_start(name, len))
+		return;
+	if (!end) {
+		hs->block = true;
+		hs->depth++;
+	} else if (--hs->depth < 0) {
+		/* the end of an element opened before the heading */
+		hs->open = false;
+	}
+}
+
 void
 source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 {
 	memset(out, 0, sizeof *out);
 	out->stop_at = n;
 	size_t cap = 0, cdata_cap = 0, pre_cap = 0, blank_cap = 0, meta_cap = 0, pi_cap = 0;
+	size_t heading_cap = 0;
 	int tables = 0, foreign = 0;
 	bool in_body = false;
 	/* the custom elements' names, read for a whole scan only */
 	struct custom_state *cs = stop < 0 ? xcalloc(1, sizeof *cs) : NULL;
 	struct pre_state ps = { 0, 0, 0 };
+	struct heading_state hs = { false, false, 0, 0 };
 	bool select = false, select_table = false;
 	size_t i = 0;
 	while (i < n) {
@@ -440,8 +491,10 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 					select_table = tables > 0;
 				}
 				i = tag_end(s, n, ne);
-				if (cs && !foreign)
+				if (cs && !foreign) {
 					custom_tag(cs, s + nb, ne - nb, end, i >= 2 && s[i - 2] == '/');
+					in_heading(s + nb, ne - nb, end, nb, &hs, out, &heading_cap);
+				}
 				/* <svg/> opens nothing */
 				if (k == K_FOREIGN && !end && i >= 2 && s[i - 2] == '/')
 					foreign--;
@@ -543,6 +596,9 @@ source_scan_free(struct source_scan *sc)
 	free(sc->pi_at);
 	sc->pi_at = NULL;
 	sc->npi = 0;
+	free(sc->heading_at);
+	sc->heading_at = NULL;
+	sc->nheading = 0;
 	free(sc->inline_custom);
 	sc->inline_custom = NULL;
 	free(sc->blank_at);
@@ -600,6 +656,8 @@ source_repair(const char *s, size_t n, const struct source_scan *sc, size_t *len
 	}
 	for (int k = 0, c = 0; k < sc->npi; k++)
 		o[moved(sc, sc->pi_at[k], &c)] = '_';
+	for (int k = 0, c = 0; k < sc->nheading; k++)
+		o[moved(sc, sc->heading_at[k], &c)] = SOURCE_HEADING_BLOCK;
 	return o;
 }
 

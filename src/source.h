@@ -25,6 +25,9 @@ struct source_scan {
 	size_t *pi_at;      /* offsets of the targets "php" and "xml" of
 			       processing instructions */
 	int npi;
+	size_t *heading_at; /* offsets of the names of the start and end
+			       tags of the headings that hold a block */
+	int nheading;
 	char *inline_custom; /* the custom elements' names to tell libtidy
 				are inline, space-separated, or NULL */
 	size_t *blank_at;   /* the texts of the scripts and styles pith
@@ -112,6 +115,11 @@ char *source_repair(const char *s, size_t n, const struct source_scan *sc, size_
  * such an element: the _SPACED names are those of one that white space
  * stands before or after in the page, whose next text the tree sets
  * apart (TEXT_SPACED), "voted <meta ...>to" two words. */
+/* The first letter a heading that holds a block has for libtidy, which
+ * is told it is block-level ("z1" to "z6"), and which the tree names h1
+ * to h6 again. */
+#define SOURCE_HEADING_BLOCK 'z'
+#define SOURCE_HEADING_BLOCK_TAGS "z1 z2 z3 z4 z5 z6"
 #define SOURCE_BODY_META "m_ta"
 #define SOURCE_BODY_LINK "l_nk"
 #define SOURCE_BODY_META_SPACED "m-ta"

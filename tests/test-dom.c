@@ -629,6 +629,77 @@ test_pre_repair(void **state)
 	page_free(&pg);
 }
 
+/* A heading that holds a block (a div with an "edited" menu in a
+ * comment's h3, a paragraph in a teaser's h2) keeps it, as in HTML:
+ * libtidy ended the heading at the div, and the end tags after it
+ * closed the wrong elements, moving the comment's body and what came
+ * after it up a level.  Renamed (as long) before parsing, block-level,
+ * and named again in the tree; a heading with no block, one that an
+ * element opened before it ends, and a heading in a heading are left
+ * as they were. */
+static void
+test_heading_block(void **state)
+{
+	(void)state;
+	static const char s[] =
+		"<div id=a><div id=b><div class=c><H3>x said <div class=m><details>"
+		"<summary>edited</summary></details></div></h3><div class=body><p>Body.</p>"
+		"</div></div></div><div id=d><p>After.</p></div></div><h2>Plain</h2>";
+	struct source_scan sc;
+	source_scan(s, sizeof s - 1, -1, &sc);
+	assert_int_equal(sc.nheading, 2);
+	assert_int_equal(sc.heading_at[0], (size_t)(strstr(s, "H3") - s));
+	assert_int_equal(sc.heading_at[1], (size_t)(strstr(s, "h3") - s));
+	size_t len;
+	char *fixed = source_repair(s, sizeof s - 1, &sc, &len);
+	assert_int_equal(len, sizeof s - 1);
+	assert_non_null(strstr(fixed, "<z3>x said <div class=m>"));
+	assert_non_null(strstr(fixed, "</div></z3><div class=body>"));
+	assert_non_null(strstr(fixed, "<h2>Plain</h2>"));
+	free(fixed);
+	source_scan_free(&sc);
+	static const char *const kept[] = {
+		"<h3>a <span>b</span></h3>",
+		"<div><h3>a<div>b</div></div><h3>c</h3>",
+		"<h3>a<div>b</div><h4>c</h4></h3>",
+		"<h3>a<div>b</h3>",
+		"<h3>a<hr></h3>",
+	};
+	for (size_t k = 0; k < sizeof kept / sizeof kept[0]; k++) {
+		source_scan(kept[k], strlen(kept[k]), -1, &sc);
+		assert_int_equal(sc.nheading, 0);
+		source_scan_free(&sc);
+	}
+
+	struct page pg;
+	test_page(&pg, s);
+	const struct dom *d = pg.dom;
+	struct buf b;
+	buf_init(&b);
+	for (int i = 0; i < d->n; i++) {
+		if (d->depth[i] < 3)
+			continue;
+		dom_xpath(d, i, &b);
+		buf_addc(&b, ' ');
+	}
+	assert_string_equal(b.data,
+			    "/html/body/div[1]/div[1] /html/body/div[1]/div[1]/div[1] "
+			    "/html/body/div[1]/div[1]/div[1]/h3[1] "
+			    "/html/body/div[1]/div[1]/div[1]/h3[1]/div[1] "
+			    "/html/body/div[1]/div[1]/div[1]/h3[1]/div[1]/details[1] "
+			    "/html/body/div[1]/div[1]/div[1]/h3[1]/div[1]/details[1]/summary[1] "
+			    "/html/body/div[1]/div[1]/div[1]/div[1] "
+			    "/html/body/div[1]/div[1]/div[1]/div[1]/p[1] "
+			    "/html/body/div[1]/div[2] /html/body/div[1]/div[2]/p[1] ");
+	buf_free(&b);
+	page_free(&pg);
+	struct buf t;
+	all_text("<html><body><h2 class=teaser><p>The lead.</p> </h2><p>Body.</p></body></html>",
+		 &t);
+	assert_string_equal(t.data, "The lead.\nBody.\n");
+	buf_free(&t);
+}
+
 /* libtidy takes a meta or a link in the body for the head's and ends
  * the paragraph, heading, pre or inline element that holds it, the rest
  * of its text going on outside; HTML leaves it in place (microdata).
@@ -1444,6 +1515,7 @@ main(void)
 		cmocka_unit_test(test_blank_ranges),
 		cmocka_unit_test(test_blank_columns),
 		cmocka_unit_test(test_pre_repair),
+		cmocka_unit_test(test_heading_block),
 		cmocka_unit_test(test_body_meta),
 		cmocka_unit_test(test_xpath_and_attrs),
 		cmocka_unit_test(test_nesting_depth),
