@@ -498,6 +498,59 @@ static const char alike_thread[] =
 	"<div id=\"foot\">Powered by a forum</div>\n"
 	"</body></html>\n";
 
+/* An issue's description, then each comment in a wrapper of one (a
+ * timeline item around it, as GitHub sets them): the largest kept block
+ * is comment 2's, whose level is the three wrappers, each a div with one
+ * div child holding all its text.  The sibling before them, div#op, is
+ * no wrapper; its tag paths (4 levels: div, div/a, div/span, div/p) are
+ * those of the first wrapper's child (4 of 4, Jaccard 1 >= 0.5), so it
+ * is the opening post, member 0, and its message is found as the
+ * comments' are (div.msg, the second div), walked from below their
+ * wrapper.  Each post has its date beside its message: 4 posts.  The
+ * h1 stands outside the posts' container: dropped. */
+#define TIMELINE_ITEM(who, date, text) \
+	"<div class=\"item\"><div class=\"entry\"><div><a href=\"/u/" who "\">" who "</a> " \
+	"<span>" date "</span></div><div class=\"msg\"><p>" text "</p></div></div></div>\n"
+#define ISSUE_TEXT "The importer stops at the first row that has an empty date cell, and " \
+	"the rows after it are never read."
+#define COMMENT_1 "Confirmed on the main branch: an empty cell makes the parser return early."
+#define COMMENT_2 "The early return should be a skip: the row is logged as incomplete, " \
+	"the importer goes on with the next row, and the summary at the end counts the rows " \
+	"it skipped, so that nothing is lost without a word to the user who ran it."
+#define COMMENT_3 "Fixed in the next release, with a test of a file whose third row has no date."
+static const char unwrapped_thread[] =
+	"<html><body>\n"
+	"<h1>Importer stops at an empty date</h1>\n"
+	"<div id=\"timeline\">\n"
+	"<div id=\"op\"><div><a href=\"/u/ann\">ann</a> <span>3 Jan 2025</span></div>"
+	"<div class=\"msg\"><p>" ISSUE_TEXT "</p></div></div>\n"
+	TIMELINE_ITEM("bob", "4 Jan 2025", COMMENT_1)
+	TIMELINE_ITEM("cy", "5 Jan 2025", COMMENT_2)
+	TIMELINE_ITEM("dee", "6 Jan 2025", COMMENT_3)
+	"</div>\n"
+	"<div id=\"foot\">Powered by a tracker</div>\n"
+	"</body></html>\n";
+
+static void
+test_unwrapped_opening(void **state)
+{
+	(void)state;
+	struct page pg;
+	const struct thread *t = check_text(&pg, unwrapped_thread,
+		ISSUE_TEXT "\n" COMMENT_1 "\n" COMMENT_2 "\n" COMMENT_3 "\n", 4);
+	const struct dom *d = pg.dom;
+	int op = test_by_id(&pg, "op");
+	assert_int_equal(t->post[0], op);
+	assert_int_equal(t->msg[0], child(d, op, 2));
+	assert_false(t->opening);
+	int tl = test_by_id(&pg, "timeline");
+	for (int k = 1; k < 4; k++) {
+		assert_int_equal(t->post[k], child(d, tl, k + 1));
+		assert_int_equal(t->msg[k], child(d, child(d, child(d, tl, k + 1), 1), 2));
+	}
+	page_free(&pg);
+}
+
 static void
 test_replies_alike(void **state)
 {
@@ -1892,6 +1945,7 @@ main(void)
 		cmocka_unit_test(test_replies_wrapped),
 		cmocka_unit_test(test_opening_apart),
 		cmocka_unit_test(test_replies_alike),
+		cmocka_unit_test(test_unwrapped_opening),
 		cmocka_unit_test(test_question_answers),
 		cmocka_unit_test(test_question_again),
 		cmocka_unit_test(test_dated_headers),

@@ -477,6 +477,9 @@ struct level {
 	int nested;         /* of the members, replies nested in the posts
 			     * they answer (nest_replies), the members then
 			     * the posts' parts; 0: none */
+	bool unwrapped;     /* the first member is an opening post without
+			     * the wrapper of one each other member is
+			     * (unwrapped_opening) */
 };
 
 static void
@@ -876,6 +879,63 @@ replies_within(const struct dom *d, const struct metrics *m, int a, int seed, ui
 
 /* Fill l for ancestor a: its siblings of its shape, the message place,
  * and how many are posts.  sp: scratch. */
+/* The one child element of e, of e's tag, where e holds no text of its
+ * own (a wrapper of one); else -1. */
+static int
+wrapped(const struct dom *d, const struct metrics *m, int e)
+{
+	int only = d->first_child[e];
+	if (only < 0 || d->next_sibling[only] >= 0 || d->tag[only] != d->tag[e] ||
+	    text_of(m, only) != text_of(m, e))
+		return -1;
+	return only;
+}
+
+/* An opening post without the wrapper of one that each of l's members
+ * is (an issue tracker's description, then each comment in a timeline
+ * item of its own): the sibling of l's tag before the first member,
+ * when every member wraps one element and the sibling is shaped as the
+ * first member's is (THREAD_SHAPE).  It becomes member 0. */
+static void
+unwrapped_opening(const struct dom *d, const struct metrics *m, uint64_t *ph,
+		  struct shapes *sp, struct level *l)
+{
+	if (l->nm < THREAD_POSTS || l->opening || l->alike || l->within)
+		return;
+	int c = dom_prev_sibling(d, l->mem[0]);
+	while (c >= 0 && text_of(m, c) == 0)
+		c = dom_prev_sibling(d, c);
+	if (c < 0 || d->tag[c] != d->tag[l->mem[0]] || wrapped(d, m, c) >= 0)
+		return;
+	for (int k = 0; k < l->nm; k++)
+		if (wrapped(d, m, l->mem[k]) < 0)
+			return;
+	double held;
+	shape_of(d, wrapped(d, m, l->mem[0]), ph, &sp->anchor);
+	shape_of(d, c, ph, &sp->cur);
+	sp->anchor_el = -1;
+	double sim = shape_sim(&sp->anchor, &sp->cur, &held);
+	if (sim < THREAD_SHAPE)
+		return;
+	size_t cap = 1;
+	while (cap < (size_t)l->nm + 1)
+		cap *= 2;
+	l->mem = xreallocarray(l->mem, cap, sizeof *l->mem);
+	l->sim = xreallocarray(l->sim, cap, sizeof *l->sim);
+	l->held = xreallocarray(l->held, cap, sizeof *l->held);
+	l->like = xreallocarray(l->like, cap, sizeof *l->like);
+	memmove(l->mem + 1, l->mem, (size_t)l->nm * sizeof *l->mem);
+	memmove(l->sim + 1, l->sim, (size_t)l->nm * sizeof *l->sim);
+	memmove(l->held + 1, l->held, (size_t)l->nm * sizeof *l->held);
+	memmove(l->like + 1, l->like, (size_t)l->nm * sizeof *l->like);
+	l->mem[0] = c;
+	l->sim[0] = sim;
+	l->held[0] = 0;
+	l->like[0] = l->mem[1];
+	l->nm++;
+	l->unwrapped = true;
+}
+
 static void
 level_eval(const struct dom *d, const struct metrics *m, const struct search *se, int a,
 	   struct shapes *sp, struct level *l)
@@ -931,6 +991,7 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 	}
 	if (l->nm < 2)
 		return;
+	unwrapped_opening(d, m, ph, sp, l);
 	int headers = 0;
 	for (int k = 0; k < l->nm; k++)
 		headers += dated_header(d, m, tf, l->mem[k]);
@@ -979,7 +1040,8 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 	for (int k = 0; k < l->nm; k++) {
 		int c = l->mem[k];
 		places(d, c, sh);
-		if (words[c] == 0)
+		/* an unwrapped opening post's places are a level up */
+		if (words[c] == 0 || (k == 0 && l->unwrapped))
 			continue;
 		nw++;
 		for (int x = c; x < d->end[c]; x++) {
@@ -1020,7 +1082,9 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 	for (int k = 0; k < l->nm; k++) {
 		int c = l->mem[k];
 		bool moved = false;
-		l->msg[k] = rep >= 0 ? walk_place(d, m, se->tp, rep, reproot, c, &moved) : c;
+		int root = k == 0 && l->unwrapped && reproot >= 0 ? wrapped(d, m, reproot) : reproot;
+		l->msg[k] = rep >= 0 && root >= 0 && dom_contains(d, root, rep) ?
+			    walk_place(d, m, se->tp, rep, root, c, &moved) : c;
 		l->own[k] = moved ? 2 : 0;
 		if (is_post(d, m, tf, c, l->msg[k], l->headed))
 			beside[l->posts++] = text_of(m, c) - text_of(m, l->msg[k]);

@@ -23,6 +23,9 @@
  * apart, its date and author in the wrapper beside it), or in the first
  * element of the opening post's tag after it, each laid out as the
  * opening post is (a question's answers, in a list beside the question);
+ * where each post is a wrapper of one, the sibling before the first
+ * shaped as their children is the opening post without the wrapper (an
+ * issue tracker's description before its comments' timeline items);
  * replies so apart
  * that are mostly cards under a heading that links to another page are a
  * listing's, not a thread's.  Where each reply stands inside the post
