@@ -296,6 +296,7 @@ auto_state_new(const struct page *pg, const struct auto_model *m)
 	/* a byte a block: the threshold walks read it, not the rows */
 	st->hidden = xmalloc((size_t)st->sig.nblocks + 1);
 	st->beside_main = xcalloc((size_t)st->sig.nblocks + 1, 1);
+	st->control = xcalloc((size_t)st->sig.nblocks + 1, sizeof *st->control);
 	for (int j = 0; j < st->sig.nblocks; j++)
 		st->hidden[j] = st->sig.x[j][F_HIDDEN] != 0;
 	for (int i = 0; i < st->n; i++)
@@ -353,6 +354,7 @@ auto_state_free(struct auto_state *st)
 	free(st->end_head);
 	free(st->hidden);
 	free(st->beside_main);
+	free(st->control);
 	thread_free(&st->thread);
 	thread_cache_free(&st->thread_cache);
 	free(st);
@@ -1743,25 +1745,83 @@ keep_continued(const struct dom *d, struct auto_state *st, struct decision *dc)
  * block is passed over): a reference runs on between the paragraphs the
  * model keeps, through the signatures, the parameters' lines and the
  * names it takes for a menu's, and a service's page through its
- * sections' short lines.  Reason between. */
+ * sections' short lines.  Reason between.  A control is passed over
+ * too and left out: a block that is one short link alone (under
+ * CONTROL_CHARS characters, all of them the link's) whose text
+ * CONTROL_REPEATS or more such blocks of the page share, a reference's
+ * "source" beside each signature, a service page's "Learn more" under
+ * each section (st->control). */
+#define CONTROL_CHARS 24
+#define CONTROL_REPEATS 5
+
+/* The hash of block j's text where it is one short link alone, else 0. */
+static uint64_t
+control_hash(const struct dom *d, const struct features *f, int j, struct buf *tx)
+{
+	if (f->chars[j] == 0 || f->chars[j] >= CONTROL_CHARS || f->x[j][F_LINK_DENSITY] < 1)
+		return 0;
+	block_text(d, f->block[j], tx);
+	uint64_t h = 1469598103934665603ULL;
+	for (size_t i = 0; i < tx->len; i++)
+		h = (h ^ (unsigned char)tx->data[i]) * 1099511628211ULL;
+	return h ? h : 1;
+}
+
+/* Per block of sig, how many blocks of one short link alone share its
+ * text (0 for a block that is not one), into n. */
 static void
-keep_between(struct auto_state *st, struct decision *dc)
+control_counts(const struct dom *d, const struct features *f, int *n)
+{
+	struct buf tx;
+	buf_init(&tx);
+	uint64_t *hs = xmalloc(((size_t)f->nblocks + 1) * sizeof *hs);
+	uint64_t *sorted = xmalloc(((size_t)f->nblocks + 1) * sizeof *sorted);
+	size_t nh = 0;
+	for (int j = 0; j < f->nblocks; j++)
+		if ((hs[j] = control_hash(d, f, j, &tx)) != 0)
+			sorted[nh++] = hs[j];
+	qsort(sorted, nh, sizeof *sorted, u64_cmp);
+	for (int j = 0; j < f->nblocks; j++) {
+		n[j] = 0;
+		if (!hs[j])
+			continue;
+		const uint64_t *at = bsearch(&hs[j], sorted, nh, sizeof *sorted, u64_cmp);
+		while (at > sorted && at[-1] == hs[j])
+			at--;
+		while (at + n[j] < sorted + nh && at[n[j]] == hs[j])
+			n[j]++;
+	}
+	free(sorted);
+	free(hs);
+	buf_free(&tx);
+}
+
+static void
+keep_between(const struct dom *d, struct auto_state *st, struct decision *dc)
 {
 	const struct features *f = &st->sig;
 	int last = -1;
+	int *shared = xmalloc(((size_t)f->nblocks + 1) * sizeof *shared);
+	control_counts(d, f, shared);
 	for (int j = 0; j < f->nblocks; j++) {
 		if (!dc->content[f->block[j]])
 			continue;
 		bool fill = last >= 0 && j > last + 1;
 		for (int i = last + 1; fill && i < j; i++)
 			fill = f->chars[i] == 0 || st->hidden[i] || may_add(st, dc, i);
-		for (int i = last + 1; fill && i < j; i++)
-			if (may_add(st, dc, i)) {
-				dc->content[f->block[i]] = 1;
-				dc->reason[f->block[i]] = REASON_BETWEEN;
+		for (int i = last + 1; fill && i < j; i++) {
+			if (!may_add(st, dc, i))
+				continue;
+			if (shared[i] >= CONTROL_REPEATS) {
+				st->control[i] = shared[i];
+				continue;
 			}
+			dc->content[f->block[i]] = 1;
+			dc->reason[f->block[i]] = REASON_BETWEEN;
+		}
 		last = j;
 	}
+	free(shared);
 }
 
 /* Where the model and the rules above kept nothing, every block a rule
@@ -1811,6 +1871,7 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	st->run_first = st->run_last = -1;
 	st->by_date = st->by_sections = st->kind_grid = st->grid_alone = st->kind_main = false;
 	memset(st->beside_main, 0, (size_t)f->nblocks);
+	memset(st->control, 0, (size_t)f->nblocks * sizeof *st->control);
 	st->kept_root = -1;
 	st->grid_chars = st->grid_kept = 0;
 	st->grid_cards = 0;
@@ -1886,7 +1947,7 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 			undated = !st->dated;
 		}
 		if (kind == KIND_DOCS || undated)
-			keep_between(st, dc);
+			keep_between(d, st, dc);
 		if (p->auto_kind == 0)
 			keep_fallback(st, dc);
 	}

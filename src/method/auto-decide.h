@@ -73,6 +73,9 @@ struct auto_state {
 	 * out for lying beside main */
 	bool kind_main;
 	uint8_t *beside_main;
+	/* per block of sig, where keep_between passed it over as a
+	 * control's link: how many blocks share its text (0 elsewhere) */
+	int *control;
 	uint8_t *hidden;        /* per block of sig: its F_HIDDEN is not 0 */
 	struct thread thread;   /* the forum thread decide_auto found, if any */
 	int thread_titles;      /* its posts' own titles kept (keep_thread), 0
