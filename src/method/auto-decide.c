@@ -1761,9 +1761,7 @@ control_hash(const struct dom *d, const struct features *f, int j, struct buf *t
 	if (f->chars[j] == 0 || f->chars[j] >= CONTROL_CHARS || f->x[j][F_LINK_DENSITY] < 1)
 		return 0;
 	block_text(d, f->block[j], tx);
-	uint64_t h = 1469598103934665603ULL;
-	for (size_t i = 0; i < tx->len; i++)
-		h = (h ^ (unsigned char)tx->data[i]) * 1099511628211ULL;
+	uint64_t h = hash_bytes(tx->data, tx->len);
 	return h ? h : 1;
 }
 
