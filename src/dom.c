@@ -1004,6 +1004,151 @@ mark_screen_reader(struct dom *d)
 	return n;
 }
 
+/* A copy of a rendered text's source beside it: an element without
+ * element children (the source is one text), of SOURCE_COPY_CHARS
+ * characters or more, a div or a span (copy_candidate), whose words
+ * and those of an element sibling next to it (of element children: the
+ * rendering) are the same to SOURCE_COPY_SHARE both ways.  A forge keeps
+ * each comment's Markdown so, hidden by its stylesheet, after the
+ * comment (Gitea's and Forgejo's div.raw-content), for its "Quote
+ * reply" and "Edit" to read. */
+#define SOURCE_COPY_CHARS 20
+#define SOURCE_COPY_SHARE 0.9
+
+static int
+hash_cmp(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* The hashes of e's words (runs of ASCII letters and digits, in any
+ * case, or of other scripts' bytes), sorted, into *out; their count. */
+static size_t
+word_hashes(const struct dom *d, int e, uint64_t **out)
+{
+	size_t n = 0, cap = 0;
+	uint64_t *w = NULL;
+	char low[64];
+	for (int t = d->text_begin[e]; t < d->text_end[e]; t++) {
+		const unsigned char *x = (const unsigned char *)dom_text(d, t);
+		size_t len = d->texts[t].len;
+		for (size_t i = 0; i < len;) {
+			if (!isalnum(x[i]) && x[i] < 0x80) {
+				i++;
+				continue;
+			}
+			size_t j = i, k = 0;
+			uint64_t h = 0;
+			while (j < len && (isalnum(x[j]) || x[j] >= 0x80)) {
+				low[k++] = (char)tolower(x[j++]);
+				if (k == sizeof low) {
+					h = hash_bytes(low, k) ^ (h * 31);
+					k = 0;
+				}
+			}
+			h = hash_bytes(low, k) ^ (h * 31);
+			if (n == cap) {
+				cap = cap ? cap * 2 : 64;
+				w = xreallocarray(w, cap, sizeof *w);
+			}
+			w[n++] = h;
+			i = j;
+		}
+	}
+	if (n)
+		qsort(w, n, sizeof *w, hash_cmp);
+	*out = w;
+	return n;
+}
+
+/* Whether the sorted word lists a (na) and b (nb) share
+ * SOURCE_COPY_SHARE of each. */
+static bool
+same_words(const uint64_t *a, size_t na, const uint64_t *b, size_t nb)
+{
+	size_t i = 0, j = 0, m = 0;
+	while (i < na && j < nb) {
+		if (a[i] == b[j])
+			m++, i++, j++;
+		else if (a[i] < b[j])
+			i++;
+		else
+			j++;
+	}
+	return na && nb && m >= SOURCE_COPY_SHARE * (double)na && m >= SOURCE_COPY_SHARE * (double)nb;
+}
+
+/* The characters of e's texts, white space aside (source_chars). */
+static long
+text_chars(const struct dom *d, int e)
+{
+	long n = 0;
+	for (int t = d->text_begin[e]; t < d->text_end[e]; t++)
+		n += source_chars(dom_text(d, t), d->texts[t].len);
+	return n;
+}
+
+/* A source is kept in a generic element, a div or a span: a paragraph,
+ * a heading or an item is text of its own, repeated as the page repeats
+ * it. */
+static bool
+copy_candidate(const struct dom *d, int e)
+{
+	if (e < 0 || d->first_child[e] >= 0 || text_chars(d, e) < SOURCE_COPY_CHARS)
+		return false;
+	const char *tag = d->tagnames[d->tag[e]];
+	return !strcmp(tag, "div") || !strcmp(tag, "span");
+}
+
+/* The rendering that element e is a copy of the source of: its element
+ * sibling before or after it, or -1. */
+int
+dom_source_of(const struct dom *d, int e)
+{
+	if (!copy_candidate(d, e) || d->parent[e] < 0)
+		return -1;
+	long ne = text_chars(d, e);
+	int sib[2] = { dom_prev_sibling(d, e), d->next_sibling[e] };
+	uint64_t *we = NULL;
+	size_t nwe = 0;
+	bool words = false;
+	int found = -1;
+	for (int k = 0; k < 2 && found < 0; k++) {
+		int y = sib[k];
+		if (y < 0 || d->first_child[y] < 0 || d->flags[y] & DOM_SKIP)
+			continue;
+		long ny = text_chars(d, y);
+		/* a rendering is about as long as its source */
+		if (2 * ny < ne || ny > 2 * ne)
+			continue;
+		if (!words) {
+			nwe = word_hashes(d, e, &we);
+			words = true;
+		}
+		uint64_t *wy;
+		size_t nwy = word_hashes(d, y, &wy);
+		if (same_words(we, nwe, wy, nwy))
+			found = y;
+		free(wy);
+	}
+	free(we);
+	return found;
+}
+
+/* Sources beside their renderings (dom_source_of) are left out as a
+ * script is; the characters of their texts are returned for the tree's
+ * count. */
+static long
+mark_source_copies(struct dom *d)
+{
+	long n = 0;
+	for (int e = 0; e < d->n; e++)
+		if (!(d->flags[e] & DOM_SKIP) && dom_source_of(d, e) >= 0)
+			n += skip_subtree(d, e);
+	return n;
+}
+
 /* Copies a language's name of n bytes into out (size DOM_CODE_LANG)
  * where it is one an info string may hold: letters, digits and "+#._-",
  * up to DOM_CODE_LANG - 1 bytes; a highlighter's "none" or Sphinx's
@@ -1578,6 +1723,7 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	mark_panels(d);
 	long annotated = mark_inline(d);
 	annotated += mark_screen_reader(d);
+	annotated += mark_source_copies(d);
 	annotated += mark_code_labels(d);
 	annotated += mark_top_links(d);
 	mark_apart(d, b.spaced, b.nspaced);

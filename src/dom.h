@@ -205,6 +205,13 @@ const char *dom_screen_reader_class(size_t k);
 /* Whether i is left out for being text for screen readers alone: it or
  * an ancestor it is left out with has such a class. */
 bool dom_for_screen_readers(const struct dom *d, int i);
+/* The rendering whose source element i copies, as a forge keeps a
+ * comment's Markdown beside the comment (such a copy is left out of the
+ * text as a script is, DOM_SKIP): its element sibling before or after it,
+ * which has element children, where i is a div or a span without any, of
+ * 20 characters or more, and nine tenths of the words of each are the
+ * other's; -1 where i is no such copy. */
+int dom_source_of(const struct dom *d, int i);
 /* Whether element i carries the hidden attribute and means it: not a
  * part the page shows on demand or as it arrives (DOM_PANEL: a tab's
  * panel, an accordion's answer, what a button's aria-controls names; a

@@ -292,6 +292,23 @@ left_out_by(struct detail *D, const struct dom *d, int i,
 	}
 }
 
+/* Element i, never text, is so because it copies the source of the
+ * element beside it (dom_source_of; such a copy has no element
+ * children): which element it renders.  Not where its parent is never
+ * text already (a template's). */
+static void
+source_copy(struct detail *D, const struct dom *d, int i, struct buf *b)
+{
+	int r = d->parent[i] >= 0 && !(d->flags[d->parent[i]] & DOM_SKIP) ?
+		dom_source_of(d, i) : -1;
+	if (r < 0)
+		return;
+	add(D, ROLE_SKIP, "it is a copy of the source of the element beside it, of the same "
+	    "words (a forge keeps each comment's Markdown so): that element's rendering is the "
+	    "text");
+	add(D, ROLE_SKIP, "  %s (line %d, #%d)", label(d, r, b), d->line[r], r);
+}
+
 /* Element i's decision: by what, at which stage, for which reason, the
  * method's own lines and cc's figures. */
 static void
@@ -343,6 +360,7 @@ element_decision(struct detail *D, const struct tui *t, int i)
 		left_out_by(D, d, i, dom_dialog, "a dialog over the page (", "), not a part of it", &b);
 		left_out_by(D, d, i, dom_screen_reader, "text for screen readers alone (class \"",
 			    "\"), which the page does not show", &b);
+		source_copy(D, d, i, &b);
 	}
 	/* a permalink's mark is never text: where it points */
 	const char *href = k == MARK_SKIP ? dom_permalink(d, i) : NULL;

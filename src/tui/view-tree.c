@@ -15,7 +15,7 @@ static const struct {
 	int role;
 	const char *name;
 } marks[MARK_COUNT] = {
-	[MARK_SKIP]    = { ' ', ' ', ROLE_SKIP, "never text (head, script, style, a dialog, screen-reader text)" },
+	[MARK_SKIP]    = { ' ', ' ', ROLE_SKIP, "never text (head, script, style, a dialog, screen-reader text, a source's copy)" },
 	[MARK_NOISE]   = { '.', '.', ROLE_NOISE, "noise; auto: also no decision of its own (no text block: the detail counts its blocks kept)" },
 	[MARK_CONTENT] = { '#', '#', ROLE_CONTENT, "content (cc: CC > C; lb: in a selected region; ent: in the content root; tib: REL and VER pass; sib: no sibling page has it; auto: p >= auto.T, or kept by its rules)" },
 	[MARK_SMOOTH]  = { '+', '+', ROLE_SMOOTH, "cc: content by smoothing (CS > S and TD > D)" },
