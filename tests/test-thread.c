@@ -1286,6 +1286,84 @@ test_nested_hidden(void **state)
 	buf_free(&html);
 }
 
+/* A link post alone in a list of its own, in a wrapper holding nothing
+ * else (old Reddit's div#siteTable in its div.spacer), and the comments
+ * two levels down in the wrapper's next sibling, a div as every element
+ * here is: the replies are the list of alike comments found in that
+ * sibling, named as comments; the link post's message is the div around
+ * the largest kept block (the walk took its entry, all its text); cy's
+ * reply is nested in bob's comment.  The sidebar before, which the
+ * model keeps, is no part of the thread. */
+#define DIVS_THREAD(name) \
+	"<html><body>\n" \
+	"<div id=\"side\"><div><p>Welcome to the board about boats and ferries. Be kind to " \
+	"each other and keep to the subject, please.</p></div></div>\n" \
+	"<div id=\"content\"><div id=\"wrap\"><div id=\"links\"><div id=\"op\"><div>" \
+	"<p><a href=\"/t/1\">Ferry to Ness in winter</a></p><p>submitted 3 days ago by " \
+	"ann</p><div><form action=\"#\"><div><div><p>Has anyone taken the ferry to Ness " \
+	"this winter? I heard the evening boat no longer runs on Sundays, which would leave " \
+	"me stuck on the island.</p></div></div></form></div></div></div></div></div>\n" \
+	"<div id=\"area\"><div>4 comments</div><div id=\"list\">\n" \
+	"<div class=\"" name "\"><div><p>bob 5 points 2 days ago</p><form action=\"#\"><div>" \
+	"<div><p>It runs twice a day now, early in the morning and at noon.</p></div></div>" \
+	"</form></div><div><div>" \
+	"<div class=\"" name "\"><div><p>cy 2 points 1 day ago</p><form action=\"#\"><div>" \
+	"<div><p>Only twice a day in winter, and never on a Sunday evening.</p></div></div>" \
+	"</form></div><div></div></div>" \
+	"</div></div></div>\n" \
+	"<div class=\"" name "\"><div><p>di 3 points 2 days ago</p><form action=\"#\"><div>" \
+	"<div><p>Check the harbour board before you go, it has every change first.</p></div>" \
+	"</div></form></div><div></div></div>\n" \
+	"<div class=\"" name "\"><div><p>ed 1 point 1 day ago</p><form action=\"#\"><div>" \
+	"<div><p>It was fine for me on Monday, twenty minutes late because of the wind.</p>" \
+	"</div></div></form></div><div></div></div>\n" \
+	"</div></div></div>\n" \
+	"</body></html>\n"
+
+static void
+test_divs_apart(void **state)
+{
+	(void)state;
+	struct page pg;
+	const struct thread *t = check_text(&pg, DIVS_THREAD("comment"),
+		"Has anyone taken the ferry to Ness this winter? I heard the evening boat no "
+		"longer runs on Sundays, which would leave me stuck on the island.\n"
+		"It runs twice a day now, early in the morning and at noon.\n"
+		"Only twice a day in winter, and never on a Sunday evening.\n"
+		"Check the harbour board before you go, it has every change first.\n"
+		"It was fine for me on Monday, twenty minutes late because of the wind.\n", 5);
+	const struct dom *d = pg.dom;
+	assert_true(t->opening);
+	assert_int_equal(t->nested, 1);
+	assert_int_equal(t->post[0], test_by_id(&pg, "links"));
+	assert_int_equal(t->container, test_by_id(&pg, "content"));
+	/* the message: the div around the link post's form, four levels
+	 * below #links as the replies' are below theirs */
+	int op = test_by_id(&pg, "op");
+	assert_int_equal(t->msg[0], child(d, child(d, op, 1), 3));
+	/* the link post's 156 characters (white space aside: its title 19,
+	 * "submitted ..." 22, its paragraph 115) against the three top
+	 * comments' 127 (bob's with cy's reply), 71 and 72: 156 x 3 / 270
+	 * = 1.7 times their mean */
+	struct params p;
+	params_default(&p);
+	struct buf ex;
+	buf_init(&ex);
+	detail(&pg, &p, child(d, t->msg[2], 1), &ex);
+	assert_non_null(strstr(ex.data,
+		"the posts: an opening post in div#wrap (line 3), and after it 3 div elements of "
+		"one shape in a container of their own, div#list (line 4), and 1 more nested in "
+		"them, each reply in the div of the post it answers (a post is the part of it that "
+		"holds the message), named as comments but the opening post holds 1.7 times their "
+		"mean text (3 at most: a discussion's question or link, not an article), each with "
+		"text beside its message and a digit there"));
+	buf_free(&ex);
+	page_free(&pg);
+	/* the comments not named so: a list of cards after a short text */
+	assert_no_thread(DIVS_THREAD("card"));
+}
+
+
 /* A reply whose message has headings, a list and code: tag paths 4
  * levels below a post, post 1 and post 3 have div, div/a, div/span, div/p
  * (4); post 2 those and div/h2, div/ul, div/ul/li, div/pre, div/pre/code
@@ -1969,6 +2047,7 @@ main(void)
 		cmocka_unit_test(test_cache_anchors),
 		cmocka_unit_test(test_nested_replies),
 		cmocka_unit_test(test_nested_hidden),
+		cmocka_unit_test(test_divs_apart),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	run_free(&test_last);

@@ -1536,8 +1536,9 @@ keep_thread(const struct dom *d, struct auto_state *st, struct decision *dc)
 		if (i < 0 && !dom_contains(d, t->container, b)) {
 			/* before the thread, what the model kept and the run
 			 * dropped: an opening post set apart (a story over
-			 * its comments) */
-			if (d->end[b] <= t->container && dc->reason[b] == REASON_OUTLIER) {
+			 * its comments), where the posts found hold none */
+			if (d->end[b] <= t->container && dc->reason[b] == REASON_OUTLIER &&
+			    !t->opening) {
 				dc->content[b] = 1;
 				dc->reason[b] = REASON_THREAD;
 			}

@@ -857,6 +857,34 @@ within_at(const struct dom *d, const struct metrics *m, int a, int g, int levels
 	return false;
 }
 
+/* The first of g's elements of a's tag with text, levels below g, that
+ * has THREAD_POSTS others of its shape beside it (a list of replies that
+ * are not laid out as a is: an opening post set apart); -1, l->nm 0,
+ * when none of them, up to *tries gathered, has.  l: scratch. */
+static int
+listed_at(const struct dom *d, const struct metrics *m, int a, int g, int levels, uint64_t *ph,
+	  struct shapes *sp, struct level *l, int *tries)
+{
+	for (int x = d->first_child[g]; x >= 0 && *tries > 0; x = d->next_sibling[x]) {
+		if (levels > 1) {
+			int r = listed_at(d, m, a, x, levels - 1, ph, sp, l, tries);
+			if (r >= 0)
+				return r;
+			continue;
+		}
+		if (d->tag[x] != d->tag[a] || text_of(m, x) == 0)
+			continue;
+		--*tries;
+		l->nm = 0;
+		gather(d, m, a, x, d->parent[x], ph, sp, l);
+		bool list = l->nm >= THREAD_POSTS + 1;
+		l->nm = 0;
+		if (list)
+			return x;
+	}
+	return -1;
+}
+
 /* The replies in seed, the first element of a's tag after a, where seed
  * is their container: the first of seed's elements of a's tag, down to
  * THREAD_BELOW levels and the shallowest first, laid out as a is and
@@ -961,10 +989,20 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 	 * of the opening post's wrapper (a theme that sets the first post
 	 * apart), as deep: not that sibling itself (a sort bar, a pager). */
 	l->root = p;
+	int listed = -1;
 	if (l->nm < 2 && seed < 0 && d->parent[p] >= 0) {
 		for (int g = d->next_sibling[p]; g >= 0 && seed < 0; g = d->next_sibling[g])
 			if (d->tag[g] != d->tag[a])
 				seed = first_alike(d, m, a, d->first_child[g], THREAD_BELOW);
+		/* where that sibling is of a's tag too (a page of divs
+		 * alone) and the wrapper holds a's text alone, the first of
+		 * a list of alike replies in it, named as comments (below: a
+		 * list of cards after an article is laid out so too) */
+		int tries = text_of(m, p) == text_of(m, a) ? ALIKE_TRIES : 0;
+		for (int g = d->next_sibling[p]; g >= 0 && seed < 0 && tries > 0; g = d->next_sibling[g])
+			if (d->tag[g] == d->tag[a])
+				for (int lev = 1; lev <= THREAD_BELOW && seed < 0 && tries > 0; lev++)
+					listed = seed = listed_at(d, m, a, g, lev, ph, sp, l, &tries);
 		if (seed >= 0)
 			l->root = d->parent[p];
 	}
@@ -977,7 +1015,8 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
 			l->within = replies_within(d, m, a, seed, ph, sp, l);
 		bool named = l->nm >= THREAD_POSTS + 1 && named_comment(d, l->root, l);
 		l->short_open = named ? short_opening(m, a, l) : 0;
-		if (l->nm < THREAD_POSTS + 1 || (named && l->short_open == 0)) {
+		if (l->nm < THREAD_POSTS + 1 || (named && l->short_open == 0) ||
+		    (listed >= 0 && !named)) {
 			l->nm = 0;
 			l->within = false;
 		}
@@ -1122,24 +1161,35 @@ level_eval(const struct dom *d, const struct metrics *m, const struct search *se
  * message.  Then each member's descendants of its tag and shape are
  * posts too, and every post is the part of its member that holds the
  * message (the member's child on the way to it), so that the posts stand
- * apart, in page order, as elsewhere.  Whether l was so rewritten: only
- * when the anchor is in a part's message and no part holds another
- * member.  ph, sp: scratch. */
+ * apart, in page order, as elsewhere.  An opening post set apart from
+ * the replies (old Reddit's link post over its comments) is kept whole,
+ * with its message.  Whether l was so rewritten: only when the anchor
+ * is in a part's message, or the opening post's, and no part holds
+ * another member.  ph, sp: scratch. */
 static bool
 nest_replies(const struct dom *d, const struct metrics *m, const uint8_t *tf, const int *tp,
 	     uint64_t *ph, struct shapes *sp, struct level *l, int self, int anchor)
 {
-	if (l->nm < 2 || l->depth < 2 || l->opening || self >= l->nm)
+	if (l->nm < 2 || l->depth < 2 || self >= l->nm)
 		return false;
-	int rep = l->msg[self], reproot = l->mem[self];
+	/* an opening post set apart (l->opening) stays as it is, its
+	 * message the one around the anchor; the replies' place is the
+	 * first reply's */
+	int open = l->opening ? self : -1, ref = self;
+	if (open >= 0)
+		ref = self == 0 ? 1 : 0;
+	int rep = l->msg[ref], reproot = l->mem[ref];
 	shape_of(d, reproot, ph, &sp->anchor);
 	sp->anchor_el = reproot;
 	int n = 0, cap = 2 * l->nm;
 	int *mem = xmalloc((size_t)cap * sizeof *mem), *like = xmalloc((size_t)cap * sizeof *like);
 	double *sim = xmalloc((size_t)cap * sizeof *sim), *held = xmalloc((size_t)cap * sizeof *held);
+	int opening = -1;           /* the opening post's number in mem */
 	for (int k = 0; k < l->nm; k++) {
 		int c = l->mem[k];
-		for (int x = c; x < d->end[c]; x++) {
+		if (k == open)
+			opening = n;
+		for (int x = c; x < (k == open ? c + 1 : d->end[c]); x++) {
 			double s = l->sim[k], h = l->held[k];
 			if (x != c) {
 				if (d->tag[x] != d->tag[c] || text_of(m, x) == 0)
@@ -1168,6 +1218,16 @@ nest_replies(const struct dom *d, const struct metrics *m, const uint8_t *tf, co
 	bool ok = n > l->nm, in = false;
 	int w = 0;
 	for (int i = 0; i < n && ok; i++) {
+		if (i == opening) {
+			in |= dom_contains(d, l->msg[open], anchor);
+			mem[w] = mem[i];
+			like[w] = like[i];
+			sim[w] = sim[i];
+			held[w] = held[i];
+			msg[w] = l->msg[open];
+			part[w++] = mem[i];
+			continue;
+		}
 		int mi = mem[i], pi = walk_place(d, m, tp, rep, reproot, mi, NULL), mg = pi;
 		while (pi != mi && d->parent[pi] != mi)
 			pi = d->parent[pi];
@@ -1446,13 +1506,17 @@ thread_candidate(const struct dom *d, const struct metrics *m, const struct thre
 			self++;
 		/* an opening post unlike its replies has its message where
 		 * the replies' is deep, around the anchor: the element there,
-		 * or the nearest container above it (a message_tag); the
-		 * posts are counted again with it */
+		 * or the nearest container above it (a message_tag), also
+		 * where the walk took an element in the post that holds all
+		 * its text for its message (old Reddit's link post, alone in
+		 * a list of its own); the posts are counted again with it */
 		/* (its message is the one around the anchor, however the
 		 * walk found it: not one moved past a title) */
 		if (l.opening && self < l.nm && l.own && l.own[self] == 2)
 			l.own[self] = 0;
-		if (l.opening && self < l.nm && !dom_contains(d, l.msg[self], anchor)) {
+		if (l.opening && self < l.nm && (!dom_contains(d, l.msg[self], anchor) ||
+						  (l.msg[self] != a &&
+						   text_of(m, l.msg[self]) == text_of(m, a)))) {
 			int e = anchor;
 			while (e >= 0 && d->depth[e] > d->depth[a] + l.depth)
 				e = d->parent[e];

@@ -257,6 +257,10 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 		buf_init(&rep);
 		int last = t->post[t->nposts - 1];
 		int r = d->parent[t->alike ? thread_item(d, last) : last];
+		/* replies nested in the ones they answer: the list of the
+		 * first reply's element (a post is its part) */
+		if (t->nested && t->nposts > t->opening)
+			r = d->parent[d->parent[t->post[t->opening]]];
 		explain_label(x, d, r, &rep);
 		/* how they were found beside the opening post */
 		struct buf how;
@@ -267,6 +271,10 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 		if (t->within)
 			buf_adds(&how, ", the first element of the opening post's tag after it (a "
 				 "question's answers)");
+		if (t->nested)
+			buf_printf(&how, ", and %d more nested in them, each reply in the %s of the "
+				   "post it answers (a post is the part of it that holds the message)",
+				   t->nested, d->tagnames[d->tag[d->parent[t->post[t->opening]]]]);
 		if (t->short_open > 0)
 			buf_printf(&how, ", named as comments but the opening post holds %.1f times "
 				   "their mean text (%d at most: a discussion's question or link, not an "
@@ -276,7 +284,7 @@ thread_explain(const struct explain *x, const struct dom *d, const struct thread
 			       "%s (line %d)%s, each with text beside its message and a digit there "
 			       "(a date, a number; the opening post's may be in its wrapper)",
 			       parent.data, d->line[under], of.data ? of.data : "",
-			       t->members - 1, d->tagnames[d->tag[t->post[k]]],
+			       t->members - 1 - t->nested, d->tagnames[d->tag[t->post[k]]],
 			       t->alike || t->within ? "its" : "one", rep.data, d->line[r],
 			       how.data ? how.data : "");
 		buf_free(&how);
