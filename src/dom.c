@@ -83,9 +83,10 @@ dom_dialog(const struct dom *d, int i)
 	return role && !strcasecmp(role, "alertdialog") ? "role=\"alertdialog\"" : NULL;
 }
 
-/* (U+200B, a zero-width space: Docusaurus's mark, drawn by its CSS) */
+/* (U+200B, a zero-width space: Docusaurus's mark, drawn by its CSS;
+ * U+25C6, Doxygen's before each member's title) */
 static const char *const permalink_marks[] = { "\u00b6", "\u00a7", "#", "\U0001f517", "\u2693",
-	"\u200b" };
+	"\u200b", "\u25c6" };
 
 /* Is s (n bytes of UTF-8) one code point of the Private Use Area,
  * U+E000 to U+F8FF: an icon font's glyph, drawn as a picture (Font
@@ -98,14 +99,27 @@ icon_glyph(const unsigned char *s, size_t n)
 }
 
 /* Is a permalink's text a mark: one of permalink_marks or an icon
- * font's glyph, white space around it allowed? */
+ * font's glyph, white space (a no-break space too: Doxygen's "◆&#160;")
+ * around it allowed? */
 static bool
 permalink_mark(const char *s, size_t n)
 {
-	while (n && isspace((unsigned char)*s))
-		s++, n--;
-	while (n && isspace((unsigned char)s[n - 1]))
-		n--;
+	for (;;) {
+		if (n && isspace((unsigned char)*s))
+			s++, n--;
+		else if (n >= 2 && !memcmp(s, "\u00a0", 2))
+			s += 2, n -= 2;
+		else
+			break;
+	}
+	for (;;) {
+		if (n && isspace((unsigned char)s[n - 1]))
+			n--;
+		else if (n >= 2 && !memcmp(s + n - 2, "\u00a0", 2))
+			n -= 2;
+		else
+			break;
+	}
 	for (size_t k = 0; k < sizeof permalink_marks / sizeof permalink_marks[0]; k++)
 		if (n == strlen(permalink_marks[k]) && !memcmp(s, permalink_marks[k], n))
 			return true;

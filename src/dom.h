@@ -191,7 +191,7 @@ const char *dom_attr(const struct dom *d, int i, const char *name);
 const char *dom_dialog(const struct dom *d, int i);
 /* Where element i points (its href, "#...") when it is a permalink
  * (DOM_PERMALINK: a link to a place in the page whose whole text is one
- * of "¶", "§", "#", "🔗", "⚓", a zero-width space or an icon font's
+ * of "¶", "§", "#", "🔗", "⚓", "◆", a zero-width space or an icon font's
  * glyph (one code point of the Private Use Area), the mark a
  * documentation page puts after each heading); NULL when it is none.  The mark is never the page's
  * text: it would glue itself to the heading ("Middleware¶"). */

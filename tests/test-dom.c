@@ -1224,6 +1224,34 @@ test_permalink(void **state)
 	page_free(&pg);
 }
 
+/* Doxygen's mark before each member's title, "◆" and a no-break space
+ * (&#160;) in a link to the member's anchor, is a permalink's too; a
+ * "◆" with a word after it in its link stays. */
+static void
+test_permalink_diamond(void **state)
+{
+	(void)state;
+	struct page pg;
+	test_page(&pg, "<html><body>"
+		  "<a id=\"a1\" name=\"a1\"></a><h2 class=\"memtitle\"><span class=\"permalink\">"
+		  "<a href=\"#a1\">\u25c6&#160;</a></span>poll()</h2>"
+		  "<p><a href=\"#a2\">\u25c6 next</a></p>"
+		  "</body></html>");
+	const struct dom *d = pg.dom;
+	int marks = 0;
+	for (int i = 0; i < d->n; i++)
+		if (dom_permalink(d, i)) {
+			marks++;
+			assert_string_equal(dom_permalink(d, i), "#a1");
+		}
+	assert_int_equal(marks, 1);
+	struct buf b;
+	read_text(d, &b);
+	assert_string_equal(b.data, "poll()\u25c6 next");
+	buf_free(&b);
+	page_free(&pg);
+}
+
 /* A heading's button whose one text is a permalink's mark (a "copy
  * link" button, drawn as the mark) is no text either; a button of a
  * mark outside a heading, or of more than the mark, stays. */
@@ -1527,6 +1555,7 @@ main(void)
 		cmocka_unit_test(test_screen_reader),
 		cmocka_unit_test(test_permalink),
 		cmocka_unit_test(test_permalink_button),
+		cmocka_unit_test(test_permalink_diamond),
 		cmocka_unit_test(test_top_links),
 		cmocka_unit_test(test_code_label),
 		cmocka_unit_test(test_main_landmark),
