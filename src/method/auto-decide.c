@@ -569,6 +569,20 @@ same_field(const struct dom *d, int o, int b, int *io, int *ib)
 	return true;
 }
 
+/* Whether b is a table cell beside a kept cell of its row. */
+static bool
+row_kept(const struct dom *d, const struct decision *dc, int b)
+{
+	const char *t = d->tagnames[d->tag[b]];
+	int tr = d->parent[b];
+	if ((strcmp(t, "td") && strcmp(t, "th")) || tr < 0 || strcmp(d->tagnames[d->tag[tr]], "tr"))
+		return false;
+	for (int c = d->first_child[tr]; c >= 0; c = d->next_sibling[c])
+		if (c != b && dc->content[c])
+			return true;
+	return false;
+}
+
 static void
 drop_duplicates(const struct dom *d, struct auto_state *st, struct decision *dc, bool whole)
 {
@@ -613,6 +627,11 @@ drop_duplicates(const struct dom *d, struct auto_state *st, struct decision *dc,
 						best = c;
 				}
 				int o = best >= 0 ? cand[best] : -1;
+				/* on a documentation page a row reads whole: a
+				 * signature's parameters in their cell, which
+				 * the summary lists too, stay with its name */
+				if (whole && row_kept(d, dc, b))
+					continue;
 				const struct page_figures *pf = &f->page;
 				int card = o >= 0 && st->shingle_words[j] < DUP_SHORT ?
 					   dom_item_of(d, pf->grid, pf->ngrid, b) : -1;
