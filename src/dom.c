@@ -1093,10 +1093,14 @@ same_words(const uint64_t *a, size_t na, const uint64_t *b, size_t nb)
 	return na && nb && m >= SOURCE_COPY_SHARE * (double)na && m >= SOURCE_COPY_SHARE * (double)nb;
 }
 
-/* The characters of e's texts, white space aside (source_chars). */
+/* The characters of e's texts, white space aside (source_chars): from
+ * upto (the characters before each text, ntexts + 1 of them) where it is
+ * not NULL, else counted. */
 static long
-text_chars(const struct dom *d, int e)
+text_chars(const struct dom *d, const long *upto, int e)
 {
+	if (upto)
+		return upto[d->text_end[e]] - upto[d->text_begin[e]];
 	long n = 0;
 	for (int t = d->text_begin[e]; t < d->text_end[e]; t++)
 		n += source_chars(dom_text(d, t), d->texts[t].len);
@@ -1107,22 +1111,22 @@ text_chars(const struct dom *d, int e)
  * a heading or an item is text of its own, repeated as the page repeats
  * it. */
 static bool
-copy_candidate(const struct dom *d, int e)
+copy_candidate(const struct dom *d, const long *upto, int e)
 {
-	if (e < 0 || d->first_child[e] >= 0 || text_chars(d, e) < SOURCE_COPY_CHARS)
+	if (e < 0 || d->first_child[e] >= 0 || text_chars(d, upto, e) < SOURCE_COPY_CHARS)
 		return false;
 	const char *tag = d->tagnames[d->tag[e]];
 	return !strcmp(tag, "div") || !strcmp(tag, "span");
 }
 
 /* The rendering that element e is a copy of the source of: its element
- * sibling before or after it, or -1. */
-int
-dom_source_of(const struct dom *d, int e)
+ * sibling before or after it, or -1 (upto: as text_chars). */
+static int
+source_of(const struct dom *d, const long *upto, int e)
 {
-	if (!copy_candidate(d, e) || d->parent[e] < 0)
+	if (!copy_candidate(d, upto, e) || d->parent[e] < 0)
 		return -1;
-	long ne = text_chars(d, e);
+	long ne = text_chars(d, upto, e);
 	int sib[2] = { dom_prev_sibling(d, e), d->next_sibling[e] };
 	uint64_t *we = NULL;
 	size_t nwe = 0;
@@ -1132,7 +1136,7 @@ dom_source_of(const struct dom *d, int e)
 		int y = sib[k];
 		if (y < 0 || d->first_child[y] < 0 || d->flags[y] & DOM_SKIP)
 			continue;
-		long ny = text_chars(d, y);
+		long ny = text_chars(d, upto, y);
 		/* a rendering is about as long as its source */
 		if (2 * ny < ne || ny > 2 * ne)
 			continue;
@@ -1150,16 +1154,27 @@ dom_source_of(const struct dom *d, int e)
 	return found;
 }
 
+int
+dom_source_of(const struct dom *d, int e)
+{
+	return source_of(d, NULL, e);
+}
+
 /* Sources beside their renderings (dom_source_of) are left out as a
  * script is; the characters of their texts are returned for the tree's
- * count. */
+ * count.  The texts' characters are summed once: a sibling compared may
+ * hold most of the page. */
 static long
 mark_source_copies(struct dom *d)
 {
-	long n = 0;
+	long n = 0, *upto = xmalloc(((size_t)d->ntexts + 1) * sizeof *upto);
+	upto[0] = 0;
+	for (int t = 0; t < d->ntexts; t++)
+		upto[t + 1] = upto[t] + source_chars(dom_text(d, t), d->texts[t].len);
 	for (int e = 0; e < d->n; e++)
-		if (!(d->flags[e] & DOM_SKIP) && dom_source_of(d, e) >= 0)
+		if (!(d->flags[e] & DOM_SKIP) && source_of(d, upto, e) >= 0)
 			n += skip_subtree(d, e);
+	free(upto);
 	return n;
 }
 
