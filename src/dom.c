@@ -1029,13 +1029,6 @@ mark_screen_reader(struct dom *d)
 #define SOURCE_COPY_CHARS 20
 #define SOURCE_COPY_SHARE 0.9
 
-static int
-hash_cmp(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return (x > y) - (x < y);
-}
-
 /* The hashes of e's words (runs of ASCII letters and digits, in any
  * case, or of other scripts' bytes), sorted, into *out; their count. */
 static size_t
@@ -1071,7 +1064,7 @@ word_hashes(const struct dom *d, int e, uint64_t **out)
 		}
 	}
 	if (n)
-		qsort(w, n, sizeof *w, hash_cmp);
+		qsort(w, n, sizeof *w, u64_cmp);
 	*out = w;
 	return n;
 }
