@@ -544,6 +544,35 @@ own_text(struct fctx *c)
 	free(first);
 }
 
+/* A hidden element in the main landmark that holds PAGE_HIDES of its
+ * text locks the main content until a script runs (a shop's lock around
+ * its grid of products), as a page that hides itself whole does: that
+ * element's hiding says nothing; what it hides of its own (a card's
+ * quick-buy form) stays hidden. */
+static void
+unveil_main(const struct dom *d, struct fctx *c)
+{
+	int m = dom_main(d);
+	if (m < 0)
+		return;
+	long all = 0;
+	for (int t = d->text_begin[m]; t < d->text_end[m]; t++)
+		all += d->texts[t].flags & (TEXT_SKIP | TEXT_BREAK) ? 0 : d->texts[t].len;
+	for (int i = m; all > 0 && i < d->end[m]; i++) {
+		if (!(c->own[i] & A_HIDDEN))
+			continue;
+		long in = 0;
+		for (int t = d->text_begin[i]; t < d->text_end[i]; t++)
+			in += d->texts[t].flags & (TEXT_SKIP | TEXT_BREAK) ? 0 : d->texts[t].len;
+		if (in >= PAGE_HIDES * (double)all) {
+			c->own[i] &= (uint8_t)~A_HIDDEN;
+			for (int k = i; k < d->end[i]; k++)
+				c->anc[k] = c->own[k] | (k > i ? c->anc[d->parent[k]] : c->anc[d->parent[i]]);
+		}
+		i = d->end[i] - 1;      /* one wrapper; what it holds is its */
+	}
+}
+
 /* Ancestor flags, inherited down the pre-order; own[] keeps each
  * element's own. */
 static void
@@ -677,6 +706,8 @@ ancestor_flags(struct fctx *c)
 			c->own[i] &= (uint8_t)~A_HIDDEN;
 			c->anc[i] &= (uint8_t)~A_HIDDEN;
 		}
+	else
+		unveil_main(d, c);
 	thread_replies(d, c->m, named_thread, c->own, c->anc);
 	free(named_thread);
 }
