@@ -662,8 +662,11 @@ ancestor_flags(struct fctx *c)
 		if ((ip && !strcasecmp(ip, "articleBody")) || (role && dom_role_is(role, "main")))
 			a |= A_SEMANTIC;
 		/* an element that names itself a landmark of the site's is one
-		 * of its negative tags (a div with role=navigation is a nav) */
-		if (role && neg_role(role))
+		 * of its negative tags (a div with role=navigation is a nav);
+		 * a banner inside an article, a section or main heads that
+		 * part, as a header there does (a product page's every
+		 * section of text set in role=banner) */
+		if (role && neg_role(role) && !(p >= 0 && sect[p] && dom_role_is(role, "banner")))
 			a |= A_NEG_TAG;
 		if (dom_hidden(d, i))
 			a |= A_HIDDEN;
