@@ -546,15 +546,18 @@ test_end(void **state)
 	}
 	assert_string_equal(reason_name(REASON_END), "end");
 	/* each dropped block names its heading, none a product's reviews */
-	bool reviews = true;
-	assert_int_equal(auto_end_heading(pg.dom, ST, test_by_id(&pg, "l1"), &reviews),
+	bool reviews = true, empty = true;
+	assert_int_equal(auto_end_heading(pg.dom, ST, test_by_id(&pg, "l1"), &reviews, &empty),
 			 test_by_id(&pg, "h1"));
 	assert_false(reviews);
-	assert_int_equal(auto_end_heading(pg.dom, ST, test_by_id(&pg, "h2"), &reviews),
+	assert_false(empty);
+	assert_int_equal(auto_end_heading(pg.dom, ST, test_by_id(&pg, "h2"), &reviews, &empty),
 			 test_by_id(&pg, "h2"));
-	assert_int_equal(auto_end_heading(pg.dom, ST, test_by_id(&pg, "c1"), &reviews),
+	assert_false(empty);
+	assert_int_equal(auto_end_heading(pg.dom, ST, test_by_id(&pg, "c1"), &reviews, &empty),
 			 test_by_id(&pg, "h3"));
 	assert_false(reviews);
+	assert_false(empty);
 	/* without auto.grow the rule is off: every block stays */
 	p.auto_grow = 0;
 	b.len = 0;

@@ -880,6 +880,21 @@ is_end_heading(const struct dom *d, const struct auto_state *st, int j, bool pro
 	return e[j] >> shift & 2;
 }
 
+/* Whether heading block b heads an element with no block in it: the
+ * elements after it under its nearest ancestor that has any hold none
+ * up to the next block (next), as a box of related products a script
+ * fills in leaves its list empty. */
+static bool
+heads_nothing(const struct dom *d, int b, int next)
+{
+	int c = b, a = d->parent[b];
+	while (a >= 0 && d->end[c] == d->end[a]) {
+		c = a;
+		a = d->parent[a];
+	}
+	return a >= 0 && d->end[a] <= next;
+}
+
 /* Once a block is kept, a heading over related stories or comments ends
  * the article: it and the blocks after it in what it heads (its nearest
  * ancestor that holds a later block) are dropped.  When that ancestor
@@ -901,6 +916,15 @@ drop_after_end(const struct dom *d, struct auto_state *st, struct decision *dc)
 		bool reviews = !is_end_heading(d, st, j, false);
 		int sec = d->parent[f->block[j]];
 		int next = j + 1 < f->nblocks ? f->block[j + 1] : d->n;
+		/* a heading over an empty box goes alone */
+		if (heads_nothing(d, f->block[j], next)) {
+			if (dc->content[f->block[j]]) {
+				dc->content[f->block[j]] = 0;
+				dc->reason[f->block[j]] = REASON_END;
+				st->dup_of[f->block[j]] = -1;
+			}
+			continue;
+		}
 		while (sec >= 0 && d->parent[sec] >= 0 && d->end[sec] <= next)
 			sec = d->parent[sec];
 		/* the heading set among kept blocks of what it heads (a box
@@ -926,18 +950,23 @@ drop_after_end(const struct dom *d, struct auto_state *st, struct decision *dc)
 }
 
 int
-auto_end_heading(const struct dom *d, const struct auto_state *st, int e, bool *reviews)
+auto_end_heading(const struct dom *d, const struct auto_state *st, int e, bool *reviews,
+		 bool *empty)
 {
 	const struct features *f = &st->sig;
 	int j = 0;
 	while (j < f->nblocks && f->block[j] < e)
 		j++;
-	for (; j >= 0; j--)
-		if (j < f->nblocks && f->block[j] <= e && is_end_heading(d, st, j, st->end_product)) {
-			*reviews = !is_end_heading(d, st, j, false);
-			return f->block[j];
-		}
-	*reviews = false;
+	for (; j >= 0; j--) {
+		if (j >= f->nblocks || f->block[j] > e || !is_end_heading(d, st, j, st->end_product))
+			continue;
+		*empty = heads_nothing(d, f->block[j], j + 1 < f->nblocks ? f->block[j + 1] : d->n);
+		if (*empty && f->block[j] != e)
+			continue;       /* it ended nothing after it */
+		*reviews = !is_end_heading(d, st, j, false);
+		return f->block[j];
+	}
+	*reviews = *empty = false;
 	return -1;
 }
 

@@ -114,8 +114,10 @@ bool auto_end_phrase(const char *s, size_t n);
 /* For an element dropped with reason end: the heading that ended the
  * article there (e itself, or the nearest before it), or -1; *reviews
  * set when that heads a product's reviews (no related stories or
- * comments). */
-int auto_end_heading(const struct dom *d, const struct auto_state *st, int e, bool *reviews);
+ * comments); *empty set when that is e, and it heads an element with no
+ * text and so ends nothing (a box a script fills in). */
+int auto_end_heading(const struct dom *d, const struct auto_state *st, int e, bool *reviews,
+		     bool *empty);
 /* The index among st->sig's blocks of the block whose element is e, -1
  * when e is none (the blocks are in document order). */
 int auto_block_of(const struct auto_state *st, int e);

@@ -768,9 +768,14 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 			       "more) in %d cards (2 or more)", st->sig.page.ngrid, st->grid_chars,
 			       st->grid_kept, st->grid_cards);
 	if (r->dc.reason[i] == REASON_END) {
-		bool reviews;
-		int h = auto_end_heading(d, st, i, &reviews);
-		if (h == i) {
+		bool reviews, empty;
+		int h = auto_end_heading(d, st, i, &reviews, &empty);
+		if (h == i && empty) {
+			explain_printf(x, EXPLAIN_NOISE, "dropped: its text heads %s, but what it "
+				       "heads holds no text (a box a script fills in), so it ends "
+				       "nothing", reviews ? "the buyers' reviews" :
+				       "related stories or comments");
+		} else if (h == i) {
 			explain_printf(x, EXPLAIN_NOISE, "dropped: its text heads %s, which end the %s",
 				       reviews ? "the buyers' reviews" : "related stories or comments",
 				       reviews ? "product's page" : "article");
