@@ -55,8 +55,8 @@
 	X(POS_WORD,    "pos_word", "its or an ancestor's class/id says article, content, post, story, ...", \
 	  "no class/id on it or above says article, content, post, story, ...", sig_pos_word) \
 	X(NEG_TAG,     "neg_tag", \
-	  "inside nav, aside, footer, menu, a header outside article, section and main, an element of a landmark's role (navigation, banner, contentinfo, complementary, search, menu, menubar), or a form with a visible control not wrapping half the page's text", \
-	  "in no nav, aside, footer or menu, no header but in article, section or main, no landmark's role, and in no form but one wrapping half the page's text or with no visible control", \
+	  "inside nav, aside, footer, menu, a header or a role of banner outside article, section and main, an element of another landmark's role (navigation, contentinfo, complementary, search, menu, menubar), or a form with a visible control not wrapping half the page's text", \
+	  "in no nav, aside, footer or menu, no header or banner but in article, section or main, no other landmark's role, and in no form but one wrapping half the page's text or with no visible control", \
 	  sig_neg_tag) \
 	X(CC_CONTENT,  "cc_content", "the CC method keeps it", "the CC method drops it", sig_cc_content) \
 	X(CC_REGION,   "cc_region", "inside the CC content region", \
