@@ -565,9 +565,14 @@ unveil_main(const struct dom *d, struct fctx *c)
 		for (int t = d->text_begin[i]; t < d->text_end[i]; t++)
 			in += d->texts[t].flags & (TEXT_SKIP | TEXT_BREAK) ? 0 : d->texts[t].len;
 		if (in >= PAGE_HIDES * (double)all) {
+			/* the hidden bit again, from i's ancestors and what
+			 * lies under i; the other bits stay as they are */
 			c->own[i] &= (uint8_t)~A_HIDDEN;
-			for (int k = i; k < d->end[i]; k++)
-				c->anc[k] = c->own[k] | (k > i ? c->anc[d->parent[k]] : c->anc[d->parent[i]]);
+			for (int k = i; k < d->end[i]; k++) {
+				int p = d->parent[k];
+				c->anc[k] = (uint8_t)((c->anc[k] & ~A_HIDDEN) | (c->own[k] & A_HIDDEN) |
+						      (p >= 0 ? c->anc[p] & A_HIDDEN : 0));
+			}
 		}
 		i = d->end[i] - 1;      /* one wrapper; what it holds is its */
 	}
