@@ -75,7 +75,7 @@
 	  "no class/id on it or above says comment, reply, respond, disqus, discussion but as a state (has-, no-, with-, without-comments), or it is in a forum thread's replies", \
 	  sig_comment) \
 	X(HIDDEN,      "hidden", "inside an element with the hidden attribute, display:none, visibility:hidden or data-nosnippet", \
-	  "visible: no hidden attribute, display:none, visibility:hidden or data-nosnippet on it or above", \
+	  "visible: no hidden attribute, display:none, visibility:hidden or data-nosnippet on it or above, but on a panel the page opens on demand (a tab's, an accordion's, a question's answer, a segment the server streams) or on a wrapper that hides itself until a script runs (nine tenths of the page's text, or of main's)", \
 	  sig_hidden) \
 	X(CAPTION,     "caption", "inside figure/figcaption, or a class/id says caption or credit (a table only in a figcaption)", \
 	  "in no figure or figcaption, and no class/id on it or above says caption or credit, or in a table out of a figcaption", \
