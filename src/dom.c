@@ -1661,7 +1661,8 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	char *fixed = NULL;
 	const char *src = utf8;
 	size_t srclen = len;
-	if (ss.nclose || ss.ncdata || ss.npre || ss.nmeta || ss.npi || ss.nheading) {
+	if (ss.nclose || ss.ncdata || ss.npre || ss.nmeta || ss.npi || ss.nheading ||
+	    ss.ndoctype) {
 		fixed = source_repair(utf8, len, &ss, &srclen);
 		src = fixed;
 	}

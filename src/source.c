@@ -424,7 +424,8 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 	memset(out, 0, sizeof *out);
 	out->stop_at = n;
 	size_t cap = 0, cdata_cap = 0, pre_cap = 0, blank_cap = 0, meta_cap = 0, pi_cap = 0;
-	size_t heading_cap = 0;
+	size_t heading_cap = 0, doctype_cap = 0;
+	bool tagged = false;        /* a tag read: no doctype may follow */
 	int tables = 0, foreign = 0;
 	bool in_body = false;
 	/* the custom elements' names, read for a whole scan only */
@@ -450,6 +451,9 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 				if (d == '?' && i + 5 <= n && (!memcmp(s + i + 2, "php", 3) ||
 							      !memcmp(s + i + 2, "xml", 3)))
 					add_offset(&out->pi_at, &out->npi, &pi_cap, i + 2);
+				if (e && d == '!' && i + 2 < n && (s[i + 2] | 0x20) == 'd' &&
+				    (tagged || i + 9 > n || strncasecmp(s + i + 2, "doctype", 7)))
+					add_offset(&out->doctype_at, &out->ndoctype, &doctype_cap, i + 1);
 				i = e ? (size_t)(e - s) + 1 : n;
 				continue;
 			}
@@ -491,6 +495,14 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 					select_table = tables > 0;
 				}
 				i = tag_end(s, n, ne);
+				tagged = true;
+				/* a "<!D" inside the tag, which libtidy reads as
+				 * a doctype after the tag a '<' ends for it: its
+				 * '<' is noted */
+				for (size_t j = ne; s[i - 1] == '>' && j + 2 < i; j++)
+					if (s[j] == '<' && s[j + 1] == '!' && (s[j + 2] | 0x20) == 'd')
+						add_offset(&out->doctype_at, &out->ndoctype,
+							   &doctype_cap, j);
 				if (cs && !foreign) {
 					custom_tag(cs, s + nb, ne - nb, end, i >= 2 && s[i - 2] == '/');
 					in_heading(s + nb, ne - nb, end, nb, &hs, out, &heading_cap);
@@ -596,6 +608,9 @@ source_scan_free(struct source_scan *sc)
 	free(sc->pi_at);
 	sc->pi_at = NULL;
 	sc->npi = 0;
+	free(sc->doctype_at);
+	sc->doctype_at = NULL;
+	sc->ndoctype = 0;
 	free(sc->heading_at);
 	sc->heading_at = NULL;
 	sc->nheading = 0;
@@ -658,6 +673,11 @@ source_repair(const char *s, size_t n, const struct source_scan *sc, size_t *len
 		o[moved(sc, sc->pi_at[k], &c)] = '_';
 	for (int k = 0, c = 0; k < sc->nheading; k++)
 		o[moved(sc, sc->heading_at[k], &c)] = SOURCE_HEADING_BLOCK;
+	/* a doctype's '!' outside a tag, its '<' inside one */
+	for (int k = 0, c = 0; k < sc->ndoctype; k++) {
+		size_t at = moved(sc, sc->doctype_at[k], &c);
+		o[at] = o[at] == '<' ? ' ' : '?';
+	}
 	return o;
 }
 

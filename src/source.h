@@ -25,6 +25,11 @@ struct source_scan {
 	size_t *pi_at;      /* offsets of the targets "php" and "xml" of
 			       processing instructions */
 	int npi;
+	size_t *doctype_at; /* offsets of the '!' of each "<!D" (a doctype,
+			       whole or cut short) outside a tag that is
+			       not the page's one before its first tag, and
+			       of the '<' of each "<!D" inside a tag */
+	int ndoctype;
 	size_t *heading_at; /* offsets of the names of the start and end
 			       tags of the headings that hold a block */
 	int nheading;
@@ -83,7 +88,13 @@ long source_chars(const char *s, size_t n);
  * processing instructions are noted in pi_at: HTML ends every "<?" at the
  * next '>', as a comment; libtidy reads a "<?php" to "?>" and a "<?xml"'s
  * attributes, quotes and all, and one whose quote no quote ends swallows
- * the rest of the page.  With
+ * the rest of the page.  Each "<!D" that is not a "<!DOCTYPE" before
+ * the page's first tag is noted in doctype_at: HTML ignores a doctype
+ * anywhere else, and reads "<!D..." that is no doctype as a comment, and
+ * a '<' inside a tag as a character of an attribute's name; libtidy
+ * takes any "<!D" for a doctype, inside a tag too (where a '<' starts a
+ * tag for it), and recurses without end on one after a start tag that a
+ * "<" cut short ("<button <div <!D l><head>").  With
  * stop >= 0
  * the scan ends at the first character past stop (stop_at). */
 void source_scan(const char *s, size_t n, long stop, struct source_scan *out);
@@ -93,8 +104,10 @@ void source_scan_free(struct source_scan *sc);
  * each "<![CDATA[" of sc made "<?CDATA[[", each div or style of sc's
  * pre_at named SOURCE_PRE_DIV or SOURCE_PRE_STYLE and each meta or link
  * of its meta_at SOURCE_BODY_META or SOURCE_BODY_LINK, or their _SPACED
- * names, and each target of its pi_at "_hp" or "_ml" (as long: no offset
- * moves), in a new
+ * names, each target of its pi_at "_hp" or "_ml", and each "<!D" of its
+ * doctype_at "<?D" outside a tag (a processing instruction, which the
+ * next '>' ends) and " !D" inside one (an attribute's name, as in HTML)
+ * (as long: no offset moves), in a new
  * NUL-terminated buffer of *len bytes.  Outside svg and math, HTML
  * reads "<![CDATA[" as a comment that the next '>' ends; libtidy reads a
  * CDATA section to "]]>", and one that a page leaves open swallows the

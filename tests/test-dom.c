@@ -557,6 +557,40 @@ test_cdata_repair(void **state)
 	source_scan_free(&sc);
 }
 
+/* libtidy takes any "<!D" for a doctype, inside a tag too (where a '<'
+ * starts a tag for it), and recursed until the stack ran out on one after
+ * a start tag that a '<' cut short; HTML ignores a doctype after the first
+ * tag, reads "<!D..." that is no doctype as a comment, and a '<' in a tag
+ * as a character of an attribute's name.  Each such "<!" outside a tag is
+ * made "<?" (a processing instruction, which ends at the next '>' and
+ * which the tree leaves out), and the '<' of one inside a tag a space;
+ * the page's own doctype before its first tag stays. */
+static void
+test_doctype_repair(void **state)
+{
+	(void)state;
+	static const char s[] =
+		"<!DOCTYPE html><p>gamma <!D l> delta</p><button <div <!D l><head>t"
+		"<p>eps <!Doctor who> zeta</p><p>x<!doctype html>y</p><!Dnever";
+	struct source_scan sc;
+	source_scan(s, sizeof s - 1, -1, &sc);
+	assert_int_equal(sc.ndoctype, 4);   /* not the first, nor the last: no '>' */
+	size_t len;
+	char *fixed = source_repair(s, sizeof s - 1, &sc, &len);
+	assert_string_equal(fixed,
+		"<!DOCTYPE html><p>gamma <?D l> delta</p><button <div  !D l><head>t"
+		"<p>eps <?Doctor who> zeta</p><p>x<?doctype html>y</p><!Dnever");
+	free(fixed);
+	source_scan_free(&sc);
+
+	/* the page parses, and the text a browser shows is the tree's */
+	struct page pg;
+	test_page(&pg, "<button <div <!D l><head>t<p>gamma <!D l> delta</p>"
+		       "<p>eps <!Doctor who> zeta</p>");
+	assert_false(dom_lost(pg.dom));
+	page_free(&pg);
+}
+
 /* libtidy moves a div or a style out of a pre, cutting the pre in
  * pieces; they are renamed (as long) before parsing and named again in
  * the tree, where they stay in the pre.  The end tag of a div opened
@@ -1539,6 +1573,7 @@ main(void)
 		cmocka_unit_test(test_source_text),
 		cmocka_unit_test(test_select_repair),
 		cmocka_unit_test(test_cdata_repair),
+		cmocka_unit_test(test_doctype_repair),
 		cmocka_unit_test(test_source_offset),
 		cmocka_unit_test(test_blank_ranges),
 		cmocka_unit_test(test_blank_columns),
