@@ -515,6 +515,17 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 					bool script = ne - nb == 6 && !strncasecmp(s + nb, "script", 6);
 					bool style = ne - nb == 5 && !strncasecmp(s + nb, "style", 5);
 					i = script ? script_end(s, n, i) : raw_end(s, n, i, s + nb, ne - nb);
+					/* libtidy reads tags in a title, a noscript,
+					 * a template or an xmp, where the scan reads
+					 * none: a "<!D" there is a doctype to it too */
+					bool css = style || (ne - nb == sizeof SOURCE_PRE_STYLE - 1 &&
+							     !strncasecmp(s + nb, SOURCE_PRE_STYLE,
+									  sizeof SOURCE_PRE_STYLE - 1));
+					for (size_t j = body; !script && !css && j + 2 < i; j++)
+						if (s[j] == '<' && s[j + 1] == '!' &&
+						    (s[j + 2] | 0x20) == 'd' && memchr(s + j, '>', n - j))
+							add_offset(&out->doctype_at, &out->ndoctype,
+								   &doctype_cap, j + 1);
 					/* a style in a pre: renamed where it ends
 					 * and holds no '<', so that libtidy, which
 					 * reads it then as text, sees what the

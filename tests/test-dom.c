@@ -583,10 +583,24 @@ test_doctype_repair(void **state)
 	free(fixed);
 	source_scan_free(&sc);
 
+	/* in a title, a noscript, a template or an xmp libtidy reads tags
+	 * too; in a script or a style it reads none */
+	static const char raw[] =
+		"<button><title><!D y></title><noscript><!D z></noscript>"
+		"<script>a = '<!D q>';</script><style>p::after { content: '<!D r>' }</style>";
+	source_scan(raw, sizeof raw - 1, -1, &sc);
+	assert_int_equal(sc.ndoctype, 2);
+	fixed = source_repair(raw, sizeof raw - 1, &sc, &len);
+	assert_string_equal(fixed,
+		"<button><title><?D y></title><noscript><?D z></noscript>"
+		"<script>a = '<!D q>';</script><style>p::after { content: '<!D r>' }</style>");
+	free(fixed);
+	source_scan_free(&sc);
+
 	/* the page parses, and the text a browser shows is the tree's */
 	struct page pg;
 	test_page(&pg, "<button <div <!D l><head>t<p>gamma <!D l> delta</p>"
-		       "<p>eps <!Doctor who> zeta</p>");
+		       "<p>eps <!Doctor who> zeta</p><button><title><!D y><header>");
 	assert_false(dom_lost(pg.dom));
 	page_free(&pg);
 }
