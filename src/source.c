@@ -496,10 +496,11 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 				}
 				i = tag_end(s, n, ne);
 				tagged = true;
-				/* a "<!D" inside the tag, which libtidy reads as
-				 * a doctype after the tag a '<' ends for it: its
-				 * '<' is noted */
-				for (size_t j = ne; s[i - 1] == '>' && j + 2 < i; j++)
+				/* a "<!D" inside the tag (as far as HTML reads
+				 * it: a quote no quote ends takes the rest),
+				 * which libtidy reads as a doctype after the tag
+				 * a '<' ends for it: its '<' is noted */
+				for (size_t j = ne; j + 2 < i; j++)
 					if (s[j] == '<' && s[j + 1] == '!' && (s[j + 2] | 0x20) == 'd')
 						add_offset(&out->doctype_at, &out->ndoctype,
 							   &doctype_cap, j);

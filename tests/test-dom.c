@@ -597,6 +597,16 @@ test_doctype_repair(void **state)
 	free(fixed);
 	source_scan_free(&sc);
 
+	/* in a tag whose quote no quote ends, HTML's reading of it to the
+	 * page's end */
+	static const char quoted[] = "<button\n<!D=\" p><p>x";
+	source_scan(quoted, sizeof quoted - 1, -1, &sc);
+	assert_int_equal(sc.ndoctype, 1);
+	fixed = source_repair(quoted, sizeof quoted - 1, &sc, &len);
+	assert_string_equal(fixed, "<button\n !D=\" p><p>x");
+	free(fixed);
+	source_scan_free(&sc);
+
 	/* the page parses, and the text a browser shows is the tree's */
 	struct page pg;
 	test_page(&pg, "<button <div <!D l><head>t<p>gamma <!D l> delta</p>"
