@@ -25,11 +25,11 @@ struct source_scan {
 	size_t *pi_at;      /* offsets of the targets "php" and "xml" of
 			       processing instructions */
 	int npi;
+	int ndoctype;       /* (beside npi: no padding between them) */
 	size_t *doctype_at; /* offsets of the '!' of each "<!D" (a doctype,
 			       whole or cut short) outside a tag that is
 			       not the page's one before its first tag, and
 			       of the '<' of each "<!D" inside a tag */
-	int ndoctype;
 	size_t *heading_at; /* offsets of the names of the start and end
 			       tags of the headings that hold a block */
 	int nheading;
