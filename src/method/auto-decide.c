@@ -403,6 +403,13 @@ shingle_word(const unsigned char *w, size_t n, void *arg)
  * a shop's short labels ("Add Terra 15 Sleeping Bag to Compare") after
  * the card that names the product are not. */
 #define DUP_SHORT 12
+/* A shown paragraph of this many words or more that reads like a
+ * sibling of its, but not word for word, is its own: the terms of an
+ * offer for each country, a week's plan like the last but for its
+ * workouts.  A copy of the text (hidden markup, a print version, a
+ * teaser repeating the lead) stands elsewhere or whole; shorter
+ * siblings alike are a banner's variants, one shown at a time. */
+#define DUP_SIBLING 30
 
 /* The elements in a tab of code samples: a tab panel (role="tabpanel",
  * DOM_PANEL) that holds a pre, and all inside it.  Tabs of code give
@@ -538,7 +545,10 @@ texts_differ(const struct dom *d, int a, int b)
  * alike (json's dump and dumps) are two entries.  Nor is a block at the
  * same place in another item of a repeated group than its text's first
  * block, where the two items' texts differ (same_field): a webcam's
- * credit line under each webcam, an offer's terms under each offer. */
+ * credit line under each webcam, an offer's terms under each offer.
+ * Nor is a shown block of DUP_SIBLING words or more beside the block
+ * that holds most of its text, under one parent, where some of its
+ * trigrams are new. */
 static bool code_block(const struct dom *d, int b);
 
 /* The two items of one repeated group that hold o and b at the same
@@ -651,12 +661,18 @@ drop_duplicates(const struct dom *d, struct auto_state *st, struct decision *dc,
 					if (memo_differ)
 						continue;
 				}
+				/* a sibling that reads alike and differs is
+				 * its own paragraph (DUP_SIBLING), and its
+				 * words are kept text for the blocks after */
+				bool sibling = pass == 0 && hit < n && o >= 0 &&
+					       d->parent[o] == d->parent[b] &&
+					       st->shingle_words[j] >= DUP_SIBLING;
 				/* a short heading that a longer text names (an
 				 * intro listing the sections) is no copy of it */
 				int jo = o >= 0 ? auto_block_of(st, o) : -1;
 				int term = o >= 0 ? term_of(d, b) : -1;
 				int oterm = term >= 0 ? term_of(d, o) : -1;
-				if (!(jo >= 0 && f->x[j][F_TAG_HEADING] != 0 &&
+				if (!sibling && !(jo >= 0 && f->x[j][F_TAG_HEADING] != 0 &&
 				      st->shingle_words[j] < DUP_SHORT &&
 				      st->shingle_words[jo] >= DUP_SHORT) &&
 				    !(oterm >= 0 && oterm != term && texts_differ(d, term, oterm))) {
