@@ -472,6 +472,13 @@ test_end_phrase(void **state)
 	assert_true(END("\xce\xa3\xcf\x87\xce\xb5\xcf\x84\xce\xb9\xce\xba\xce\xac "
 			"\xce\x86\xcf\x81\xce\xb8\xcf\x81\xce\xb1"));  /* Σχετικά Άρθρα */
 	assert_true(END("\xc3\x80 lire aussi"));                 /* À lire aussi */
+	/* a shop's box of other items */
+	assert_true(END("Similar items"));
+	assert_true(END("Customers also viewed:"));
+	assert_true(END("\xc3\x84hnliche Produkte"));             /* Ähnliche Produkte */
+	assert_true(END("\xd0\x9f\xd0\xbe\xd1\x85\xd0\xbe\xd0\xb6\xd0\xb8\xd0\xb5 "
+			"\xd1\x82\xd0\xbe\xd0\xb2\xd0\xb0\xd1\x80\xd1\x8b"));  /* Похожие товары */
+	assert_false(END("Similar items in stock"));
 	/* a heading with more in it, or a teaser, is not one */
 	assert_false(END("Read also: Rain returns to the valley"));
 	assert_false(END("Related"  " news from the valley"));
