@@ -479,6 +479,9 @@ test_end_phrase(void **state)
 	assert_true(END("\xd0\x9f\xd0\xbe\xd1\x85\xd0\xbe\xd0\xb6\xd0\xb8\xd0\xb5 "
 			"\xd1\x82\xd0\xbe\xd0\xb2\xd0\xb0\xd1\x80\xd1\x8b"));  /* Похожие товары */
 	assert_false(END("Similar items in stock"));
+	/* the writer's bio after the article */
+	assert_true(END("About the author"));
+	assert_false(END("About the author's garden"));
 	/* a heading with more in it, or a teaser, is not one */
 	assert_false(END("Read also: Rain returns to the valley"));
 	assert_false(END("Related"  " news from the valley"));

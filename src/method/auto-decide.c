@@ -711,6 +711,9 @@ static const char *const end_phrases[] = {
 	"people also viewed", "recently viewed", "recently viewed items",
 	"recently viewed products", "more from this shop", "more from this seller",
 	"you may also be interested in",
+	"about the author", "about the authors", "about the reviewer", "author bio",
+	"meet the author", "über den autor", "à propos de l'auteur", "sobre el autor",
+	"об авторе",
 	/* the same for a shop's items, in other languages */
 	"ähnliche produkte", "kunden kauften auch", "zuletzt angesehen",
 	"produits similaires", "produits associés", "productos relacionados",
