@@ -228,8 +228,10 @@ static const char *const html_tags[] = {
 	"title", "tr", "track", "ul", "video", "xmp",
 };
 
+/* a video's or an audio's content is for a browser that plays neither
+ * (in_media) */
 static const char *const skip_tags[] = {
-	"script", "style", "noscript", "template", "head",
+	"script", "style", "noscript", "template", "head", "video", "audio",
 };
 /* Whether element e is an svg or lies in one, near enough for an
  * svg's title or desc (a few g levels down): their text is the
@@ -267,8 +269,9 @@ struct builder {
 	uint8_t *tagflags;      /* DOM_PHRASING / DOM_SKIP by tag id */
 	TidyBuffer val;
 	const struct source_cols *cols;  /* what source_blank moved */
-	long dialog_text;       /* characters of text in dialogs and
-				   permalinks' marks, not kept */
+	long dialog_text;       /* characters of text in dialogs,
+				   permalinks' marks and a video's or an
+				   audio's fallback, not kept */
 	int *spaced;            /* the body's meta and link elements that
 				   white space stood beside (source.h) */
 	int nspaced, spacedcap;
@@ -564,6 +567,20 @@ block_of(const struct dom *d, int e)
 	return e < 0 ? 0 : e;
 }
 
+/* Whether e is a video or an audio element or lies in one: what they
+ * hold is for a browser that plays neither ("Your browser does not
+ * support the video tag."), never shown beside the player. */
+static bool
+in_media(const struct dom *d, int e)
+{
+	for (; e >= 0; e = d->parent[e]) {
+		const char *tn = dom_tagname(d, e);
+		if (!strcmp(tn, "video") || !strcmp(tn, "audio"))
+			return true;
+	}
+	return false;
+}
+
 /* Text inside skipped elements is kept only where metadata lives. */
 static bool
 keep_skipped_text(const struct dom *d, int e)
@@ -613,10 +630,18 @@ add_text(struct builder *b, TidyDoc doc, TidyNode nd, int e)
 		}
 	}
 	if (d->flags[e] & DOM_SKIP) {
-		if (d->flags[e] & DOM_NOSCRIPT)
+		if (d->flags[e] & DOM_NOSCRIPT) {
 			f |= TEXT_NOSCRIPT;
-		else if (!keep_skipped_text(d, e))
+		} else if (!keep_skipped_text(d, e)) {
+			/* a player's fallback is not lost: the source's
+			 * count has it */
+			if (in_media(d, e) && tidyNodeGetValue(doc, nd, &b->val))
+				b->dialog_text += source_chars((const char *)b->val.bp,
+							       b->val.size);
+			if (b->val.allocated > 4096)
+				tidyBufFree(&b->val);
 			return;
+		}
 		f |= TEXT_SKIP;
 	}
 	if (d->flags[e] & DOM_INLINK)

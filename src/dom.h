@@ -23,7 +23,8 @@
 /* Element flags. */
 enum {
 	DOM_PHRASING = 1 << 0,  /* phrasing content (a, span, b, ...) */
-	DOM_SKIP     = 1 << 1,  /* script/style/noscript/template/head or inside one */
+	DOM_SKIP     = 1 << 1,  /* script/style/noscript/template/head/video/
+				   audio or inside one */
 	DOM_LINK     = 1 << 2,  /* an a element with an href */
 	DOM_INLINK   = 1 << 3,  /* a link or inside one */
 	DOM_NOSCRIPT = 1 << 4,  /* a <noscript> of the body or inside one (not in
