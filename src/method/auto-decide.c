@@ -948,13 +948,12 @@ drop_after_end(const struct dom *d, struct auto_state *st, struct decision *dc)
 		bool reviews = !is_end_heading(d, st, j, false);
 		int sec = d->parent[f->block[j]];
 		int next = j + 1 < f->nblocks ? f->block[j + 1] : d->n;
-		/* a heading over an empty box goes alone */
+		/* a heading over an empty box goes alone, kept or not:
+		 * no later rule brings it back as a section's heading */
 		if (heads_nothing(d, f->block[j], next)) {
-			if (dc->content[f->block[j]]) {
-				dc->content[f->block[j]] = 0;
-				dc->reason[f->block[j]] = REASON_END;
-				st->dup_of[f->block[j]] = -1;
-			}
+			dc->content[f->block[j]] = 0;
+			dc->reason[f->block[j]] = REASON_END;
+			st->dup_of[f->block[j]] = -1;
 			continue;
 		}
 		while (sec >= 0 && d->parent[sec] >= 0 && d->end[sec] <= next)
