@@ -518,15 +518,21 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 					i = script ? script_end(s, n, i) : raw_end(s, n, i, s + nb, ne - nb);
 					/* libtidy reads tags in a title, a noscript,
 					 * a template or an xmp, where the scan reads
-					 * none: a "<!D" there is a doctype to it too */
-					bool css = style || (ne - nb == sizeof SOURCE_PRE_STYLE - 1 &&
-							     !strncasecmp(s + nb, SOURCE_PRE_STYLE,
-									  sizeof SOURCE_PRE_STYLE - 1));
-					for (size_t j = body; !script && !css && j + 2 < i; j++)
+					 * none: a "<!D" there is a doctype to it too;
+					 * and in a script or a style whose start tag
+					 * a '<' ends for it (<script src=x<a>), or
+					 * that nothing ends.  Such text is never
+					 * shown, so all of it is mended but a
+					 * JSON-LD script's, which is read */
+					bool ld = script && type_ld_json(s, ne, body - 1);
+					for (const char *lt = s + body; !ld && lt && lt + 2 < s + i;
+					     lt = memchr(lt + 1, '<', (size_t)(s + i - lt - 1))) {
+						size_t j = (size_t)(lt - s);
 						if (s[j] == '<' && s[j + 1] == '!' &&
 						    (s[j + 2] | 0x20) == 'd' && memchr(s + j, '>', n - j))
 							add_offset(&out->doctype_at, &out->ndoctype,
 								   &doctype_cap, j + 1);
+					}
 					/* a style in a pre: renamed where it ends
 					 * and holds no '<', so that libtidy, which
 					 * reads it then as text, sees what the
@@ -541,8 +547,7 @@ source_scan(const char *s, size_t n, long stop, struct source_scan *out)
 					bool renamed = (ps.depth || in_body) && style && i < n &&
 						       !memchr(s + body, '<', i - body);
 					if (i < n && i > body && s[body - 2] != '/' &&
-					    (script || (style && !ps.depth && !renamed)) &&
-					    !(script && type_ld_json(s, ne, body - 1)))
+					    (script || (style && !ps.depth && !renamed)) && !ld)
 						add_blank(out, &blank_cap, body, i);
 					if (renamed) {
 						add_offset(&out->pre_at, &out->npre, &pre_cap, nb);

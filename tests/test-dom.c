@@ -584,16 +584,23 @@ test_doctype_repair(void **state)
 	source_scan_free(&sc);
 
 	/* in a title, a noscript, a template or an xmp libtidy reads tags
-	 * too; in a script or a style it reads none */
+	 * too; in a script or a style it reads none, but where a '<' ends
+	 * the start tag for it (the script below, which nothing ends, its
+	 * "<a" part of its src to HTML); a script's or a style's text is
+	 * never shown, so all of it is mended, but JSON-LD's */
 	static const char raw[] =
 		"<button><title><!D y></title><noscript><!D z></noscript>"
-		"<script>a = '<!D q>';</script><style>p::after { content: '<!D r>' }</style>";
+		"<script>a = '<!D q>';</script><style>p::after { content: '<!D r>' }</style>"
+		"<script type=application/ld+json>{\"a\": \"<!D s>\"}</script>"
+		"<script src=x<a><!D p>>";
 	source_scan(raw, sizeof raw - 1, -1, &sc);
-	assert_int_equal(sc.ndoctype, 2);
+	assert_int_equal(sc.ndoctype, 5);
 	fixed = source_repair(raw, sizeof raw - 1, &sc, &len);
 	assert_string_equal(fixed,
 		"<button><title><?D y></title><noscript><?D z></noscript>"
-		"<script>a = '<!D q>';</script><style>p::after { content: '<!D r>' }</style>");
+		"<script>a = '<?D q>';</script><style>p::after { content: '<?D r>' }</style>"
+		"<script type=application/ld+json>{\"a\": \"<!D s>\"}</script>"
+		"<script src=x<a><?D p>>");
 	free(fixed);
 	source_scan_free(&sc);
 
@@ -611,6 +618,10 @@ test_doctype_repair(void **state)
 	struct page pg;
 	test_page(&pg, "<button <div <!D l><head>t<p>gamma <!D l> delta</p>"
 		       "<p>eps <!Doctor who> zeta</p><button><title><!D y><header>");
+	assert_false(dom_lost(pg.dom));
+	page_free(&pg);
+	/* the script form (libtidy recursed on it until the stack ran out) */
+	test_page(&pg, "<button><script src=\xd0<a><!D p>>");
 	assert_false(dom_lost(pg.dom));
 	page_free(&pg);
 }
