@@ -403,8 +403,8 @@ shingle_word(const unsigned char *w, size_t n, void *arg)
  * a shop's short labels ("Add Terra 15 Sleeping Bag to Compare") after
  * the card that names the product are not. */
 #define DUP_SHORT 12
-/* A shown paragraph of this many words or more that reads like a
- * sibling of its, but not word for word, is its own: the terms of an
+/* A shown paragraph of this many words or more that reads like one of
+ * its siblings, but not word for word, is its own: the terms of an
  * offer for each country, a week's plan like the last but for its
  * workouts.  A copy of the text (hidden markup, a print version, a
  * teaser repeating the lead) stands elsewhere or whole; shorter
@@ -692,8 +692,8 @@ drop_duplicates(const struct dom *d, struct auto_state *st, struct decision *dc,
 /* ---- the block that ends an article ---- */
 
 /* A heading over what follows an article and is not part of it: related
- * stories, further reading, reader comments, in the languages of the
- * pages pith reads.  Lower case; matched against a block's whole text
+ * stories, further reading, reader comments, a shop's other items, the
+ * writer's bio, in the languages of the pages pith reads.  Lower case; matched against a block's whole text
  * (auto_end_phrase), so an inline "Read also: TITLE" does not match. */
 static const char *const end_phrases[] = {
 	/* English */
@@ -704,6 +704,8 @@ static const char *const end_phrases[] = {
 	"recommended for you", "comments", "reader comments", "leave a comment",
 	"leave a reply", "post a comment", "add a comment", "add your comment",
 	"have your say", "join the discussion",
+	/* a shop's box of other items, then the writer's bio, in English
+	 * and in the languages below */
 	"similar items", "related items", "related products", "similar products",
 	"explore related items", "products related to this item", "customers also viewed",
 	"customers also bought", "customers who viewed this item also viewed",
@@ -711,15 +713,14 @@ static const char *const end_phrases[] = {
 	"people also viewed", "recently viewed", "recently viewed items",
 	"recently viewed products", "more from this shop", "more from this seller",
 	"you may also be interested in",
-	"about the author", "about the authors", "about the reviewer", "author bio",
-	"meet the author", "über den autor", "à propos de l'auteur", "sobre el autor",
-	"об авторе",
-	/* the same for a shop's items, in other languages */
 	"ähnliche produkte", "kunden kauften auch", "zuletzt angesehen",
 	"produits similaires", "produits associés", "productos relacionados",
 	"productos similares", "prodotti correlati", "prodotti simili",
 	"produtos relacionados", "podobne produkty", "похожие товары",
 	"с этим товаром покупают", "相关商品", "猜你喜欢", "関連商品",
+	"about the author", "about the authors", "about the reviewer", "author bio",
+	"meet the author", "über den autor", "à propos de l'auteur", "sobre el autor",
+	"об авторе",
 	/* German */
 	"verwandte artikel", "ähnliche artikel", "mehr zum thema", "weitere artikel",
 	"das könnte sie auch interessieren", "lesen sie auch", "kommentare",
