@@ -1154,8 +1154,10 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 		}
 		/* what the end rule dropped follows the content; what lies
 		 * in a footer, a nav, an aside, a header, a form or a menu
-		 * is the site's, a grid there too (a mega menu) */
-		if (st->hidden[j] || dc->reason[b] == REASON_END || f->x[j][F_NEG_TAG] != 0)
+		 * is the site's, a grid there too (a mega menu); so is a
+		 * copyright line, wherever it stands (a footer of divs) */
+		if (st->hidden[j] || dc->reason[b] == REASON_END || f->x[j][F_NEG_TAG] != 0 ||
+		    f->x[j][F_COPYRIGHT] != 0)
 			continue;
 		/* a section's heading, too short for cc, in cc's region */
 		if (!card && f->x[j][F_CC_CONTENT] == 0 && f->x[j][F_CC_REGION] != 0 &&
