@@ -569,11 +569,12 @@ block_of(const struct dom *d, int e)
 
 /* Whether e is a video or an audio element or lies in one: what they
  * hold is for a browser that plays neither ("Your browser does not
- * support the video tag."), never shown beside the player. */
+ * support the video tag."), never shown beside the player.  Both are
+ * skip tags, so the walk stays in the skipped subtree. */
 static bool
 in_media(const struct dom *d, int e)
 {
-	for (; e >= 0; e = d->parent[e]) {
+	for (; e >= 0 && d->flags[e] & DOM_SKIP; e = d->parent[e]) {
 		const char *tn = dom_tagname(d, e);
 		if (!strcmp(tn, "video") || !strcmp(tn, "audio"))
 			return true;

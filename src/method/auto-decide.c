@@ -693,8 +693,9 @@ drop_duplicates(const struct dom *d, struct auto_state *st, struct decision *dc,
 
 /* A heading over what follows an article and is not part of it: related
  * stories, further reading, reader comments, a shop's other items, the
- * writer's bio, in the languages of the pages pith reads.  Lower case; matched against a block's whole text
- * (auto_end_phrase), so an inline "Read also: TITLE" does not match. */
+ * writer's bio, in the languages of the pages pith reads.  Lower case;
+ * matched against a block's whole text (auto_end_phrase), so an inline
+ * "Read also: TITLE" does not match. */
 static const char *const end_phrases[] = {
 	/* English */
 	"related", "related articles", "related stories", "related news",
