@@ -276,6 +276,24 @@ score_trees(const struct auto_model *m, float (*x)[F_COUNT], int nb, double *z)
 	}
 }
 
+/* A select's options are a list the reader opens to pick one, closed
+ * until then, as a datalist's are: no text of the page.  Their blocks
+ * count as hidden ones, which no rule after the model adds. */
+static void
+mark_choices(const struct dom *d, const struct features *f, uint8_t *hidden)
+{
+	int sel = dom_tag_id(d, "select"), list = dom_tag_id(d, "datalist");
+	if (sel < 0 && list < 0)
+		return;
+	uint8_t *in = xcalloc((size_t)d->n + 1, 1);
+	for (int i = 0; i < d->n; i++)
+		in[i] = d->tag[i] == sel || d->tag[i] == list ||
+			(d->parent[i] >= 0 && in[d->parent[i]]);
+	for (int j = 0; j < f->nblocks; j++)
+		hidden[j] |= in[f->block[j]];
+	free(in);
+}
+
 /* The features are computed once per page and kept in its state: a
  * threshold change only compares probabilities again. */
 struct auto_state *
@@ -299,6 +317,7 @@ auto_state_new(const struct page *pg, const struct auto_model *m)
 	st->control = xcalloc((size_t)st->sig.nblocks + 1, sizeof *st->control);
 	for (int j = 0; j < st->sig.nblocks; j++)
 		st->hidden[j] = st->sig.x[j][F_HIDDEN] != 0;
+	mark_choices(pg->dom, &st->sig, st->hidden);
 	for (int i = 0; i < st->n; i++)
 		st->score[i] = -1;
 	/* tree by tree, so that each tree's nodes stay in cache */

@@ -76,7 +76,7 @@ struct auto_state {
 	/* per block of sig, where keep_between passed it over as a
 	 * control's link: how many blocks share its text (0 elsewhere) */
 	int *control;
-	uint8_t *hidden;        /* per block of sig: its F_HIDDEN is not 0 */
+	uint8_t *hidden;        /* per block of sig: F_HIDDEN not 0, or a select's option */
 	struct thread thread;   /* the forum thread decide_auto found, if any */
 	int thread_titles;      /* its posts' own titles kept (keep_thread), 0
 				 * for none */
