@@ -1987,7 +1987,10 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 			drop_after_end(d, st, dc);
 		/* The article is one run of blocks in reading order: the run
 		 * with the largest sum of (probability - T) x characters
-		 * (Kadane).  Content blocks outside it are dropped unless
+		 * (Kadane), where a block in a footer, a nav, an aside or
+		 * the like gains at AUTO_RUN_NEG of that: a footer's long
+		 * footnote does not outweigh the page's own shorter text
+		 * in main.  Content blocks outside it are dropped unless
 		 * the model is very sure of them (a headline or lead set
 		 * apart by a photo or a share bar). */
 		double *v = f->scratch;
@@ -1995,6 +1998,8 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 			int r = dc->reason[f->block[j]];
 			v[j] = r == REASON_DUPLICATE || r == REASON_END ? 0 :
 			       (st->score[f->block[j]] - p->auto_T) * f->chars[j];
+			if (v[j] > 0 && f->x[j][F_NEG_TAG] != 0)
+				v[j] *= AUTO_RUN_NEG;
 		}
 		int bs, be;
 		auto_best_run(v, f->nblocks, &bs, &be);

@@ -96,6 +96,11 @@ struct auto_state {
 };
 /* A block outside the reading-order run is kept at this probability. */
 #define AUTO_SURE 0.9
+/* What a block under a negative tag (neg_tag: a footer, a nav, an aside,
+ * a header outside the page's parts, a form, a menu) gains the
+ * reading-order run, as a share of its (p - T) x characters: half.  A
+ * loss counts whole. */
+#define AUTO_RUN_NEG 0.5
 struct auto_state *auto_state_new(const struct page *pg, const struct auto_model *m);
 void auto_state_free(struct auto_state *st);
 /* score[] from the first stage (1) or the trees (2); the site stage's

@@ -794,9 +794,10 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 		if (st->run_first >= 0)
 			explain_printf(x, EXPLAIN_NOISE, "dropped: outside the best run of blocks in "
 				       "reading order (lines %d-%d, the largest sum of (p - T) x "
-				       "characters; auto.grow), and p %.2f < %.2f, which keeps a block "
+				       "characters, a gain in a footer, nav, aside or form taken x %g; "
+				       "auto.grow), and p %.2f < %.2f, which keeps a block "
 				       "anywhere", d->line[st->run_first], d->line[st->run_last],
-				       st->score[i], AUTO_SURE);
+				       AUTO_RUN_NEG, st->score[i], AUTO_SURE);
 		else
 			explain_printf(x, EXPLAIN_NOISE, "dropped: no run of blocks in reading order "
 				       "gains (every block's p - T is 0 or less), and p %.2f < %.2f, "
