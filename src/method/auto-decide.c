@@ -314,6 +314,7 @@ auto_state_new(const struct page *pg, const struct auto_model *m)
 	/* a byte a block: the threshold walks read it, not the rows */
 	st->hidden = xmalloc((size_t)st->sig.nblocks + 1);
 	st->beside_main = xcalloc((size_t)st->sig.nblocks + 1, 1);
+	st->off_run = xcalloc((size_t)st->sig.nblocks + 1, 1);
 	st->control = xcalloc((size_t)st->sig.nblocks + 1, sizeof *st->control);
 	for (int j = 0; j < st->sig.nblocks; j++)
 		st->hidden[j] = st->sig.x[j][F_HIDDEN] != 0;
@@ -373,6 +374,7 @@ auto_state_free(struct auto_state *st)
 	free(st->end_head);
 	free(st->hidden);
 	free(st->beside_main);
+	free(st->off_run);
 	free(st->control);
 	thread_free(&st->thread);
 	thread_cache_free(&st->thread_cache);
@@ -1479,6 +1481,29 @@ auto_headed(const struct auto_state *st, const struct decision *dc, int j)
 	return k < f->nblocks && dc->content[f->block[k]] && f->x[k][F_TAG_HEADING] == 0 ? k : -1;
 }
 
+/* The run in reading order is the article's.  A listing's or a product
+ * page's blocks are its items, its offer and its specifications, set
+ * apart by pictures, prices and buttons the model drops: there, a block
+ * the model kept inside the page's main landmark stays where it stands,
+ * off the run too, where it is under no negative tag, no comment and
+ * not hidden.  Outside main, and on a page with no main, the run
+ * decides.  Reason auto (st->off_run). */
+static void
+keep_main_items(const struct dom *d, struct auto_state *st, struct decision *dc)
+{
+	const struct features *f = &st->sig;
+	int in = f->page.main;
+	for (int j = 0; in >= 0 && j < f->nblocks; j++) {
+		int b = f->block[j];
+		if (dc->reason[b] != REASON_OUTLIER || f->x[j][F_NEG_TAG] != 0 ||
+		    f->x[j][F_COMMENT] != 0 || st->hidden[j] || !dom_contains(d, in, b))
+			continue;
+		dc->content[b] = 1;
+		dc->reason[b] = REASON_AUTO;
+		st->off_run[j] = 1;
+	}
+}
+
 /* A grid the model kept most of is kept whole: where the model keeps
  * a third of the text of a page's grid, in two cards or more, the grid is the
  * content and the cards it left out (a short one, the last) are too.
@@ -1972,6 +1997,7 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	st->run_first = st->run_last = -1;
 	st->by_date = st->by_sections = st->kind_grid = st->grid_alone = st->kind_main = false;
 	memset(st->beside_main, 0, (size_t)f->nblocks);
+	memset(st->off_run, 0, (size_t)f->nblocks);
 	memset(st->control, 0, (size_t)f->nblocks * sizeof *st->control);
 	st->kept_root = -1;
 	st->grid_chars = st->grid_kept = 0;
@@ -2033,6 +2059,8 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 		thread_free(&st->thread);
 		if (kind != KIND_ARTICLE)
 			complete_grid(d, st, dc);
+		if (kind == KIND_LISTING || kind == KIND_PRODUCT)
+			keep_main_items(d, st, dc);
 		if (kind == KIND_DOCS || kind == KIND_LISTING || kind == KIND_SERVICE ||
 		    kind == KIND_FORUM || kind == KIND_PRODUCT || p->auto_kind == 0)
 			keep_kind(d, st, kind, dc, p->auto_duplicate, p->auto_kind == 0);

@@ -73,6 +73,9 @@ struct auto_state {
 	 * out for lying beside main */
 	bool kind_main;
 	uint8_t *beside_main;
+	/* per block: kept off the reading-order run, in a listing's or a
+	 * product page's main landmark (keep_main_items) */
+	uint8_t *off_run;
 	/* per block of sig, where keep_between passed it over as a
 	 * control's link: how many blocks share its text (0 elsewhere) */
 	int *control;

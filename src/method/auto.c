@@ -803,6 +803,18 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 				       "gains (every block's p - T is 0 or less), and p %.2f < %.2f, "
 				       "which keeps a block anywhere", st->score[i], AUTO_SURE);
 	}
+	if (jb >= 0 && st->off_run[jb] && r->dc.content[i] && st->run_first >= 0) {
+		struct buf l;
+		buf_init(&l);
+		explain_label(x, d, st->sig.page.main, &l);
+		explain_printf(x, EXPLAIN_NORMAL, "kept: outside the best run of blocks in reading "
+			       "order (lines %d-%d), but in the page's main landmark, %s (line %d), "
+			       "where a %s page keeps the blocks the model kept wherever they stand "
+			       "(its items, its offer, its specifications)", d->line[st->run_first],
+			       d->line[st->run_last], l.data, d->line[st->sig.page.main],
+			       page_kind_names[kind]);
+		buf_free(&l);
+	}
 	if (st->recur && st->recur[i] >= 0)
 		site_explain(r, st, i, x);
 	if (st->sig.core >= 0) {
