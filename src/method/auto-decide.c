@@ -1487,7 +1487,8 @@ auto_headed(const struct auto_state *st, const struct decision *dc, int j)
  * the model kept inside the page's main landmark stays where it stands,
  * off the run too, where it is under no negative tag, no comment and
  * not hidden.  Outside main, and on a page with no main, the run
- * decides.  Reason auto (st->off_run). */
+ * decides.  After keep_kind, which weighs what the model kept against
+ * what cc would add.  Reason auto (st->off_run). */
 static void
 keep_main_items(const struct dom *d, struct auto_state *st, struct decision *dc)
 {
@@ -2059,11 +2060,11 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 		thread_free(&st->thread);
 		if (kind != KIND_ARTICLE)
 			complete_grid(d, st, dc);
-		if (kind == KIND_LISTING || kind == KIND_PRODUCT)
-			keep_main_items(d, st, dc);
 		if (kind == KIND_DOCS || kind == KIND_LISTING || kind == KIND_SERVICE ||
 		    kind == KIND_FORUM || kind == KIND_PRODUCT || p->auto_kind == 0)
 			keep_kind(d, st, kind, dc, p->auto_duplicate, p->auto_kind == 0);
+		if (kind == KIND_LISTING || kind == KIND_PRODUCT)
+			keep_main_items(d, st, dc);
 	}
 	if (p->auto_grow && st->thread.nposts == 0)
 		keep_continued(d, st, dc);
