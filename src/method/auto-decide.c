@@ -1091,6 +1091,14 @@ grid_sums(const struct dom *d, const struct auto_state *st, const struct decisio
 /* A block whose text is this share link text or more is not added,
  * but for a card of the grid and a section's heading. */
 #define KIND_LINKS 0.99
+/* A control: a block of one short link alone (under CONTROL_CHARS
+ * characters, all of them the link's) whose text CONTROL_REPEATS or more
+ * such blocks of the page share, repeated beside each entry ("Want to
+ * read" under each book, a byline's "Follow", "View profile" on each
+ * card).  Neither the kind nor keep_between adds one (st->control). */
+#define CONTROL_CHARS 24
+#define CONTROL_REPEATS 5
+static void control_counts(const struct dom *d, const struct features *f, int *n);
 
 /* Whether block j is a card of one block: in an item of the page's
  * one-block group, CARDS1_LINKS of it a link or more.  *at walks the
@@ -1126,6 +1134,8 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 	const struct page_figures *pf = &f->page;
 	bool grid = false, cards = false, grid1 = false;
 	int at = 0, at1 = 0;
+	int *shared = xmalloc(((size_t)f->nblocks + 1) * sizeof *shared);
+	control_counts(d, f, shared);
 	/* a page of another kind (a service page, a shop's) where the model
 	 * kept nothing shows its grid as a listing does: a shop's products
 	 * under a banner, a topic's stories (st->grid_alone) */
@@ -1181,6 +1191,10 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 		if (st->hidden[j] || dc->reason[b] == REASON_END || f->x[j][F_NEG_TAG] != 0 ||
 		    f->x[j][F_COPYRIGHT] != 0)
 			continue;
+		if (shared[j] >= CONTROL_REPEATS) {
+			st->control[j] = shared[j];
+			continue;
+		}
 		/* a section's heading, too short for cc, in cc's region */
 		if (!card && f->x[j][F_CC_CONTENT] == 0 && f->x[j][F_CC_REGION] != 0 &&
 		    f->x[j][F_TAG_HEADING] != 0) {
@@ -1255,6 +1269,7 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 	}
 	if (wide && repeats)
 		drop_duplicates(d, st, dc, kind == KIND_DOCS);
+	free(shared);
 }
 
 /* A section's heading the model dropped over the block it heads, which
@@ -1880,8 +1895,6 @@ keep_continued(const struct dom *d, struct auto_state *st, struct decision *dc)
  * CONTROL_REPEATS or more such blocks of the page share, a reference's
  * "source" beside each signature, a service page's "Learn more" under
  * each section (st->control). */
-#define CONTROL_CHARS 24
-#define CONTROL_REPEATS 5
 
 /* The hash of block j's text where it is one short link alone, else 0. */
 static uint64_t

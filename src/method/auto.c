@@ -597,9 +597,10 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 		buf_free(&l);
 	}
 	if (jb >= 0 && st->control[jb] && !r->dc.content[i])
-		explain_printf(x, EXPLAIN_NOISE, "not run on with the kept blocks around it: one "
-			       "short link alone, whose text %d blocks of the page share (a control "
-			       "repeated beside each entry)", st->control[jb]);
+		explain_printf(x, EXPLAIN_NOISE, "not added by the page's kind nor run on with the "
+			       "kept blocks around it: one short link alone, whose text %d blocks of "
+			       "the page share (a control repeated beside each entry)",
+			       st->control[jb]);
 	if (r->dc.reason[i] == REASON_KIND) {
 		/* a heading cc drops comes with the section it heads */
 		const char *grid = st->grid_alone || kind == KIND_LISTING || kind == KIND_FORUM ?
