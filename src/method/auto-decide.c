@@ -276,6 +276,15 @@ score_trees(const struct auto_model *m, float (*x)[F_COUNT], int nb, double *z)
 	}
 }
 
+/* A control: a block of one short link alone (under CONTROL_CHARS
+ * characters, all of them the link's) whose text CONTROL_REPEATS or more
+ * such blocks of the page share, repeated beside each entry ("Want to
+ * read" under each book, a byline's "Follow", "View profile" on each
+ * card).  Neither the kind nor keep_between adds one (st->control). */
+#define CONTROL_CHARS 24
+#define CONTROL_REPEATS 5
+static void control_counts(const struct dom *d, const struct features *f, int *n);
+
 /* A select's options are a list the reader opens to pick one, closed
  * until then, as a datalist's are: no text of the page.  Their blocks
  * count as hidden ones, which no rule after the model adds. */
@@ -316,6 +325,10 @@ auto_state_new(const struct page *pg, const struct auto_model *m)
 	st->beside_main = xcalloc((size_t)st->sig.nblocks + 1, 1);
 	st->off_run = xcalloc((size_t)st->sig.nblocks + 1, 1);
 	st->control = xcalloc((size_t)st->sig.nblocks + 1, sizeof *st->control);
+	/* what the controls share depends on the page alone: counted once,
+	 * not at each decision (a threshold walk decides again) */
+	st->shared = xmalloc(((size_t)st->sig.nblocks + 1) * sizeof *st->shared);
+	control_counts(pg->dom, &st->sig, st->shared);
 	for (int j = 0; j < st->sig.nblocks; j++)
 		st->hidden[j] = st->sig.x[j][F_HIDDEN] != 0;
 	mark_choices(pg->dom, &st->sig, st->hidden);
@@ -376,6 +389,7 @@ auto_state_free(struct auto_state *st)
 	free(st->beside_main);
 	free(st->off_run);
 	free(st->control);
+	free(st->shared);
 	thread_free(&st->thread);
 	thread_cache_free(&st->thread_cache);
 	free(st);
@@ -1091,14 +1105,6 @@ grid_sums(const struct dom *d, const struct auto_state *st, const struct decisio
 /* A block whose text is this share link text or more is not added,
  * but for a card of the grid and a section's heading. */
 #define KIND_LINKS 0.99
-/* A control: a block of one short link alone (under CONTROL_CHARS
- * characters, all of them the link's) whose text CONTROL_REPEATS or more
- * such blocks of the page share, repeated beside each entry ("Want to
- * read" under each book, a byline's "Follow", "View profile" on each
- * card).  Neither the kind nor keep_between adds one (st->control). */
-#define CONTROL_CHARS 24
-#define CONTROL_REPEATS 5
-static void control_counts(const struct dom *d, const struct features *f, int *n);
 
 /* Whether block j is a card of one block: in an item of the page's
  * one-block group, CARDS1_LINKS of it a link or more.  *at walks the
@@ -1134,8 +1140,6 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 	const struct page_figures *pf = &f->page;
 	bool grid = false, cards = false, grid1 = false;
 	int at = 0, at1 = 0;
-	int *shared = xmalloc(((size_t)f->nblocks + 1) * sizeof *shared);
-	control_counts(d, f, shared);
 	/* a page of another kind (a service page, a shop's) where the model
 	 * kept nothing shows its grid as a listing does: a shop's products
 	 * under a banner, a topic's stories (st->grid_alone) */
@@ -1191,8 +1195,8 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 		if (st->hidden[j] || dc->reason[b] == REASON_END || f->x[j][F_NEG_TAG] != 0 ||
 		    f->x[j][F_COPYRIGHT] != 0)
 			continue;
-		if (shared[j] >= CONTROL_REPEATS) {
-			st->control[j] = shared[j];
+		if (st->shared[j] >= CONTROL_REPEATS) {
+			st->control[j] = st->shared[j];
 			continue;
 		}
 		/* a section's heading, too short for cc, in cc's region */
@@ -1269,7 +1273,6 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 	}
 	if (wide && repeats)
 		drop_duplicates(d, st, dc, kind == KIND_DOCS);
-	free(shared);
 }
 
 /* A section's heading the model dropped over the block it heads, which
@@ -1941,8 +1944,6 @@ keep_between(const struct dom *d, struct auto_state *st, struct decision *dc)
 {
 	const struct features *f = &st->sig;
 	int last = -1;
-	int *shared = xmalloc(((size_t)f->nblocks + 1) * sizeof *shared);
-	control_counts(d, f, shared);
 	for (int j = 0; j < f->nblocks; j++) {
 		if (!dc->content[f->block[j]])
 			continue;
@@ -1952,8 +1953,8 @@ keep_between(const struct dom *d, struct auto_state *st, struct decision *dc)
 		for (int i = last + 1; fill && i < j; i++) {
 			if (!may_add(st, dc, i))
 				continue;
-			if (shared[i] >= CONTROL_REPEATS) {
-				st->control[i] = shared[i];
+			if (st->shared[i] >= CONTROL_REPEATS) {
+				st->control[i] = st->shared[i];
 				continue;
 			}
 			dc->content[f->block[i]] = 1;
@@ -1961,7 +1962,6 @@ keep_between(const struct dom *d, struct auto_state *st, struct decision *dc)
 		}
 		last = j;
 	}
-	free(shared);
 }
 
 /* Where the model and the rules above kept nothing, every block a rule

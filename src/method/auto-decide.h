@@ -76,9 +76,12 @@ struct auto_state {
 	/* per block: kept off the reading-order run, in a listing's or a
 	 * product page's main landmark (keep_main_items) */
 	uint8_t *off_run;
-	/* per block of sig, where keep_between passed it over as a
+	/* per block of sig, where keep_kind or keep_between passed it over as a
 	 * control's link: how many blocks share its text (0 elsewhere) */
 	int *control;
+	/* per block of sig: how many blocks of one short link alone share
+	 * its text (0 for a block that is not one; control_counts) */
+	int *shared;
 	uint8_t *hidden;        /* per block of sig: F_HIDDEN not 0, or a select's option */
 	struct thread thread;   /* the forum thread decide_auto found, if any */
 	int thread_titles;      /* its posts' own titles kept (keep_thread), 0
