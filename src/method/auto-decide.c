@@ -285,6 +285,17 @@ score_trees(const struct auto_model *m, float (*x)[F_COUNT], int nb, double *z)
 #define CONTROL_REPEATS 5
 static void control_counts(const struct dom *d, const struct features *f, int *n);
 
+/* Whether block j is a control, which no rule after the model adds; if
+ * so, marked as passed over (st->control), for the detail pane. */
+static bool
+pass_control(struct auto_state *st, int j)
+{
+	if (st->shared[j] < CONTROL_REPEATS)
+		return false;
+	st->control[j] = st->shared[j];
+	return true;
+}
+
 /* A select's options are a list the reader opens to pick one, closed
  * until then, as a datalist's are: no text of the page.  Their blocks
  * count as hidden ones, which no rule after the model adds. */
@@ -1195,10 +1206,8 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 		if (st->hidden[j] || dc->reason[b] == REASON_END || f->x[j][F_NEG_TAG] != 0 ||
 		    f->x[j][F_COPYRIGHT] != 0)
 			continue;
-		if (st->shared[j] >= CONTROL_REPEATS) {
-			st->control[j] = st->shared[j];
+		if (pass_control(st, j))
 			continue;
-		}
 		/* a section's heading, too short for cc, in cc's region */
 		if (!card && f->x[j][F_CC_CONTENT] == 0 && f->x[j][F_CC_REGION] != 0 &&
 		    f->x[j][F_TAG_HEADING] != 0) {
@@ -1885,20 +1894,6 @@ keep_continued(const struct dom *d, struct auto_state *st, struct decision *dc)
 	free(ph);
 }
 
-/* On a documentation page, and on a service page that names no date,
- * the blocks between two kept blocks are kept where every one of them
- * may be added (may_add: shown, in no nav, header, footer, aside, form
- * or menu, not after the article's end, no repeat; a hidden or empty
- * block is passed over): a reference runs on between the paragraphs the
- * model keeps, through the signatures, the parameters' lines and the
- * names it takes for a menu's, and a service's page through its
- * sections' short lines.  Reason between.  A control is passed over
- * too and left out: a block that is one short link alone (under
- * CONTROL_CHARS characters, all of them the link's) whose text
- * CONTROL_REPEATS or more such blocks of the page share, a reference's
- * "source" beside each signature, a service page's "Learn more" under
- * each section (st->control). */
-
 /* The hash of block j's text where it is one short link alone, else 0. */
 static uint64_t
 control_hash(const struct dom *d, const struct features *f, int j, struct buf *tx)
@@ -1939,6 +1934,16 @@ control_counts(const struct dom *d, const struct features *f, int *n)
 	buf_free(&tx);
 }
 
+/* On a documentation page, and on a service page that names no date,
+ * the blocks between two kept blocks are kept where every one of them
+ * may be added (may_add: shown, in no nav, header, footer, aside, form
+ * or menu, not after the article's end, no repeat; a hidden or empty
+ * block is passed over): a reference runs on between the paragraphs the
+ * model keeps, through the signatures, the parameters' lines and the
+ * names it takes for a menu's, and a service's page through its
+ * sections' short lines.  Reason between.  A control (CONTROL_CHARS)
+ * is passed over too and left out: a reference's "source" beside each
+ * signature, a service page's "Learn more" under each section. */
 static void
 keep_between(const struct dom *d, struct auto_state *st, struct decision *dc)
 {
@@ -1953,10 +1958,8 @@ keep_between(const struct dom *d, struct auto_state *st, struct decision *dc)
 		for (int i = last + 1; fill && i < j; i++) {
 			if (!may_add(st, dc, i))
 				continue;
-			if (st->shared[i] >= CONTROL_REPEATS) {
-				st->control[i] = st->shared[i];
+			if (pass_control(st, i))
 				continue;
-			}
 			dc->content[f->block[i]] = 1;
 			dc->reason[f->block[i]] = REASON_BETWEEN;
 		}
