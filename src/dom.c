@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unictype.h>
+#include <unistr.h>
 
 /* tidy.h declares const-qualified return types that -Wextra flags. */
 #pragma GCC diagnostic push
@@ -1486,6 +1488,42 @@ mark_pre(struct dom *d)
 			}
 }
 
+/* Two elements whose texts meet with no space between, a word of the
+ * one ending in a small letter or a digit and the next beginning with a
+ * capital ("<span>La Sportiva</span><span>Katana Lace ...</span>", a
+ * card's brand and name; "In Stock</div><a>Get it"), are two boxes on
+ * the screen that the page's stylesheet sets apart: a word is not
+ * capitalised in its middle where the markup breaks it.  So is a run of
+ * capitals before a capitalised word ("FAQs" is not one).  Their words
+ * stay apart (TEXT_SPACED).  Not in preformatted text, where the source
+ * is what shows, and not across a line break or another block. */
+static void
+mark_case_apart(struct dom *d)
+{
+	int prev = -1;
+	for (int t = 0; t < d->ntexts; t++) {
+		const struct dom_text *b = &d->texts[t];
+		if (b->flags & TEXT_SKIP || (b->len == 0 && !(b->flags & TEXT_BREAK)))
+			continue;
+		int a = prev;
+		prev = b->flags & TEXT_BREAK ? -1 : t;
+		if (a < 0 || b->flags & (TEXT_BREAK | TEXT_PRE) || d->texts[a].flags & TEXT_PRE ||
+		    d->texts[a].elem == b->elem || d->texts[a].block != b->block)
+			continue;
+		const uint8_t *as = (const uint8_t *)dom_text(d, a), *bs = (const uint8_t *)dom_text(d, t);
+		ucs4_t l = 0, c = 0, c2 = 0;
+		if (!u8_prev(&l, as + d->texts[a].len, as))
+			continue;
+		int n = u8_mbtouc(&c, bs, b->len);
+		if (!uc_is_upper(c))
+			continue;
+		if ((size_t)n < b->len)
+			u8_mbtouc(&c2, bs + n, b->len - (size_t)n);
+		if (uc_is_lower(l) || uc_is_digit(l) || (uc_is_upper(l) && uc_is_lower(c2)))
+			d->texts[t].flags |= TEXT_SPACED;
+	}
+}
+
 /* 1-based positions among same-tag siblings, O(n) with a scratch counter
  * per tag. */
 static void
@@ -1778,6 +1816,7 @@ dom_parse(const char *utf8, size_t len, const struct dom_opts *o,
 	mark_apart(d, b.spaced, b.nspaced);
 	free(b.spaced);
 	mark_pre(d);
+	mark_case_apart(d);
 	d->source_text = ss.text;
 	d->closed_selects = ss.nclose;
 	d->closed_at = ss.close_at;     /* the dom's now */

@@ -769,6 +769,34 @@ test_heading_block(void **state)
 	buf_free(&t);
 }
 
+/* Texts of two elements that meet with no space, a small letter or a
+ * digit against a capital (or capitals against a capitalised word), are
+ * two boxes of the page's stylesheet and stay apart; a drop capital, a
+ * price's digits, an acronym's letters, a possessive and preformatted
+ * text stay as they are; Cyrillic as Latin. */
+static void
+test_case_apart(void **state)
+{
+	(void)state;
+	struct buf t;
+	all_text("<html><body>"
+		 "<a href=\"/p\"><span>La Sportiva</span><span>Katana Lace</span></a>"
+		 "<div><span>In Stock</span><a href=\"/g\">Get it</a></div>"
+		 "<p><b>$220</b><span>MSRP</span> and <b>FAQ</b><span>Compare</span></p>"
+		 "<p><span>\xd1\x81\xd0\xbb\xd0\xbe\xd0\xb2\xd0\xbe</span>"
+		 "<span>\xd0\x94\xd0\xb5\xd0\xbb\xd0\xbe</span></p>"
+		 "<p><span class=\"drop\">T</span>his <b>HTML</b>5 <b>NASA</b>'s "
+		 "<b>AB</b>CD price<b>20</b> <i>x</i>Y<br>Z</p>"
+		 "<pre><span>let</span><span>Value</span></pre>"
+		 "</body></html>", &t);
+	assert_string_equal(t.data, "La Sportiva Katana Lace\nIn Stock Get it\n"
+			    "$220 MSRP and FAQ Compare\n"
+			    "\xd1\x81\xd0\xbb\xd0\xbe\xd0\xb2\xd0\xbe \xd0\x94\xd0\xb5\xd0\xbb\xd0\xbe\n"
+			    "This HTML5 NASA's ABCD price20 x Y\nZ\n"
+			    "letValue\n");
+	buf_free(&t);
+}
+
 /* libtidy takes a meta or a link in the body for the head's and ends
  * the paragraph, heading, pre or inline element that holds it, the rest
  * of its text going on outside; HTML leaves it in place (microdata).
@@ -1615,6 +1643,7 @@ main(void)
 		cmocka_unit_test(test_pre_repair),
 		cmocka_unit_test(test_heading_block),
 		cmocka_unit_test(test_body_meta),
+		cmocka_unit_test(test_case_apart),
 		cmocka_unit_test(test_xpath_and_attrs),
 		cmocka_unit_test(test_nesting_depth),
 		cmocka_unit_test(test_depth_limit),
