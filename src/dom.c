@@ -967,13 +967,31 @@ mark_inline(struct dom *d)
  *   of its own on the screen ("Try it free</a><style>...</style><a
  *   ...>Book a demo", two buttons);
  * - spaced[0..nspaced), the body's meta and link elements that white
- *   space stood beside in the page (libtidy dropped it). */
+ *   space stood beside in the page (libtidy dropped it);
+ * - a picture, a control or a frame (boxes[]) between a letter or digit
+ *   and the next ("foo<img>bar"): it stands between them on the screen.
+ *   A word break opportunity (wbr) shows nothing and joins. */
 static void
 mark_apart(struct dom *d, const int *spaced, int nspaced)
 {
+	static const char *const boxes[] = {
+		"img", "picture", "svg", "canvas", "input", "select", "textarea", "iframe",
+		"video", "audio", "object", "embed",
+	};
 	for (int k = 0; k < nspaced; k++)
 		if (d->text_end[spaced[k]] < d->ntexts)
 			d->texts[d->text_end[spaced[k]]].flags |= TEXT_SPACED;
+	for (int e = 0; e < d->n; e++) {
+		int a = d->text_begin[e] - 1, t = d->text_end[e];
+		if (a < 0 || t >= d->ntexts || !IN_LIST(dom_tagname(d, e), boxes) ||
+		    d->texts[a].len == 0 || d->texts[t].len == 0)
+			continue;
+		const uint8_t *as = (const uint8_t *)dom_text(d, a);
+		ucs4_t l = 0, c = 0;
+		u8_mbtouc(&c, (const uint8_t *)dom_text(d, t), d->texts[t].len);
+		if (u8_prev(&l, as + d->texts[a].len, as) && uc_is_alnum(l) && uc_is_alnum(c))
+			d->texts[t].flags |= TEXT_SPACED;
+	}
 	int script = dom_tag_id(d, "script"), style = dom_tag_id(d, "style");
 	for (int e = 0; (script >= 0 || style >= 0) && e < d->n; e++) {
 		const char *type = d->tag[e] == script ? dom_attr(d, e, "type") : NULL;

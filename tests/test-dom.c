@@ -797,6 +797,22 @@ test_case_apart(void **state)
 	buf_free(&t);
 }
 
+/* A picture, a control or a frame between two words stands between
+ * them on the screen: they stay apart; not before punctuation nor
+ * after an opening bracket, and a word break opportunity joins. */
+static void
+test_box_apart(void **state)
+{
+	(void)state;
+	struct buf t;
+	all_text("<html><body><p>foo<img src=\"x.png\">bar, baz<input type=checkbox>qux, "
+		 "one<svg><path d=\"M0\"/></svg>two, c<iframe src=\"f\"></iframe>d, "
+		 "(<img src=\"i\">x<img src=\"i\">), "
+		 "a<wbr>b</p></body></html>", &t);
+	assert_string_equal(t.data, "foo bar, baz qux, one two, c d, (x), ab\n");
+	buf_free(&t);
+}
+
 /* libtidy takes a meta or a link in the body for the head's and ends
  * the paragraph, heading, pre or inline element that holds it, the rest
  * of its text going on outside; HTML leaves it in place (microdata).
@@ -1644,6 +1660,7 @@ main(void)
 		cmocka_unit_test(test_heading_block),
 		cmocka_unit_test(test_body_meta),
 		cmocka_unit_test(test_case_apart),
+		cmocka_unit_test(test_box_apart),
 		cmocka_unit_test(test_xpath_and_attrs),
 		cmocka_unit_test(test_nesting_depth),
 		cmocka_unit_test(test_depth_limit),
