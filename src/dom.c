@@ -981,9 +981,13 @@ mark_apart(struct dom *d, const int *spaced, int nspaced)
 	for (int k = 0; k < nspaced; k++)
 		if (d->text_end[spaced[k]] < d->ntexts)
 			d->texts[d->text_end[spaced[k]]].flags |= TEXT_SPACED;
-	for (int e = 0; e < d->n; e++) {
+	uint8_t *box = xcalloc((size_t)d->ntags + 1, 1);
+	bool any = false;
+	for (int t = 0; t < d->ntags; t++)
+		any |= box[t] = IN_LIST(d->tagnames[t], boxes);
+	for (int e = 0; any && e < d->n; e++) {
 		int a = d->text_begin[e] - 1, t = d->text_end[e];
-		if (a < 0 || t >= d->ntexts || !IN_LIST(dom_tagname(d, e), boxes) ||
+		if (!box[d->tag[e]] || a < 0 || t >= d->ntexts ||
 		    d->texts[a].len == 0 || d->texts[t].len == 0)
 			continue;
 		const uint8_t *as = (const uint8_t *)dom_text(d, a);
@@ -992,6 +996,7 @@ mark_apart(struct dom *d, const int *spaced, int nspaced)
 		if (u8_prev(&l, as + d->texts[a].len, as) && uc_is_alnum(l) && uc_is_alnum(c))
 			d->texts[t].flags |= TEXT_SPACED;
 	}
+	free(box);
 	int script = dom_tag_id(d, "script"), style = dom_tag_id(d, "style");
 	for (int e = 0; (script >= 0 || style >= 0) && e < d->n; e++) {
 		const char *type = d->tag[e] == script ? dom_attr(d, e, "type") : NULL;
