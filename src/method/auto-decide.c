@@ -314,6 +314,80 @@ mark_choices(const struct dom *d, const struct features *f, uint8_t *hidden)
 	free(in);
 }
 
+/* Whether element e is a button that is no toggle: a button element
+ * or role, with neither aria-expanded nor aria-controls (an accordion's
+ * or a menu's), in no heading or summary (an accordion's question;
+ * auto_toggle reads those as headings).  button: the page's button tag,
+ * -1 for none. */
+static bool
+control_button(const struct dom *d, int e, int button, const uint8_t *in_head)
+{
+	const char *role = d->tag[e] == button ? NULL : dom_attr(d, e, "role");
+	if (d->tag[e] != button && !(role && dom_role_is(role, "button")))
+		return false;
+	return !dom_attr(d, e, "aria-expanded") && !dom_attr(d, e, "aria-controls") &&
+	       !(d->parent[e] >= 0 && in_head[d->parent[e]]);
+}
+
+/* Whether every text with characters in element e is of one block. */
+static bool
+one_block(const struct dom *d, int e)
+{
+	int b = -1;
+	for (int t = d->text_begin[e]; t < d->text_end[e]; t++) {
+		if (d->texts[t].len == 0 || d->texts[t].flags & TEXT_SKIP)
+			continue;
+		if (b >= 0 && d->texts[t].block != b)
+			return false;
+		b = d->texts[t].block;
+	}
+	return true;
+}
+
+/* A block whose every text is a button's is a control ("Add to cart",
+ * "Compare", "Mark as watched", "Save this event"), which the reader
+ * presses and does not read: as hidden, no rule after the model adds
+ * it (st->button says why, for the detail pane).  Toggles
+ * (control_button) stay text, and so does a button that holds more
+ * than one block (a card made clickable whole is its item, not a
+ * control). */
+static void
+mark_buttons(const struct dom *d, const struct features *f, uint8_t *hidden, uint8_t *button)
+{
+	uint8_t *in_head = xcalloc((size_t)d->n + 1, 1), *in_button = xcalloc((size_t)d->n + 1, 1);
+	uint8_t *head = xcalloc((size_t)d->ntags + 1, 1);
+	for (int t = 0; t < d->ntags; t++) {
+		const char *tn = d->tagnames[t];
+		head[t] = !strcmp(tn, "summary") || (tn[0] == 'h' && tn[1] >= '1' && tn[1] <= '6' && !tn[2]);
+	}
+	int button_tag = dom_tag_id(d, "button");
+	bool any = false;
+	for (int e = 0; e < d->n; e++) {      /* parents before children */
+		int p = d->parent[e];
+		in_head[e] = (p >= 0 && in_head[p]) || head[d->tag[e]];
+		in_button[e] = (p >= 0 && in_button[p]) ||
+			       (control_button(d, e, button_tag, in_head) && one_block(d, e));
+		any |= in_button[e];
+	}
+	free(head);
+	for (int j = 0; any && j < f->nblocks; j++) {
+		int b = f->block[j], n = 0, in = 0;
+		for (int t = d->text_begin[b]; t < d->text_end[b]; t++) {
+			const struct dom_text *x = &d->texts[t];
+			if (x->block != b || x->len == 0 || x->flags & TEXT_SKIP)
+				continue;
+			n++;
+			in += in_button[x->elem];
+		}
+		if (n > 0 && in == n) {
+			button[j] = 1;
+			hidden[j] = 1;
+		}
+	}
+	free(in_button);
+	free(in_head);
+}
+
 /* The features are computed once per page and kept in its state: a
  * threshold change only compares probabilities again. */
 struct auto_state *
@@ -343,6 +417,8 @@ auto_state_new(const struct page *pg, const struct auto_model *m)
 	for (int j = 0; j < st->sig.nblocks; j++)
 		st->hidden[j] = st->sig.x[j][F_HIDDEN] != 0;
 	mark_choices(pg->dom, &st->sig, st->hidden);
+	st->button = xcalloc((size_t)st->sig.nblocks + 1, 1);
+	mark_buttons(pg->dom, &st->sig, st->hidden, st->button);
 	for (int i = 0; i < st->n; i++)
 		st->score[i] = -1;
 	/* tree by tree, so that each tree's nodes stay in cache */
@@ -397,6 +473,7 @@ auto_state_free(struct auto_state *st)
 	free(st->shingle_owner);
 	free(st->end_head);
 	free(st->hidden);
+	free(st->button);
 	free(st->beside_main);
 	free(st->off_run);
 	free(st->control);

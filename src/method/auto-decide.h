@@ -82,7 +82,9 @@ struct auto_state {
 	/* per block of sig: how many blocks of one short link alone share
 	 * its text (0 for a block that is not one; control_counts) */
 	int *shared;
-	uint8_t *hidden;        /* per block of sig: F_HIDDEN not 0, or a select's option */
+	/* per block of sig: F_HIDDEN not 0, a select's option, or a button's
+	 * text (button: the last alone) */
+	uint8_t *hidden, *button;
 	struct thread thread;   /* the forum thread decide_auto found, if any */
 	int thread_titles;      /* its posts' own titles kept (keep_thread), 0
 				 * for none */

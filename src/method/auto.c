@@ -601,6 +601,9 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 			       "kept blocks around it: one short link alone, whose text %d blocks of "
 			       "the page share (a control repeated beside each entry)",
 			       st->control[jb]);
+	if (jb >= 0 && st->button[jb] && !r->dc.content[i])
+		explain_printf(x, EXPLAIN_NOISE, "not added by a rule after the model: all its text "
+			       "is a button's, a control the reader presses (no toggle over a panel)");
 	if (r->dc.reason[i] == REASON_KIND) {
 		/* a heading cc drops comes with the section it heads */
 		const char *grid = st->grid_alone || kind == KIND_LISTING || kind == KIND_FORUM ?
