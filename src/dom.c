@@ -957,6 +957,24 @@ mark_inline(struct dom *d)
 	return annotated;
 }
 
+/* The first character of text t and the last, 0 where it has none. */
+static ucs4_t
+text_first(const struct dom *d, int t)
+{
+	ucs4_t c = 0;
+	if (d->texts[t].len > 0)
+		u8_mbtouc(&c, (const uint8_t *)dom_text(d, t), d->texts[t].len);
+	return c;
+}
+
+static ucs4_t
+text_last(const struct dom *d, int t)
+{
+	const uint8_t *s = (const uint8_t *)dom_text(d, t);
+	ucs4_t c = 0;
+	return d->texts[t].len > 0 && u8_prev(&c, s + d->texts[t].len, s) ? c : 0;
+}
+
 /* The words around an element the page shows nothing of, or in its
  * place, stay apart (TEXT_SPACED on the text after it):
  * - a formula's source (<script type="math/tex">, MathJax's;
@@ -987,13 +1005,8 @@ mark_apart(struct dom *d, const int *spaced, int nspaced)
 		any |= box[t] = IN_LIST(d->tagnames[t], boxes);
 	for (int e = 0; any && e < d->n; e++) {
 		int a = d->text_begin[e] - 1, t = d->text_end[e];
-		if (!box[d->tag[e]] || a < 0 || t >= d->ntexts ||
-		    d->texts[a].len == 0 || d->texts[t].len == 0)
-			continue;
-		const uint8_t *as = (const uint8_t *)dom_text(d, a);
-		ucs4_t l = 0, c = 0;
-		u8_mbtouc(&c, (const uint8_t *)dom_text(d, t), d->texts[t].len);
-		if (u8_prev(&l, as + d->texts[a].len, as) && uc_is_alnum(l) && uc_is_alnum(c))
+		if (box[d->tag[e]] && a >= 0 && t < d->ntexts &&
+		    uc_is_alnum(text_last(d, a)) && uc_is_alnum(text_first(d, t)))
 			d->texts[t].flags |= TEXT_SPACED;
 	}
 	free(box);
@@ -1533,14 +1546,12 @@ mark_case_apart(struct dom *d)
 		if (a < 0 || b->flags & (TEXT_BREAK | TEXT_PRE) || d->texts[a].flags & TEXT_PRE ||
 		    d->texts[a].elem == b->elem || d->texts[a].block != b->block)
 			continue;
-		const uint8_t *as = (const uint8_t *)dom_text(d, a), *bs = (const uint8_t *)dom_text(d, t);
-		ucs4_t l = 0, c = 0, c2 = 0;
-		if (!u8_prev(&l, as + d->texts[a].len, as))
-			continue;
-		int n = u8_mbtouc(&c, bs, b->len);
+		ucs4_t l = text_last(d, a), c = text_first(d, t), c2 = 0;
 		if (!uc_is_upper(c))
 			continue;
-		if ((size_t)n < b->len)
+		const uint8_t *bs = (const uint8_t *)dom_text(d, t);
+		int n = u8_mblen(bs, b->len);
+		if (n > 0 && (size_t)n < b->len)
 			u8_mbtouc(&c2, bs + n, b->len - (size_t)n);
 		if (uc_is_lower(l) || uc_is_digit(l) || (uc_is_upper(l) && uc_is_lower(c2)))
 			d->texts[t].flags |= TEXT_SPACED;

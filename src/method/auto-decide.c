@@ -370,22 +370,21 @@ mark_buttons(const struct dom *d, const struct features *f, uint8_t *hidden, uin
 		any |= in_button[e];
 	}
 	free(head);
-	for (int j = 0; any && j < f->nblocks; j++) {
-		int b = f->block[j], n = 0, in = 0;
-		for (int t = d->text_begin[b]; t < d->text_end[b]; t++) {
-			const struct dom_text *x = &d->texts[t];
-			if (x->block != b || x->len == 0 || x->flags & TEXT_SKIP)
-				continue;
-			n++;
-			in += in_button[x->elem];
-		}
-		if (n > 0 && in == n) {
-			button[j] = 1;
-			hidden[j] = 1;
-		}
-	}
-	free(in_button);
 	free(in_head);
+	/* per block element, bit 1: it has text, bit 2: text outside a
+	 * button; one pass over the texts, not one per block (a block
+	 * that holds others, the body's own line, would walk them all) */
+	uint8_t *has = xcalloc((size_t)d->n + 1, 1);
+	for (int t = 0; any && t < d->ntexts; t++) {
+		const struct dom_text *x = &d->texts[t];
+		if (x->len > 0 && !(x->flags & TEXT_SKIP) && x->block >= 0)
+			has[x->block] |= in_button[x->elem] ? 1 : 3;
+	}
+	for (int j = 0; any && j < f->nblocks; j++)
+		if (has[f->block[j]] == 1)
+			button[j] = hidden[j] = 1;
+	free(has);
+	free(in_button);
 }
 
 /* The features are computed once per page and kept in its state: a

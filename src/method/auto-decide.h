@@ -82,8 +82,9 @@ struct auto_state {
 	/* per block of sig: how many blocks of one short link alone share
 	 * its text (0 for a block that is not one; control_counts) */
 	int *shared;
-	/* per block of sig: F_HIDDEN not 0, a select's option, or a button's
-	 * text (button: the last alone) */
+	/* per block of sig: F_HIDDEN not 0, a select's option, or all a
+	 * button's text (hidden); the last of these alone (button), for the
+	 * detail pane */
 	uint8_t *hidden, *button;
 	struct thread thread;   /* the forum thread decide_auto found, if any */
 	int thread_titles;      /* its posts' own titles kept (keep_thread), 0
