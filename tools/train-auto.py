@@ -7,6 +7,7 @@
     ... --learn aeb-,traf-,cwced-                   # the sets learnt from (ids' prefixes)
     ... --cv K --pred DIR                           # also keep each page's CV text
     ... --keep-stage1                               # learn the trees only
+    ... --blend MODEL                               # the trees averaged with MODEL's
 
 The pages are BENCH_DIR/dev/*.html and BENCH_DIR/wcxb/*.html.gz (WCXB's
 development split, every page kind, a whole gold text each).
@@ -228,6 +229,7 @@ def gbm_program(pith):
 
 
 GBM = None    # set by main()
+BLEND = None  # --blend FILE: trees averaged with another model's
 PRED = None   # --pred DIR: where the cross-validated texts stay
 
 
@@ -252,6 +254,45 @@ def model_text(names, stage1, trees, comment=""):
     out.append(f"stage1 {len(stage1)}")
     out += [f"{n} {v:.6f}" for n, v in zip(names, stage1)]
     return "\n".join(out) + "\n" + trees
+
+
+def blend(trees, path, names):
+    """The trees of train-gbm's output TREES and of the model file PATH
+    averaged: both bases and every node's value halved, PATH's trees after
+    TREES', so that the logit is the mean of the two models' logits.  PATH's
+    features must be the first of NAMES, in their order (a model learnt
+    before signals were added), as its nodes index them."""
+    def parse(text):
+        base, out, cur = 0.0, [], None
+        for line in text.split("\n"):
+            w = line.split()
+            if not w or w[0].startswith("#"):
+                continue
+            if w[0] == "base":
+                base = float(w[1])
+            elif w[0] == "tree":
+                cur = []
+                out.append(cur)
+            elif w[0] in ("features", "stage1", "site"):
+                cur = None
+            elif cur is not None:
+                cur.append(w)
+        return base, out
+    try:
+        with open(path, encoding="utf-8") as f:
+            other = f.read()
+    except OSError as e:
+        sys.exit(f"train-auto: {path}: {e.strerror}")
+    feats = next((l.split()[2:] for l in other.split("\n") if l.startswith("features ")), None)
+    if feats is None or feats != list(names[:len(feats)]):
+        sys.exit(f"train-auto: {path}: its features are not the first of pith's")
+    b1, t1 = parse(trees)
+    b2, t2 = parse(other)
+    out = [f"base {(b1 + b2) / 2!r}"]
+    for i, t in enumerate(t1 + t2):
+        out.append(f"tree {i} {len(t)}")
+        out += [f"{n[0]} {n[1]} {n[2]} {n[3]} {float(n[4]) / 2!r}" for n in t]
+    return "\n".join(out) + "\n"
 
 
 FIRST_CONTEXT = "in_core"     # auto-signals.h: the first of the second stage's features
@@ -341,7 +382,8 @@ def cross_validate(pages, k, pith):
         data = [(x, y, weight(chars)) for pid, _, rows, labels in pages
                 if fold_of(pid, k) != fold
                 for (chars, x, _), y in zip(rows, labels) if y is not None]
-        models.append(model_text(names, STAGE1, train_trees(data)))
+        trees = train_trees(data)
+        models.append(model_text(names, STAGE1, blend(trees, BLEND, names) if BLEND else trees))
 
     def extract(ids, pred, tmp):
         for fold, text in enumerate(models):
@@ -397,7 +439,9 @@ def main():
         # trees learn from are the ones pith computes: one pass
         w1 = STAGE1
 
-    global PRED
+    global PRED, BLEND
+    if "--blend" in sys.argv[3:]:
+        BLEND = sys.argv[sys.argv.index("--blend") + 1]
     if "--pred" in sys.argv[3:]:
         PRED = sys.argv[sys.argv.index("--pred") + 1]
     if "--cv" in sys.argv[3:]:
@@ -426,6 +470,8 @@ def main():
 
     cv = score_pages(pages, cross_validate(pages, 5, pith), bench)
     trees = train_trees(data)
+    if BLEND:
+        trees = blend(trees, BLEND, names)
     learnt = sum(1 for _, _, _, labels in pages if any(y is not None for y in labels))
     per_set = textwrap.wrap(set_figures(cv) + ".", 70)
     comment = (f"auto-model.txt - the auto method's model (src/method/auto-model.h), written by\n"
