@@ -462,11 +462,9 @@ heading_button(const struct dom *d, int e)
 {
 	if (strcmp(dom_tagname(d, e), "button"))
 		return false;
-	for (int a = d->parent[e]; a >= 0; a = d->parent[a]) {
-		const char *t = dom_tagname(d, a);
-		if (t[0] == 'h' && t[1] >= '1' && t[1] <= '6' && !t[2])
+	for (int a = d->parent[e]; a >= 0; a = d->parent[a])
+		if (dom_heading_level(d, a))
 			return true;
-	}
 	return false;
 }
 

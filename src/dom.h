@@ -175,6 +175,21 @@ dom_tagname(const struct dom *d, int i)
 	return d->tagnames[d->tag[i]];
 }
 
+/* A heading's level by its tag name: 1 for "h1" ... 6 for "h6", 0 for
+ * any other name. */
+static inline int
+dom_heading_tag(const char *t)
+{
+	return t[0] == 'h' && t[1] >= '1' && t[1] <= '6' && !t[2] ? t[1] - '0' : 0;
+}
+
+/* ... and element i's: 0 when it is not a heading. */
+static inline int
+dom_heading_level(const struct dom *d, int i)
+{
+	return dom_heading_tag(dom_tagname(d, i));
+}
+
 static inline const char *
 dom_text(const struct dom *d, int t)
 {

@@ -15,13 +15,6 @@
 #include "format.h"
 #include "format-int.h"
 
-static int
-heading_level(const struct dom *d, int e)
-{
-	const char *t = dom_tagname(d, e);
-	return t[0] == 'h' && t[1] >= '1' && t[1] <= '6' && !t[2] ? t[1] - '0' : 0;
-}
-
 static void md_element(struct fmt *f, int e);
 
 /* Write one output line: the quote and list prefixes, then s. */
@@ -391,7 +384,7 @@ layout_table(const struct fmt *f, int table)
 	const struct dom *d = f->d;
 	for (int e = table + 1; e < d->end[table]; e++) {
 		if (!f->kept[e] || (d->flags[e] & DOM_SKIP) ||
-		    !(heading_level(d, e) || tag_is(d, e, "pre") || tag_is(d, e, "table")))
+		    !(dom_heading_level(d, e) || tag_is(d, e, "pre") || tag_is(d, e, "table")))
 			continue;
 		int c = d->parent[e];
 		while (c > table && !tag_is(d, c, "td") && !tag_is(d, c, "th"))
@@ -583,7 +576,7 @@ section_list(const struct fmt *f, int e)
 		for (int i = c + 1; i < d->end[c]; i++) {
 			if (tag_is(d, i, "ul") || tag_is(d, i, "ol"))
 				i = d->end[i] - 1;
-			else if (f->kept[i] && !(d->flags[i] & DOM_SKIP) && heading_level(d, i))
+			else if (f->kept[i] && !(d->flags[i] & DOM_SKIP) && dom_heading_level(d, i))
 				return true;
 		}
 	}
@@ -669,7 +662,7 @@ md_element(struct fmt *f, int e)
 		f->space = true;
 		return;
 	}
-	int h = heading_level(d, e);
+	int h = dom_heading_level(d, e);
 	if (h) {
 		md_flush(f);
 		f->inline_only++;

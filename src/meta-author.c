@@ -766,13 +766,6 @@ byline_name(const char *s)
 	return NULL;
 }
 
-static bool
-heading_level_of(const struct dom *d, int e)
-{
-	const char *t = dom_tagname(d, e);
-	return t[0] == 'h' && t[1] >= '1' && t[1] <= '6' && !t[2];
-}
-
 /* A dateline without a label, "04.02.2022 | 13:10 Uhr | Jane Doe": in a
  * short line that holds a date, the one part between separators that
  * reads as a person's name. */
@@ -868,7 +861,7 @@ author_from_byline(const struct dom *d, const uint8_t *marks, int h1, const char
 		/* a label standing alone ("Autor", "Author:") and the name in
 		 * the block after it, as a table or a list of facts has it */
 		bool label = author_label(s);
-		if (labelled && !label && !heading_level_of(d, e) &&
+		if (labelled && !label && !dom_heading_level(d, e) &&
 		    !control_between(d, label_at, e) && (a = clean_author(xstrdup(s))) &&
 		    !name_like(a)) {
 			free(a);
@@ -876,12 +869,12 @@ author_from_byline(const struct dom *d, const uint8_t *marks, int h1, const char
 		}
 		labelled = label;
 		label_at = e;
-		if (!a && strlen(s) <= 160 && !heading_level_of(d, e))
+		if (!a && strlen(s) <= 160 && !dom_heading_level(d, e))
 			a = byline_name(s);
-		if (!a && strlen(s) <= 160 && !heading_level_of(d, e))
+		if (!a && strlen(s) <= 160 && !dom_heading_level(d, e))
 			a = cjk_byline(s);
 		if (!a && x->len <= 100 && memchr(dom_text(d, t), '|', x->len) &&
-		    !heading_level_of(d, e)) {
+		    !dom_heading_level(d, e)) {
 			/* the line itself: a <small> or <span> in a longer block */
 			char *line = collapsed_dup(dom_text(d, t), x->len);
 			a = dateline_name(line, lang);

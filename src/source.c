@@ -238,12 +238,19 @@ block_start(const char *name, size_t len)
 	return name_in(names, sizeof names / sizeof names[0], name, len);
 }
 
+/* A tag name (len bytes, any case) of a heading, h1 to h6. */
+static bool
+is_heading(const char *name, size_t len)
+{
+	return len == 2 && (name[0] | 0x20) == 'h' && name[1] >= '1' && name[1] <= '6';
+}
+
 /* The elements whose content is a paragraph's: a custom element in one
  * is inline in HTML. */
 static bool
 para_start(const char *name, size_t len)
 {
-	if (len == 2 && (name[0] | 0x20) == 'h' && name[1] >= '1' && name[1] <= '6')
+	if (is_heading(name, len))
 		return true;
 	return (len == 1 && (name[0] | 0x20) == 'p') ||
 	       (len == 3 && !strncasecmp(name, "pre", 3)) ||
@@ -379,12 +386,6 @@ struct heading_state {
 	int depth;      /* blocks open in it */
 	size_t at;      /* offset of its start tag's name */
 };
-
-static bool
-is_heading(const char *name, size_t len)
-{
-	return len == 2 && (name[0] | 0x20) == 'h' && name[1] >= '1' && name[1] <= '6';
-}
 
 /* A tag named name (len bytes, at offset at), outside svg and math. */
 static void

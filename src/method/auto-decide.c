@@ -356,10 +356,8 @@ mark_buttons(const struct dom *d, const struct features *f, uint8_t *hidden, uin
 {
 	uint8_t *in_head = xcalloc((size_t)d->n + 1, 1), *in_button = xcalloc((size_t)d->n + 1, 1);
 	uint8_t *head = xcalloc((size_t)d->ntags + 1, 1);
-	for (int t = 0; t < d->ntags; t++) {
-		const char *tn = d->tagnames[t];
-		head[t] = !strcmp(tn, "summary") || (tn[0] == 'h' && tn[1] >= '1' && tn[1] <= '6' && !tn[2]);
-	}
+	for (int t = 0; t < d->ntags; t++)
+		head[t] = !strcmp(d->tagnames[t], "summary") || dom_heading_tag(d->tagnames[t]);
 	int button_tag = dom_tag_id(d, "button");
 	bool any = false;
 	for (int e = 0; e < d->n; e++) {      /* parents before children */

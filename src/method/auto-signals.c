@@ -878,12 +878,7 @@ sig_punct(const struct fctx *c, int b)
 	return chars ? 10.0f * c->punct[b] / chars : 0;
 }
 static float sig_ends_punct(const struct fctx *c, int b) { return c->ends[b]; }
-static float
-sig_tag_heading(const struct fctx *c, int b)
-{
-	const char *tn = dom_tagname(c->d, b);
-	return tn[0] == 'h' && tn[1] >= '1' && tn[1] <= '6' && !tn[2];
-}
+static float sig_tag_heading(const struct fctx *c, int b) { return dom_heading_level(c->d, b) > 0; }
 static float sig_tag_p(const struct fctx *c, int b) { return !strcmp(dom_tagname(c->d, b), "p"); }
 static float
 sig_tag_li(const struct fctx *c, int b)
