@@ -406,8 +406,13 @@ def main():
     global GBM, STAGE1
     if len(sys.argv) < 3:
         sys.exit(__doc__.strip().split("\n\n")[1])
-    global LEARN
+    global LEARN, BLEND
     pith, bench = sys.argv[1:3]
+    if "--blend" in sys.argv[3:]:
+        k = sys.argv.index("--blend") + 1
+        if k >= len(sys.argv):
+            sys.exit("train-auto: --blend needs a model file")
+        BLEND = sys.argv[k]
     if "--learn" in sys.argv[3:]:
         k = sys.argv.index("--learn") + 1
         if k >= len(sys.argv):
@@ -439,9 +444,7 @@ def main():
         # trees learn from are the ones pith computes: one pass
         w1 = STAGE1
 
-    global PRED, BLEND
-    if "--blend" in sys.argv[3:]:
-        BLEND = sys.argv[sys.argv.index("--blend") + 1]
+    global PRED
     if "--pred" in sys.argv[3:]:
         PRED = sys.argv[sys.argv.index("--pred") + 1]
     if "--cv" in sys.argv[3:]:
@@ -476,7 +479,8 @@ def main():
     per_set = textwrap.wrap(set_figures(cv) + ".", 70)
     comment = (f"auto-model.txt - the auto method's model (src/method/auto-model.h), written by\n"
                f"tools/train-auto.py from {len(data)} labelled blocks of the dev pages of\n"
-               f"{', '.join(p.rstrip('-') for p in LEARN)} ({learnt} pages).\n"
+               f"{', '.join(p.rstrip('-') for p in LEARN)} ({learnt} pages)"
+               + (f", its trees averaged with {os.path.basename(BLEND)}'s" if BLEND else "") + ".\n"
                f"Five-fold cross-validated by pith itself over all {len(pages)} dev pages,\n"
                f"F1 per set (shingle F1 for a gold text, snippet F1 for snippets):\n" + "\n".join(per_set) + "\n"
                f"The build turns it into C (tools/gen-model); --set auto.model=FILE\n"
