@@ -1452,10 +1452,6 @@ keep_headings(const struct dom *d, struct auto_state *st, struct decision *dc)
 	}
 }
 
-/* Least share of a list's item that is link text for it to be taken for
- * a menu's and left out by keep_runs. */
-#define LIST_LINKS 0.5
-
 /* Is block b a list's item: an li, or a block an li holds (a page
  * builder's "li > p")? */
 static bool
@@ -2064,6 +2060,70 @@ keep_fallback(struct auto_state *st, struct decision *dc)
 		}
 }
 
+int
+auto_item_list(const struct dom *d, const struct features *f, int j)
+{
+	int b = f->block[j], p = d->parent[b];
+	if (p < 0)
+		return -1;
+	if (!strcmp(dom_tagname(d, b), "li"))
+		return p;
+	/* an li's one block: a card's title and text are not an item */
+	if (strcmp(dom_tagname(d, p), "li") != 0 || (j > 0 && f->block[j - 1] >= p) ||
+	    (j + 1 < f->nblocks && f->block[j + 1] < d->end[p]))
+		return -1;
+	return d->parent[p];
+}
+
+int
+auto_item_kept(const struct dom *d, const struct auto_state *st, const struct decision *dc, int j)
+{
+	const struct features *f = &st->sig;
+	int l = auto_item_list(d, f, j);
+	for (int k = 0; l >= 0 && k < f->nblocks; k++) {
+		int e = f->block[k];
+		if (k != j && dc->content[e] && dc->reason[e] == REASON_AUTO &&
+		    auto_item_list(d, f, k) == l)
+			return e;
+	}
+	return -1;
+}
+
+/* A list is read as one: where the model kept an item of a list for
+ * itself (reason auto, not a rule's), the items of that list it dropped
+ * are kept too, where a rule after the model may add them (may_add) and,
+ * on an article, under LIST_LINKS of them links (an article's list of
+ * links is its related stories or its share buttons; a listing's, a
+ * thread's or a shop's is what the page lists).  The model weighs each
+ * item alone: it keeps a specification list's or a list of steps' long
+ * items and takes the short ones ("Memory: 4 GB RAM") for chrome.  After
+ * every other rule, so that what they drop stays dropped.  Reason item.
+ * dc->scratch marks the lists. */
+static void
+keep_items(const struct dom *d, struct auto_state *st, struct decision *dc, enum page_kind kind)
+{
+	const struct features *f = &st->sig;
+	int *kept = dc->scratch;
+	for (int j = 0; j < f->nblocks; j++) {
+		int l = auto_item_list(d, f, j);
+		if (l >= 0)
+			kept[l] = 0;
+	}
+	for (int j = 0; j < f->nblocks; j++) {
+		int b = f->block[j], l = auto_item_list(d, f, j);
+		if (l >= 0 && dc->content[b] && dc->reason[b] == REASON_AUTO)
+			kept[l] = 1;
+	}
+	for (int j = 0; j < f->nblocks; j++) {
+		int b = f->block[j], l = auto_item_list(d, f, j);
+		if (l >= 0 && kept[l] && dc->reason[b] == REASON_NOISE && may_add(st, dc, j) &&
+		    (kind != KIND_ARTICLE || f->x[j][F_LINK_DENSITY] < LIST_LINKS)) {
+			dc->content[b] = 1;
+			dc->reason[b] = REASON_ITEM;
+		}
+	}
+}
+
 void
 decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	    struct decision *dc)
@@ -2188,6 +2248,7 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 			st->dup_of[b] = -1;
 		}
 	}
+	keep_items(d, st, dc, kind);
 }
 
 void

@@ -158,6 +158,19 @@ int auto_run_next(const struct dom *d, const struct auto_state *st, const struct
 int auto_run_prev(const struct dom *d, const struct auto_state *st, const struct decision *dc,
 		  int j, enum reason why);
 
+/* Least share of a list's item that is link text for it to be taken for
+ * a menu's and left out by keep_runs, and on an article by keep_items. */
+#define LIST_LINKS 0.5
+/* The list whose item block j of f is: an li's parent, or the parent of
+ * the li whose one block it is (a page builder's li > p; not a card's
+ * title and text); -1 for none. */
+int auto_item_list(const struct dom *d, const struct features *f, int j);
+/* The first block other than j of j's list (auto_item_list) that the
+ * model kept for itself (reason auto), for which keep_items keeps the
+ * list's other items (reason item): its element, -1 for none. */
+int auto_item_kept(const struct dom *d, const struct auto_state *st, const struct decision *dc,
+		   int j);
+
 /* Least rows of two cells or more (the header's among them) that make a
  * table a table of data. */
 #define TABLE_ROWS 3

@@ -697,6 +697,33 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 				       "kept blocks (a pin drops one of them now)", what);
 		}
 	}
+	if (r->dc.reason[i] == REASON_ITEM) {
+		int l = jb >= 0 ? auto_item_list(d, &st->sig, jb) : -1;
+		int k = jb >= 0 ? auto_item_kept(d, st, &r->dc, jb) : -1;
+		if (l >= 0 && k >= 0) {
+			element_ref(x, d, l, &ra);
+			element_ref(x, d, k, &rz);
+			explain_printf(x, EXPLAIN_NORMAL, "kept: an item of the list %s, whose item %s "
+				       "the model kept: a list is kept whole%s", ra.data, rz.data,
+				       kind == KIND_ARTICLE ? " (on an article, its items under half "
+				       "links)" : "");
+		} else {
+			explain_printf(x, EXPLAIN_NORMAL, "kept: an item of a list whose other item "
+				       "the model kept (a pin drops it now)");
+		}
+	}
+	if (jb >= 0 && r->dc.reason[i] == REASON_NOISE && kind == KIND_ARTICLE &&
+	    !st->hidden[jb] && st->sig.x[jb][F_NEG_TAG] == 0 &&
+	    st->sig.x[jb][F_LINK_DENSITY] >= LIST_LINKS) {
+		int k = auto_item_kept(d, st, &r->dc, jb);
+		if (k >= 0) {
+			element_ref(x, d, k, &ra);
+			explain_printf(x, EXPLAIN_NOISE, "not kept with its list's item %s, which the "
+				       "model kept: on an article, an item %.0f %% links (half or "
+				       "more) is a related story's or a share button's", ra.data,
+				       100 * st->sig.x[jb][F_LINK_DENSITY]);
+		}
+	}
 	if (r->dc.reason[i] == REASON_BETWEEN) {
 		/* the kept blocks the run lies between: the nearest ones kept
 		 * for another reason */
@@ -957,7 +984,7 @@ auto_stages(const void *state, const struct page *pg, int k, struct buf *b)
 
 static const enum reason auto_reasons[] = {
 	REASON_AUTO, REASON_NOISE, REASON_OUTLIER, REASON_DUPLICATE, REASON_THREAD, REASON_POST_PART, REASON_END, REASON_TEMPLATE, REASON_SITE,
-	REASON_KIND, REASON_GRID, REASON_HEADING, REASON_CODE, REASON_LIST, REASON_TABLE,
+	REASON_KIND, REASON_GRID, REASON_HEADING, REASON_CODE, REASON_LIST, REASON_ITEM, REASON_TABLE,
 	REASON_CONTINUED, REASON_BETWEEN, REASON_FALLBACK,
 };
 

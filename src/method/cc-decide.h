@@ -46,6 +46,7 @@
 	X(HEADING, "heading", "auto: a section's heading or a term, over the kept block it heads") \
 	X(CODE, "code", "auto: a code block between kept blocks") \
 	X(LIST, "list", "auto: a list's item between kept blocks") \
+	X(ITEM, "item", "auto: an item of a list whose other item the model kept") \
 	X(TABLE, "table", "auto: a cell of a table of data where the kept blocks are") \
 	X(CONTINUED, "continued", "auto: text cc keeps, at the tag path of kept running prose") \
 	X(BETWEEN, "between", "auto: documentation or an undated service page: a block between kept blocks, where no block between them is the site's, the end's or a repeat") \
