@@ -2249,6 +2249,9 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 		}
 	}
 	keep_items(d, st, dc, kind);
+	/* and the headings again, over what was kept since they were read:
+	 * a table, a run between kept blocks, a list's items */
+	keep_headings(d, st, dc);
 }
 
 void
