@@ -12,6 +12,7 @@
 #include "method/auto-model.h"
 #include "file.h"
 #include "method/cc-decide.h"
+#include "words.h"
 
 /* Probability at which a block outside the best run is kept anyway. */
 #define SURE AUTO_SURE
@@ -2124,6 +2125,91 @@ keep_items(const struct dom *d, struct auto_state *st, struct decision *dc, enum
 	}
 }
 
+/* Whether element i is an e-mail field (auto-decide.h: SIGNUP_CHARS). */
+static bool
+email_field(const struct dom *d, int i, int input)
+{
+	if (d->tag[i] != input)
+		return false;
+	const char *type = dom_attr(d, i, "type");
+	if (type && !strcasecmp(type, "email"))
+		return true;
+	if (type && strcasecmp(type, "text") != 0)
+		return false;
+	static const char *const names[] = { "name", "id", "placeholder", "autocomplete" };
+	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+		const char *v = dom_attr(d, i, names[k]);
+		if (v && (ascii_casestr(v, "email") || ascii_casestr(v, "e-mail")))
+			return true;
+	}
+	return false;
+}
+
+/* The sign-up box around e-mail field i (auto-decide.h), -1 for none. */
+static int
+signup_box(const struct dom *d, const struct auto_state *st, int i)
+{
+	const struct features *f = &st->sig;
+	int h1 = dom_tag_id(d, "h1"), box = -1;
+	for (int a = d->parent[i]; a >= 0 && a != d->body && a != d->parent[d->body] &&
+	     text_chars(st->m, a) <= SIGNUP_CHARS; a = d->parent[a]) {
+		bool fits = true;
+		for (int e = a; e < d->end[a] && fits; e++)
+			fits = d->tag[e] != h1;
+		/* the blocks in a, from the first at or after it */
+		int lo = 0, hi = f->nblocks;
+		while (lo < hi) {
+			int mid = lo + (hi - lo) / 2;
+			if (f->block[mid] < a)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (int j = lo; j < f->nblocks && f->block[j] < d->end[a] && fits; j++)
+			fits = f->chars[j] <= SIGNUP_LINE;
+		if (!fits)
+			break;
+		box = a;
+	}
+	return box;
+}
+
+int
+auto_signup_field(const struct dom *d, const struct auto_state *st, int e, int *box)
+{
+	int input = dom_tag_id(d, "input");
+	for (int i = 0; i < d->n; i++) {
+		if (!email_field(d, i, input))
+			continue;
+		int b = signup_box(d, st, i);
+		if (b >= 0 && dom_contains(d, b, e)) {
+			if (box)
+				*box = b;
+			return i;
+		}
+	}
+	return -1;
+}
+
+/* What a sign-up box holds is the box's, not the page's content: its
+ * heading, its pitch ("Get the latest news in your inbox"), its privacy
+ * note.  The model weighs them as short text like any other, and a rule
+ * may have kept them beside what it kept.  Last, over every rule's
+ * blocks.  Reason signup. */
+static void
+drop_signups(const struct dom *d, const struct auto_state *st, struct decision *dc)
+{
+	int input = dom_tag_id(d, "input");
+	for (int i = 0; i < d->n; i++) {
+		int box = email_field(d, i, input) ? signup_box(d, st, i) : -1;
+		for (int e = box; e >= 0 && e < d->end[box]; e++)
+			if (dc->content[e]) {
+				dc->content[e] = 0;
+				dc->reason[e] = REASON_SIGNUP;
+			}
+	}
+}
+
 void
 decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	    struct decision *dc)
@@ -2252,6 +2338,7 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	/* and the headings again, over what was kept since they were read:
 	 * a table, a run between kept blocks, a list's items */
 	keep_headings(d, st, dc);
+	drop_signups(d, st, dc);
 }
 
 void

@@ -171,6 +171,18 @@ int auto_item_list(const struct dom *d, const struct features *f, int j);
 int auto_item_kept(const struct dom *d, const struct auto_state *st, const struct decision *dc,
 		   int j);
 
+/* A sign-up box (a newsletter's, a shop's "notify me when it is back"):
+ * the largest element around an e-mail field (an input of type email, or
+ * a text input whose name, id, placeholder or autocomplete says e-mail)
+ * that holds at most SIGNUP_CHARS characters of text, no block of more
+ * than SIGNUP_LINE and no h1 (the page's title stands there: its header,
+ * not a box beside its content).  Below body. */
+#define SIGNUP_CHARS 600
+#define SIGNUP_LINE 200
+/* The e-mail field whose sign-up box holds element e, -1 for none; *box
+ * (when not NULL) its box. */
+int auto_signup_field(const struct dom *d, const struct auto_state *st, int e, int *box);
+
 /* Least rows of two cells or more (the header's among them) that make a
  * table a table of data. */
 #define TABLE_ROWS 3

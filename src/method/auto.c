@@ -820,6 +820,23 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 			buf_free(&l);
 		}
 	}
+	if (r->dc.reason[i] == REASON_SIGNUP) {
+		int box = -1, field = auto_signup_field(d, st, i, &box);
+		if (field >= 0) {
+			struct buf l, b;
+			buf_init(&l);
+			buf_init(&b);
+			element_ref(x, d, field, &l);
+			element_ref(x, d, box, &b);
+			explain_printf(x, EXPLAIN_NOISE, "dropped: in a sign-up box, %s, around the "
+				       "e-mail field %s: %d characters of text (%d at most), no block "
+				       "over %d, no h1; what the box says is about the box",
+				       b.data, l.data, st->m->TA[box] + st->m->LT[box], SIGNUP_CHARS,
+				       SIGNUP_LINE);
+			buf_free(&l);
+			buf_free(&b);
+		}
+	}
 	if (r->dc.reason[i] == REASON_OUTLIER) {
 		/* the run, not the probability, dropped it */
 		if (st->run_first >= 0)
@@ -983,7 +1000,7 @@ auto_stages(const void *state, const struct page *pg, int k, struct buf *b)
 }
 
 static const enum reason auto_reasons[] = {
-	REASON_AUTO, REASON_NOISE, REASON_OUTLIER, REASON_DUPLICATE, REASON_THREAD, REASON_POST_PART, REASON_END, REASON_TEMPLATE, REASON_SITE,
+	REASON_AUTO, REASON_NOISE, REASON_OUTLIER, REASON_DUPLICATE, REASON_THREAD, REASON_POST_PART, REASON_END, REASON_SIGNUP, REASON_TEMPLATE, REASON_SITE,
 	REASON_KIND, REASON_GRID, REASON_HEADING, REASON_CODE, REASON_LIST, REASON_ITEM, REASON_TABLE,
 	REASON_CONTINUED, REASON_BETWEEN, REASON_FALLBACK,
 };

@@ -38,6 +38,7 @@
 	X(THREAD, "thread", "auto: the message of a post of a forum thread") \
 	X(POST_PART, "post-part", "auto: a post's author panel, signature or controls") \
 	X(END, "end", "auto: at or after the heading that ends the article") \
+	X(SIGNUP, "signup", "auto: in a sign-up box: an e-mail field and the few short lines around it") \
 	X(TEMPLATE, "template", "its text stands on half the sibling pages too") \
 	X(SITE, "site", "auto: the sibling pages lift it to auto.T: kept where it stands") \
 	X(KIND, "kind", "auto: not an article, or no date named: kept as cc keeps it, in cc's content region") \
