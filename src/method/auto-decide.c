@@ -1373,7 +1373,6 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
  * an accordion's button, a details element's summary), which the model,
  * taught on news, takes for a control.  Reason heading. */
 #define HEADINGS_OVER 2
-#define HEADING_LINKS 0.5
 
 /* Whether a rule after the model may add the dropped block j: it has
  * text, is visible, in no nav, header, footer, aside, form or menu, not
@@ -2125,6 +2124,63 @@ keep_items(const struct dom *d, struct auto_state *st, struct decision *dc, enum
 	}
 }
 
+/* An anchor for a listing's title: a kept block that keep_headings,
+ * keep_titles or the fallback did not keep (where the fallback keeps
+ * blocks, nothing else was kept, and it leaves links alone out). */
+static bool
+title_anchor(const struct decision *dc, int b)
+{
+	return dc->content[b] && dc->reason[b] != REASON_HEADING && dc->reason[b] != REASON_TITLE &&
+	       dc->reason[b] != REASON_FALLBACK;
+}
+
+void
+auto_title_between(const struct auto_state *st, const struct decision *dc, int j,
+		   int *prev, int *next)
+{
+	const struct features *f = &st->sig;
+	*prev = *next = -1;
+	for (int k = j - 1; k >= 0 && *prev < 0; k--)
+		if (title_anchor(dc, f->block[k]))
+			*prev = f->block[k];
+	for (int k = j + 1; k < f->nblocks && *next < 0; k++)
+		if (title_anchor(dc, f->block[k]))
+			*next = f->block[k];
+}
+
+/* A listing's entries are titled, and each title links to its entry:
+ * a heading the model dropped for its links (HEADING_LINKS or more of
+ * its text, which keep_headings leaves) that lies between kept blocks
+ * is an entry's title, and is kept where a rule after the model may add
+ * a block (may_add).  The model reads a heading of links as a menu's;
+ * keep_headings keeps a heading over the block it heads, and an entry's
+ * title heads its picture, its price or its date as often as its
+ * summary.  Between kept blocks: the related entries after the listing,
+ * the filters before it, stay out.  Reason title. */
+static void
+keep_titles(struct auto_state *st, struct decision *dc)
+{
+	const struct features *f = &st->sig;
+	/* scratch: whether an anchor stands before each block */
+	int *before = dc->scratch;
+	for (int j = 0, seen = 0; j < f->nblocks; j++) {
+		before[j] = seen;
+		seen |= title_anchor(dc, f->block[j]);
+	}
+	bool after = false;
+	for (int j = f->nblocks - 1; j >= 0; j--) {
+		int b = f->block[j];
+		bool anchor = title_anchor(dc, b);
+		if (after && before[j] && f->x[j][F_TAG_HEADING] != 0 &&
+		    f->x[j][F_LINK_DENSITY] >= HEADING_LINKS && dc->reason[b] == REASON_NOISE &&
+		    may_add(st, dc, j)) {
+			dc->content[b] = 1;
+			dc->reason[b] = REASON_TITLE;
+		}
+		after |= anchor;
+	}
+}
+
 /* Whether element i is an e-mail field (auto-decide.h: SIGNUP_CHARS). */
 static bool
 email_field(const struct dom *d, int i, int input)
@@ -2338,6 +2394,8 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	/* and the headings again, over what was kept since they were read:
 	 * a table, a run between kept blocks, a list's items */
 	keep_headings(d, st, dc);
+	if (kind == KIND_LISTING)
+		keep_titles(st, dc);
 	drop_signups(d, st, dc);
 }
 

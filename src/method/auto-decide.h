@@ -171,6 +171,17 @@ int auto_item_list(const struct dom *d, const struct features *f, int j);
 int auto_item_kept(const struct dom *d, const struct auto_state *st, const struct decision *dc,
 		   int j);
 
+/* Least share of a heading that is link text for keep_headings to leave
+ * it (a teaser's linked title heads another page, not this section), and
+ * for keep_titles to take it, on a listing, for an entry's title. */
+#define HEADING_LINKS 0.5
+/* The kept blocks a listing's title (REASON_TITLE) at block j of st->sig
+ * lies between: the nearest before it and after it kept for another
+ * reason than heading, title or fallback, as keep_titles found them
+ * (elements, -1 for none). */
+void auto_title_between(const struct auto_state *st, const struct decision *dc, int j,
+			int *prev, int *next);
+
 /* A sign-up box (a newsletter's, a shop's "notify me when it is back"):
  * the largest element around an e-mail field (an input of type email, or
  * a text input whose name, id, placeholder or autocomplete says e-mail)

@@ -697,6 +697,32 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 				       "kept blocks (a pin drops one of them now)", what);
 		}
 	}
+	if (jb >= 0 && (r->dc.reason[i] == REASON_TITLE ||
+			(r->dc.reason[i] == REASON_NOISE && kind == KIND_LISTING &&
+			 st->sig.x[jb][F_TAG_HEADING] != 0 && !st->hidden[jb] &&
+			 st->sig.x[jb][F_NEG_TAG] == 0 &&
+			 st->sig.x[jb][F_LINK_DENSITY] >= HEADING_LINKS))) {
+		int prev, next;
+		auto_title_between(st, &r->dc, jb, &prev, &next);
+		double links = 100 * st->sig.x[jb][F_LINK_DENSITY];
+		if (r->dc.reason[i] == REASON_TITLE && prev >= 0 && next >= 0) {
+			element_ref(x, d, prev, &ra);
+			element_ref(x, d, next, &rz);
+			explain_printf(x, EXPLAIN_NORMAL, "kept: a heading of links (%.0f %% of its "
+				       "text) on a listing, between kept blocks: %s before it, %s after "
+				       "it: an entry's title, which links to the entry", links, ra.data,
+				       rz.data);
+		} else if (r->dc.reason[i] == REASON_TITLE) {
+			explain_printf(x, EXPLAIN_NORMAL, "kept: a heading of links on a listing, "
+				       "between kept blocks (a pin drops one of them now)");
+		} else if (prev < 0 || next < 0) {
+			explain_printf(x, EXPLAIN_NOISE, "not kept as an entry's title: on a listing, "
+				       "a heading of links (%.0f %% of its text) is kept between kept "
+				       "blocks, and none is kept %s it", links,
+				       prev < 0 && next < 0 ? "before or after" : prev < 0 ? "before" :
+				       "after");
+		}
+	}
 	if (r->dc.reason[i] == REASON_ITEM) {
 		int l = jb >= 0 ? auto_item_list(d, &st->sig, jb) : -1;
 		int k = jb >= 0 ? auto_item_kept(d, st, &r->dc, jb) : -1;
@@ -1001,7 +1027,7 @@ auto_stages(const void *state, const struct page *pg, int k, struct buf *b)
 
 static const enum reason auto_reasons[] = {
 	REASON_AUTO, REASON_NOISE, REASON_OUTLIER, REASON_DUPLICATE, REASON_THREAD, REASON_POST_PART, REASON_END, REASON_SIGNUP, REASON_TEMPLATE, REASON_SITE,
-	REASON_KIND, REASON_GRID, REASON_HEADING, REASON_CODE, REASON_LIST, REASON_ITEM, REASON_TABLE,
+	REASON_KIND, REASON_GRID, REASON_HEADING, REASON_TITLE, REASON_CODE, REASON_LIST, REASON_ITEM, REASON_TABLE,
 	REASON_CONTINUED, REASON_BETWEEN, REASON_FALLBACK,
 };
 

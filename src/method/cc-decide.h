@@ -45,6 +45,7 @@
 	X(LINKS, "links", "ent: mostly link text, inside the content root") \
 	X(GRID, "grid", "auto: not an article: a card of the grid whose cards the model kept most of") \
 	X(HEADING, "heading", "auto: a section's heading or a term, over the kept block it heads") \
+	X(TITLE, "title", "auto: a listing: a heading of links between kept blocks, an entry's title") \
 	X(CODE, "code", "auto: a code block between kept blocks") \
 	X(LIST, "list", "auto: a list's item between kept blocks") \
 	X(ITEM, "item", "auto: an item of a list whose other item the model kept") \
