@@ -472,6 +472,8 @@ test_end_phrase(void **state)
 	assert_true(END("\xce\xa3\xcf\x87\xce\xb5\xcf\x84\xce\xb9\xce\xba\xce\xac "
 			"\xce\x86\xcf\x81\xce\xb8\xcf\x81\xce\xb1"));  /* Σχετικά Άρθρα */
 	assert_true(END("\xc3\x80 lire aussi"));                 /* À lire aussi */
+	assert_true(END("Voc\xc3\xaa pode gostar..."));            /* Você pode gostar... */
+	assert_true(END("Voc\xc3\xaa tamb\xc3\xa9m pode gostar"));  /* Você também pode gostar */
 	/* a shop's box of other items */
 	assert_true(END("Similar items"));
 	assert_true(END("Customers also viewed:"));

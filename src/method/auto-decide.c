@@ -854,6 +854,8 @@ static const char *const end_phrases[] = {
 	"noticias relacionadas", "artículos relacionados", "te puede interesar",
 	"lee también", "ver también", "comentarios", "notícias relacionadas",
 	"leia também", "veja também", "comentários", "artigos relacionados",
+	"posts relacionados", "matérias relacionadas", "você pode gostar",
+	"você também pode gostar", "você pode gostar também",
 	"articoli correlati", "leggi anche", "potrebbe interessarti", "commenti",
 	"notizie correlate",
 	/* Polish */
