@@ -406,6 +406,7 @@ auto_state_new(const struct page *pg, const struct auto_model *m)
 	/* a byte a block: the threshold walks read it, not the rows */
 	st->hidden = xmalloc((size_t)st->sig.nblocks + 1);
 	st->beside_main = xcalloc((size_t)st->sig.nblocks + 1, 1);
+	st->after_end = xcalloc((size_t)st->sig.nblocks + 1, 1);
 	st->off_run = xcalloc((size_t)st->sig.nblocks + 1, 1);
 	st->control = xcalloc((size_t)st->sig.nblocks + 1, sizeof *st->control);
 	/* what the controls share depends on the page alone: counted once,
@@ -473,6 +474,7 @@ auto_state_free(struct auto_state *st)
 	free(st->hidden);
 	free(st->button);
 	free(st->beside_main);
+	free(st->after_end);
 	free(st->off_run);
 	free(st->control);
 	free(st->shared);
@@ -1059,7 +1061,9 @@ heads_nothing(const struct dom *d, int b, int next)
  * paragraphs), or the heading's next block is a paragraph (a section of
  * the article), the article goes on at the next paragraph the model is
  * sure of.  On a product page a heading over its buyers' reviews ends
- * it too, and what it heads is all reviews. */
+ * it too, and what it heads is all reviews.  Every block there, kept or
+ * not, is marked (st->after_end): no rule after the model adds it (the
+ * kind's, the grid's, a list's), as none adds a block the rule dropped. */
 static void
 drop_after_end(const struct dom *d, struct auto_state *st, struct decision *dc)
 {
@@ -1076,6 +1080,7 @@ drop_after_end(const struct dom *d, struct auto_state *st, struct decision *dc)
 		/* a heading over an empty box goes alone, kept or not:
 		 * no later rule brings it back as a section's heading */
 		if (heads_nothing(d, f->block[j], next)) {
+			st->after_end[j] = 1;
 			dc->content[f->block[j]] = 0;
 			dc->reason[f->block[j]] = REASON_END;
 			st->dup_of[f->block[j]] = -1;
@@ -1095,6 +1100,7 @@ drop_after_end(const struct dom *d, struct auto_state *st, struct decision *dc)
 			if (k > j && !reviews && (among || k == j + 1) && f->x[k][F_TAG_P] != 0 &&
 			    st->score[b] >= SURE && f->x[k][F_LINK_DENSITY] < 0.25f)
 				break;
+			st->after_end[k] = 1;
 			if (dc->content[b] || dc->reason[b] == REASON_DUPLICATE) {
 				dc->content[b] = 0;
 				dc->reason[b] = REASON_END;
@@ -1280,7 +1286,7 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 		 * in a footer, a nav, an aside, a header, a form or a menu
 		 * is the site's, a grid there too (a mega menu); so is a
 		 * copyright line, wherever it stands (a footer of divs) */
-		if (st->hidden[j] || dc->reason[b] == REASON_END || f->x[j][F_NEG_TAG] != 0 ||
+		if (st->hidden[j] || st->after_end[j] || f->x[j][F_NEG_TAG] != 0 ||
 		    f->x[j][F_COPYRIGHT] != 0)
 			continue;
 		if (pass_control(st, j))
@@ -1378,7 +1384,8 @@ keep_kind(const struct dom *d, struct auto_state *st, enum page_kind kind, struc
 
 /* Whether a rule after the model may add the dropped block j: it has
  * text, is visible, in no nav, header, footer, aside, form or menu, not
- * dropped by the end rule, not a repeat of kept text, and no part of a
+ * at or after a heading that ends the article (st->after_end: dropped
+ * by the end rule or not), not a repeat of kept text, and no part of a
  * thread's post outside its message. */
 static bool
 may_add(const struct auto_state *st, const struct decision *dc, int j)
@@ -1386,7 +1393,7 @@ may_add(const struct auto_state *st, const struct decision *dc, int j)
 	const struct features *f = &st->sig;
 	int b = f->block[j], r = dc->reason[b];
 	return !dc->content[b] && f->chars[j] > 0 && !st->hidden[j] && f->x[j][F_NEG_TAG] == 0 &&
-	       r != REASON_END && r != REASON_DUPLICATE && r != REASON_POST_PART;
+	       !st->after_end[j] && r != REASON_DUPLICATE && r != REASON_POST_PART;
 }
 
 /* Whether element b lies in an element whose id is one of ids (a list
@@ -2292,6 +2299,7 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	st->run_first = st->run_last = -1;
 	st->by_date = st->by_sections = st->kind_grid = st->grid_alone = st->kind_main = false;
 	memset(st->beside_main, 0, (size_t)f->nblocks);
+	memset(st->after_end, 0, (size_t)f->nblocks);
 	memset(st->off_run, 0, (size_t)f->nblocks);
 	memset(st->control, 0, (size_t)f->nblocks * sizeof *st->control);
 	st->kept_root = -1;

@@ -73,6 +73,10 @@ struct auto_state {
 	 * out for lying beside main */
 	bool kind_main;
 	uint8_t *beside_main;
+	/* per block of sig: in what a heading that ends the article heads
+	 * (drop_after_end; the heading too), kept or not: no rule after the
+	 * model adds it */
+	uint8_t *after_end;
 	/* per block: kept off the reading-order run, in a listing's or a
 	 * product page's main landmark (keep_main_items) */
 	uint8_t *off_run;

@@ -846,6 +846,26 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 			buf_free(&l);
 		}
 	}
+	if (jb >= 0 && st->after_end[jb] && r->dc.reason[i] == REASON_NOISE) {
+		/* what the end rule found the model had dropped already:
+		 * the later rules leave it too */
+		bool reviews, empty;
+		int h = auto_end_heading(d, st, i, &reviews, &empty);
+		const char *what = reviews ? "product's page (its buyers' reviews)" : "article";
+		if (h == i) {
+			explain_printf(x, EXPLAIN_NOISE, "not added by a rule after the model: its "
+				       "text heads %s, which end the %s", reviews ?
+				       "the buyers' reviews" : "related stories or comments",
+				       reviews ? "product's page" : "article");
+		} else if (h >= 0) {
+			struct buf l;
+			buf_init(&l);
+			element_ref(x, d, h, &l);
+			explain_printf(x, EXPLAIN_NOISE, "not added by a rule after the model: after "
+				       "%s, whose text ends the %s, in what it heads", l.data, what);
+			buf_free(&l);
+		}
+	}
 	if (r->dc.reason[i] == REASON_SIGNUP) {
 		int box = -1, field = auto_signup_field(d, st, i, &box);
 		if (field >= 0) {
