@@ -2210,31 +2210,54 @@ email_field(const struct dom *d, int i, int input)
 	return false;
 }
 
-/* The sign-up box around e-mail field i (auto-decide.h), -1 for none. */
+/* The first of the blocks of f at or after element e. */
 static int
-signup_box(const struct dom *d, const struct auto_state *st, int i)
+first_block_from(const struct features *f, int e)
+{
+	int lo = 0, hi = f->nblocks;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (f->block[mid] < e)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Whether elements [from, to) hold no h1 and blocks [jfrom, jto) of f
+ * none over SIGNUP_LINE. */
+static bool
+signup_fits(const struct dom *d, const struct features *f, int h1, int from, int to,
+	    int jfrom, int jto)
+{
+	for (int e = from; e < to; e++)
+		if (d->tag[e] == h1)
+			return false;
+	for (int j = jfrom; j < jto; j++)
+		if (f->chars[j] > SIGNUP_LINE)
+			return false;
+	return true;
+}
+
+/* The sign-up box around e-mail field i (auto-decide.h), -1 for none:
+ * each ancestor in turn below body (and html), reading only what it
+ * holds beyond the one before, so a deep page is read once. */
+static int
+signup_box(const struct dom *d, const struct auto_state *st, int i, int h1)
 {
 	const struct features *f = &st->sig;
-	int h1 = dom_tag_id(d, "h1"), box = -1;
-	for (int a = d->parent[i]; a >= 0 && a != d->body && a != d->parent[d->body] &&
+	int box = -1, in = i;
+	int jlo = first_block_from(f, i), jhi = first_block_from(f, d->end[i]);
+	for (int a = d->parent[i]; a >= 0 && a != d->body && d->parent[a] >= 0 &&
 	     text_chars(st->m, a) <= SIGNUP_CHARS; a = d->parent[a]) {
-		bool fits = true;
-		for (int e = a; e < d->end[a] && fits; e++)
-			fits = d->tag[e] != h1;
-		/* the blocks in a, from the first at or after it */
-		int lo = 0, hi = f->nblocks;
-		while (lo < hi) {
-			int mid = lo + (hi - lo) / 2;
-			if (f->block[mid] < a)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		for (int j = lo; j < f->nblocks && f->block[j] < d->end[a] && fits; j++)
-			fits = f->chars[j] <= SIGNUP_LINE;
-		if (!fits)
+		int alo = first_block_from(f, a), ahi = first_block_from(f, d->end[a]);
+		if (!signup_fits(d, f, h1, a, in, alo, jlo) ||
+		    !signup_fits(d, f, h1, d->end[in], d->end[a], jhi, ahi))
 			break;
-		box = a;
+		box = in = a;
+		jlo = alo;
+		jhi = ahi;
 	}
 	return box;
 }
@@ -2242,11 +2265,11 @@ signup_box(const struct dom *d, const struct auto_state *st, int i)
 int
 auto_signup_field(const struct dom *d, const struct auto_state *st, int e, int *box)
 {
-	int input = dom_tag_id(d, "input");
+	int input = dom_tag_id(d, "input"), h1 = dom_tag_id(d, "h1");
 	for (int i = 0; i < d->n; i++) {
 		if (!email_field(d, i, input))
 			continue;
-		int b = signup_box(d, st, i);
+		int b = signup_box(d, st, i, h1);
 		if (b >= 0 && dom_contains(d, b, e)) {
 			if (box)
 				*box = b;
@@ -2264,9 +2287,9 @@ auto_signup_field(const struct dom *d, const struct auto_state *st, int e, int *
 static void
 drop_signups(const struct dom *d, const struct auto_state *st, struct decision *dc)
 {
-	int input = dom_tag_id(d, "input");
+	int input = dom_tag_id(d, "input"), h1 = dom_tag_id(d, "h1");
 	for (int i = 0; i < d->n; i++) {
-		int box = email_field(d, i, input) ? signup_box(d, st, i) : -1;
+		int box = email_field(d, i, input) ? signup_box(d, st, i, h1) : -1;
 		for (int e = box; e >= 0 && e < d->end[box]; e++)
 			if (dc->content[e]) {
 				dc->content[e] = 0;
