@@ -824,45 +824,30 @@ auto_explain(const struct run *r, const struct page *pg, const struct params *p,
 			       "tag and class), of whose %ld characters the model kept %ld (a third or "
 			       "more) in %d cards (2 or more)", st->sig.page.ngrid, st->grid_chars,
 			       st->grid_kept, st->grid_cards);
-	if (r->dc.reason[i] == REASON_END) {
+	/* and what the end rule found the model had dropped already, which
+	 * the later rules leave too */
+	bool after_end = jb >= 0 && st->after_end[jb] && r->dc.reason[i] == REASON_NOISE;
+	if (r->dc.reason[i] == REASON_END || after_end) {
+		const char *verb = after_end ? "not added by a rule after the model" : "dropped";
 		bool reviews, empty;
 		int h = auto_end_heading(d, st, i, &reviews, &empty);
 		if (h == i && empty) {
-			explain_printf(x, EXPLAIN_NOISE, "dropped: its text heads %s, but what it "
-				       "heads holds no text (a box a script fills in), so it ends "
-				       "nothing", reviews ? "the buyers' reviews" :
+			explain_printf(x, EXPLAIN_NOISE, "%s: its text heads %s, but what it heads "
+				       "holds no text (a box a script fills in), so it ends nothing",
+				       verb, reviews ? "the buyers' reviews" :
 				       "related stories or comments");
 		} else if (h == i) {
-			explain_printf(x, EXPLAIN_NOISE, "dropped: its text heads %s, which end the %s",
-				       reviews ? "the buyers' reviews" : "related stories or comments",
-				       reviews ? "product's page" : "article");
-		} else if (h >= 0) {
-			struct buf l;
-			buf_init(&l);
-			explain_label(x, d, h, &l);
-			explain_printf(x, EXPLAIN_NOISE, "dropped: after %s (line %d, #%d), whose text "
-				       "ends the %s, in what it heads", l.data, d->line[h], h,
-				       reviews ? "product's page (its buyers' reviews)" : "article");
-			buf_free(&l);
-		}
-	}
-	if (jb >= 0 && st->after_end[jb] && r->dc.reason[i] == REASON_NOISE) {
-		/* what the end rule found the model had dropped already:
-		 * the later rules leave it too */
-		bool reviews, empty;
-		int h = auto_end_heading(d, st, i, &reviews, &empty);
-		const char *what = reviews ? "product's page (its buyers' reviews)" : "article";
-		if (h == i) {
-			explain_printf(x, EXPLAIN_NOISE, "not added by a rule after the model: its "
-				       "text heads %s, which end the %s", reviews ?
-				       "the buyers' reviews" : "related stories or comments",
+			explain_printf(x, EXPLAIN_NOISE, "%s: its text heads %s, which end the %s",
+				       verb, reviews ? "the buyers' reviews" :
+				       "related stories or comments",
 				       reviews ? "product's page" : "article");
 		} else if (h >= 0) {
 			struct buf l;
 			buf_init(&l);
 			element_ref(x, d, h, &l);
-			explain_printf(x, EXPLAIN_NOISE, "not added by a rule after the model: after "
-				       "%s, whose text ends the %s, in what it heads", l.data, what);
+			explain_printf(x, EXPLAIN_NOISE, "%s: after %s, whose text ends the %s, in "
+				       "what it heads", verb, l.data,
+				       reviews ? "product's page (its buyers' reviews)" : "article");
 			buf_free(&l);
 		}
 	}
