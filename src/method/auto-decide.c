@@ -2283,19 +2283,29 @@ auto_signup_field(const struct dom *d, const struct auto_state *st, int e, int *
  * heading, its pitch ("Get the latest news in your inbox"), its privacy
  * note.  The model weighs them as short text like any other, and a rule
  * may have kept them beside what it kept.  Last, over every rule's
- * blocks.  Reason signup. */
+ * blocks; not where the boxes hold all that was kept (a page of a
+ * contact form and a few lines: the box is the page).  Reason signup.
+ * dc->scratch marks the boxes' elements. */
 static void
 drop_signups(const struct dom *d, const struct auto_state *st, struct decision *dc)
 {
 	int input = dom_tag_id(d, "input"), h1 = dom_tag_id(d, "h1");
+	int *in_box = dc->scratch;
+	bool any = false, beside = false;
+	memset(in_box, 0, (size_t)d->n * sizeof *in_box);
 	for (int i = 0; i < d->n; i++) {
 		int box = email_field(d, i, input) ? signup_box(d, st, i, h1) : -1;
 		for (int e = box; e >= 0 && e < d->end[box]; e++)
-			if (dc->content[e]) {
-				dc->content[e] = 0;
-				dc->reason[e] = REASON_SIGNUP;
-			}
+			in_box[e] = 1;
+		any |= box >= 0;
 	}
+	for (int j = 0; any && j < st->sig.nblocks && !beside; j++)
+		beside = dc->content[st->sig.block[j]] && !in_box[st->sig.block[j]];
+	for (int e = 0; beside && e < d->n; e++)
+		if (in_box[e] && dc->content[e]) {
+			dc->content[e] = 0;
+			dc->reason[e] = REASON_SIGNUP;
+		}
 }
 
 void
