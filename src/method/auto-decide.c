@@ -2285,27 +2285,41 @@ auto_signup_field(const struct dom *d, const struct auto_state *st, int e, int *
  * may have kept them beside what it kept.  Last, over every rule's
  * blocks; not where the boxes hold all that was kept (a page of a
  * contact form and a few lines: the box is the page).  Reason signup.
- * dc->scratch marks the boxes' elements. */
+ * The boxes are subtrees, nested or apart: kept in document order, the
+ * outermost only, they are walked beside the blocks. */
 static void
 drop_signups(const struct dom *d, const struct auto_state *st, struct decision *dc)
 {
+	const struct features *f = &st->sig;
 	int input = dom_tag_id(d, "input"), h1 = dom_tag_id(d, "h1");
-	int *in_box = dc->scratch;
-	bool any = false, beside = false;
-	memset(in_box, 0, (size_t)d->n * sizeof *in_box);
+	int *box = NULL, nbox = 0;
 	for (int i = 0; i < d->n; i++) {
-		int box = email_field(d, i, input) ? signup_box(d, st, i, h1) : -1;
-		for (int e = box; e >= 0 && e < d->end[box]; e++)
-			in_box[e] = 1;
-		any |= box >= 0;
+		int b = email_field(d, i, input) ? signup_box(d, st, i, h1) : -1;
+		if (b < 0)
+			continue;
+		/* a box around the ones before it takes their place; one
+		 * inside the last is in it */
+		while (nbox > 0 && b <= box[nbox - 1])
+			nbox--;
+		if (nbox > 0 && b < d->end[box[nbox - 1]])
+			continue;
+		box = xreallocarray(box, (size_t)nbox + 1, sizeof *box);
+		box[nbox++] = b;
 	}
-	for (int j = 0; any && j < st->sig.nblocks && !beside; j++)
-		beside = dc->content[st->sig.block[j]] && !in_box[st->sig.block[j]];
-	for (int e = 0; beside && e < d->n; e++)
-		if (in_box[e] && dc->content[e]) {
-			dc->content[e] = 0;
-			dc->reason[e] = REASON_SIGNUP;
-		}
+	bool beside = false;
+	for (int j = 0, r = 0; nbox > 0 && j < f->nblocks && !beside; j++) {
+		int e = f->block[j];
+		while (r < nbox && d->end[box[r]] <= e)
+			r++;
+		beside = dc->content[e] && (r == nbox || e < box[r]);
+	}
+	for (int r = 0; beside && r < nbox; r++)
+		for (int e = box[r]; e < d->end[box[r]]; e++)
+			if (dc->content[e]) {
+				dc->content[e] = 0;
+				dc->reason[e] = REASON_SIGNUP;
+			}
+	free(box);
 }
 
 void
