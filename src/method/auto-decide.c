@@ -2170,23 +2170,20 @@ static void
 keep_titles(struct auto_state *st, struct decision *dc)
 {
 	const struct features *f = &st->sig;
-	/* scratch: whether an anchor stands before each block */
-	int *before = dc->scratch;
-	for (int j = 0, seen = 0; j < f->nblocks; j++) {
-		before[j] = seen;
-		seen |= title_anchor(dc, f->block[j]);
-	}
-	bool after = false;
-	for (int j = f->nblocks - 1; j >= 0; j--) {
+	/* the first and the last anchor: the titles are kept between them */
+	int first = -1, last = -1;
+	for (int j = 0; j < f->nblocks; j++)
+		if (title_anchor(dc, f->block[j])) {
+			first = first < 0 ? j : first;
+			last = j;
+		}
+	for (int j = first + 1; first >= 0 && j < last; j++) {
 		int b = f->block[j];
-		bool anchor = title_anchor(dc, b);
-		if (after && before[j] && f->x[j][F_TAG_HEADING] != 0 &&
-		    f->x[j][F_LINK_DENSITY] >= HEADING_LINKS && dc->reason[b] == REASON_NOISE &&
-		    may_add(st, dc, j)) {
+		if (f->x[j][F_TAG_HEADING] != 0 && f->x[j][F_LINK_DENSITY] >= HEADING_LINKS &&
+		    dc->reason[b] == REASON_NOISE && may_add(st, dc, j)) {
 			dc->content[b] = 1;
 			dc->reason[b] = REASON_TITLE;
 		}
-		after |= anchor;
 	}
 }
 
