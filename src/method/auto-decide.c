@@ -2239,19 +2239,24 @@ signup_fits(const struct dom *d, const struct features *f, int h1, int from, int
 
 /* The sign-up box around e-mail field i (auto-decide.h), -1 for none:
  * each ancestor in turn below body (and html), reading only what it
- * holds beyond the one before, so a deep page is read once. */
+ * holds beyond the one before, so a deep page is read once.  Whether an
+ * ancestor fits is its subtree's alone: *failed, the last that did not,
+ * is not read again for the next field (a thousand fields in one big
+ * form of little text). */
 static int
-signup_box(const struct dom *d, const struct auto_state *st, int i, int h1)
+signup_box(const struct dom *d, const struct auto_state *st, int i, int h1, int *failed)
 {
 	const struct features *f = &st->sig;
 	int box = -1, in = i;
 	int jlo = first_block_from(f, i), jhi = first_block_from(f, d->end[i]);
 	for (int a = d->parent[i]; a >= 0 && a != d->body && d->parent[a] >= 0 &&
-	     text_chars(st->m, a) <= SIGNUP_CHARS; a = d->parent[a]) {
+	     text_chars(st->m, a) <= SIGNUP_CHARS && a != *failed; a = d->parent[a]) {
 		int alo = first_block_from(f, a), ahi = first_block_from(f, d->end[a]);
 		if (!signup_fits(d, f, h1, a, in, alo, jlo) ||
-		    !signup_fits(d, f, h1, d->end[in], d->end[a], jhi, ahi))
+		    !signup_fits(d, f, h1, d->end[in], d->end[a], jhi, ahi)) {
+			*failed = a;
 			break;
+		}
 		box = in = a;
 		jlo = alo;
 		jhi = ahi;
@@ -2262,11 +2267,11 @@ signup_box(const struct dom *d, const struct auto_state *st, int i, int h1)
 int
 auto_signup_field(const struct dom *d, const struct auto_state *st, int e, int *box)
 {
-	int input = dom_tag_id(d, "input"), h1 = dom_tag_id(d, "h1");
+	int input = dom_tag_id(d, "input"), h1 = dom_tag_id(d, "h1"), failed = -1;
 	for (int i = 0; i < d->n; i++) {
 		if (!email_field(d, i, input))
 			continue;
-		int b = signup_box(d, st, i, h1);
+		int b = signup_box(d, st, i, h1, &failed);
 		if (b >= 0 && dom_contains(d, b, e)) {
 			if (box)
 				*box = b;
@@ -2289,9 +2294,13 @@ drop_signups(const struct dom *d, const struct auto_state *st, struct decision *
 {
 	const struct features *f = &st->sig;
 	int input = dom_tag_id(d, "input"), h1 = dom_tag_id(d, "h1");
-	int *box = NULL, nbox = 0;
+	int *box = NULL, nbox = 0, failed = -1;
 	for (int i = 0; i < d->n; i++) {
-		int b = email_field(d, i, input) ? signup_box(d, st, i, h1) : -1;
+		/* a field inside the last box has that box: every ancestor up
+		 * to it fits, as the box does, and the one above it did not */
+		if (nbox > 0 && i < d->end[box[nbox - 1]])
+			continue;
+		int b = email_field(d, i, input) ? signup_box(d, st, i, h1, &failed) : -1;
 		if (b < 0)
 			continue;
 		/* a box around the ones before it takes their place; one
