@@ -181,8 +181,8 @@ int auto_item_kept(const struct dom *d, const struct auto_state *st, const struc
 #define HEADING_LINKS 0.5
 /* The kept blocks a listing's title (REASON_TITLE) at block j of st->sig
  * lies between: the nearest before it and after it kept for another
- * reason than heading, title or fallback, as keep_titles found them
- * (elements, -1 for none). */
+ * reason than heading, title or fallback (elements, -1 for none); a
+ * title is kept where both exist (keep_titles). */
 void auto_title_between(const struct auto_state *st, const struct decision *dc, int j,
 			int *prev, int *next);
 
