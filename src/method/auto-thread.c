@@ -1736,6 +1736,32 @@ largest_kept(const struct dom *d, const int *block, const int *chars, int nb,
 	return at;
 }
 
+/* Whether element e (at or after the posts before *at) is in a post's
+ * message.  The posts stand apart (a nested reply's post is the part of
+ * its element that holds its message), so one post at most holds e. */
+static bool
+in_message(const struct dom *d, const struct thread *t, int *at, int e)
+{
+	int k = thread_post_next(d, t, at, e);
+	return k >= 0 && t->msg[k] <= e && e < d->end[t->msg[k]];
+}
+
+/* Whether the posts' messages hold THREAD_KEPT of what the method kept:
+ * the thread stage keeps those alone, and a page whose kept text lies
+ * in an opening post's other blocks is an article over a list of cards
+ * shaped as posts (its message one of the article's sections). */
+static bool
+messages_hold(struct thread *t, struct thread_cache *cache)
+{
+	if (t->kept_msg >= THREAD_KEPT * (double)t->kept_all)
+		return true;
+	cache->refused_posts = t->nposts;
+	cache->refused_opening = t->opening;
+	cache->refused_msg = t->kept_msg;
+	cache->refused_kept = t->kept_all;
+	return false;
+}
+
 bool
 thread_find(const struct dom *d, const struct metrics *m, const int *block,
 	    const int *chars, int nb, const uint8_t *content, struct thread *t,
@@ -1747,7 +1773,9 @@ thread_find(const struct dom *d, const struct metrics *m, const int *block,
 		thread_cache_init(&local);
 		cache = &local;
 	}
-	bool found = thread_find_from(d, m, block, chars, nb, content, anchor, t, cache);
+	cache->refused_posts = 0;
+	bool found = thread_find_from(d, m, block, chars, nb, content, anchor, t, cache) &&
+		     messages_hold(t, cache);
 	/* posts found from the largest kept block that hold too little of
 	 * what the method kept: a reply's, whose list leaves out the
 	 * opening post the method kept above it (a question over its list
@@ -1759,9 +1787,12 @@ thread_find(const struct dom *d, const struct metrics *m, const int *block,
 		int list = first->cand.container;
 		int again = largest_kept(d, block, chars, nb, content, list);
 		if (again >= 0 &&
-		    (found = thread_find_from(d, m, block, chars, nb, content, again, t, cache)))
+		    (found = thread_find_from(d, m, block, chars, nb, content, again, t, cache) &&
+			     messages_hold(t, cache)))
 			t->first_list = list;
 	}
+	if (!found)
+		thread_free(t);
 	if (cache == &local)
 		thread_cache_free(&local);
 	return found;
@@ -1794,6 +1825,11 @@ thread_find_from(const struct dom *d, const struct metrics *m, const int *block,
 				kept_in += chars[j];
 		found = kept_in >= THREAD_KEPT * (double)kept;
 		if (found) {
+			long kept_msg = 0;
+			at = 0;
+			for (int j = 0; j < nb; j++)
+				if (content[block[j]] && in_message(d, c, &at, block[j]))
+					kept_msg += chars[j];
 			size_t np = (size_t)c->nposts;
 			*t = *c;
 			t->post = copy_of(c->post, np * sizeof *c->post);
@@ -1806,6 +1842,7 @@ thread_find_from(const struct dom *d, const struct metrics *m, const int *block,
 			t->text_repeat = copy_of(c->text_repeat, (size_t)d->ntexts + 1);
 			t->kept_in = kept_in;
 			t->kept_all = kept;
+			t->kept_msg = kept_msg;
 		}
 	}
 	if (cache == &local)

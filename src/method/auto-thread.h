@@ -43,8 +43,10 @@
  * article whose comments follow it is not one; where the posts found
  * from a reply's block do not, the search starts again, once, from the
  * largest kept block outside their container: the question above a
- * list of answers) and their messages'
- * text is not mostly code (a reference's entries, a signature over an
+ * list of answers), their messages hold half of it too (the stage keeps
+ * the messages alone: an article, an opening post whose message is one
+ * of its sections, over a list of dated cards holds it elsewhere), and
+ * their messages' text is not mostly code (a reference's entries, a signature over an
  * example, are alike as posts are).  Linear in the page times
  * its depth; no I/O. */
 #ifndef PITH_THREAD_H
@@ -89,7 +91,8 @@
  * a count, not words. */
 #define THREAD_MESSAGE 0.5
 #define THREAD_META_CHARS 40
-/* Least share of the method's kept characters the posts hold. */
+/* Least share of the method's kept characters the posts hold, and, from
+ * the largest kept block (thread_find), their messages too. */
 #define THREAD_KEPT 0.5
 /* Text repeated at one place in two posts is not message when it has at
  * least this many characters (a signature, "Reply with quote"). */
@@ -145,6 +148,7 @@ struct thread {
 	int msg_depth;      /* steps from a post's root to the message place */
 	long kept_in;       /* the method's kept characters in the posts */
 	long kept_all;      /* and in all */
+	long kept_msg;      /* and in the posts' messages */
 	bool largest;       /* the method kept nothing longer than a label:
 			     * the anchor is the page's largest block, not
 			     * its largest kept one (auto's short_thread) */
@@ -184,6 +188,13 @@ struct thread_cache {
 	} slot[THREAD_CACHE_ANCHORS];
 	unsigned clock;
 	int searches;        /* anchors searched from (tests) */
+	/* thread_find's last posts refused because their messages held
+	 * under THREAD_KEPT of the kept characters: how many (0: none
+	 * refused so), whether one is an opening post unlike the others,
+	 * and those characters in the messages and in all */
+	int refused_posts;
+	bool refused_opening;
+	long refused_msg, refused_kept;
 	uint64_t *text_hash; /* each text node's site_text_hash, once found */
 	uint8_t *text_facts; /* and what the search asks of it (TF_) */
 	int *text_pos;       /* each element's place among its siblings

@@ -1025,6 +1025,14 @@ auto_stages(const void *state, const struct page *pg, int k, struct buf *b)
 		buf_printf(b, st->thread.opening ? " (an opening post and %d posts of one shape: a "
 			   "forum page)" : " (%d posts of one shape: a forum page)",
 			   st->thread.nposts - st->thread.opening);
+	else if (k == 6 && st->thread_cache.refused_posts > 0) {
+		const struct thread_cache *c = &st->thread_cache;
+		buf_printf(b, ": none found (%s%d posts of one shape, whose messages hold %ld of "
+			   "%ld kept characters: under %d %%); the page's kind: %s",
+			   c->refused_opening ? "an opening post and " : "",
+			   c->refused_posts - c->refused_opening, c->refused_msg, c->refused_kept,
+			   (int)(THREAD_KEPT * 100), page_kind_names[st->sig.kind]);
+	}
 	else if (k == 6)
 		buf_printf(b, ": none found; the page's kind: %s", page_kind_names[st->sig.kind]);
 	return AUTO_NSTEPS;

@@ -96,12 +96,12 @@ struct tui_model {
 	 * with the element that holds it on the page. */
 	int step;                /* step mode: the method's stage shown, 0 the whole */
 	struct params staged;    /* the parameters the stage shown was decided with */
-	char stage_name[160];    /* the stage shown, when step > 0 */
+	char stage_name[256];    /* the stage shown, when step > 0 */
 	uint8_t *changed;        /* n: what that stage changed */
 	int nchanged;
 	uint8_t *next_content;   /* n: each element's decision after the next
 				    stage (when next_name is not empty) */
-	char next_name[160];     /* the next stage, "" at the last */
+	char next_name[256];     /* the next stage, "" at the last */
 	int nstages;             /* the method's stages on this page */
 	int ndisagree;           /* elements the gold filter (below) keeps */
 	char *gold_text;         /* the gold file's text (owned) */
