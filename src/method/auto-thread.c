@@ -1751,7 +1751,7 @@ in_message(const struct dom *d, const struct thread *t, int *at, int e)
  * in an opening post's other blocks is an article over a list of cards
  * shaped as posts (its message one of the article's sections). */
 static bool
-messages_hold(struct thread *t, struct thread_cache *cache)
+messages_hold(const struct thread *t, struct thread_cache *cache)
 {
 	if (t->kept_msg >= THREAD_KEPT * (double)t->kept_all)
 		return true;
