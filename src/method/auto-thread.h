@@ -43,12 +43,12 @@
  * article whose comments follow it is not one; where the posts found
  * from a reply's block do not, the search starts again, once, from the
  * largest kept block outside their container: the question above a
- * list of answers), their messages hold half of it too (the stage keeps
- * the messages alone: an article, an opening post whose message is one
- * of its sections, over a list of dated cards holds it elsewhere), and
- * their messages' text is not mostly code (a reference's entries, a signature over an
- * example, are alike as posts are).  Linear in the page times
- * its depth; no I/O. */
+ * list of answers), in thread_find their messages hold half of it too
+ * (the stage keeps the messages alone: an article, an opening post
+ * whose message is one of its sections, over a list of dated cards holds
+ * it elsewhere), and their messages' text is not mostly code (a
+ * reference's entries, a signature over an example, are alike as posts
+ * are).  Linear in the page times its depth; no I/O. */
 #ifndef PITH_THREAD_H
 #define PITH_THREAD_H
 
