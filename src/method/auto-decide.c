@@ -2403,6 +2403,7 @@ decide_auto(const struct dom *d, struct auto_state *st, const struct params *p,
 	/* a forum thread around what the model kept (keep_thread); then the
 	 * repeats again, over every message: a reply's quote of an earlier
 	 * post */
+	st->thread_cache.refused_posts = 0;     /* what thread_find refuses, this time */
 	if (thread_on && (thread_find(d, st->m, f->block, f->chars, f->nblocks, dc->content,
 				      &st->thread, &st->thread_cache) || short_thread(d, st, dc))) {
 		keep_thread(d, st, dc);
