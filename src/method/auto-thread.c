@@ -1749,15 +1749,22 @@ in_message(const struct dom *d, const struct thread *t, int *at, int e)
 /* Whether the posts' messages hold THREAD_KEPT of what the method kept:
  * the thread stage keeps those alone, and a page whose kept text lies
  * in an opening post's other blocks is an article over a list of cards
- * shaped as posts (its message one of the article's sections). */
+ * shaped as posts (its message one of the article's sections).  A
+ * refusal is noted in cache for the stage's line. */
 static bool
-messages_hold(const struct thread *t, struct thread_cache *cache)
+messages_hold(const struct dom *d, const int *block, const int *chars, int nb,
+	      const uint8_t *content, const struct thread *t, struct thread_cache *cache)
 {
-	if (t->kept_msg >= THREAD_KEPT * (double)t->kept_all)
+	long in = 0;
+	int at = 0;
+	for (int j = 0; j < nb; j++)
+		if (content[block[j]] && in_message(d, t, &at, block[j]))
+			in += chars[j];
+	if (in >= THREAD_KEPT * (double)t->kept_all)
 		return true;
 	cache->refused_posts = t->nposts;
 	cache->refused_opening = t->opening;
-	cache->refused_msg = t->kept_msg;
+	cache->refused_msg = in;
 	cache->refused_kept = t->kept_all;
 	return false;
 }
@@ -1775,7 +1782,7 @@ thread_find(const struct dom *d, const struct metrics *m, const int *block,
 	}
 	cache->refused_posts = 0;
 	bool found = thread_find_from(d, m, block, chars, nb, content, anchor, t, cache) &&
-		     messages_hold(t, cache);
+		     messages_hold(d, block, chars, nb, content, t, cache);
 	/* posts found from the largest kept block that hold too little of
 	 * what the method kept: a reply's, whose list leaves out the
 	 * opening post the method kept above it (a question over its list
@@ -1788,7 +1795,7 @@ thread_find(const struct dom *d, const struct metrics *m, const int *block,
 		int again = largest_kept(d, block, chars, nb, content, list);
 		if (again >= 0 &&
 		    (found = thread_find_from(d, m, block, chars, nb, content, again, t, cache) &&
-			     messages_hold(t, cache)))
+			     messages_hold(d, block, chars, nb, content, t, cache)))
 			t->first_list = list;
 	}
 	if (!found)
@@ -1825,11 +1832,6 @@ thread_find_from(const struct dom *d, const struct metrics *m, const int *block,
 				kept_in += chars[j];
 		found = kept_in >= THREAD_KEPT * (double)kept;
 		if (found) {
-			long kept_msg = 0;
-			at = 0;
-			for (int j = 0; j < nb; j++)
-				if (content[block[j]] && in_message(d, c, &at, block[j]))
-					kept_msg += chars[j];
 			size_t np = (size_t)c->nposts;
 			*t = *c;
 			t->post = copy_of(c->post, np * sizeof *c->post);
@@ -1842,7 +1844,6 @@ thread_find_from(const struct dom *d, const struct metrics *m, const int *block,
 			t->text_repeat = copy_of(c->text_repeat, (size_t)d->ntexts + 1);
 			t->kept_in = kept_in;
 			t->kept_all = kept;
-			t->kept_msg = kept_msg;
 		}
 	}
 	if (cache == &local)

@@ -148,7 +148,6 @@ struct thread {
 	int msg_depth;      /* steps from a post's root to the message place */
 	long kept_in;       /* the method's kept characters in the posts */
 	long kept_all;      /* and in all */
-	long kept_msg;      /* and in the posts' messages */
 	bool largest;       /* the method kept nothing longer than a label:
 			     * the anchor is the page's largest block, not
 			     * its largest kept one (auto's short_thread) */
